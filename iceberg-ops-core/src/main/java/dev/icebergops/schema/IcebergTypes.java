@@ -1,0 +1,273 @@
+package dev.icebergops.schema;
+
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.apache.iceberg.types.Type;
+import org.apache.iceberg.types.Type.TypeID;
+import org.apache.iceberg.types.Types;
+
+/**
+ * The type rules every iceberg-ops module shares: the contract type grammar, the promotion
+ * allow-list of the Iceberg spec, and structural type equality.
+ *
+ * <pre>{@code
+ * Type amount = IcebergTypes.parse("decimal(10,2)");
+ * IcebergTypes.isPromotion(Types.IntegerType.get(), Types.LongType.get());   // true
+ * }</pre>
+ */
+public final class IcebergTypes {
+
+  private static final Pattern DECIMAL =
+      Pattern.compile("decimal\\s*\\(\\s*(\\d+)\\s*,\\s*(\\d+)\\s*\\)");
+  private static final Pattern DECIMAL_LIKE = Pattern.compile("decimal\\b.*");
+  private static final Pattern FIXED = Pattern.compile("fixed\\s*\\[\\s*(\\d+)\\s*\\]");
+  private static final Pattern FIXED_LIKE = Pattern.compile("fixed\\b.*");
+  private static final Pattern NESTED = Pattern.compile("(struct|list|map|array)\\s*[<(\\[].*");
+  private static final Pattern GEO = Pattern.compile("(geometry|geography)(\\s*\\(.*\\))?");
+  private static final Map<String, Type> ALIASES = Map.of("integer", Types.IntegerType.get());
+  private static final Set<TypeID> FORMAT_V3_TYPES =
+      Set.of(
+          TypeID.TIMESTAMP_NANO, TypeID.UNKNOWN, TypeID.GEOMETRY, TypeID.GEOGRAPHY, TypeID.VARIANT);
+  private static final List<String> NAMES =
+      List.of(
+          "boolean",
+          "int",
+          "integer",
+          "long",
+          "float",
+          "double",
+          "string",
+          "binary",
+          "date",
+          "time",
+          "timestamp",
+          "timestamptz",
+          "timestamp_ns",
+          "timestamptz_ns",
+          "uuid",
+          "decimal(P,S)",
+          "fixed[N]",
+          "unknown",
+          "geometry",
+          "geography");
+
+  private IcebergTypes() {}
+
+  /**
+   * Parses a primitive type string of the contract grammar, case-insensitively.
+   *
+   * <p>Accepted: {@code boolean, int / integer, long, float, double, string, binary, date, time,
+   * timestamp, timestamptz, uuid, decimal(P,S)} (1 &lt;= P &lt;= 38, 0 &lt;= S &lt;= P), {@code
+   * fixed[N]} (N &gt;= 1) and the other Iceberg primitive strings, including the format-version 3
+   * types {@code timestamp_ns, timestamptz_ns, unknown, geometry, geography}.
+   *
+   * @param typeString the type, for example {@code "decimal(10,2)"}
+   * @return the Iceberg primitive type
+   * @throws IllegalArgumentException if the string is blank, names a nested type or no known type
+   */
+  public static Type.PrimitiveType parse(String typeString) {
+    if (typeString == null || typeString.isBlank()) {
+      throw new IllegalArgumentException("Cannot parse type: the type string is empty");
+    }
+    String text = typeString.trim().toLowerCase(Locale.ROOT);
+    if (NESTED.matcher(text).matches() || text.equals("struct") || text.equals("list")) {
+      throw new IllegalArgumentException(
+          String.format(
+              "Cannot parse type '%s': nested types are not supported, use a primitive type",
+              typeString));
+    }
+    if (ALIASES.containsKey(text)) {
+      return ALIASES.get(text).asPrimitiveType();
+    }
+    Matcher decimal = DECIMAL.matcher(text);
+    if (decimal.matches()) {
+      return decimal(typeString, decimal.group(1), decimal.group(2));
+    }
+    if (DECIMAL_LIKE.matcher(text).matches()) {
+      throw new IllegalArgumentException(
+          String.format(
+              "Cannot parse type '%s': expected decimal(P,S), e.g. decimal(10,2)", typeString));
+    }
+    Matcher fixed = FIXED.matcher(text);
+    if (fixed.matches()) {
+      return fixed(typeString, fixed.group(1));
+    }
+    if (FIXED_LIKE.matcher(text).matches()) {
+      throw new IllegalArgumentException(
+          String.format("Cannot parse type '%s': expected fixed[N], e.g. fixed[16]", typeString));
+    }
+    try {
+      Type type =
+          GEO.matcher(text).matches() ? Types.fromTypeName(text) : Types.fromPrimitiveString(text);
+      return type.asPrimitiveType();
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException(
+          String.format(
+              "Cannot parse type '%s': unknown type, expected one of %s",
+              typeString, String.join(", ", NAMES)),
+          e);
+    }
+  }
+
+  private static Type.PrimitiveType decimal(String original, String p, String s) {
+    int precision = boundedInt(p);
+    int scale = boundedInt(s);
+    if (precision < 1 || precision > 38) {
+      throw new IllegalArgumentException(
+          String.format(
+              "Cannot parse type '%s': decimal precision must be between 1 and 38, got %s",
+              original, p));
+    }
+    if (scale > precision) {
+      throw new IllegalArgumentException(
+          String.format(
+              "Cannot parse type '%s': decimal scale must be between 0 and the precision %d, got %s",
+              original, precision, s));
+    }
+    return Types.DecimalType.of(precision, scale);
+  }
+
+  private static Type.PrimitiveType fixed(String original, String n) {
+    int length = boundedInt(n);
+    if (length < 1) {
+      throw new IllegalArgumentException(
+          String.format(
+              "Cannot parse type '%s': fixed length must be at least 1, got %s", original, n));
+    }
+    if (length == Integer.MAX_VALUE) {
+      throw new IllegalArgumentException(
+          String.format("Cannot parse type '%s': fixed length is too large, got %s", original, n));
+    }
+    return Types.FixedType.ofLength(length);
+  }
+
+  /** Parses a run of digits, saturating at Integer.MAX_VALUE so range checks report it. */
+  private static int boundedInt(String digits) {
+    String significant = digits.replaceFirst("^0+(?=\\d)", "");
+    return significant.length() > 10
+        ? Integer.MAX_VALUE
+        : (int) Math.min(Long.parseLong(significant), Integer.MAX_VALUE);
+  }
+
+  /**
+   * Tells whether the Iceberg spec allows changing a column from one primitive type to another in
+   * place: {@code int -> long}, {@code float -> double}, and widening a decimal's precision at the
+   * same scale. This is the spec's allow-list, checked here rather than delegated to Iceberg.
+   *
+   * @param from the column's current type
+   * @param to the requested type
+   * @return true only for an allowed widening (never for equal types)
+   */
+  public static boolean isPromotion(Type from, Type to) {
+    if (from == null || to == null || !from.isPrimitiveType() || !to.isPrimitiveType()) {
+      return false;
+    }
+    switch (from.typeId()) {
+      case INTEGER:
+        return to.typeId() == TypeID.LONG;
+      case FLOAT:
+        return to.typeId() == TypeID.DOUBLE;
+      case DECIMAL:
+        if (to.typeId() != TypeID.DECIMAL) {
+          return false;
+        }
+        Types.DecimalType a = (Types.DecimalType) from;
+        Types.DecimalType b = (Types.DecimalType) to;
+        return a.scale() == b.scale() && b.precision() > a.precision();
+      default:
+        return false;
+    }
+  }
+
+  /**
+   * Compares two types by structure: struct fields are matched by name (their ids, their order and
+   * their docs are ignored), while names, optionality and every primitive must agree.
+   *
+   * @param a one type
+   * @param b another type
+   * @return true when a column of type {@code a} already is what {@code b} asks for
+   */
+  public static boolean structurallyEqual(Type a, Type b) {
+    if (a == null || b == null) {
+      return a == b;
+    }
+    if (a.typeId() != b.typeId()) {
+      return false;
+    }
+    if (a.isPrimitiveType()) {
+      return a.equals(b);
+    }
+    if (a.isStructType()) {
+      return structsEqual(a.asStructType(), b.asStructType());
+    }
+    if (a.isListType()) {
+      Types.ListType la = a.asListType();
+      Types.ListType lb = b.asListType();
+      return la.isElementOptional() == lb.isElementOptional()
+          && structurallyEqual(la.elementType(), lb.elementType());
+    }
+    if (a.isMapType()) {
+      Types.MapType ma = a.asMapType();
+      Types.MapType mb = b.asMapType();
+      return ma.isValueOptional() == mb.isValueOptional()
+          && structurallyEqual(ma.keyType(), mb.keyType())
+          && structurallyEqual(ma.valueType(), mb.valueType());
+    }
+    return a.equals(b);
+  }
+
+  private static boolean structsEqual(Types.StructType a, Types.StructType b) {
+    if (a.fields().size() != b.fields().size()) {
+      return false;
+    }
+    for (Types.NestedField field : a.fields()) {
+      Types.NestedField other = b.field(field.name());
+      if (other == null
+          || other.isOptional() != field.isOptional()
+          || !structurallyEqual(field.type(), other.type())) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /**
+   * Tells whether a type, or any type nested in it, exists only in table format version 3.
+   *
+   * @param type the type to inspect
+   * @return true for {@code timestamp_ns, timestamptz_ns, unknown, geometry, geography, variant}
+   */
+  public static boolean requiresFormatV3(Type type) {
+    if (type == null) {
+      return false;
+    }
+    if (FORMAT_V3_TYPES.contains(type.typeId())) {
+      return true;
+    }
+    if (type.isNestedType()) {
+      return type.asNestedType().fields().stream().anyMatch(f -> requiresFormatV3(f.type()));
+    }
+    return false;
+  }
+
+  /**
+   * Renders a type the way the contract grammar writes it ({@code decimal(10,2)}, {@code
+   * fixed[16]}, {@code struct<a: int>} for nested types).
+   *
+   * @param type the type
+   * @return its text
+   */
+  public static String format(Type type) {
+    Objects.requireNonNull(type, "type");
+    if (type.typeId() == TypeID.DECIMAL) {
+      Types.DecimalType d = (Types.DecimalType) type;
+      return "decimal(" + d.precision() + "," + d.scale() + ")";
+    }
+    return type.toString();
+  }
+}

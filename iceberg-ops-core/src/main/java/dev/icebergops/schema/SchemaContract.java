@@ -1,0 +1,199 @@
+package dev.icebergops.schema;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import org.apache.iceberg.Schema;
+import org.apache.iceberg.Table;
+import org.apache.iceberg.types.Types.NestedField;
+
+/**
+ * The schema a table must have: a list of {@link ColumnSpec}s, checked against the live schema
+ * before an append or in CI.
+ *
+ * <pre>{@code
+ * SchemaContract contract = SchemaContract.of(
+ *     ColumnSpec.required("order_id", Types.LongType.get()),
+ *     ColumnSpec.optional("order_total", Types.DoubleType.get()));
+ * contract.enforce(table);   // throws SchemaContractViolation on drift
+ * }</pre>
+ *
+ * <p>Types are compared structurally (field ids, struct field order and nested docs are ignored); a
+ * type reachable only by promotion ({@code int} where the contract says {@code long}) is still a
+ * violation. A non-strict contract allows extra columns (useful next to legacy-archived columns); a
+ * strict one reports them.
+ */
+public final class SchemaContract {
+
+  private final List<ColumnSpec> columns;
+  private final boolean strict;
+
+  /**
+   * Creates a contract.
+   *
+   * @param columns the expected columns, with unique names
+   * @param strict whether columns not listed are violations
+   * @throws IllegalArgumentException if columns is empty or names a column twice
+   */
+  public SchemaContract(List<ColumnSpec> columns, boolean strict) {
+    Objects.requireNonNull(columns, "columns");
+    if (columns.isEmpty()) {
+      throw new IllegalArgumentException("Cannot create contract: it declares no columns");
+    }
+    Set<String> names = new HashSet<>();
+    for (ColumnSpec column : columns) {
+      if (!names.add(column.name())) {
+        throw new IllegalArgumentException(
+            "Cannot create contract: column " + column.name() + " is declared twice");
+      }
+    }
+    this.columns = List.copyOf(columns);
+    this.strict = strict;
+  }
+
+  /** A non-strict contract over the given columns. */
+  public static SchemaContract of(ColumnSpec... columns) {
+    return new SchemaContract(List.of(columns), false);
+  }
+
+  /** A strict contract over the given columns: no other column may exist. */
+  public static SchemaContract strict(ColumnSpec... columns) {
+    return new SchemaContract(List.of(columns), true);
+  }
+
+  /**
+   * Loads a contract from a YAML file: a mapping with a non-empty {@code columns} list and an
+   * optional {@code strict} boolean; each column has string {@code name} and {@code type}, optional
+   * boolean {@code required} and optional string {@code doc}.
+   *
+   * <pre>{@code
+   * SchemaContract contract = SchemaContract.fromYaml(Path.of("contracts/orders.yaml"));
+   * }</pre>
+   *
+   * @param path the YAML file, read as UTF-8 (a byte-order mark is ignored)
+   * @return the contract
+   * @throws java.nio.file.NoSuchFileException if the file does not exist
+   * @throws IOException if the file cannot be read
+   * @throws IllegalArgumentException if the file is not valid YAML or not of that layout; the
+   *     message names the file, the column and the problem
+   */
+  public static SchemaContract fromYaml(Path path) throws IOException {
+    return ContractYaml.load(path);
+  }
+
+  /** The declared columns, in declaration order. */
+  public List<ColumnSpec> columns() {
+    return columns;
+  }
+
+  /** Whether columns that the contract does not list are violations. */
+  public boolean strict() {
+    return strict;
+  }
+
+  /**
+   * Checks a table's current schema, refreshing the table first.
+   *
+   * @param table the table
+   * @return every violation; empty when the table conforms
+   */
+  public List<String> validate(Table table) {
+    table.refresh();
+    return validate(table.schema());
+  }
+
+  /**
+   * Checks a schema.
+   *
+   * @param schema the schema
+   * @return every violation; empty when the schema conforms
+   */
+  public List<String> validate(Schema schema) {
+    List<String> violations = new ArrayList<>();
+    for (ColumnSpec column : columns) {
+      NestedField field = schema.findField(column.name());
+      if (field == null) {
+        if (column.required()) {
+          violations.add(
+              "missing required column "
+                  + column.name()
+                  + " ("
+                  + IcebergTypes.format(column.type())
+                  + ")");
+        }
+      } else if (!IcebergTypes.structurallyEqual(field.type(), column.type())) {
+        violations.add(
+            "column "
+                + column.name()
+                + " has type "
+                + IcebergTypes.format(field.type())
+                + ", expected "
+                + IcebergTypes.format(column.type()));
+      }
+    }
+    if (strict) {
+      Map<String, ColumnSpec> declared = new LinkedHashMap<>();
+      columns.forEach(c -> declared.put(c.name(), c));
+      for (NestedField field : schema.columns()) {
+        if (!declared.containsKey(field.name())) {
+          violations.add(
+              "unexpected column "
+                  + field.name()
+                  + " ("
+                  + IcebergTypes.format(field.type())
+                  + ") is not in the strict contract");
+        }
+      }
+    }
+    return violations;
+  }
+
+  /**
+   * Like {@link #validate(Table)}, but throws when the table does not conform.
+   *
+   * @param table the table; refreshed first
+   * @throws SchemaContractViolation listing every violation
+   */
+  public void enforce(Table table) {
+    List<String> violations = validate(table);
+    if (!violations.isEmpty()) {
+      throw new SchemaContractViolation(table.name(), violations);
+    }
+  }
+
+  /**
+   * Like {@link #validate(Schema)}, but throws when the schema does not conform.
+   *
+   * @param schema the schema
+   * @throws SchemaContractViolation listing every violation
+   */
+  public void enforce(Schema schema) {
+    List<String> violations = validate(schema);
+    if (!violations.isEmpty()) {
+      throw new SchemaContractViolation("schema", violations);
+    }
+  }
+
+  @Override
+  public boolean equals(Object o) {
+    return o instanceof SchemaContract other
+        && strict == other.strict
+        && columns.equals(other.columns);
+  }
+
+  @Override
+  public int hashCode() {
+    return Objects.hash(columns, strict);
+  }
+
+  @Override
+  public String toString() {
+    return "SchemaContract" + (strict ? "(strict)" : "") + columns;
+  }
+}

@@ -1,0 +1,192 @@
+package dev.icebergops.schema;
+
+import dev.icebergops.schema.FieldChange.ChangeType;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.TreeMap;
+import org.apache.iceberg.Schema;
+import org.apache.iceberg.types.TypeUtil;
+import org.apache.iceberg.types.Types.NestedField;
+
+/**
+ * The structured difference between two Iceberg schemas, matched by field id at every level of
+ * nesting (struct fields, list elements, map keys and values), so a rename is reported as a rename
+ * and never as a remove plus an add.
+ *
+ * <pre>{@code
+ * SchemaDiff diff = SchemaDiff.between(table.schemas().get(0), table.schema());
+ * log.info(diff.summary());
+ * }</pre>
+ *
+ * <p>A field added or removed together with its parent is reported once, at the parent. A field
+ * that changed in several ways yields one entry per kind of change.
+ */
+public final class SchemaDiff {
+
+  private final List<FieldChange> added;
+  private final List<FieldChange> removed;
+  private final List<FieldChange> changed;
+
+  private SchemaDiff(
+      List<FieldChange> added, List<FieldChange> removed, List<FieldChange> changed) {
+    this.added = Collections.unmodifiableList(added);
+    this.removed = Collections.unmodifiableList(removed);
+    this.changed = Collections.unmodifiableList(changed);
+  }
+
+  /**
+   * Compares two schemas by stable field id.
+   *
+   * @param before the baseline schema
+   * @param after the schema to compare with it
+   * @return the differences, ordered by field id
+   * @throws NullPointerException if either schema is null
+   */
+  public static SchemaDiff between(Schema before, Schema after) {
+    Objects.requireNonNull(before, "before");
+    Objects.requireNonNull(after, "after");
+    Map<Integer, NestedField> oldFields = new TreeMap<>(TypeUtil.indexById(before.asStruct()));
+    Map<Integer, NestedField> newFields = new TreeMap<>(TypeUtil.indexById(after.asStruct()));
+    Map<Integer, String> oldNames = TypeUtil.indexNameById(before.asStruct());
+    Map<Integer, String> newNames = TypeUtil.indexNameById(after.asStruct());
+    Map<Integer, Integer> oldParents = TypeUtil.indexParents(before.asStruct());
+    Map<Integer, Integer> newParents = TypeUtil.indexParents(after.asStruct());
+
+    List<FieldChange> added = new ArrayList<>();
+    List<FieldChange> removed = new ArrayList<>();
+    List<FieldChange> changed = new ArrayList<>();
+    newFields.forEach(
+        (id, field) -> {
+          if (!oldFields.containsKey(id)) {
+            if (newParents.containsKey(id) && !oldFields.containsKey(newParents.get(id))) {
+              return; // reported at its parent, which is new as well
+            }
+            added.add(
+                FieldChange.builder(id, newNames.get(id), ChangeType.ADDED)
+                    .types(null, IcebergTypes.format(field.type()))
+                    .build());
+          }
+        });
+    oldFields.forEach(
+        (id, field) -> {
+          NestedField now = newFields.get(id);
+          if (now == null) {
+            if (oldParents.containsKey(id) && !newFields.containsKey(oldParents.get(id))) {
+              return; // reported at its parent, which is gone as well
+            }
+            removed.add(
+                FieldChange.builder(id, oldNames.get(id), ChangeType.REMOVED)
+                    .types(IcebergTypes.format(field.type()), null)
+                    .build());
+          } else {
+            compare(id, field, now, oldNames.get(id), newNames.get(id), changed);
+          }
+        });
+    return new SchemaDiff(added, removed, changed);
+  }
+
+  private static void compare(
+      int id,
+      NestedField was,
+      NestedField is,
+      String oldPath,
+      String newPath,
+      List<FieldChange> out) {
+    if (!was.name().equals(is.name())) {
+      out.add(FieldChange.builder(id, newPath, ChangeType.RENAMED).oldName(oldPath).build());
+    }
+    boolean bothNested = was.type().isNestedType() && is.type().isNestedType();
+    boolean sameKind = was.type().typeId() == is.type().typeId();
+    if (bothNested ? !sameKind : !was.type().equals(is.type())) {
+      out.add(
+          FieldChange.builder(id, newPath, ChangeType.TYPE_CHANGED)
+              .types(IcebergTypes.format(was.type()), IcebergTypes.format(is.type()))
+              .build());
+    }
+    if (!Objects.equals(was.doc(), is.doc())) {
+      out.add(
+          FieldChange.builder(id, newPath, ChangeType.DOC_CHANGED)
+              .docs(was.doc(), is.doc())
+              .build());
+    }
+    if (was.isOptional() != is.isOptional()) {
+      out.add(
+          FieldChange.builder(id, newPath, ChangeType.NULLABILITY_CHANGED)
+              .required(was.isRequired(), is.isRequired())
+              .build());
+    }
+  }
+
+  /** Fields new in the later schema. */
+  public List<FieldChange> added() {
+    return added;
+  }
+
+  /** Fields dropped from the earlier schema. */
+  public List<FieldChange> removed() {
+    return removed;
+  }
+
+  /** Fields present in both with a different name, type, doc or required flag. */
+  public List<FieldChange> changed() {
+    return changed;
+  }
+
+  /** Every change: added, then removed, then changed. */
+  public List<FieldChange> all() {
+    List<FieldChange> all = new ArrayList<>(added);
+    all.addAll(removed);
+    all.addAll(changed);
+    return all;
+  }
+
+  /** True when both schemas are structurally identical (same ids, names, types, docs, flags). */
+  public boolean isEmpty() {
+    return added.isEmpty() && removed.isEmpty() && changed.isEmpty();
+  }
+
+  /**
+   * A multi-line report: {@code "Schemas are identical."} for an empty diff, otherwise one {@code
+   * Added:} / {@code Removed:} / {@code Changed:} section per non-empty list, one line per change.
+   *
+   * @return the report
+   */
+  public String summary() {
+    if (isEmpty()) {
+      return "Schemas are identical.";
+    }
+    StringBuilder out = new StringBuilder();
+    section(out, "Added", added);
+    section(out, "Removed", removed);
+    section(out, "Changed", changed);
+    return out.toString().stripTrailing();
+  }
+
+  private static void section(StringBuilder out, String title, List<FieldChange> changes) {
+    if (changes.isEmpty()) {
+      return;
+    }
+    out.append(title).append(":\n");
+    for (FieldChange change : changes) {
+      out.append("  ").append(change.describe()).append('\n');
+    }
+  }
+
+  @Override
+  public boolean equals(Object o) {
+    return o instanceof SchemaDiff && all().equals(((SchemaDiff) o).all());
+  }
+
+  @Override
+  public int hashCode() {
+    return all().hashCode();
+  }
+
+  @Override
+  public String toString() {
+    return summary();
+  }
+}
