@@ -1,0 +1,921 @@
+package dev.icebergops.migration;
+
+import dev.icebergops.schema.EnforceOptions;
+import dev.icebergops.schema.IcebergTypes;
+import dev.icebergops.schema.SchemaContract;
+import dev.icebergops.schema.SchemaContractViolation;
+import dev.icebergops.schema.SchemaEvolutionHelper;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import java.util.TreeSet;
+import org.apache.iceberg.HasTableOperations;
+import org.apache.iceberg.PartitionField;
+import org.apache.iceberg.ReplaceSortOrder;
+import org.apache.iceberg.Schema;
+import org.apache.iceberg.SortDirection;
+import org.apache.iceberg.SortField;
+import org.apache.iceberg.Table;
+import org.apache.iceberg.TableMetadata;
+import org.apache.iceberg.TableOperations;
+import org.apache.iceberg.TableProperties;
+import org.apache.iceberg.UpdatePartitionSpec;
+import org.apache.iceberg.UpdateProperties;
+import org.apache.iceberg.catalog.Catalog;
+import org.apache.iceberg.catalog.Namespace;
+import org.apache.iceberg.catalog.SupportsNamespaces;
+import org.apache.iceberg.catalog.TableIdentifier;
+import org.apache.iceberg.exceptions.AlreadyExistsException;
+import org.apache.iceberg.exceptions.NoSuchNamespaceException;
+import org.apache.iceberg.exceptions.NoSuchTableException;
+import org.apache.iceberg.exceptions.ValidationException;
+import org.apache.iceberg.rest.RESTCatalog;
+import org.apache.iceberg.types.Type;
+import org.apache.iceberg.types.Types.NestedField;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * What a {@link Migration} uses to change tables: one catalog and the namespace the runner was
+ * given. Bare table names ({@code "orders"}) are qualified with that namespace, so one migration
+ * serves every namespace; a dotted name ({@code "sales.orders"}) is used unchanged and pins the
+ * migration to that table.
+ *
+ * <pre>{@code
+ * public class V0001__CreateEvents extends BaseMigration {
+ *   @Override public void upgrade(MigrationContext ctx) {
+ *     Schema schema = new Schema(
+ *         Types.NestedField.required(1, "id", Types.LongType.get()),
+ *         Types.NestedField.optional(2, "ts", Types.TimestampType.withZone()));
+ *     ctx.createTableIfNotExists("events", schema);
+ *     ctx.enforceColumn("events", "region", "string");
+ *     ctx.updatePartitionSpec("events", List.of(PartitionFieldSpec.day("ts")), null);
+ *     ctx.replaceSortOrder("events", List.of(SortColumn.asc("ts")));
+ *     ctx.setSnapshotRetention("events", 10, Duration.ofDays(7));
+ *   }
+ *   @Override public void downgrade(MigrationContext ctx) {
+ *     ctx.dropTableIfExists("events");
+ *   }
+ * }
+ * }</pre>
+ *
+ * <p>Each helper is its own Iceberg commit, so a migration is not atomic: when {@code upgrade}
+ * fails half-way, the earlier steps stay committed. Keep upgrades idempotent; prefer {@link
+ * #createTableIfNotExists}, {@link #enforceColumn} and {@link #enforceRename} over their one-shot
+ * counterparts. Every change is logged at INFO.
+ */
+public final class MigrationContext {
+
+  /** The catalog property that names the AWS service a REST catalog signs its requests for. */
+  static final String REST_SIGNING_NAME = "rest.signing-name";
+
+  private static final Logger LOG = LoggerFactory.getLogger(MigrationContext.class);
+
+  private final Catalog catalog;
+  private final String namespace;
+
+  /**
+   * Binds a context to a catalog and a namespace.
+   *
+   * @param catalog the catalog holding the tables
+   * @param namespace the namespace that bare table names are qualified with; may be nested, for
+   *     example {@code "sales.eu"}
+   * @throws IllegalArgumentException if the catalog is null or the namespace is null or blank
+   */
+  public MigrationContext(Catalog catalog, String namespace) {
+    if (catalog == null) {
+      throw new IllegalArgumentException("Cannot create migration context: the catalog is null");
+    }
+    if (namespace == null || namespace.isBlank()) {
+      throw new IllegalArgumentException("Cannot create migration context: the namespace is empty");
+    }
+    this.catalog = catalog;
+    this.namespace = namespace;
+  }
+
+  /** The catalog this context changes tables in. */
+  public Catalog catalog() {
+    return catalog;
+  }
+
+  /** The namespace bare table names are qualified with, for example {@code "sales.eu"}. */
+  public String namespace() {
+    return namespace;
+  }
+
+  // --- table names ------------------------------------------------------------------------------
+
+  /**
+   * Qualifies a table name with this context's namespace.
+   *
+   * @param name a bare table name ({@code "orders"}), or a dotted one ({@code "sales.orders"})
+   * @return {@code "<namespace>.<name>"} for a bare name; a dotted name unchanged
+   * @throws IllegalArgumentException if the name is null or blank
+   */
+  public String qualified(String name) {
+    if (name == null || name.isBlank()) {
+      throw new IllegalArgumentException("Cannot qualify table name: the name is empty");
+    }
+    return name.contains(".") ? name : namespace + "." + name;
+  }
+
+  /**
+   * The identifier of a table, qualified as {@link #qualified} does.
+   *
+   * @param name a bare or dotted table name
+   * @return the identifier; every dot but the last separates namespace levels
+   * @throws IllegalArgumentException if the name is null or blank
+   */
+  public TableIdentifier identifier(String name) {
+    return TableIdentifier.parse(qualified(name));
+  }
+
+  // --- table lifecycle --------------------------------------------------------------------------
+
+  /**
+   * Creates an unpartitioned, unsorted table, or returns the existing one unchanged.
+   *
+   * @param table a bare or dotted table name
+   * @param schema the table's schema
+   * @return the created or existing table
+   * @throws IllegalArgumentException if the schema is null, or the namespace is missing and the
+   *     catalog cannot create namespaces
+   */
+  public Table createTableIfNotExists(String table, Schema schema) {
+    return createTableIfNotExists(table, schema, TableOptions.defaults());
+  }
+
+  /**
+   * Creates a table with a partition spec, sort order, properties and location, or returns the
+   * existing one unchanged: the options apply only when the table is created. Missing namespaces
+   * are created level by level ({@code sales}, then {@code sales.eu}); a table or namespace that a
+   * concurrent run creates first is used as it is.
+   *
+   * @param table a bare or dotted table name
+   * @param schema the table's schema; the options' spec and sort order must be built against it
+   * @param options the settings used on create
+   * @return the created or existing table
+   * @throws IllegalArgumentException if the schema or options are null, or the namespace is missing
+   *     and the catalog does not implement {@link SupportsNamespaces}
+   */
+  public Table createTableIfNotExists(String table, Schema schema, TableOptions options) {
+    TableIdentifier id = identifier(table);
+    if (schema == null) {
+      throw new IllegalArgumentException("Cannot create table " + id + ": the schema is null");
+    }
+    if (options == null) {
+      throw new IllegalArgumentException("Cannot create table " + id + ": the options are null");
+    }
+    if (catalog.tableExists(id)) {
+      LOG.info("Table {} already exists; left unchanged", id);
+      return catalog.loadTable(id);
+    }
+    ensureNamespace(id);
+    Catalog.TableBuilder builder = catalog.buildTable(id, schema);
+    if (options.partitionSpec() != null) {
+      builder.withPartitionSpec(options.partitionSpec());
+    }
+    if (options.sortOrder() != null) {
+      builder.withSortOrder(options.sortOrder());
+    }
+    if (!options.properties().isEmpty()) {
+      builder.withProperties(options.properties());
+    }
+    if (options.location() != null) {
+      builder.withLocation(options.location());
+    }
+    try {
+      Table created = builder.create();
+      LOG.info("Created table {}", id);
+      return created;
+    } catch (AlreadyExistsException e) {
+      LOG.info("Table {} was created concurrently; left unchanged", id);
+      return catalog.loadTable(id);
+    }
+  }
+
+  private void ensureNamespace(TableIdentifier id) {
+    Namespace target = id.namespace();
+    if (target.isEmpty()) {
+      return;
+    }
+    if (!(catalog instanceof SupportsNamespaces namespaces)) {
+      throw new IllegalArgumentException(
+          String.format(
+              "Cannot create table %s: catalog %s (%s) does not implement SupportsNamespaces, so"
+                  + " its namespace cannot be created",
+              id, catalog.name(), catalog.getClass().getName()));
+    }
+    String[] levels = target.levels();
+    for (int depth = 1; depth <= levels.length; depth++) {
+      Namespace level = Namespace.of(Arrays.copyOf(levels, depth));
+      if (!namespaces.namespaceExists(level)) {
+        try {
+          // a mutable map: RESTCatalog 1.11.0 throws NullPointerException on Map.of()
+          namespaces.createNamespace(level, new HashMap<>());
+          LOG.info("Created namespace {}", level);
+        } catch (AlreadyExistsException e) {
+          LOG.debug("Namespace {} was created concurrently", level);
+        }
+      }
+    }
+  }
+
+  /**
+   * Drops a table and purges its data and metadata files, if it exists. This cannot be undone: the
+   * files are deleted, so not even time travel reaches the old rows.
+   *
+   * @param table a bare or dotted table name
+   * @return whether the table existed
+   */
+  public boolean dropTableIfExists(String table) {
+    TableIdentifier id = identifier(table);
+    boolean dropped;
+    try {
+      dropped = catalog.dropTable(id, true);
+    } catch (NoSuchTableException | NoSuchNamespaceException e) {
+      dropped = false;
+    }
+    if (dropped) {
+      LOG.info("Dropped table {} (purged)", id);
+    } else {
+      LOG.info("Table {} does not exist; nothing to drop", id);
+    }
+    return dropped;
+  }
+
+  /**
+   * Loads a table.
+   *
+   * @param table a bare or dotted table name
+   * @return the table, freshly loaded from the catalog
+   * @throws NoSuchTableException if the table does not exist
+   */
+  public Table loadTable(String table) {
+    return catalog.loadTable(identifier(table));
+  }
+
+  // --- columns ----------------------------------------------------------------------------------
+
+  /**
+   * Adds a new optional column.
+   *
+   * @param table a bare or dotted table name
+   * @param column the column; a dotted path ({@code "address.zip"}) adds a field to an existing
+   *     struct
+   * @param type the column's type
+   * @throws IllegalArgumentException if the column already exists, the type is null, or the parent
+   *     struct of a dotted path does not exist
+   * @throws NoSuchTableException if the table does not exist
+   */
+  public void addColumn(String table, String column, Type type) {
+    addColumn(table, column, type, null);
+  }
+
+  /**
+   * Adds a new optional column with a doc.
+   *
+   * @param table a bare or dotted table name
+   * @param column the column; a dotted path adds a field to an existing struct
+   * @param type the column's type
+   * @param doc the column's description, or null
+   * @throws IllegalArgumentException if the column already exists, the type is null, or the parent
+   *     struct of a dotted path does not exist
+   * @throws NoSuchTableException if the table does not exist
+   */
+  public void addColumn(String table, String column, Type type, String doc) {
+    String name = qualified(table);
+    checkColumnName("add", name, column);
+    if (type == null) {
+      throw new IllegalArgumentException(
+          String.format("Cannot add column %s.%s: the type is null", name, column));
+    }
+    Table loaded = loadTable(table);
+    Schema schema = loaded.schema();
+    int dot = column.lastIndexOf('.');
+    String parent = dot < 0 ? null : column.substring(0, dot);
+    String leaf = column.substring(dot + 1);
+    if (parent != null) {
+      NestedField parentField = schema.findField(parent);
+      if (parentField == null) {
+        throw new IllegalArgumentException(
+            String.format(
+                "Cannot add column %s.%s: parent struct %s does not exist", name, column, parent));
+      }
+      if (!parentField.type().isStructType()) {
+        throw new IllegalArgumentException(
+            String.format(
+                "Cannot add column %s.%s: parent %s is a %s, not a struct",
+                name, column, parent, parentField.type()));
+      }
+    }
+    if (schema.findField(column) != null) {
+      throw new IllegalArgumentException(
+          String.format("Cannot add column %s.%s: it already exists", name, column));
+    }
+    loaded.updateSchema().addColumn(parent, leaf, type, doc).commit();
+    LOG.info("Added column {}.{} ({})", name, column, type);
+  }
+
+  /**
+   * Adds a new optional column whose type is given as a string.
+   *
+   * @param table a bare or dotted table name
+   * @param column the column; a dotted path adds a field to an existing struct
+   * @param type a primitive type string, for example {@code "decimal(10,2)"} (see {@link
+   *     IcebergTypes#parse})
+   * @throws IllegalArgumentException if the type string is invalid, the column already exists, or
+   *     the parent struct of a dotted path does not exist
+   * @throws NoSuchTableException if the table does not exist
+   */
+  public void addColumn(String table, String column, String type) {
+    addColumn(table, column, IcebergTypes.parse(type), null);
+  }
+
+  /**
+   * Ensures a column exists with a type: adds it, promotes it in place, or does nothing (see {@link
+   * SchemaEvolutionHelper#enforceColumn(String, Type, EnforceOptions)}).
+   *
+   * @param table a bare or dotted table name
+   * @param column the column; a dotted path for a field of a nested struct
+   * @param type the type it must have
+   * @throws ValidationException if the column has an incompatible type; the table is untouched
+   * @throws IllegalArgumentException if the parent struct of a dotted path does not exist
+   * @throws NoSuchTableException if the table does not exist
+   */
+  public void enforceColumn(String table, String column, Type type) {
+    enforceColumn(table, column, type, EnforceOptions.defaults());
+  }
+
+  /**
+   * Ensures a column exists with a type given as a string.
+   *
+   * @param table a bare or dotted table name
+   * @param column the column; a dotted path for a field of a nested struct
+   * @param type a primitive type string (see {@link IcebergTypes#parse})
+   * @throws ValidationException if the column has an incompatible type; the table is untouched
+   * @throws IllegalArgumentException if the type string is invalid or the parent struct does not
+   *     exist
+   * @throws NoSuchTableException if the table does not exist
+   */
+  public void enforceColumn(String table, String column, String type) {
+    enforceColumn(table, column, IcebergTypes.parse(type), EnforceOptions.defaults());
+  }
+
+  /**
+   * Ensures a column exists with a type given as a string, with a doc, a contract or legacy
+   * archival.
+   *
+   * @param table a bare or dotted table name
+   * @param column the column; a dotted path for a field of a nested struct
+   * @param type a primitive type string (see {@link IcebergTypes#parse})
+   * @param options doc, contract and legacy archival
+   * @throws ValidationException if the type is incompatible and archival is off; table untouched
+   * @throws IllegalArgumentException if the type string is invalid, the parent struct does not
+   *     exist, or archival is refused (see {@link SchemaEvolutionHelper#enforceColumn(String, Type,
+   *     EnforceOptions)})
+   * @throws SchemaContractViolation if a contract is given and the table does not conform
+   * @throws NoSuchTableException if the table does not exist
+   */
+  public void enforceColumn(String table, String column, String type, EnforceOptions options) {
+    enforceColumn(table, column, IcebergTypes.parse(type), options);
+  }
+
+  /**
+   * Ensures a column exists with a type, with a doc, a contract or legacy archival; see {@link
+   * SchemaEvolutionHelper#enforceColumn(String, Type, EnforceOptions)} for the behaviour matrix.
+   *
+   * @param table a bare or dotted table name
+   * @param column the column; a dotted path for a field of a nested struct
+   * @param type the type it must have
+   * @param options doc, contract and legacy archival
+   * @throws ValidationException if the type is incompatible and archival is off; table untouched
+   * @throws IllegalArgumentException if the parent struct does not exist, or archival is refused
+   *     for a column the partition spec, sort order or identifier fields reference
+   * @throws IllegalStateException if an archival's second step and its compensation both fail
+   * @throws SchemaContractViolation if a contract is given and the table does not conform
+   * @throws NoSuchTableException if the table does not exist
+   */
+  public void enforceColumn(String table, String column, Type type, EnforceOptions options) {
+    getHelper(table).enforceColumn(column, type, options);
+  }
+
+  /**
+   * Renames a column idempotently (see {@link SchemaEvolutionHelper#enforceRename(String, String,
+   * String, SchemaContract)}).
+   *
+   * @param table a bare or dotted table name
+   * @param oldName the current name; a dotted path for a nested field
+   * @param newName the new name, with the same parent struct
+   * @throws IllegalArgumentException if the names do not share a parent, the parent does not exist,
+   *     or a colliding new name cannot be archived
+   * @throws NoSuchTableException if the table does not exist
+   */
+  public void enforceRename(String table, String oldName, String newName) {
+    enforceRename(table, oldName, newName, null, null);
+  }
+
+  /**
+   * Renames a column idempotently and sets its doc.
+   *
+   * @param table a bare or dotted table name
+   * @param oldName the current name
+   * @param newName the new name, with the same parent struct
+   * @param doc the renamed column's description, or null
+   * @throws IllegalArgumentException if the names do not share a parent, the parent does not exist,
+   *     or a colliding new name cannot be archived
+   * @throws NoSuchTableException if the table does not exist
+   */
+  public void enforceRename(String table, String oldName, String newName, String doc) {
+    enforceRename(table, oldName, newName, doc, null);
+  }
+
+  /**
+   * Renames a column idempotently, sets its doc and checks a contract afterwards.
+   *
+   * @param table a bare or dotted table name
+   * @param oldName the current name
+   * @param newName the new name, with the same parent struct
+   * @param doc the renamed column's description, or null
+   * @param contract a contract checked afterwards, or null
+   * @throws IllegalArgumentException if the names do not share a parent, the parent does not exist,
+   *     or a colliding new name cannot be archived
+   * @throws IllegalStateException if the rename and its compensation both fail
+   * @throws SchemaContractViolation if a contract is given and the table does not conform
+   * @throws NoSuchTableException if the table does not exist
+   */
+  public void enforceRename(
+      String table, String oldName, String newName, String doc, SchemaContract contract) {
+    getHelper(table).enforceRename(oldName, newName, doc, contract);
+  }
+
+  /**
+   * Deletes a column from the schema. Metadata only: data files keep the values, which stay
+   * reachable by time travel; re-adding the column later creates a new, empty column.
+   *
+   * @param table a bare or dotted table name
+   * @param column the column; a dotted path for a field of a nested struct
+   * @throws IllegalArgumentException if the column does not exist
+   * @throws NoSuchTableException if the table does not exist
+   */
+  public void deleteColumn(String table, String column) {
+    String name = qualified(table);
+    checkColumnName("delete", name, column);
+    Table loaded = loadTable(table);
+    if (loaded.schema().findField(column) == null) {
+      throw new IllegalArgumentException(
+          String.format("Cannot delete column %s.%s: it does not exist", name, column));
+    }
+    loaded.updateSchema().deleteColumn(column).commit();
+    LOG.info("Deleted column {}.{}", name, column);
+  }
+
+  // --- layout -----------------------------------------------------------------------------------
+
+  /**
+   * Adds and removes partition fields in one commit. Nothing is committed when both lists are
+   * empty.
+   *
+   * @param table a bare or dotted table name
+   * @param addFields the partition fields to add, or null for none
+   * @param removeFields the names of partition fields to remove, or null for none
+   * @throws IllegalArgumentException if an entry is null, a field to remove does not exist, or a
+   *     source column does not exist
+   * @throws NoSuchTableException if the table does not exist
+   */
+  public void updatePartitionSpec(
+      String table, List<PartitionFieldSpec> addFields, List<String> removeFields) {
+    String name = qualified(table);
+    List<PartitionFieldSpec> adds = addFields == null ? List.of() : addFields;
+    List<String> removes = removeFields == null ? List.of() : removeFields;
+    if (adds.stream().anyMatch(Objects::isNull)) {
+      throw new IllegalArgumentException(
+          "Cannot update partition spec of " + name + ": a field to add is null");
+    }
+    if (removes.stream().anyMatch(r -> r == null || r.isBlank())) {
+      throw new IllegalArgumentException(
+          "Cannot update partition spec of " + name + ": a field name to remove is empty");
+    }
+    if (adds.isEmpty() && removes.isEmpty()) {
+      LOG.info("Partition spec of {} left unchanged: no fields to add or remove", name);
+      return;
+    }
+    Table loaded = loadTable(table);
+    Set<String> existing = new TreeSet<>();
+    loaded.spec().fields().forEach(f -> existing.add(f.name()));
+    for (String remove : removes) {
+      if (!existing.contains(remove)) {
+        throw new IllegalArgumentException(
+            String.format(
+                "Cannot remove partition field %s from %s: it does not exist (partition fields:"
+                    + " %s)",
+                remove, name, existing));
+      }
+    }
+    for (PartitionFieldSpec add : adds) {
+      if (loaded.schema().findField(add.sourceColumn()) == null) {
+        throw new IllegalArgumentException(
+            String.format(
+                "Cannot add partition field %s to %s: source column %s does not exist",
+                add.name(), name, add.sourceColumn()));
+      }
+    }
+    UpdatePartitionSpec update = loaded.updateSpec();
+    for (String remove : removes) {
+      update.removeField(remove);
+    }
+    for (PartitionFieldSpec add : adds) {
+      update.addField(add.name(), add.term());
+    }
+    update.commit();
+    LOG.info("Updated partition spec of {}: added {}, removed {}", name, adds, removes);
+  }
+
+  /**
+   * Replaces the sort order; ascending columns sort nulls first, descending nulls last.
+   *
+   * @param table a bare or dotted table name
+   * @param sortColumns the new sort order, first column first; null or empty for unsorted
+   * @throws IllegalArgumentException if an entry is null or a column does not exist
+   * @throws NoSuchTableException if the table does not exist
+   */
+  public void replaceSortOrder(String table, List<SortColumn> sortColumns) {
+    String name = qualified(table);
+    List<SortColumn> columns = sortColumns == null ? List.of() : sortColumns;
+    if (columns.stream().anyMatch(Objects::isNull)) {
+      throw new IllegalArgumentException(
+          "Cannot replace sort order of " + name + ": a sort column is null");
+    }
+    Table loaded = loadTable(table);
+    for (SortColumn column : columns) {
+      if (loaded.schema().findField(column.column()) == null) {
+        throw new IllegalArgumentException(
+            String.format(
+                "Cannot replace sort order of %s: column %s does not exist",
+                name, column.column()));
+      }
+    }
+    ReplaceSortOrder update = loaded.replaceSortOrder();
+    for (SortColumn column : columns) {
+      if (column.direction() == SortDirection.ASC) {
+        update.asc(column.column(), column.nullOrder());
+      } else {
+        update.desc(column.column(), column.nullOrder());
+      }
+    }
+    update.commit();
+    LOG.info("Replaced sort order of {} with {}", name, columns.isEmpty() ? "unsorted" : columns);
+  }
+
+  /**
+   * Sets the sort order to ascending (nulls first) on the given columns, the same as {@link
+   * #replaceSortOrder} with {@link SortColumn#asc} for each. Writes no other properties.
+   *
+   * @param table a bare or dotted table name
+   * @param columns the clustering columns, first column first; null or empty for unsorted
+   * @throws IllegalArgumentException if a column is blank or does not exist
+   * @throws NoSuchTableException if the table does not exist
+   */
+  public void setClusteringKeys(String table, List<String> columns) {
+    setClusteringKeys(table, columns, SortDirection.ASC);
+  }
+
+  /**
+   * Sets the sort order to one direction on the given columns, the same as {@link
+   * #replaceSortOrder} with that direction for every column. Writes no other properties.
+   *
+   * @param table a bare or dotted table name
+   * @param columns the clustering columns, first column first; null or empty for unsorted
+   * @param direction the direction of every column; ascending sorts nulls first, descending last
+   * @throws IllegalArgumentException if the direction is null, or a column is blank or does not
+   *     exist
+   * @throws NoSuchTableException if the table does not exist
+   */
+  public void setClusteringKeys(String table, List<String> columns, SortDirection direction) {
+    if (direction == null) {
+      throw new IllegalArgumentException(
+          "Cannot set clustering keys of " + qualified(table) + ": the direction is null");
+    }
+    List<SortColumn> sortColumns = new ArrayList<>();
+    if (columns != null) {
+      for (String column : columns) {
+        sortColumns.add(new SortColumn(column, direction));
+      }
+    }
+    replaceSortOrder(table, sortColumns);
+  }
+
+  // --- properties -------------------------------------------------------------------------------
+
+  /**
+   * Sets table properties in one commit. Nothing is committed for an empty map.
+   *
+   * @param table a bare or dotted table name
+   * @param properties the properties to set
+   * @throws IllegalArgumentException if the map is null or holds a null key or value
+   * @throws NoSuchTableException if the table does not exist
+   */
+  public void setTableProperties(String table, Map<String, String> properties) {
+    String name = qualified(table);
+    if (properties == null) {
+      throw new IllegalArgumentException(
+          "Cannot set table properties of " + name + ": the properties are null");
+    }
+    Map<String, String> copy = new LinkedHashMap<>();
+    properties.forEach(
+        (key, value) -> {
+          if (key == null || value == null) {
+            throw new IllegalArgumentException(
+                String.format(
+                    "Cannot set table property %s=%s of %s: keys and values must not be null",
+                    key, value, name));
+          }
+          copy.put(key, value);
+        });
+    if (copy.isEmpty()) {
+      return;
+    }
+    UpdateProperties update = loadTable(table).updateProperties();
+    copy.forEach(update::set);
+    update.commit();
+    LOG.info("Set table properties of {}: {}", name, copy);
+  }
+
+  /**
+   * Removes table properties in one commit. Keys the table does not have are ignored; nothing is
+   * committed when none of the keys is present.
+   *
+   * @param table a bare or dotted table name
+   * @param keys the property keys to remove
+   * @throws IllegalArgumentException if the collection is null or holds a null key
+   * @throws NoSuchTableException if the table does not exist
+   */
+  public void unsetTableProperties(String table, Collection<String> keys) {
+    String name = qualified(table);
+    if (keys == null || keys.stream().anyMatch(Objects::isNull)) {
+      throw new IllegalArgumentException(
+          "Cannot unset table properties of " + name + ": the keys must not be null");
+    }
+    Table loaded = loadTable(table);
+    Set<String> present = new LinkedHashSet<>();
+    for (String key : keys) {
+      if (loaded.properties().containsKey(key)) {
+        present.add(key);
+      }
+    }
+    if (present.isEmpty()) {
+      LOG.info("Table properties of {} left unchanged: none of {} is set", name, keys);
+      return;
+    }
+    UpdateProperties update = loaded.updateProperties();
+    present.forEach(update::remove);
+    update.commit();
+    LOG.info("Removed table properties of {}: {}", name, present);
+  }
+
+  /**
+   * Sets the target data file size that writers aim for, {@code write.target-file-size-bytes}.
+   *
+   * @param table a bare or dotted table name
+   * @param targetMb the target size in MiB ({@code targetMb * 1024 * 1024} bytes)
+   * @throws IllegalArgumentException if {@code targetMb} is not positive or too large
+   * @throws NoSuchTableException if the table does not exist
+   */
+  public void setCompactionTargetSize(String table, long targetMb) {
+    String name = qualified(table);
+    if (targetMb <= 0) {
+      throw new IllegalArgumentException(
+          String.format(
+              "Cannot set compaction target size of %s: %d MiB is not positive", name, targetMb));
+    }
+    long bytes;
+    try {
+      bytes = Math.multiplyExact(targetMb, 1024L * 1024L);
+    } catch (ArithmeticException e) {
+      throw new IllegalArgumentException(
+          String.format(
+              "Cannot set compaction target size of %s: %d MiB is too large", name, targetMb),
+          e);
+    }
+    setTableProperties(
+        table, Map.of(TableProperties.WRITE_TARGET_FILE_SIZE_BYTES, Long.toString(bytes)));
+  }
+
+  /**
+   * Sets the snapshot retention that snapshot expiry reads when not told otherwise: {@code
+   * history.expire.min-snapshots-to-keep} and {@code history.expire.max-snapshot-age-ms}, in one
+   * commit. Do not use it on AWS S3 Tables, which manages snapshot retention itself: a warning is
+   * logged when the catalog looks configured for S3 Tables (a {@link RESTCatalog} whose {@code
+   * rest.signing-name} is {@code s3tables} or whose {@code uri} contains {@code s3tables}, or a
+   * catalog class whose name contains {@code S3Tables}).
+   *
+   * @param table a bare or dotted table name
+   * @param minSnapshots the number of snapshots always kept, or null to leave it alone
+   * @param maxSnapshotAge the age after which snapshots may expire, or null to leave it alone
+   * @throws IllegalArgumentException if both are null, or a value is not positive
+   * @throws NoSuchTableException if the table does not exist
+   */
+  public void setSnapshotRetention(String table, Integer minSnapshots, Duration maxSnapshotAge) {
+    String name = qualified(table);
+    if (minSnapshots == null && maxSnapshotAge == null) {
+      throw new IllegalArgumentException(
+          "Cannot set snapshot retention of "
+              + name
+              + ": give minSnapshots, maxSnapshotAge or both");
+    }
+    Map<String, String> properties = new LinkedHashMap<>();
+    if (minSnapshots != null) {
+      if (minSnapshots <= 0) {
+        throw new IllegalArgumentException(
+            String.format(
+                "Cannot set snapshot retention of %s: minSnapshots %d is not positive",
+                name, minSnapshots));
+      }
+      properties.put(TableProperties.MIN_SNAPSHOTS_TO_KEEP, Integer.toString(minSnapshots));
+    }
+    if (maxSnapshotAge != null) {
+      long millis;
+      try {
+        millis = maxSnapshotAge.toMillis();
+      } catch (ArithmeticException e) {
+        millis = Long.MAX_VALUE;
+      }
+      if (maxSnapshotAge.isNegative() || millis <= 0) {
+        throw new IllegalArgumentException(
+            String.format(
+                "Cannot set snapshot retention of %s: maxSnapshotAge %s is not at least 1 ms",
+                name, maxSnapshotAge));
+      }
+      properties.put(TableProperties.MAX_SNAPSHOT_AGE_MS, Long.toString(millis));
+    }
+    if (isS3Tables(catalog)) {
+      LOG.warn(
+          "Setting snapshot retention of {} on AWS S3 Tables: S3 Tables manages snapshot"
+              + " retention itself and may ignore these properties; configure it with the S3"
+              + " Tables maintenance settings instead",
+          name);
+    }
+    setTableProperties(table, properties);
+  }
+
+  /** Whether the catalog looks configured for AWS S3 Tables. */
+  static boolean isS3Tables(Catalog catalog) {
+    Map<String, String> properties =
+        catalog instanceof RESTCatalog rest ? rest.properties() : Map.of();
+    return isS3Tables(catalog.getClass().getName(), properties);
+  }
+
+  /**
+   * Whether a catalog class name or catalog properties point to AWS S3 Tables: the REST signing
+   * name {@code s3tables}, a {@code uri} containing {@code s3tables}, or a class (or {@code
+   * catalog-impl}) name containing {@code S3Tables}.
+   */
+  static boolean isS3Tables(String catalogClassName, Map<String, String> properties) {
+    Map<String, String> props = properties == null ? Map.of() : properties;
+    String signingName = props.get(REST_SIGNING_NAME);
+    String uri = props.get("uri");
+    String impl = props.get("catalog-impl");
+    return "s3tables".equalsIgnoreCase(signingName == null ? null : signingName.trim())
+        || (uri != null && uri.toLowerCase(Locale.ROOT).contains("s3tables"))
+        || (catalogClassName != null
+            && catalogClassName.toLowerCase(Locale.ROOT).contains("s3tables"))
+        || (impl != null && impl.toLowerCase(Locale.ROOT).contains("s3tables"));
+  }
+
+  // --- helpers ----------------------------------------------------------------------------------
+
+  /**
+   * A schema evolution helper for the table's lower-level primitives.
+   *
+   * @param table a bare or dotted table name
+   * @return a helper bound to the freshly loaded table
+   * @throws NoSuchTableException if the table does not exist
+   */
+  public SchemaEvolutionHelper getHelper(String table) {
+    return new SchemaEvolutionHelper(loadTable(table));
+  }
+
+  /**
+   * Makes an earlier schema of the table current again, preserving every field ID: Iceberg's
+   * set-current-schema update, the field-ID-preserving way to undo schema changes. Opt-in and
+   * beyond the spec; use it in a {@code downgrade()} only when it is safe.
+   *
+   * <p>It is the exact inverse of the additive, rename and doc changes made since {@code schemaId}:
+   * names, docs and order return to what they were, and the columns keep their field IDs. Know what
+   * it means for everything else:
+   *
+   * <ul>
+   *   <li>Columns added since {@code schemaId} disappear from reads. Their values stay in the data
+   *       files written meanwhile, and making the later schema current again brings them back; but
+   *       adding a column of that name with {@link #addColumn} creates a new field ID (the table's
+   *       last column ID never goes down).
+   *   <li>Columns deleted since {@code schemaId} reappear with their old field ID; rows written
+   *       after the delete read them as null.
+   *   <li>A type promoted since {@code schemaId} (int to long, float to double, wider decimal) goes
+   *       back to the narrower type. Only safe if no data has been written since the promotion:
+   *       files written with the wider type cannot be read as the narrower one.
+   *   <li>An optional column made required since, or the reverse, gets its old nullability back;
+   *       making a column required again is only safe if no nulls were written meanwhile.
+   *   <li>The identifier fields become those of {@code schemaId}.
+   *   <li>Data, partition spec, sort order and properties are not touched.
+   * </ul>
+   *
+   * <p>Refused, with the table untouched, when the current partition spec, sort order or identifier
+   * fields reference a column that schema {@code schemaId} lacks. Does nothing when {@code
+   * schemaId} is already current.
+   *
+   * <pre>{@code
+   * int before = ctx.loadTable("orders").schema().schemaId();   // recorded by upgrade()
+   * ctx.addColumn("orders", "region", Types.StringType.get());
+   * ctx.restoreSchema("orders", before);                         // in downgrade()
+   * }</pre>
+   *
+   * @param table a bare or dotted table name
+   * @param schemaId the id of one of the table's schemas ({@code table.schemas()})
+   * @throws IllegalArgumentException if the table has no schema with that id, or the current
+   *     partition spec, sort order or identifier fields reference a column the schema lacks, or the
+   *     catalog's tables do not expose their {@link TableOperations}
+   * @throws NoSuchTableException if the table does not exist
+   */
+  public void restoreSchema(String table, int schemaId) {
+    String name = qualified(table);
+    Table loaded = loadTable(table);
+    if (!(loaded instanceof HasTableOperations hasOps)) {
+      throw new IllegalArgumentException(
+          String.format(
+              "Cannot restore schema %d of %s: the table (%s) does not expose its"
+                  + " TableOperations",
+              schemaId, name, loaded.getClass().getName()));
+    }
+    TableOperations ops = hasOps.operations();
+    TableMetadata base = ops.refresh();
+    if (base.currentSchemaId() == schemaId) {
+      LOG.info("Schema {} of {} is already current; nothing to restore", schemaId, name);
+      return;
+    }
+    Schema target = base.schemasById().get(schemaId);
+    if (target == null) {
+      throw new IllegalArgumentException(
+          String.format(
+              "Cannot restore schema %d of %s: the table has no such schema (schema ids: %s)",
+              schemaId, name, new TreeSet<>(base.schemasById().keySet())));
+    }
+    List<String> references = missingReferences(base, target);
+    if (!references.isEmpty()) {
+      throw new IllegalArgumentException(
+          String.format(
+              "Cannot restore schema %d of %s: schema %d lacks columns that %s reference(s);"
+                  + " change those first",
+              schemaId, name, schemaId, String.join(", ", references)));
+    }
+    ops.commit(base, TableMetadata.buildFrom(base).setCurrentSchema(schemaId).build());
+    LOG.info("Restored schema {} of {} (was schema {})", schemaId, name, base.currentSchemaId());
+  }
+
+  /** What in the current layout references a field that the target schema lacks. */
+  private static List<String> missingReferences(TableMetadata base, Schema target) {
+    Schema current = base.schema();
+    List<String> refs = new ArrayList<>();
+    for (PartitionField field : base.spec().fields()) {
+      if (target.findField(field.sourceId()) == null) {
+        refs.add(
+            String.format(
+                "the partition spec (partition field %s on column %s)",
+                field.name(), current.findColumnName(field.sourceId())));
+      }
+    }
+    for (SortField field : base.sortOrder().fields()) {
+      if (target.findField(field.sourceId()) == null) {
+        refs.add(
+            String.format("the sort order (column %s)", current.findColumnName(field.sourceId())));
+      }
+    }
+    for (Integer id : current.identifierFieldIds()) {
+      if (target.findField(id) == null) {
+        refs.add(String.format("the identifier fields (column %s)", current.findColumnName(id)));
+      }
+    }
+    return refs;
+  }
+
+  private static void checkColumnName(String verb, String table, String column) {
+    if (column == null || column.isBlank()) {
+      throw new IllegalArgumentException(
+          String.format("Cannot %s column of %s: the column name is empty", verb, table));
+    }
+  }
+
+  @Override
+  public String toString() {
+    return "MigrationContext{catalog=" + catalog.name() + ", namespace=" + namespace + "}";
+  }
+}

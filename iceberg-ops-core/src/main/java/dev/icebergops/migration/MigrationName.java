@@ -1,0 +1,53 @@
+package dev.icebergops.migration;
+
+import java.util.Locale;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/** The {@code V<NNNN>__<Description>} naming rule for migration classes. */
+record MigrationName(String version, String description) {
+
+  private static final Pattern NAME = Pattern.compile("V(\\d{4})__([A-Za-z0-9][A-Za-z0-9_]*)");
+  private static final Pattern ATTEMPT = Pattern.compile("V\\d.*");
+  private static final Pattern VERSION = Pattern.compile("\\d{4}");
+
+  /** The parsed name, or null when the simple name does not follow the rule. */
+  static MigrationName parse(String simpleName) {
+    Matcher m = NAME.matcher(simpleName);
+    return m.matches() ? new MigrationName(m.group(1), humanize(m.group(2))) : null;
+  }
+
+  /** True for names that start like a migration ({@code V} and a digit) but may be malformed. */
+  static boolean looksLikeMigration(String simpleName) {
+    return ATTEMPT.matcher(simpleName).matches();
+  }
+
+  static boolean isValidVersion(String version) {
+    return version != null && VERSION.matcher(version).matches();
+  }
+
+  /**
+   * {@code AddRegionToOrders} or {@code Add_region_to_orders} becomes {@code Add region to orders}.
+   */
+  static String humanize(String text) {
+    String spaced =
+        text.replace('_', ' ')
+            .replaceAll("(?<=[a-z0-9])(?=[A-Z])", " ")
+            .replaceAll("(?<=[A-Z])(?=[A-Z][a-z])", " ")
+            .replaceAll("\\s+", " ")
+            .trim();
+    String[] words = spaced.split(" ");
+    StringBuilder out = new StringBuilder();
+    for (int i = 0; i < words.length; i++) {
+      String word = words[i];
+      boolean acronym = word.length() > 1 && word.equals(word.toUpperCase(Locale.ROOT));
+      if (i > 0) {
+        out.append(' ');
+        out.append(acronym ? word : word.toLowerCase(Locale.ROOT));
+      } else {
+        out.append(Character.toUpperCase(word.charAt(0))).append(word.substring(1));
+      }
+    }
+    return out.toString();
+  }
+}

@@ -1,0 +1,80 @@
+package dev.icebergops.migration;
+
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * Where migrations come from: a package on the class path, or an explicit list of classes.
+ *
+ * <pre>{@code
+ * MigrationSource.classpath("classpath:com/acme/sales/db/iceberg");
+ * MigrationSource.of(V0001__CreateOrders.class, V0002__AddRegion.class);
+ * }</pre>
+ *
+ * <p>In a class path location, classes named {@code V<NNNN>__<Description>} that implement {@link
+ * Migration} are the migrations; other names are ignored, and a class named like a migration that
+ * is not one is skipped with a warning. When the location has a subpackage named after the runner's
+ * namespace ({@code sales.eu} maps to {@code sales/eu}), only that subpackage is used.
+ */
+public interface MigrationSource {
+
+  /**
+   * A package on the class path, scanned with ClassGraph (directories and jars alike).
+   *
+   * @param location {@code classpath:db/iceberg}, {@code db/iceberg} or {@code db.iceberg}
+   * @return the source
+   * @throws IllegalArgumentException if the location is blank
+   */
+  static MigrationSource classpath(String location) {
+    return new ClasspathMigrationSource(location, null);
+  }
+
+  /**
+   * A package on the class path of a given class loader.
+   *
+   * @param location {@code classpath:db/iceberg}, {@code db/iceberg} or {@code db.iceberg}
+   * @param classLoader the loader to scan and load from
+   * @return the source
+   * @throws IllegalArgumentException if the location is blank
+   */
+  static MigrationSource classpath(String location, ClassLoader classLoader) {
+    return new ClasspathMigrationSource(location, classLoader);
+  }
+
+  /**
+   * An explicit list of migration classes, the same for every namespace. Their names need not
+   * follow the {@code V<NNNN>__} rule; when they do, {@code version()} must agree with it.
+   *
+   * @param types the migration classes
+   * @return the source
+   */
+  @SafeVarargs
+  static MigrationSource of(Class<? extends Migration>... types) {
+    return of(Arrays.asList(types));
+  }
+
+  /**
+   * An explicit list of migration classes.
+   *
+   * @param types the migration classes
+   * @return the source
+   */
+  static MigrationSource of(List<Class<? extends Migration>> types) {
+    return new ExplicitMigrationSource(types);
+  }
+
+  /**
+   * Finds, loads and instantiates the migrations for a namespace, checking the set's rules.
+   *
+   * @param namespace the runner's namespace, which may select a subpackage
+   * @param factory creates the instances
+   * @return the migrations in version order
+   * @throws IllegalArgumentException if the location does not exist, a class name is malformed, a
+   *     version does not match its class name, two classes share a version, or a class cannot be
+   *     instantiated; the message names the classes concerned
+   */
+  List<ResolvedMigration> resolve(String namespace, MigrationFactory factory);
+
+  /** Where the migrations come from, for messages, e.g. {@code classpath:db/iceberg}. */
+  String location();
+}

@@ -1,0 +1,41 @@
+package dev.icebergops.runner;
+
+import java.time.Instant;
+
+/**
+ * The state of one version in one namespace, as {@link MigrationRunner#status()} reports it.
+ *
+ * @param version the four-digit version
+ * @param description the migration's description (from history when its class is missing)
+ * @param state applied, pending, failed, rolled back, or missing
+ * @param updatedAt when the state was last recorded, or null if never
+ * @param error the error text of the last failure, or null
+ * @param checksumChanged true when an applied migration's class changed since it was applied
+ */
+public record MigrationStatus(
+    String version,
+    String description,
+    State state,
+    Instant updatedAt,
+    String error,
+    boolean checksumChanged) {
+
+  /** Where a version stands. */
+  public enum State {
+    /** Never run: {@code migrate} will apply it. */
+    PENDING,
+    /** Applied (or stamped). */
+    APPLIED,
+    /** The last upgrade failed; {@code migrate} will try it again. */
+    FAILED,
+    /** Rolled back; {@code migrate} will apply it again. */
+    ROLLED_BACK,
+    /** Applied according to history, but no migration class has this version any more. */
+    MISSING;
+
+    /** True for the states that {@code migrate} applies. */
+    public boolean isPending() {
+      return this == PENDING || this == FAILED || this == ROLLED_BACK;
+    }
+  }
+}

@@ -1,0 +1,389 @@
+package dev.icebergops.history;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.tuple;
+
+import dev.icebergops.history.HistoryRecord.Status;
+import dev.icebergops.runner.ConcurrentMigrationException;
+import dev.icebergops.test.env.IcebergTestEnvironment;
+import dev.icebergops.testing.SharedEnvironment;
+import java.io.IOException;
+import java.io.InputStream;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.UUID;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CyclicBarrier;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import org.apache.iceberg.CatalogUtil;
+import org.apache.iceberg.DataFile;
+import org.apache.iceberg.FileFormat;
+import org.apache.iceberg.FileScanTask;
+import org.apache.iceberg.PartitionField;
+import org.apache.iceberg.Table;
+import org.apache.iceberg.TableProperties;
+import org.apache.iceberg.catalog.Catalog;
+import org.apache.iceberg.catalog.Namespace;
+import org.apache.iceberg.data.IcebergGenerics;
+import org.apache.iceberg.data.Record;
+import org.apache.iceberg.io.CloseableIterable;
+import org.apache.iceberg.rest.RESTCatalog;
+import org.apache.iceberg.types.Types;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/** The history table on a REST catalog with an S3 store. */
+@ExtendWith(SharedEnvironment.class)
+class MigrationHistoryTest {
+
+  private static final Instant T0 = Instant.parse("2026-01-02T03:04:05.123456789Z");
+
+  private IcebergTestEnvironment environment;
+  private RESTCatalog catalog;
+  private String metaNamespace;
+  private MigrationHistory history;
+
+  @BeforeEach
+  void setUp(IcebergTestEnvironment environment) {
+    this.environment = environment;
+    catalog = environment.catalog();
+    metaNamespace = "_ops_" + UUID.randomUUID().toString().replace("-", "");
+    history = new MigrationHistory(catalog, metaNamespace);
+  }
+
+  @Test
+  void readingAMissingHistoryIsEmptyAndCreatesNothing() {
+    assertThat(history.tableIdentifier().toString())
+        .isEqualTo(metaNamespace + ".migration_history");
+
+    assertThat(history.read("sales")).isEmpty();
+    assertThat(history.readAll()).isEmpty();
+    assertThat(history.read("sales", 1L)).isEmpty();
+
+    assertThat(catalog.namespaceExists(Namespace.of(metaNamespace))).isFalse();
+  }
+
+  @Test
+  void readingWhenTheNamespaceExistsButNotTheTableCreatesNothing() {
+    catalog.createNamespace(Namespace.of(metaNamespace));
+
+    assertThat(history.read("sales")).isEmpty();
+    assertThat(history.readAll()).isEmpty();
+
+    assertThat(catalog.tableExists(history.tableIdentifier())).isFalse();
+  }
+
+  @Test
+  void defaultMetaNamespace() {
+    assertThat(new MigrationHistory(catalog).tableIdentifier().toString())
+        .isEqualTo("_iceberg_ops.migration_history");
+  }
+
+  @Test
+  void firstRecordCreatesTheParquetTable() throws IOException {
+    HistoryRecord row = applied("0001", "sales", T0);
+    history.record(row, null);
+
+    assertThat(catalog.namespaceExists(Namespace.of(metaNamespace))).isTrue();
+    Table table = catalog.loadTable(history.tableIdentifier());
+    assertThat(table.schema().columns())
+        .extracting(f -> f.fieldId(), f -> f.name(), f -> f.type(), f -> f.isRequired())
+        .containsExactly(
+            tuple(1, "version", Types.StringType.get(), true),
+            tuple(2, "namespace", Types.StringType.get(), true),
+            tuple(3, "description", Types.StringType.get(), false),
+            tuple(4, "status", Types.StringType.get(), true),
+            tuple(5, "error", Types.StringType.get(), false),
+            tuple(6, "checksum", Types.StringType.get(), false),
+            tuple(7, "updated_at", Types.TimestampType.withZone(), true),
+            tuple(8, "duration_ms", Types.LongType.get(), false));
+    assertThat(table.spec().fields()).hasSize(1);
+    PartitionField partition = table.spec().fields().get(0);
+    assertThat(partition.transform().isIdentity()).isTrue();
+    assertThat(table.schema().findColumnName(partition.sourceId())).isEqualTo("namespace");
+    assertThat(table.properties())
+        .containsEntry(TableProperties.DEFAULT_FILE_FORMAT, "parquet")
+        .containsEntry(TableProperties.COMMIT_NUM_RETRIES, "20");
+    assertThat(
+            ((org.apache.iceberg.HasTableOperations) table).operations().current().formatVersion())
+        .isEqualTo(2);
+
+    List<DataFile> files = dataFiles(table);
+    assertThat(files).isNotEmpty();
+    for (DataFile file : files) {
+      assertThat(file.format()).isEqualTo(FileFormat.PARQUET);
+      assertThat(file.location()).startsWith("s3://").endsWith(".parquet");
+      try (InputStream in = table.io().newInputFile(file.location()).newStream()) {
+        assertThat(in.readNBytes(4)).isEqualTo(new byte[] {'P', 'A', 'R', '1'});
+      }
+    }
+
+    assertThat(history.read("sales")).containsExactly(row);
+    assertThat(history.read("sales").get(0).updatedAt())
+        .isEqualTo(T0.truncatedTo(ChronoUnit.MICROS));
+  }
+
+  @Test
+  void rowsRoundTripWithNullsAndAllStatuses() {
+    HistoryRecord failed =
+        new HistoryRecord("0002", "sales", null, Status.FAILED, "boom: it broke", null, T0, 0L);
+    HistoryRecord rolledBack =
+        new HistoryRecord("0001", "sales", "", Status.ROLLED_BACK, null, "abc", T0, 17L);
+    history.record(failed, null);
+    history.record(rolledBack, null);
+
+    assertThat(history.read("sales")).containsExactly(rolledBack, failed);
+  }
+
+  @Test
+  void replacingARowKeepsOneRowPerKeyAndOtherNamespacesUntouched() {
+    HistoryRecord salesOne = applied("0001", "sales", T0);
+    HistoryRecord salesTwo = applied("0002", "sales", T0.plusSeconds(1));
+    HistoryRecord hrOne = applied("0001", "hr", T0.plusSeconds(2));
+    history.record(salesOne, null);
+    history.record(salesTwo, null);
+    history.record(hrOne, null);
+    long before = catalog.loadTable(history.tableIdentifier()).currentSnapshot().snapshotId();
+
+    HistoryRecord rolledBack =
+        new HistoryRecord(
+            "0002", "sales", "second", Status.ROLLED_BACK, null, "c2", T0.plusSeconds(3), 5L);
+    history.record(rolledBack, salesTwo);
+
+    assertThat(history.read("sales")).containsExactly(salesOne, rolledBack);
+    assertThat(history.read("hr")).containsExactly(hrOne);
+    assertThat(history.readAll()).containsExactly(hrOne, salesOne, rolledBack);
+    assertThat(history.read("sales", before)).containsExactly(salesOne, salesTwo);
+    assertThat(history.read("nobody")).isEmpty();
+  }
+
+  @Test
+  void timeTravelToAnUnknownSnapshotFails() {
+    history.record(applied("0001", "sales", T0), null);
+
+    assertThatThrownBy(() -> history.read("sales", 42L))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageStartingWith("Cannot read migration history at snapshot 42:");
+  }
+
+  @Test
+  void aStaleExpectationFailsAndKeepsTheStoredRow() {
+    HistoryRecord first = applied("0001", "sales", T0);
+    history.record(first, null);
+    HistoryRecord second =
+        new HistoryRecord("0001", "sales", "first", Status.ROLLED_BACK, null, "c", T0, 1L);
+    history.record(second, first);
+
+    HistoryRecord third = applied("0001", "sales", T0.plusSeconds(9));
+    assertThatThrownBy(() -> history.record(third, first))
+        .isInstanceOf(ConcurrentMigrationException.class)
+        .hasMessageStartingWith(
+            "Cannot record migration 0001 for namespace sales: another run recorded it"
+                + " concurrently (now rolled_back at ")
+        .extracting(e -> ((ConcurrentMigrationException) e).version())
+        .isEqualTo("0001");
+    assertThatThrownBy(() -> history.record(third, null))
+        .isInstanceOf(ConcurrentMigrationException.class);
+
+    assertThat(history.read("sales")).containsExactly(second);
+  }
+
+  @Test
+  void expectingARowThatIsNotThereFails() {
+    HistoryRecord ghost = applied("0001", "sales", T0);
+
+    assertThatThrownBy(() -> history.record(ghost, ghost))
+        .isInstanceOf(ConcurrentMigrationException.class)
+        .hasMessageContaining("(now not recorded)");
+    assertThat(history.read("sales")).isEmpty();
+  }
+
+  @Test
+  void twoRunsRecordingTheSameVersionAtOnceKeepOneRow() throws Exception {
+    RESTCatalog first = environment.newCatalogClient("history-a");
+    RESTCatalog second = environment.newCatalogClient("history-b");
+    ExecutorService pool = Executors.newFixedThreadPool(2);
+    try {
+      for (int round = 0; round < 4; round++) {
+        String version = String.format("%04d", round + 1);
+        MigrationHistory a = new MigrationHistory(first, metaNamespace);
+        MigrationHistory b = new MigrationHistory(second, metaNamespace);
+        HistoryRecord rowA = applied(version, "sales", T0.plusSeconds(round));
+        HistoryRecord rowB =
+            new HistoryRecord(version, "sales", "b", Status.FAILED, "e", null, T0, 1L);
+        CyclicBarrier start = new CyclicBarrier(2);
+        Future<Throwable> resultA = pool.submit(recording(a, rowA, start));
+        Future<Throwable> resultB = pool.submit(recording(b, rowB, start));
+        Throwable errorA = resultA.get(2, TimeUnit.MINUTES);
+        Throwable errorB = resultB.get(2, TimeUnit.MINUTES);
+
+        assertThat(errorA == null ^ errorB == null)
+            .as("exactly one writer wins (a: %s, b: %s)", errorA, errorB)
+            .isTrue();
+        Throwable loser = errorA == null ? errorB : errorA;
+        assertThat(loser).isInstanceOf(ConcurrentMigrationException.class);
+        List<HistoryRecord> rows =
+            history.read("sales").stream().filter(r -> r.version().equals(version)).toList();
+        assertThat(rows).containsExactly(errorA == null ? rowA : rowB);
+      }
+    } finally {
+      pool.shutdownNow();
+      first.close();
+      second.close();
+    }
+    assertThat(history.read("sales")).hasSize(4);
+  }
+
+  @Test
+  void concurrentWritersOfDifferentVersionsInOneNamespaceLoseNoRow() throws Exception {
+    RESTCatalog first = environment.newCatalogClient("versions-a");
+    RESTCatalog second = environment.newCatalogClient("versions-b");
+    ExecutorService pool = Executors.newFixedThreadPool(2);
+    try {
+      CyclicBarrier start = new CyclicBarrier(2);
+      Future<Throwable> a =
+          pool.submit(
+              recording(
+                  new MigrationHistory(first, metaNamespace), applied("0001", "sales", T0), start));
+      Future<Throwable> b =
+          pool.submit(
+              recording(
+                  new MigrationHistory(second, metaNamespace),
+                  applied("0002", "sales", T0),
+                  start));
+
+      assertThat(a.get(2, TimeUnit.MINUTES)).isNull();
+      assertThat(b.get(2, TimeUnit.MINUTES)).isNull();
+      assertThat(history.read("sales"))
+          .extracting(HistoryRecord::version)
+          .containsExactly("0001", "0002");
+    } finally {
+      pool.shutdownNow();
+      first.close();
+      second.close();
+    }
+  }
+
+  @Test
+  void runnersOfDifferentNamespacesShareTheTable() throws Exception {
+    int writers = 8;
+    int versions = 3;
+    List<RESTCatalog> clients = new ArrayList<>();
+    ExecutorService pool = Executors.newFixedThreadPool(writers);
+    try {
+      CyclicBarrier start = new CyclicBarrier(writers);
+      List<Future<List<HistoryRecord>>> results = new ArrayList<>();
+      for (int w = 0; w < writers; w++) {
+        RESTCatalog client = environment.newCatalogClient("writer-" + w);
+        clients.add(client);
+        MigrationHistory own = new MigrationHistory(client, metaNamespace);
+        String namespace = "ns" + w;
+        results.add(
+            pool.submit(
+                () -> {
+                  start.await(1, TimeUnit.MINUTES);
+                  List<HistoryRecord> written = new ArrayList<>();
+                  for (int v = 1; v <= versions; v++) {
+                    HistoryRecord row =
+                        applied(String.format("%04d", v), namespace, T0.plusMillis(v));
+                    own.record(row, null);
+                    written.add(row);
+                  }
+                  return written;
+                }));
+      }
+      List<HistoryRecord> expected = new ArrayList<>();
+      for (Future<List<HistoryRecord>> result : results) {
+        expected.addAll(result.get(4, TimeUnit.MINUTES));
+      }
+
+      assertThat(history.readAll()).hasSize(writers * versions).containsExactlyElementsOf(expected);
+      for (int w = 0; w < writers; w++) {
+        assertThat(history.read("ns" + w)).hasSize(versions);
+      }
+    } finally {
+      pool.shutdownNow();
+      for (RESTCatalog client : clients) {
+        client.close();
+      }
+    }
+  }
+
+  @Test
+  void anyIcebergReaderCanReadTheTable() throws IOException {
+    HistoryRecord one = applied("0001", "sales", T0);
+    HistoryRecord two =
+        new HistoryRecord("0002", "hr", null, Status.FAILED, "boom", null, T0.plusSeconds(1), 3L);
+    history.record(one, null);
+    history.record(two, null);
+
+    Catalog plain =
+        CatalogUtil.buildIcebergCatalog("plain-reader", environment.catalogProperties(), null);
+    try {
+      Table table = plain.loadTable(history.tableIdentifier());
+      List<Record> records = new ArrayList<>();
+      try (CloseableIterable<Record> rows = IcebergGenerics.read(table).build()) {
+        rows.forEach(records::add);
+      }
+      assertThat(records)
+          .extracting(
+              r -> r.getField("version"),
+              r -> r.getField("namespace"),
+              r -> r.getField("status"),
+              r -> r.getField("error"),
+              r -> ((java.time.OffsetDateTime) r.getField("updated_at")).toInstant(),
+              r -> r.getField("duration_ms"))
+          .containsExactlyInAnyOrder(
+              tuple("0001", "sales", "applied", null, one.updatedAt(), 42L),
+              tuple("0002", "hr", "failed", "boom", two.updatedAt(), 3L));
+    } finally {
+      if (plain instanceof AutoCloseable closeable) {
+        try {
+          closeable.close();
+        } catch (Exception e) {
+          throw new IllegalStateException(e);
+        }
+      }
+    }
+  }
+
+  private static Callable<Throwable> recording(
+      MigrationHistory history, HistoryRecord row, CyclicBarrier start) {
+    return () -> {
+      start.await(1, TimeUnit.MINUTES);
+      try {
+        history.record(row, null);
+        return null;
+      } catch (RuntimeException e) {
+        return e;
+      }
+    };
+  }
+
+  private static HistoryRecord applied(String version, String namespace, Instant at) {
+    return new HistoryRecord(
+        version,
+        namespace,
+        "migration " + version,
+        Status.APPLIED,
+        null,
+        "sum-" + version,
+        at,
+        42L);
+  }
+
+  private static List<DataFile> dataFiles(Table table) throws IOException {
+    List<DataFile> files = new ArrayList<>();
+    try (CloseableIterable<FileScanTask> tasks = table.newScan().planFiles()) {
+      tasks.forEach(task -> files.add(task.file()));
+    }
+    return files;
+  }
+}
