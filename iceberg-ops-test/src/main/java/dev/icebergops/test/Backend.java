@@ -1,0 +1,19 @@
+package dev.icebergops.test;
+
+/**
+ * Where the REST catalog and S3 store of a test run live. Chosen by {@link
+ * IcebergMigrations#backend()}, and overridable for every class at once by the configuration
+ * parameter or system property {@value #PROPERTY}, or the environment variable {@value #ENV}.
+ */
+public enum Backend {
+  /**
+   * Apache Iceberg's REST catalog server and S3Proxy, in-process on 127.0.0.1: no Docker needed.
+   */
+  EMBEDDED;
+
+  /** The configuration parameter or system property that overrides the annotation. */
+  public static final String PROPERTY = "iceberg-ops.backend";
+
+  /** The environment variable that overrides the annotation (the property wins over it). */
+  public static final String ENV = "ICEBERG_OPS_BACKEND";
+}

@@ -1,0 +1,80 @@
+package dev.icebergops.test;
+
+import dev.icebergops.migration.Migration;
+import java.lang.annotation.Documented;
+import java.lang.annotation.ElementType;
+import java.lang.annotation.Inherited;
+import java.lang.annotation.Retention;
+import java.lang.annotation.RetentionPolicy;
+import java.lang.annotation.Target;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/**
+ * Runs each test of a class against a real Iceberg REST catalog and S3 store, in a fresh namespace
+ * migrated to a version; afterwards rolls everything back, checks that no trace is left, and drops
+ * the namespace.
+ *
+ * <pre>{@code
+ * @IcebergMigrations(locations = "classpath:com/acme/sales/db/iceberg", irreversible = "0003")
+ * class SalesMigrationsTest implements MigrationSuite {   // the standard checks, for free
+ *
+ *   @Test @MigrateTo("0002")
+ *   void durationsSurviveTheRetype(MigrationRunner runner, IcebergTestData data) {
+ *     data.append("events", Map.of("id", 1L, "duration", 42));
+ *     runner.migrate();
+ *     assertThat(data.rows("events")).extracting("duration__legacy_1").containsExactly(42);
+ *   }
+ * }
+ * }</pre>
+ *
+ * <p>Injectable parameters: {@code Catalog}, {@link dev.icebergops.runner.MigrationRunner}, {@link
+ * dev.icebergops.migration.MigrationContext}, {@link
+ * dev.icebergops.test.env.IcebergTestEnvironment}, {@link IcebergTestData}, and a {@code Table}
+ * annotated with {@link IcebergTable}. One environment serves the whole run (started on first use,
+ * closed at the end); every test has its own namespace, so classes and methods may run in parallel.
+ *
+ * <p>Mistakes in this configuration (no or several locations, an unknown version) fail the test
+ * with an {@link org.junit.jupiter.api.extension.ExtensionConfigurationException} that names the
+ * attribute at fault.
+ */
+@Target({ElementType.TYPE, ElementType.ANNOTATION_TYPE})
+@Retention(RetentionPolicy.RUNTIME)
+@Documented
+@Inherited
+@ExtendWith(IcebergMigrationsExtension.class)
+public @interface IcebergMigrations {
+
+  /** The migration location, e.g. {@code classpath:com/acme/sales/db/iceberg}; exactly one. */
+  String[] locations() default {};
+
+  /** Migration classes, instead of a location. */
+  Class<? extends Migration>[] classes() default {};
+
+  /** The start of every test namespace's name; the test class's name when empty. */
+  String namespacePrefix() default "";
+
+  /** Where the catalog and store run; see {@link Backend} for the run-wide override. */
+  Backend backend() default Backend.EMBEDDED;
+
+  /**
+   * The version every test is migrated to unless {@link MigrateTo} says otherwise; head if empty.
+   */
+  String target() default "";
+
+  /**
+   * The lowest version a down-pass should reach: the after-test rollback and the suite's checks.
+   */
+  String downTo() default "0000";
+
+  /** Versions whose downgrade may be irreversible without failing a test. */
+  String[] irreversible() default {};
+
+  /** Whether to roll back after each test and check that no trace is left. */
+  boolean checkDowngrade() default true;
+
+  /** The directory of YAML contracts ({@code <table>.yaml}) that head must conform to, if any. */
+  String contracts() default "";
+
+  /** Whether field-id drift after a downgrade fails the reversibility check instead of warning. */
+  boolean strictFieldIds() default false;
+}

@@ -1,0 +1,150 @@
+package dev.icebergops.test;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.apache.iceberg.AppendFiles;
+import org.apache.iceberg.FileFormat;
+import org.apache.iceberg.PartitionKey;
+import org.apache.iceberg.Schema;
+import org.apache.iceberg.Table;
+import org.apache.iceberg.catalog.Catalog;
+import org.apache.iceberg.catalog.TableIdentifier;
+import org.apache.iceberg.data.GenericFileWriterFactory;
+import org.apache.iceberg.data.IcebergGenerics;
+import org.apache.iceberg.data.InternalRecordWrapper;
+import org.apache.iceberg.data.Record;
+import org.apache.iceberg.io.CloseableIterable;
+import org.apache.iceberg.io.DataWriteResult;
+import org.apache.iceberg.io.FanoutDataWriter;
+import org.apache.iceberg.io.OutputFileFactory;
+import org.apache.iceberg.types.Types;
+
+/**
+ * Seeds tables with rows and reads them back, so a test can migrate to a version, insert data,
+ * migrate on and check the data survived. Rows are written as Parquet data files, partitioned as
+ * the table is.
+ *
+ * <pre>{@code
+ * data.append("events", Map.of("id", 1L, "duration", 42));
+ * runner.migrate();
+ * assertThat(data.rows("events")).extracting("duration__legacy_1").containsExactly(42);
+ * }</pre>
+ *
+ * <p>Values are converted to the column types where that loses nothing: any whole number for {@code
+ * int} and {@code long}, {@code Instant} or ISO text for timestamps, ISO text for dates, nested
+ * {@code Map}s for structs.
+ */
+public final class IcebergTestData {
+
+  private static final long TARGET_FILE_SIZE = 128L * 1024 * 1024;
+
+  private final Catalog catalog;
+  private final String namespace;
+
+  IcebergTestData(Catalog catalog, String namespace) {
+    this.catalog = catalog;
+    this.namespace = namespace;
+  }
+
+  /**
+   * Appends rows to a table in one commit.
+   *
+   * @param table a bare table name (qualified with the test's namespace) or a dotted one
+   * @param rows column name to value; absent columns are null
+   * @throws IllegalArgumentException if a row names an unknown column or a value does not fit its
+   *     column's type
+   */
+  @SafeVarargs
+  public final void append(String table, Map<String, ?>... rows) {
+    append(table, Arrays.asList(rows));
+  }
+
+  /**
+   * Appends rows to a table in one commit.
+   *
+   * @param table a bare or dotted table name
+   * @param rows column name to value; absent columns are null
+   * @throws IllegalArgumentException if a row names an unknown column or a value does not fit
+   */
+  public void append(String table, List<? extends Map<String, ?>> rows) {
+    Table loaded = load(table);
+    Schema schema = loaded.schema();
+    List<Record> records = new ArrayList<>();
+    for (Map<String, ?> row : rows) {
+      records.add(RowConversion.toRecord(loaded.name(), schema, row));
+    }
+    appendRecords(loaded, records);
+  }
+
+  private static void appendRecords(Table table, List<Record> records) {
+    GenericFileWriterFactory writers =
+        new GenericFileWriterFactory.Builder(table).dataFileFormat(FileFormat.PARQUET).build();
+    OutputFileFactory files =
+        OutputFileFactory.builderFor(table, 1, System.nanoTime())
+            .format(FileFormat.PARQUET)
+            .build();
+    PartitionKey key = new PartitionKey(table.spec(), table.schema());
+    InternalRecordWrapper wrapper = new InternalRecordWrapper(table.schema().asStruct());
+    FanoutDataWriter<Record> writer =
+        new FanoutDataWriter<>(writers, files, table.io(), TARGET_FILE_SIZE);
+    try (writer) {
+      for (Record record : records) {
+        if (table.spec().isUnpartitioned()) {
+          writer.write(record, table.spec(), null);
+        } else {
+          key.partition(wrapper.wrap(record));
+          writer.write(record, table.spec(), key.copy());
+        }
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException(
+          "Cannot write rows to " + table.name() + ": " + e.getMessage(), e);
+    }
+    DataWriteResult result = writer.result();
+    AppendFiles append = table.newAppend();
+    result.dataFiles().forEach(append::appendFile);
+    append.commit();
+  }
+
+  /**
+   * Reads every row of a table, as maps from column name to value (structs as nested maps).
+   *
+   * @param table a bare or dotted table name
+   * @return the rows, in file order
+   */
+  public List<Map<String, Object>> rows(String table) {
+    Table loaded = load(table);
+    List<Map<String, Object>> rows = new ArrayList<>();
+    try (CloseableIterable<Record> records = IcebergGenerics.read(loaded).build()) {
+      for (Record record : records) {
+        rows.add(toMap(record, loaded.schema().asStruct()));
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException(
+          "Cannot read rows of " + loaded.name() + ": " + e.getMessage(), e);
+    }
+    return rows;
+  }
+
+  private static Map<String, Object> toMap(Record record, Types.StructType struct) {
+    Map<String, Object> map = new LinkedHashMap<>();
+    for (Types.NestedField field : struct.fields()) {
+      Object value = record.getField(field.name());
+      if (value instanceof Record nested && field.type().isStructType()) {
+        value = toMap(nested, field.type().asStructType());
+      }
+      map.put(field.name(), value);
+    }
+    return map;
+  }
+
+  private Table load(String table) {
+    return catalog.loadTable(
+        TableIdentifier.parse(table.contains(".") ? table : namespace + "." + table));
+  }
+}

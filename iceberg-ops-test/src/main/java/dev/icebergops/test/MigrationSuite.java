@@ -1,0 +1,66 @@
+package dev.icebergops.test;
+
+import org.junit.jupiter.api.Test;
+
+/**
+ * The standard tests every migration set should pass, for a test class to inherit: {@code class
+ * SalesMigrationsTest implements MigrationSuite}, annotated with {@link IcebergMigrations}. Each
+ * runs in its own empty namespace, and each failure names the version and shows the diff.
+ *
+ * <pre>{@code
+ * @IcebergMigrations(locations = "classpath:com/acme/sales/db/iceberg",
+ *     irreversible = "0003", contracts = "classpath:contracts/sales")
+ * class SalesMigrationsTest implements MigrationSuite {}
+ * }</pre>
+ */
+public interface MigrationSuite {
+
+  /** Every class loads; versions are unique and agree with the class names. */
+  @Test
+  @MigrateTo("0000")
+  default void migrationSetIsWellFormed(StandardChecks checks) {
+    checks.assertWellFormed();
+  }
+
+  /** Every migration applies, in order, from an empty namespace to head. */
+  @Test
+  @MigrateTo("0000")
+  default void upgradesFromEmptyToHead(StandardChecks checks) {
+    checks.assertUpgradeToHead();
+  }
+
+  /** Each version's downgrade restores the tables its upgrade changed (the staircase). */
+  @Test
+  @MigrateTo("0000")
+  default void everyDowngradeReversesItsUpgrade(StandardChecks checks) {
+    checks.assertReversible();
+  }
+
+  /** A full rollback leaves no trace. */
+  @Test
+  @MigrateTo("0000")
+  default void fullRollbackLeavesNoTrace(StandardChecks checks) {
+    checks.assertNoTrace();
+  }
+
+  /** Running an upgrade again on its own result commits nothing and changes nothing. */
+  @Test
+  @MigrateTo("0000")
+  default void upgradesAreIdempotent(StandardChecks checks) {
+    checks.assertIdempotentUpgrades();
+  }
+
+  /** Head conforms to the YAML contracts of the configured contracts location. */
+  @Test
+  @MigrateTo("0000")
+  default void headConformsToContracts(StandardChecks checks) {
+    checks.assertContracts();
+  }
+
+  /** The history table agrees with what ran. */
+  @Test
+  @MigrateTo("0000")
+  default void historyAgreesWithWhatRan(StandardChecks checks) {
+    checks.assertHistoryAgrees();
+  }
+}

@@ -1,0 +1,155 @@
+package dev.icebergops.test;
+
+import dev.icebergops.migration.MigrationSource;
+import dev.icebergops.runner.MigrationRunner;
+import dev.icebergops.test.internal.MigrationChecks;
+import java.lang.reflect.AnnotatedElement;
+import java.lang.reflect.Method;
+import java.util.Arrays;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.Set;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.extension.ExtensionConfigurationException;
+import org.junit.jupiter.api.extension.ExtensionContext;
+import org.junit.platform.commons.support.AnnotationSupport;
+
+/**
+ * The configuration of one test: the class's {@link IcebergMigrations}, checked, plus overrides.
+ */
+record SuiteSettings(
+    Class<?> testClass,
+    MigrationSource source,
+    String namespacePrefix,
+    Backend backend,
+    String target,
+    String downTo,
+    Set<String> irreversible,
+    boolean checkDowngrade,
+    String contracts,
+    boolean strictFieldIds) {
+
+  private static final Pattern VERSION = Pattern.compile("\\d{4}");
+
+  static SuiteSettings of(ExtensionContext context) {
+    Class<?> testClass = context.getRequiredTestClass();
+    IcebergMigrations config =
+        AnnotationSupport.findAnnotation(testClass, IcebergMigrations.class)
+            .orElseThrow(
+                () ->
+                    new ExtensionConfigurationException(
+                        "Cannot configure iceberg-ops for "
+                            + testClass.getName()
+                            + ": it has no @IcebergMigrations annotation"));
+    String where = "@IcebergMigrations on " + testClass.getName();
+    return new SuiteSettings(
+        testClass,
+        source(config, where),
+        config.namespacePrefix(),
+        backend(context, config),
+        optionalVersion(config.target(), where + ": target"),
+        version(config.downTo(), where + ": downTo"),
+        versions(config.irreversible(), where + ": irreversible"),
+        config.checkDowngrade(),
+        config.contracts(),
+        config.strictFieldIds());
+  }
+
+  private static MigrationSource source(IcebergMigrations config, String where) {
+    boolean hasLocations = config.locations().length > 0;
+    boolean hasClasses = config.classes().length > 0;
+    if (hasLocations == hasClasses) {
+      throw new ExtensionConfigurationException(
+          "Cannot configure "
+              + where
+              + ": give either locations or classes"
+              + (hasLocations ? ", not both" : ""));
+    }
+    if (hasClasses) {
+      return MigrationSource.of(Arrays.asList(config.classes()));
+    }
+    if (config.locations().length > 1) {
+      throw new ExtensionConfigurationException(
+          "Cannot configure "
+              + where
+              + ": exactly one location is supported, got "
+              + Arrays.toString(config.locations()));
+    }
+    String location = config.locations()[0];
+    if (location.isBlank()) {
+      throw new ExtensionConfigurationException(
+          "Cannot configure " + where + ": the location is empty");
+    }
+    return MigrationSource.classpath(location);
+  }
+
+  private static Backend backend(ExtensionContext context, IcebergMigrations config) {
+    Optional<String> override =
+        context
+            .getConfigurationParameter(Backend.PROPERTY)
+            .or(() -> Optional.ofNullable(System.getenv(Backend.ENV)))
+            .filter(value -> !value.isBlank());
+    if (override.isEmpty()) {
+      return config.backend();
+    }
+    String value = override.get().trim();
+    try {
+      return Backend.valueOf(value.toUpperCase(Locale.ROOT));
+    } catch (IllegalArgumentException e) {
+      throw new ExtensionConfigurationException(
+          "Cannot use backend '"
+              + value
+              + "' from "
+              + Backend.PROPERTY
+              + " / "
+              + Backend.ENV
+              + ": known backends are "
+              + Arrays.toString(Backend.values()).toLowerCase(Locale.ROOT));
+    }
+  }
+
+  /** The version for one test method: its {@link MigrateTo}, the class's, or the target. */
+  String targetFor(ExtensionContext context) {
+    Method method = context.getRequiredTestMethod();
+    Optional<MigrateTo> migrateTo =
+        AnnotationSupport.findAnnotation(method, MigrateTo.class)
+            .or(() -> AnnotationSupport.findAnnotation(testClass, MigrateTo.class));
+    if (migrateTo.isPresent()) {
+      AnnotatedElement on =
+          AnnotationSupport.isAnnotated(method, MigrateTo.class) ? method : testClass;
+      return version(migrateTo.get().value(), "@MigrateTo on " + describe(on));
+    }
+    return target;
+  }
+
+  private static String describe(AnnotatedElement element) {
+    return element instanceof Method m
+        ? m.getDeclaringClass().getSimpleName() + "." + m.getName() + "()"
+        : ((Class<?>) element).getName();
+  }
+
+  private static String optionalVersion(String value, String where) {
+    return value.isEmpty() ? null : version(value, where);
+  }
+
+  private static String version(String value, String where) {
+    if (!VERSION.matcher(value).matches()) {
+      throw new ExtensionConfigurationException(
+          "Cannot configure " + where + ": '" + value + "' is not a four-digit version");
+    }
+    return value;
+  }
+
+  private static Set<String> versions(String[] values, String where) {
+    for (String value : values) {
+      version(value, where);
+    }
+    return Set.of(values);
+  }
+
+  /** The standard checks on a runner, with this configuration's tolerances. */
+  MigrationChecks checks(MigrationRunner runner) {
+    return new MigrationChecks(
+        runner, new MigrationChecks.Settings(irreversible, downTo, strictFieldIds));
+  }
+}

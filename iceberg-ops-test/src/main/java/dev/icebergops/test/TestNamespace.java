@@ -1,0 +1,208 @@
+package dev.icebergops.test;
+
+import dev.icebergops.migration.IrreversibleMigrationException;
+import dev.icebergops.migration.ResolvedMigration;
+import dev.icebergops.runner.MigrationRunner;
+import dev.icebergops.test.env.IcebergTestEnvironment;
+import dev.icebergops.test.internal.NamespaceShape;
+import dev.icebergops.test.internal.ShapeDiff;
+import java.util.List;
+import java.util.Set;
+import java.util.UUID;
+import java.util.stream.Collectors;
+import org.apache.iceberg.catalog.Catalog;
+import org.apache.iceberg.catalog.Namespace;
+import org.apache.iceberg.catalog.SupportsNamespaces;
+import org.apache.iceberg.catalog.TableIdentifier;
+import org.apache.iceberg.exceptions.NoSuchNamespaceException;
+import org.junit.jupiter.api.extension.ExtensionConfigurationException;
+import org.opentest4j.AssertionFailedError;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/** One test's namespace: migrated before the test, rolled back, checked and dropped after it. */
+final class TestNamespace {
+
+  private static final Logger LOG = LoggerFactory.getLogger(IcebergMigrations.class);
+  private static final String BASE = MigrationRunner.BASE_VERSION;
+
+  private final IcebergTestEnvironment environment;
+  private final SuiteSettings settings;
+  private final String testName;
+  private final String name;
+  private final MigrationRunner runner;
+  private NamespaceShape baseline;
+
+  TestNamespace(IcebergTestEnvironment environment, SuiteSettings settings, String testName) {
+    this.environment = environment;
+    this.settings = settings;
+    this.testName = testName;
+    this.name = uniqueName(settings, testName);
+    this.runner =
+        MigrationRunner.builder(environment.catalog())
+            .namespace(name)
+            .metaNamespace(name + "_ops")
+            .source(settings.source())
+            .build();
+  }
+
+  /** {@code <prefix>_<method>_<random>}, lower case, letters, digits and underscores only. */
+  private static String uniqueName(SuiteSettings settings, String testName) {
+    String prefix =
+        settings.namespacePrefix().isEmpty()
+            ? settings.testClass().getSimpleName()
+            : settings.namespacePrefix();
+    String base = sanitize(prefix) + "_" + sanitize(testName);
+    if (base.length() > 48) {
+      base = base.substring(0, 48);
+    }
+    return base + "_" + UUID.randomUUID().toString().replace("-", "").substring(0, 8);
+  }
+
+  private static String sanitize(String text) {
+    return text.toLowerCase(java.util.Locale.ROOT)
+        .replaceAll("[^a-z0-9]+", "_")
+        .replaceAll("^_|_$", "");
+  }
+
+  String name() {
+    return name;
+  }
+
+  MigrationRunner runner() {
+    return runner;
+  }
+
+  Catalog catalog() {
+    return environment.catalog();
+  }
+
+  IcebergTestEnvironment environment() {
+    return environment;
+  }
+
+  /** Checks the configured versions exist, records the baseline, and migrates to the target. */
+  void prepare(String target) {
+    long start = System.nanoTime();
+    List<ResolvedMigration> migrations;
+    try {
+      migrations = runner.migrations();
+    } catch (IllegalArgumentException e) {
+      throw new ExtensionConfigurationException(
+          "Cannot load the migrations of @IcebergMigrations on "
+              + settings.testClass().getName()
+              + ": "
+              + e.getMessage(),
+          e);
+    }
+    Set<String> known =
+        migrations.stream().map(ResolvedMigration::version).collect(Collectors.toSet());
+    checkKnown(known, target, "the target of " + testName);
+    checkKnown(known, settings.downTo(), "downTo");
+    for (String version : settings.irreversible()) {
+      checkKnown(known, version, "irreversible");
+    }
+    if (!BASE.equals(settings.downTo())) {
+      runner.migrate(settings.downTo());
+    }
+    baseline = NamespaceShape.capture(catalog(), name);
+    if (!BASE.equals(target)) {
+      runner.migrate(target);
+    }
+    LOG.info(
+        "Prepared namespace {} at {} for {} in {} ms",
+        name,
+        runner.current().orElse(BASE),
+        testName,
+        (System.nanoTime() - start) / 1_000_000);
+  }
+
+  private void checkKnown(Set<String> known, String version, String what) {
+    if (version != null && !BASE.equals(version) && !known.contains(version)) {
+      throw new ExtensionConfigurationException(
+          "Cannot configure "
+              + what
+              + " of @IcebergMigrations on "
+              + settings.testClass().getName()
+              + ": no migration has version "
+              + version
+              + " (known: "
+              + known.stream().sorted().collect(Collectors.joining(", "))
+              + ")");
+    }
+  }
+
+  /**
+   * Rolls back to {@code downTo} and fails when the namespace differs from the baseline.
+   *
+   * @throws AssertionFailedError naming the irreversible version, or showing what was left behind
+   */
+  void rollBackAndCheckNoTrace() {
+    long start = System.nanoTime();
+    try {
+      runner.rollbackTo(settings.downTo());
+    } catch (IrreversibleMigrationException e) {
+      String version = runner.current().orElse("?");
+      if (settings.irreversible().contains(version)) {
+        LOG.warn(
+            "Rollback of {} after {} stopped at irreversible migration {} (allowed): {}",
+            name,
+            testName,
+            version,
+            e.getMessage());
+        return;
+      }
+      throw new AssertionFailedError(
+          "Expecting the migrations of "
+              + name
+              + " to roll back to "
+              + settings.downTo()
+              + " after "
+              + testName
+              + ",\nbut migration "
+              + version
+              + " is irreversible: "
+              + e.getMessage()
+              + "\n(list it in @IcebergMigrations(irreversible = ...) if that is intended)",
+          e);
+    }
+    ShapeDiff diff = baseline.diff(NamespaceShape.capture(catalog(), name));
+    if (!diff.isEmpty()) {
+      throw new AssertionFailedError(
+          "Expecting no trace of "
+              + testName
+              + " in "
+              + name
+              + " after rolling back to "
+              + settings.downTo()
+              + ",\nbut the namespace differs from before the migrations:\n"
+              + diff.describe());
+    }
+    LOG.info(
+        "Rolled back {} to {} and found no trace in {} ms",
+        name,
+        settings.downTo(),
+        (System.nanoTime() - start) / 1_000_000);
+  }
+
+  /** Drops every table of the test's namespace and of its history namespace, then both. */
+  void drop() {
+    long start = System.nanoTime();
+    drop(name);
+    drop(name + "_ops");
+    LOG.info("Dropped namespace {} in {} ms", name, (System.nanoTime() - start) / 1_000_000);
+  }
+
+  private void drop(String namespace) {
+    Catalog catalog = catalog();
+    Namespace ns = Namespace.of(namespace.split("\\."));
+    try {
+      for (TableIdentifier table : catalog.listTables(ns)) {
+        catalog.dropTable(table, true);
+      }
+      ((SupportsNamespaces) catalog).dropNamespace(ns);
+    } catch (NoSuchNamespaceException e) {
+      LOG.debug("Namespace {} was never created", namespace);
+    }
+  }
+}

@@ -1,0 +1,174 @@
+package dev.icebergops.test.assertj;
+
+import dev.icebergops.schema.ColumnSpec;
+import dev.icebergops.schema.SchemaContract;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.TreeMap;
+import java.util.regex.Pattern;
+import org.apache.iceberg.Schema;
+import org.apache.iceberg.types.Type;
+import org.apache.iceberg.types.TypeUtil;
+import org.apache.iceberg.types.Types.NestedField;
+import org.assertj.core.api.AbstractAssert;
+import org.assertj.core.api.SoftAssertionsProvider;
+
+/**
+ * The schema assertions shared by {@link SchemaAssert} and {@link TableAssert}. Column paths are
+ * full dotted names ({@code address.city}), matched case-sensitively.
+ *
+ * @param <SELF> the concrete assertion type
+ * @param <ACTUAL> the object under test
+ */
+public abstract class AbstractSchemaAssert<SELF extends AbstractSchemaAssert<SELF, ACTUAL>, ACTUAL>
+    extends AbstractAssert<SELF, ACTUAL> {
+
+  private static final Pattern ANY_LEGACY = Pattern.compile(".+__legacy_\\d+");
+
+  /** Set by {@link IcebergOpsSoftAssertions}, so that column navigation stays soft. */
+  SoftAssertionsProvider softly;
+
+  /**
+   * Creates the assertion.
+   *
+   * @param actual the object under test
+   * @param selfType the concrete assertion class
+   */
+  protected AbstractSchemaAssert(ACTUAL actual, Class<?> selfType) {
+    super(actual, selfType);
+  }
+
+  /** The schema under test; only called once {@code actual} is known not to be null. */
+  abstract Schema schema();
+
+  /** The actual value as the failure messages show it: a header and one line per column. */
+  abstract String actualText();
+
+  /**
+   * Verifies that the schema conforms to a contract; the failure lists every violated contract
+   * line.
+   */
+  public SELF conformsTo(SchemaContract contract) {
+    Objects.requireNonNull(contract, "contract");
+    isNotNull();
+    List<String> violations = contract.validate(schema());
+    if (!violations.isEmpty()) {
+      List<String> lines = new ArrayList<>();
+      for (ColumnSpec column : contract.columns()) {
+        lines.add(column.toString());
+      }
+      if (contract.strict()) {
+        lines.add("(strict: no other column)");
+      }
+      throwAssertionError(SchemaErrors.shouldConformTo(actualText(), lines, violations));
+    }
+    return myself;
+  }
+
+  /**
+   * Verifies that the column at {@code path} exists, and returns an assertion on it; {@link
+   * ColumnAssert#and()} comes back here.
+   */
+  public ColumnAssert<SELF> hasColumn(String path) {
+    Objects.requireNonNull(path, "path");
+    isNotNull();
+    NestedField field = schema().findField(path);
+    boolean missing = field == null;
+    if (missing) {
+      AssertionError error = assertionError(SchemaErrors.shouldHaveColumn(actualText(), path));
+      if (softly == null) {
+        throw error;
+      }
+      softly.collectAssertionError(error); // reported once; the column's own checks are skipped
+    }
+    @SuppressWarnings("unchecked")
+    ColumnAssert<SELF> column =
+        softly == null
+            ? new ColumnAssert<>(field)
+            : softly.proxy(ColumnAssert.class, NestedField.class, field);
+    column.within(myself, path, actualText(), missing);
+    if (info.description() != null) {
+      column.describedAs(info.description());
+    }
+    return column;
+  }
+
+  /** Verifies that no column exists at {@code path}. */
+  public SELF doesNotHaveColumn(String path) {
+    Objects.requireNonNull(path, "path");
+    isNotNull();
+    if (schema().findField(path) != null) {
+      throwAssertionError(SchemaErrors.shouldNotHaveColumn(actualText(), path));
+    }
+    return myself;
+  }
+
+  /**
+   * Verifies that {@code column} has an archived sibling {@code <leaf>__legacy_<N>} (any N), as
+   * left by legacy archival.
+   */
+  public SELF hasLegacyColumn(String column) {
+    isNotNull();
+    List<String> legacy = legacySiblings(column);
+    if (legacy.isEmpty()) {
+      throwAssertionError(
+          SchemaErrors.shouldHaveLegacyColumn(actualText(), column + "__legacy_<N>", legacy));
+    }
+    return myself;
+  }
+
+  /** Verifies that {@code column} has the archived sibling {@code <leaf>__legacy_<n>}. */
+  public SELF hasLegacyColumn(String column, int n) {
+    isNotNull();
+    String expected = column + "__legacy_" + n;
+    List<String> legacy = legacySiblings(column);
+    if (!legacy.contains(expected)) {
+      throwAssertionError(SchemaErrors.shouldHaveLegacyColumn(actualText(), expected, legacy));
+    }
+    return myself;
+  }
+
+  /** Verifies that no column, at any depth, is named {@code <name>__legacy_<N>}. */
+  public SELF hasNoLegacyColumns() {
+    isNotNull();
+    List<String> legacy = new ArrayList<>();
+    new TreeMap<>(TypeUtil.indexNameById(schema().asStruct()))
+        .values()
+        .forEach(
+            name -> {
+              if (ANY_LEGACY.matcher(name.substring(name.lastIndexOf('.') + 1)).matches()) {
+                legacy.add(name);
+              }
+            });
+    if (!legacy.isEmpty()) {
+      throwAssertionError(SchemaErrors.shouldHaveNoLegacyColumns(actualText(), legacy));
+    }
+    return myself;
+  }
+
+  /** Full paths of the {@code <leaf>__legacy_<N>} siblings of a column, in schema order. */
+  private List<String> legacySiblings(String column) {
+    Objects.requireNonNull(column, "column");
+    int dot = column.lastIndexOf('.');
+    String prefix = dot < 0 ? "" : column.substring(0, dot + 1);
+    Pattern legacy = Pattern.compile(Pattern.quote(column.substring(dot + 1)) + "__legacy_\\d+");
+    List<NestedField> siblings = List.of();
+    if (dot < 0) {
+      siblings = schema().columns();
+    } else {
+      NestedField parent = schema().findField(column.substring(0, dot));
+      Type type = parent == null ? null : parent.type();
+      if (type != null && type.isStructType()) {
+        siblings = type.asStructType().fields();
+      }
+    }
+    List<String> found = new ArrayList<>();
+    for (NestedField sibling : siblings) {
+      if (legacy.matcher(sibling.name()).matches()) {
+        found.add(prefix + sibling.name());
+      }
+    }
+    return found;
+  }
+}

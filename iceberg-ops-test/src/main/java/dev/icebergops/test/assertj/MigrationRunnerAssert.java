@@ -1,0 +1,141 @@
+package dev.icebergops.test.assertj;
+
+import dev.icebergops.runner.MigrationRunner;
+import dev.icebergops.runner.MigrationStatus;
+import dev.icebergops.test.internal.CheckReport;
+import dev.icebergops.test.internal.MigrationChecks;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Objects;
+import java.util.Set;
+import org.assertj.core.api.AbstractAssert;
+
+/**
+ * Assertions on a {@link MigrationRunner}: where its namespace stands, and the standard
+ * reversibility and idempotency checks. Every failure shows the status of every version.
+ *
+ * <pre>{@code
+ * assertThat(runner).hasPending("0001", "0002");
+ * runner.migrate();
+ * assertThat(runner).isAtHead().hasCurrentVersion("0002");
+ *
+ * // on a runner whose namespace is still empty:
+ * assertThat(freshRunner).isReversible().hasIdempotentUpgrades();
+ * }</pre>
+ *
+ * <p>{@link #isReversible()} and {@link #hasIdempotentUpgrades()} migrate and roll back the
+ * runner's namespace themselves: it must hold nothing (no table, no history) when they start.
+ */
+public class MigrationRunnerAssert extends AbstractAssert<MigrationRunnerAssert, MigrationRunner> {
+
+  /**
+   * Creates the assertion; prefer {@link IcebergOpsAssertions#assertThat(MigrationRunner)}.
+   *
+   * @param actual the runner under test
+   */
+  public MigrationRunnerAssert(MigrationRunner actual) {
+    super(actual, MigrationRunnerAssert.class);
+  }
+
+  /** Verifies that no version is pending; the failure lists the pending ones. */
+  public MigrationRunnerAssert isAtHead() {
+    isNotNull();
+    List<MigrationStatus> status = actual.status();
+    List<String> pending = new ArrayList<>();
+    for (MigrationStatus version : status) {
+      if (version.state().isPending()) {
+        pending.add(line(version));
+      }
+    }
+    if (!pending.isEmpty()) {
+      throwAssertionError(RunnerErrors.shouldBeAtHead(statusText(status), pending));
+    }
+    return myself;
+  }
+
+  /** Verifies that {@code version} is the highest applied version. */
+  public MigrationRunnerAssert hasCurrentVersion(String version) {
+    Objects.requireNonNull(version, "version");
+    isNotNull();
+    String current = actual.current().orElse(null);
+    if (!version.equals(current)) {
+      throwAssertionError(
+          RunnerErrors.shouldHaveCurrentVersion(statusText(actual.status()), version, current));
+    }
+    return myself;
+  }
+
+  /** Verifies that exactly these versions are pending, in this order (none: nothing pending). */
+  public MigrationRunnerAssert hasPending(String... versions) {
+    Objects.requireNonNull(versions, "versions");
+    isNotNull();
+    List<MigrationStatus> status = actual.status();
+    List<String> pending =
+        status.stream().filter(s -> s.state().isPending()).map(MigrationStatus::version).toList();
+    if (!pending.equals(List.of(versions))) {
+      throwAssertionError(
+          RunnerErrors.shouldHavePending(statusText(status), List.of(versions), pending));
+    }
+    return myself;
+  }
+
+  /**
+   * Verifies, on an empty namespace, that every version's downgrade undoes its upgrade (the
+   * staircase: up one, down one, compare, up again); the failure names the version and shows what
+   * differs.
+   */
+  public MigrationRunnerAssert isReversible() {
+    return isReversibleExcept();
+  }
+
+  /**
+   * Like {@link #isReversible()}, but the given versions may declare their downgrade irreversible
+   * (throw {@code IrreversibleMigrationException}); that is then a warning, not a failure.
+   */
+  public MigrationRunnerAssert isReversibleExcept(String... irreversibleVersions) {
+    Objects.requireNonNull(irreversibleVersions, "irreversibleVersions");
+    isNotNull();
+    return passes(checks(Set.of(irreversibleVersions)).reversibility());
+  }
+
+  /**
+   * Verifies, on an empty namespace, that running each version's upgrade again on its own result
+   * commits nothing and changes nothing.
+   */
+  public MigrationRunnerAssert hasIdempotentUpgrades() {
+    isNotNull();
+    return passes(checks(Set.of()).idempotentUpgrades());
+  }
+
+  private MigrationChecks checks(Set<String> irreversible) {
+    return new MigrationChecks(
+        actual, new MigrationChecks.Settings(irreversible, MigrationRunner.BASE_VERSION, false));
+  }
+
+  private MigrationRunnerAssert passes(CheckReport report) {
+    if (!report.passed()) {
+      throwAssertionError(RunnerErrors.shouldPassCheck(report));
+    }
+    return myself;
+  }
+
+  private String statusText(List<MigrationStatus> status) {
+    String header = "namespace " + actual.namespace();
+    if (status.isEmpty()) {
+      return header + " without migrations";
+    }
+    List<String> lines = status.stream().map(MigrationRunnerAssert::line).toList();
+    return header + ":\n" + Render.indent(Render.lines(lines));
+  }
+
+  private static String line(MigrationStatus status) {
+    String line =
+        status.version()
+            + " ("
+            + status.description()
+            + "): "
+            + status.state().name().toLowerCase(Locale.ROOT).replace('_', ' ');
+    return status.error() == null ? line : line + " - " + status.error();
+  }
+}

@@ -1,0 +1,158 @@
+package dev.icebergops.test.assertj;
+
+import dev.icebergops.schema.FieldChange;
+import dev.icebergops.schema.FieldChange.ChangeType;
+import dev.icebergops.schema.IcebergTypes;
+import dev.icebergops.schema.SchemaDiff;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.function.Function;
+import java.util.function.Predicate;
+import org.assertj.core.api.AbstractAssert;
+
+/**
+ * Assertions on a {@link SchemaDiff}; every failure shows the diff's full summary.
+ *
+ * <pre>{@code
+ * assertThat(SchemaDiff.between(before, after))
+ *     .hasAdded("region")
+ *     .hasRenamed("amt", "amount")
+ *     .hasTypeChange("quantity", "int", "long");
+ * }</pre>
+ *
+ * <p>Paths are the full dotted names {@link SchemaDiff} reports (in the newer schema, or the older
+ * one for a removed field); type strings use the contract grammar of {@link IcebergTypes#parse}.
+ */
+public class SchemaDiffAssert extends AbstractAssert<SchemaDiffAssert, SchemaDiff> {
+
+  /**
+   * Creates the assertion; prefer {@link IcebergOpsAssertions#assertThat(SchemaDiff)}.
+   *
+   * @param actual the diff under test
+   */
+  public SchemaDiffAssert(SchemaDiff actual) {
+    super(actual, SchemaDiffAssert.class);
+  }
+
+  /** Verifies that the diff has no change at all: the two schemas are identical. */
+  public SchemaDiffAssert isEmpty() {
+    isNotNull();
+    if (!actual.isEmpty()) {
+      throwAssertionError(DiffErrors.shouldBeEmpty(actual));
+    }
+    return myself;
+  }
+
+  /** Verifies that the diff has at least one change. */
+  public SchemaDiffAssert isNotEmpty() {
+    isNotNull();
+    if (actual.isEmpty()) {
+      throwAssertionError(DiffErrors.shouldNotBeEmpty(actual));
+    }
+    return myself;
+  }
+
+  /** Verifies that the field at {@code path} was added. */
+  public SchemaDiffAssert hasAdded(String path) {
+    return has(actual -> actual.added(), c -> c.name().equals(path), "added column", quote(path));
+  }
+
+  /** Verifies that the field at {@code path} (its path in the older schema) was removed. */
+  public SchemaDiffAssert hasRemoved(String path) {
+    return has(
+        actual -> actual.removed(), c -> c.name().equals(path), "removed column", quote(path));
+  }
+
+  /** Verifies that the field at {@code from} was renamed to {@code to} (both full paths). */
+  public SchemaDiffAssert hasRenamed(String from, String to) {
+    return changed(
+        ChangeType.RENAMED,
+        c -> c.name().equals(to) && from.equals(c.oldName()),
+        "renamed column",
+        quote(from) + " -> " + quote(to));
+  }
+
+  /** Verifies that the type of the field at {@code path} changed, whatever the types. */
+  public SchemaDiffAssert hasTypeChange(String path) {
+    return changed(
+        ChangeType.TYPE_CHANGED, c -> c.name().equals(path), "type change of", quote(path));
+  }
+
+  /**
+   * Verifies that the type of the field at {@code path} changed from {@code from} to {@code to}.
+   */
+  public SchemaDiffAssert hasTypeChange(String path, String from, String to) {
+    String before = normalize(from);
+    String after = normalize(to);
+    return changed(
+        ChangeType.TYPE_CHANGED,
+        c -> c.name().equals(path) && before.equals(c.oldType()) && after.equals(c.newType()),
+        "type change",
+        quote(path) + ": " + before + " -> " + after);
+  }
+
+  /** Verifies that the doc of the field at {@code path} changed. */
+  public SchemaDiffAssert hasDocChange(String path) {
+    return changed(
+        ChangeType.DOC_CHANGED, c -> c.name().equals(path), "doc change of", quote(path));
+  }
+
+  /** Verifies that the field at {@code path} went from required to optional, or back. */
+  public SchemaDiffAssert hasNullabilityChange(String path) {
+    return changed(
+        ChangeType.NULLABILITY_CHANGED,
+        c -> c.name().equals(path),
+        "nullability change of",
+        quote(path));
+  }
+
+  /**
+   * Verifies that the diff adds at least one field and neither removes nor changes any: the newer
+   * schema is a pure extension of the older one.
+   */
+  public SchemaDiffAssert hasOnlyAdditions() {
+    isNotNull();
+    List<String> others = new ArrayList<>();
+    actual.removed().forEach(c -> others.add("Removed: " + c.describe()));
+    actual.changed().forEach(c -> others.add("Changed: " + c.describe()));
+    if (!others.isEmpty() || actual.added().isEmpty()) {
+      throwAssertionError(DiffErrors.shouldHaveOnlyAdditions(actual, others));
+    }
+    return myself;
+  }
+
+  private SchemaDiffAssert changed(
+      ChangeType type, Predicate<FieldChange> matches, String kind, String change) {
+    return has(
+        actual -> actual.changed(), c -> c.changeType() == type && matches.test(c), kind, change);
+  }
+
+  private SchemaDiffAssert has(
+      Function<SchemaDiff, List<FieldChange>> changes,
+      Predicate<FieldChange> matches,
+      String kind,
+      String change) {
+    isNotNull();
+    if (changes.apply(actual).stream().noneMatch(matches)) {
+      throwAssertionError(DiffErrors.shouldHaveChange(actual, kind, change));
+    }
+    return myself;
+  }
+
+  private static String quote(String path) {
+    return "\"" + Objects.requireNonNull(path, "path") + "\"";
+  }
+
+  /**
+   * A type string in the form {@link SchemaDiff} reports it ({@code integer} becomes {@code int}).
+   */
+  private static String normalize(String type) {
+    Objects.requireNonNull(type, "type");
+    try {
+      return IcebergTypes.format(IcebergTypes.parse(type));
+    } catch (IllegalArgumentException e) {
+      return type.trim(); // a nested type: compared as written
+    }
+  }
+}

@@ -1,0 +1,251 @@
+package dev.icebergops.test.assertj;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Objects;
+import java.util.TreeMap;
+import org.apache.iceberg.NullOrder;
+import org.apache.iceberg.PartitionField;
+import org.apache.iceberg.Schema;
+import org.apache.iceberg.SortDirection;
+import org.apache.iceberg.SortField;
+import org.apache.iceberg.Table;
+
+/**
+ * Assertions on an Iceberg {@link Table}: the schema assertions of {@link SchemaAssert} on its
+ * current schema, plus its partition spec, sort order and properties. The table is refreshed once,
+ * when the assertion is created, so it sees every commit made before.
+ *
+ * <pre>{@code
+ * assertThat(catalog.loadTable(TableIdentifier.of("sales", "orders")))
+ *     .hasColumn("ts").ofType("timestamptz")
+ *     .and()
+ *     .hasPartitionField("ts", "day")
+ *     .hasSortOrder("ts asc", "id desc nulls last")
+ *     .hasProperty("owner", "sales-team");
+ * }</pre>
+ */
+public class TableAssert extends AbstractSchemaAssert<TableAssert, Table> {
+
+  /**
+   * Creates the assertion and refreshes the table; prefer {@link
+   * IcebergOpsAssertions#assertThat(Table)}.
+   *
+   * @param actual the table under test
+   */
+  public TableAssert(Table actual) {
+    super(actual, TableAssert.class);
+    if (actual != null) {
+      actual.refresh();
+    }
+  }
+
+  @Override
+  Schema schema() {
+    return actual.schema();
+  }
+
+  @Override
+  String actualText() {
+    return Render.schema("table " + actual.name(), actual.schema());
+  }
+
+  /**
+   * Verifies that the current partition spec has a field over {@code sourceColumn} with the given
+   * transform: {@code identity}, {@code year}, {@code month}, {@code day}, {@code hour}, {@code
+   * bucket[N]}, {@code truncate[W]} or {@code void} (case-insensitive).
+   */
+  public TableAssert hasPartitionField(String sourceColumn, String transform) {
+    Objects.requireNonNull(sourceColumn, "sourceColumn");
+    Objects.requireNonNull(transform, "transform");
+    isNotNull();
+    String wanted = normalizeTransform(transform);
+    for (PartitionField field : actual.spec().fields()) {
+      if (sourceColumn.equals(actual.schema().findColumnName(field.sourceId()))
+          && wanted.equals(normalizeTransform(field.transform().toString()))) {
+        return myself;
+      }
+    }
+    throwAssertionError(
+        TableErrors.shouldHavePartitionField(partitioning(), wanted + "(" + sourceColumn + ")"));
+    return myself;
+  }
+
+  /** Verifies that the current partition spec has no (non-void) partition field. */
+  public TableAssert isUnpartitioned() {
+    isNotNull();
+    if (actual.spec().isPartitioned()) {
+      throwAssertionError(TableErrors.shouldBeUnpartitioned(partitioning()));
+    }
+    return myself;
+  }
+
+  /**
+   * Verifies that the sort order is exactly the given fields, in order. Each field reads {@code
+   * "<term> [asc|desc] [nulls first|nulls last]"}: the term is a column name, or {@code
+   * transform(column)} such as {@code bucket[16](id)}; the direction defaults to {@code asc}; the
+   * null order is checked only when given.
+   *
+   * @throws IllegalArgumentException if no field is given (use {@link #isUnsorted()}) or a field
+   *     does not follow that layout
+   */
+  public TableAssert hasSortOrder(String... fields) {
+    Objects.requireNonNull(fields, "fields");
+    if (fields.length == 0) {
+      throw new IllegalArgumentException(
+          "Cannot check sort order: no sort field given, use isUnsorted() for an unsorted table");
+    }
+    List<ExpectedSortField> expected = new ArrayList<>();
+    for (String field : fields) {
+      expected.add(ExpectedSortField.parse(field));
+    }
+    isNotNull();
+    List<SortField> sortFields = actual.sortOrder().fields();
+    boolean matches = sortFields.size() == expected.size();
+    for (int i = 0; matches && i < expected.size(); i++) {
+      matches = expected.get(i).matches(term(sortFields.get(i)), sortFields.get(i));
+    }
+    if (!matches) {
+      throwAssertionError(
+          TableErrors.shouldHaveSortOrder(
+              ordering(), expected.stream().map(ExpectedSortField::toString).toList()));
+    }
+    return myself;
+  }
+
+  /** Verifies that the table has no sort order. */
+  public TableAssert isUnsorted() {
+    isNotNull();
+    if (!actual.sortOrder().isUnsorted()) {
+      throwAssertionError(TableErrors.shouldBeUnsorted(ordering()));
+    }
+    return myself;
+  }
+
+  /** Verifies that the table property {@code key} is set to {@code value}. */
+  public TableAssert hasProperty(String key, String value) {
+    Objects.requireNonNull(key, "key");
+    Objects.requireNonNull(value, "value");
+    isNotNull();
+    String was = actual.properties().get(key);
+    if (!value.equals(was)) {
+      throwAssertionError(TableErrors.shouldHaveProperty(properties(), key, value, was));
+    }
+    return myself;
+  }
+
+  /** Verifies that the table property {@code key} is not set. */
+  public TableAssert doesNotHaveProperty(String key) {
+    Objects.requireNonNull(key, "key");
+    isNotNull();
+    String was = actual.properties().get(key);
+    if (was != null) {
+      throwAssertionError(TableErrors.shouldNotHaveProperty(properties(), key, was));
+    }
+    return myself;
+  }
+
+  private String partitioning() {
+    List<String> lines = new ArrayList<>();
+    for (PartitionField field : actual.spec().fields()) {
+      lines.add(
+          normalizeTransform(field.transform().toString())
+              + "("
+              + column(field.sourceId())
+              + ") as "
+              + field.name());
+    }
+    String header = "table " + actual.name();
+    return lines.isEmpty()
+        ? header + " is unpartitioned"
+        : header + " partitioned by:\n" + Render.indent(Render.lines(lines));
+  }
+
+  private String ordering() {
+    List<String> lines = new ArrayList<>();
+    for (SortField field : actual.sortOrder().fields()) {
+      lines.add(
+          term(field)
+              + " "
+              + field.direction().name().toLowerCase(Locale.ROOT)
+              + (field.nullOrder() == NullOrder.NULLS_FIRST ? " nulls first" : " nulls last"));
+    }
+    String header = "table " + actual.name();
+    return lines.isEmpty()
+        ? header + " is unsorted"
+        : header + " sorted by:\n" + Render.indent(Render.lines(lines));
+  }
+
+  private String properties() {
+    List<String> lines = new ArrayList<>();
+    new TreeMap<>(actual.properties()).forEach((k, v) -> lines.add(k + "=" + v));
+    return "table " + actual.name() + " with properties:\n" + Render.indent(Render.lines(lines));
+  }
+
+  private String term(SortField field) {
+    String column = column(field.sourceId());
+    return field.transform().isIdentity()
+        ? column
+        : normalizeTransform(field.transform().toString()) + "(" + column + ")";
+  }
+
+  private String column(int sourceId) {
+    String name = actual.schema().findColumnName(sourceId);
+    return name == null ? "<dropped column " + sourceId + ">" : name;
+  }
+
+  private static String normalizeTransform(String transform) {
+    return transform
+        .toLowerCase(Locale.ROOT)
+        .replaceAll("\\s+", "")
+        .replace('(', '[')
+        .replace(')', ']');
+  }
+
+  /** One parsed field of {@link #hasSortOrder(String...)}. */
+  private record ExpectedSortField(String term, SortDirection direction, NullOrder nulls) {
+
+    static ExpectedSortField parse(String text) {
+      String[] tokens = Objects.requireNonNull(text, "sort field").trim().split("\\s+");
+      int i = 1;
+      SortDirection direction = SortDirection.ASC;
+      if (i < tokens.length && tokens[i].equalsIgnoreCase("asc")) {
+        i++;
+      } else if (i < tokens.length && tokens[i].equalsIgnoreCase("desc")) {
+        direction = SortDirection.DESC;
+        i++;
+      }
+      NullOrder nulls = null;
+      if (i + 1 < tokens.length && tokens[i].equalsIgnoreCase("nulls")) {
+        if (tokens[i + 1].equalsIgnoreCase("first")) {
+          nulls = NullOrder.NULLS_FIRST;
+        } else if (tokens[i + 1].equalsIgnoreCase("last")) {
+          nulls = NullOrder.NULLS_LAST;
+        }
+        i = nulls == null ? i : i + 2;
+      }
+      if (tokens[0].isEmpty() || i != tokens.length) {
+        throw new IllegalArgumentException(
+            "Cannot parse sort field: '"
+                + text
+                + "', expected '<column> [asc|desc] [nulls first|nulls last]'");
+      }
+      return new ExpectedSortField(tokens[0], direction, nulls);
+    }
+
+    boolean matches(String actualTerm, SortField field) {
+      return term.equals(actualTerm)
+          && direction == field.direction()
+          && (nulls == null || nulls == field.nullOrder());
+    }
+
+    @Override
+    public String toString() {
+      String order = term + " " + direction.name().toLowerCase(Locale.ROOT);
+      return nulls == null
+          ? order
+          : order + (nulls == NullOrder.NULLS_FIRST ? " nulls first" : " nulls last");
+    }
+  }
+}

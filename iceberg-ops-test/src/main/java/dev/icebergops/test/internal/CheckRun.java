@@ -1,0 +1,260 @@
+package dev.icebergops.test.internal;
+
+import dev.icebergops.migration.IrreversibleMigrationException;
+import dev.icebergops.migration.ResolvedMigration;
+import dev.icebergops.runner.MigrationException;
+import dev.icebergops.runner.MigrationRunner;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * One run of one check: the runner, the settings, the findings so far and the steps every check
+ * shares (resolve, upgrade, roll back, capture), each turning an error into a finding that names
+ * the version.
+ */
+final class CheckRun {
+
+  /** Why a rollback stopped: the version that stays applied and the reason. */
+  record Stop(String version, String reason, boolean irreversible) {}
+
+  private final String check;
+  private final MigrationRunner runner;
+  private final MigrationChecks.Settings settings;
+  private final List<String> failures = new ArrayList<>();
+  private final List<String> warnings = new ArrayList<>();
+  private final Map<String, ResolvedMigration> migrations = new LinkedHashMap<>();
+
+  CheckRun(String check, MigrationRunner runner, MigrationChecks.Settings settings) {
+    this.check = check;
+    this.runner = runner;
+    this.settings = settings;
+  }
+
+  MigrationRunner runner() {
+    return runner;
+  }
+
+  MigrationChecks.Settings settings() {
+    return settings;
+  }
+
+  String ns() {
+    return runner.namespace();
+  }
+
+  void fail(String message) {
+    failures.add(message);
+  }
+
+  void warn(String message) {
+    warnings.add(message);
+  }
+
+  CheckReport report() {
+    return new CheckReport(check, failures, warnings);
+  }
+
+  /**
+   * Resolves the migrations; a set that breaks a rule or is empty is a failure.
+   *
+   * @return whether there is at least one migration to check
+   */
+  boolean resolve() {
+    List<ResolvedMigration> resolved;
+    try {
+      resolved = runner.migrations();
+    } catch (IllegalArgumentException e) {
+      fail(
+          "Expecting the migrations in "
+              + runner.source().location()
+              + " to be well-formed, but: "
+              + e.getMessage());
+      return false;
+    }
+    if (resolved.isEmpty()) {
+      fail(
+          "Expecting at least one migration in "
+              + runner.source().location()
+              + " for "
+              + ns()
+              + ", but there is none");
+      return false;
+    }
+    resolved.forEach(m -> migrations.put(m.version(), m));
+    return true;
+  }
+
+  /** The resolved migrations, in version order. */
+  List<ResolvedMigration> migrations() {
+    return List.copyOf(migrations.values());
+  }
+
+  /** The highest version. */
+  String head() {
+    List<ResolvedMigration> all = migrations();
+    return all.get(all.size() - 1).version();
+  }
+
+  /** "migration 0004 (Add region to orders)", or "migration 0004" for an unknown version. */
+  String label(String version) {
+    ResolvedMigration migration = migrations.get(version);
+    return migration == null ? "migration " + version : "migration " + migration;
+  }
+
+  /**
+   * Checks that nothing is applied yet, for checks that start from an empty namespace.
+   *
+   * @return whether the namespace is empty
+   */
+  boolean startsEmpty() {
+    Optional<String> current = runner.current();
+    if (current.isPresent()) {
+      fail(
+          "Expecting "
+              + ns()
+              + " to have no applied migration when the "
+              + check
+              + " check starts, but "
+              + label(current.get())
+              + " is applied");
+      return false;
+    }
+    return true;
+  }
+
+  NamespaceShape capture() {
+    return NamespaceShape.capture(runner.catalog(), ns());
+  }
+
+  /**
+   * Migrates up to a version (null for head); a failure is reported naming the version.
+   *
+   * @param target the version to reach, or null for head
+   * @param purpose what the migration was expected to do, e.g. "to upgrade again after its
+   *     downgrade"; null for "to upgrade &lt;ns&gt;"
+   * @return whether it succeeded
+   */
+  boolean upgrade(String target, String purpose) {
+    try {
+      runner.migrate(target);
+      return true;
+    } catch (MigrationException e) {
+      String subject = e.version() != null ? label(e.version()) : "migrate(" + target + ")";
+      fail(
+          "Expecting "
+              + subject
+              + " "
+              + (purpose == null ? "to upgrade " + ns() : purpose)
+              + ", but it failed: "
+              + e.getMessage());
+    } catch (RuntimeException e) {
+      fail(
+          "Expecting migrate() to reach "
+              + (target == null ? "head (" + head() + ")" : target)
+              + " in "
+              + ns()
+              + ", but it failed: "
+              + e);
+    }
+    return false;
+  }
+
+  /**
+   * Rolls back to a version.
+   *
+   * @param target the version to end at, {@code 0000} for everything
+   * @return why it stopped early, or null when it reached the target
+   */
+  Stop rollBack(String target) {
+    try {
+      runner.rollbackTo(target);
+      return null;
+    } catch (IrreversibleMigrationException e) {
+      return new Stop(runner.current().orElse("?"), e.getMessage(), true);
+    } catch (MigrationException e) {
+      String version = e.version() != null ? e.version() : runner.current().orElse("?");
+      return new Stop(version, e.getMessage(), false);
+    }
+  }
+
+  /**
+   * Reports a stopped rollback: a warning for an allowed irreversible version, otherwise a failure.
+   *
+   * @param stop why the rollback stopped
+   * @param whenAllowed appended to the warning of an allowed irreversible version, or ""
+   */
+  void reportStop(Stop stop, String whenAllowed) {
+    String label = label(stop.version());
+    if (!stop.irreversible()) {
+      fail(
+          "Expecting " + label + " to be reversible, but its downgrade() failed: " + stop.reason());
+    } else if (settings.allowedIrreversible().contains(stop.version())) {
+      warn(label + " is irreversible (allowed): " + stop.reason() + whenAllowed);
+    } else {
+      fail(
+          "Expecting "
+              + label
+              + " to be reversible, but its downgrade() is irreversible: "
+              + stop.reason());
+    }
+  }
+
+  /**
+   * Reports field-id drift: a warning, or a failure when strict.
+   *
+   * @param subject what is expected to keep the ids, e.g. "migration 0002 (Drop note)"
+   * @param when when the ids changed, e.g. "after upgrade + downgrade"
+   * @param diff the diff whose drift to report
+   */
+  void reportDrift(String subject, String when, ShapeDiff diff) {
+    if (diff.fieldIdDrift().isEmpty()) {
+      return;
+    }
+    String lines = "\n  " + String.join("\n  ", diff.fieldIdDrift());
+    if (settings.strictFieldIds()) {
+      fail(
+          "Expecting "
+              + subject
+              + " to keep field ids, but "
+              + when
+              + " these columns have new ids:"
+              + lines);
+    } else {
+      warn(subject + " changes field ids: " + when + " these columns have new ids:" + lines);
+    }
+  }
+
+  /** "ns.orders differs from X:\n lines", or for several tables "ns differs from X:" + blocks. */
+  String differs(ShapeDiff diff, String from) {
+    List<String> tables = diff.changedTables();
+    if (tables.size() == 1) {
+      String table = tables.get(0);
+      return table + " differs from " + from + ":\n  " + String.join("\n  ", diff.changes(table));
+    }
+    return ns() + " differs from " + from + ":\n" + diff.describeTables(tables);
+  }
+
+  /** Rolls everything back, best effort; what is left behind is a warning. */
+  void cleanUp() {
+    try {
+      Stop stop = rollBack(MigrationRunner.BASE_VERSION);
+      if (stop != null) {
+        warn(
+            ns()
+                + " is left at "
+                + stop.version()
+                + ": the "
+                + check
+                + " check could not roll it back to 0000 because "
+                + label(stop.version())
+                + (stop.irreversible() ? " is irreversible: " : "'s downgrade() failed: ")
+                + stop.reason());
+      }
+    } catch (RuntimeException e) {
+      warn("the " + check + " check could not roll " + ns() + " back to 0000: " + e);
+    }
+  }
+}

@@ -1,0 +1,109 @@
+package dev.icebergops.test.internal;
+
+import dev.icebergops.schema.SchemaContract;
+import java.util.List;
+import java.util.Optional;
+import org.apache.iceberg.Table;
+import org.apache.iceberg.catalog.Namespace;
+import org.apache.iceberg.catalog.TableIdentifier;
+import org.apache.iceberg.exceptions.NoSuchTableException;
+
+/** The checks on the state at head: well-formed migrations, reaching head, contracts. */
+final class HeadChecks {
+
+  private HeadChecks() {}
+
+  static CheckReport wellFormed(CheckRun run) {
+    run.resolve();
+    return run.report();
+  }
+
+  static CheckReport upgradeToHead(CheckRun run) {
+    if (!run.resolve()) {
+      return run.report();
+    }
+    if (run.upgrade(null, null)) {
+      String head = run.head();
+      Optional<String> current = run.runner().current();
+      if (!current.equals(Optional.of(head))) {
+        run.fail(
+            "Expecting migrate() to reach head ("
+                + head
+                + ") in "
+                + run.ns()
+                + ", but "
+                + run.ns()
+                + " is at "
+                + current.orElse("no version"));
+      }
+    }
+    run.cleanUp();
+    return run.report();
+  }
+
+  static CheckReport contracts(CheckRun run, ContractLocation location) {
+    if (!run.resolve()) {
+      return run.report();
+    }
+    String head = run.head();
+    List<ContractLocation.Entry> entries;
+    try {
+      entries = location.entries();
+    } catch (RuntimeException e) {
+      run.fail(
+          "Expecting contracts for "
+              + run.ns()
+              + " at head ("
+              + head
+              + ") in "
+              + location
+              + ", but: "
+              + e.getMessage());
+      return run.report();
+    }
+    if (entries.isEmpty()) {
+      run.fail(
+          "Expecting contracts for "
+              + run.ns()
+              + " at head ("
+              + head
+              + "), but there are no contract files in "
+              + location);
+      return run.report();
+    }
+    if (run.upgrade(null, null)) {
+      for (ContractLocation.Entry entry : entries) {
+        conforms(run, head, entry);
+      }
+    }
+    run.cleanUp();
+    return run.report();
+  }
+
+  private static void conforms(CheckRun run, String head, ContractLocation.Entry entry) {
+    String qualified = run.ns() + "." + entry.table();
+    String subject =
+        "Expecting "
+            + qualified
+            + " at head ("
+            + head
+            + ") to conform to contract "
+            + entry.file()
+            + ", but";
+    Table table;
+    try {
+      table =
+          run.runner()
+              .catalog()
+              .loadTable(TableIdentifier.of(Namespace.of(run.ns().split("\\.")), entry.table()));
+    } catch (NoSuchTableException e) {
+      run.fail(subject + " the table does not exist");
+      return;
+    }
+    SchemaContract contract = entry.contract();
+    List<String> violations = contract.validate(table);
+    if (!violations.isEmpty()) {
+      run.fail(subject + ":\n  - " + String.join("\n  - ", violations));
+    }
+  }
+}

@@ -1,0 +1,118 @@
+package dev.icebergops.test.internal;
+
+import dev.icebergops.history.HistoryRecord;
+import dev.icebergops.history.HistoryRecord.Status;
+import dev.icebergops.migration.ResolvedMigration;
+import dev.icebergops.runner.MigrationRunner;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.Set;
+import java.util.stream.Collectors;
+
+/**
+ * The history table agrees with what ran: one applied row per version after migrate(), rolled-back
+ * rows after a full rollback.
+ */
+final class HistoryCheck {
+
+  private HistoryCheck() {}
+
+  static CheckReport run(CheckRun run) {
+    if (!run.resolve() || !run.startsEmpty()) {
+      return run.report();
+    }
+    if (!run.upgrade(null, null)) {
+      run.cleanUp();
+      return run.report();
+    }
+    List<String> problems = compare(run, MigrationRunner.BASE_VERSION, true);
+    if (!problems.isEmpty()) {
+      run.fail(
+          "Expecting the history of "
+              + run.ns()
+              + " to hold one applied row per migration after migrate() to head ("
+              + run.head()
+              + "), but:"
+              + bullets(problems));
+    }
+    CheckRun.Stop stop = run.rollBack(MigrationRunner.BASE_VERSION);
+    String stoppedAt = MigrationRunner.BASE_VERSION;
+    if (stop != null) {
+      run.reportStop(stop, "");
+      stoppedAt = stop.version();
+    }
+    problems = compare(run, stoppedAt, false);
+    if (!problems.isEmpty()) {
+      run.fail(
+          "Expecting the history of "
+              + run.ns()
+              + " to show every rolled-back version as rolled_back after rollbackTo(\"0000\")"
+              + (stop == null ? "" : " (which stopped at " + stoppedAt + ")")
+              + ", but:"
+              + bullets(problems));
+    }
+    if (stop != null) {
+      run.cleanUp();
+    }
+    return run.report();
+  }
+
+  /**
+   * Compares the rows with the migrations.
+   *
+   * @param appliedUpTo versions up to this one must be applied, those above rolled back
+   * @param afterUpgrade whether this is right after migrate() (then every row must be applied)
+   * @return one line per mismatch
+   */
+  private static List<String> compare(CheckRun run, String appliedUpTo, boolean afterUpgrade) {
+    List<HistoryRecord> rows = run.runner().history();
+    List<String> problems = new ArrayList<>();
+    for (ResolvedMigration migration : run.migrations()) {
+      String version = migration.version();
+      List<HistoryRecord> mine = rows.stream().filter(r -> r.version().equals(version)).toList();
+      if (mine.isEmpty()) {
+        problems.add(version + ": no row");
+        continue;
+      }
+      if (mine.size() > 1) {
+        problems.add(version + ": " + mine.size() + " rows, expected one");
+      }
+      HistoryRecord row = mine.get(0);
+      Status expected =
+          afterUpgrade || version.compareTo(appliedUpTo) <= 0 ? Status.APPLIED : Status.ROLLED_BACK;
+      if (row.status() != expected) {
+        problems.add(
+            version
+                + ": status "
+                + row.status().value()
+                + (row.error() == null ? "" : " (" + row.error() + ")")
+                + ", expected "
+                + expected.value());
+      }
+      if (!Objects.equals(row.description(), migration.description())) {
+        problems.add(
+            version
+                + ": description '"
+                + row.description()
+                + "', expected '"
+                + migration.description()
+                + "'");
+      }
+      if (!Objects.equals(row.checksum(), migration.checksum())) {
+        problems.add(
+            version + ": checksum " + row.checksum() + ", expected " + migration.checksum());
+      }
+    }
+    Set<String> known =
+        run.migrations().stream().map(ResolvedMigration::version).collect(Collectors.toSet());
+    rows.stream()
+        .filter(r -> !known.contains(r.version()))
+        .forEach(r -> problems.add(r.version() + ": a row, but no migration has that version"));
+    return problems;
+  }
+
+  private static String bullets(List<String> lines) {
+    return "\n  - " + String.join("\n  - ", lines);
+  }
+}

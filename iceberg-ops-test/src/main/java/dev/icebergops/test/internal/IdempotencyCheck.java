@@ -1,0 +1,64 @@
+package dev.icebergops.test.internal;
+
+import dev.icebergops.migration.MigrationContext;
+import dev.icebergops.migration.ResolvedMigration;
+import java.util.List;
+import java.util.TreeSet;
+
+/** For each version: upgrade() run again on its own result must commit nothing, change nothing. */
+final class IdempotencyCheck {
+
+  private IdempotencyCheck() {}
+
+  static CheckReport run(CheckRun run) {
+    if (!run.resolve() || !run.startsEmpty()) {
+      return run.report();
+    }
+    for (ResolvedMigration migration : run.migrations()) {
+      if (!run.upgrade(migration.version(), null)) {
+        break;
+      }
+      again(run, migration);
+    }
+    run.cleanUp();
+    return run.report();
+  }
+
+  private static void again(CheckRun run, ResolvedMigration migration) {
+    String subject =
+        "Expecting upgrade() of "
+            + run.label(migration.version())
+            + " to be idempotent, but running it again on its own result";
+    NamespaceShape before = run.capture();
+    try {
+      migration
+          .migration()
+          .upgrade(new MigrationContext(run.runner().catalog(), run.runner().namespace()));
+    } catch (Exception e) {
+      run.fail(subject + " threw " + e);
+      return;
+    }
+    ShapeDiff diff = before.diff(run.capture());
+    TreeSet<String> touched = new TreeSet<>(diff.changedTables());
+    touched.addAll(diff.committedTables());
+    if (touched.isEmpty()) {
+      return;
+    }
+    if (touched.size() == 1) {
+      run.fail(subject + " changed " + touched.first() + ":\n  " + lines(diff, touched.first()));
+      return;
+    }
+    StringBuilder out = new StringBuilder(subject + " changed " + String.join(", ", touched) + ":");
+    for (String table : touched) {
+      out.append('\n').append(table).append(":\n  ").append(lines(diff, table));
+    }
+    run.fail(out.toString());
+  }
+
+  private static String lines(ShapeDiff diff, String table) {
+    List<String> changes = diff.changes(table);
+    return changes.isEmpty()
+        ? "committed a new metadata version without changing the schema"
+        : String.join("\n  ", changes);
+  }
+}

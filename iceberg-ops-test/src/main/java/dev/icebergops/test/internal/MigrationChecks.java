@@ -1,0 +1,104 @@
+package dev.icebergops.test.internal;
+
+import dev.icebergops.runner.MigrationRunner;
+import java.util.Objects;
+import java.util.Set;
+
+/**
+ * The standard checks a migration set must pass, each reporting failures that name the version and
+ * show the diff.
+ *
+ * <p>The checks that start from an empty namespace (reversibility, no trace, idempotency, history)
+ * expect no version of the runner's namespace to be applied when they begin; the caller arranges
+ * that, usually with a fresh namespace per check. Every check rolls the namespace back to empty
+ * when it ends, as far as it can; what it cannot roll back is reported as a warning.
+ *
+ * <pre>{@code
+ * MigrationChecks checks = new MigrationChecks(runner, MigrationChecks.Settings.defaults());
+ * CheckReport report = checks.reversibility();
+ * if (!report.passed()) throw new AssertionError(report.failureMessage());
+ * }</pre>
+ */
+public final class MigrationChecks {
+
+  /**
+   * What the checks tolerate.
+   *
+   * @param allowedIrreversible versions whose downgrade may throw IrreversibleMigrationException
+   * @param downTo the lowest version a down-pass should reach ("0000" for everything)
+   * @param strictFieldIds whether field-id drift fails instead of warning
+   */
+  public record Settings(Set<String> allowedIrreversible, String downTo, boolean strictFieldIds) {
+
+    /** Copies the set; a null set means none, a null or blank downTo means "0000". */
+    public Settings {
+      allowedIrreversible =
+          allowedIrreversible == null ? Set.of() : Set.copyOf(allowedIrreversible);
+      downTo = downTo == null || downTo.isBlank() ? MigrationRunner.BASE_VERSION : downTo.trim();
+    }
+
+    /** No irreversible version allowed, down to "0000", field-id drift only warns. */
+    public static Settings defaults() {
+      return new Settings(Set.of(), MigrationRunner.BASE_VERSION, false);
+    }
+  }
+
+  private final MigrationRunner runner;
+  private final Settings settings;
+
+  /**
+   * Creates the checks for a runner.
+   *
+   * @param runner the runner whose migrations and namespace are checked
+   * @param settings what the checks tolerate
+   */
+  public MigrationChecks(MigrationRunner runner, Settings settings) {
+    this.runner = Objects.requireNonNull(runner, "runner");
+    this.settings = Objects.requireNonNull(settings, "settings");
+  }
+
+  private CheckRun start(String check) {
+    return new CheckRun(check, runner, settings);
+  }
+
+  /** Every class loads, versions are unique and match their names, and there is at least one. */
+  public CheckReport wellFormed() {
+    return HeadChecks.wellFormed(start("wellFormed"));
+  }
+
+  /** From an empty namespace, migrate() reaches head without error. */
+  public CheckReport upgradeToHead() {
+    return HeadChecks.upgradeToHead(start("upgradeToHead"));
+  }
+
+  /** Staircase: for each version, up one, down one, compare with before, up again. */
+  public CheckReport reversibility() {
+    return StaircaseCheck.run(start("reversibility"));
+  }
+
+  /** Up to head, then rollbackTo(downTo): the namespace is as it was before. */
+  public CheckReport noTrace() {
+    return NoTraceCheck.run(start("noTrace"));
+  }
+
+  /** For each version: upgrade() again on its own result commits nothing and changes nothing. */
+  public CheckReport idempotentUpgrades() {
+    return IdempotencyCheck.run(start("idempotentUpgrades"));
+  }
+
+  /**
+   * At head, each table with a contract file conforms to it.
+   *
+   * @param location the directory of contract files; having none is a failure
+   * @return the report
+   */
+  public CheckReport contracts(ContractLocation location) {
+    Objects.requireNonNull(location, "location");
+    return HeadChecks.contracts(start("contracts"), location);
+  }
+
+  /** History rows agree with what ran: after migrate one applied row per version, etc. */
+  public CheckReport historyAgrees() {
+    return HistoryCheck.run(start("historyAgrees"));
+  }
+}

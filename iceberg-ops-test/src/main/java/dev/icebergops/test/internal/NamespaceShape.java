@@ -1,0 +1,126 @@
+package dev.icebergops.test.internal;
+
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import java.util.SortedMap;
+import java.util.TreeMap;
+import org.apache.iceberg.Table;
+import org.apache.iceberg.catalog.Catalog;
+import org.apache.iceberg.catalog.Namespace;
+import org.apache.iceberg.catalog.SupportsNamespaces;
+import org.apache.iceberg.catalog.TableIdentifier;
+import org.apache.iceberg.exceptions.NoSuchNamespaceException;
+import org.apache.iceberg.exceptions.NoSuchTableException;
+
+/**
+ * The comparable shape of every table in a namespace, captured to prove that a downgrade restored
+ * what its upgrade changed.
+ *
+ * <p>Per table: the columns by full dotted path with type, required flag, doc and order; the
+ * partition spec (source column, transform, name; void fields, Iceberg's v1 way of dropping one,
+ * are left out); the sort order (column, direction, null order); and the properties minus those
+ * Iceberg sets on its own (the reserved ones such as {@code format-version}, and {@code
+ * write.parquet.compression-codec} while it holds the {@code zstd} that every new table gets). Kept
+ * aside and not part of the shape: the field ids by path, and the current metadata file location,
+ * which shows commits that changed nothing visible.
+ *
+ * <pre>{@code
+ * NamespaceShape before = NamespaceShape.capture(catalog, "sales");
+ * runner.migrate("0004");
+ * runner.rollbackTo("0003");
+ * ShapeDiff diff = before.diff(NamespaceShape.capture(catalog, "sales"));
+ * }</pre>
+ */
+public final class NamespaceShape {
+
+  private final String namespace;
+  private final SortedMap<String, TableShape> tables;
+
+  private NamespaceShape(String namespace, Map<String, TableShape> tables) {
+    this.namespace = namespace;
+    this.tables = Collections.unmodifiableSortedMap(new TreeMap<>(tables));
+  }
+
+  /**
+   * Captures the shape of a namespace; a namespace that does not exist has no tables.
+   *
+   * @param catalog the catalog, usually also a {@link SupportsNamespaces}
+   * @param namespace the namespace, dotted for nested ones
+   * @return the shape
+   */
+  public static NamespaceShape capture(Catalog catalog, String namespace) {
+    Objects.requireNonNull(catalog, "catalog");
+    Objects.requireNonNull(namespace, "namespace");
+    Namespace ns = Namespace.of(namespace.split("\\."));
+    Map<String, TableShape> tables = new TreeMap<>();
+    if (catalog instanceof SupportsNamespaces namespaces && !namespaces.namespaceExists(ns)) {
+      return new NamespaceShape(namespace, tables);
+    }
+    List<TableIdentifier> ids;
+    try {
+      ids = catalog.listTables(ns);
+    } catch (NoSuchNamespaceException e) {
+      return new NamespaceShape(namespace, tables);
+    }
+    for (TableIdentifier id : ids) {
+      try {
+        Table table = catalog.loadTable(id);
+        tables.put(id.name(), TableShape.of(id.name(), table));
+      } catch (NoSuchTableException e) {
+        // dropped between listing and loading: not part of the shape
+      }
+    }
+    return new NamespaceShape(namespace, tables);
+  }
+
+  /** The namespace captured. */
+  public String namespace() {
+    return namespace;
+  }
+
+  /** The table names, without namespace, sorted. */
+  public Set<String> tables() {
+    return tables.keySet();
+  }
+
+  /**
+   * The field ids of one table by column path.
+   *
+   * @param table the table name without namespace
+   * @return the ids by full dotted path, sorted by path; empty when the table is not there
+   */
+  public Map<String, Integer> fieldIds(String table) {
+    TableShape shape = tables.get(table);
+    return shape == null ? Map.of() : shape.fieldIds();
+  }
+
+  /**
+   * The current metadata file of one table.
+   *
+   * @param table the table name without namespace
+   * @return the location, or null when the table is not there or does not expose it
+   */
+  public String metadataLocation(String table) {
+    TableShape shape = tables.get(table);
+    return shape == null ? null : shape.metadataLocation();
+  }
+
+  /**
+   * What changed from this shape to {@code later}.
+   *
+   * @param later a later capture of the same namespace
+   * @return the differences
+   */
+  public ShapeDiff diff(NamespaceShape later) {
+    Objects.requireNonNull(later, "later");
+    return ShapeDiff.between(namespace, tables, later.tables);
+  }
+
+  @Override
+  public String toString() {
+    return "NamespaceShape{" + namespace + ", tables=" + tables.keySet() + "}";
+  }
+}

@@ -1,0 +1,159 @@
+package dev.icebergops.test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass;
+import static org.junit.platform.engine.discovery.DiscoverySelectors.selectMethod;
+
+import dev.icebergops.test.fixtures.Fixtures;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Test;
+import org.junit.platform.engine.TestExecutionResult;
+import org.junit.platform.testkit.engine.EngineTestKit;
+import org.junit.platform.testkit.engine.Event;
+import org.junit.platform.testkit.engine.Events;
+
+/**
+ * Runs the deliberately broken fixture classes through JUnit's EngineTestKit and checks that each
+ * fails the right test, with a message that names the version and shows the diff.
+ */
+class FailingMigrationSetsTest {
+
+  private static Events run(Class<?> fixture) {
+    return EngineTestKit.engine("junit-jupiter")
+        .selectors(selectClass(fixture))
+        .execute()
+        .testEvents();
+  }
+
+  /** Test method name to its failure message, for the tests that failed. */
+  private static Map<String, String> failures(Events events) {
+    return events.failed().stream()
+        .collect(
+            Collectors.toMap(
+                event -> event.getTestDescriptor().getLegacyReportingName().replaceAll("\\(.*", ""),
+                FailingMigrationSetsTest::message));
+  }
+
+  private static String message(Event event) {
+    return event
+        .getPayload(TestExecutionResult.class)
+        .flatMap(TestExecutionResult::getThrowable)
+        .map(Throwable::getMessage)
+        .orElse("");
+  }
+
+  @Test
+  void aNonReversibleMigrationFailsTheStaircase() {
+    Map<String, String> failures = failures(run(Fixtures.NonReversible.class));
+
+    // a full rollback still ends empty (0001 drops the table), so only the staircase can tell
+    assertThat(failures).containsOnlyKeys("everyDowngradeReversesItsUpgrade");
+    assertThat(failures.get("everyDowngradeReversesItsUpgrade"))
+        .startsWith("Expecting migration 0002 (Add region) to be reversible")
+        .contains(".orders differs from before the upgrade")
+        .contains("Added: region (id=5, string)");
+  }
+
+  @Test
+  void aNonIdempotentUpgradeFailsTheIdempotencyCheck() {
+    Map<String, String> failures = failures(run(Fixtures.NonIdempotent.class));
+
+    assertThat(failures).containsOnlyKeys("upgradesAreIdempotent");
+    assertThat(failures.get("upgradesAreIdempotent"))
+        .contains("Expecting upgrade() of migration 0002 (Add region once) to be idempotent")
+        .contains("region");
+  }
+
+  @Test
+  void aLeftoverTableFailsTheNoTraceChecks() {
+    Map<String, String> failures = failures(run(Fixtures.LeftoverTable.class));
+
+    assertThat(failures)
+        .containsKeys(
+            "fullRollbackLeavesNoTrace", "ordinaryTest", "everyDowngradeReversesItsUpgrade");
+    assertThat(failures.get("everyDowngradeReversesItsUpgrade"))
+        .contains("migration 0002 (Create audit)")
+        .contains("audit");
+    assertThat(failures.get("ordinaryTest")).contains("audit");
+  }
+
+  @Test
+  void contractDriftFailsTheContractCheck() {
+    Map<String, String> failures = failures(run(Fixtures.ContractDrift.class));
+
+    assertThat(failures).containsOnlyKeys("headConformsToContracts");
+    assertThat(failures.get("headConformsToContracts"))
+        .contains("0002")
+        .contains("orders.yaml")
+        .contains("column region has type int, expected string");
+  }
+
+  @Test
+  void anIrreversibleDowngradeFailsTheTestUnlessAllowed() {
+    Map<String, String> notAllowed = failures(run(Fixtures.IrreversibleNotAllowed.class));
+    Events allowed = run(Fixtures.IrreversibleAllowed.class);
+
+    assertThat(notAllowed.get("ordinaryTest"))
+        .contains("migration 0005 is irreversible: quantity stays long");
+    allowed.assertStatistics(stats -> stats.succeeded(1).failed(0));
+  }
+
+  @Test
+  void aWellBehavedClassPasses() {
+    run(Fixtures.Plain.class).assertStatistics(stats -> stats.succeeded(1).failed(0));
+  }
+
+  @Test
+  void configurationMistakesNameTheCulprit() {
+    assertThat(failures(run(Fixtures.NoLocation.class)).get("ordinaryTest"))
+        .isEqualTo(
+            "Cannot configure @IcebergMigrations on "
+                + Fixtures.NoLocation.class.getName()
+                + ": give either locations or classes");
+    assertThat(failures(run(Fixtures.TwoLocations.class)).get("ordinaryTest"))
+        .contains("exactly one location is supported, got [classpath:a, classpath:b]");
+    assertThat(failures(run(Fixtures.MissingLocation.class)).get("ordinaryTest"))
+        .contains("Cannot find migrations at classpath:dev/icebergops/nowhere");
+    assertThat(failures(run(Fixtures.UnknownMigrateTo.class)).get("ordinaryTest"))
+        .contains("no migration has version 0042 (known: 0001)");
+    assertThat(failures(run(Fixtures.TableWithoutAnnotation.class)).get("ordinaryTest"))
+        .contains("annotate it with @IcebergTable");
+    assertThat(failures(run(Fixtures.MissingTable.class)).get("ordinaryTest"))
+        .contains("table ")
+        .contains(".invoices does not exist at version 0001");
+  }
+
+  @Test
+  void configurationErrorsAreExtensionConfigurationExceptions() {
+    List<Throwable> thrown =
+        run(Fixtures.NoLocation.class).failed().stream()
+            .map(
+                e ->
+                    e.getPayload(TestExecutionResult.class)
+                        .flatMap(TestExecutionResult::getThrowable)
+                        .orElseThrow())
+            .toList();
+
+    assertThat(thrown)
+        .singleElement()
+        .isInstanceOf(org.junit.jupiter.api.extension.ExtensionConfigurationException.class);
+  }
+
+  @Test
+  void anUnknownBackendOverrideIsRefused() {
+    Events events =
+        EngineTestKit.engine("junit-jupiter")
+            .configurationParameter(Backend.PROPERTY, "docker-in-the-cloud")
+            .selectors(
+                selectMethod(Fixtures.Plain.class, "ordinaryTest", "org.apache.iceberg.Table"))
+            .execute()
+            .testEvents();
+
+    assertThat(failures(events).get("ordinaryTest"))
+        .isEqualTo(
+            "Cannot use backend 'docker-in-the-cloud' from iceberg-ops.backend / ICEBERG_OPS_BACKEND:"
+                + " known backends are [embedded]");
+  }
+}

@@ -1,0 +1,49 @@
+package dev.icebergops.test.internal;
+
+import dev.icebergops.migration.MigrationSource;
+import dev.icebergops.runner.MigrationRunner;
+import dev.icebergops.test.env.IcebergTestEnvironment;
+import java.util.Set;
+import java.util.UUID;
+import org.apache.iceberg.rest.RESTCatalog;
+
+/**
+ * A fresh namespace and meta-namespace on the shared REST catalog, and runners and checks on it.
+ */
+final class Fixture {
+
+  final RESTCatalog catalog;
+  final String ns;
+  final String meta;
+
+  Fixture(IcebergTestEnvironment environment) {
+    this.catalog = environment.catalog();
+    String suffix = UUID.randomUUID().toString().replace("-", "").substring(0, 12);
+    this.ns = "sales_" + suffix;
+    this.meta = "_ops_" + suffix;
+  }
+
+  MigrationRunner runner(MigrationSource source) {
+    return MigrationRunner.builder(catalog)
+        .namespace(ns)
+        .source(source)
+        .metaNamespace(meta)
+        .build();
+  }
+
+  MigrationChecks checks(MigrationSource source) {
+    return checks(source, MigrationChecks.Settings.defaults());
+  }
+
+  MigrationChecks checks(MigrationSource source, MigrationChecks.Settings settings) {
+    return new MigrationChecks(runner(source), settings);
+  }
+
+  static MigrationChecks.Settings allowing(String... versions) {
+    return new MigrationChecks.Settings(Set.of(versions), "0000", false);
+  }
+
+  NamespaceShape shape() {
+    return NamespaceShape.capture(catalog, ns);
+  }
+}

@@ -1,0 +1,76 @@
+package dev.icebergops.test.internal;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.icebergops.runner.MigrationRunner;
+import dev.icebergops.test.env.IcebergTestEnvironment;
+import java.util.function.Function;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/** A well-behaved migration set passes every check, without warnings, and leaves nothing behind. */
+@ExtendWith(TestEnvironment.class)
+class GoodSetChecksTest {
+
+  private Fixture fixture;
+
+  @BeforeEach
+  void setUp(IcebergTestEnvironment environment) {
+    fixture = new Fixture(environment);
+  }
+
+  @ParameterizedTest
+  @ValueSource(
+      strings = {
+        "wellFormed",
+        "upgradeToHead",
+        "reversibility",
+        "noTrace",
+        "idempotentUpgrades",
+        "contracts",
+        "historyAgrees"
+      })
+  void passes(String check) {
+    MigrationRunner runner = fixture.runner(GoodMigrations.source());
+    MigrationChecks checks = new MigrationChecks(runner, MigrationChecks.Settings.defaults());
+
+    CheckReport report = run(check).apply(checks);
+
+    assertThat(report.passed()).as("%s", report).isTrue();
+    assertThat(report.warnings()).isEmpty();
+    assertThat(report.check()).isEqualTo(check);
+    assertThat(fixture.shape().tables()).isEmpty();
+    assertThat(runner.current()).isEmpty();
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"0001", "0003", "0005"})
+  void noTraceDownToAVersion(String downTo) {
+    MigrationChecks checks =
+        fixture.checks(GoodMigrations.source(), new MigrationChecks.Settings(null, downTo, true));
+
+    CheckReport report = checks.noTrace();
+
+    assertThat(report.passed()).as("%s", report).isTrue();
+    assertThat(report.warnings()).isEmpty();
+    assertThat(fixture.shape().tables()).isEmpty();
+  }
+
+  private static Function<MigrationChecks, CheckReport> run(String check) {
+    return switch (check) {
+      case "wellFormed" -> MigrationChecks::wellFormed;
+      case "upgradeToHead" -> MigrationChecks::upgradeToHead;
+      case "reversibility" -> MigrationChecks::reversibility;
+      case "noTrace" -> MigrationChecks::noTrace;
+      case "idempotentUpgrades" -> MigrationChecks::idempotentUpgrades;
+      case "contracts" ->
+          c ->
+              c.contracts(
+                  ContractLocation.of("classpath:dev/icebergops/test/internal/contracts/good"));
+      case "historyAgrees" -> MigrationChecks::historyAgrees;
+      default -> throw new IllegalArgumentException(check);
+    };
+  }
+}

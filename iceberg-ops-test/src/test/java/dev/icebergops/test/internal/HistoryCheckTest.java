@@ -1,0 +1,63 @@
+package dev.icebergops.test.internal;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.icebergops.test.env.IcebergTestEnvironment;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/** The history table must agree with what ran, row by row. */
+@ExtendWith(TestEnvironment.class)
+class HistoryCheckTest {
+
+  private Fixture fixture;
+
+  @BeforeEach
+  void setUp(IcebergTestEnvironment environment) {
+    fixture = new Fixture(environment);
+  }
+
+  @Test
+  void aRowOfAVersionWithoutAClassFailsAfterUpgradeAndRollback() {
+    var ghost = fixture.runner(BadMigrations.Ghost.source());
+    ghost.migrate();
+    ghost.rollbackTo("0000");
+
+    CheckReport report = fixture.checks(GoodMigrations.source()).historyAgrees();
+
+    assertThat(report.failures())
+        .containsExactly(
+            "Expecting the history of "
+                + fixture.ns
+                + " to hold one applied row per migration after migrate() to head (0005), but:\n"
+                + "  - 0009: a row, but no migration has that version",
+            "Expecting the history of "
+                + fixture.ns
+                + " to show every rolled-back version as rolled_back after rollbackTo(\"0000\"),"
+                + " but:\n"
+                + "  - 0009: a row, but no migration has that version");
+  }
+
+  @Test
+  void anAllowedIrreversibleVersionStaysApplied() {
+    CheckReport report =
+        fixture
+            .checks(BadMigrations.Irreversible.source(), Fixture.allowing("0002"))
+            .historyAgrees();
+
+    assertThat(report.passed()).as("%s", report).isTrue();
+    assertThat(report.warnings().get(0))
+        .startsWith("migration 0002 (Retype amount) is irreversible (allowed): ");
+  }
+
+  @Test
+  void anIrreversibleVersionThatIsNotAllowedFails() {
+    CheckReport report = fixture.checks(BadMigrations.Irreversible.source()).historyAgrees();
+
+    assertThat(report.failures())
+        .containsExactly(
+            "Expecting migration 0002 (Retype amount) to be reversible, but its downgrade() is"
+                + " irreversible: amount__legacy_1 holds the old values; rename it back by hand");
+  }
+}

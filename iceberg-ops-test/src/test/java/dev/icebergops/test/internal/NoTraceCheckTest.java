@@ -1,0 +1,106 @@
+package dev.icebergops.test.internal;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.icebergops.test.env.IcebergTestEnvironment;
+import java.util.Set;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/** A full rollback must leave nothing behind; what it leaves is listed table by table. */
+@ExtendWith(TestEnvironment.class)
+class NoTraceCheckTest {
+
+  private Fixture fixture;
+
+  @BeforeEach
+  void setUp(IcebergTestEnvironment environment) {
+    fixture = new Fixture(environment);
+  }
+
+  @Test
+  void aTableLeftOverAfterAFullRollbackFails() {
+    CheckReport report = fixture.checks(BadMigrations.Leftover.source()).noTrace();
+
+    assertThat(report.failures())
+        .containsExactly(
+            "Expecting a full rollback to leave no trace in "
+                + fixture.ns
+                + ", but after migrating to head (0002) and rolling back to 0000 it left "
+                + fixture.ns
+                + ".audit behind:\n"
+                + fixture.ns
+                + ".audit:\n"
+                + "  Table added (columns: id, event)");
+  }
+
+  @Test
+  void aRollbackToAVersionComparesWithThatVersion() {
+    CheckReport report =
+        fixture
+            .checks(
+                BadMigrations.Forgetful.source(),
+                new MigrationChecks.Settings(Set.of(), "0001", false))
+            .noTrace();
+
+    assertThat(report.failures())
+        .containsExactly(
+            "Expecting a rollback from head (0002) to 0001 to leave no trace in "
+                + fixture.ns
+                + ", but after migrating to head (0002) and rolling back to 0001 it changed "
+                + fixture.ns
+                + ".orders:\n"
+                + fixture.ns
+                + ".orders:\n"
+                + "  Added: region (id=4, string)");
+    assertThat(fixture.shape().tables()).isEmpty();
+  }
+
+  @Test
+  void aDowngradeThatForgetsAColumnLeavesNoTraceOnceItsTableIsDropped() {
+    CheckReport report = fixture.checks(BadMigrations.Forgetful.source()).noTrace();
+
+    assertThat(report.passed()).as("%s", report).isTrue();
+  }
+
+  @Test
+  void anAllowedIrreversibleVersionWarnsAndSkipsTheComparison() {
+    CheckReport report =
+        fixture.checks(BadMigrations.Irreversible.source(), Fixture.allowing("0002")).noTrace();
+
+    assertThat(report.passed()).as("%s", report).isTrue();
+    assertThat(report.warnings())
+        .first()
+        .isEqualTo(
+            "migration 0002 (Retype amount) is irreversible (allowed): amount__legacy_1 holds the"
+                + " old values; rename it back by hand; the rollback to 0000 stopped there, so"
+                + " leaving no trace was not checked");
+  }
+
+  @Test
+  void anIrreversibleVersionThatIsNotAllowedFails() {
+    CheckReport report = fixture.checks(BadMigrations.Irreversible.source()).noTrace();
+
+    assertThat(report.failures())
+        .containsExactly(
+            "Expecting a full rollback to leave no trace in "
+                + fixture.ns
+                + ", but migration 0002 (Retype amount) is irreversible: amount__legacy_1 holds"
+                + " the old values; rename it back by hand");
+  }
+
+  @Test
+  void anUnknownDownToFails() {
+    CheckReport report =
+        fixture
+            .checks(GoodMigrations.source(), new MigrationChecks.Settings(Set.of(), "0042", false))
+            .noTrace();
+
+    assertThat(report.failures())
+        .containsExactly(
+            "Expecting a rollback from head (0005) to 0042 to leave no trace in "
+                + fixture.ns
+                + ", but no migration has version 0042");
+  }
+}

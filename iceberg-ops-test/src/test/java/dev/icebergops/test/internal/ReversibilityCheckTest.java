@@ -1,0 +1,165 @@
+package dev.icebergops.test.internal;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.icebergops.test.env.IcebergTestEnvironment;
+import java.util.Set;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/** The staircase names the version that does not undo itself and shows what it left behind. */
+@ExtendWith(TestEnvironment.class)
+class ReversibilityCheckTest {
+
+  private Fixture fixture;
+
+  @BeforeEach
+  void setUp(IcebergTestEnvironment environment) {
+    fixture = new Fixture(environment);
+  }
+
+  @Test
+  void aDowngradeThatForgetsAColumnFails() {
+    CheckReport report = fixture.checks(BadMigrations.Forgetful.source()).reversibility();
+
+    assertThat(report.passed()).isFalse();
+    assertThat(report.failures())
+        .containsExactly(
+            "Expecting migration 0002 (Add region to orders) to be reversible, but after upgrade"
+                + " + downgrade "
+                + fixture.ns
+                + ".orders differs from before the upgrade:\n"
+                + "  Added: region (id=4, string)");
+    assertThat(report.failureMessage()).isEqualTo(report.failures().get(0));
+    assertThat(fixture.shape().tables()).isEmpty();
+  }
+
+  @Test
+  void aDowngradeThatForgetsTheLayoutFails() {
+    CheckReport report = fixture.checks(BadMigrations.ForgetfulLayout.source()).reversibility();
+
+    assertThat(report.failures())
+        .containsExactly(
+            "Expecting migration 0003 (Partition and own orders) to be reversible, but after"
+                + " upgrade + downgrade "
+                + fixture.ns
+                + ".orders differs from before the upgrade:\n"
+                + "  partition spec: added region_bucket (bucket[16] on region)\n"
+                + "  property owner: (unset) -> 'sales'");
+    // the stray partition field blocks 0002's downgrade: the clean-up says so
+    assertThat(report.warnings())
+        .singleElement(org.assertj.core.api.InstanceOfAssertFactories.STRING)
+        .startsWith(
+            fixture.ns
+                + " is left at 0002: the reversibility check could not roll it back to 0000"
+                + " because migration 0002 (Add region to orders)'s downgrade() failed: ");
+  }
+
+  @Test
+  void anAllowedIrreversibleDowngradeWarnsAndTheStaircaseGoesOn() {
+    CheckReport report =
+        fixture
+            .checks(BadMigrations.Irreversible.source(), Fixture.allowing("0002"))
+            .reversibility();
+
+    assertThat(report.passed()).as("%s", report).isTrue();
+    assertThat(report.warnings())
+        .containsExactly(
+            "migration 0002 (Retype amount) is irreversible (allowed): amount__legacy_1 holds the"
+                + " old values; rename it back by hand",
+            fixture.ns
+                + " is left at 0002: the reversibility check could not roll it back to 0000"
+                + " because migration 0002 (Retype amount) is irreversible: amount__legacy_1 holds"
+                + " the old values; rename it back by hand");
+    // 0003 was still checked: it is applied and rolled back, 0002 stays applied
+    assertThat(fixture.runner(BadMigrations.Irreversible.source()).current()).contains("0002");
+    assertThat(fixture.shape().tables()).containsExactly("orders");
+  }
+
+  @Test
+  void anIrreversibleDowngradeThatIsNotAllowedFails() {
+    CheckReport report = fixture.checks(BadMigrations.Irreversible.source()).reversibility();
+
+    assertThat(report.failures())
+        .containsExactly(
+            "Expecting migration 0002 (Retype amount) to be reversible, but its downgrade() is"
+                + " irreversible: amount__legacy_1 holds the old values; rename it back by hand");
+  }
+
+  @Test
+  void laterVersionsAreStillCheckedAfterAnIrreversibleOne() {
+    CheckReport report =
+        fixture
+            .checks(BadMigrations.Irreversible.thenForgetful(), Fixture.allowing("0002"))
+            .reversibility();
+
+    assertThat(report.warnings().get(0))
+        .startsWith("migration 0002 (Retype amount) is irreversible");
+    assertThat(report.failures())
+        .containsExactly(
+            "Expecting migration 0003 (Add note forgetfully) to be reversible, but after upgrade +"
+                + " downgrade "
+                + fixture.ns
+                + ".orders differs from before the upgrade:\n"
+                + "  Added: note (id=5, string)");
+  }
+
+  @Test
+  void fieldIdDriftWarnsByDefault() {
+    CheckReport report = fixture.checks(BadMigrations.ReAdded.source()).reversibility();
+
+    assertThat(report.passed()).as("%s", report).isTrue();
+    assertThat(report.warnings())
+        .containsExactly(
+            "migration 0002 (Drop amount) changes field ids: after upgrade + downgrade these"
+                + " columns have new ids:\n  "
+                + fixture.ns
+                + ".orders.amount: id 3 -> 4");
+    assertThat(fixture.shape().tables()).isEmpty();
+  }
+
+  @Test
+  void fieldIdDriftFailsWhenStrict() {
+    CheckReport report =
+        fixture
+            .checks(
+                BadMigrations.ReAdded.source(),
+                new MigrationChecks.Settings(Set.of(), "0000", true))
+            .reversibility();
+
+    assertThat(report.warnings()).isEmpty();
+    assertThat(report.failures())
+        .containsExactly(
+            "Expecting migration 0002 (Drop amount) to keep field ids, but after upgrade +"
+                + " downgrade these columns have new ids:\n  "
+                + fixture.ns
+                + ".orders.amount: id 3 -> 4");
+  }
+
+  @Test
+  void aFailingUpgradeStopsTheStaircaseAndNamesTheVersion() {
+    CheckReport report = fixture.checks(BadMigrations.Broken.source()).reversibility();
+
+    assertThat(report.failures()).hasSize(1);
+    assertThat(report.failures().get(0))
+        .startsWith(
+            "Expecting migration 0002 (Explode) to upgrade " + fixture.ns + ", but it failed:")
+        .contains("boom");
+    assertThat(fixture.shape().tables()).isEmpty();
+  }
+
+  @Test
+  void aNamespaceWithAnAppliedVersionIsRefused() {
+    fixture.runner(GoodMigrations.source()).migrate("0001");
+
+    CheckReport report = fixture.checks(GoodMigrations.source()).reversibility();
+
+    assertThat(report.failures())
+        .containsExactly(
+            "Expecting "
+                + fixture.ns
+                + " to have no applied migration when the reversibility check starts, but"
+                + " migration 0001 (Create orders) is applied");
+  }
+}
