@@ -7,35 +7,16 @@ import dev.icebergops.schema.SchemaContractViolation;
 import dev.icebergops.schema.SchemaEvolutionHelper;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.Collection;
-import java.util.HashMap;
-import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
-import java.util.Objects;
-import java.util.Set;
-import java.util.TreeSet;
-import org.apache.iceberg.HasTableOperations;
-import org.apache.iceberg.PartitionField;
-import org.apache.iceberg.ReplaceSortOrder;
 import org.apache.iceberg.Schema;
 import org.apache.iceberg.SortDirection;
-import org.apache.iceberg.SortField;
 import org.apache.iceberg.Table;
-import org.apache.iceberg.TableMetadata;
 import org.apache.iceberg.TableOperations;
-import org.apache.iceberg.TableProperties;
-import org.apache.iceberg.UpdatePartitionSpec;
-import org.apache.iceberg.UpdateProperties;
 import org.apache.iceberg.catalog.Catalog;
-import org.apache.iceberg.catalog.Namespace;
 import org.apache.iceberg.catalog.SupportsNamespaces;
 import org.apache.iceberg.catalog.TableIdentifier;
-import org.apache.iceberg.exceptions.AlreadyExistsException;
-import org.apache.iceberg.exceptions.NoSuchNamespaceException;
 import org.apache.iceberg.exceptions.NoSuchTableException;
 import org.apache.iceberg.exceptions.ValidationException;
 import org.apache.iceberg.rest.RESTCatalog;
@@ -168,66 +149,7 @@ public final class MigrationContext {
    *     and the catalog does not implement {@link SupportsNamespaces}
    */
   public Table createTableIfNotExists(String table, Schema schema, TableOptions options) {
-    TableIdentifier id = identifier(table);
-    if (schema == null) {
-      throw new IllegalArgumentException("Cannot create table " + id + ": the schema is null");
-    }
-    if (options == null) {
-      throw new IllegalArgumentException("Cannot create table " + id + ": the options are null");
-    }
-    if (catalog.tableExists(id)) {
-      LOG.info("Table {} already exists; left unchanged", id);
-      return catalog.loadTable(id);
-    }
-    ensureNamespace(id);
-    Catalog.TableBuilder builder = catalog.buildTable(id, schema);
-    if (options.partitionSpec() != null) {
-      builder.withPartitionSpec(options.partitionSpec());
-    }
-    if (options.sortOrder() != null) {
-      builder.withSortOrder(options.sortOrder());
-    }
-    if (!options.properties().isEmpty()) {
-      builder.withProperties(options.properties());
-    }
-    if (options.location() != null) {
-      builder.withLocation(options.location());
-    }
-    try {
-      Table created = builder.create();
-      LOG.info("Created table {}", id);
-      return created;
-    } catch (AlreadyExistsException e) {
-      LOG.info("Table {} was created concurrently; left unchanged", id);
-      return catalog.loadTable(id);
-    }
-  }
-
-  private void ensureNamespace(TableIdentifier id) {
-    Namespace target = id.namespace();
-    if (target.isEmpty()) {
-      return;
-    }
-    if (!(catalog instanceof SupportsNamespaces namespaces)) {
-      throw new IllegalArgumentException(
-          String.format(
-              "Cannot create table %s: catalog %s (%s) does not implement SupportsNamespaces, so"
-                  + " its namespace cannot be created",
-              id, catalog.name(), catalog.getClass().getName()));
-    }
-    String[] levels = target.levels();
-    for (int depth = 1; depth <= levels.length; depth++) {
-      Namespace level = Namespace.of(Arrays.copyOf(levels, depth));
-      if (!namespaces.namespaceExists(level)) {
-        try {
-          // a mutable map: RESTCatalog 1.11.0 throws NullPointerException on Map.of()
-          namespaces.createNamespace(level, new HashMap<>());
-          LOG.info("Created namespace {}", level);
-        } catch (AlreadyExistsException e) {
-          LOG.debug("Namespace {} was created concurrently", level);
-        }
-      }
-    }
+    return TableLifecycle.createIfNotExists(this, table, schema, options);
   }
 
   /**
@@ -238,19 +160,7 @@ public final class MigrationContext {
    * @return whether the table existed
    */
   public boolean dropTableIfExists(String table) {
-    TableIdentifier id = identifier(table);
-    boolean dropped;
-    try {
-      dropped = catalog.dropTable(id, true);
-    } catch (NoSuchTableException | NoSuchNamespaceException e) {
-      dropped = false;
-    }
-    if (dropped) {
-      LOG.info("Dropped table {} (purged)", id);
-    } else {
-      LOG.info("Table {} does not exist; nothing to drop", id);
-    }
-    return dropped;
+    return TableLifecycle.dropIfExists(this, table);
   }
 
   /**
@@ -494,50 +404,7 @@ public final class MigrationContext {
    */
   public void updatePartitionSpec(
       String table, List<PartitionFieldSpec> addFields, List<String> removeFields) {
-    String name = qualified(table);
-    List<PartitionFieldSpec> adds = addFields == null ? List.of() : addFields;
-    List<String> removes = removeFields == null ? List.of() : removeFields;
-    if (adds.stream().anyMatch(Objects::isNull)) {
-      throw new IllegalArgumentException(
-          "Cannot update partition spec of " + name + ": a field to add is null");
-    }
-    if (removes.stream().anyMatch(r -> r == null || r.isBlank())) {
-      throw new IllegalArgumentException(
-          "Cannot update partition spec of " + name + ": a field name to remove is empty");
-    }
-    if (adds.isEmpty() && removes.isEmpty()) {
-      LOG.info("Partition spec of {} left unchanged: no fields to add or remove", name);
-      return;
-    }
-    Table loaded = loadTable(table);
-    Set<String> existing = new TreeSet<>();
-    loaded.spec().fields().forEach(f -> existing.add(f.name()));
-    for (String remove : removes) {
-      if (!existing.contains(remove)) {
-        throw new IllegalArgumentException(
-            String.format(
-                "Cannot remove partition field %s from %s: it does not exist (partition fields:"
-                    + " %s)",
-                remove, name, existing));
-      }
-    }
-    for (PartitionFieldSpec add : adds) {
-      if (loaded.schema().findField(add.sourceColumn()) == null) {
-        throw new IllegalArgumentException(
-            String.format(
-                "Cannot add partition field %s to %s: source column %s does not exist",
-                add.name(), name, add.sourceColumn()));
-      }
-    }
-    UpdatePartitionSpec update = loaded.updateSpec();
-    for (String remove : removes) {
-      update.removeField(remove);
-    }
-    for (PartitionFieldSpec add : adds) {
-      update.addField(add.name(), add.term());
-    }
-    update.commit();
-    LOG.info("Updated partition spec of {}: added {}, removed {}", name, adds, removes);
+    LayoutChanges.updatePartitionSpec(this, table, addFields, removeFields);
   }
 
   /**
@@ -549,31 +416,7 @@ public final class MigrationContext {
    * @throws NoSuchTableException if the table does not exist
    */
   public void replaceSortOrder(String table, List<SortColumn> sortColumns) {
-    String name = qualified(table);
-    List<SortColumn> columns = sortColumns == null ? List.of() : sortColumns;
-    if (columns.stream().anyMatch(Objects::isNull)) {
-      throw new IllegalArgumentException(
-          "Cannot replace sort order of " + name + ": a sort column is null");
-    }
-    Table loaded = loadTable(table);
-    for (SortColumn column : columns) {
-      if (loaded.schema().findField(column.column()) == null) {
-        throw new IllegalArgumentException(
-            String.format(
-                "Cannot replace sort order of %s: column %s does not exist",
-                name, column.column()));
-      }
-    }
-    ReplaceSortOrder update = loaded.replaceSortOrder();
-    for (SortColumn column : columns) {
-      if (column.direction() == SortDirection.ASC) {
-        update.asc(column.column(), column.nullOrder());
-      } else {
-        update.desc(column.column(), column.nullOrder());
-      }
-    }
-    update.commit();
-    LOG.info("Replaced sort order of {} with {}", name, columns.isEmpty() ? "unsorted" : columns);
+    LayoutChanges.replaceSortOrder(this, table, sortColumns);
   }
 
   /**
@@ -625,29 +468,7 @@ public final class MigrationContext {
    * @throws NoSuchTableException if the table does not exist
    */
   public void setTableProperties(String table, Map<String, String> properties) {
-    String name = qualified(table);
-    if (properties == null) {
-      throw new IllegalArgumentException(
-          "Cannot set table properties of " + name + ": the properties are null");
-    }
-    Map<String, String> copy = new LinkedHashMap<>();
-    properties.forEach(
-        (key, value) -> {
-          if (key == null || value == null) {
-            throw new IllegalArgumentException(
-                String.format(
-                    "Cannot set table property %s=%s of %s: keys and values must not be null",
-                    key, value, name));
-          }
-          copy.put(key, value);
-        });
-    if (copy.isEmpty()) {
-      return;
-    }
-    UpdateProperties update = loadTable(table).updateProperties();
-    copy.forEach(update::set);
-    update.commit();
-    LOG.info("Set table properties of {}: {}", name, copy);
+    PropertyChanges.set(this, table, properties);
   }
 
   /**
@@ -660,26 +481,7 @@ public final class MigrationContext {
    * @throws NoSuchTableException if the table does not exist
    */
   public void unsetTableProperties(String table, Collection<String> keys) {
-    String name = qualified(table);
-    if (keys == null || keys.stream().anyMatch(Objects::isNull)) {
-      throw new IllegalArgumentException(
-          "Cannot unset table properties of " + name + ": the keys must not be null");
-    }
-    Table loaded = loadTable(table);
-    Set<String> present = new LinkedHashSet<>();
-    for (String key : keys) {
-      if (loaded.properties().containsKey(key)) {
-        present.add(key);
-      }
-    }
-    if (present.isEmpty()) {
-      LOG.info("Table properties of {} left unchanged: none of {} is set", name, keys);
-      return;
-    }
-    UpdateProperties update = loaded.updateProperties();
-    present.forEach(update::remove);
-    update.commit();
-    LOG.info("Removed table properties of {}: {}", name, present);
+    PropertyChanges.unset(this, table, keys);
   }
 
   /**
@@ -691,23 +493,7 @@ public final class MigrationContext {
    * @throws NoSuchTableException if the table does not exist
    */
   public void setCompactionTargetSize(String table, long targetMb) {
-    String name = qualified(table);
-    if (targetMb <= 0) {
-      throw new IllegalArgumentException(
-          String.format(
-              "Cannot set compaction target size of %s: %d MiB is not positive", name, targetMb));
-    }
-    long bytes;
-    try {
-      bytes = Math.multiplyExact(targetMb, 1024L * 1024L);
-    } catch (ArithmeticException e) {
-      throw new IllegalArgumentException(
-          String.format(
-              "Cannot set compaction target size of %s: %d MiB is too large", name, targetMb),
-          e);
-    }
-    setTableProperties(
-        table, Map.of(TableProperties.WRITE_TARGET_FILE_SIZE_BYTES, Long.toString(bytes)));
+    PropertyChanges.compactionTargetSize(this, table, targetMb);
   }
 
   /**
@@ -725,70 +511,7 @@ public final class MigrationContext {
    * @throws NoSuchTableException if the table does not exist
    */
   public void setSnapshotRetention(String table, Integer minSnapshots, Duration maxSnapshotAge) {
-    String name = qualified(table);
-    if (minSnapshots == null && maxSnapshotAge == null) {
-      throw new IllegalArgumentException(
-          "Cannot set snapshot retention of "
-              + name
-              + ": give minSnapshots, maxSnapshotAge or both");
-    }
-    Map<String, String> properties = new LinkedHashMap<>();
-    if (minSnapshots != null) {
-      if (minSnapshots <= 0) {
-        throw new IllegalArgumentException(
-            String.format(
-                "Cannot set snapshot retention of %s: minSnapshots %d is not positive",
-                name, minSnapshots));
-      }
-      properties.put(TableProperties.MIN_SNAPSHOTS_TO_KEEP, Integer.toString(minSnapshots));
-    }
-    if (maxSnapshotAge != null) {
-      long millis;
-      try {
-        millis = maxSnapshotAge.toMillis();
-      } catch (ArithmeticException e) {
-        millis = Long.MAX_VALUE;
-      }
-      if (maxSnapshotAge.isNegative() || millis <= 0) {
-        throw new IllegalArgumentException(
-            String.format(
-                "Cannot set snapshot retention of %s: maxSnapshotAge %s is not at least 1 ms",
-                name, maxSnapshotAge));
-      }
-      properties.put(TableProperties.MAX_SNAPSHOT_AGE_MS, Long.toString(millis));
-    }
-    if (isS3Tables(catalog)) {
-      LOG.warn(
-          "Setting snapshot retention of {} on AWS S3 Tables: S3 Tables manages snapshot"
-              + " retention itself and may ignore these properties; configure it with the S3"
-              + " Tables maintenance settings instead",
-          name);
-    }
-    setTableProperties(table, properties);
-  }
-
-  /** Whether the catalog looks configured for AWS S3 Tables. */
-  static boolean isS3Tables(Catalog catalog) {
-    Map<String, String> properties =
-        catalog instanceof RESTCatalog rest ? rest.properties() : Map.of();
-    return isS3Tables(catalog.getClass().getName(), properties);
-  }
-
-  /**
-   * Whether a catalog class name or catalog properties point to AWS S3 Tables: the REST signing
-   * name {@code s3tables}, a {@code uri} containing {@code s3tables}, or a class (or {@code
-   * catalog-impl}) name containing {@code S3Tables}.
-   */
-  static boolean isS3Tables(String catalogClassName, Map<String, String> properties) {
-    Map<String, String> props = properties == null ? Map.of() : properties;
-    String signingName = props.get(REST_SIGNING_NAME);
-    String uri = props.get("uri");
-    String impl = props.get("catalog-impl");
-    return "s3tables".equalsIgnoreCase(signingName == null ? null : signingName.trim())
-        || (uri != null && uri.toLowerCase(Locale.ROOT).contains("s3tables"))
-        || (catalogClassName != null
-            && catalogClassName.toLowerCase(Locale.ROOT).contains("s3tables"))
-        || (impl != null && impl.toLowerCase(Locale.ROOT).contains("s3tables"));
+    PropertyChanges.snapshotRetention(this, table, minSnapshots, maxSnapshotAge);
   }
 
   // --- helpers ----------------------------------------------------------------------------------
@@ -847,64 +570,7 @@ public final class MigrationContext {
    * @throws NoSuchTableException if the table does not exist
    */
   public void restoreSchema(String table, int schemaId) {
-    String name = qualified(table);
-    Table loaded = loadTable(table);
-    if (!(loaded instanceof HasTableOperations hasOps)) {
-      throw new IllegalArgumentException(
-          String.format(
-              "Cannot restore schema %d of %s: the table (%s) does not expose its"
-                  + " TableOperations",
-              schemaId, name, loaded.getClass().getName()));
-    }
-    TableOperations ops = hasOps.operations();
-    TableMetadata base = ops.refresh();
-    if (base.currentSchemaId() == schemaId) {
-      LOG.info("Schema {} of {} is already current; nothing to restore", schemaId, name);
-      return;
-    }
-    Schema target = base.schemasById().get(schemaId);
-    if (target == null) {
-      throw new IllegalArgumentException(
-          String.format(
-              "Cannot restore schema %d of %s: the table has no such schema (schema ids: %s)",
-              schemaId, name, new TreeSet<>(base.schemasById().keySet())));
-    }
-    List<String> references = missingReferences(base, target);
-    if (!references.isEmpty()) {
-      throw new IllegalArgumentException(
-          String.format(
-              "Cannot restore schema %d of %s: schema %d lacks columns that %s reference(s);"
-                  + " change those first",
-              schemaId, name, schemaId, String.join(", ", references)));
-    }
-    ops.commit(base, TableMetadata.buildFrom(base).setCurrentSchema(schemaId).build());
-    LOG.info("Restored schema {} of {} (was schema {})", schemaId, name, base.currentSchemaId());
-  }
-
-  /** What in the current layout references a field that the target schema lacks. */
-  private static List<String> missingReferences(TableMetadata base, Schema target) {
-    Schema current = base.schema();
-    List<String> refs = new ArrayList<>();
-    for (PartitionField field : base.spec().fields()) {
-      if (target.findField(field.sourceId()) == null) {
-        refs.add(
-            String.format(
-                "the partition spec (partition field %s on column %s)",
-                field.name(), current.findColumnName(field.sourceId())));
-      }
-    }
-    for (SortField field : base.sortOrder().fields()) {
-      if (target.findField(field.sourceId()) == null) {
-        refs.add(
-            String.format("the sort order (column %s)", current.findColumnName(field.sourceId())));
-      }
-    }
-    for (Integer id : current.identifierFieldIds()) {
-      if (target.findField(id) == null) {
-        refs.add(String.format("the identifier fields (column %s)", current.findColumnName(id)));
-      }
-    }
-    return refs;
+    SchemaRestore.restore(this, table, schemaId);
   }
 
   private static void checkColumnName(String verb, String table, String column) {

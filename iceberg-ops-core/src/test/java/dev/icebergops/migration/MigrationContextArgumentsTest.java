@@ -206,33 +206,33 @@ class MigrationContextArgumentsTest {
 
   @Test
   void s3TablesIsDetectedFromSigningNameUriOrClassName() {
-    assertThat(MigrationContext.isS3Tables(RESTCatalog.class.getName(), Map.of())).isFalse();
+    assertThat(PropertyChanges.isS3Tables(RESTCatalog.class.getName(), Map.of())).isFalse();
     assertThat(
-            MigrationContext.isS3Tables(
+            PropertyChanges.isS3Tables(
                 RESTCatalog.class.getName(), Map.of("uri", "http://127.0.0.1:8181")))
         .isFalse();
     assertThat(
-            MigrationContext.isS3Tables(
+            PropertyChanges.isS3Tables(
                 RESTCatalog.class.getName(), Map.of("rest.signing-name", "s3tables")))
         .isTrue();
     assertThat(
-            MigrationContext.isS3Tables(
+            PropertyChanges.isS3Tables(
                 RESTCatalog.class.getName(), Map.of("rest.signing-name", "glue")))
         .isFalse();
     assertThat(
-            MigrationContext.isS3Tables(
+            PropertyChanges.isS3Tables(
                 RESTCatalog.class.getName(),
                 Map.of("uri", "https://s3tables.us-east-1.amazonaws.com/iceberg")))
         .isTrue();
     assertThat(
-            MigrationContext.isS3Tables(
+            PropertyChanges.isS3Tables(
                 "software.amazon.s3tables.iceberg.S3TablesCatalog", Map.of()))
         .isTrue();
     assertThat(
-            MigrationContext.isS3Tables(
+            PropertyChanges.isS3Tables(
                 "org.example.Wrapper",
                 Map.of("catalog-impl", "software.amazon.s3tables.iceberg.S3TablesCatalog")))
         .isTrue();
-    assertThat(MigrationContext.isS3Tables(new InMemoryCatalog())).isFalse();
+    assertThat(PropertyChanges.isS3Tables(new InMemoryCatalog())).isFalse();
   }
 }

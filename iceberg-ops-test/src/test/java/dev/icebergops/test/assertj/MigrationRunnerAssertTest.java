@@ -3,97 +3,30 @@ package dev.icebergops.test.assertj;
 import static dev.icebergops.test.assertj.IcebergOpsAssertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.icebergops.migration.BaseMigration;
-import dev.icebergops.migration.IrreversibleMigrationException;
-import dev.icebergops.migration.MigrationContext;
+import dev.icebergops.migration.Migration;
 import dev.icebergops.migration.MigrationSource;
 import dev.icebergops.runner.MigrationRunner;
-import org.apache.iceberg.Schema;
+import dev.icebergops.test.fixtures.Sales;
+import dev.icebergops.test.fixtures.Sales.V0001__CreateOrders;
+import dev.icebergops.test.support.TestEnvironment;
 import org.apache.iceberg.rest.RESTCatalog;
-import org.apache.iceberg.types.Types;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 /** Runner assertions against the real REST catalog of the embedded environment. */
-@ExtendWith(RestCatalogResolver.class)
+@ExtendWith(TestEnvironment.class)
 class MigrationRunnerAssertTest {
 
-  /** Creates orders. */
-  public static class V0001__CreateOrders extends BaseMigration {
-    @Override
-    public void upgrade(MigrationContext ctx) {
-      ctx.createTableIfNotExists(
-          "orders",
-          new Schema(
-              Types.NestedField.required(1, "id", Types.LongType.get()),
-              Types.NestedField.optional(2, "ts", Types.TimestampType.withZone())));
-    }
-
-    @Override
-    public void downgrade(MigrationContext ctx) {
-      ctx.dropTableIfExists("orders");
-    }
-  }
-
-  /** Adds region, idempotently, and drops it again on downgrade. */
-  public static class V0002__AddRegion extends BaseMigration {
-    @Override
-    public void upgrade(MigrationContext ctx) {
-      ctx.enforceColumn("orders", "region", "string");
-    }
-
-    @Override
-    public void downgrade(MigrationContext ctx) {
-      ctx.deleteColumn("orders", "region");
-    }
-  }
-
-  /** Adds region, but its downgrade forgets to drop it. */
-  public static class V0002__AddRegionForgetfully extends BaseMigration {
-    @Override
-    public void upgrade(MigrationContext ctx) {
-      ctx.enforceColumn("orders", "region", "string");
-    }
-
-    @Override
-    public void downgrade(MigrationContext ctx) {}
-  }
-
-  /** Adds region with addColumn, which fails when run a second time. */
-  public static class V0002__AddRegionOnce extends BaseMigration {
-    @Override
-    public void upgrade(MigrationContext ctx) {
-      ctx.addColumn("orders", "region", "string");
-    }
-
-    @Override
-    public void downgrade(MigrationContext ctx) {
-      ctx.deleteColumn("orders", "region");
-    }
-  }
-
-  /** Adds region for good. */
-  public static class V0002__AddRegionForGood extends BaseMigration {
-    @Override
-    public void upgrade(MigrationContext ctx) {
-      ctx.enforceColumn("orders", "region", "string");
-    }
-
-    @Override
-    public void downgrade(MigrationContext ctx) {
-      throw new IrreversibleMigrationException("region stays");
-    }
-  }
-
-  private static MigrationRunner runner(RESTCatalog catalog, MigrationSource source) {
+  /** A runner, in a fresh namespace, for Sales' 0001 (create orders) and then {@code next}. */
+  private static MigrationRunner ordersThen(RESTCatalog catalog, Class<? extends Migration> next) {
     return MigrationRunner.builder(catalog)
-        .namespace(RestCatalogResolver.freshNamespace())
-        .source(source)
+        .namespace(TestEnvironment.freshName("assertj_"))
+        .source(MigrationSource.of(V0001__CreateOrders.class, next))
         .build();
   }
 
   private static MigrationRunner reversible(RESTCatalog catalog) {
-    return runner(catalog, MigrationSource.of(V0001__CreateOrders.class, V0002__AddRegion.class));
+    return ordersThen(catalog, Sales.V0002__AddRegion.class);
   }
 
   @Test
@@ -158,10 +91,7 @@ class MigrationRunnerAssertTest {
 
   @Test
   void aDowngradeThatForgetsAColumnIsNotReversible(RESTCatalog catalog) {
-    MigrationRunner runner =
-        runner(
-            catalog,
-            MigrationSource.of(V0001__CreateOrders.class, V0002__AddRegionForgetfully.class));
+    MigrationRunner runner = ordersThen(catalog, Sales.V0002__AddRegionForgetful.class);
     assertThatThrownBy(() -> assertThat(runner).isReversible())
         .isInstanceOf(AssertionError.class)
         .hasMessageContaining("0002")
@@ -170,12 +100,11 @@ class MigrationRunnerAssertTest {
 
   @Test
   void anIrreversibleDowngradeFailsUnlessAllowed(RESTCatalog catalog) {
-    MigrationSource source =
-        MigrationSource.of(V0001__CreateOrders.class, V0002__AddRegionForGood.class);
-    assertThatThrownBy(() -> assertThat(runner(catalog, source)).isReversible())
+    Class<? extends Migration> irreversible = Sales.V0005__PromoteQuantity.class;
+    assertThatThrownBy(() -> assertThat(ordersThen(catalog, irreversible)).isReversible())
         .isInstanceOf(AssertionError.class)
-        .hasMessageContaining("0002");
-    assertThat(runner(catalog, source)).isReversibleExcept("0002");
+        .hasMessageContaining("0005");
+    assertThat(ordersThen(catalog, irreversible)).isReversibleExcept("0005");
   }
 
   @Test
@@ -185,8 +114,7 @@ class MigrationRunnerAssertTest {
 
   @Test
   void anUpgradeThatFailsTheSecondTimeIsNotIdempotent(RESTCatalog catalog) {
-    MigrationRunner runner =
-        runner(catalog, MigrationSource.of(V0001__CreateOrders.class, V0002__AddRegionOnce.class));
+    MigrationRunner runner = ordersThen(catalog, Sales.V0002__AddRegionOnce.class);
     assertThatThrownBy(() -> assertThat(runner).hasIdempotentUpgrades())
         .isInstanceOf(AssertionError.class)
         .hasMessageContaining("0002");

@@ -3,6 +3,8 @@ package dev.icebergops.test.internal;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.icebergops.test.env.IcebergTestEnvironment;
+import dev.icebergops.test.fixtures.Sales;
+import dev.icebergops.test.support.TestEnvironment;
 import java.nio.file.Path;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -25,7 +27,7 @@ class ContractsCheckTest {
   @Test
   void contractDriftAndMissingTablesFail() {
     CheckReport report =
-        fixture.checks(GoodMigrations.source()).contracts(ContractLocation.of(CONTRACTS + "drift"));
+        fixture.checks(Sales.reversible()).contracts(ContractLocation.of(CONTRACTS + "drift"));
 
     assertThat(report.failures())
         .containsExactly(
@@ -38,15 +40,16 @@ class ContractsCheckTest {
                 + ".orders at head (0005) to conform to contract orders.yml, but:\n"
                 + "  - column region has type string, expected int\n"
                 + "  - missing required column status (string)\n"
-                + "  - unexpected column customer_id (long) is not in the strict contract\n"
-                + "  - unexpected column amount (double) is not in the strict contract");
+                + "  - unexpected column total (double) is not in the strict contract\n"
+                + "  - unexpected column quantity (int) is not in the strict contract\n"
+                + "  - unexpected column ts (timestamptz) is not in the strict contract");
     assertThat(fixture.shape().tables()).isEmpty();
   }
 
   @Test
   void noContractFilesFail(@TempDir Path empty) {
     CheckReport report =
-        fixture.checks(GoodMigrations.source()).contracts(ContractLocation.of(empty.toString()));
+        fixture.checks(Sales.reversible()).contracts(ContractLocation.of(empty.toString()));
 
     assertThat(report.failures())
         .containsExactly(
@@ -59,9 +62,7 @@ class ContractsCheckTest {
   @Test
   void aMissingLocationFails() {
     CheckReport report =
-        fixture
-            .checks(GoodMigrations.source())
-            .contracts(ContractLocation.of(CONTRACTS + "nowhere"));
+        fixture.checks(Sales.reversible()).contracts(ContractLocation.of(CONTRACTS + "nowhere"));
 
     assertThat(report.failureMessage())
         .isEqualTo(

@@ -3,8 +3,8 @@ package dev.icebergops.test.internal;
 import dev.icebergops.migration.MigrationSource;
 import dev.icebergops.runner.MigrationRunner;
 import dev.icebergops.test.env.IcebergTestEnvironment;
+import dev.icebergops.test.support.TestEnvironment;
 import java.util.Set;
-import java.util.UUID;
 import org.apache.iceberg.rest.RESTCatalog;
 
 /**
@@ -18,7 +18,7 @@ final class Fixture {
 
   Fixture(IcebergTestEnvironment environment) {
     this.catalog = environment.catalog();
-    String suffix = UUID.randomUUID().toString().replace("-", "").substring(0, 12);
+    String suffix = TestEnvironment.freshName("");
     this.ns = "sales_" + suffix;
     this.meta = "_ops_" + suffix;
   }

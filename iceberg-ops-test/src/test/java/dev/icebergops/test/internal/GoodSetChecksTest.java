@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.icebergops.runner.MigrationRunner;
 import dev.icebergops.test.env.IcebergTestEnvironment;
+import dev.icebergops.test.fixtures.Sales;
+import dev.icebergops.test.support.TestEnvironment;
 import java.util.function.Function;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -33,7 +35,7 @@ class GoodSetChecksTest {
         "historyAgrees"
       })
   void passes(String check) {
-    MigrationRunner runner = fixture.runner(GoodMigrations.source());
+    MigrationRunner runner = fixture.runner(Sales.reversible());
     MigrationChecks checks = new MigrationChecks(runner, MigrationChecks.Settings.defaults());
 
     CheckReport report = run(check).apply(checks);
@@ -49,7 +51,7 @@ class GoodSetChecksTest {
   @ValueSource(strings = {"0001", "0003", "0005"})
   void noTraceDownToAVersion(String downTo) {
     MigrationChecks checks =
-        fixture.checks(GoodMigrations.source(), new MigrationChecks.Settings(null, downTo, true));
+        fixture.checks(Sales.reversible(), new MigrationChecks.Settings(null, downTo, true));
 
     CheckReport report = checks.noTrace();
 

@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.icebergops.migration.MigrationSource;
 import dev.icebergops.test.env.IcebergTestEnvironment;
+import dev.icebergops.test.fixtures.Broken;
+import dev.icebergops.test.support.TestEnvironment;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -21,7 +23,7 @@ class HeadChecksTest {
 
   @Test
   void twoClassesWithOneVersionAreNotWellFormed() {
-    CheckReport report = fixture.checks(BadMigrations.Duplicate.source()).wellFormed();
+    CheckReport report = fixture.checks(Broken.duplicate()).wellFormed();
 
     assertThat(report.failures()).hasSize(1);
     assertThat(report.failureMessage())
@@ -45,7 +47,7 @@ class HeadChecksTest {
 
   @Test
   void aFailingUpgradeIsNamed() {
-    CheckReport report = fixture.checks(BadMigrations.Broken.source()).upgradeToHead();
+    CheckReport report = fixture.checks(Broken.exploding()).upgradeToHead();
 
     assertThat(report.failures()).hasSize(1);
     assertThat(report.failureMessage())
@@ -57,7 +59,7 @@ class HeadChecksTest {
 
   @Test
   void everyCheckReportsAnUnresolvableSet() {
-    MigrationChecks checks = fixture.checks(BadMigrations.Duplicate.source());
+    MigrationChecks checks = fixture.checks(Broken.duplicate());
 
     assertThat(
             java.util.List.of(

@@ -3,6 +3,9 @@ package dev.icebergops.test.internal;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.icebergops.test.env.IcebergTestEnvironment;
+import dev.icebergops.test.fixtures.Broken;
+import dev.icebergops.test.fixtures.Sales;
+import dev.icebergops.test.support.TestEnvironment;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -20,11 +23,11 @@ class HistoryCheckTest {
 
   @Test
   void aRowOfAVersionWithoutAClassFailsAfterUpgradeAndRollback() {
-    var ghost = fixture.runner(BadMigrations.Ghost.source());
+    var ghost = fixture.runner(Broken.ghost());
     ghost.migrate();
     ghost.rollbackTo("0000");
 
-    CheckReport report = fixture.checks(GoodMigrations.source()).historyAgrees();
+    CheckReport report = fixture.checks(Sales.reversible()).historyAgrees();
 
     assertThat(report.failures())
         .containsExactly(
@@ -42,9 +45,7 @@ class HistoryCheckTest {
   @Test
   void anAllowedIrreversibleVersionStaysApplied() {
     CheckReport report =
-        fixture
-            .checks(BadMigrations.Irreversible.source(), Fixture.allowing("0002"))
-            .historyAgrees();
+        fixture.checks(Broken.irreversible(), Fixture.allowing("0002")).historyAgrees();
 
     assertThat(report.passed()).as("%s", report).isTrue();
     assertThat(report.warnings().get(0))
@@ -53,7 +54,7 @@ class HistoryCheckTest {
 
   @Test
   void anIrreversibleVersionThatIsNotAllowedFails() {
-    CheckReport report = fixture.checks(BadMigrations.Irreversible.source()).historyAgrees();
+    CheckReport report = fixture.checks(Broken.irreversible()).historyAgrees();
 
     assertThat(report.failures())
         .containsExactly(

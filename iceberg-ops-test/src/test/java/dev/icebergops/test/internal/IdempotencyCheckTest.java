@@ -3,6 +3,8 @@ package dev.icebergops.test.internal;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.icebergops.test.env.IcebergTestEnvironment;
+import dev.icebergops.test.fixtures.Broken;
+import dev.icebergops.test.support.TestEnvironment;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -20,16 +22,16 @@ class IdempotencyCheckTest {
 
   @Test
   void everyNonIdempotentUpgradeIsNamed() {
-    CheckReport report = fixture.checks(BadMigrations.NonIdempotent.source()).idempotentUpgrades();
+    CheckReport report = fixture.checks(Broken.nonIdempotent()).idempotentUpgrades();
 
     assertThat(report.failures()).hasSize(3);
     assertThat(report.failures().get(0))
         .isEqualTo(
-            "Expecting upgrade() of migration 0002 (Add note) to be idempotent, but running it"
-                + " again on its own result threw java.lang.IllegalArgumentException: Cannot add"
+            "Expecting upgrade() of migration 0002 (Add region once) to be idempotent, but running"
+                + " it again on its own result threw java.lang.IllegalArgumentException: Cannot add"
                 + " column "
                 + fixture.ns
-                + ".orders.note: it already exists");
+                + ".orders.region: it already exists");
     assertThat(report.failures().get(1))
         .matches(
             "Expecting upgrade\\(\\) of migration 0003 \\(Stamp orders\\) to be idempotent, but"

@@ -5,6 +5,7 @@ import static org.apache.iceberg.types.Types.NestedField.required;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.icebergops.test.env.IcebergTestEnvironment;
+import dev.icebergops.test.support.TestEnvironment;
 import java.util.HashMap;
 import java.util.Map;
 import org.apache.iceberg.NullOrder;

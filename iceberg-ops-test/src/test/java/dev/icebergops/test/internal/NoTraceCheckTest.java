@@ -3,6 +3,9 @@ package dev.icebergops.test.internal;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.icebergops.test.env.IcebergTestEnvironment;
+import dev.icebergops.test.fixtures.Broken;
+import dev.icebergops.test.fixtures.Sales;
+import dev.icebergops.test.support.TestEnvironment;
 import java.util.Set;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -21,7 +24,7 @@ class NoTraceCheckTest {
 
   @Test
   void aTableLeftOverAfterAFullRollbackFails() {
-    CheckReport report = fixture.checks(BadMigrations.Leftover.source()).noTrace();
+    CheckReport report = fixture.checks(Broken.leftover()).noTrace();
 
     assertThat(report.failures())
         .containsExactly(
@@ -32,16 +35,14 @@ class NoTraceCheckTest {
                 + ".audit behind:\n"
                 + fixture.ns
                 + ".audit:\n"
-                + "  Table added (columns: id, event)");
+                + "  Table added (columns: id)");
   }
 
   @Test
   void aRollbackToAVersionComparesWithThatVersion() {
     CheckReport report =
         fixture
-            .checks(
-                BadMigrations.Forgetful.source(),
-                new MigrationChecks.Settings(Set.of(), "0001", false))
+            .checks(Broken.forgetful(), new MigrationChecks.Settings(Set.of(), "0001", false))
             .noTrace();
 
     assertThat(report.failures())
@@ -53,21 +54,20 @@ class NoTraceCheckTest {
                 + ".orders:\n"
                 + fixture.ns
                 + ".orders:\n"
-                + "  Added: region (id=4, string)");
+                + "  Added: region (id=5, string)");
     assertThat(fixture.shape().tables()).isEmpty();
   }
 
   @Test
   void aDowngradeThatForgetsAColumnLeavesNoTraceOnceItsTableIsDropped() {
-    CheckReport report = fixture.checks(BadMigrations.Forgetful.source()).noTrace();
+    CheckReport report = fixture.checks(Broken.forgetful()).noTrace();
 
     assertThat(report.passed()).as("%s", report).isTrue();
   }
 
   @Test
   void anAllowedIrreversibleVersionWarnsAndSkipsTheComparison() {
-    CheckReport report =
-        fixture.checks(BadMigrations.Irreversible.source(), Fixture.allowing("0002")).noTrace();
+    CheckReport report = fixture.checks(Broken.irreversible(), Fixture.allowing("0002")).noTrace();
 
     assertThat(report.passed()).as("%s", report).isTrue();
     assertThat(report.warnings())
@@ -80,7 +80,7 @@ class NoTraceCheckTest {
 
   @Test
   void anIrreversibleVersionThatIsNotAllowedFails() {
-    CheckReport report = fixture.checks(BadMigrations.Irreversible.source()).noTrace();
+    CheckReport report = fixture.checks(Broken.irreversible()).noTrace();
 
     assertThat(report.failures())
         .containsExactly(
@@ -94,7 +94,7 @@ class NoTraceCheckTest {
   void anUnknownDownToFails() {
     CheckReport report =
         fixture
-            .checks(GoodMigrations.source(), new MigrationChecks.Settings(Set.of(), "0042", false))
+            .checks(Sales.reversible(), new MigrationChecks.Settings(Set.of(), "0042", false))
             .noTrace();
 
     assertThat(report.failures())

@@ -3,6 +3,9 @@ package dev.icebergops.test.internal;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.icebergops.test.env.IcebergTestEnvironment;
+import dev.icebergops.test.fixtures.Broken;
+import dev.icebergops.test.fixtures.Sales;
+import dev.icebergops.test.support.TestEnvironment;
 import java.util.Set;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -21,23 +24,23 @@ class ReversibilityCheckTest {
 
   @Test
   void aDowngradeThatForgetsAColumnFails() {
-    CheckReport report = fixture.checks(BadMigrations.Forgetful.source()).reversibility();
+    CheckReport report = fixture.checks(Broken.forgetful()).reversibility();
 
     assertThat(report.passed()).isFalse();
     assertThat(report.failures())
         .containsExactly(
-            "Expecting migration 0002 (Add region to orders) to be reversible, but after upgrade"
+            "Expecting migration 0002 (Add region) to be reversible, but after upgrade"
                 + " + downgrade "
                 + fixture.ns
                 + ".orders differs from before the upgrade:\n"
-                + "  Added: region (id=4, string)");
+                + "  Added: region (id=5, string)");
     assertThat(report.failureMessage()).isEqualTo(report.failures().get(0));
     assertThat(fixture.shape().tables()).isEmpty();
   }
 
   @Test
   void aDowngradeThatForgetsTheLayoutFails() {
-    CheckReport report = fixture.checks(BadMigrations.ForgetfulLayout.source()).reversibility();
+    CheckReport report = fixture.checks(Broken.forgetfulLayout()).reversibility();
 
     assertThat(report.failures())
         .containsExactly(
@@ -53,15 +56,13 @@ class ReversibilityCheckTest {
         .startsWith(
             fixture.ns
                 + " is left at 0002: the reversibility check could not roll it back to 0000"
-                + " because migration 0002 (Add region to orders)'s downgrade() failed: ");
+                + " because migration 0002 (Add region)'s downgrade() failed: ");
   }
 
   @Test
   void anAllowedIrreversibleDowngradeWarnsAndTheStaircaseGoesOn() {
     CheckReport report =
-        fixture
-            .checks(BadMigrations.Irreversible.source(), Fixture.allowing("0002"))
-            .reversibility();
+        fixture.checks(Broken.irreversible(), Fixture.allowing("0002")).reversibility();
 
     assertThat(report.passed()).as("%s", report).isTrue();
     assertThat(report.warnings())
@@ -73,13 +74,13 @@ class ReversibilityCheckTest {
                 + " because migration 0002 (Retype amount) is irreversible: amount__legacy_1 holds"
                 + " the old values; rename it back by hand");
     // 0003 was still checked: it is applied and rolled back, 0002 stays applied
-    assertThat(fixture.runner(BadMigrations.Irreversible.source()).current()).contains("0002");
+    assertThat(fixture.runner(Broken.irreversible()).current()).contains("0002");
     assertThat(fixture.shape().tables()).containsExactly("orders");
   }
 
   @Test
   void anIrreversibleDowngradeThatIsNotAllowedFails() {
-    CheckReport report = fixture.checks(BadMigrations.Irreversible.source()).reversibility();
+    CheckReport report = fixture.checks(Broken.irreversible()).reversibility();
 
     assertThat(report.failures())
         .containsExactly(
@@ -91,7 +92,7 @@ class ReversibilityCheckTest {
   void laterVersionsAreStillCheckedAfterAnIrreversibleOne() {
     CheckReport report =
         fixture
-            .checks(BadMigrations.Irreversible.thenForgetful(), Fixture.allowing("0002"))
+            .checks(Broken.irreversibleThenForgetful(), Fixture.allowing("0002"))
             .reversibility();
 
     assertThat(report.warnings().get(0))
@@ -102,20 +103,20 @@ class ReversibilityCheckTest {
                 + " downgrade "
                 + fixture.ns
                 + ".orders differs from before the upgrade:\n"
-                + "  Added: note (id=5, string)");
+                + "  Added: note (id=6, string)");
   }
 
   @Test
   void fieldIdDriftWarnsByDefault() {
-    CheckReport report = fixture.checks(BadMigrations.ReAdded.source()).reversibility();
+    CheckReport report = fixture.checks(Broken.reAdded()).reversibility();
 
     assertThat(report.passed()).as("%s", report).isTrue();
     assertThat(report.warnings())
         .containsExactly(
-            "migration 0002 (Drop amount) changes field ids: after upgrade + downgrade these"
+            "migration 0002 (Drop ts) changes field ids: after upgrade + downgrade these"
                 + " columns have new ids:\n  "
                 + fixture.ns
-                + ".orders.amount: id 3 -> 4");
+                + ".orders.ts: id 4 -> 5");
     assertThat(fixture.shape().tables()).isEmpty();
   }
 
@@ -123,23 +124,21 @@ class ReversibilityCheckTest {
   void fieldIdDriftFailsWhenStrict() {
     CheckReport report =
         fixture
-            .checks(
-                BadMigrations.ReAdded.source(),
-                new MigrationChecks.Settings(Set.of(), "0000", true))
+            .checks(Broken.reAdded(), new MigrationChecks.Settings(Set.of(), "0000", true))
             .reversibility();
 
     assertThat(report.warnings()).isEmpty();
     assertThat(report.failures())
         .containsExactly(
-            "Expecting migration 0002 (Drop amount) to keep field ids, but after upgrade +"
+            "Expecting migration 0002 (Drop ts) to keep field ids, but after upgrade +"
                 + " downgrade these columns have new ids:\n  "
                 + fixture.ns
-                + ".orders.amount: id 3 -> 4");
+                + ".orders.ts: id 4 -> 5");
   }
 
   @Test
   void aFailingUpgradeStopsTheStaircaseAndNamesTheVersion() {
-    CheckReport report = fixture.checks(BadMigrations.Broken.source()).reversibility();
+    CheckReport report = fixture.checks(Broken.exploding()).reversibility();
 
     assertThat(report.failures()).hasSize(1);
     assertThat(report.failures().get(0))
@@ -151,9 +150,9 @@ class ReversibilityCheckTest {
 
   @Test
   void aNamespaceWithAnAppliedVersionIsRefused() {
-    fixture.runner(GoodMigrations.source()).migrate("0001");
+    fixture.runner(Sales.reversible()).migrate("0001");
 
-    CheckReport report = fixture.checks(GoodMigrations.source()).reversibility();
+    CheckReport report = fixture.checks(Sales.reversible()).reversibility();
 
     assertThat(report.failures())
         .containsExactly(

@@ -1,0 +1,161 @@
+package dev.icebergops.migration;
+
+import java.time.Duration;
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import org.apache.iceberg.Table;
+import org.apache.iceberg.TableProperties;
+import org.apache.iceberg.UpdateProperties;
+import org.apache.iceberg.catalog.Catalog;
+import org.apache.iceberg.rest.RESTCatalog;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/** Sets and removes table properties, including the retention and file-size conventions. */
+final class PropertyChanges {
+
+  private static final Logger LOG = LoggerFactory.getLogger(MigrationContext.class);
+
+  private PropertyChanges() {}
+
+  static void set(MigrationContext ctx, String table, Map<String, String> properties) {
+    String name = ctx.qualified(table);
+    if (properties == null) {
+      throw new IllegalArgumentException(
+          "Cannot set table properties of " + name + ": the properties are null");
+    }
+    Map<String, String> copy = new LinkedHashMap<>();
+    properties.forEach(
+        (key, value) -> {
+          if (key == null || value == null) {
+            throw new IllegalArgumentException(
+                String.format(
+                    "Cannot set table property %s=%s of %s: keys and values must not be null",
+                    key, value, name));
+          }
+          copy.put(key, value);
+        });
+    if (copy.isEmpty()) {
+      return;
+    }
+    UpdateProperties update = ctx.loadTable(table).updateProperties();
+    copy.forEach(update::set);
+    update.commit();
+    LOG.info("Set table properties of {}: {}", name, copy);
+  }
+
+  static void unset(MigrationContext ctx, String table, Collection<String> keys) {
+    String name = ctx.qualified(table);
+    if (keys == null || keys.stream().anyMatch(Objects::isNull)) {
+      throw new IllegalArgumentException(
+          "Cannot unset table properties of " + name + ": the keys must not be null");
+    }
+    Table loaded = ctx.loadTable(table);
+    Set<String> present = new LinkedHashSet<>();
+    for (String key : keys) {
+      if (loaded.properties().containsKey(key)) {
+        present.add(key);
+      }
+    }
+    if (present.isEmpty()) {
+      LOG.info("Table properties of {} left unchanged: none of {} is set", name, keys);
+      return;
+    }
+    UpdateProperties update = loaded.updateProperties();
+    present.forEach(update::remove);
+    update.commit();
+    LOG.info("Removed table properties of {}: {}", name, present);
+  }
+
+  static void compactionTargetSize(MigrationContext ctx, String table, long targetMb) {
+    String name = ctx.qualified(table);
+    if (targetMb <= 0) {
+      throw new IllegalArgumentException(
+          String.format(
+              "Cannot set compaction target size of %s: %d MiB is not positive", name, targetMb));
+    }
+    long bytes;
+    try {
+      bytes = Math.multiplyExact(targetMb, 1024L * 1024L);
+    } catch (ArithmeticException e) {
+      throw new IllegalArgumentException(
+          String.format(
+              "Cannot set compaction target size of %s: %d MiB is too large", name, targetMb),
+          e);
+    }
+    set(ctx, table, Map.of(TableProperties.WRITE_TARGET_FILE_SIZE_BYTES, Long.toString(bytes)));
+  }
+
+  static void snapshotRetention(
+      MigrationContext ctx, String table, Integer minSnapshots, Duration maxSnapshotAge) {
+    String name = ctx.qualified(table);
+    if (minSnapshots == null && maxSnapshotAge == null) {
+      throw new IllegalArgumentException(
+          "Cannot set snapshot retention of "
+              + name
+              + ": give minSnapshots, maxSnapshotAge or both");
+    }
+    Map<String, String> properties = new LinkedHashMap<>();
+    if (minSnapshots != null) {
+      if (minSnapshots <= 0) {
+        throw new IllegalArgumentException(
+            String.format(
+                "Cannot set snapshot retention of %s: minSnapshots %d is not positive",
+                name, minSnapshots));
+      }
+      properties.put(TableProperties.MIN_SNAPSHOTS_TO_KEEP, Integer.toString(minSnapshots));
+    }
+    if (maxSnapshotAge != null) {
+      long millis;
+      try {
+        millis = maxSnapshotAge.toMillis();
+      } catch (ArithmeticException e) {
+        millis = Long.MAX_VALUE;
+      }
+      if (maxSnapshotAge.isNegative() || millis <= 0) {
+        throw new IllegalArgumentException(
+            String.format(
+                "Cannot set snapshot retention of %s: maxSnapshotAge %s is not at least 1 ms",
+                name, maxSnapshotAge));
+      }
+      properties.put(TableProperties.MAX_SNAPSHOT_AGE_MS, Long.toString(millis));
+    }
+    if (isS3Tables(ctx.catalog())) {
+      LOG.warn(
+          "Setting snapshot retention of {} on AWS S3 Tables: S3 Tables manages snapshot"
+              + " retention itself and may ignore these properties; configure it with the S3"
+              + " Tables maintenance settings instead",
+          name);
+    }
+    set(ctx, table, properties);
+  }
+
+  /** Whether the catalog looks configured for AWS S3 Tables. */
+  static boolean isS3Tables(Catalog catalog) {
+    Map<String, String> properties =
+        catalog instanceof RESTCatalog rest ? rest.properties() : Map.of();
+    return isS3Tables(catalog.getClass().getName(), properties);
+  }
+
+  /**
+   * Whether a catalog class name or catalog properties point to AWS S3 Tables: the REST signing
+   * name {@code s3tables}, a {@code uri} containing {@code s3tables}, or a class (or {@code
+   * catalog-impl}) name containing {@code S3Tables}.
+   */
+  static boolean isS3Tables(String catalogClassName, Map<String, String> properties) {
+    Map<String, String> props = properties == null ? Map.of() : properties;
+    String signingName = props.get(MigrationContext.REST_SIGNING_NAME);
+    String uri = props.get("uri");
+    String impl = props.get("catalog-impl");
+    return "s3tables".equalsIgnoreCase(signingName == null ? null : signingName.trim())
+        || (uri != null && uri.toLowerCase(Locale.ROOT).contains("s3tables"))
+        || (catalogClassName != null
+            && catalogClassName.toLowerCase(Locale.ROOT).contains("s3tables"))
+        || (impl != null && impl.toLowerCase(Locale.ROOT).contains("s3tables"));
+  }
+}

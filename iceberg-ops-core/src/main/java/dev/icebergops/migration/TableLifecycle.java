@@ -1,0 +1,103 @@
+package dev.icebergops.migration;
+
+import java.util.Arrays;
+import java.util.HashMap;
+import org.apache.iceberg.Schema;
+import org.apache.iceberg.Table;
+import org.apache.iceberg.catalog.Catalog;
+import org.apache.iceberg.catalog.Namespace;
+import org.apache.iceberg.catalog.SupportsNamespaces;
+import org.apache.iceberg.catalog.TableIdentifier;
+import org.apache.iceberg.exceptions.AlreadyExistsException;
+import org.apache.iceberg.exceptions.NoSuchNamespaceException;
+import org.apache.iceberg.exceptions.NoSuchTableException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/** Creates and drops tables, creating missing namespaces level by level. */
+final class TableLifecycle {
+
+  private static final Logger LOG = LoggerFactory.getLogger(MigrationContext.class);
+
+  private TableLifecycle() {}
+
+  static Table createIfNotExists(
+      MigrationContext ctx, String table, Schema schema, TableOptions options) {
+    TableIdentifier id = ctx.identifier(table);
+    if (schema == null) {
+      throw new IllegalArgumentException("Cannot create table " + id + ": the schema is null");
+    }
+    if (options == null) {
+      throw new IllegalArgumentException("Cannot create table " + id + ": the options are null");
+    }
+    if (ctx.catalog().tableExists(id)) {
+      LOG.info("Table {} already exists; left unchanged", id);
+      return ctx.catalog().loadTable(id);
+    }
+    ensureNamespace(ctx.catalog(), id);
+    Catalog.TableBuilder builder = ctx.catalog().buildTable(id, schema);
+    if (options.partitionSpec() != null) {
+      builder.withPartitionSpec(options.partitionSpec());
+    }
+    if (options.sortOrder() != null) {
+      builder.withSortOrder(options.sortOrder());
+    }
+    if (!options.properties().isEmpty()) {
+      builder.withProperties(options.properties());
+    }
+    if (options.location() != null) {
+      builder.withLocation(options.location());
+    }
+    try {
+      Table created = builder.create();
+      LOG.info("Created table {}", id);
+      return created;
+    } catch (AlreadyExistsException e) {
+      LOG.info("Table {} was created concurrently; left unchanged", id);
+      return ctx.catalog().loadTable(id);
+    }
+  }
+
+  private static void ensureNamespace(Catalog catalog, TableIdentifier id) {
+    Namespace target = id.namespace();
+    if (target.isEmpty()) {
+      return;
+    }
+    if (!(catalog instanceof SupportsNamespaces namespaces)) {
+      throw new IllegalArgumentException(
+          String.format(
+              "Cannot create table %s: catalog %s (%s) does not implement SupportsNamespaces, so"
+                  + " its namespace cannot be created",
+              id, catalog.name(), catalog.getClass().getName()));
+    }
+    String[] levels = target.levels();
+    for (int depth = 1; depth <= levels.length; depth++) {
+      Namespace level = Namespace.of(Arrays.copyOf(levels, depth));
+      if (!namespaces.namespaceExists(level)) {
+        try {
+          // a mutable map: RESTCatalog 1.11.0 throws NullPointerException on Map.of()
+          namespaces.createNamespace(level, new HashMap<>());
+          LOG.info("Created namespace {}", level);
+        } catch (AlreadyExistsException e) {
+          LOG.debug("Namespace {} was created concurrently", level);
+        }
+      }
+    }
+  }
+
+  static boolean dropIfExists(MigrationContext ctx, String table) {
+    TableIdentifier id = ctx.identifier(table);
+    boolean dropped;
+    try {
+      dropped = ctx.catalog().dropTable(id, true);
+    } catch (NoSuchTableException | NoSuchNamespaceException e) {
+      dropped = false;
+    }
+    if (dropped) {
+      LOG.info("Dropped table {} (purged)", id);
+    } else {
+      LOG.info("Table {} does not exist; nothing to drop", id);
+    }
+    return dropped;
+  }
+}
