@@ -53,14 +53,7 @@ final class VersionExecutor {
       migration.upgrade(ctx);
     } catch (Exception e) {
       if (isCommitConflict(e)) {
-        throw new ConcurrentMigrationException(
-            resolved.version(),
-            "Cannot "
-                + what
-                + ": its commit conflicted with a concurrent commit ("
-                + e.getMessage()
-                + "); nothing was recorded",
-            e);
+        throw concurrentCommit(resolved, what, e);
       }
       record(resolved, Status.FAILED, e.toString(), start, seen);
       throw new MigrationException(resolved.version(), "Cannot " + what + ": " + e, e);
@@ -102,14 +95,7 @@ final class VersionExecutor {
       throw e;
     } catch (Exception e) {
       if (isCommitConflict(e)) {
-        throw new ConcurrentMigrationException(
-            resolved.version(),
-            "Cannot "
-                + what
-                + ": its commit conflicted with a concurrent commit ("
-                + e.getMessage()
-                + "); nothing was recorded",
-            e);
+        throw concurrentCommit(resolved, what, e);
       }
       throw new MigrationException(
           resolved.version(), "Cannot " + what + ": " + e + "; it stays applied", e);
@@ -154,6 +140,18 @@ final class VersionExecutor {
             took.toMillis()),
         seen);
     return took;
+  }
+
+  private static ConcurrentMigrationException concurrentCommit(
+      ResolvedMigration resolved, String what, Exception error) {
+    return new ConcurrentMigrationException(
+        resolved.version(),
+        "Cannot "
+            + what
+            + ": its commit conflicted with a concurrent commit ("
+            + error.getMessage()
+            + "); nothing was recorded",
+        error);
   }
 
   private static boolean isCommitConflict(Throwable error) {

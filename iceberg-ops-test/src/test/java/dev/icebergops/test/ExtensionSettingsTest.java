@@ -74,4 +74,15 @@ class ExtensionSettingsTest {
         .testEvents()
         .assertStatistics(s -> s.succeeded(1).failed(0));
   }
+
+  @Test
+  void migrateToOnTheClassAppliesToEveryTestAndOneOnTheMethodWins() {
+    engine(SettingsFixtures.ClassLevelMigrateTo.class)
+        .execute()
+        .testEvents()
+        .assertStatistics(s -> s.succeeded(2));
+
+    assertThat(SettingsFixtures.SEEN.get("class")).containsExactly("0001");
+    assertThat(SettingsFixtures.SEEN.get("method")).containsExactly("0002");
+  }
 }
