@@ -1,8 +1,8 @@
 package dev.icebergops.history;
 
+import dev.icebergops.internal.CatalogObjects;
 import dev.icebergops.runner.ConcurrentMigrationException;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.ThreadLocalRandom;
@@ -11,10 +11,8 @@ import org.apache.iceberg.OverwriteFiles;
 import org.apache.iceberg.Snapshot;
 import org.apache.iceberg.Table;
 import org.apache.iceberg.catalog.Catalog;
-import org.apache.iceberg.catalog.Namespace;
 import org.apache.iceberg.catalog.SupportsNamespaces;
 import org.apache.iceberg.catalog.TableIdentifier;
-import org.apache.iceberg.exceptions.AlreadyExistsException;
 import org.apache.iceberg.exceptions.CommitFailedException;
 import org.apache.iceberg.exceptions.NoSuchNamespaceException;
 import org.apache.iceberg.exceptions.NoSuchTableException;
@@ -291,36 +289,17 @@ public final class MigrationHistory {
     if (table != null) {
       return table;
     }
-    createNamespace(identifier.namespace());
-    try {
-      table =
-          catalog.createTable(
-              identifier, HistoryFiles.SCHEMA, HistoryFiles.SPEC, HistoryFiles.PROPERTIES);
-      LOG.info("Created migration history table {}", identifier);
-      return table;
-    } catch (AlreadyExistsException e) {
-      LOG.debug("Migration history table {} was created concurrently; loading it", identifier);
-      return catalog.loadTable(identifier);
-    }
-  }
-
-  private void createNamespace(Namespace namespace) {
-    if (!(catalog instanceof SupportsNamespaces namespaces)) {
-      return;
-    }
-    String[] levels = namespace.levels();
-    for (int depth = 1; depth <= levels.length; depth++) {
-      Namespace level = Namespace.of(Arrays.copyOf(levels, depth));
-      if (namespaces.namespaceExists(level)) {
-        continue;
-      }
-      try {
-        namespaces.createNamespace(level);
-        LOG.info("Created namespace {} for the migration history", level);
-      } catch (AlreadyExistsException e) {
-        LOG.debug("Namespace {} was created concurrently", level);
-      }
-    }
+    CatalogObjects.createNamespaceIfMissing(catalog, identifier.namespace());
+    return CatalogObjects.createTableOrLoad(
+        catalog,
+        identifier,
+        () -> {
+          Table created =
+              catalog.createTable(
+                  identifier, HistoryFiles.SCHEMA, HistoryFiles.SPEC, HistoryFiles.PROPERTIES);
+          LOG.info("Created migration history table {}", identifier);
+          return created;
+        });
   }
 
   private static void deleteQuietly(Table table, DataFile file) {

@@ -1,14 +1,10 @@
 package dev.icebergops.migration;
 
-import java.util.Arrays;
-import java.util.HashMap;
+import dev.icebergops.internal.CatalogObjects;
 import org.apache.iceberg.Schema;
 import org.apache.iceberg.Table;
 import org.apache.iceberg.catalog.Catalog;
-import org.apache.iceberg.catalog.Namespace;
-import org.apache.iceberg.catalog.SupportsNamespaces;
 import org.apache.iceberg.catalog.TableIdentifier;
-import org.apache.iceberg.exceptions.AlreadyExistsException;
 import org.apache.iceberg.exceptions.NoSuchNamespaceException;
 import org.apache.iceberg.exceptions.NoSuchTableException;
 import org.slf4j.Logger;
@@ -34,7 +30,7 @@ final class TableLifecycle {
       LOG.info("Table {} already exists; left unchanged", id);
       return ctx.catalog().loadTable(id);
     }
-    ensureNamespace(ctx.catalog(), id);
+    CatalogObjects.createNamespaceIfMissing(ctx.catalog(), id.namespace());
     Catalog.TableBuilder builder = ctx.catalog().buildTable(id, schema);
     if (options.partitionSpec() != null) {
       builder.withPartitionSpec(options.partitionSpec());
@@ -48,41 +44,14 @@ final class TableLifecycle {
     if (options.location() != null) {
       builder.withLocation(options.location());
     }
-    try {
-      Table created = builder.create();
-      LOG.info("Created table {}", id);
-      return created;
-    } catch (AlreadyExistsException e) {
-      LOG.info("Table {} was created concurrently; left unchanged", id);
-      return ctx.catalog().loadTable(id);
-    }
-  }
-
-  private static void ensureNamespace(Catalog catalog, TableIdentifier id) {
-    Namespace target = id.namespace();
-    if (target.isEmpty()) {
-      return;
-    }
-    if (!(catalog instanceof SupportsNamespaces namespaces)) {
-      throw new IllegalArgumentException(
-          String.format(
-              "Cannot create table %s: catalog %s (%s) does not implement SupportsNamespaces, so"
-                  + " its namespace cannot be created",
-              id, catalog.name(), catalog.getClass().getName()));
-    }
-    String[] levels = target.levels();
-    for (int depth = 1; depth <= levels.length; depth++) {
-      Namespace level = Namespace.of(Arrays.copyOf(levels, depth));
-      if (!namespaces.namespaceExists(level)) {
-        try {
-          // a mutable map: RESTCatalog 1.11.0 throws NullPointerException on Map.of()
-          namespaces.createNamespace(level, new HashMap<>());
-          LOG.info("Created namespace {}", level);
-        } catch (AlreadyExistsException e) {
-          LOG.debug("Namespace {} was created concurrently", level);
-        }
-      }
-    }
+    return CatalogObjects.createTableOrLoad(
+        ctx.catalog(),
+        id,
+        () -> {
+          Table created = builder.create();
+          LOG.info("Created table {}", id);
+          return created;
+        });
   }
 
   static boolean dropIfExists(MigrationContext ctx, String table) {

@@ -80,9 +80,9 @@ class MigrationContextArgumentsTest {
     assertThatThrownBy(() -> ctx.createTableIfNotExists("orders", SCHEMA))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessage(
-            "Cannot create table sales.orders: catalog flat ("
+            "Cannot create namespace sales: catalog flat ("
                 + FlatCatalog.class.getName()
-                + ") does not implement SupportsNamespaces, so its namespace cannot be created");
+                + ") does not implement SupportsNamespaces");
   }
 
   // --- PartitionFieldSpec -----------------------------------------------------------------------
