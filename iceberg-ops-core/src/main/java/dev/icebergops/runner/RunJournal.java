@@ -32,7 +32,7 @@ final class RunJournal implements AutoCloseable {
 
   private static final Logger LOG = LoggerFactory.getLogger(MigrationRunner.class);
 
-  private static final int MAX_ATTEMPTS = 20;
+  private static final int MAX_ATTEMPTS = 50;
 
   private static final String HOST = hostName();
 
@@ -92,9 +92,18 @@ final class RunJournal implements AutoCloseable {
           remote.call("read the history of " + namespace, () -> history.load(namespace));
       RunLease held = read.lease().orElse(null);
       Instant now = options.clock().instant();
+      if (held != null && held.runId().equals(runId)) {
+        // an earlier attempt's commit landed although its answer said otherwise
+        RunJournal journal = new RunJournal(history, namespace, options, remote, read, held, null);
+        journal.startHeartbeat();
+        return journal;
+      }
       if (held != null && isAlive(held, now)) {
         if (now.isBefore(deadline)) {
-          pause(Math.min(500L, Duration.between(now, deadline).toMillis() + 1));
+          pause(
+              Math.min(
+                  ThreadLocalRandom.current().nextLong(500, 1500),
+                  Duration.between(now, deadline).toMillis() + 1));
           continue;
         }
         throw new ConcurrentMigrationException(
@@ -134,7 +143,7 @@ final class RunJournal implements AutoCloseable {
           throw new ConcurrentMigrationException(
               null, "Cannot " + what + ": its history kept changing while taking the run lease", e);
         }
-        pause(ThreadLocalRandom.current().nextLong(20, 200));
+        pause(ThreadLocalRandom.current().nextLong(50, 500));
       }
     }
   }
@@ -204,6 +213,13 @@ final class RunJournal implements AutoCloseable {
       } catch (HistoryConflictException e) {
         NamespaceHistory fresh =
             remote.call("read the history of " + namespace, () -> history.load(namespace));
+        if (landed(fresh, rows, release, renewed)) {
+          // the commit went through although its answer said otherwise
+          state = fresh;
+          lease = renewed;
+          lastWrite = now;
+          return;
+        }
         checkStillHeld(fresh, e);
         for (HistoryRecord row : rows) {
           if (!Objects.equals(
@@ -228,6 +244,20 @@ final class RunJournal implements AutoCloseable {
         state = fresh;
       }
     }
+  }
+
+  /** True when the stored state shows this write: its rows, and the lease renewed or released. */
+  private boolean landed(
+      NamespaceHistory fresh, List<HistoryRecord> rows, boolean release, RunLease renewed) {
+    for (HistoryRecord row : rows) {
+      if (!fresh.row(row.version()).map(row::equals).orElse(false)) {
+        return false;
+      }
+    }
+    if (release) {
+      return fresh.lease().map(l -> !l.runId().equals(lease.runId())).orElse(true);
+    }
+    return fresh.lease().map(renewed::equals).orElse(false);
   }
 
   private void checkStillHeld(NamespaceHistory fresh, Exception cause) {

@@ -86,8 +86,15 @@ class RunnerRaceTest {
       pool.shutdownNow();
     }
     assertThat(outcomes)
-        .as("every runner either migrated or was told another run holds the lease (seed %d)", seed)
-        .allMatch(o -> o.startsWith("migrated") || o.startsWith("lease held"));
+        .as(
+            "every runner migrated, or was told that another run holds the lease or took it over"
+                + " (seed %d)",
+            seed)
+        .allMatch(
+            o ->
+                o.startsWith("migrated")
+                    || o.startsWith("lease held")
+                    || o.startsWith("lease lost"));
     assertThat(outcomes).anyMatch(o -> o.startsWith("lease held"));
   }
 
@@ -99,6 +106,10 @@ class RunnerRaceTest {
       } catch (ConcurrentMigrationException e) {
         if (e.getMessage().contains("another run holds its lease")) {
           return "lease held";
+        }
+        if (e.getMessage().contains("this run lost its lease")) {
+          // its lease expired under load and another run took over: told, nothing recorded
+          return "lease lost";
         }
         return "failed: " + e;
       } catch (RuntimeException e) {
