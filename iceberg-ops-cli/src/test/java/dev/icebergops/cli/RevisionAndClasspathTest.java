@@ -112,7 +112,6 @@ class RevisionAndClasspathTest {
     Result with = cli.run("migrate", "--classpath", "classes");
     assertThat(with.exitCode()).as(with.toString()).isZero();
     assertThat(with.out()).contains("Applied 0001 Create orders");
-    assertThat(List.of(cli.run("current", "--classpath", "classes").out()))
-        .containsExactly("0001\n");
+    assertThat(cli.run("current", "--classpath", "classes").out()).isEqualTo("0001\n");
   }
 }
