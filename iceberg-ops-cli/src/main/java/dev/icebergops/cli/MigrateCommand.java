@@ -25,14 +25,23 @@ final class MigrateCommand extends SessionCommand {
   @Override
   void run(Session session, Output output) {
     MigrationRunner runner = session.runner();
-    List<String> pending = new ArrayList<>();
-    for (MigrationStatus status : runner.plan()) {
-      if (target == null || status.version().compareTo(target) <= 0) {
-        pending.add(status.version());
-      }
+    List<MigrationStatus> status = runner.status();
+    List<String> known = status.stream().map(MigrationStatus::version).toList();
+    if (target != null && !known.contains(target)) {
+      throw new IllegalArgumentException(
+          "Cannot migrate "
+              + session.namespace()
+              + " to "
+              + target
+              + ": no migration has that version (known: "
+              + (known.isEmpty() ? "none" : String.join(", ", known))
+              + ")");
     }
-    if (target != null && pending.isEmpty()) {
-      runner.migrate(target); // checks that the target exists
+    List<String> pending = new ArrayList<>();
+    for (MigrationStatus s : status) {
+      if (s.state().isPending() && (target == null || s.version().compareTo(target) <= 0)) {
+        pending.add(s.version());
+      }
     }
     List<MigrationStep> steps = new ArrayList<>();
     for (String version : pending) {

@@ -133,6 +133,25 @@ class CommandLineErrorsTest {
   }
 
   @Test
+  void unknownTargetAppliesNothing() throws IOException {
+    Files.writeString(
+        project.resolve("migrations/V0001__Noop.java"),
+        """
+        import dev.icebergops.migration.BaseMigration;
+        import dev.icebergops.migration.MigrationContext;
+
+        public class V0001__Noop extends BaseMigration {
+          @Override public void upgrade(MigrationContext ctx) {}
+          @Override public void downgrade(MigrationContext ctx) {}
+        }
+        """);
+    assertError(
+        cli.run("migrate", "--target", "0009"),
+        "Error: Cannot migrate errs to 0009: no migration has that version (known: 0001)");
+    assertThat(cli.run("current").out()).isEqualTo("none\n");
+  }
+
+  @Test
   void verbosePrintsTheStackTrace() {
     Result result = cli.run("stamp", "0042", "--verbose");
     assertThat(result.exitCode()).isEqualTo(1);
