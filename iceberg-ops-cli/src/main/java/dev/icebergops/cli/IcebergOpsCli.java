@@ -2,6 +2,7 @@ package dev.icebergops.cli;
 
 import dev.icebergops.migration.MigrationCompileException;
 import java.io.PrintStream;
+import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -84,8 +85,8 @@ final class IcebergOpsCli {
     System.setErr(err); // the logger writes to System.err
     try {
       CommandLine commandLine = new CommandLine(this);
-      commandLine.setOut(new java.io.PrintWriter(out, true));
-      commandLine.setErr(new java.io.PrintWriter(err, true));
+      commandLine.setOut(new PrintWriter(out, true));
+      commandLine.setErr(new PrintWriter(err, true));
       commandLine.setParameterExceptionHandler(
           (e, arguments) -> {
             err.println("Error: " + Errors.reason(e));
