@@ -5,25 +5,24 @@ import static org.apache.iceberg.types.Types.NestedField.required;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import org.apache.iceberg.DataFile;
 import org.apache.iceberg.FileFormat;
-import org.apache.iceberg.FileScanTask;
 import org.apache.iceberg.PartitionKey;
 import org.apache.iceberg.PartitionSpec;
 import org.apache.iceberg.Schema;
+import org.apache.iceberg.StructLike;
 import org.apache.iceberg.Table;
 import org.apache.iceberg.TableProperties;
-import org.apache.iceberg.TableScan;
 import org.apache.iceberg.data.GenericRecord;
+import org.apache.iceberg.data.IcebergGenerics;
 import org.apache.iceberg.data.Record;
-import org.apache.iceberg.data.parquet.GenericParquetReaders;
 import org.apache.iceberg.data.parquet.GenericParquetWriter;
 import org.apache.iceberg.expressions.Expression;
 import org.apache.iceberg.io.CloseableIterable;
@@ -31,11 +30,12 @@ import org.apache.iceberg.io.DataWriter;
 import org.apache.iceberg.io.OutputFileFactory;
 import org.apache.iceberg.parquet.Parquet;
 import org.apache.iceberg.types.Types;
+import org.apache.iceberg.types.Types.NestedField;
 
 /**
- * The history table's layout and its Parquet I/O: converts {@link HistoryRecord}s to and from
- * Iceberg generic records, writes one data file per namespace and reads the rows of a snapshot.
- * Uses iceberg-parquet only (no iceberg-data, no ORC).
+ * The history table's layout and its I/O: converts rows to and from Iceberg generic records, writes
+ * one Parquet data file per namespace, and reads a snapshot through Iceberg's generic reader, which
+ * applies delete files written by other engines.
  */
 final class HistoryFiles {
 
@@ -47,9 +47,26 @@ final class HistoryFiles {
   static final String CHECKSUM = "checksum";
   static final String UPDATED_AT = "updated_at";
   static final String DURATION_MS = "duration_ms";
+  static final String OPERATION = "operation";
+  static final String STEPS = "steps";
+  static final String RUN_ID = "run_id";
+  static final String LEASE_HOST = "lease_host";
+  static final String LEASE_PID = "lease_pid";
+  static final String LEASE_EXPIRES_AT = "lease_expires_at";
 
-  /** The history table's schema. */
-  static final Schema SCHEMA =
+  /** The version column of the row that holds a namespace's run lease. */
+  static final String LEASE_VERSION = "lease";
+
+  static final String LEASE_STATUS = "leased";
+
+  /** The table property that carries the layout version, so a later release can upgrade it. */
+  static final String LAYOUT_VERSION_PROPERTY = "iceberg-ops.history.layout-version";
+
+  /** The layout this release writes: 2 adds operation, steps, run_id and the lease columns. */
+  static final int LAYOUT_VERSION = 2;
+
+  /** The history table's schema, layout version 1 (the first release). */
+  static final Schema SCHEMA_V1 =
       new Schema(
           required(1, VERSION, Types.StringType.get()),
           required(2, NAMESPACE, Types.StringType.get()),
@@ -60,84 +77,76 @@ final class HistoryFiles {
           required(7, UPDATED_AT, Types.TimestampType.withZone()),
           optional(8, DURATION_MS, Types.LongType.get()));
 
+  /** The columns layout version 2 adds to version 1, in order. */
+  static final List<NestedField> ADDED_IN_V2 =
+      List.of(
+          optional(9, OPERATION, Types.StringType.get()),
+          optional(10, STEPS, Types.ListType.ofOptional(15, Types.StringType.get())),
+          optional(11, RUN_ID, Types.StringType.get()),
+          optional(12, LEASE_HOST, Types.StringType.get()),
+          optional(13, LEASE_PID, Types.LongType.get()),
+          optional(14, LEASE_EXPIRES_AT, Types.TimestampType.withZone()));
+
+  /** The history table's schema, layout version 2. */
+  static final Schema SCHEMA = withAddedColumns();
+
   /** Identity partitioning on the namespace: runners of different namespaces do not conflict. */
   static final PartitionSpec SPEC = PartitionSpec.builderFor(SCHEMA).identity(NAMESPACE).build();
 
   /** Table properties set when the table is created. */
   static final Map<String, String> PROPERTIES =
       Map.of(
-          TableProperties.FORMAT_VERSION, "2",
-          TableProperties.DEFAULT_FILE_FORMAT, "parquet",
-          TableProperties.COMMIT_NUM_RETRIES, "20",
-          TableProperties.COMMIT_MIN_RETRY_WAIT_MS, "20",
-          TableProperties.COMMIT_MAX_RETRY_WAIT_MS, "2000");
-
-  /** Orders rows by (namespace, version). */
-  static final Comparator<HistoryRecord> ORDER =
-      Comparator.comparing(HistoryRecord::namespace).thenComparing(HistoryRecord::version);
+          TableProperties.FORMAT_VERSION,
+          "2",
+          TableProperties.DEFAULT_FILE_FORMAT,
+          "parquet",
+          TableProperties.COMMIT_NUM_RETRIES,
+          "20",
+          TableProperties.COMMIT_MIN_RETRY_WAIT_MS,
+          "20",
+          TableProperties.COMMIT_MAX_RETRY_WAIT_MS,
+          "2000",
+          LAYOUT_VERSION_PROPERTY,
+          String.valueOf(LAYOUT_VERSION));
 
   private HistoryFiles() {}
 
+  private static Schema withAddedColumns() {
+    List<NestedField> columns = new ArrayList<>(SCHEMA_V1.columns());
+    columns.addAll(ADDED_IN_V2);
+    return new Schema(columns);
+  }
+
   /**
-   * Reads the rows of a snapshot that match a filter, in (namespace, version) order.
+   * Reads the rows of a snapshot that match a filter, with delete files applied.
    *
    * @param table the history table
    * @param snapshotId the snapshot to read
-   * @param filter the row filter, also applied to partitions
-   * @param namespace the namespace to keep, or null for all
-   * @return the rows
-   * @throws UnsupportedOperationException if the snapshot has delete files (iceberg-ops never
-   *     writes them; another engine did)
+   * @param filter the row filter
+   * @return the records, in the table's current schema
    */
-  static List<HistoryRecord> read(
-      Table table, long snapshotId, Expression filter, String namespace) {
-    TableScan scan = table.newScan().useSnapshot(snapshotId).filter(filter);
-    List<HistoryRecord> rows = new ArrayList<>();
-    try (CloseableIterable<FileScanTask> tasks = scan.planFiles()) {
-      for (FileScanTask task : tasks) {
-        if (!task.deletes().isEmpty()) {
-          throw new UnsupportedOperationException(
-              "Cannot read migration history: "
-                  + task.file().location()
-                  + " has delete files, which iceberg-ops does not write or apply");
-        }
-        readFile(table, task, rows, namespace);
+  static List<Record> read(Table table, long snapshotId, Expression filter) {
+    List<Record> records = new ArrayList<>();
+    try (CloseableIterable<Record> rows =
+        IcebergGenerics.read(table).useSnapshot(snapshotId).where(filter).build()) {
+      for (Record record : rows) {
+        records.add(record.copy());
       }
     } catch (IOException e) {
       throw new UncheckedIOException("Cannot read migration history: " + e.getMessage(), e);
     }
-    rows.sort(ORDER);
-    return rows;
-  }
-
-  private static void readFile(
-      Table table, FileScanTask task, List<HistoryRecord> rows, String namespace)
-      throws IOException {
-    CloseableIterable<Record> records =
-        Parquet.read(table.io().newInputFile(task.file().location()))
-            .project(SCHEMA)
-            .filter(task.residual())
-            .createReaderFunc(fileSchema -> GenericParquetReaders.buildReader(SCHEMA, fileSchema))
-            .build();
-    try (records) {
-      for (Record record : records) {
-        HistoryRecord row = fromRecord(record);
-        if (namespace == null || namespace.equals(row.namespace())) {
-          rows.add(row);
-        }
-      }
-    }
+    return records;
   }
 
   /**
-   * Writes one Parquet data file holding the given rows, which all belong to one namespace.
+   * Writes one Parquet data file holding the given records, which all belong to one namespace.
    *
    * @param table the history table
    * @param namespace the namespace (the file's partition)
-   * @param rows the rows to write
+   * @param records the records, in the table's current schema
    * @return the data file, not yet committed
    */
-  static DataFile write(Table table, String namespace, List<HistoryRecord> rows) {
+  static DataFile write(Table table, String namespace, List<Record> records) {
     PartitionKey partition = new PartitionKey(table.spec(), table.schema());
     GenericRecord template = GenericRecord.create(table.schema());
     template.setField(NAMESPACE, namespace);
@@ -157,8 +166,8 @@ final class HistoryFiles {
               .overwrite()
               .build();
       try (writer) {
-        for (HistoryRecord row : rows) {
-          writer.write(toRecord(table.schema(), row));
+        for (Record record : records) {
+          writer.write(record);
         }
       }
       return writer.toDataFile();
@@ -168,8 +177,16 @@ final class HistoryFiles {
     }
   }
 
-  static Record toRecord(Schema schema, HistoryRecord row) {
-    GenericRecord record = GenericRecord.create(schema);
+  static boolean isLease(Record record) {
+    return LEASE_VERSION.equals(record.getField(VERSION));
+  }
+
+  /**
+   * A record in {@code schema} holding a row, carrying over every other column of {@code base} (a
+   * column this release does not know keeps its value).
+   */
+  static Record toRecord(Schema schema, HistoryRecord row, Record base) {
+    Record record = copyInto(schema, base);
     record.setField(VERSION, row.version());
     record.setField(NAMESPACE, row.namespace());
     record.setField(DESCRIPTION, row.description());
@@ -178,19 +195,82 @@ final class HistoryFiles {
     record.setField(CHECKSUM, row.checksum());
     record.setField(UPDATED_AT, row.updatedAt().atOffset(ZoneOffset.UTC));
     record.setField(DURATION_MS, row.durationMs());
+    record.setField(OPERATION, row.operation());
+    record.setField(STEPS, row.steps());
+    record.setField(RUN_ID, row.runId());
+    return record;
+  }
+
+  /** A record in {@code schema} holding a namespace's lease. */
+  static Record toRecord(Schema schema, String namespace, RunLease lease, Record base) {
+    Record record = copyInto(schema, base);
+    record.setField(VERSION, LEASE_VERSION);
+    record.setField(NAMESPACE, namespace);
+    record.setField(DESCRIPTION, "run lease held by " + lease.owner());
+    record.setField(STATUS, LEASE_STATUS);
+    record.setField(UPDATED_AT, lease.since().atOffset(ZoneOffset.UTC));
+    record.setField(RUN_ID, lease.runId());
+    record.setField(LEASE_HOST, lease.host());
+    record.setField(LEASE_PID, lease.pid());
+    record.setField(LEASE_EXPIRES_AT, lease.expiresAt().atOffset(ZoneOffset.UTC));
+    return record;
+  }
+
+  /** Copies every column of {@code base} that {@code schema} has, matched by field id. */
+  private static Record copyInto(Schema schema, Record base) {
+    GenericRecord record = GenericRecord.create(schema);
+    if (base == null) {
+      return record;
+    }
+    Types.StructType from = base.struct();
+    for (NestedField field : schema.columns()) {
+      NestedField source = from.field(field.fieldId());
+      if (source != null) {
+        record.setField(field.name(), base.getField(source.name()));
+      }
+    }
     return record;
   }
 
   static HistoryRecord fromRecord(Record record) {
-    Object duration = record.getField(DURATION_MS);
+    Object duration = field(record, DURATION_MS);
+    @SuppressWarnings("unchecked")
+    List<String> steps = (List<String>) field(record, STEPS);
     return new HistoryRecord(
         (String) record.getField(VERSION),
         (String) record.getField(NAMESPACE),
-        (String) record.getField(DESCRIPTION),
+        (String) field(record, DESCRIPTION),
         HistoryRecord.Status.fromValue((String) record.getField(STATUS)),
-        (String) record.getField(ERROR),
-        (String) record.getField(CHECKSUM),
-        ((OffsetDateTime) record.getField(UPDATED_AT)).toInstant(),
-        duration == null ? 0L : (Long) duration);
+        (String) field(record, ERROR),
+        (String) field(record, CHECKSUM),
+        instant(record.getField(UPDATED_AT)),
+        duration == null ? 0L : (Long) duration,
+        (String) field(record, OPERATION),
+        steps == null ? List.of() : new ArrayList<>(steps),
+        (String) field(record, RUN_ID));
+  }
+
+  static RunLease leaseFromRecord(Record record) {
+    Object pid = field(record, LEASE_PID);
+    Object expires = field(record, LEASE_EXPIRES_AT);
+    Instant since = instant(record.getField(UPDATED_AT));
+    String host = (String) field(record, LEASE_HOST);
+    String runId = (String) field(record, RUN_ID);
+    return new RunLease(
+        host == null ? "unknown host" : host,
+        pid == null ? -1L : (Long) pid,
+        runId == null ? "unknown run" : runId,
+        since,
+        expires == null ? since : instant(expires));
+  }
+
+  /** A column's value, or null when the record's schema lacks it (an older layout). */
+  private static Object field(StructLike record, String name) {
+    Record r = (Record) record;
+    return r.struct().field(name) == null ? null : r.getField(name);
+  }
+
+  private static Instant instant(Object value) {
+    return ((OffsetDateTime) value).toInstant();
   }
 }

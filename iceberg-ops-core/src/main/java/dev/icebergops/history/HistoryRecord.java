@@ -2,6 +2,8 @@ package dev.icebergops.history;
 
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
+import java.util.List;
+import java.util.Locale;
 import java.util.Objects;
 
 /**
@@ -10,11 +12,16 @@ import java.util.Objects;
  * @param version the migration version, for example {@code "0003"}
  * @param namespace the namespace the runner migrated, dotted for nested namespaces
  * @param description the migration's description
- * @param status applied, rolled back or failed
+ * @param status applied, rolled back, failed, running or pending
  * @param error the error text of a failure, otherwise null
  * @param checksum the fingerprint of the migration class, or null when unknown
  * @param updatedAt when this state was recorded (microsecond precision, as stored)
  * @param durationMs how long the upgrade or downgrade took
+ * @param operation what wrote the row: {@code upgrade}, {@code downgrade}, {@code stamp} or {@code
+ *     repair}; null in rows written before this column existed
+ * @param steps the helper steps that completed, in order (for a failed or interrupted version: what
+ *     was committed before it stopped); never null
+ * @param runId the run that wrote the row, or null
  */
 public record HistoryRecord(
     String version,
@@ -24,7 +31,10 @@ public record HistoryRecord(
     String error,
     String checksum,
     Instant updatedAt,
-    long durationMs) {
+    long durationMs,
+    String operation,
+    List<String> steps,
+    String runId) {
 
   /** The state a version is in. */
   public enum Status {
@@ -32,18 +42,22 @@ public record HistoryRecord(
     APPLIED,
     /** downgrade() ran; the version is pending again. */
     ROLLED_BACK,
-    /** upgrade() or its pre-hook failed; the version is pending again. */
-    FAILED;
+    /** upgrade() or its pre-hook failed, or a downgrade failed after committing a step. */
+    FAILED,
+    /** An upgrade or downgrade has started and not ended; interrupted if its run is gone. */
+    RUNNING,
+    /** Marked pending by repair after a failure or an interruption. */
+    PENDING;
 
-    /** The value stored in the table: {@code applied}, {@code rolled_back}, {@code failed}. */
+    /** The value stored in the table, for example {@code applied} or {@code rolled_back}. */
     public String value() {
-      return name().toLowerCase(java.util.Locale.ROOT);
+      return name().toLowerCase(Locale.ROOT);
     }
 
     /**
      * Parses a stored value.
      *
-     * @param value {@code applied}, {@code rolled_back} or {@code failed}
+     * @param value a value returned by {@link #value()}
      * @return the status
      * @throws IllegalArgumentException for any other value
      */
@@ -57,12 +71,48 @@ public record HistoryRecord(
     }
   }
 
-  /** Validates the row and truncates the timestamp to the stored precision. */
+  /** Validates the row, copies the steps and truncates the timestamp to the stored precision. */
   public HistoryRecord {
     Objects.requireNonNull(version, "version");
     Objects.requireNonNull(namespace, "namespace");
     Objects.requireNonNull(status, "status");
     Objects.requireNonNull(updatedAt, "updatedAt");
     updatedAt = updatedAt.truncatedTo(ChronoUnit.MICROS);
+    steps = steps == null ? List.of() : List.copyOf(steps);
+  }
+
+  /**
+   * Creates a row without operation, steps or run, as written before those columns existed.
+   *
+   * @param version the migration version
+   * @param namespace the migrated namespace
+   * @param description the migration's description
+   * @param status the state
+   * @param error the error text of a failure, or null
+   * @param checksum the fingerprint of the migration class, or null
+   * @param updatedAt when this state was recorded
+   * @param durationMs how long the upgrade or downgrade took
+   */
+  public HistoryRecord(
+      String version,
+      String namespace,
+      String description,
+      Status status,
+      String error,
+      String checksum,
+      Instant updatedAt,
+      long durationMs) {
+    this(
+        version,
+        namespace,
+        description,
+        status,
+        error,
+        checksum,
+        updatedAt,
+        durationMs,
+        null,
+        List.of(),
+        null);
   }
 }

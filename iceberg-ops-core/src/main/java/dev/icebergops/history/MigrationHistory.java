@@ -1,18 +1,22 @@
 package dev.icebergops.history;
 
 import dev.icebergops.internal.CatalogObjects;
-import dev.icebergops.runner.ConcurrentMigrationException;
 import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.concurrent.ThreadLocalRandom;
 import org.apache.iceberg.DataFile;
 import org.apache.iceberg.OverwriteFiles;
-import org.apache.iceberg.Snapshot;
+import org.apache.iceberg.Schema;
 import org.apache.iceberg.Table;
 import org.apache.iceberg.catalog.Catalog;
 import org.apache.iceberg.catalog.SupportsNamespaces;
 import org.apache.iceberg.catalog.TableIdentifier;
+import org.apache.iceberg.data.Record;
 import org.apache.iceberg.exceptions.CommitFailedException;
 import org.apache.iceberg.exceptions.NoSuchNamespaceException;
 import org.apache.iceberg.exceptions.NoSuchTableException;
@@ -24,22 +28,26 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The migration history table, {@code <meta-namespace>.migration_history} in the user's own
- * catalog: one row per (version, namespace) with its latest state, in Parquet data files.
+ * catalog: one row per (version, namespace) with its latest state, in Parquet data files that any
+ * engine reads.
  *
- * <p>The table is partitioned by {@code namespace}, so runners of different namespaces can share
- * it. Reading never creates anything; the first {@link #record} creates the meta-namespace and the
- * table. Writes replace a row with optimistic concurrency: the writer states the row it last saw,
- * and loses with a {@link ConcurrentMigrationException} if another run changed it meanwhile.
- * Earlier states of a row stay readable by time travel ({@link #read(String, long)}) until the
- * table's snapshots expire.
+ * <p>The table is partitioned by {@code namespace}, so runners of different namespaces share it
+ * without conflict. While a run migrates a namespace, that partition also holds one row whose
+ * {@code version} is {@code lease}: the run's lease (see {@link RunLease}). Reading never creates
+ * anything; the first write creates the meta-namespace and the table. Every write replaces the
+ * namespace's partition with an overwrite validated against the snapshot its writer read, so a
+ * writer that read stale state loses with a {@link HistoryConflictException} and writes nothing.
+ * Columns this release does not know are kept; delete files written by other engines are applied
+ * when reading. The layout's version is the table property {@code
+ * iceberg-ops.history.layout-version}; an older layout is upgraded in place on the first write.
+ * Earlier states stay readable by time travel ({@link #read(String, long)}) until the table's
+ * snapshots expire.
  *
  * <pre>{@code
  * MigrationHistory history = new MigrationHistory(catalog); // _iceberg_ops.migration_history
- * HistoryRecord before = history.read("sales").stream()
- *     .filter(row -> row.version().equals("0003")).findFirst().orElse(null);
- * HistoryRecord applied = new HistoryRecord("0003", "sales", "add discount column",
- *     HistoryRecord.Status.APPLIED, null, checksum, Instant.now(), 42L);
- * history.record(applied, before); // ConcurrentMigrationException if another run got there first
+ * NamespaceHistory sales = history.load("sales");
+ * history.commit(sales, sales.with(new HistoryRecord("0003", "sales", "add discount column",
+ *     HistoryRecord.Status.APPLIED, null, checksum, Instant.now(), 42L)));
  * }</pre>
  *
  * <p>Instances are thread-safe if the catalog is.
@@ -98,19 +106,28 @@ public final class MigrationHistory {
   }
 
   /**
+   * Reads the rows and the lease of one namespace at the current snapshot. Creates nothing.
+   *
+   * @param namespace the migrated namespace, dotted when nested
+   * @return the state, empty when the history table or its namespace does not exist
+   */
+  public NamespaceHistory load(String namespace) {
+    Objects.requireNonNull(namespace, "namespace");
+    Table table = loadTableOrNull();
+    if (table == null || table.currentSnapshot() == null) {
+      return NamespaceHistory.empty(namespace);
+    }
+    return load(table, table.currentSnapshot().snapshotId(), namespace);
+  }
+
+  /**
    * Reads the current rows of one namespace, sorted by version. Creates nothing.
    *
    * @param namespace the migrated namespace, dotted when nested
    * @return the rows, empty when the history table or its namespace does not exist
    */
   public List<HistoryRecord> read(String namespace) {
-    Objects.requireNonNull(namespace, "namespace");
-    Table table = loadTableOrNull();
-    if (table == null || table.currentSnapshot() == null) {
-      return List.of();
-    }
-    return HistoryFiles.read(
-        table, table.currentSnapshot().snapshotId(), namespaceFilter(namespace), namespace);
+    return load(namespace).rows();
   }
 
   /**
@@ -136,7 +153,7 @@ public final class MigrationHistory {
               + identifier
               + " has no such snapshot");
     }
-    return HistoryFiles.read(table, snapshotId, namespaceFilter(namespace), namespace);
+    return load(table, snapshotId, namespace).rows();
   }
 
   /**
@@ -149,18 +166,90 @@ public final class MigrationHistory {
     if (table == null || table.currentSnapshot() == null) {
       return List.of();
     }
-    return HistoryFiles.read(
-        table, table.currentSnapshot().snapshotId(), Expressions.alwaysTrue(), null);
+    List<HistoryRecord> rows = new ArrayList<>();
+    for (Record record :
+        HistoryFiles.read(table, table.currentSnapshot().snapshotId(), Expressions.alwaysTrue())) {
+      if (!HistoryFiles.isLease(record)) {
+        rows.add(HistoryFiles.fromRecord(record));
+      }
+    }
+    rows.sort(Comparator.comparing(HistoryRecord::namespace).thenComparing(HistoryRecord::version));
+    return rows;
   }
 
   /**
-   * Stores a row, replacing the row of the same (version, namespace), provided that row is still
-   * the one this writer last saw. Creates the meta-namespace and the table on first use.
+   * The run lease held on a namespace, if any. Creates nothing.
+   *
+   * @param namespace the migrated namespace
+   * @return the lease, possibly expired
+   */
+  public Optional<RunLease> lease(String namespace) {
+    return load(namespace).lease();
+  }
+
+  /**
+   * Stores a namespace's new state, provided nobody wrote that namespace's history since {@code
+   * base} was read. Creates the meta-namespace and the table on first use.
+   *
+   * @param base the state the writer read
+   * @param next the state to store, derived from {@code base}
+   * @return the stored state, at the snapshot this write committed
+   * @throws HistoryConflictException if another writer changed the namespace's history since {@code
+   *     base} was read; nothing was written then
+   * @throws IllegalArgumentException if the two states belong to different namespaces
+   */
+  public NamespaceHistory commit(NamespaceHistory base, NamespaceHistory next) {
+    if (!base.namespace().equals(next.namespace())) {
+      throw new IllegalArgumentException(
+          "Cannot record migration history: the states belong to namespaces "
+              + base.namespace()
+              + " and "
+              + next.namespace());
+    }
+    String namespace = next.namespace();
+    Table table = loadOrCreateTable();
+    Expression filter = namespaceFilter(namespace);
+    List<Record> written = records(table.schema(), next);
+    DataFile file = HistoryFiles.write(table, namespace, written);
+    OverwriteFiles overwrite =
+        table
+            .newOverwrite()
+            .overwriteByRowFilter(filter)
+            .addFile(file)
+            .conflictDetectionFilter(filter)
+            .validateNoConflictingData()
+            .validateNoConflictingDeletes();
+    if (base.snapshotId() != null) {
+      overwrite.validateFromSnapshot(base.snapshotId());
+    }
+    try {
+      overwrite.commit();
+    } catch (ValidationException | CommitFailedException e) {
+      deleteQuietly(table, file);
+      throw new HistoryConflictException(
+          "Cannot record migration history of namespace "
+              + namespace
+              + ": another writer changed it concurrently ("
+              + e.getMessage()
+              + ")",
+          e);
+    }
+    long committed = table.currentSnapshot().snapshotId();
+    Map<String, HistoryRecord> rows = new HashMap<>();
+    next.rows().forEach(row -> rows.put(row.version(), row));
+    Map<String, Record> stored = new HashMap<>();
+    written.forEach(record -> stored.put((String) record.getField(HistoryFiles.VERSION), record));
+    return new NamespaceHistory(namespace, committed, rows, next.lease().orElse(null), stored);
+  }
+
+  /**
+   * Stores one row, replacing the row of the same (version, namespace), provided that row is still
+   * the one this writer last saw; retries when other rows of the namespace changed meanwhile.
    *
    * @param row the new state of (row.version, row.namespace)
    * @param expected the row for that key this writer last read, or null if it read none
-   * @throws ConcurrentMigrationException if the stored row for the key is not {@code expected}
-   *     (another run recorded it concurrently), or the table kept changing for {@value
+   * @throws HistoryConflictException if the stored row for the key is not {@code expected} (another
+   *     run recorded it concurrently), or the namespace's history kept changing for {@value
    *     #MAX_ATTEMPTS} attempts; nothing was recorded then
    * @throws IllegalArgumentException if {@code expected} belongs to another key
    */
@@ -179,29 +268,15 @@ public final class MigrationHistory {
               + " of namespace "
               + expected.namespace());
     }
-    Table table = loadOrCreateTable();
-    Expression filter = namespaceFilter(row.namespace());
-    RuntimeException lastConflict = null;
+    HistoryConflictException last = null;
     for (int attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
       if (attempt > 1) {
         backOff(attempt);
-        table.refresh();
       }
-      Snapshot base = table.currentSnapshot();
-      List<HistoryRecord> rows =
-          base == null
-              ? new ArrayList<>()
-              : new ArrayList<>(
-                  HistoryFiles.read(table, base.snapshotId(), filter, row.namespace()));
-      HistoryRecord stored = null;
-      for (HistoryRecord candidate : rows) {
-        if (candidate.version().equals(row.version())) {
-          stored = candidate;
-        }
-      }
+      NamespaceHistory base = load(row.namespace());
+      HistoryRecord stored = base.row(row.version()).orElse(null);
       if (!Objects.equals(stored, expected)) {
-        throw new ConcurrentMigrationException(
-            row.version(),
+        throw new HistoryConflictException(
             "Cannot record migration "
                 + row.version()
                 + " for namespace "
@@ -211,33 +286,17 @@ public final class MigrationHistory {
                 + ")",
             null);
       }
-      rows.removeIf(candidate -> candidate.version().equals(row.version()));
-      rows.add(row);
-      rows.sort(HistoryFiles.ORDER);
-
-      DataFile file = HistoryFiles.write(table, row.namespace(), rows);
-      OverwriteFiles overwrite =
-          table
-              .newOverwrite()
-              .overwriteByRowFilter(filter)
-              .addFile(file)
-              .conflictDetectionFilter(filter)
-              .validateNoConflictingData()
-              .validateNoConflictingDeletes();
-      if (base != null) {
-        overwrite.validateFromSnapshot(base.snapshotId());
-      }
       try {
-        overwrite.commit();
-        LOG.info(
+        commit(base, base.with(row));
+        LOG.debug(
             "Recorded migration {} for namespace {} as {} in {}",
             row.version(),
             row.namespace(),
             row.status().value(),
             identifier);
         return;
-      } catch (ValidationException | CommitFailedException e) {
-        lastConflict = e;
+      } catch (HistoryConflictException e) {
+        last = e;
         LOG.debug(
             "Cannot record migration {} for namespace {} (attempt {} of {}): {}",
             row.version(),
@@ -245,11 +304,9 @@ public final class MigrationHistory {
             attempt,
             MAX_ATTEMPTS,
             e.getMessage());
-        deleteQuietly(table, file);
       }
     }
-    throw new ConcurrentMigrationException(
-        row.version(),
+    throw new HistoryConflictException(
         "Cannot record migration "
             + row.version()
             + " for namespace "
@@ -259,7 +316,45 @@ public final class MigrationHistory {
             + " kept changing concurrently for "
             + MAX_ATTEMPTS
             + " attempts",
-        lastConflict);
+        last);
+  }
+
+  private NamespaceHistory load(Table table, long snapshotId, String namespace) {
+    Map<String, HistoryRecord> rows = new HashMap<>();
+    Map<String, Record> stored = new HashMap<>();
+    RunLease lease = null;
+    for (Record record : HistoryFiles.read(table, snapshotId, namespaceFilter(namespace))) {
+      if (!namespace.equals(record.getField(HistoryFiles.NAMESPACE))) {
+        continue;
+      }
+      if (HistoryFiles.isLease(record)) {
+        lease = HistoryFiles.leaseFromRecord(record);
+        stored.put(HistoryFiles.LEASE_VERSION, record);
+      } else {
+        HistoryRecord row = HistoryFiles.fromRecord(record);
+        rows.put(row.version(), row);
+        stored.put(row.version(), record);
+      }
+    }
+    return new NamespaceHistory(namespace, snapshotId, rows, lease, stored);
+  }
+
+  private static List<Record> records(Schema schema, NamespaceHistory state) {
+    List<Record> records = new ArrayList<>();
+    for (HistoryRecord row : state.rows()) {
+      records.add(HistoryFiles.toRecord(schema, row, state.stored().get(row.version())));
+    }
+    state
+        .lease()
+        .ifPresent(
+            lease ->
+                records.add(
+                    HistoryFiles.toRecord(
+                        schema,
+                        state.namespace(),
+                        lease,
+                        state.stored().get(HistoryFiles.LEASE_VERSION))));
+    return records;
   }
 
   private static String describe(HistoryRecord stored) {
@@ -287,6 +382,7 @@ public final class MigrationHistory {
   private Table loadOrCreateTable() {
     Table table = loadTableOrNull();
     if (table != null) {
+      HistoryLayout.upgrade(table, identifier);
       return table;
     }
     CatalogObjects.createNamespaceIfMissing(catalog, identifier.namespace());

@@ -36,6 +36,18 @@ public interface Migration {
   String description();
 
   /**
+   * The fingerprint recorded when this migration is applied, compared on every later run to detect
+   * an edit. Return null (the default) to let iceberg-ops compute it from the class files of this
+   * class and of every class nested in or generated from it, without debug attributes: recompiling
+   * does not change it, editing code or a constant does.
+   *
+   * @return a stable fingerprint of this migration, or null for the computed one
+   */
+  default String checksum() {
+    return null;
+  }
+
+  /**
    * Applies the migration. Each context helper is its own Iceberg commit.
    *
    * @param ctx the context bound to the runner's catalog and namespace

@@ -1,5 +1,6 @@
 package dev.icebergops.migration;
 
+import dev.icebergops.internal.StepListener;
 import dev.icebergops.schema.EnforceOptions;
 import dev.icebergops.schema.IcebergTypes;
 import dev.icebergops.schema.SchemaContract;
@@ -10,6 +11,7 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Supplier;
 import org.apache.iceberg.Schema;
 import org.apache.iceberg.SortDirection;
 import org.apache.iceberg.Table;
@@ -63,6 +65,10 @@ public final class MigrationContext {
 
   private final Catalog catalog;
   private final String namespace;
+  private final StepListener steps;
+
+  /** How deep the helper calls are nested: only the outermost helper is a step. */
+  private int depth;
 
   /**
    * Binds a context to a catalog and a namespace.
@@ -73,6 +79,24 @@ public final class MigrationContext {
    * @throws IllegalArgumentException if the catalog is null or the namespace is null or blank
    */
   public MigrationContext(Catalog catalog, String namespace) {
+    this(catalog, namespace, StepListener.NONE);
+  }
+
+  /**
+   * Binds a context to a catalog and a namespace, telling a listener about each helper step (the
+   * runner records them).
+   *
+   * @param catalog the catalog holding the tables
+   * @param namespace the namespace that bare table names are qualified with
+   * @param steps told before and after each helper step
+   * @throws IllegalArgumentException if the catalog or listener is null or the namespace is null or
+   *     blank
+   */
+  public MigrationContext(Catalog catalog, String namespace, StepListener steps) {
+    if (steps == null) {
+      throw new IllegalArgumentException("Cannot create migration context: the listener is null");
+    }
+    this.steps = steps;
     if (catalog == null) {
       throw new IllegalArgumentException("Cannot create migration context: the catalog is null");
     }
@@ -149,7 +173,9 @@ public final class MigrationContext {
    *     and the catalog does not implement {@link SupportsNamespaces}
    */
   public Table createTableIfNotExists(String table, Schema schema, TableOptions options) {
-    return TableLifecycle.createIfNotExists(this, table, schema, options);
+    return step(
+        "create table " + label(table),
+        () -> TableLifecycle.createIfNotExists(this, table, schema, options));
   }
 
   /**
@@ -160,7 +186,7 @@ public final class MigrationContext {
    * @return whether the table existed
    */
   public boolean dropTableIfExists(String table) {
-    return TableLifecycle.dropIfExists(this, table);
+    return step("drop table " + label(table), () -> TableLifecycle.dropIfExists(this, table));
   }
 
   /**
@@ -203,6 +229,10 @@ public final class MigrationContext {
    * @throws NoSuchTableException if the table does not exist
    */
   public void addColumn(String table, String column, Type type, String doc) {
+    run("add column " + label(table) + "." + column, () -> add(table, column, type, doc));
+  }
+
+  private void add(String table, String column, Type type, String doc) {
     String name = qualified(table);
     checkColumnName("add", name, column);
     if (type == null) {
@@ -316,7 +346,9 @@ public final class MigrationContext {
    * @throws NoSuchTableException if the table does not exist
    */
   public void enforceColumn(String table, String column, Type type, EnforceOptions options) {
-    getHelper(table).enforceColumn(column, type, options);
+    run(
+        "enforce column " + label(table) + "." + column + " as " + type,
+        () -> getHelper(table).enforceColumn(column, type, options));
   }
 
   /**
@@ -365,7 +397,9 @@ public final class MigrationContext {
    */
   public void enforceRename(
       String table, String oldName, String newName, String doc, SchemaContract contract) {
-    getHelper(table).enforceRename(oldName, newName, doc, contract);
+    run(
+        "rename column " + label(table) + "." + oldName + " to " + newName,
+        () -> getHelper(table).enforceRename(oldName, newName, doc, contract));
   }
 
   /**
@@ -378,6 +412,10 @@ public final class MigrationContext {
    * @throws NoSuchTableException if the table does not exist
    */
   public void deleteColumn(String table, String column) {
+    run("delete column " + label(table) + "." + column, () -> delete(table, column));
+  }
+
+  private void delete(String table, String column) {
     String name = qualified(table);
     checkColumnName("delete", name, column);
     Table loaded = loadTable(table);
@@ -404,7 +442,9 @@ public final class MigrationContext {
    */
   public void updatePartitionSpec(
       String table, List<PartitionFieldSpec> addFields, List<String> removeFields) {
-    LayoutChanges.updatePartitionSpec(this, table, addFields, removeFields);
+    run(
+        "update partition spec of " + label(table),
+        () -> LayoutChanges.updatePartitionSpec(this, table, addFields, removeFields));
   }
 
   /**
@@ -416,7 +456,9 @@ public final class MigrationContext {
    * @throws NoSuchTableException if the table does not exist
    */
   public void replaceSortOrder(String table, List<SortColumn> sortColumns) {
-    LayoutChanges.replaceSortOrder(this, table, sortColumns);
+    run(
+        "replace sort order of " + label(table),
+        () -> LayoutChanges.replaceSortOrder(this, table, sortColumns));
   }
 
   /**
@@ -446,7 +488,7 @@ public final class MigrationContext {
   public void setClusteringKeys(String table, List<String> columns, SortDirection direction) {
     if (direction == null) {
       throw new IllegalArgumentException(
-          "Cannot set clustering keys of " + qualified(table) + ": the direction is null");
+          "Cannot set clustering keys of " + label(table) + ": the direction is null");
     }
     List<SortColumn> sortColumns = new ArrayList<>();
     if (columns != null) {
@@ -468,7 +510,7 @@ public final class MigrationContext {
    * @throws NoSuchTableException if the table does not exist
    */
   public void setTableProperties(String table, Map<String, String> properties) {
-    PropertyChanges.set(this, table, properties);
+    run("set properties of " + label(table), () -> PropertyChanges.set(this, table, properties));
   }
 
   /**
@@ -481,7 +523,7 @@ public final class MigrationContext {
    * @throws NoSuchTableException if the table does not exist
    */
   public void unsetTableProperties(String table, Collection<String> keys) {
-    PropertyChanges.unset(this, table, keys);
+    run("unset properties of " + label(table), () -> PropertyChanges.unset(this, table, keys));
   }
 
   /**
@@ -493,7 +535,9 @@ public final class MigrationContext {
    * @throws NoSuchTableException if the table does not exist
    */
   public void setCompactionTargetSize(String table, long targetMb) {
-    PropertyChanges.compactionTargetSize(this, table, targetMb);
+    run(
+        "set compaction target size of " + label(table),
+        () -> PropertyChanges.compactionTargetSize(this, table, targetMb));
   }
 
   /**
@@ -511,7 +555,9 @@ public final class MigrationContext {
    * @throws NoSuchTableException if the table does not exist
    */
   public void setSnapshotRetention(String table, Integer minSnapshots, Duration maxSnapshotAge) {
-    PropertyChanges.snapshotRetention(this, table, minSnapshots, maxSnapshotAge);
+    run(
+        "set snapshot retention of " + label(table),
+        () -> PropertyChanges.snapshotRetention(this, table, minSnapshots, maxSnapshotAge));
   }
 
   // --- helpers ----------------------------------------------------------------------------------
@@ -570,7 +616,40 @@ public final class MigrationContext {
    * @throws NoSuchTableException if the table does not exist
    */
   public void restoreSchema(String table, int schemaId) {
-    SchemaRestore.restore(this, table, schemaId);
+    run(
+        "restore schema " + schemaId + " of " + label(table),
+        () -> SchemaRestore.restore(this, table, schemaId));
+  }
+
+  private void run(String step, Runnable change) {
+    step(
+        step,
+        () -> {
+          change.run();
+          return null;
+        });
+  }
+
+  /** A table's name for a step's description; never throws (the helper reports bad names). */
+  private String label(String table) {
+    return table == null || table.isBlank() ? String.valueOf(table) : qualified(table);
+  }
+
+  /** Runs a helper as one step: the listener hears of the outermost helper only. */
+  private <T> T step(String step, Supplier<T> change) {
+    boolean outermost = depth++ == 0;
+    try {
+      if (outermost) {
+        steps.beforeStep(step);
+      }
+      T result = change.get();
+      if (outermost) {
+        steps.afterStep(step);
+      }
+      return result;
+    } finally {
+      depth--;
+    }
   }
 
   private static void checkColumnName(String verb, String table, String column) {

@@ -1,13 +1,7 @@
 package dev.icebergops.migration;
 
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -42,7 +36,8 @@ final class MigrationSet {
                 + name.version());
       }
       ResolvedMigration resolved =
-          new ResolvedMigration(version, describe(migration), migration, checksum(type));
+          new ResolvedMigration(
+              version, describe(migration), migration, MigrationChecksum.of(migration));
       ResolvedMigration previous = byVersion.put(version, resolved);
       if (previous != null) {
         String[] both = {previous.className(), type.getName()};
@@ -81,51 +76,5 @@ final class MigrationSet {
   private static String describe(Migration migration) {
     String description = migration.description();
     return description == null ? "" : description;
-  }
-
-  /**
-   * A SHA-256 fingerprint of the class's bytecode and that of its nested and anonymous classes, so
-   * that an edit to an applied migration shows up in status.
-   */
-  static String checksum(Class<?> type) {
-    try {
-      MessageDigest digest = MessageDigest.getInstance("SHA-256");
-      digestClass(type, digest);
-      for (Class<?> nested : type.getDeclaredClasses()) {
-        digestClass(nested, digest);
-      }
-      String prefix = type.getName() + "$";
-      for (int i = 1; ; i++) {
-        if (!digestResource(type, prefix + i, digest)) {
-          break;
-        }
-      }
-      return HexFormat.of().formatHex(digest.digest());
-    } catch (NoSuchAlgorithmException e) {
-      throw new IllegalStateException("Cannot compute checksum: SHA-256 is unavailable", e);
-    }
-  }
-
-  private static void digestClass(Class<?> type, MessageDigest digest) {
-    if (!digestResource(type, type.getName(), digest)) {
-      digest.update(type.getName().getBytes(java.nio.charset.StandardCharsets.UTF_8));
-    }
-  }
-
-  private static boolean digestResource(Class<?> anchor, String className, MessageDigest digest) {
-    ClassLoader loader = anchor.getClassLoader();
-    String resource = className.replace('.', '/') + ".class";
-    try (InputStream in =
-        loader == null
-            ? ClassLoader.getSystemResourceAsStream(resource)
-            : loader.getResourceAsStream(resource)) {
-      if (in == null) {
-        return false;
-      }
-      digest.update(in.readAllBytes());
-      return true;
-    } catch (IOException e) {
-      throw new UncheckedIOException("Cannot read class file " + resource, e);
-    }
   }
 }

@@ -1,8 +1,9 @@
 package dev.icebergops.runner;
 
 /**
- * Thrown when another run changed the same (version, namespace) history row, or a migration's own
- * commit lost to a concurrent commit. Nothing is recorded for that version by the losing run.
+ * Thrown when another run holds the namespace's run lease, took it over from this run, or changed
+ * the same history rows; or when a migration's own commit lost to a concurrent commit. The message
+ * names the run that holds the lease and since when.
  */
 public class ConcurrentMigrationException extends MigrationException {
 
@@ -11,7 +12,7 @@ public class ConcurrentMigrationException extends MigrationException {
   /**
    * Creates the exception.
    *
-   * @param version the version concerned
+   * @param version the version concerned, or null for the run as a whole
    * @param message what was contended, in the form "Cannot ...: reason"
    * @param cause the underlying commit error, or null
    */

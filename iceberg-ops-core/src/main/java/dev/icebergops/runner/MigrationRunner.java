@@ -1,16 +1,23 @@
 package dev.icebergops.runner;
 
+import dev.icebergops.history.HistoryConflictException;
 import dev.icebergops.history.HistoryRecord;
 import dev.icebergops.history.MigrationHistory;
+import dev.icebergops.history.NamespaceHistory;
+import dev.icebergops.history.RunLease;
 import dev.icebergops.migration.MigrationFactory;
 import dev.icebergops.migration.MigrationSource;
 import dev.icebergops.migration.ResolvedMigration;
+import dev.icebergops.runner.RunJournal.RunOptions;
 import java.time.Clock;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import org.apache.iceberg.catalog.Catalog;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Applies, rolls back and reports the migrations of one namespace, recording each version's state
@@ -22,24 +29,40 @@ import org.apache.iceberg.catalog.Catalog;
  *     .source(MigrationSource.classpath("classpath:com/acme/sales/db/iceberg"))
  *     .build();
  * runner.plan();          // what migrate() would apply; writes nothing
- * runner.migrate();       // applies every pending version in order
+ * runner.migrate();       // validates, then applies every pending version in order
  * runner.status();        // one row per version
  * runner.rollback(1);     // runs the newest applied version's downgrade()
  * }</pre>
  *
- * <p>{@code plan}, {@code status}, {@code migrate}, {@code rollback} and {@code stamp} load and
- * instantiate every migration class first (their static initialisers run with your catalog
- * credentials); {@code plan}, {@code status}, {@code current} and {@code history} create nothing in
- * the catalog; {@code current} and {@code history} read only the history table.
+ * <p><b>One run at a time.</b> {@code migrate}, {@code rollback}, {@code stamp} and {@code repair}
+ * hold the namespace's run lease from before they read the state until they end, also on failure; a
+ * second run fails fast with {@link ConcurrentMigrationException} naming the holder (or waits, see
+ * {@link Builder#leaseWait}). A lease whose run died is taken over and reported; {@link
+ * #releaseLease()} is the operator's way to free it by hand. Different namespaces never block each
+ * other.
  *
- * <p>Runs for one namespace are not locked: two concurrent runs may both execute an {@code
- * upgrade()} (keep it idempotent), but only one records it; the other gets a {@link
- * ConcurrentMigrationException}.
+ * <p><b>Failures are recorded.</b> A version is {@code running} before its first commit; a failed
+ * version lists the steps it completed; a {@code running} version whose run died reads as {@link
+ * MigrationStatus.State#INTERRUPTED}. {@code migrate} first runs {@link #validate()} and does not
+ * start while any version is out of order, missing, edited, failed or interrupted; {@link
+ * #repair()}, {@link #rollback(int)} and {@link #stamp(String)} are the ways forward. Rollback
+ * never steps past a failed or interrupted version: it undoes that version first.
+ *
+ * <p><b>Bounded.</b> The runner's own reads and writes of the history table each end within {@link
+ * Builder#timeout} (60 s by default), naming the endpoint when they do not.
+ *
+ * <p><b>Migrations are code.</b> {@code plan}, {@code status}, {@code validate}, {@code migrate},
+ * {@code rollback}, {@code stamp} and {@code repair} load and instantiate every migration class
+ * (static initialisers run with your catalog credentials); review them as you would any code you
+ * run in production. {@code plan}, {@code status}, {@code validate}, {@code current}, {@code
+ * history} and {@code lease} create nothing in the catalog.
  */
 public final class MigrationRunner {
 
   /** The target of {@link #rollbackTo(String)} that rolls back every applied version. */
   public static final String BASE_VERSION = "0000";
+
+  private static final Logger LOG = LoggerFactory.getLogger(MigrationRunner.class);
 
   private final Catalog catalog;
   private final String namespace;
@@ -47,6 +70,11 @@ public final class MigrationRunner {
   private final MigrationFactory factory;
   private final MigrationHistory history;
   private final VersionExecutor executor;
+  private final RunOptions options;
+  private final RemoteCalls remote;
+  private final boolean outOfOrder;
+  private final boolean validateOnMigrate;
+  private volatile List<ResolvedMigration> resolved;
 
   private MigrationRunner(Builder builder) {
     this.catalog = builder.catalog;
@@ -54,7 +82,11 @@ public final class MigrationRunner {
     this.source = builder.source;
     this.factory = builder.factory;
     this.history = new MigrationHistory(catalog, builder.metaNamespace);
-    this.executor = new VersionExecutor(catalog, namespace, history, builder.clock);
+    this.executor = new VersionExecutor(catalog, namespace, builder.clock);
+    this.options = new RunOptions(builder.clock, builder.leaseDuration, builder.leaseWait);
+    this.remote = new RemoteCalls(catalog, builder.timeout);
+    this.outOfOrder = builder.outOfOrder;
+    this.validateOnMigrate = builder.validateOnMigrate;
   }
 
   /**
@@ -88,20 +120,25 @@ public final class MigrationRunner {
   }
 
   /**
-   * Loads the migrations for this namespace, in version order.
+   * Loads the migrations for this namespace, in version order; resolved once per runner.
    *
    * @return the migrations
    * @throws IllegalArgumentException if the migration set breaks a rule (see {@link
    *     MigrationSource#resolve})
    */
   public List<ResolvedMigration> migrations() {
-    return source.resolve(namespace, factory);
+    List<ResolvedMigration> migrations = resolved;
+    if (migrations == null) {
+      migrations = source.resolve(namespace, factory);
+      resolved = migrations;
+    }
+    return migrations;
   }
 
   /**
    * Lists the versions {@link #migrate()} would apply, in order. Writes nothing.
    *
-   * @return the pending versions (never run, failed, or rolled back)
+   * @return the pending versions (never run, failed, rolled back, or repaired)
    */
   public List<MigrationStatus> plan() {
     return status().stream().filter(s -> s.state().isPending()).toList();
@@ -113,7 +150,7 @@ public final class MigrationRunner {
    * @return one status per version, in version order
    */
   public List<MigrationStatus> status() {
-    return state().status();
+    return readState().status();
   }
 
   /**
@@ -123,7 +160,8 @@ public final class MigrationRunner {
    */
   public Optional<String> current() {
     return Optional.ofNullable(
-        new NamespaceState(namespace, List.of(), history.read(namespace)).current());
+        new NamespaceState(namespace, List.of(), readHistory(), options.clock().instant())
+            .current());
   }
 
   /**
@@ -132,74 +170,115 @@ public final class MigrationRunner {
    * @return the rows in version order
    */
   public List<HistoryRecord> history() {
-    return history.read(namespace);
+    return readHistory().rows();
   }
 
   /**
-   * Applies every pending version in order.
+   * Checks the migrations against the history: out-of-order pending versions (unless {@link
+   * Builder#outOfOrder}), applied versions whose class is missing, changed checksums, failed and
+   * interrupted versions. Writes nothing.
+   *
+   * @throws MigrationValidationException listing every finding, if there is any
+   */
+  public void validate() {
+    List<ValidationFinding> findings =
+        MigrationValidator.findings(readState(), source.location(), outOfOrder);
+    if (!findings.isEmpty()) {
+      throw new MigrationValidationException(namespace, findings);
+    }
+  }
+
+  /**
+   * Validates, then applies every pending version in order.
    *
    * @return the versions applied
+   * @throws MigrationValidationException if validation finds a problem; nothing is applied
    * @throws MigrationException if an upgrade or its pre-hook fails; the version is recorded as
-   *     failed and the run stops
-   * @throws ConcurrentMigrationException if another run recorded a version first, or a migration's
-   *     commit conflicted with a concurrent commit
+   *     failed with the steps it completed, the run stops, and {@link
+   *     MigrationException#partialResult()} lists what was applied before
+   * @throws ConcurrentMigrationException if another run holds the namespace's lease
    */
   public MigrationResult migrate() {
     return migrate(null);
   }
 
   /**
-   * Applies the pending versions up to and including {@code target}, in order.
+   * Validates, then applies the pending versions up to and including {@code target}, in order.
    *
    * @param target the highest version to apply, or null for all
    * @return the versions applied
    * @throws IllegalArgumentException if no migration has the target version
+   * @throws MigrationValidationException if validation finds a problem
    * @throws MigrationException if an upgrade or its pre-hook fails
-   * @throws ConcurrentMigrationException if another run recorded a version first
+   * @throws ConcurrentMigrationException if another run holds the namespace's lease
    */
   public MigrationResult migrate(String target) {
-    NamespaceState state = state();
-    if (target != null && state.migration(target) == null) {
-      throw new IllegalArgumentException(
-          "Cannot migrate "
-              + namespace
-              + " to "
-              + target
-              + ": no migration has that version (known: "
-              + state.knownVersions()
-              + ")");
+    if (target != null && migrations().stream().noneMatch(m -> m.version().equals(target))) {
+      throw unknownTarget("migrate " + namespace + " to", target);
     }
-    List<MigrationStep> steps = new ArrayList<>();
-    for (ResolvedMigration migration : state.pending(target)) {
-      steps.add(executor.upgrade(migration, state.row(migration.version())));
+    try (RunJournal journal = open("migrate " + namespace)) {
+      NamespaceState state = state(journal);
+      if (validateOnMigrate) {
+        List<ValidationFinding> findings =
+            MigrationValidator.findings(state, source.location(), outOfOrder);
+        if (!findings.isEmpty()) {
+          throw new MigrationValidationException(namespace, findings);
+        }
+      }
+      List<ResolvedMigration> pending = state.pending(target, !validateOnMigrate);
+      List<MigrationStep> steps = new ArrayList<>();
+      if (!pending.isEmpty()) {
+        journal.write(List.of(executor.running(pending.get(0), "upgrade", journal.runId())));
+      }
+      for (int i = 0; i < pending.size(); i++) {
+        HistoryRecord next =
+            i + 1 < pending.size()
+                ? executor.running(pending.get(i + 1), "upgrade", journal.runId())
+                : null;
+        try {
+          steps.add(executor.upgrade(pending.get(i), journal, next));
+        } catch (MigrationException e) {
+          throw e.withPartialResult(result(journal, steps));
+        }
+      }
+      journal.finish(List.of());
+      return result(journal, steps);
     }
-    return result(steps);
   }
 
   /**
-   * Rolls back the newest {@code steps} applied versions, newest first.
+   * Rolls back the newest {@code steps} versions, newest first. A failed or interrupted version
+   * counts as one: its downgrade runs (or, for a failed upgrade that completed no step, it is
+   * recorded rolled back directly).
    *
-   * @param steps how many versions to roll back (more than are applied rolls back all)
+   * @param steps how many versions to roll back (more than there are rolls back all)
    * @return the versions rolled back
    * @throws IllegalArgumentException if steps is not positive
-   * @throws MigrationException if a version to undo has no class (nothing is rolled back), or a
-   *     downgrade or its pre-hook fails (the version stays applied; earlier ones stay rolled back)
-   * @throws dev.icebergops.migration.IrreversibleMigrationException if a downgrade is irreversible;
-   *     the version stays applied
+   * @throws MigrationException if a version to undo has no class (nothing is rolled back), a
+   *     downgrade or its pre-hook fails, or a downgrade is irreversible ({@link
+   *     MigrationException#isIrreversible()}); that version stays as it was, the versions after it
+   *     stay rolled back, and {@link MigrationException#partialResult()} lists them
+   * @throws ConcurrentMigrationException if another run holds the namespace's lease
    */
   public MigrationResult rollback(int steps) {
     if (steps < 1) {
       throw new IllegalArgumentException(
           "Cannot roll back " + namespace + ": steps must be at least 1, got " + steps);
     }
-    NamespaceState state = state();
-    List<String> applied = state.appliedDescending();
-    return undo(state, applied.subList(0, Math.min(steps, applied.size())), "the last " + steps);
+    try (RunJournal journal = open("roll back " + namespace)) {
+      NamespaceState state = state(journal);
+      List<String> undoable = state.undoableAbove("");
+      return undo(
+          journal,
+          state,
+          undoable.subList(0, Math.min(steps, undoable.size())),
+          "the last " + steps);
+    }
   }
 
   /**
-   * Rolls back every applied version above {@code target}, newest first; {@value #BASE_VERSION}
-   * rolls back everything.
+   * Rolls back every version above {@code target}, newest first; {@value #BASE_VERSION} rolls back
+   * everything.
    *
    * @param target the version to end at
    * @return the versions rolled back
@@ -209,25 +288,23 @@ public final class MigrationRunner {
    */
   public MigrationResult rollbackTo(String target) {
     Objects.requireNonNull(target, "target");
-    NamespaceState state = state();
-    if (!BASE_VERSION.equals(target) && !state.isKnown(target)) {
-      throw new IllegalArgumentException(
-          "Cannot roll back "
-              + namespace
-              + " to "
-              + target
-              + ": no migration has that version (known: "
-              + state.knownVersions()
-              + ")");
+    try (RunJournal journal = open("roll back " + namespace)) {
+      NamespaceState state = state(journal);
+      if (!BASE_VERSION.equals(target) && !state.isKnown(target)) {
+        throw unknownTarget("roll back " + namespace + " to", target);
+      }
+      return undo(journal, state, state.undoableAbove(target), target);
     }
-    return undo(state, state.appliedAbove(target), target);
   }
 
-  private MigrationResult undo(NamespaceState state, List<String> versions, String target) {
+  private MigrationResult undo(
+      RunJournal journal, NamespaceState state, List<String> versions, String target) {
     for (String version : versions) {
-      if (state.migration(version) == null) {
+      if (state.migration(version) == null && !isNothingToUndo(state.row(version))) {
         throw new MigrationException(
             version,
+            namespace,
+            "rollback",
             "Cannot roll back "
                 + namespace
                 + " to "
@@ -236,7 +313,9 @@ public final class MigrationRunner {
                 + version
                 + " ("
                 + state.row(version).description()
-                + ") is applied but no class in "
+                + ") is "
+                + state.row(version).status().value()
+                + " but no class in "
                 + source.location()
                 + " has that version; nothing was rolled back",
             null);
@@ -244,46 +323,155 @@ public final class MigrationRunner {
     }
     List<MigrationStep> steps = new ArrayList<>();
     for (String version : versions) {
-      steps.add(executor.downgrade(state.migration(version), state.row(version)));
+      HistoryRecord before = state.row(version);
+      ResolvedMigration migration = state.migration(version);
+      try {
+        if (isNothingToUndo(before)) {
+          journal.write(List.of(executor.nothingToUndo(migration, before, journal.runId())));
+          LOG.info(
+              "Marked migration {} in {} rolled back: its failed upgrade completed no step",
+              version,
+              namespace);
+          steps.add(new MigrationStep(version, before.description(), Duration.ZERO));
+          continue;
+        }
+        journal.write(List.of(executor.running(migration, "downgrade", journal.runId())));
+        steps.add(executor.downgrade(migration, before, journal, null));
+      } catch (MigrationException e) {
+        throw e.withPartialResult(result(journal, steps));
+      }
     }
-    return result(steps);
+    journal.finish(List.of());
+    return result(journal, steps);
+  }
+
+  /** A failed upgrade that completed no step: there is nothing to undo. */
+  private static boolean isNothingToUndo(HistoryRecord row) {
+    return row.status() == HistoryRecord.Status.FAILED
+        && row.steps().isEmpty()
+        && !"downgrade".equals(row.operation());
   }
 
   /**
-   * Records every version up to and including {@code version} as applied without running it, to
-   * adopt iceberg-ops on tables that already exist. The live schema is not checked.
+   * Records every version up to and including {@code version} that is not applied (pending, failed
+   * or interrupted) as applied without running it, to adopt iceberg-ops on tables that already
+   * exist or to accept tables an operator fixed by hand. The live schema is not checked.
    *
    * @param version the version to stamp up to
    * @return the versions stamped
    * @throws IllegalArgumentException if no migration has that version
-   * @throws ConcurrentMigrationException if another run recorded a version first
+   * @throws ConcurrentMigrationException if another run holds the namespace's lease
    */
   public MigrationResult stamp(String version) {
-    NamespaceState state = state();
-    if (state.migration(version) == null) {
-      throw new IllegalArgumentException(
-          "Cannot stamp "
-              + namespace
-              + " at "
-              + version
-              + ": no migration has that version (known: "
-              + state.knownVersions()
-              + ")");
+    if (migrations().stream().noneMatch(m -> m.version().equals(version))) {
+      throw unknownTarget("stamp " + namespace + " at", version);
     }
-    List<MigrationStep> steps = new ArrayList<>();
-    for (ResolvedMigration migration : state.pending(version)) {
-      steps.add(executor.stamp(migration, state.row(migration.version())));
+    try (RunJournal journal = open("stamp " + namespace)) {
+      NamespaceState state = state(journal);
+      List<HistoryRecord> rows = new ArrayList<>();
+      List<MigrationStep> steps = new ArrayList<>();
+      for (ResolvedMigration migration : state.pending(version, true)) {
+        rows.add(executor.stamped(migration, journal.runId()));
+        steps.add(new MigrationStep(migration.version(), migration.description(), Duration.ZERO));
+        LOG.info("Stamped migration {} in {} as applied", migration, namespace);
+      }
+      journal.finish(rows);
+      return result(journal, steps);
     }
-    return result(steps);
   }
 
-  private NamespaceState state() {
-    List<ResolvedMigration> resolved = source.resolve(namespace, factory);
-    return new NamespaceState(namespace, resolved, history.read(namespace));
+  /**
+   * The operator's way out, like Flyway's repair: accepts the current checksum of every edited
+   * applied version, and marks every failed or interrupted version pending (fix its tables first,
+   * or {@link #stamp} it instead to record it applied).
+   *
+   * @return each change made, empty when nothing needed repair
+   * @throws ConcurrentMigrationException if another run holds the namespace's lease
+   */
+  public RepairResult repair() {
+    try (RunJournal journal = open("repair " + namespace)) {
+      NamespaceState state = state(journal);
+      RepairPlan plan = RepairPlan.of(state, options.clock().instant(), journal.runId());
+      journal.finish(plan.rows());
+      plan.changes()
+          .forEach(
+              c -> LOG.info("Repaired migration {} in {}: {}", c.version(), namespace, c.change()));
+      return new RepairResult(namespace, plan.changes());
+    }
   }
 
-  private MigrationResult result(List<MigrationStep> steps) {
-    return new MigrationResult(namespace, steps, current().orElse(null));
+  /**
+   * The run lease held on this namespace now, if any. Writes nothing.
+   *
+   * @return the lease, which may have expired if its run died
+   */
+  public Optional<RunLease> lease() {
+    return readHistory().lease();
+  }
+
+  /**
+   * Releases the namespace's run lease whoever holds it: the operator's unlock, for a run that is
+   * known to be gone. A run that still holds it fails on its next write and records nothing more.
+   *
+   * @return the lease released, or empty when none was held
+   */
+  public Optional<RunLease> releaseLease() {
+    for (int attempt = 1; ; attempt++) {
+      NamespaceHistory read = readHistory();
+      Optional<RunLease> held = read.lease();
+      if (held.isEmpty()) {
+        return held;
+      }
+      try {
+        remote.call(
+            "release the run lease of " + namespace,
+            () -> history.commit(read, read.withoutLease()));
+        LOG.warn("Released the run lease of namespace {} held by {}", namespace, held.get());
+        return held;
+      } catch (HistoryConflictException e) {
+        if (attempt >= 10) {
+          throw new ConcurrentMigrationException(
+              null, "Cannot release the run lease of " + namespace + ": it kept changing", e);
+        }
+      }
+    }
+  }
+
+  private RunJournal open(String what) {
+    return RunJournal.open(history, namespace, options, remote, what);
+  }
+
+  private NamespaceHistory readHistory() {
+    return remote.call("read the history of " + namespace, () -> history.load(namespace));
+  }
+
+  private NamespaceState readState() {
+    List<ResolvedMigration> migrations = migrations();
+    return new NamespaceState(namespace, migrations, readHistory(), options.clock().instant());
+  }
+
+  private NamespaceState state(RunJournal journal) {
+    return new NamespaceState(namespace, migrations(), journal.state(), options.clock().instant());
+  }
+
+  private MigrationResult result(RunJournal journal, List<MigrationStep> steps) {
+    String current =
+        new NamespaceState(namespace, List.of(), journal.state(), options.clock().instant())
+            .current();
+    return new MigrationResult(namespace, steps, current, journal.takenOver().orElse(null));
+  }
+
+  private IllegalArgumentException unknownTarget(String what, String target) {
+    java.util.TreeSet<String> known = new java.util.TreeSet<>();
+    migrations().forEach(m -> known.add(m.version()));
+    return new IllegalArgumentException(
+        "Cannot "
+            + what
+            + " "
+            + target
+            + ": no migration has that version (known: "
+            + (known.isEmpty() ? "none" : String.join(", ", known))
+            + ")");
   }
 
   /** Configures a {@link MigrationRunner}. */
@@ -294,6 +482,11 @@ public final class MigrationRunner {
     private MigrationFactory factory = MigrationFactory.publicNoArgConstructor();
     private String metaNamespace = MigrationHistory.DEFAULT_META_NAMESPACE;
     private Clock clock = Clock.systemUTC();
+    private boolean outOfOrder;
+    private boolean validateOnMigrate = true;
+    private Duration leaseDuration = Duration.ofSeconds(60);
+    private Duration leaseWait = Duration.ZERO;
+    private Duration timeout = Duration.ofSeconds(60);
 
     private Builder(Catalog catalog) {
       this.catalog = Objects.requireNonNull(catalog, "catalog");
@@ -323,10 +516,59 @@ public final class MigrationRunner {
       return this;
     }
 
-    /** The clock that timestamps history rows (for tests). */
+    /** The clock that timestamps history rows and leases (for tests). */
     public Builder clock(Clock value) {
       this.clock = Objects.requireNonNull(value, "clock");
       return this;
+    }
+
+    /** Whether a pending version below the highest applied one may be applied (off by default). */
+    public Builder outOfOrder(boolean value) {
+      this.outOfOrder = value;
+      return this;
+    }
+
+    /**
+     * Whether {@code migrate} validates first (on by default). Off, failed and interrupted versions
+     * are applied again like pending ones.
+     */
+    public Builder validateOnMigrate(boolean value) {
+      this.validateOnMigrate = value;
+      return this;
+    }
+
+    /**
+     * How long a run's lease lasts unless renewed (60 s by default); the run renews it while it
+     * lasts, and a lease not renewed for this long is taken over by the next run.
+     */
+    public Builder leaseDuration(Duration value) {
+      this.leaseDuration = positive(value, "lease duration");
+      return this;
+    }
+
+    /** How long a run waits for another run's lease before failing (zero, the default: not). */
+    public Builder leaseWait(Duration value) {
+      Objects.requireNonNull(value, "leaseWait");
+      if (value.isNegative()) {
+        throw new IllegalArgumentException("Cannot wait for a lease: negative wait " + value);
+      }
+      this.leaseWait = value;
+      return this;
+    }
+
+    /** The bound on each of the runner's own history reads and writes (60 s by default). */
+    public Builder timeout(Duration value) {
+      this.timeout = positive(value, "timeout");
+      return this;
+    }
+
+    private static Duration positive(Duration value, String what) {
+      Objects.requireNonNull(value, what);
+      if (value.isZero() || value.isNegative()) {
+        throw new IllegalArgumentException(
+            "Cannot set " + what + ": must be positive, got " + value);
+      }
+      return value;
     }
 
     /**

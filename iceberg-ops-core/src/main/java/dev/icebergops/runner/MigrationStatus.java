@@ -7,7 +7,7 @@ import java.time.Instant;
  *
  * @param version the four-digit version
  * @param description the migration's description (from history when its class is missing)
- * @param state applied, pending, failed, rolled back, or missing
+ * @param state applied, pending, failed, rolled back, missing, running or interrupted
  * @param updatedAt when the state was last recorded, or null if never
  * @param error the error text of the last failure, or null
  * @param checksumChanged true when an applied migration's class changed since it was applied
@@ -31,7 +31,14 @@ public record MigrationStatus(
     /** Rolled back; {@code migrate} will apply it again. */
     ROLLED_BACK,
     /** Applied according to history, but no migration class has this version any more. */
-    MISSING;
+    MISSING,
+    /** A run holding the namespace's lease is applying or rolling it back now. */
+    RUNNING,
+    /**
+     * A run died while applying or rolling it back; what it committed may be half done. {@code
+     * migrate} refuses to start until it is rolled back, repaired or stamped.
+     */
+    INTERRUPTED;
 
     /** True for the states that {@code migrate} applies. */
     public boolean isPending() {

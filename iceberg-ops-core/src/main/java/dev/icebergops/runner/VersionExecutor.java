@@ -2,156 +2,354 @@ package dev.icebergops.runner;
 
 import dev.icebergops.history.HistoryRecord;
 import dev.icebergops.history.HistoryRecord.Status;
-import dev.icebergops.history.MigrationHistory;
 import dev.icebergops.migration.IrreversibleMigrationException;
 import dev.icebergops.migration.Migration;
 import dev.icebergops.migration.MigrationContext;
 import dev.icebergops.migration.ResolvedMigration;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import org.apache.iceberg.catalog.Catalog;
 import org.apache.iceberg.exceptions.CommitFailedException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-/** Runs one version's upgrade or downgrade with its hooks, and records the outcome. */
+/**
+ * Runs one version's upgrade or downgrade with its hooks under a run's lease, and records each
+ * state: {@code running} before its first commit (written with the previous version's outcome), the
+ * steps done before each later step, then its outcome. Exceptions and errors are both recorded and
+ * rethrown; the migration's own error stays primary and a history failure is attached to it.
+ */
 final class VersionExecutor {
 
   private static final Logger LOG = LoggerFactory.getLogger(MigrationRunner.class);
 
   private final Catalog catalog;
   private final String namespace;
-  private final MigrationHistory history;
   private final Clock clock;
 
-  VersionExecutor(Catalog catalog, String namespace, MigrationHistory history, Clock clock) {
+  VersionExecutor(Catalog catalog, String namespace, Clock clock) {
     this.catalog = catalog;
     this.namespace = namespace;
-    this.history = history;
     this.clock = clock;
   }
 
+  /** The row saying a version's upgrade or downgrade has started. */
+  HistoryRecord running(ResolvedMigration resolved, String operation, String runId) {
+    return row(resolved, Status.RUNNING, operation, List.of(), null, 0L, runId);
+  }
+
   /**
-   * Applies one version: pre-hook, upgrade, record, post-hook.
+   * Applies one version: pre-hook, upgrade, record, post-hook. Its running row is already written.
    *
-   * @param seen the history row read at the start of the run, or null
+   * @param next the row to write with this version's outcome (the next version's running row), or
+   *     null
    */
-  MigrationStep upgrade(ResolvedMigration resolved, HistoryRecord seen) {
+  MigrationStep upgrade(ResolvedMigration resolved, RunJournal journal, HistoryRecord next) {
     Migration migration = resolved.migration();
-    MigrationContext ctx = new MigrationContext(catalog, namespace);
     String what = "apply migration " + resolved + " to " + namespace;
+    StepLog steps = progress(resolved, "upgrade", journal);
+    MigrationContext ctx = new MigrationContext(catalog, namespace, steps);
     LOG.info("Applying migration {} to {}", resolved, namespace);
     long start = System.nanoTime();
-    try {
-      migration.preUpgrade(ctx);
-    } catch (Exception e) {
-      record(resolved, Status.FAILED, "preUpgrade failed: " + e, start, seen);
-      throw new MigrationException(
-          resolved.version(), "Cannot " + what + ": preUpgrade failed: " + e, e);
-    }
+    runHook(resolved, journal, steps, start, what, "preUpgrade", () -> migration.preUpgrade(ctx));
     try {
       migration.upgrade(ctx);
-    } catch (Exception e) {
-      if (isCommitConflict(e)) {
-        throw concurrentCommit(resolved, what, e);
-      }
-      record(resolved, Status.FAILED, e.toString(), start, seen);
-      throw new MigrationException(resolved.version(), "Cannot " + what + ": " + e, e);
+    } catch (Exception | Error e) {
+      throw failed(resolved, journal, steps, start, what, "upgrade", e);
     }
-    Duration took = record(resolved, Status.APPLIED, null, start, seen);
+    Duration took = elapsed(start);
+    List<HistoryRecord> rows = new ArrayList<>();
+    rows.add(
+        row(resolved, Status.APPLIED, "upgrade", steps.done(), null, took.toMillis(), journal));
+    if (next != null) {
+      rows.add(next);
+    }
+    record(resolved, journal, rows, what, "applied", steps);
     LOG.info("Applied migration {} to {} in {} ms", resolved, namespace, took.toMillis());
     try {
       migration.postUpgrade(ctx);
     } catch (Exception e) {
       LOG.warn(
-          "postUpgrade of migration {} in {} failed; it stays applied", resolved, namespace, e);
+          "postUpgrade of migration {} in {} failed; it stays applied: {}",
+          resolved,
+          namespace,
+          e.toString());
     }
     return new MigrationStep(resolved.version(), resolved.description(), took);
   }
 
   /**
-   * Reverses one version: pre-hook, downgrade, record, post-hook.
+   * Reverses one version: pre-hook, downgrade, record, post-hook. Its running row is already
+   * written; {@code before} is its row before that, restored when nothing was committed.
    *
-   * @throws IrreversibleMigrationException as thrown by the downgrade; the version stays applied
+   * @param next the row to write with this version's outcome, or null
    */
-  MigrationStep downgrade(ResolvedMigration resolved, HistoryRecord seen) {
+  MigrationStep downgrade(
+      ResolvedMigration resolved, HistoryRecord before, RunJournal journal, HistoryRecord next) {
     Migration migration = resolved.migration();
-    MigrationContext ctx = new MigrationContext(catalog, namespace);
     String what = "roll back migration " + resolved + " in " + namespace;
+    StepLog steps = progress(resolved, "downgrade", journal);
+    MigrationContext ctx = new MigrationContext(catalog, namespace, steps);
     LOG.info("Rolling back migration {} in {}", resolved, namespace);
     long start = System.nanoTime();
     try {
       migration.preDowngrade(ctx);
-    } catch (Exception e) {
-      throw new MigrationException(
-          resolved.version(),
-          "Cannot " + what + ": preDowngrade failed: " + e + "; it stays applied",
-          e);
+    } catch (Exception | Error e) {
+      restore(resolved, before, journal, e);
+      throw rethrowable(
+          e,
+          stopped(
+              resolved,
+              "preDowngrade",
+              "Cannot " + what + ": preDowngrade failed: " + e + "; it stays as it was",
+              e));
     }
     try {
       migration.downgrade(ctx);
     } catch (IrreversibleMigrationException e) {
-      LOG.warn("Cannot {}: it is irreversible: {}; it stays applied", what, e.getMessage());
-      throw e;
-    } catch (Exception e) {
-      if (isCommitConflict(e)) {
-        throw concurrentCommit(resolved, what, e);
+      restore(resolved, before, journal, e);
+      throw stopped(
+          resolved,
+          "downgrade",
+          "Cannot " + what + ": it is irreversible: " + e.getMessage() + "; it stays as it was",
+          e);
+    } catch (Exception | Error e) {
+      if (steps.done().isEmpty()) {
+        restore(resolved, before, journal, e);
+        String step = steps.current() != null ? steps.current() : "downgrade";
+        throw rethrowable(
+            e,
+            stopped(
+                resolved,
+                step,
+                "Cannot "
+                    + what
+                    + ": "
+                    + step
+                    + " failed: "
+                    + e
+                    + "; nothing was committed and it"
+                    + " stays as it was",
+                e));
       }
-      throw new MigrationException(
-          resolved.version(), "Cannot " + what + ": " + e + "; it stays applied", e);
+      throw failed(resolved, journal, steps, start, what, "downgrade", e);
     }
-    Duration took = record(resolved, Status.ROLLED_BACK, null, start, seen);
+    Duration took = elapsed(start);
+    List<HistoryRecord> rows = new ArrayList<>();
+    rows.add(
+        row(
+            resolved,
+            Status.ROLLED_BACK,
+            "downgrade",
+            steps.done(),
+            null,
+            took.toMillis(),
+            journal));
+    if (next != null) {
+      rows.add(next);
+    }
+    record(resolved, journal, rows, what, "rolled back", steps);
     LOG.info("Rolled back migration {} in {} in {} ms", resolved, namespace, took.toMillis());
     try {
       migration.postDowngrade(ctx);
     } catch (Exception e) {
       LOG.warn(
-          "postDowngrade of migration {} in {} failed; it stays rolled back",
+          "postDowngrade of migration {} in {} failed; it stays rolled back: {}",
           resolved,
           namespace,
-          e);
+          e.toString());
     }
     return new MigrationStep(resolved.version(), resolved.description(), took);
   }
 
-  /** Records a version as applied without running it. */
-  MigrationStep stamp(ResolvedMigration resolved, HistoryRecord seen) {
-    record(resolved, Status.APPLIED, null, System.nanoTime(), seen);
-    LOG.info("Stamped migration {} in {} as applied", resolved, namespace);
-    return new MigrationStep(resolved.version(), resolved.description(), Duration.ZERO);
+  /** The row recording a version as applied without running it. */
+  HistoryRecord stamped(ResolvedMigration resolved, String runId) {
+    return row(resolved, Status.APPLIED, "stamp", List.of(), null, 0L, runId);
   }
 
-  private Duration record(
+  /** The row recording a failed version as rolled back although nothing of it was committed. */
+  HistoryRecord nothingToUndo(ResolvedMigration resolved, HistoryRecord failed, String runId) {
+    return new HistoryRecord(
+        resolved.version(),
+        namespace,
+        resolved.description(),
+        Status.ROLLED_BACK,
+        null,
+        failed.checksum(),
+        clock.instant(),
+        0L,
+        "downgrade",
+        List.of(),
+        runId);
+  }
+
+  private StepLog progress(ResolvedMigration resolved, String operation, RunJournal journal) {
+    return new StepLog(
+        done ->
+            journal.write(
+                List.of(
+                    row(resolved, Status.RUNNING, operation, done, null, 0L, journal.runId()))));
+  }
+
+  private void runHook(
+      ResolvedMigration resolved,
+      RunJournal journal,
+      StepLog steps,
+      long start,
+      String what,
+      String hook,
+      Hook body) {
+    try {
+      body.run();
+    } catch (Exception | Error e) {
+      throw failed(resolved, journal, steps, start, what, hook, e);
+    }
+  }
+
+  /**
+   * Records a version as failed with the steps it completed, and returns the error to throw: the
+   * migration's own error (an {@link Error} is rethrown as it is), with a history failure attached.
+   */
+  private RuntimeException failed(
+      ResolvedMigration resolved,
+      RunJournal journal,
+      StepLog steps,
+      long start,
+      String what,
+      String phase,
+      Throwable error) {
+    String step = steps.current() != null ? steps.current() : phase;
+    String text =
+        (step.equals(phase) ? phase : phase + " step '" + step + "'") + " failed: " + error;
+    RuntimeException thrown =
+        isCommitConflict(error)
+            ? new ConcurrentMigrationException(
+                resolved.version(),
+                "Cannot "
+                    + what
+                    + ": "
+                    + text
+                    + " (a concurrent commit to the table); committed before the failure: "
+                    + steps.describeDone(),
+                error)
+            : stopped(
+                resolved,
+                step,
+                "Cannot "
+                    + what
+                    + ": "
+                    + text
+                    + "; committed before the failure: "
+                    + steps.describeDone(),
+                error);
+    HistoryRecord row =
+        row(
+            resolved,
+            Status.FAILED,
+            phase.endsWith("owngrade") ? "downgrade" : "upgrade",
+            steps.done(),
+            text,
+            elapsed(start).toMillis(),
+            journal);
+    try {
+      journal.write(List.of(row));
+    } catch (RuntimeException | Error historyFailure) {
+      thrown.addSuppressed(historyFailure);
+    }
+    LOG.error("{}", thrown.getMessage());
+    return rethrowable(error, thrown);
+  }
+
+  /** Writes a version's row back as it was before its downgrade started. */
+  private void restore(
+      ResolvedMigration resolved, HistoryRecord before, RunJournal journal, Throwable error) {
+    try {
+      journal.write(List.of(before));
+    } catch (RuntimeException | Error historyFailure) {
+      error.addSuppressed(historyFailure);
+    }
+  }
+
+  private void record(
+      ResolvedMigration resolved,
+      RunJournal journal,
+      List<HistoryRecord> rows,
+      String what,
+      String outcome,
+      StepLog steps) {
+    try {
+      journal.write(rows);
+    } catch (RuntimeException e) {
+      throw new MigrationException(
+          resolved.version(),
+          namespace,
+          "record",
+          "Cannot record migration "
+              + resolved
+              + " of "
+              + namespace
+              + " as "
+              + outcome
+              + ": "
+              + e.getMessage()
+              + "; its steps completed ("
+              + steps.describeDone()
+              + ") but its history row still says running",
+          e);
+    }
+  }
+
+  private MigrationException stopped(
+      ResolvedMigration resolved, String step, String message, Throwable cause) {
+    return new MigrationException(resolved.version(), namespace, step, message, cause);
+  }
+
+  /** An Error is rethrown as it is (with the run's exception attached); others as the exception. */
+  private static RuntimeException rethrowable(Throwable error, RuntimeException thrown) {
+    if (error instanceof Error fatal) {
+      fatal.addSuppressed(thrown);
+      throw fatal;
+    }
+    return thrown;
+  }
+
+  private HistoryRecord row(
       ResolvedMigration resolved,
       Status status,
+      String operation,
+      List<String> steps,
       String error,
-      long startNanos,
-      HistoryRecord seen) {
-    Duration took = Duration.ofNanos(System.nanoTime() - startNanos);
-    history.record(
-        new HistoryRecord(
-            resolved.version(),
-            namespace,
-            resolved.description(),
-            status,
-            error,
-            resolved.checksum(),
-            clock.instant(),
-            took.toMillis()),
-        seen);
-    return took;
+      long durationMs,
+      RunJournal journal) {
+    return row(resolved, status, operation, steps, error, durationMs, journal.runId());
   }
 
-  private static ConcurrentMigrationException concurrentCommit(
-      ResolvedMigration resolved, String what, Exception error) {
-    return new ConcurrentMigrationException(
+  private HistoryRecord row(
+      ResolvedMigration resolved,
+      Status status,
+      String operation,
+      List<String> steps,
+      String error,
+      long durationMs,
+      String runId) {
+    return new HistoryRecord(
         resolved.version(),
-        "Cannot "
-            + what
-            + ": its commit conflicted with a concurrent commit ("
-            + error.getMessage()
-            + "); nothing was recorded",
-        error);
+        namespace,
+        resolved.description(),
+        status,
+        error,
+        resolved.checksum(),
+        clock.instant(),
+        durationMs,
+        operation,
+        steps,
+        runId);
+  }
+
+  private static Duration elapsed(long startNanos) {
+    return Duration.ofNanos(System.nanoTime() - startNanos);
   }
 
   private static boolean isCommitConflict(Throwable error) {
@@ -164,5 +362,10 @@ final class VersionExecutor {
       }
     }
     return false;
+  }
+
+  @FunctionalInterface
+  private interface Hook {
+    void run() throws Exception;
   }
 }

@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.tuple;
 
 import dev.icebergops.history.HistoryRecord.Status;
-import dev.icebergops.runner.ConcurrentMigrationException;
 import dev.icebergops.test.env.IcebergTestEnvironment;
 import dev.icebergops.testing.SharedEnvironment;
 import java.io.IOException;
@@ -103,14 +102,21 @@ class MigrationHistoryTest {
             tuple(5, "error", Types.StringType.get(), false),
             tuple(6, "checksum", Types.StringType.get(), false),
             tuple(7, "updated_at", Types.TimestampType.withZone(), true),
-            tuple(8, "duration_ms", Types.LongType.get(), false));
+            tuple(8, "duration_ms", Types.LongType.get(), false),
+            tuple(9, "operation", Types.StringType.get(), false),
+            tuple(10, "steps", Types.ListType.ofOptional(15, Types.StringType.get()), false),
+            tuple(11, "run_id", Types.StringType.get(), false),
+            tuple(12, "lease_host", Types.StringType.get(), false),
+            tuple(13, "lease_pid", Types.LongType.get(), false),
+            tuple(14, "lease_expires_at", Types.TimestampType.withZone(), false));
     assertThat(table.spec().fields()).hasSize(1);
     PartitionField partition = table.spec().fields().get(0);
     assertThat(partition.transform().isIdentity()).isTrue();
     assertThat(table.schema().findColumnName(partition.sourceId())).isEqualTo("namespace");
     assertThat(table.properties())
         .containsEntry(TableProperties.DEFAULT_FILE_FORMAT, "parquet")
-        .containsEntry(TableProperties.COMMIT_NUM_RETRIES, "20");
+        .containsEntry(TableProperties.COMMIT_NUM_RETRIES, "20")
+        .containsEntry("iceberg-ops.history.layout-version", "2");
     assertThat(
             ((org.apache.iceberg.HasTableOperations) table).operations().current().formatVersion())
         .isEqualTo(2);
@@ -183,14 +189,12 @@ class MigrationHistoryTest {
 
     HistoryRecord third = applied("0001", "sales", T0.plusSeconds(9));
     assertThatThrownBy(() -> history.record(third, first))
-        .isInstanceOf(ConcurrentMigrationException.class)
+        .isInstanceOf(HistoryConflictException.class)
         .hasMessageStartingWith(
             "Cannot record migration 0001 for namespace sales: another run recorded it"
-                + " concurrently (now rolled_back at ")
-        .extracting(e -> ((ConcurrentMigrationException) e).version())
-        .isEqualTo("0001");
+                + " concurrently (now rolled_back at ");
     assertThatThrownBy(() -> history.record(third, null))
-        .isInstanceOf(ConcurrentMigrationException.class);
+        .isInstanceOf(HistoryConflictException.class);
 
     assertThat(history.read("sales")).containsExactly(second);
   }
@@ -200,7 +204,7 @@ class MigrationHistoryTest {
     HistoryRecord ghost = applied("0001", "sales", T0);
 
     assertThatThrownBy(() -> history.record(ghost, ghost))
-        .isInstanceOf(ConcurrentMigrationException.class)
+        .isInstanceOf(HistoryConflictException.class)
         .hasMessageContaining("(now not recorded)");
     assertThat(history.read("sales")).isEmpty();
   }
@@ -228,7 +232,7 @@ class MigrationHistoryTest {
             .as("exactly one writer wins (a: %s, b: %s)", errorA, errorB)
             .isTrue();
         Throwable loser = errorA == null ? errorB : errorA;
-        assertThat(loser).isInstanceOf(ConcurrentMigrationException.class);
+        assertThat(loser).isInstanceOf(HistoryConflictException.class);
         List<HistoryRecord> rows =
             history.read("sales").stream().filter(r -> r.version().equals(version)).toList();
         assertThat(rows).containsExactly(errorA == null ? rowA : rowB);

@@ -15,7 +15,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
 import java.util.concurrent.Callable;
-import java.util.concurrent.CyclicBarrier;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -42,18 +42,21 @@ class ConcurrentMigrationTest {
     this.suffix = UUID.randomUUID().toString().replace("-", "").substring(0, 12);
   }
 
-  /** Creates the orders table, then waits until the other run is in its upgrade too. */
-  public static class V0001__CreateOrdersTogether extends BaseMigration {
-    private final CyclicBarrier bothInside;
+  /** Creates the orders table, then holds the run until the test lets it go on. */
+  public static class V0001__CreateOrdersSlowly extends BaseMigration {
+    private final CountDownLatch inside;
+    private final CountDownLatch goOn;
 
-    public V0001__CreateOrdersTogether(CyclicBarrier bothInside) {
-      this.bothInside = bothInside;
+    public V0001__CreateOrdersSlowly(CountDownLatch inside, CountDownLatch goOn) {
+      this.inside = inside;
+      this.goOn = goOn;
     }
 
     @Override
     public void upgrade(MigrationContext ctx) throws Exception {
       ctx.createTableIfNotExists("orders", SalesMigrations.ORDERS);
-      bothInside.await(30, TimeUnit.SECONDS);
+      inside.countDown();
+      goOn.await(30, TimeUnit.SECONDS);
     }
 
     @Override
@@ -63,55 +66,48 @@ class ConcurrentMigrationTest {
   }
 
   @Test
-  void twoRunsOnOneNamespaceRecordOneRowAndTheLoserIsTold() throws Exception {
+  void aSecondRunOnOneNamespaceFailsFastNamingTheLeaseHolder() throws Exception {
     String namespace = "sales_" + suffix;
     String meta = "_ops_" + suffix;
-    CyclicBarrier bothInside = new CyclicBarrier(2);
-    List<Future<MigrationResult>> runs = new ArrayList<>();
-    ExecutorService pool = Executors.newFixedThreadPool(2);
+    CountDownLatch inside = new CountDownLatch(1);
+    CountDownLatch goOn = new CountDownLatch(1);
+    ExecutorService pool = Executors.newSingleThreadExecutor();
     try {
-      for (int i = 0; i < 2; i++) {
-        MigrationRunner runner =
-            MigrationRunner.builder(environment.newCatalogClient("run-" + i))
-                .namespace(namespace)
-                .metaNamespace(meta)
-                .source(MigrationSource.of(V0001__CreateOrdersTogether.class))
-                .factory(type -> new V0001__CreateOrdersTogether(bothInside))
-                .build();
-        runs.add(pool.submit((Callable<MigrationResult>) runner::migrate));
-      }
-      List<Object> outcomes = new ArrayList<>();
-      for (Future<MigrationResult> run : runs) {
-        try {
-          outcomes.add(run.get(60, TimeUnit.SECONDS).versions());
-        } catch (java.util.concurrent.ExecutionException e) {
-          outcomes.add(e.getCause());
-        }
-      }
+      MigrationRunner first = slowRunner(namespace, meta, inside, goOn, "first");
+      Future<MigrationResult> running = pool.submit((Callable<MigrationResult>) first::migrate);
+      assertThat(inside.await(30, TimeUnit.SECONDS)).isTrue();
 
-      assertThat(outcomes).filteredOn(o -> o instanceof List).containsExactly(List.of("0001"));
-      assertThat(outcomes)
-          .filteredOn(o -> o instanceof ConcurrentMigrationException)
-          .singleElement()
-          .satisfies(
-              e ->
-                  assertThat(((ConcurrentMigrationException) e))
-                      .hasMessageStartingWith(
-                          "Cannot record migration 0001 for namespace " + namespace)
-                      .extracting(ConcurrentMigrationException::version)
-                      .isEqualTo("0001"));
+      MigrationRunner second = slowRunner(namespace, meta, inside, goOn, "second");
+      assertThatThrownBy(second::migrate)
+          .isInstanceOf(ConcurrentMigrationException.class)
+          .hasMessageStartingWith("Cannot migrate " + namespace + ": another run holds its lease: ")
+          .hasMessageContaining("(pid " + ProcessHandle.current().pid() + ", run ")
+          .hasMessageContaining(" since ");
+      assertThat(second.status())
+          .extracting(MigrationStatus::version, MigrationStatus::state)
+          .containsExactly(tuple("0001", MigrationStatus.State.RUNNING));
+      assertThat(second.lease()).isPresent();
+
+      goOn.countDown();
+      assertThat(running.get(60, TimeUnit.SECONDS).versions()).containsExactly("0001");
+      assertThat(second.lease()).isEmpty();
+      assertThat(second.history())
+          .extracting(HistoryRecord::version, HistoryRecord::status)
+          .containsExactly(tuple("0001", Status.APPLIED));
     } finally {
+      goOn.countDown();
       pool.shutdownNow();
     }
-    MigrationRunner reader =
-        MigrationRunner.builder(environment.catalog())
-            .namespace(namespace)
-            .metaNamespace(meta)
-            .source(MigrationSource.of(V0001__CreateOrdersTogether.class))
-            .build();
-    assertThat(reader.history())
-        .extracting(HistoryRecord::version, HistoryRecord::status)
-        .containsExactly(tuple("0001", Status.APPLIED));
+  }
+
+  private MigrationRunner slowRunner(
+      String namespace, String meta, CountDownLatch inside, CountDownLatch goOn, String client) {
+    return MigrationRunner.builder(environment.newCatalogClient(client))
+        .namespace(namespace)
+        .metaNamespace(meta)
+        .source(MigrationSource.of(V0001__CreateOrdersSlowly.class))
+        .factory(type -> new V0001__CreateOrdersSlowly(inside, goOn))
+        .build();
   }
 
   @Test
@@ -177,7 +173,7 @@ class ConcurrentMigrationTest {
   }
 
   @Test
-  void aMigrationWhoseCommitConflictsRaisesConcurrentAndRecordsNothing() {
+  void aMigrationWhoseCommitConflictsRaisesConcurrentAndIsRecordedFailed() {
     String namespace = "sales_" + suffix;
     Catalog other = environment.newCatalogClient("other");
     Probe probe = new Probe();
@@ -200,10 +196,12 @@ class ConcurrentMigrationTest {
         .hasMessageStartingWith(
             "Cannot apply migration 0002 (Loses a commit race) to "
                 + namespace
-                + ": its commit conflicted with a concurrent commit")
-        .hasMessageEndingWith("nothing was recorded")
+                + ": upgrade failed: org.apache.iceberg.exceptions.CommitFailedException")
+        .hasMessageContaining("(a concurrent commit to the table)")
         .hasCauseInstanceOf(CommitFailedException.class);
 
-    assertThat(runner.history()).extracting(HistoryRecord::version).containsExactly("0001");
+    assertThat(runner.history())
+        .extracting(HistoryRecord::version, HistoryRecord::status)
+        .containsExactly(tuple("0001", Status.APPLIED), tuple("0002", Status.FAILED));
   }
 }

@@ -262,58 +262,39 @@ class MigrationRunnerTest {
     assertThatThrownBy(runner::migrate)
         .isInstanceOf(MigrationException.class)
         .hasMessage(
-            "Cannot apply migration 0002 (Add region) to %s: java.lang.IllegalStateException: 0002.upgrade refused",
+            "Cannot apply migration 0002 (Add region) to %s: upgrade failed:"
+                + " java.lang.IllegalStateException: 0002.upgrade refused;"
+                + " committed before the failure: none",
             namespace)
-        .extracting(e -> ((MigrationException) e).version())
-        .isEqualTo("0002");
+        .hasCauseInstanceOf(IllegalStateException.class)
+        .satisfies(
+            e -> {
+              MigrationException stop = (MigrationException) e;
+              assertThat(stop.version()).isEqualTo("0002");
+              assertThat(stop.namespace()).isEqualTo(namespace);
+              assertThat(stop.step()).isEqualTo("upgrade");
+              assertThat(stop.partialResult().versions()).containsExactly("0001");
+            });
 
     assertThat(runner.history())
         .extracting(HistoryRecord::version, HistoryRecord::status, HistoryRecord::error)
         .containsExactly(
             tuple("0001", Status.APPLIED, null),
-            tuple("0002", Status.FAILED, "java.lang.IllegalStateException: 0002.upgrade refused"));
+            tuple(
+                "0002",
+                Status.FAILED,
+                "upgrade failed: java.lang.IllegalStateException: 0002.upgrade refused"));
     assertThat(probe.calls()).doesNotContain("0003.upgrade", "0002.postUpgrade");
-    assertThat(runner.plan())
-        .extracting(MigrationStatus::version, MigrationStatus::state)
-        .containsExactly(
-            tuple("0002", State.FAILED),
-            tuple("0003", State.PENDING),
-            tuple("0004", State.PENDING));
 
+    // a failed version stops migrate until the operator repairs (or rolls back) it
+    assertThatThrownBy(runner::migrate)
+        .isInstanceOf(MigrationValidationException.class)
+        .hasMessageContaining("0002 (Add region) failed");
+    assertThat(runner.repair().changes())
+        .extracting(RepairResult.Change::version, RepairResult.Change::change)
+        .containsExactly(tuple("0002", "marked pending (was failed)"));
     probe.heal("0002.upgrade");
     assertThat(runner.migrate().versions()).containsExactly("0002", "0003", "0004");
-    assertThat(rows(runner))
-        .containsExactly("0001 applied", "0002 applied", "0003 applied", "0004 applied");
-  }
-
-  // --- hooks -----------------------------------------------------------------------------------
-
-  @Test
-  void failingPreUpgradeRecordsFailedAndDoesNotRunTheUpgrade() {
-    MigrationRunner runner = runner(SalesMigrations.all());
-    probe.failOn("0001.preUpgrade");
-
-    assertThatThrownBy(runner::migrate)
-        .isInstanceOf(MigrationException.class)
-        .hasMessageContaining(
-            "Cannot apply migration 0001 (Create orders) to " + namespace + ": preUpgrade failed");
-
-    assertThat(probe.calls()).containsExactly("0001.preUpgrade");
-    assertThat(tableExists("orders")).isFalse();
-    assertThat(runner.history())
-        .extracting(HistoryRecord::status, HistoryRecord::error)
-        .containsExactly(
-            tuple(
-                Status.FAILED,
-                "preUpgrade failed: java.lang.IllegalStateException: 0001.preUpgrade refused"));
-  }
-
-  @Test
-  void failingPostUpgradeIsLoggedAndTheVersionStaysApplied() {
-    MigrationRunner runner = runner(SalesMigrations.all());
-    probe.failOn("0001.postUpgrade");
-
-    assertThat(runner.migrate().versions()).containsExactly("0001", "0002", "0003", "0004");
 
     assertThat(rows(runner)).first().isEqualTo("0001 applied");
   }
@@ -330,7 +311,8 @@ class MigrationRunnerTest {
             "Cannot roll back migration 0004 (Add channel) in "
                 + namespace
                 + ": preDowngrade failed")
-        .hasMessageEndingWith("it stays applied");
+        .hasMessageEndingWith("it stays as it was");
+    assertThat(rows(runner)).last().isEqualTo("0004 applied");
 
     assertThat(probe.calls()).doesNotContain("0004.downgrade");
     assertThat(columns()).contains("channel");
@@ -387,8 +369,16 @@ class MigrationRunnerTest {
     runner.migrate();
 
     assertThatThrownBy(() -> runner.rollbackTo("0000"))
-        .isInstanceOf(IrreversibleMigrationException.class)
-        .hasMessage("quantity stays long: Iceberg cannot narrow a type");
+        .isInstanceOf(MigrationException.class)
+        .hasCauseInstanceOf(IrreversibleMigrationException.class)
+        .hasMessageContaining(
+            "it is irreversible: quantity stays long: Iceberg cannot narrow a type")
+        .satisfies(
+            e -> {
+              assertThat(((MigrationException) e).isIrreversible()).isTrue();
+              assertThat(((MigrationException) e).partialResult().versions())
+                  .containsExactly("0004");
+            });
 
     assertThat(rows(runner))
         .containsExactly("0001 applied", "0002 applied", "0003 applied", "0004 rolled_back");

@@ -68,6 +68,8 @@ public final class EmbeddedEnvironment implements IcebergTestEnvironment {
   private Path tempDir;
   private S3Store store;
   private RestCatalogServer server;
+  private boolean storeStopped;
+  private boolean serverStopped;
   private Map<String, String> catalogProperties;
   private RESTCatalog catalog;
   private final List<RESTCatalog> clients = new ArrayList<>();
@@ -215,6 +217,47 @@ public final class EmbeddedEnvironment implements IcebergTestEnvironment {
         "Iceberg test environment stopped in {} ms", (System.nanoTime() - startNanos) / 1_000_000);
   }
 
+  /**
+   * Stops the S3 store while the REST catalog keeps running: an outage of the store, for testing
+   * how code behaves when it goes away mid-run. It is not restarted; {@link #close()} still closes
+   * the rest.
+   *
+   * @throws IllegalStateException if the environment is not started, or closed
+   */
+  public synchronized void stopStore() {
+    checkRunning("stop store");
+    if (storeStopped) {
+      return;
+    }
+    storeStopped = true;
+    try {
+      store.close();
+    } catch (Exception e) {
+      throw new IllegalStateException("Cannot stop store: " + e.getMessage(), e);
+    }
+    LOG.info("Stopped the S3 store at {} (outage)", store.endpoint());
+  }
+
+  /**
+   * Stops the REST catalog server while the store keeps running: an outage of the catalog. It is
+   * not restarted; {@link #close()} still closes the rest.
+   *
+   * @throws IllegalStateException if the environment is not started, or closed
+   */
+  public synchronized void stopCatalogServer() {
+    checkRunning("stop catalog server");
+    if (serverStopped) {
+      return;
+    }
+    serverStopped = true;
+    try {
+      server.close();
+    } catch (Exception e) {
+      throw new IllegalStateException("Cannot stop catalog server: " + e.getMessage(), e);
+    }
+    LOG.info("Stopped the REST catalog server at {} (outage)", server.uri());
+  }
+
   /** The S3FileIO settings that reach the store, shared by the server and its clients. */
   private Map<String, String> storageProperties(String endpoint) {
     Map<String, String> props = new LinkedHashMap<>();
@@ -276,8 +319,12 @@ public final class EmbeddedEnvironment implements IcebergTestEnvironment {
     }
     clients.clear();
     closeQuietly(catalog, failure);
-    closeQuietly(server, failure);
-    closeQuietly(store, failure);
+    if (!serverStopped) {
+      closeQuietly(server, failure);
+    }
+    if (!storeStopped) {
+      closeQuietly(store, failure);
+    }
     deleteQuietly(tempDir, failure);
     this.catalog = null;
     this.server = null;

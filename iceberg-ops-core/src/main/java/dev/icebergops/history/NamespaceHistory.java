@@ -1,0 +1,122 @@
+package dev.icebergops.history;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+import org.apache.iceberg.data.Record;
+
+/**
+ * The history of one namespace as read at one snapshot of the history table: its rows and its run
+ * lease. Immutable; the {@code with} methods return the state a write would leave, which {@link
+ * MigrationHistory#commit} stores.
+ *
+ * <pre>{@code
+ * NamespaceHistory read = history.load("sales");
+ * NamespaceHistory next = read.with(appliedRow).withoutLease();
+ * history.commit(read, next); // HistoryConflictException if another writer came first
+ * }</pre>
+ */
+public final class NamespaceHistory {
+
+  private final String namespace;
+  private final Long snapshotId;
+  private final Map<String, HistoryRecord> rows;
+  private final RunLease lease;
+
+  /** The records as read, by version (and the lease row), carrying columns this release lacks. */
+  private final Map<String, Record> stored;
+
+  NamespaceHistory(
+      String namespace,
+      Long snapshotId,
+      Map<String, HistoryRecord> rows,
+      RunLease lease,
+      Map<String, Record> stored) {
+    this.namespace = namespace;
+    this.snapshotId = snapshotId;
+    this.rows = Collections.unmodifiableMap(new TreeMap<>(rows));
+    this.lease = lease;
+    this.stored = Map.copyOf(stored);
+  }
+
+  static NamespaceHistory empty(String namespace) {
+    return new NamespaceHistory(namespace, null, Map.of(), null, Map.of());
+  }
+
+  /** The namespace these rows belong to. */
+  public String namespace() {
+    return namespace;
+  }
+
+  /** The snapshot of the history table this state was read at, or null when there was none. */
+  public Long snapshotId() {
+    return snapshotId;
+  }
+
+  /** The rows, in version order. */
+  public List<HistoryRecord> rows() {
+    return new ArrayList<>(rows.values());
+  }
+
+  /** The row of a version, if recorded. */
+  public Optional<HistoryRecord> row(String version) {
+    return Optional.ofNullable(rows.get(version));
+  }
+
+  /** The run lease, if one is held (or was left by a run that died). */
+  public Optional<RunLease> lease() {
+    return Optional.ofNullable(lease);
+  }
+
+  /**
+   * This state with a row added or replaced.
+   *
+   * @param row a row of this namespace
+   * @return the new state
+   * @throws IllegalArgumentException if the row belongs to another namespace
+   */
+  public NamespaceHistory with(HistoryRecord row) {
+    if (!row.namespace().equals(namespace)) {
+      throw new IllegalArgumentException(
+          "Cannot record migration "
+              + row.version()
+              + " of namespace "
+              + row.namespace()
+              + " in the history of "
+              + namespace);
+    }
+    Map<String, HistoryRecord> next = new TreeMap<>(rows);
+    next.put(row.version(), row);
+    return new NamespaceHistory(namespace, snapshotId, next, lease, stored);
+  }
+
+  /** This state with the lease set (taken or renewed). */
+  public NamespaceHistory withLease(RunLease newLease) {
+    return new NamespaceHistory(namespace, snapshotId, rows, newLease, stored);
+  }
+
+  /** This state with the lease released. */
+  public NamespaceHistory withoutLease() {
+    return new NamespaceHistory(namespace, snapshotId, rows, null, stored);
+  }
+
+  Map<String, Record> stored() {
+    return stored;
+  }
+
+  @Override
+  public String toString() {
+    return "NamespaceHistory{"
+        + namespace
+        + ", snapshot="
+        + snapshotId
+        + ", rows="
+        + rows.size()
+        + ", lease="
+        + lease
+        + "}";
+  }
+}

@@ -1,0 +1,145 @@
+package dev.icebergops.migration;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.ArrayDeque;
+import java.util.Deque;
+import java.util.HexFormat;
+import java.util.Set;
+import java.util.TreeSet;
+import org.objectweb.asm.ClassReader;
+import org.objectweb.asm.ClassVisitor;
+import org.objectweb.asm.ClassWriter;
+import org.objectweb.asm.Opcodes;
+
+/**
+ * The fingerprint of a migration's code: a SHA-256 over the class files of the migration class and
+ * of every class nested in or generated from it (inner, anonymous and local classes; lambdas are
+ * methods of the class itself), each re-written without debug attributes.
+ *
+ * <p>Line numbers, local variable names and the source file name are debug attributes, so
+ * recompiling, {@code -g} or {@code -g:none}, comments and blank lines leave the checksum as it is;
+ * any change of code or of a constant changes it. A migration may supply its own value through
+ * {@link Migration#checksum()}.
+ */
+final class MigrationChecksum {
+
+  private MigrationChecksum() {}
+
+  /**
+   * The checksum of a migration: its own {@link Migration#checksum()} when it gives one, otherwise
+   * the fingerprint of its class files.
+   */
+  static String of(Migration migration) {
+    String supplied = migration.checksum();
+    if (supplied != null && !supplied.isBlank()) {
+      return supplied;
+    }
+    return of(migration.getClass());
+  }
+
+  /**
+   * The fingerprint of a class and of every class nested in or generated from it.
+   *
+   * @throws UncheckedIOException if a class file cannot be read
+   */
+  static String of(Class<?> type) {
+    MessageDigest digest = sha256();
+    String root = internalName(type.getName());
+    Set<String> seen = new TreeSet<>();
+    Deque<String> queue = new ArrayDeque<>();
+    queue.add(root);
+    seen.add(root);
+    // the root first, then its nest in name order: the order does not depend on the compiler
+    Set<String> nest = new TreeSet<>();
+    while (!queue.isEmpty()) {
+      String name = queue.poll();
+      byte[] bytes = read(type.getClassLoader(), name);
+      if (bytes == null) {
+        digest.update(name.getBytes(StandardCharsets.UTF_8));
+        continue;
+      }
+      NestCollector collector = new NestCollector(root);
+      new ClassReader(bytes).accept(collector, ClassReader.SKIP_CODE | ClassReader.SKIP_DEBUG);
+      for (String member : collector.members) {
+        if (seen.add(member)) {
+          queue.add(member);
+          nest.add(member);
+        }
+      }
+      if (name.equals(root)) {
+        update(digest, name, bytes);
+      }
+    }
+    for (String member : nest) {
+      byte[] bytes = read(type.getClassLoader(), member);
+      if (bytes != null) {
+        update(digest, member, bytes);
+      }
+    }
+    return HexFormat.of().formatHex(digest.digest());
+  }
+
+  private static void update(MessageDigest digest, String name, byte[] classFile) {
+    digest.update(name.getBytes(StandardCharsets.UTF_8));
+    digest.update(withoutDebugAttributes(classFile));
+  }
+
+  /** Re-writes a class file without debug attributes, with a constant pool built afresh. */
+  static byte[] withoutDebugAttributes(byte[] classFile) {
+    ClassWriter writer = new ClassWriter(0);
+    new ClassReader(classFile).accept(writer, ClassReader.SKIP_DEBUG);
+    return writer.toByteArray();
+  }
+
+  private static byte[] read(ClassLoader loader, String internalName) {
+    String resource = internalName + ".class";
+    try (InputStream in =
+        loader == null
+            ? ClassLoader.getSystemResourceAsStream(resource)
+            : loader.getResourceAsStream(resource)) {
+      return in == null ? null : in.readAllBytes();
+    } catch (IOException e) {
+      throw new UncheckedIOException("Cannot read class file " + resource + ": " + e, e);
+    }
+  }
+
+  private static String internalName(String className) {
+    return className.replace('.', '/');
+  }
+
+  private static MessageDigest sha256() {
+    try {
+      return MessageDigest.getInstance("SHA-256");
+    } catch (NoSuchAlgorithmException e) {
+      throw new IllegalStateException("Cannot compute checksum: SHA-256 is unavailable", e);
+    }
+  }
+
+  /** Collects the classes nested in a class: its nest members and its inner classes. */
+  private static final class NestCollector extends ClassVisitor {
+    private final String root;
+    private final Set<String> members = new TreeSet<>();
+
+    NestCollector(String root) {
+      super(Opcodes.ASM9);
+      this.root = root;
+    }
+
+    @Override
+    public void visitNestMember(String nestMember) {
+      members.add(nestMember);
+    }
+
+    @Override
+    public void visitInnerClass(String name, String outerName, String innerName, int access) {
+      if (name.startsWith(root + "$")) {
+        members.add(name);
+      }
+    }
+  }
+}

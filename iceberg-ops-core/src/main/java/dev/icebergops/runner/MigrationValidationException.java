@@ -1,0 +1,43 @@
+package dev.icebergops.runner;
+
+import java.util.List;
+
+/**
+ * Thrown by {@link MigrationRunner#validate()} (and so by {@code migrate()}) when the migrations
+ * and the history disagree; lists every finding.
+ */
+public class MigrationValidationException extends MigrationException {
+
+  private static final long serialVersionUID = 1L;
+
+  private final transient List<ValidationFinding> findings;
+
+  /**
+   * Creates the exception.
+   *
+   * @param namespace the namespace validated
+   * @param findings every problem found, at least one
+   */
+  public MigrationValidationException(String namespace, List<ValidationFinding> findings) {
+    super(null, namespace, "validate", message(namespace, findings), null);
+    this.findings = List.copyOf(findings);
+  }
+
+  /** Every problem found, in version order. */
+  public List<ValidationFinding> findings() {
+    return findings;
+  }
+
+  private static String message(String namespace, List<ValidationFinding> findings) {
+    StringBuilder text =
+        new StringBuilder("Cannot migrate ")
+            .append(namespace)
+            .append(": validation found ")
+            .append(findings.size())
+            .append(findings.size() == 1 ? " problem" : " problems");
+    for (ValidationFinding finding : findings) {
+      text.append("\n  - ").append(finding.message());
+    }
+    return text.toString();
+  }
+}

@@ -1,0 +1,98 @@
+package dev.icebergops.runner;
+
+import dev.icebergops.history.HistoryRecord;
+import dev.icebergops.history.HistoryRecord.Status;
+import dev.icebergops.migration.ResolvedMigration;
+import dev.icebergops.runner.ValidationFinding.Kind;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.TreeSet;
+
+/** Finds what stops a migrate: out-of-order, missing, edited, failed and interrupted versions. */
+final class MigrationValidator {
+
+  private MigrationValidator() {}
+
+  static List<ValidationFinding> findings(
+      NamespaceState state, String location, boolean outOfOrder) {
+    List<ValidationFinding> findings = new ArrayList<>();
+    String highest = state.current();
+    TreeSet<String> versions = new TreeSet<>();
+    state.migrations().forEach(m -> versions.add(m.version()));
+    state.rows().forEach(r -> versions.add(r.version()));
+    for (String version : versions) {
+      ResolvedMigration migration = state.migration(version);
+      HistoryRecord row = state.row(version);
+      String name =
+          migration != null ? migration.toString() : version + " (" + row.description() + ")";
+      boolean pending =
+          row == null || row.status() == Status.ROLLED_BACK || row.status() == Status.PENDING;
+      if (pending
+          && migration != null
+          && !outOfOrder
+          && highest != null
+          && version.compareTo(highest) < 0) {
+        findings.add(
+            new ValidationFinding(
+                version,
+                Kind.OUT_OF_ORDER,
+                name
+                    + " is pending but "
+                    + highest
+                    + " is already applied; give it a version above "
+                    + highest
+                    + ", or allow it with outOfOrder(true)"));
+      }
+      if (row == null) {
+        continue;
+      }
+      if (row.status() == Status.APPLIED && migration == null) {
+        findings.add(
+            new ValidationFinding(
+                version,
+                Kind.MISSING_CLASS,
+                name
+                    + " is applied but no class in "
+                    + location
+                    + " has that version; restore the class, or roll back to below it with the"
+                    + " class restored"));
+      } else if (NamespaceState.isChanged(migration, row)) {
+        findings.add(
+            new ValidationFinding(
+                version,
+                Kind.CHECKSUM_CHANGED,
+                name
+                    + " was applied with checksum "
+                    + abbreviate(row.checksum())
+                    + " but its class now has "
+                    + abbreviate(migration.checksum())
+                    + "; revert the edit, or accept it with repair()"));
+      } else if (row.status() == Status.FAILED) {
+        findings.add(
+            new ValidationFinding(
+                version,
+                Kind.FAILED,
+                name
+                    + " failed: "
+                    + row.error()
+                    + "; completed before the failure: "
+                    + (row.steps().isEmpty() ? "none" : String.join("; ", row.steps()))
+                    + "; roll it back, or fix the tables and run repair() (or stamp)"));
+      } else if (state.isInterrupted(row)) {
+        findings.add(
+            new ValidationFinding(
+                version,
+                Kind.INTERRUPTED,
+                name
+                    + ": "
+                    + NamespaceState.interruption(row)
+                    + "; roll it back, or check the tables and run repair() (or stamp)"));
+      }
+    }
+    return findings;
+  }
+
+  private static String abbreviate(String checksum) {
+    return checksum == null || checksum.length() <= 12 ? checksum : checksum.substring(0, 12) + "…";
+  }
+}

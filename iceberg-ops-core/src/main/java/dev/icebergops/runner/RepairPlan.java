@@ -1,0 +1,60 @@
+package dev.icebergops.runner;
+
+import dev.icebergops.history.HistoryRecord;
+import dev.icebergops.history.HistoryRecord.Status;
+import dev.icebergops.migration.ResolvedMigration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+
+/** What repair changes: edited checksums accepted, failed and interrupted versions pending. */
+record RepairPlan(List<HistoryRecord> rows, List<RepairResult.Change> changes) {
+
+  static RepairPlan of(NamespaceState state, Instant now, String runId) {
+    List<HistoryRecord> rows = new ArrayList<>();
+    List<RepairResult.Change> changes = new ArrayList<>();
+    for (HistoryRecord row : state.rows()) {
+      ResolvedMigration migration = state.migration(row.version());
+      if (NamespaceState.isChanged(migration, row)) {
+        rows.add(copy(row, Status.APPLIED, row.error(), migration.checksum(), now, runId));
+        changes.add(
+            new RepairResult.Change(
+                row.version(),
+                row.description(),
+                "accepted checksum " + migration.checksum() + " (was " + row.checksum() + ")"));
+      } else if (row.status() == Status.FAILED || state.isInterrupted(row)) {
+        String was = row.status() == Status.FAILED ? "failed" : "interrupted";
+        String before =
+            row.status() == Status.FAILED ? row.error() : NamespaceState.interruption(row);
+        rows.add(
+            copy(
+                row,
+                Status.PENDING,
+                "repaired; was " + was + ": " + before,
+                migration == null ? row.checksum() : migration.checksum(),
+                now,
+                runId));
+        changes.add(
+            new RepairResult.Change(
+                row.version(), row.description(), "marked pending (was " + was + ")"));
+      }
+    }
+    return new RepairPlan(rows, changes);
+  }
+
+  private static HistoryRecord copy(
+      HistoryRecord row, Status status, String error, String checksum, Instant now, String runId) {
+    return new HistoryRecord(
+        row.version(),
+        row.namespace(),
+        row.description(),
+        status,
+        error,
+        checksum,
+        now,
+        row.durationMs(),
+        "repair",
+        row.steps(),
+        runId);
+  }
+}

@@ -1,0 +1,332 @@
+package dev.icebergops.runner;
+
+import dev.icebergops.history.HistoryConflictException;
+import dev.icebergops.history.HistoryRecord;
+import dev.icebergops.history.MigrationHistory;
+import dev.icebergops.history.NamespaceHistory;
+import dev.icebergops.history.RunLease;
+import java.net.InetAddress;
+import java.net.UnknownHostException;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.UUID;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.TimeUnit;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * One run's hold on a namespace's history: takes the run lease before the state is read, writes
+ * every row of the run under it (each write renews it), renews it in the background while a
+ * migration runs, and releases it at the end. Only the holder writes the namespace's rows; a write
+ * after another run took the lease over fails.
+ */
+final class RunJournal implements AutoCloseable {
+
+  private static final Logger LOG = LoggerFactory.getLogger(MigrationRunner.class);
+
+  private static final int MAX_ATTEMPTS = 20;
+
+  private static final String HOST = hostName();
+
+  private static final ScheduledExecutorService HEARTBEATS =
+      Executors.newSingleThreadScheduledExecutor(
+          task -> {
+            Thread thread = new Thread(task, "iceberg-ops-lease");
+            thread.setDaemon(true);
+            return thread;
+          });
+
+  private final MigrationHistory history;
+  private final String namespace;
+  private final RunOptions options;
+  private final RemoteCalls remote;
+  private final RunLease takenOver;
+  private RunLease lease;
+  private NamespaceHistory state;
+  private Instant lastWrite;
+  private ScheduledFuture<?> heartbeat;
+  private boolean closed;
+
+  private RunJournal(
+      MigrationHistory history,
+      String namespace,
+      RunOptions options,
+      RemoteCalls remote,
+      NamespaceHistory state,
+      RunLease lease,
+      RunLease takenOver) {
+    this.history = history;
+    this.namespace = namespace;
+    this.options = options;
+    this.remote = remote;
+    this.state = state;
+    this.lease = lease;
+    this.takenOver = takenOver;
+    this.lastWrite = options.clock().instant();
+  }
+
+  /**
+   * Takes the run lease of a namespace, waiting up to the configured time for a live holder.
+   *
+   * @param what the operation, for messages: {@code migrate sales}
+   * @throws ConcurrentMigrationException if another live run holds the lease
+   */
+  static RunJournal open(
+      MigrationHistory history,
+      String namespace,
+      RunOptions options,
+      RemoteCalls remote,
+      String what) {
+    String runId = UUID.randomUUID().toString();
+    Instant deadline = options.clock().instant().plus(options.leaseWait());
+    for (int attempt = 1; ; attempt++) {
+      NamespaceHistory read =
+          remote.call("read the history of " + namespace, () -> history.load(namespace));
+      RunLease held = read.lease().orElse(null);
+      Instant now = options.clock().instant();
+      if (held != null && isAlive(held, now)) {
+        if (now.isBefore(deadline)) {
+          pause(Math.min(500L, Duration.between(now, deadline).toMillis() + 1));
+          continue;
+        }
+        throw new ConcurrentMigrationException(
+            null,
+            "Cannot "
+                + what
+                + ": another run holds its lease: "
+                + held.owner()
+                + " since "
+                + held.since()
+                + " (expires "
+                + held.expiresAt()
+                + " unless renewed); wait for it to end, or release the lease with"
+                + " MigrationRunner.releaseLease() if that run is gone",
+            null);
+      }
+      RunLease mine =
+          new RunLease(
+              HOST, ProcessHandle.current().pid(), runId, now, now.plus(options.leaseDuration()));
+      try {
+        NamespaceHistory taken =
+            remote.call(
+                "take the run lease of " + namespace,
+                () -> history.commit(read, read.withLease(mine)));
+        if (held != null) {
+          LOG.warn(
+              "Took over the run lease of namespace {} from {}: {}",
+              namespace,
+              held.owner(),
+              deathOf(held, now));
+        }
+        RunJournal journal = new RunJournal(history, namespace, options, remote, taken, mine, held);
+        journal.startHeartbeat();
+        return journal;
+      } catch (HistoryConflictException e) {
+        if (attempt >= MAX_ATTEMPTS) {
+          throw new ConcurrentMigrationException(
+              null, "Cannot " + what + ": its history kept changing while taking the run lease", e);
+        }
+        pause(ThreadLocalRandom.current().nextLong(20, 200));
+      }
+    }
+  }
+
+  /** True when the lease's holder may still be running: not expired, and not a dead local pid. */
+  static boolean isAlive(RunLease lease, Instant now) {
+    if (lease.isExpiredAt(now)) {
+      return false;
+    }
+    if (HOST.equals(lease.host()) && lease.pid() != ProcessHandle.current().pid()) {
+      return ProcessHandle.of(lease.pid()).map(ProcessHandle::isAlive).orElse(false);
+    }
+    return true;
+  }
+
+  private static String deathOf(RunLease lease, Instant now) {
+    return lease.isExpiredAt(now)
+        ? "it expired at " + lease.expiresAt()
+        : "its process " + lease.pid() + " on this host is gone";
+  }
+
+  /** The namespace's history as this run last wrote or read it. */
+  synchronized NamespaceHistory state() {
+    return state;
+  }
+
+  /** The dead run's lease this run took over, if any. */
+  Optional<RunLease> takenOver() {
+    return Optional.ofNullable(takenOver);
+  }
+
+  String runId() {
+    return lease.runId();
+  }
+
+  /**
+   * Writes rows under the lease, renewing it.
+   *
+   * @throws ConcurrentMigrationException if this run lost its lease, or another writer changed one
+   *     of these rows
+   */
+  synchronized void write(List<HistoryRecord> rows) {
+    write(rows, false);
+  }
+
+  private void write(List<HistoryRecord> rows, boolean release) {
+    if (closed) {
+      throw new IllegalStateException("Cannot write history of " + namespace + ": run ended");
+    }
+    NamespaceHistory base = state;
+    for (int attempt = 1; ; attempt++) {
+      Instant now = options.clock().instant();
+      RunLease renewed = lease.renewedUntil(now.plus(options.leaseDuration()));
+      NamespaceHistory next = base;
+      for (HistoryRecord row : rows) {
+        next = next.with(row);
+      }
+      NamespaceHistory target = release ? next.withoutLease() : next.withLease(renewed);
+      NamespaceHistory from = base;
+      try {
+        state =
+            remote.call(
+                "record the migration history of " + namespace, () -> history.commit(from, target));
+        lease = renewed;
+        lastWrite = now;
+        return;
+      } catch (HistoryConflictException e) {
+        NamespaceHistory fresh =
+            remote.call("read the history of " + namespace, () -> history.load(namespace));
+        checkStillHeld(fresh, e);
+        for (HistoryRecord row : rows) {
+          if (!Objects.equals(
+              fresh.row(row.version()).orElse(null), state.row(row.version()).orElse(null))) {
+            throw new ConcurrentMigrationException(
+                row.version(),
+                "Cannot record migration "
+                    + row.version()
+                    + " for namespace "
+                    + namespace
+                    + ": another writer changed its history row during this run",
+                e);
+          }
+        }
+        if (attempt >= MAX_ATTEMPTS) {
+          throw new ConcurrentMigrationException(
+              null,
+              "Cannot record the migration history of " + namespace + ": it kept changing",
+              e);
+        }
+        base = fresh;
+        state = fresh;
+      }
+    }
+  }
+
+  private void checkStillHeld(NamespaceHistory fresh, Exception cause) {
+    RunLease now = fresh.lease().orElse(null);
+    if (now == null || !now.runId().equals(lease.runId())) {
+      throw new ConcurrentMigrationException(
+          null,
+          "Cannot go on migrating "
+              + namespace
+              + ": this run lost its lease ("
+              + (now == null
+                  ? "it was released by an operator"
+                  : "now held by " + now.owner() + " since " + now.since())
+              + "); nothing more was recorded",
+          cause);
+    }
+  }
+
+  /** Renews the lease when no write did for a third of its duration. */
+  private synchronized void renewIfDue() {
+    if (closed) {
+      return;
+    }
+    Instant now = options.clock().instant();
+    if (Duration.between(lastWrite, now).compareTo(options.leaseDuration().dividedBy(3)) < 0) {
+      return;
+    }
+    try {
+      write(List.of(), false);
+      LOG.debug("Renewed the run lease of namespace {}", namespace);
+    } catch (RuntimeException e) {
+      LOG.warn("Cannot renew the run lease of namespace {}: {}", namespace, e.getMessage());
+    }
+  }
+
+  private void startHeartbeat() {
+    long period = Math.max(100L, options.leaseDuration().toMillis() / 6);
+    heartbeat =
+        HEARTBEATS.scheduleAtFixedRate(this::renewIfDue, period, period, TimeUnit.MILLISECONDS);
+  }
+
+  /**
+   * Writes the last rows of the run and releases the lease in the same commit.
+   *
+   * @throws ConcurrentMigrationException if this run lost its lease
+   */
+  synchronized void finish(List<HistoryRecord> rows) {
+    stopHeartbeat();
+    write(rows, true);
+    closed = true;
+  }
+
+  /** Releases the lease if the run still holds it; never throws (the run's own error wins). */
+  @Override
+  public synchronized void close() {
+    if (closed) {
+      return;
+    }
+    stopHeartbeat();
+    try {
+      write(List.of(), true);
+    } catch (RuntimeException e) {
+      LOG.warn(
+          "Cannot release the run lease of namespace {}: {}; it expires at {}",
+          namespace,
+          e.getMessage(),
+          lease.expiresAt());
+    } finally {
+      closed = true;
+    }
+  }
+
+  private void stopHeartbeat() {
+    if (heartbeat != null) {
+      heartbeat.cancel(false);
+    }
+  }
+
+  private static void pause(long millis) {
+    try {
+      Thread.sleep(Math.max(1L, millis));
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new MigrationException(null, "Cannot take the run lease: interrupted", e);
+    }
+  }
+
+  private static String hostName() {
+    String env = System.getenv("HOSTNAME");
+    if (env != null && !env.isBlank()) {
+      return env;
+    }
+    try {
+      return InetAddress.getLocalHost().getHostName();
+    } catch (UnknownHostException e) {
+      return "localhost";
+    }
+  }
+
+  /** The settings a run needs: the clock and the lease's timing. */
+  record RunOptions(Clock clock, Duration leaseDuration, Duration leaseWait) {}
+}

@@ -1,0 +1,38 @@
+package dev.icebergops.runner;
+
+import dev.icebergops.migration.MigrationSource;
+import java.io.FileInputStream;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Properties;
+import org.apache.iceberg.rest.RESTCatalog;
+
+/**
+ * The child JVM of the crash test: migrates a namespace whose 0002 halts the JVM between its two
+ * commits. Arguments: a properties file with the catalog properties, the namespace, the
+ * meta-namespace.
+ */
+public final class CrashingRun {
+
+  private CrashingRun() {}
+
+  public static void main(String[] args) throws Exception {
+    Properties properties = new Properties();
+    try (FileInputStream in = new FileInputStream(args[0])) {
+      properties.load(in);
+    }
+    Map<String, String> catalogProperties = new HashMap<>();
+    properties.forEach((k, v) -> catalogProperties.put((String) k, (String) v));
+    RESTCatalog catalog = new RESTCatalog();
+    catalog.initialize("crashing", catalogProperties);
+    MigrationRunner.builder(catalog)
+        .namespace(args[1])
+        .metaNamespace(args[2])
+        .source(
+            MigrationSource.of(
+                FailureFixtures.V0001__CreateT.class, FailureFixtures.V0002__AddAHaltAddB.class))
+        .build()
+        .migrate();
+    throw new IllegalStateException("Cannot get here: 0002 halts the JVM");
+  }
+}
