@@ -1,6 +1,7 @@
 package dev.icebergops.cli;
 
 import dev.icebergops.migration.MigrationCompileException;
+import dev.icebergops.runner.MigrationValidationException;
 import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -31,6 +32,9 @@ import picocli.CommandLine.ScopeType;
       MigrateCommand.class,
       RollbackCommand.class,
       StampCommand.class,
+      ValidateCommand.class,
+      RepairCommand.class,
+      UnlockCommand.class,
       CheckCommand.class
     })
 final class IcebergOpsCli {
@@ -109,6 +113,8 @@ final class IcebergOpsCli {
     err.println("Error: " + Errors.reason(e));
     if (e instanceof MigrationCompileException compile) {
       compile.diagnostics().forEach(line -> err.println("  " + line));
+    } else if (e instanceof MigrationValidationException validation) {
+      validation.findings().forEach(finding -> err.println("  - " + finding.message()));
     }
     if (verbose) {
       e.printStackTrace(err);

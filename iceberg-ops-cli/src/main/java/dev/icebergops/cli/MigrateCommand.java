@@ -1,63 +1,42 @@
 package dev.icebergops.cli;
 
+import dev.icebergops.runner.MigrationException;
 import dev.icebergops.runner.MigrationResult;
-import dev.icebergops.runner.MigrationRunner;
-import dev.icebergops.runner.MigrationStatus;
-import dev.icebergops.runner.MigrationStep;
-import java.util.ArrayList;
-import java.util.List;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
-/**
- * {@code migrate [--target V]}: applies the pending versions one at a time, so that each prints its
- * progress line as soon as it is done.
- */
+/** {@code migrate [--target V]}: validates, then applies the pending versions in one run. */
 @Command(
     name = "migrate",
     mixinStandardHelpOptions = true,
-    description = "Apply the pending versions in order (up to --target).")
+    description =
+        "Validate, then apply the pending versions in order (up to --target), holding the"
+            + " namespace's run lease.")
 final class MigrateCommand extends SessionCommand {
 
   @Option(names = "--target", paramLabel = "VERSION", description = "The highest version to apply.")
   String target;
 
+  @Option(
+      names = "--out-of-order",
+      description = "Allow pending versions below the highest applied one.")
+  boolean outOfOrder;
+
   @Override
   void run(Session session, Output output) {
-    MigrationRunner runner = session.runner();
-    List<MigrationStatus> status = runner.status();
-    List<String> known = status.stream().map(MigrationStatus::version).toList();
-    if (target != null && !known.contains(target)) {
-      throw new IllegalArgumentException(
-          "Cannot migrate "
-              + session.namespace()
-              + " to "
-              + target
-              + ": no migration has that version (known: "
-              + (known.isEmpty() ? "none" : String.join(", ", known))
-              + ")");
+    MigrationResult result;
+    try {
+      result = session.runner(outOfOrder).migrate(target);
+    } catch (MigrationException e) {
+      Rows.progress(output, "Applied", e.partialResult().steps());
+      throw e;
     }
-    List<String> pending = new ArrayList<>();
-    for (MigrationStatus s : status) {
-      if (s.state().isPending() && (target == null || s.version().compareTo(target) <= 0)) {
-        pending.add(s.version());
-      }
-    }
-    List<MigrationStep> steps = new ArrayList<>();
-    for (String version : pending) {
-      MigrationResult one = runner.migrate(version);
-      Rows.progress(output, "Applied", one.steps());
-      steps.addAll(one.steps());
-    }
-    MigrationResult result =
-        new MigrationResult(session.namespace(), steps, runner.current().orElse(null));
+    Rows.progress(output, "Applied", result.steps());
     output.json(Rows.result("migrate", result));
     output.line(
-        steps.isEmpty()
-            ? "Nothing to apply: "
-                + session.namespace()
-                + " is at "
-                + result.current().orElse("none")
-            : session.namespace() + " is now at " + result.current().orElse("none"));
+        (result.steps().isEmpty()
+                ? "Nothing to apply: " + session.namespace() + " is at "
+                : session.namespace() + " is now at ")
+            + result.current().orElse("none"));
   }
 }

@@ -1,6 +1,6 @@
 package dev.icebergops.cli;
 
-import dev.icebergops.migration.IrreversibleMigrationException;
+import dev.icebergops.runner.MigrationException;
 import dev.icebergops.runner.MigrationResult;
 import dev.icebergops.runner.MigrationRunner;
 import picocli.CommandLine.ArgGroup;
@@ -36,26 +36,16 @@ final class RollbackCommand extends SessionCommand {
           bound != null && bound.target != null
               ? runner.rollbackTo(bound.target)
               : runner.rollback(bound != null && bound.steps != null ? bound.steps : 1);
-    } catch (IrreversibleMigrationException e) {
-      String stuck = runner.current().orElse("none");
-      throw new IllegalStateException(
-          "Cannot roll back "
-              + session.namespace()
-              + " past "
-              + stuck
-              + ": it is irreversible: "
-              + e.getMessage()
-              + "; it stays applied",
-          e);
+    } catch (MigrationException e) {
+      Rows.progress(output, "Rolled back", e.partialResult().steps());
+      throw e;
     }
     Rows.progress(output, "Rolled back", result.steps());
     output.json(Rows.result("rollback", result));
     output.line(
-        result.steps().isEmpty()
-            ? "Nothing to roll back: "
-                + session.namespace()
-                + " is at "
-                + result.current().orElse("none")
-            : session.namespace() + " is now at " + result.current().orElse("none"));
+        (result.steps().isEmpty()
+                ? "Nothing to roll back: " + session.namespace() + " is at "
+                : session.namespace() + " is now at ")
+            + result.current().orElse("none"));
   }
 }

@@ -67,10 +67,16 @@ final class Session implements AutoCloseable {
   }
 
   MigrationRunner runner() {
+    return runner(false);
+  }
+
+  /** The runner; {@code outOfOrder} lets it apply pending versions below the highest applied. */
+  MigrationRunner runner(boolean outOfOrder) {
     return MigrationRunner.builder(catalog())
         .namespace(config.namespace())
         .metaNamespace(config.metaNamespace())
         .source(source())
+        .outOfOrder(outOfOrder)
         .build();
   }
 

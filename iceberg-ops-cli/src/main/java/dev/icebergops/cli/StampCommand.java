@@ -1,5 +1,6 @@
 package dev.icebergops.cli;
 
+import dev.icebergops.runner.MigrationException;
 import dev.icebergops.runner.MigrationResult;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Parameters;
@@ -18,7 +19,13 @@ final class StampCommand extends SessionCommand {
 
   @Override
   void run(Session session, Output output) {
-    MigrationResult result = session.runner().stamp(version);
+    MigrationResult result;
+    try {
+      result = session.runner().stamp(version);
+    } catch (MigrationException e) {
+      Rows.progress(output, "Stamped", e.partialResult().steps());
+      throw e;
+    }
     Rows.progress(output, "Stamped", result.steps());
     output.json(Rows.result("stamp", result));
     output.line(session.namespace() + " is now at " + result.current().orElse("none"));

@@ -97,9 +97,9 @@ class EmbeddedCatalogEndToEndTest {
     assertThat(irreversible.exitCode()).isEqualTo(1);
     assertThat(irreversible.err())
         .isEqualTo(
-            "Error: Cannot roll back sales past 0002: it is irreversible: Cannot undo promote"
-                + " quantity int -> long: Iceberg neither narrows a type nor restores a dropped"
-                + " column; it stays applied\n");
+            "Error: Cannot roll back migration 0002 (Orders to contract) in sales: it is"
+                + " irreversible: Cannot undo promote quantity int -> long: Iceberg neither narrows"
+                + " a type nor restores a dropped column; it stays as it was\n");
 
     ok(cli.run("revision", "-m", "add note"));
     Files.writeString(
