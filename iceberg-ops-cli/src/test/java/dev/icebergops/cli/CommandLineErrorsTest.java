@@ -92,14 +92,25 @@ class CommandLineErrorsTest {
   }
 
   @Test
-  void failingMigrationIsRecordedAndReported() throws IOException {
+  void failingMigrationIsRecordedAndReportedAfterTheVersionsDoneBeforeIt() throws IOException {
     Files.writeString(
-        project.resolve("migrations/V0001__Fails.java"),
+        project.resolve("migrations/V0001__Works.java"),
         """
         import dev.icebergops.migration.BaseMigration;
         import dev.icebergops.migration.MigrationContext;
 
-        public class V0001__Fails extends BaseMigration {
+        public class V0001__Works extends BaseMigration {
+          @Override public void upgrade(MigrationContext ctx) {}
+          @Override public void downgrade(MigrationContext ctx) {}
+        }
+        """);
+    Files.writeString(
+        project.resolve("migrations/V0002__Fails.java"),
+        """
+        import dev.icebergops.migration.BaseMigration;
+        import dev.icebergops.migration.MigrationContext;
+
+        public class V0002__Fails extends BaseMigration {
           @Override public void upgrade(MigrationContext ctx) {
             throw new IllegalStateException("no region data yet");
           }
@@ -108,9 +119,13 @@ class CommandLineErrorsTest {
         """);
     Result result = cli.run("migrate");
     assertThat(result.exitCode()).isEqualTo(1);
-    assertThat(result.err()).startsWith("Error: Cannot ").contains("no region data yet");
-    assertThat(result.err()).hasLineCount(1);
-    assertThat(cli.run("history").out()).contains("0001").contains("failed");
+    assertThat(result.out()).containsPattern("^Applied 0001 Works \\(\\d+ ms\\)\n$");
+    assertThat(result.err())
+        .isEqualTo(
+            "Error: Cannot apply migration 0002 (Fails) to errs: upgrade failed:"
+                + " java.lang.IllegalStateException: no region data yet; committed before the"
+                + " failure: none\n");
+    assertThat(cli.run("history").out()).contains("0001").contains("applied").contains("failed");
   }
 
   @Test
