@@ -47,7 +47,7 @@ final class FilesystemMigrationSource implements MigrationSource {
     List<Path> files = sourceFiles(chosen);
     String key = SourceCompiler.fingerprint(chosen, files);
     if (!key.equals(compiledKey)) {
-      compiled = compiler.compile(chosen, files);
+      compiled = compiler.compile(chosen, files, key);
       compiledKey = key;
     }
     LOG.debug("Compiled {} migration classes in {}", compiled.size(), chosen);

@@ -43,6 +43,21 @@ final class SourceCompiler {
 
   private static final Logger LOG = LoggerFactory.getLogger(SourceCompiler.class);
 
+  /**
+   * The class files of the last few compilations in this JVM, by sources and class path: a process
+   * that builds several runners over one directory (a test suite, say) compiles it once.
+   */
+  private static final int CACHED_COMPILATIONS = 16;
+
+  private static final Map<String, Map<String, byte[]>> COMPILED =
+      java.util.Collections.synchronizedMap(
+          new java.util.LinkedHashMap<>(CACHED_COMPILATIONS, 0.75f, true) {
+            @Override
+            protected boolean removeEldestEntry(Map.Entry<String, Map<String, byte[]>> eldest) {
+              return size() > CACHED_COMPILATIONS;
+            }
+          });
+
   private final ClassLoader parent;
   private final List<Path> extraClassPath;
 
@@ -68,10 +83,27 @@ final class SourceCompiler {
     }
   }
 
-  List<Class<? extends Migration>> compile(Path dir, List<Path> files) {
+  /**
+   * Compiles the files (or takes this JVM's earlier compilation of the same sources against the
+   * same class path) and loads the migration classes among them in a new class loader.
+   *
+   * @param fingerprint the {@link #fingerprint} of the files
+   */
+  List<Class<? extends Migration>> compile(Path dir, List<Path> files, String fingerprint) {
     if (files.isEmpty()) {
       return List.of();
     }
+    String classPath = classPath();
+    String key = fingerprint + File.pathSeparator + classPath;
+    Map<String, byte[]> classes = COMPILED.get(key);
+    if (classes == null) {
+      classes = javac(dir, files, classPath);
+      COMPILED.put(key, classes);
+    }
+    return load(new MemoryClassLoader(parent, classes));
+  }
+
+  private static Map<String, byte[]> javac(Path dir, List<Path> files, String classPath) {
     JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
     if (javac == null) {
       throw new IllegalStateException(
@@ -86,9 +118,8 @@ final class SourceCompiler {
             javac.getStandardFileManager(diagnostics, Locale.ROOT, StandardCharsets.UTF_8);
         JavaFileManager memory = new MemoryFileManager(standard, classes)) {
       List<String> options =
-          List.of("-classpath", classPath(), "-proc:none", "-encoding", "UTF-8", "-nowarn");
-      Iterable<? extends JavaFileObject> units =
-          standard.getJavaFileObjectsFromPaths(files.stream().toList());
+          List.of("-classpath", classPath, "-proc:none", "-encoding", "UTF-8", "-nowarn");
+      Iterable<? extends JavaFileObject> units = standard.getJavaFileObjectsFromPaths(files);
       boolean ok = javac.getTask(null, memory, diagnostics, options, null, units).call();
       if (!ok) {
         throw compileError(dir, diagnostics.getDiagnostics());
@@ -101,7 +132,7 @@ final class SourceCompiler {
         files.size(),
         dir,
         (System.nanoTime() - start) / 1_000_000);
-    return load(new MemoryClassLoader(parent, classes));
+    return Map.copyOf(classes);
   }
 
   private static List<Class<? extends Migration>> load(MemoryClassLoader loader) {
