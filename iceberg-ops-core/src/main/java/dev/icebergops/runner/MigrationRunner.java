@@ -82,9 +82,9 @@ public final class MigrationRunner {
     this.source = builder.source;
     this.factory = builder.factory;
     this.history = new MigrationHistory(catalog, builder.metaNamespace);
-    this.executor = new VersionExecutor(catalog, namespace, builder.clock);
     this.options = new RunOptions(builder.clock, builder.leaseDuration, builder.leaseWait);
     this.remote = new RemoteCalls(catalog, builder.timeout);
+    this.executor = new VersionExecutor(catalog, namespace, builder.clock, remote);
     this.outOfOrder = builder.outOfOrder;
     this.validateOnMigrate = builder.validateOnMigrate;
   }
@@ -556,7 +556,11 @@ public final class MigrationRunner {
       return this;
     }
 
-    /** The bound on each of the runner's own history reads and writes (60 s by default). */
+    /**
+     * The bound on each of the runner's own history reads and writes, and on each helper step of a
+     * migration (60 s by default): an outage of the catalog or its store fails the run within it,
+     * naming the endpoint. Migrations run on a runner thread, so that a step can be given up.
+     */
     public Builder timeout(Duration value) {
       this.timeout = positive(value, "timeout");
       return this;

@@ -10,6 +10,9 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.iceberg.catalog.Catalog;
+import org.apache.iceberg.exceptions.RESTException;
+import org.apache.iceberg.exceptions.ServiceFailureException;
+import org.apache.iceberg.exceptions.ServiceUnavailableException;
 import org.apache.iceberg.rest.RESTCatalog;
 
 /**
@@ -31,6 +34,11 @@ final class RemoteCalls {
 
   private final Duration timeout;
   private final String endpoints;
+
+  /** When an operation last went unanswered: later ones fail at once for one bound's length. */
+  private volatile long unansweredAtNanos;
+
+  private volatile boolean unanswered;
 
   RemoteCalls(Catalog catalog, Duration timeout) {
     this.timeout = timeout;
@@ -56,11 +64,13 @@ final class RemoteCalls {
     if (timeout.isZero() || timeout.isNegative()) {
       return direct(operation);
     }
+    checkAnswering(what);
     Future<T> future = WORKERS.submit(operation);
     try {
       return future.get(timeout.toMillis(), TimeUnit.MILLISECONDS);
     } catch (TimeoutException e) {
       future.cancel(true);
+      markUnanswered();
       throw new MigrationException(
           null,
           "Cannot "
@@ -77,6 +87,10 @@ final class RemoteCalls {
       throw new MigrationException(null, "Cannot " + what + ": interrupted", e);
     } catch (ExecutionException e) {
       Throwable cause = e.getCause();
+      if (isUnreachable(cause)) {
+        throw new MigrationException(
+            null, "Cannot " + what + ": " + cause.getMessage() + " (" + endpoints + ")", cause);
+      }
       if (cause instanceof RuntimeException runtime) {
         throw runtime;
       }
@@ -84,6 +98,97 @@ final class RemoteCalls {
         throw error;
       }
       throw new MigrationException(null, "Cannot " + what + ": " + cause, cause);
+    }
+  }
+
+  /** An error of the connection or the server rather than of the request. */
+  private static boolean isUnreachable(Throwable error) {
+    return error instanceof RESTException
+        || error instanceof ServiceFailureException
+        || error instanceof ServiceUnavailableException
+        || error instanceof java.io.UncheckedIOException
+        || error.getClass().getName().startsWith("software.amazon.awssdk.");
+  }
+
+  /**
+   * Runs a migration's body (a hook, its upgrade or its downgrade) on a runner thread and waits for
+   * it, giving up when one of its helper steps has had no answer for longer than the time bound.
+   * The body's own exception or error is rethrown as it is.
+   *
+   * @throws StepTimeoutException if a step exceeded the bound; it may still commit later
+   */
+  void runSteps(StepLog steps, Body body) throws Exception {
+    Future<Void> future =
+        WORKERS.submit(
+            () -> {
+              body.run();
+              return null;
+            });
+    while (true) {
+      try {
+        future.get(100, TimeUnit.MILLISECONDS);
+        return;
+      } catch (TimeoutException e) {
+        if (steps.currentFor().compareTo(timeout) > 0) {
+          String step = steps.current();
+          future.cancel(true);
+          markUnanswered();
+          throw new StepTimeoutException(
+              "step '"
+                  + step
+                  + "' had no answer within "
+                  + seconds(timeout)
+                  + " from "
+                  + endpoints
+                  + "; it may still commit");
+        }
+      } catch (ExecutionException e) {
+        Throwable cause = e.getCause();
+        if (cause instanceof Exception exception) {
+          throw exception;
+        }
+        throw (Error) cause;
+      }
+    }
+  }
+
+  private void markUnanswered() {
+    unansweredAtNanos = System.nanoTime();
+    unanswered = true;
+  }
+
+  /**
+   * Fails at once while an earlier operation went unanswered less than one bound ago, so that an
+   * outage costs one bound, not one per remaining operation (recording the failure, releasing the
+   * lease).
+   */
+  private void checkAnswering(String what) {
+    if (unanswered && System.nanoTime() - unansweredAtNanos < timeout.toNanos()) {
+      throw new MigrationException(
+          null,
+          "Cannot "
+              + what
+              + ": "
+              + endpoints
+              + " did not answer within "
+              + seconds(timeout)
+              + " moments ago; not tried again",
+          null);
+    }
+  }
+
+  /** A migration body: a hook, an upgrade or a downgrade. */
+  @FunctionalInterface
+  interface Body {
+    void run() throws Exception;
+  }
+
+  /** A helper step of a migration had no answer within the runner's time bound. */
+  static final class StepTimeoutException extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+
+    StepTimeoutException(String message) {
+      super(message);
     }
   }
 

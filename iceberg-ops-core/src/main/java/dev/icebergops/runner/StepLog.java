@@ -14,7 +14,8 @@ final class StepLog implements StepListener {
   private final List<String> done = new ArrayList<>();
   private final Consumer<List<String>> recordProgress;
   private int recorded;
-  private String current;
+  private volatile String current;
+  private volatile long currentSince;
 
   StepLog(Consumer<List<String>> recordProgress) {
     this.recordProgress = recordProgress;
@@ -26,6 +27,7 @@ final class StepLog implements StepListener {
       recordProgress.accept(List.copyOf(done));
       recorded = done.size();
     }
+    currentSince = System.nanoTime();
     current = step;
   }
 
@@ -43,6 +45,13 @@ final class StepLog implements StepListener {
   /** The step under way when the migration failed, or null between steps. */
   String current() {
     return current;
+  }
+
+  /** How long the step under way has been running, or zero between steps. */
+  java.time.Duration currentFor() {
+    return current == null
+        ? java.time.Duration.ZERO
+        : java.time.Duration.ofNanos(System.nanoTime() - currentSince);
   }
 
   /** The steps completed, for messages: {@code [add column t.a]} or {@code none}. */

@@ -28,11 +28,13 @@ final class VersionExecutor {
   private final Catalog catalog;
   private final String namespace;
   private final Clock clock;
+  private final RemoteCalls remote;
 
-  VersionExecutor(Catalog catalog, String namespace, Clock clock) {
+  VersionExecutor(Catalog catalog, String namespace, Clock clock, RemoteCalls remote) {
     this.catalog = catalog;
     this.namespace = namespace;
     this.clock = clock;
+    this.remote = remote;
   }
 
   /** The row saying a version's upgrade or downgrade has started. */
@@ -55,7 +57,7 @@ final class VersionExecutor {
     long start = System.nanoTime();
     runHook(resolved, journal, steps, start, what, "preUpgrade", () -> migration.preUpgrade(ctx));
     try {
-      migration.upgrade(ctx);
+      remote.runSteps(steps, () -> migration.upgrade(ctx));
     } catch (Exception | Error e) {
       throw failed(resolved, journal, steps, start, what, "upgrade", e);
     }
@@ -95,7 +97,7 @@ final class VersionExecutor {
     LOG.info("Rolling back migration {} in {}", resolved, namespace);
     long start = System.nanoTime();
     try {
-      migration.preDowngrade(ctx);
+      remote.runSteps(steps, () -> migration.preDowngrade(ctx));
     } catch (Exception | Error e) {
       restore(resolved, before, journal, e);
       throw rethrowable(
@@ -107,7 +109,7 @@ final class VersionExecutor {
               e));
     }
     try {
-      migration.downgrade(ctx);
+      remote.runSteps(steps, () -> migration.downgrade(ctx));
     } catch (IrreversibleMigrationException e) {
       restore(resolved, before, journal, e);
       throw stopped(
@@ -202,7 +204,7 @@ final class VersionExecutor {
       String hook,
       Hook body) {
     try {
-      body.run();
+      remote.runSteps(steps, body::run);
     } catch (Exception | Error e) {
       throw failed(resolved, journal, steps, start, what, hook, e);
     }
@@ -221,8 +223,10 @@ final class VersionExecutor {
       String phase,
       Throwable error) {
     String step = steps.current() != null ? steps.current() : phase;
+    String reason =
+        error instanceof RemoteCalls.StepTimeoutException ? error.getMessage() : error.toString();
     String text =
-        (step.equals(phase) ? phase : phase + " step '" + step + "'") + " failed: " + error;
+        (step.equals(phase) ? phase : phase + " step '" + step + "'") + " failed: " + reason;
     RuntimeException thrown =
         isCommitConflict(error)
             ? new ConcurrentMigrationException(
@@ -256,7 +260,18 @@ final class VersionExecutor {
     try {
       journal.write(List.of(row));
     } catch (RuntimeException | Error historyFailure) {
-      thrown.addSuppressed(historyFailure);
+      thrown.addSuppressed(
+          new MigrationException(
+              resolved.version(),
+              namespace,
+              "record",
+              "Cannot record migration "
+                  + resolved
+                  + " of "
+                  + namespace
+                  + " as failed: "
+                  + historyFailure.getMessage(),
+              historyFailure));
     }
     LOG.error("{}", thrown.getMessage());
     return rethrowable(error, thrown);

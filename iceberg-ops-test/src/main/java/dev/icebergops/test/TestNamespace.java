@@ -1,7 +1,7 @@
 package dev.icebergops.test;
 
-import dev.icebergops.migration.IrreversibleMigrationException;
 import dev.icebergops.migration.ResolvedMigration;
+import dev.icebergops.runner.MigrationException;
 import dev.icebergops.runner.MigrationRunner;
 import dev.icebergops.test.env.IcebergTestEnvironment;
 import dev.icebergops.test.internal.NamespaceShape;
@@ -141,7 +141,11 @@ final class TestNamespace {
     long start = System.nanoTime();
     try {
       runner.rollbackTo(settings.downTo());
-    } catch (IrreversibleMigrationException e) {
+    } catch (MigrationException stopped) {
+      if (!stopped.isIrreversible()) {
+        throw stopped;
+      }
+      Throwable e = stopped.getCause();
       String version = runner.current().orElse("?");
       if (settings.irreversible().contains(version)) {
         LOG.warn(

@@ -1,6 +1,5 @@
 package dev.icebergops.test.internal;
 
-import dev.icebergops.migration.IrreversibleMigrationException;
 import dev.icebergops.migration.ResolvedMigration;
 import dev.icebergops.runner.MigrationException;
 import dev.icebergops.runner.MigrationRunner;
@@ -172,9 +171,10 @@ final class CheckRun {
     try {
       runner.rollbackTo(target);
       return null;
-    } catch (IrreversibleMigrationException e) {
-      return new Stop(runner.current().orElse("?"), e.getMessage(), true);
     } catch (MigrationException e) {
+      if (e.isIrreversible()) {
+        return new Stop(runner.current().orElse("?"), e.getCause().getMessage(), true);
+      }
       String version = e.version() != null ? e.version() : runner.current().orElse("?");
       return new Stop(version, e.getMessage(), false);
     }

@@ -1,0 +1,159 @@
+package dev.icebergops.runner;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
+
+import dev.icebergops.history.HistoryRecord;
+import dev.icebergops.history.HistoryRecord.Status;
+import dev.icebergops.history.MigrationHistory;
+import dev.icebergops.migration.MigrationSource;
+import dev.icebergops.runner.FailureFixtures.V0001__CreateT;
+import dev.icebergops.runner.FailureFixtures.V0002__AddA;
+import dev.icebergops.runner.FailureFixtures.V0003__AddB;
+import dev.icebergops.runner.FailureFixtures.V0004__AddC;
+import dev.icebergops.runner.FailureFixtures.V0005__AddD;
+import dev.icebergops.test.env.IcebergTestEnvironment;
+import dev.icebergops.testing.SharedEnvironment;
+import java.io.IOException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import java.util.UUID;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import org.apache.iceberg.Table;
+import org.apache.iceberg.catalog.Catalog;
+import org.apache.iceberg.catalog.TableIdentifier;
+import org.apache.iceberg.data.IcebergGenerics;
+import org.apache.iceberg.data.Record;
+import org.apache.iceberg.expressions.Expressions;
+import org.apache.iceberg.io.CloseableIterable;
+import org.apache.iceberg.types.Types;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/**
+ * Eight runners on one namespace with random start delays and non-idempotent migrations, over
+ * twenty rounds: the lease serialises them, so no row is duplicated, no version applied twice and
+ * no namespace stranded.
+ */
+@ExtendWith(SharedEnvironment.class)
+class RunnerRaceTest {
+
+  private static final int ROUNDS = 20;
+  private static final int RUNNERS = 8;
+  private static final int PARALLEL_ROUNDS = 4;
+
+  @Test
+  void eightRunnersOnOneNamespaceApplyEachVersionOnceInEveryRound(IcebergTestEnvironment env)
+      throws Exception {
+    String suffix = UUID.randomUUID().toString().replace("-", "").substring(0, 8);
+    String meta = "_ops_race_" + suffix;
+    long seed = new Random().nextLong();
+    Random random = new Random(seed);
+    List<Catalog> clients = new ArrayList<>();
+    for (int i = 0; i < RUNNERS; i++) {
+      clients.add(env.newCatalogClient("racer-" + i));
+    }
+    ExecutorService pool = Executors.newFixedThreadPool(RUNNERS * PARALLEL_ROUNDS);
+    List<String> outcomes = new ArrayList<>();
+    try {
+      for (int batch = 0; batch < ROUNDS / PARALLEL_ROUNDS; batch++) {
+        List<Future<String>> runs = new ArrayList<>();
+        List<String> namespaces = new ArrayList<>();
+        for (int r = 0; r < PARALLEL_ROUNDS; r++) {
+          String namespace = "race_" + suffix + "_" + (batch * PARALLEL_ROUNDS + r);
+          namespaces.add(namespace);
+          for (int i = 0; i < RUNNERS; i++) {
+            long delay = random.nextInt(2500);
+            boolean waits = random.nextBoolean();
+            MigrationRunner runner = runner(clients.get(i), namespace, meta, waits);
+            runs.add(pool.submit(race(runner, delay)));
+          }
+        }
+        for (Future<String> run : runs) {
+          outcomes.add(run.get(180, TimeUnit.SECONDS));
+        }
+        for (String namespace : namespaces) {
+          assertConverged(env.catalog(), namespace, meta, seed);
+        }
+      }
+    } finally {
+      pool.shutdownNow();
+    }
+    assertThat(outcomes)
+        .as("every runner either migrated or was told another run holds the lease (seed %d)", seed)
+        .allMatch(o -> o.startsWith("migrated") || o.startsWith("lease held"));
+    assertThat(outcomes).anyMatch(o -> o.startsWith("lease held"));
+  }
+
+  private static Callable<String> race(MigrationRunner runner, long delayMillis) {
+    return () -> {
+      Thread.sleep(delayMillis);
+      try {
+        return "migrated " + runner.migrate().versions();
+      } catch (ConcurrentMigrationException e) {
+        if (e.getMessage().contains("another run holds its lease")) {
+          return "lease held";
+        }
+        return "failed: " + e;
+      } catch (RuntimeException e) {
+        return "failed: " + e;
+      }
+    };
+  }
+
+  private static MigrationRunner runner(
+      Catalog client, String namespace, String meta, boolean waits) {
+    return MigrationRunner.builder(client)
+        .namespace(namespace)
+        .metaNamespace(meta)
+        .source(
+            MigrationSource.of(
+                V0001__CreateT.class,
+                V0002__AddA.class,
+                V0003__AddB.class,
+                V0004__AddC.class,
+                V0005__AddD.class))
+        .leaseWait(waits ? Duration.ofSeconds(60) : Duration.ZERO)
+        .build();
+  }
+
+  private static void assertConverged(Catalog catalog, String namespace, String meta, long seed)
+      throws IOException {
+    String round = namespace + " (seed " + seed + ")";
+    for (String version : List.of("0001", "0002", "0003", "0004", "0005")) {
+      assertThat(FailureFixtures.upgrades(namespace, version))
+          .as("upgrades of %s in %s", version, round)
+          .isEqualTo(1);
+    }
+    MigrationHistory history = new MigrationHistory(catalog, meta);
+    assertThat(history.read(namespace))
+        .as("history of %s", round)
+        .extracting(HistoryRecord::version, HistoryRecord::status)
+        .containsExactly(
+            tuple("0001", Status.APPLIED),
+            tuple("0002", Status.APPLIED),
+            tuple("0003", Status.APPLIED),
+            tuple("0004", Status.APPLIED),
+            tuple("0005", Status.APPLIED));
+    assertThat(history.lease(namespace)).as("lease of %s", round).isEmpty();
+    Table table = catalog.loadTable(history.tableIdentifier());
+    List<String> stored = new ArrayList<>();
+    try (CloseableIterable<Record> rows =
+        IcebergGenerics.read(table).where(Expressions.equal("namespace", namespace)).build()) {
+      rows.forEach(r -> stored.add((String) r.getField("version")));
+    }
+    assertThat(stored)
+        .as("stored rows of %s: no duplicate, no lease left", round)
+        .containsExactlyInAnyOrder("0001", "0002", "0003", "0004", "0005");
+    assertThat(
+            catalog.loadTable(TableIdentifier.of(namespace, "t")).schema().columns().stream()
+                .map(Types.NestedField::name))
+        .containsExactly("id", "a", "b", "c", "d");
+  }
+}
