@@ -1,13 +1,16 @@
 package dev.icebergops.migration;
 
+import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
 
 /**
- * Where migrations come from: a package on the class path, or an explicit list of classes.
+ * Where migrations come from: a package on the class path, a directory of source files, or an
+ * explicit list of classes.
  *
  * <pre>{@code
  * MigrationSource.classpath("classpath:com/acme/sales/db/iceberg");
+ * MigrationSource.filesystem(Path.of("migrations"));
  * MigrationSource.of(V0001__CreateOrders.class, V0002__AddRegion.class);
  * }</pre>
  *
@@ -39,6 +42,36 @@ public interface MigrationSource {
    */
   static MigrationSource classpath(String location, ClassLoader classLoader) {
     return new ClasspathMigrationSource(location, classLoader);
+  }
+
+  /**
+   * A directory of {@code V<NNNN>__<Description>.java} source files, compiled in memory with the
+   * JDK compiler against this JVM's class path when the migrations are resolved (again only when a
+   * file changed). Every {@code .java} file directly in the directory is compiled, so helpers may
+   * sit beside the migrations; a subdirectory named after the namespace ({@code sales.eu} maps to
+   * {@code sales/eu}) is used instead when it exists. Resolving throws {@link
+   * MigrationCompileException} when a file does not compile.
+   *
+   * @param directory the directory
+   * @return the source
+   * @throws IllegalArgumentException if the directory is empty
+   */
+  static MigrationSource filesystem(Path directory) {
+    return new FilesystemMigrationSource(directory, null, List.of());
+  }
+
+  /**
+   * A directory of migration source files, compiled against this JVM's class path plus extra
+   * entries, and loaded by a child of {@code parent}.
+   *
+   * @param directory the directory
+   * @param parent the class loader the migrations' dependencies come from
+   * @param classPath extra jars or directories to compile against (also visible to {@code parent})
+   * @return the source
+   * @throws IllegalArgumentException if the directory is empty
+   */
+  static MigrationSource filesystem(Path directory, ClassLoader parent, List<Path> classPath) {
+    return new FilesystemMigrationSource(directory, parent, classPath);
   }
 
   /**

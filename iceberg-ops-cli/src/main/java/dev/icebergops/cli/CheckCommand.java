@@ -1,0 +1,69 @@
+package dev.icebergops.cli;
+
+import dev.icebergops.schema.SchemaContract;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.apache.iceberg.catalog.Catalog;
+import org.apache.iceberg.catalog.Namespace;
+import org.apache.iceberg.catalog.TableIdentifier;
+import picocli.CommandLine.Command;
+
+/** {@code check}: each {@code <table>.yaml} contract against the live table of the namespace. */
+@Command(
+    name = "check",
+    mixinStandardHelpOptions = true,
+    description =
+        "Check the live tables against the contracts (<table>.yaml in the contracts directory)."
+            + " Exits 1 when a table does not conform.")
+final class CheckCommand extends SessionCommand {
+
+  @Override
+  void run(Session session, Output output) throws IOException {
+    Path dir = session.config().contractsDir();
+    if (!Files.isDirectory(dir)) {
+      throw new IllegalArgumentException(
+          "Cannot check contracts in " + dir + ": no such directory");
+    }
+    List<Path> files;
+    try (Stream<Path> list = Files.list(dir)) {
+      files = list.filter(p -> p.getFileName().toString().endsWith(".yaml")).sorted().toList();
+    }
+    if (files.isEmpty()) {
+      throw new IllegalArgumentException("Cannot check contracts in " + dir + ": no .yaml file");
+    }
+    Catalog catalog = session.catalog();
+    List<Map<String, Object>> tables = new ArrayList<>();
+    int failing = 0;
+    for (Path file : files) {
+      String name = file.getFileName().toString().replaceFirst("\\.yaml$", "");
+      TableIdentifier id = TableIdentifier.of(Namespace.of(session.namespace().split("\\.")), name);
+      SchemaContract contract = SchemaContract.fromYaml(file);
+      List<String> violations =
+          catalog.tableExists(id)
+              ? contract.validate(catalog.loadTable(id))
+              : List.of("table " + id + " does not exist");
+      if (!violations.isEmpty()) {
+        failing++;
+      }
+      tables.add(
+          Rows.of("table", id.toString(), "contract", file.toString(), "violations", violations));
+      output.line(id + ": " + (violations.isEmpty() ? "conforms" : "does not conform"));
+      violations.forEach(v -> output.line("  " + v));
+    }
+    output.json(Rows.of("namespace", session.namespace(), "tables", tables));
+    if (failing > 0) {
+      throw new IllegalStateException(
+          "Cannot check contracts: "
+              + failing
+              + " of "
+              + files.size()
+              + (files.size() == 1 ? " table does" : " tables do")
+              + " not conform");
+    }
+  }
+}

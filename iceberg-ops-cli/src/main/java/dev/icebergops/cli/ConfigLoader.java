@@ -1,0 +1,209 @@
+package dev.icebergops.cli;
+
+import java.io.IOException;
+import java.io.Reader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.yaml.snakeyaml.LoaderOptions;
+import org.yaml.snakeyaml.Yaml;
+import org.yaml.snakeyaml.constructor.SafeConstructor;
+import org.yaml.snakeyaml.error.YAMLException;
+
+/**
+ * Reads {@code iceberg-ops.yaml}, resolves {@code ${env:NAME}} references, and applies the {@code
+ * ICEBERG_OPS_*} environment overrides.
+ *
+ * <p>Overrides: {@code ICEBERG_OPS_NAMESPACE}, {@code ICEBERG_OPS_MIGRATIONS}, {@code
+ * ICEBERG_OPS_CONTRACTS}, {@code ICEBERG_OPS_META_NAMESPACE}, {@code ICEBERG_OPS_CATALOG_NAME}, and
+ * one catalog property per {@code ICEBERG_OPS_CATALOG__<KEY>} variable, where {@code __} in the key
+ * becomes {@code .} and {@code _} becomes {@code -} ({@code ICEBERG_OPS_CATALOG__S3__ACCESS_KEY_ID}
+ * sets {@code s3.access-key-id}), as PyIceberg does.
+ */
+final class ConfigLoader {
+
+  static final String ENV_PREFIX = "ICEBERG_OPS_";
+  private static final String CATALOG_PROPERTY_PREFIX = ENV_PREFIX + "CATALOG__";
+  private static final Pattern ENV_REF = Pattern.compile("\\$\\{env:([A-Za-z_][A-Za-z0-9_]*)}");
+  private static final Set<String> TOP_KEYS =
+      Set.of("catalog", "namespace", "migrations", "contracts", "meta-namespace");
+  private static final Set<String> CATALOG_KEYS = Set.of("name", "properties");
+
+  private final Map<String, String> env;
+  private final Redactor redactor;
+
+  ConfigLoader(Map<String, String> env, Redactor redactor) {
+    this.env = env;
+    this.redactor = redactor;
+  }
+
+  CliConfig load(Path file) {
+    Map<String, Object> root = read(file);
+    String where = file.getFileName().toString();
+    checkKeys(where, "", root, TOP_KEYS);
+    Map<String, Object> catalog = mapping(where, "catalog", root.get("catalog"));
+    checkKeys(where, "catalog.", catalog, CATALOG_KEYS);
+    Map<String, String> properties = new LinkedHashMap<>();
+    mapping(where, "catalog.properties", catalog.get("properties"))
+        .forEach(
+            (key, value) ->
+                properties.put(
+                    key,
+                    resolve(
+                        where,
+                        "catalog.properties." + key,
+                        scalar(where, "catalog.properties." + key, value))));
+    env.forEach(
+        (name, value) -> {
+          if (name.startsWith(CATALOG_PROPERTY_PREFIX)
+              && name.length() > CATALOG_PROPERTY_PREFIX.length()) {
+            properties.put(propertyKey(name.substring(CATALOG_PROPERTY_PREFIX.length())), value);
+          }
+        });
+    redactor.addSecretsOf(properties);
+    String namespace = setting(where, root, "namespace", null);
+    if (namespace == null || namespace.isBlank()) {
+      throw new IllegalArgumentException(
+          "Cannot read config "
+              + where
+              + ": namespace is not set (set it in the file or in "
+              + ENV_PREFIX
+              + "NAMESPACE)");
+    }
+    return new CliConfig(
+        file,
+        override(
+            "CATALOG_NAME",
+            resolve(where, "catalog.name", scalar(where, "catalog.name", catalog.get("name"))),
+            CliConfig.DEFAULT_CATALOG_NAME),
+        properties,
+        namespace,
+        setting(where, root, "migrations", CliConfig.DEFAULT_MIGRATIONS),
+        setting(where, root, "contracts", CliConfig.DEFAULT_CONTRACTS),
+        setting(where, root, "meta-namespace", "_iceberg_ops"));
+  }
+
+  private Map<String, Object> read(Path file) {
+    try (Reader reader = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+      Object loaded = new Yaml(new SafeConstructor(new LoaderOptions())).load(reader);
+      return loaded == null ? Map.of() : mapping(file.getFileName().toString(), "", loaded);
+    } catch (NoSuchFileException e) {
+      throw new IllegalArgumentException(
+          "Cannot read config " + file + ": no such file (run iceberg-ops init, or pass --config)");
+    } catch (IOException e) {
+      throw new IllegalArgumentException("Cannot read config " + file + ": " + e.getMessage(), e);
+    } catch (YAMLException e) {
+      String reason = e.getMessage().lines().findFirst().orElse("invalid YAML");
+      throw new IllegalArgumentException(
+          "Cannot read config " + file + ": invalid YAML: " + reason, e);
+    }
+  }
+
+  private String setting(String where, Map<String, Object> root, String key, String fallback) {
+    String fromFile = resolve(where, key, scalar(where, key, root.get(key)));
+    String envName = key.toUpperCase(Locale.ROOT).replace('-', '_');
+    return override(envName, fromFile, fallback);
+  }
+
+  private String override(String envSuffix, String fromFile, String fallback) {
+    String fromEnv = env.get(ENV_PREFIX + envSuffix);
+    if (fromEnv != null && !fromEnv.isBlank()) {
+      return fromEnv;
+    }
+    return fromFile != null ? fromFile : fallback;
+  }
+
+  /** Replaces each {@code ${env:NAME}} with the variable's value, which becomes a secret. */
+  private String resolve(String where, String key, String value) {
+    if (value == null) {
+      return null;
+    }
+    Matcher m = ENV_REF.matcher(value);
+    StringBuilder out = new StringBuilder();
+    while (m.find()) {
+      String resolved = env.get(m.group(1));
+      if (resolved == null) {
+        throw new IllegalArgumentException(
+            "Cannot read config "
+                + where
+                + ": "
+                + key
+                + " refers to ${env:"
+                + m.group(1)
+                + "}, which is not set");
+      }
+      redactor.addSecret(resolved);
+      m.appendReplacement(out, Matcher.quoteReplacement(resolved));
+    }
+    m.appendTail(out);
+    return out.toString();
+  }
+
+  static String propertyKey(String envKey) {
+    return envKey
+        .toLowerCase(Locale.ROOT)
+        .replace("__", "\u0000")
+        .replace('_', '-')
+        .replace('\u0000', '.');
+  }
+
+  private static String scalar(String where, String key, Object value) {
+    if (value == null) {
+      return null;
+    }
+    if (value instanceof Map || value instanceof List) {
+      throw new IllegalArgumentException(
+          "Cannot read config "
+              + where
+              + ": "
+              + key
+              + " must be a single value, not a "
+              + (value instanceof Map ? "mapping" : "list"));
+    }
+    return value.toString();
+  }
+
+  @SuppressWarnings("unchecked")
+  private static Map<String, Object> mapping(String where, String key, Object value) {
+    if (value == null) {
+      return Map.of();
+    }
+    if (!(value instanceof Map)) {
+      throw new IllegalArgumentException(
+          "Cannot read config "
+              + where
+              + ": "
+              + (key.isEmpty() ? "the file" : key)
+              + " must be a mapping, got "
+              + value.getClass().getSimpleName().toLowerCase(Locale.ROOT));
+    }
+    Map<String, Object> out = new LinkedHashMap<>();
+    ((Map<Object, Object>) value).forEach((k, v) -> out.put(String.valueOf(k), v));
+    return out;
+  }
+
+  private static void checkKeys(
+      String where, String prefix, Map<String, Object> map, Set<String> known) {
+    for (String key : map.keySet()) {
+      if (!known.contains(key)) {
+        throw new IllegalArgumentException(
+            "Cannot read config "
+                + where
+                + ": unknown key "
+                + prefix
+                + key
+                + " (known: "
+                + known.stream().sorted().map(k -> prefix + k).toList()
+                + ")");
+      }
+    }
+  }
+}

@@ -1,0 +1,18 @@
+package dev.icebergops.cli;
+
+import picocli.CommandLine.Command;
+
+/** {@code current}: the highest applied version. */
+@Command(
+    name = "current",
+    mixinStandardHelpOptions = true,
+    description = "Print the highest applied version. Reads the history table only.")
+final class CurrentCommand extends SessionCommand {
+
+  @Override
+  void run(Session session, Output output) {
+    String current = session.runner().current().orElse(null);
+    output.json(Rows.of("namespace", session.namespace(), "current", current));
+    output.line(current == null ? "none" : current);
+  }
+}

@@ -1,0 +1,41 @@
+package dev.icebergops.cli;
+
+import dev.icebergops.history.HistoryRecord;
+import java.util.List;
+import picocli.CommandLine.Command;
+
+/** {@code history}: the history table's rows for the namespace. */
+@Command(
+    name = "history",
+    mixinStandardHelpOptions = true,
+    description = "Show the history rows of the namespace. Loads no migration.")
+final class HistoryCommand extends SessionCommand {
+
+  @Override
+  void run(Session session, Output output) {
+    List<HistoryRecord> rows = session.runner().history();
+    output.json(
+        Rows.of(
+            "namespace",
+            session.namespace(),
+            "history",
+            rows.stream().map(Rows::history).toList()));
+    if (rows.isEmpty()) {
+      output.line("No history for " + session.namespace());
+      return;
+    }
+    output.table(
+        Output.row("VERSION", "STATUS", "UPDATED", "DURATION", "DESCRIPTION", "ERROR"),
+        rows.stream()
+            .map(
+                r ->
+                    Output.row(
+                        r.version(),
+                        r.status().value(),
+                        Rows.time(r.updatedAt()),
+                        r.durationMs() + " ms",
+                        r.description(),
+                        r.error()))
+            .toList());
+  }
+}

@@ -1,0 +1,42 @@
+package dev.icebergops.cli;
+
+import dev.icebergops.runner.MigrationException;
+import dev.icebergops.runner.MigrationResult;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/** {@code migrate [--target V]}: validates, then applies the pending versions in one run. */
+@Command(
+    name = "migrate",
+    mixinStandardHelpOptions = true,
+    description =
+        "Validate, then apply the pending versions in order (up to --target), holding the"
+            + " namespace's run lease.")
+final class MigrateCommand extends SessionCommand {
+
+  @Option(names = "--target", paramLabel = "VERSION", description = "The highest version to apply.")
+  String target;
+
+  @Option(
+      names = "--out-of-order",
+      description = "Allow pending versions below the highest applied one.")
+  boolean outOfOrder;
+
+  @Override
+  void run(Session session, Output output) {
+    MigrationResult result;
+    try {
+      result = session.runner(outOfOrder).migrate(target);
+    } catch (MigrationException e) {
+      Rows.progress(output, "Applied", e.partialResult().steps());
+      throw e;
+    }
+    Rows.progress(output, "Applied", result.steps());
+    output.json(Rows.result("migrate", result));
+    output.line(
+        (result.steps().isEmpty()
+                ? "Nothing to apply: " + session.namespace() + " is at "
+                : session.namespace() + " is now at ")
+            + result.current().orElse("none"));
+  }
+}

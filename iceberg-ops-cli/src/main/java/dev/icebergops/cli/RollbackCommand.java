@@ -1,0 +1,51 @@
+package dev.icebergops.cli;
+
+import dev.icebergops.runner.MigrationException;
+import dev.icebergops.runner.MigrationResult;
+import dev.icebergops.runner.MigrationRunner;
+import picocli.CommandLine.ArgGroup;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/** {@code rollback [--steps N | --target V]}: runs downgrades, newest first. */
+@Command(
+    name = "rollback",
+    mixinStandardHelpOptions = true,
+    description =
+        "Roll back the newest applied version (or --steps N of them, or every one above --target;"
+            + " --target 0000 rolls back all).")
+final class RollbackCommand extends SessionCommand {
+
+  @ArgGroup(exclusive = true)
+  Bound bound;
+
+  static final class Bound {
+    @Option(names = "--steps", paramLabel = "N", description = "How many versions to roll back.")
+    Integer steps;
+
+    @Option(names = "--target", paramLabel = "VERSION", description = "The version to end at.")
+    String target;
+  }
+
+  @Override
+  void run(Session session, Output output) {
+    MigrationRunner runner = session.runner();
+    MigrationResult result;
+    try {
+      result =
+          bound != null && bound.target != null
+              ? runner.rollbackTo(bound.target)
+              : runner.rollback(bound != null && bound.steps != null ? bound.steps : 1);
+    } catch (MigrationException e) {
+      Rows.progress(output, "Rolled back", e.partialResult().steps());
+      throw e;
+    }
+    Rows.progress(output, "Rolled back", result.steps());
+    output.json(Rows.result("rollback", result));
+    output.line(
+        (result.steps().isEmpty()
+                ? "Nothing to roll back: " + session.namespace() + " is at "
+                : session.namespace() + " is now at ")
+            + result.current().orElse("none"));
+  }
+}

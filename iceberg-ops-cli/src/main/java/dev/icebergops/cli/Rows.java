@@ -1,0 +1,92 @@
+package dev.icebergops.cli;
+
+import dev.icebergops.history.HistoryRecord;
+import dev.icebergops.runner.MigrationResult;
+import dev.icebergops.runner.MigrationStatus;
+import dev.icebergops.runner.MigrationStep;
+import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/** The runner's results as JSON-ready maps and table rows. */
+final class Rows {
+
+  private Rows() {}
+
+  static String state(Enum<?> state) {
+    return state.name().toLowerCase(Locale.ROOT);
+  }
+
+  static String time(Instant instant) {
+    return instant == null ? null : instant.toString();
+  }
+
+  static Map<String, Object> status(MigrationStatus s) {
+    Map<String, Object> m = new LinkedHashMap<>();
+    m.put("version", s.version());
+    m.put("description", s.description());
+    m.put("state", state(s.state()));
+    m.put("updatedAt", time(s.updatedAt()));
+    m.put("error", s.error());
+    m.put("checksumChanged", s.checksumChanged());
+    return m;
+  }
+
+  static Map<String, Object> history(HistoryRecord r) {
+    Map<String, Object> m = new LinkedHashMap<>();
+    m.put("version", r.version());
+    m.put("namespace", r.namespace());
+    m.put("description", r.description());
+    m.put("status", r.status().value());
+    m.put("error", r.error());
+    m.put("checksum", r.checksum());
+    m.put("updatedAt", time(r.updatedAt()));
+    m.put("durationMs", r.durationMs());
+    return m;
+  }
+
+  static Map<String, Object> result(String action, MigrationResult result) {
+    Map<String, Object> m = new LinkedHashMap<>();
+    m.put("namespace", result.namespace());
+    m.put("action", action);
+    m.put(
+        "steps",
+        result.steps().stream()
+            .map(
+                s -> {
+                  Map<String, Object> step = new LinkedHashMap<>();
+                  step.put("version", s.version());
+                  step.put("description", s.description());
+                  step.put("durationMs", s.duration().toMillis());
+                  return step;
+                })
+            .toList());
+    m.put("current", result.currentVersion());
+    return m;
+  }
+
+  /** One progress line per step, for example {@code Applied 0002 Add region (41 ms)}. */
+  static void progress(Output output, String verb, List<MigrationStep> steps) {
+    for (MigrationStep step : steps) {
+      output.line(
+          verb
+              + " "
+              + step.version()
+              + " "
+              + step.description()
+              + " ("
+              + step.duration().toMillis()
+              + " ms)");
+    }
+  }
+
+  static Map<String, Object> of(Object... keyValues) {
+    Map<String, Object> m = new LinkedHashMap<>();
+    for (int i = 0; i < keyValues.length; i += 2) {
+      m.put((String) keyValues[i], keyValues[i + 1]);
+    }
+    return m;
+  }
+}

@@ -1,0 +1,33 @@
+package dev.icebergops.cli;
+
+import dev.icebergops.runner.MigrationException;
+import dev.icebergops.runner.MigrationResult;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Parameters;
+
+/** {@code stamp V}: records versions as applied without running them. */
+@Command(
+    name = "stamp",
+    mixinStandardHelpOptions = true,
+    description =
+        "Record every version up to VERSION as applied without running it, to adopt existing"
+            + " tables. The live schema is not checked.")
+final class StampCommand extends SessionCommand {
+
+  @Parameters(paramLabel = "VERSION", description = "The version to stamp up to.")
+  String version;
+
+  @Override
+  void run(Session session, Output output) {
+    MigrationResult result;
+    try {
+      result = session.runner().stamp(version);
+    } catch (MigrationException e) {
+      Rows.progress(output, "Stamped", e.partialResult().steps());
+      throw e;
+    }
+    Rows.progress(output, "Stamped", result.steps());
+    output.json(Rows.result("stamp", result));
+    output.line(session.namespace() + " is now at " + result.current().orElse("none"));
+  }
+}

@@ -1,0 +1,47 @@
+package dev.icebergops.cli;
+
+import dev.icebergops.runner.MigrationStatus;
+import java.util.List;
+import picocli.CommandLine.Command;
+
+/** {@code status}: every version and where it stands. */
+@Command(
+    name = "status",
+    mixinStandardHelpOptions = true,
+    description = "Show every version's state. Writes nothing; loads every migration.")
+final class StatusCommand extends SessionCommand {
+
+  @Override
+  void run(Session session, Output output) {
+    List<MigrationStatus> status = session.runner().status();
+    output.json(
+        Rows.of(
+            "namespace",
+            session.namespace(),
+            "versions",
+            status.stream().map(Rows::status).toList()));
+    if (status.isEmpty()) {
+      output.line("No migrations for " + session.namespace());
+      return;
+    }
+    output.table(
+        Output.row("VERSION", "DESCRIPTION", "STATE", "UPDATED", "NOTE"),
+        status.stream()
+            .map(
+                s ->
+                    Output.row(
+                        s.version(),
+                        s.description(),
+                        Rows.state(s.state()),
+                        Rows.time(s.updatedAt()),
+                        note(s)))
+            .toList());
+  }
+
+  private static String note(MigrationStatus s) {
+    if (s.checksumChanged()) {
+      return "class changed since it was applied";
+    }
+    return s.error();
+  }
+}

@@ -1,0 +1,37 @@
+package dev.icebergops.cli;
+
+import dev.icebergops.history.RunLease;
+import java.util.Optional;
+import picocli.CommandLine.Command;
+
+/** {@code unlock}: releases the namespace's run lease left by a run that is gone. */
+@Command(
+    name = "unlock",
+    mixinStandardHelpOptions = true,
+    description =
+        "Release the namespace's run lease, whoever holds it. Only for a run known to be gone: a"
+            + " run still holding it fails on its next write.")
+final class UnlockCommand extends SessionCommand {
+
+  @Override
+  void run(Session session, Output output) {
+    Optional<RunLease> released = session.runner().releaseLease();
+    output.json(
+        Rows.of(
+            "namespace",
+            session.namespace(),
+            "released",
+            released
+                .map(
+                    l ->
+                        Rows.of(
+                            "owner", l.owner(),
+                            "since", Rows.time(l.since()),
+                            "expiresAt", Rows.time(l.expiresAt())))
+                .orElse(null)));
+    output.line(
+        released
+            .map(l -> "Released the run lease of " + session.namespace() + " held by " + l)
+            .orElse("No run lease is held on " + session.namespace()));
+  }
+}

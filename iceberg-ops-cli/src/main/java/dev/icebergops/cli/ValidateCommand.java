@@ -1,0 +1,55 @@
+package dev.icebergops.cli;
+
+import dev.icebergops.runner.MigrationValidationException;
+import dev.icebergops.runner.ValidationFinding;
+import java.util.List;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/** {@code validate}: the checks migrate runs first, on their own. */
+@Command(
+    name = "validate",
+    mixinStandardHelpOptions = true,
+    description =
+        "Check the migrations against the history: out-of-order, missing, edited, failed and"
+            + " interrupted versions. Writes nothing; exits 1 on any finding.")
+final class ValidateCommand extends SessionCommand {
+
+  @Option(
+      names = "--out-of-order",
+      description = "Allow pending versions below the highest applied one.")
+  boolean outOfOrder;
+
+  @Override
+  void run(Session session, Output output) {
+    List<ValidationFinding> findings;
+    try {
+      session.runner(outOfOrder).validate();
+      findings = List.of();
+    } catch (MigrationValidationException e) {
+      findings = e.findings();
+      output.table(
+          Output.row("VERSION", "PROBLEM", "DETAIL"),
+          findings.stream()
+              .map(f -> Output.row(f.version(), Rows.state(f.kind()), f.message()))
+              .toList());
+      output.json(Rows.of("namespace", session.namespace(), "findings", findings(findings)));
+      throw e;
+    }
+    output.json(Rows.of("namespace", session.namespace(), "findings", List.of()));
+    output.line(
+        "Valid: "
+            + session.namespace()
+            + " has no out-of-order, missing, edited, failed"
+            + " or interrupted version");
+  }
+
+  private static List<Object> findings(List<ValidationFinding> findings) {
+    return findings.stream()
+        .<Object>map(
+            f ->
+                Rows.of(
+                    "version", f.version(), "kind", Rows.state(f.kind()), "message", f.message()))
+        .toList();
+  }
+}

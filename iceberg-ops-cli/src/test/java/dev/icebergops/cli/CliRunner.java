@@ -1,0 +1,46 @@
+package dev.icebergops.cli;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.Map;
+
+/** Runs the command line in-process in a working directory, capturing both streams. */
+final class CliRunner {
+
+  /** What one run printed and returned. */
+  record Result(int exitCode, String out, String err) {
+    @Override
+    public String toString() {
+      return "exit " + exitCode + "\n--- stdout\n" + out + "--- stderr\n" + err;
+    }
+  }
+
+  private final Path workDir;
+  private final Map<String, String> env = new HashMap<>();
+
+  CliRunner(Path workDir) {
+    this.workDir = workDir;
+  }
+
+  CliRunner env(String name, String value) {
+    env.put(name, value);
+    return this;
+  }
+
+  Result run(String... args) {
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    ByteArrayOutputStream err = new ByteArrayOutputStream();
+    int code =
+        new IcebergOpsCli(
+                workDir,
+                env,
+                new PrintStream(out, true, StandardCharsets.UTF_8),
+                new PrintStream(err, true, StandardCharsets.UTF_8))
+            .run(args);
+    return new Result(
+        code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+  }
+}

@@ -1,0 +1,183 @@
+package dev.icebergops.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.icebergops.cli.CliRunner.Result;
+import java.io.IOException;
+import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Each kind of failure exits 1 with one Error line on standard error and no stack trace. */
+class CommandLineErrorsTest {
+
+  @TempDir Path project;
+  private CliRunner cli;
+
+  @BeforeEach
+  void init() {
+    cli = new CliRunner(project);
+    assertThat(cli.run("init", "--namespace", "errs").exitCode()).isZero();
+  }
+
+  @Test
+  void unknownConfigKeyIsOneErrorLine() throws IOException {
+    Files.writeString(project.resolve("iceberg-ops.yaml"), "namespace: a\nnamspace: b\n");
+    assertError(
+        cli.run("status"),
+        "Error: Cannot read config iceberg-ops.yaml: unknown key namspace (known: [catalog,"
+            + " contracts, meta-namespace, migrations, namespace])");
+  }
+
+  @Test
+  void invalidYamlNamesTheFile() throws IOException {
+    Files.writeString(project.resolve("iceberg-ops.yaml"), "namespace: [a\n");
+    Result result = cli.run("plan");
+    assertThat(result.exitCode()).isEqualTo(1);
+    assertThat(result.err())
+        .startsWith("Error: Cannot read config " + project.resolve("iceberg-ops.yaml"))
+        .contains("invalid YAML")
+        .hasLineCount(1);
+  }
+
+  @Test
+  void missingEnvironmentVariableIsNamed() throws IOException {
+    Files.writeString(
+        project.resolve("iceberg-ops.yaml"),
+        "namespace: a\ncatalog:\n  properties:\n    type: rest\n    token: ${env:NO_SUCH_VAR}\n");
+    assertError(
+        cli.run("status"),
+        "Error: Cannot read config iceberg-ops.yaml: catalog.properties.token refers to"
+            + " ${env:NO_SUCH_VAR}, which is not set");
+  }
+
+  @Test
+  void unknownOptionIsOneErrorLine() {
+    assertError(cli.run("migrate", "--frobnicate"), "Error: Unknown option: '--frobnicate'");
+  }
+
+  @Test
+  void initRefusesToOverwrite() {
+    assertError(
+        cli.run("init"), "Error: Cannot init " + project + ": iceberg-ops.yaml already exists");
+  }
+
+  @Test
+  void compileErrorNamesFileAndLineThenTheDiagnostics() throws IOException {
+    Files.writeString(
+        project.resolve("migrations/V0001__Broken.java"),
+        """
+        import dev.icebergops.migration.BaseMigration;
+        import dev.icebergops.migration.MigrationContext;
+
+        public class V0001__Broken extends BaseMigration {
+          @Override public void upgrade(MigrationContext ctx) {
+            ctx.enforceColumn("orders", "x", "string")
+          }
+          @Override public void downgrade(MigrationContext ctx) {}
+        }
+        """);
+    Result result = cli.run("migrate");
+    assertThat(result.exitCode()).isEqualTo(1);
+    assertThat(result.out()).isEmpty();
+    assertThat(result.err().lines())
+        .containsExactly(
+            "Error: Cannot compile migration "
+                + project.resolve("migrations/V0001__Broken.java")
+                + ":6: ';' expected",
+            "  V0001__Broken.java:6: error: ';' expected");
+  }
+
+  @Test
+  void failingMigrationIsRecordedAndReportedAfterTheVersionsDoneBeforeIt() throws IOException {
+    Files.writeString(
+        project.resolve("migrations/V0001__Works.java"),
+        """
+        import dev.icebergops.migration.BaseMigration;
+        import dev.icebergops.migration.MigrationContext;
+
+        public class V0001__Works extends BaseMigration {
+          @Override public void upgrade(MigrationContext ctx) {}
+          @Override public void downgrade(MigrationContext ctx) {}
+        }
+        """);
+    Files.writeString(
+        project.resolve("migrations/V0002__Fails.java"),
+        """
+        import dev.icebergops.migration.BaseMigration;
+        import dev.icebergops.migration.MigrationContext;
+
+        public class V0002__Fails extends BaseMigration {
+          @Override public void upgrade(MigrationContext ctx) {
+            throw new IllegalStateException("no region data yet");
+          }
+          @Override public void downgrade(MigrationContext ctx) {}
+        }
+        """);
+    Result result = cli.run("migrate");
+    assertThat(result.exitCode()).isEqualTo(1);
+    assertThat(result.out()).containsPattern("^Applied 0001 Works \\(\\d+ ms\\)\n$");
+    assertThat(result.err())
+        .isEqualTo(
+            "Error: Cannot apply migration 0002 (Fails) to errs: upgrade failed:"
+                + " java.lang.IllegalStateException: no region data yet; committed before the"
+                + " failure: none\n");
+    assertThat(cli.run("history").out()).contains("0001").contains("applied").contains("failed");
+  }
+
+  @Test
+  void unreachableCatalogNamesTheEndpoint() throws IOException {
+    int port;
+    try (ServerSocket socket = new ServerSocket(0)) {
+      port = socket.getLocalPort();
+    }
+    Files.writeString(
+        project.resolve("iceberg-ops.yaml"),
+        "namespace: a\ncatalog:\n  name: prod\n  properties:\n    type: rest\n    uri: http://127.0.0.1:"
+            + port
+            + "\n");
+    Result result = cli.run("status");
+    assertThat(result.exitCode()).isEqualTo(1);
+    assertThat(result.err())
+        .startsWith("Error: Cannot connect to catalog prod at http://127.0.0.1:" + port + ": ")
+        .contains("Connection refused")
+        .hasLineCount(1);
+  }
+
+  @Test
+  void unknownTargetAppliesNothing() throws IOException {
+    Files.writeString(
+        project.resolve("migrations/V0001__Noop.java"),
+        """
+        import dev.icebergops.migration.BaseMigration;
+        import dev.icebergops.migration.MigrationContext;
+
+        public class V0001__Noop extends BaseMigration {
+          @Override public void upgrade(MigrationContext ctx) {}
+          @Override public void downgrade(MigrationContext ctx) {}
+        }
+        """);
+    assertError(
+        cli.run("migrate", "--target", "0009"),
+        "Error: Cannot migrate errs to 0009: no migration has that version (known: 0001)");
+    assertThat(cli.run("current").out()).isEqualTo("none\n");
+  }
+
+  @Test
+  void verbosePrintsTheStackTrace() {
+    Result result = cli.run("stamp", "0042", "--verbose");
+    assertThat(result.exitCode()).isEqualTo(1);
+    assertThat(result.err())
+        .startsWith("Error: Cannot stamp errs at 0042: no migration has that version")
+        .contains("\tat dev.icebergops.runner.MigrationRunner.stamp");
+  }
+
+  private static void assertError(Result result, String line) {
+    assertThat(result.exitCode()).as(result.toString()).isEqualTo(1);
+    assertThat(result.out()).as(result.toString()).isEmpty();
+    assertThat(result.err()).as(result.toString()).isEqualTo(line + "\n");
+  }
+}

@@ -1,0 +1,85 @@
+package dev.icebergops.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.entry;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class ConfigLoaderTest {
+
+  @TempDir Path dir;
+
+  private Path write(String yaml) throws IOException {
+    return Files.writeString(dir.resolve("iceberg-ops.yaml"), yaml);
+  }
+
+  @Test
+  void defaultsApplyAndNoPropertiesMeansTheEmbeddedCatalog() throws IOException {
+    CliConfig config = new ConfigLoader(Map.of(), new Redactor()).load(write("namespace: sales\n"));
+
+    assertThat(config.embedded()).isTrue();
+    assertThat(config.catalogName()).isEqualTo("local");
+    assertThat(config.migrations()).isEqualTo("filesystem:migrations");
+    assertThat(config.contractsDir()).isEqualTo(dir.resolve("contracts"));
+    assertThat(config.metaNamespace()).isEqualTo("_iceberg_ops");
+  }
+
+  @Test
+  void environmentOverridesTheFileAndSetsCatalogPropertiesPyIcebergStyle() throws IOException {
+    Map<String, String> env =
+        Map.of(
+            "ICEBERG_OPS_NAMESPACE", "prod_sales",
+            "ICEBERG_OPS_META_NAMESPACE", "ops",
+            "ICEBERG_OPS_CATALOG_NAME", "prod",
+            "ICEBERG_OPS_CATALOG__URI", "http://127.0.0.1:8181",
+            "ICEBERG_OPS_CATALOG__S3__ACCESS_KEY_ID", "AKIAEXAMPLE");
+    CliConfig config =
+        new ConfigLoader(env, new Redactor())
+            .load(write("namespace: sales\ncatalog:\n  properties:\n    type: rest\n"));
+
+    assertThat(config.namespace()).isEqualTo("prod_sales");
+    assertThat(config.metaNamespace()).isEqualTo("ops");
+    assertThat(config.catalogName()).isEqualTo("prod");
+    assertThat(config.catalogProperties())
+        .containsOnly(
+            entry("type", "rest"),
+            entry("uri", "http://127.0.0.1:8181"),
+            entry("s3.access-key-id", "AKIAEXAMPLE"));
+  }
+
+  @Test
+  void environmentReferencesAreResolvedAndTheirValuesRedacted() throws IOException {
+    Redactor redactor = new Redactor();
+    CliConfig config =
+        new ConfigLoader(Map.of("CATALOG_TOKEN", "t0ken-value", "WH", "analytics"), redactor)
+            .load(
+                write(
+                    """
+                    namespace: sales
+                    catalog:
+                      properties:
+                        type: rest
+                        warehouse: ${env:WH}
+                        header.X-Client: cli-${env:CATALOG_TOKEN}
+                        s3.secret-access-key: plain-secret
+                    """));
+
+    assertThat(config.catalogProperties())
+        .contains(entry("warehouse", "analytics"), entry("header.X-Client", "cli-t0ken-value"));
+    ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+    PrintStream out = redactor.wrap(new PrintStream(bytes, true, StandardCharsets.UTF_8));
+    out.println("uri t0ken-value and plain-secret, warehouse analytics");
+    out.print("no newline t0ken-value");
+    out.flush();
+    assertThat(bytes.toString(StandardCharsets.UTF_8))
+        .isEqualTo("uri **** and ****, warehouse ****\nno newline ****");
+  }
+}

@@ -1,0 +1,85 @@
+package dev.icebergops.autogen;
+
+import dev.icebergops.schema.IcebergTypes;
+import org.apache.iceberg.types.Type;
+
+/** One change a generated revision makes, as found by {@link TargetDiff}. */
+sealed interface Step {
+
+  /** One line for messages and the generated javadoc. */
+  String describe();
+
+  /** True when the generated downgrade() can undo it. */
+  boolean reversible();
+
+  /** A column the target declares and the table lacks; always added as optional. */
+  record Add(String path, Type type, String doc) implements Step {
+    @Override
+    public String describe() {
+      return "add " + path + " (" + IcebergTypes.format(type) + ")";
+    }
+
+    @Override
+    public boolean reversible() {
+      return true;
+    }
+  }
+
+  /** An Iceberg promotion, applied in place. */
+  record Promote(String path, Type from, Type to) implements Step {
+    @Override
+    public String describe() {
+      return "promote " + path + " " + IcebergTypes.format(from) + " -> " + IcebergTypes.format(to);
+    }
+
+    @Override
+    public boolean reversible() {
+      return false;
+    }
+  }
+
+  /** A rename given by a hint. */
+  record Rename(String from, String to) implements Step {
+    @Override
+    public String describe() {
+      return "rename " + from + " -> " + to;
+    }
+
+    @Override
+    public boolean reversible() {
+      return true;
+    }
+  }
+
+  /** A column a strict target does not declare. */
+  record Drop(String path, Type type) implements Step {
+    @Override
+    public String describe() {
+      return "drop " + path + " (" + IcebergTypes.format(type) + ")";
+    }
+
+    @Override
+    public boolean reversible() {
+      return false;
+    }
+  }
+
+  /** A type change that is not a promotion: never applied by generated code. */
+  record Retype(String path, Type from, Type to) implements Step {
+    @Override
+    public String describe() {
+      return "change type of "
+          + path
+          + " "
+          + IcebergTypes.format(from)
+          + " -> "
+          + IcebergTypes.format(to)
+          + " (not a promotion)";
+    }
+
+    @Override
+    public boolean reversible() {
+      return false;
+    }
+  }
+}

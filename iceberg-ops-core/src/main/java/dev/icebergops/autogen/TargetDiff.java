@@ -1,0 +1,185 @@
+package dev.icebergops.autogen;
+
+import dev.icebergops.schema.ColumnSpec;
+import dev.icebergops.schema.IcebergTypes;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.apache.iceberg.Schema;
+import org.apache.iceberg.types.Type;
+import org.apache.iceberg.types.Types;
+import org.apache.iceberg.types.Types.NestedField;
+
+/**
+ * Compares a live schema with a target (columns by path, with a strict flag) and lists the steps
+ * that make the table conform: renames from hints first, then additions and promotions, then drops.
+ */
+final class TargetDiff {
+
+  private final String table;
+  private final Schema live;
+  private final int formatVersion;
+  private final boolean strict;
+  private final Map<String, String> newToOld = new HashMap<>();
+  private final List<Step> renames = new ArrayList<>();
+  private final List<Step> changes = new ArrayList<>();
+  private final List<Step> drops = new ArrayList<>();
+
+  TargetDiff(
+      String table,
+      Schema live,
+      int formatVersion,
+      boolean strict,
+      Map<String, String> renameHints) {
+    this.table = table;
+    this.live = live;
+    this.formatVersion = formatVersion;
+    this.strict = strict;
+    renameHints.forEach(
+        (oldName, newName) -> {
+          if (!parent(oldName).equals(parent(newName))) {
+            throw new IllegalArgumentException(
+                "Cannot use rename hint "
+                    + oldName
+                    + ":"
+                    + newName
+                    + ": both names must have the same parent struct");
+          }
+          newToOld.put(newName, oldName);
+        });
+  }
+
+  List<Step> steps(List<ColumnSpec> target) {
+    checkHints(target);
+    compareLevel("", live.asStruct(), target);
+    List<Step> all = new ArrayList<>(renames);
+    all.addAll(changes);
+    all.addAll(drops);
+    return all;
+  }
+
+  private void checkHints(List<ColumnSpec> target) {
+    Set<String> declared = new HashSet<>();
+    collectPaths("", target, declared);
+    newToOld.forEach(
+        (newName, oldName) -> {
+          if (!declared.contains(newName)) {
+            throw new IllegalArgumentException(
+                "Cannot use rename hint "
+                    + oldName
+                    + ":"
+                    + newName
+                    + ": the target does not declare "
+                    + newName);
+          }
+          boolean hasOld = live.findField(oldName) != null;
+          boolean hasNew = live.findField(newName) != null;
+          if (hasOld && hasNew) {
+            throw new IllegalArgumentException(
+                "Cannot use rename hint "
+                    + oldName
+                    + ":"
+                    + newName
+                    + ": "
+                    + table
+                    + " has both columns; rename by hand with ctx.enforceRename");
+          }
+          if (!hasOld && !hasNew) {
+            throw new IllegalArgumentException(
+                "Cannot use rename hint "
+                    + oldName
+                    + ":"
+                    + newName
+                    + ": "
+                    + table
+                    + " has no column "
+                    + oldName);
+          }
+        });
+  }
+
+  private static void collectPaths(String prefix, List<ColumnSpec> specs, Set<String> out) {
+    for (ColumnSpec spec : specs) {
+      String path = prefix + spec.name();
+      out.add(path);
+      if (spec.type().isStructType()) {
+        collectPaths(path + ".", children(spec.type().asStructType()), out);
+      }
+    }
+  }
+
+  private void compareLevel(String prefix, Types.StructType liveStruct, List<ColumnSpec> target) {
+    Set<Integer> matched = new HashSet<>();
+    Set<String> declaredRoots = new HashSet<>();
+    for (ColumnSpec spec : target) {
+      String path = prefix + spec.name();
+      declaredRoots.add(spec.name().split("\\.", 2)[0]);
+      NestedField field = live.findField(path);
+      String oldName = newToOld.get(path);
+      if (field == null && oldName != null && live.findField(oldName) != null) {
+        renames.add(new Step.Rename(oldName, path));
+        field = live.findField(oldName);
+      }
+      if (field == null) {
+        checkFormat(path, spec.type());
+        changes.add(new Step.Add(path, spec.type(), spec.doc()));
+        continue;
+      }
+      matched.add(field.fieldId());
+      compareField(path, field, spec);
+    }
+    if (strict) {
+      for (NestedField field : liveStruct.fields()) {
+        if (!matched.contains(field.fieldId()) && !declaredRoots.contains(field.name())) {
+          drops.add(new Step.Drop(prefix + field.name(), field.type()));
+        }
+      }
+    }
+  }
+
+  private void compareField(String path, NestedField field, ColumnSpec spec) {
+    Type is = field.type();
+    Type wanted = spec.type();
+    if (IcebergTypes.structurallyEqual(is, wanted)) {
+      return;
+    }
+    if (is.isStructType() && wanted.isStructType()) {
+      compareLevel(path + ".", is.asStructType(), children(wanted.asStructType()));
+    } else if (IcebergTypes.isPromotion(is, wanted)) {
+      changes.add(new Step.Promote(path, is, wanted));
+    } else {
+      checkFormat(path, wanted);
+      changes.add(new Step.Retype(path, is, wanted));
+    }
+  }
+
+  private static List<ColumnSpec> children(Types.StructType struct) {
+    List<ColumnSpec> specs = new ArrayList<>();
+    for (NestedField f : struct.fields()) {
+      specs.add(new ColumnSpec(f.name(), f.type(), f.isRequired(), f.doc()));
+    }
+    return specs;
+  }
+
+  private void checkFormat(String path, Type type) {
+    if (formatVersion < 3 && IcebergTypes.requiresFormatV3(type)) {
+      throw new IllegalArgumentException(
+          "Cannot autogenerate a revision for "
+              + table
+              + ": column "
+              + path
+              + " has type "
+              + IcebergTypes.format(type)
+              + ", which needs table format version 3; the table is at format version "
+              + formatVersion);
+    }
+  }
+
+  private static String parent(String path) {
+    int dot = path.lastIndexOf('.');
+    return dot < 0 ? "" : path.substring(0, dot);
+  }
+}

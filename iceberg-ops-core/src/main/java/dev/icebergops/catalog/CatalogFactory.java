@@ -1,0 +1,98 @@
+package dev.icebergops.catalog;
+
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Objects;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.iceberg.CatalogProperties;
+import org.apache.iceberg.CatalogUtil;
+import org.apache.iceberg.catalog.Catalog;
+import org.apache.iceberg.inmemory.InMemoryCatalog;
+
+/**
+ * Builds a {@link Catalog} from a name and properties, the way engines do: a thin layer over
+ * Iceberg's {@link CatalogUtil#buildIcebergCatalog}, so any catalog Iceberg knows ({@code type}
+ * {@code rest}, {@code jdbc}, {@code glue}, {@code nessie}, {@code hive}, or a {@code catalog-impl}
+ * class) works when its jars are on the class path.
+ *
+ * <pre>{@code
+ * Catalog scratch = CatalogFactory.build("memory");   // an InMemoryCatalog, for trying things out
+ * Catalog rest = CatalogFactory.build("prod", Map.of("type", "rest", "uri", "https://..."));
+ * }</pre>
+ *
+ * <p>Catalogs whose default {@code FileIO} is Hadoop's ({@code jdbc}, {@code hadoop}) get a Hadoop
+ * {@code Configuration}: properties prefixed {@value #HADOOP_PREFIX} go into it without the prefix.
+ * It does not cache local file systems, so a {@code file:} warehouse works with the few Hadoop jars
+ * this library carries (the cache's key needs Hadoop's security classes and their dependencies).
+ */
+public final class CatalogFactory {
+
+  /** The name that {@link #build(String)} turns into an {@link InMemoryCatalog}. */
+  public static final String MEMORY = "memory";
+
+  /** The prefix of catalog properties that are Hadoop configuration settings. */
+  public static final String HADOOP_PREFIX = "hadoop.";
+
+  private CatalogFactory() {}
+
+  /**
+   * Builds a catalog with no properties; {@value #MEMORY} gives an {@link InMemoryCatalog}.
+   *
+   * @param name the catalog name
+   * @return the initialised catalog
+   * @throws IllegalArgumentException if the name is blank, or is not {@value #MEMORY} (any other
+   *     catalog needs properties)
+   */
+  public static Catalog build(String name) {
+    return build(name, Map.of());
+  }
+
+  /**
+   * Builds a catalog: {@value #MEMORY} with neither {@code type} nor {@code catalog-impl} gives an
+   * {@link InMemoryCatalog}; anything else goes to {@link CatalogUtil#buildIcebergCatalog}.
+   *
+   * @param name the catalog name
+   * @param properties the catalog properties ({@code type} or {@code catalog-impl}, {@code uri},
+   *     {@code warehouse}, credentials...)
+   * @return the initialised catalog
+   * @throws IllegalArgumentException if the name is blank or the properties name no catalog type
+   * @throws RuntimeException whatever the catalog throws while initialising (an unreachable REST
+   *     server, a bad JDBC URI)
+   */
+  public static Catalog build(String name, Map<String, String> properties) {
+    if (name == null || name.isBlank()) {
+      throw new IllegalArgumentException("Cannot build catalog: the name is empty");
+    }
+    Objects.requireNonNull(properties, "properties");
+    boolean typed =
+        properties.containsKey(CatalogUtil.ICEBERG_CATALOG_TYPE)
+            || properties.containsKey(CatalogProperties.CATALOG_IMPL);
+    if (!typed && MEMORY.equals(name)) {
+      InMemoryCatalog catalog = new InMemoryCatalog();
+      catalog.initialize(name, new HashMap<>(properties));
+      return catalog;
+    }
+    if (!typed) {
+      throw new IllegalArgumentException(
+          "Cannot build catalog "
+              + name
+              + ": set the property "
+              + CatalogUtil.ICEBERG_CATALOG_TYPE
+              + " (rest, jdbc, glue, nessie, hive, hadoop) or "
+              + CatalogProperties.CATALOG_IMPL);
+    }
+    return CatalogUtil.buildIcebergCatalog(name, new HashMap<>(properties), hadoopConf(properties));
+  }
+
+  private static Configuration hadoopConf(Map<String, String> properties) {
+    Configuration conf = new Configuration();
+    conf.setBoolean("fs.file.impl.disable.cache", true);
+    properties.forEach(
+        (key, value) -> {
+          if (key.startsWith(HADOOP_PREFIX)) {
+            conf.set(key.substring(HADOOP_PREFIX.length()), value);
+          }
+        });
+    return conf;
+  }
+}
