@@ -75,6 +75,12 @@ public @interface IcebergMigrations {
   /** The directory of YAML contracts ({@code <table>.yaml}) that head must conform to, if any. */
   String contracts() default "";
 
+  /**
+   * Versions whose upgrade or downgrade loses data on purpose (drops a column that holds values,
+   * say): the data check reports their losses without failing. Every other loss fails it.
+   */
+  String[] dropsData() default {};
+
   /** Whether field-id drift after a downgrade fails the reversibility check instead of warning. */
   boolean strictFieldIds() default false;
 }

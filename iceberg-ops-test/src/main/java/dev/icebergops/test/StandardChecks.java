@@ -93,6 +93,19 @@ public final class StandardChecks {
   }
 
   /**
+   * Checks that data survives every version: rows generated at each version, typed from each
+   * table's schema then, read back by field id at head and after each downgrade. Renamed, promoted
+   * and archived columns keep their values, columns added later read null (or their initial
+   * default); a loss fails unless its version is listed in {@link IcebergMigrations#dropsData()}.
+   *
+   * @throws AssertionFailedError naming the version, table, column and field id, with sample rows
+   *     before and after
+   */
+  public void assertDataSurvives() {
+    verify(checks.dataSurvives());
+  }
+
+  /**
    * Checks that the history table agrees with what ran.
    *
    * @throws AssertionFailedError listing the rows that disagree

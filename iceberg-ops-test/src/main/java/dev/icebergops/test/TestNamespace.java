@@ -102,6 +102,9 @@ final class TestNamespace {
     for (String version : settings.irreversible()) {
       checkKnown(known, version, "irreversible");
     }
+    for (String version : settings.dropsData()) {
+      checkKnown(known, version, "dropsData");
+    }
     if (!BASE.equals(settings.downTo())) {
       runner.migrate(settings.downTo());
     }

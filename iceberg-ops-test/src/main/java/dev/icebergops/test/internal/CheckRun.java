@@ -25,6 +25,9 @@ final class CheckRun {
   private final MigrationChecks.Settings settings;
   private final List<String> failures = new ArrayList<>();
   private final List<String> warnings = new ArrayList<>();
+  private final List<String> notes = new ArrayList<>();
+  private final Map<String, CheckReport.Outcome> outcomes = new LinkedHashMap<>();
+  private boolean failedWithoutVersion;
   private final Map<String, ResolvedMigration> migrations = new LinkedHashMap<>();
 
   CheckRun(String check, MigrationRunner runner, MigrationChecks.Settings settings) {
@@ -45,16 +48,50 @@ final class CheckRun {
     return runner.namespace();
   }
 
+  /** A failure that names no single version: every version the check covered fails with it. */
   void fail(String message) {
     failures.add(message);
+    failedWithoutVersion = true;
+  }
+
+  /** A failure of one version. */
+  void failAt(String version, String message) {
+    failures.add(message);
+    outcomes.put(version, CheckReport.Outcome.FAILED);
   }
 
   void warn(String message) {
     warnings.add(message);
   }
 
+  /** Something the check found and accepts, shown in the report only. */
+  void note(String message) {
+    notes.add(message);
+  }
+
+  /** Marks versions as covered by this check: passed unless a failure names them. */
+  void cover(String... versions) {
+    for (String version : versions) {
+      outcomes.putIfAbsent(version, CheckReport.Outcome.PASSED);
+    }
+  }
+
+  /** Marks a version as not covered by this check, e.g. an allowed irreversible downgrade. */
+  void notApplicable(String version) {
+    outcomes.put(version, CheckReport.Outcome.NOT_APPLICABLE);
+  }
+
   CheckReport report() {
-    return new CheckReport(check, failures, warnings);
+    Map<String, CheckReport.Outcome> versions = new LinkedHashMap<>();
+    for (String version : migrations.keySet()) {
+      CheckReport.Outcome outcome =
+          outcomes.getOrDefault(version, CheckReport.Outcome.NOT_APPLICABLE);
+      if (failedWithoutVersion && outcome == CheckReport.Outcome.PASSED) {
+        outcome = CheckReport.Outcome.FAILED;
+      }
+      versions.put(version, outcome);
+    }
+    return new CheckReport(check, failures, warnings, notes, versions);
   }
 
   /**
@@ -143,13 +180,18 @@ final class CheckRun {
       return true;
     } catch (MigrationException e) {
       String subject = e.version() != null ? label(e.version()) : "migrate(" + target + ")";
-      fail(
+      String message =
           "Expecting "
               + subject
               + " "
               + (purpose == null ? "to upgrade " + ns() : purpose)
               + ", but it failed: "
-              + e.getMessage());
+              + e.getMessage();
+      if (e.version() != null) {
+        failAt(e.version(), message);
+      } else {
+        fail(message);
+      }
     } catch (RuntimeException e) {
       fail(
           "Expecting migrate() to reach "
@@ -189,12 +231,15 @@ final class CheckRun {
   void reportStop(Stop stop, String whenAllowed) {
     String label = label(stop.version());
     if (!stop.irreversible()) {
-      fail(
+      failAt(
+          stop.version(),
           "Expecting " + label + " to be reversible, but its downgrade() failed: " + stop.reason());
     } else if (settings.allowedIrreversible().contains(stop.version())) {
       warn(label + " is irreversible (allowed): " + stop.reason() + whenAllowed);
+      notApplicable(stop.version());
     } else {
-      fail(
+      failAt(
+          stop.version(),
           "Expecting "
               + label
               + " to be reversible, but its downgrade() is irreversible: "
