@@ -6,8 +6,11 @@ import dev.icebergops.runner.MigrationRunner;
 import dev.icebergops.test.env.IcebergTestEnvironment;
 import dev.icebergops.test.internal.NamespaceShape;
 import dev.icebergops.test.internal.ShapeDiff;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
+import java.util.TreeSet;
 import java.util.UUID;
 import java.util.stream.Collectors;
 import org.apache.iceberg.catalog.Catalog;
@@ -32,6 +35,9 @@ final class TestNamespace {
   private final String name;
   private final MigrationRunner runner;
   private NamespaceShape baseline;
+
+  /** The shape at each allowed irreversible version passed on the way to the target. */
+  private final Map<String, NamespaceShape> irreversibleBaselines = new HashMap<>();
 
   TestNamespace(IcebergTestEnvironment environment, SuiteSettings settings, String testName) {
     this.environment = environment;
@@ -109,6 +115,13 @@ final class TestNamespace {
       runner.migrate(settings.downTo());
     }
     baseline = NamespaceShape.capture(catalog(), name);
+    for (String version : new TreeSet<>(settings.irreversible())) {
+      if (version.compareTo(settings.downTo()) > 0
+          && (target == null || version.compareTo(target) <= 0)) {
+        runner.migrate(version);
+        irreversibleBaselines.put(version, NamespaceShape.capture(catalog(), name));
+      }
+    }
     if (!BASE.equals(target)) {
       runner.migrate(target);
     }
@@ -147,12 +160,13 @@ final class TestNamespace {
     } catch (IrreversibleMigrationException e) {
       String version = runner.current().orElse("?");
       if (settings.irreversible().contains(version)) {
-        LOG.warn(
+        LOG.info(
             "Rollback of {} after {} stopped at irreversible migration {} (allowed): {}",
             name,
             testName,
             version,
             e.getMessage());
+        checkNoTrace(baselineAt(version), version + ", where the rollback stops (irreversible)");
         return;
       }
       throw new AssertionFailedError(
@@ -169,7 +183,16 @@ final class TestNamespace {
               + "\n(list it in @IcebergMigrations(irreversible = ...) if that is intended)",
           e);
     }
-    ShapeDiff diff = baseline.diff(NamespaceShape.capture(catalog(), name));
+    checkNoTrace(baseline, settings.downTo());
+    LOG.info(
+        "Rolled back {} to {} and found no trace in {} ms",
+        name,
+        settings.downTo(),
+        (System.nanoTime() - start) / 1_000_000);
+  }
+
+  private void checkNoTrace(NamespaceShape expected, String where) {
+    ShapeDiff diff = expected.diff(NamespaceShape.capture(catalog(), name));
     if (!diff.isEmpty()) {
       throw new AssertionFailedError(
           "Expecting no trace of "
@@ -177,15 +200,34 @@ final class TestNamespace {
               + " in "
               + name
               + " after rolling back to "
-              + settings.downTo()
-              + ",\nbut the namespace differs from before the migrations:\n"
+              + where
+              + ",\nbut the namespace differs from when it was at that version:\n"
               + diff.describe());
     }
-    LOG.info(
-        "Rolled back {} to {} and found no trace in {} ms",
-        name,
-        settings.downTo(),
-        (System.nanoTime() - start) / 1_000_000);
+  }
+
+  /**
+   * The shape at an allowed irreversible version: recorded on the way to the test's target, or,
+   * when the test migrated past it itself, taken from a scratch namespace migrated to it.
+   */
+  private NamespaceShape baselineAt(String version) {
+    NamespaceShape recorded = irreversibleBaselines.get(version);
+    if (recorded != null) {
+      return recorded;
+    }
+    String scratch = name + "_at_" + version;
+    try {
+      MigrationRunner.builder(catalog())
+          .namespace(scratch)
+          .metaNamespace(scratch + "_ops")
+          .source(settings.source())
+          .build()
+          .migrate(version);
+      return NamespaceShape.capture(catalog(), scratch);
+    } finally {
+      drop(scratch);
+      drop(scratch + "_ops");
+    }
   }
 
   /** Drops every table of the test's namespace and of its history namespace, then both. */

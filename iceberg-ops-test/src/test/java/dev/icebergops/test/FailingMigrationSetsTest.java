@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass;
 import static org.junit.platform.engine.discovery.DiscoverySelectors.selectMethod;
 
+import dev.icebergops.runner.MigrationRunner;
 import dev.icebergops.test.fixtures.Fixtures;
 import java.util.List;
 import java.util.Map;
@@ -98,6 +99,43 @@ class FailingMigrationSetsTest {
     assertThat(notAllowed.get("ordinaryTest"))
         .contains("migration 0005 is irreversible: quantity stays long");
     allowed.assertStatistics(stats -> stats.succeeded(1).failed(0));
+  }
+
+  @Test
+  void aTraceAboveAnAllowedIrreversibleVersionIsCaught() {
+    Events events =
+        EngineTestKit.engine("junit-jupiter")
+            .selectors(
+                selectMethod(Fixtures.TraceAboveIrreversible.class, "ordinaryTest", ""),
+                selectMethod(
+                    Fixtures.TraceAboveIrreversible.class,
+                    "migratesPastTheIrreversibleVersionItself",
+                    MigrationRunner.class.getName()),
+                selectMethod(
+                    Fixtures.TraceAboveIrreversible.class,
+                    "fullRollbackLeavesNoTrace",
+                    StandardChecks.class.getName()))
+            .execute()
+            .testEvents();
+    Map<String, String> failures = failures(events);
+
+    assertThat(failures)
+        .containsOnlyKeys(
+            "ordinaryTest",
+            "migratesPastTheIrreversibleVersionItself",
+            "fullRollbackLeavesNoTrace");
+    assertThat(failures.get("ordinaryTest"))
+        .startsWith("Expecting no trace of ordinaryTest in ")
+        .contains(
+            " after rolling back to 0004, where the rollback stops (irreversible),\nbut the"
+                + " namespace differs from when it was at that version:\n")
+        .contains("Added: note (id=6, string)");
+    assertThat(failures.get("migratesPastTheIrreversibleVersionItself"))
+        .contains("Added: note (id=6, string)");
+    assertThat(failures.get("fullRollbackLeavesNoTrace"))
+        .contains(
+            "rolling back to 0000, which stops at irreversible migration 0004 (Promote quantity)")
+        .contains("Added: note (id=6, string)");
   }
 
   @Test
