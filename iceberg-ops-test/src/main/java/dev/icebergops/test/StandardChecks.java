@@ -4,6 +4,7 @@ import dev.icebergops.runner.MigrationRunner;
 import dev.icebergops.test.internal.CheckReport;
 import dev.icebergops.test.internal.ContractLocation;
 import dev.icebergops.test.internal.MigrationChecks;
+import dev.icebergops.test.internal.SuiteReport;
 import org.junit.jupiter.api.Assumptions;
 import org.opentest4j.AssertionFailedError;
 import org.slf4j.Logger;
@@ -28,10 +29,12 @@ public final class StandardChecks {
 
   private final SuiteSettings settings;
   private final MigrationChecks checks;
+  private final SuiteReport report;
 
-  StandardChecks(SuiteSettings settings, MigrationRunner runner) {
+  StandardChecks(SuiteSettings settings, MigrationRunner runner, SuiteReport report) {
     this.settings = settings;
     this.checks = settings.checks(runner);
+    this.report = report;
   }
 
   /**
@@ -86,9 +89,12 @@ public final class StandardChecks {
    * @throws AssertionFailedError listing the violated contract lines
    */
   public void assertContracts() {
-    Assumptions.assumeFalse(
-        settings.contracts().isBlank(),
-        "no contracts location: set @IcebergMigrations(contracts = \"classpath:contracts/...\")");
+    if (settings.contracts().isBlank()) {
+      String reason =
+          "no contracts location: set @IcebergMigrations(contracts = \"classpath:contracts/...\")";
+      report.skipped("contracts", reason);
+      Assumptions.abort(reason);
+    }
     verify(checks.contracts(ContractLocation.of(settings.contracts())));
   }
 
@@ -114,7 +120,8 @@ public final class StandardChecks {
     verify(checks.historyAgrees());
   }
 
-  private static void verify(CheckReport report) {
+  private void verify(CheckReport report) {
+    this.report.add(report);
     report.warnings().forEach(warning -> LOG.warn("{}: {}", report.check(), warning));
     if (!report.passed()) {
       throw new AssertionFailedError(report.failureMessage());

@@ -35,6 +35,7 @@ final class TestNamespace {
   private final String name;
   private final MigrationRunner runner;
   private NamespaceShape baseline;
+  private List<ResolvedMigration> migrations = List.of();
 
   /** The shape at each allowed irreversible version passed on the way to the target. */
   private final Map<String, NamespaceShape> irreversibleBaselines = new HashMap<>();
@@ -87,10 +88,14 @@ final class TestNamespace {
     return environment;
   }
 
+  /** The migrations resolved by {@link #prepare(String)}. */
+  List<ResolvedMigration> migrations() {
+    return migrations;
+  }
+
   /** Checks the configured versions exist, records the baseline, and migrates to the target. */
   void prepare(String target) {
     long start = System.nanoTime();
-    List<ResolvedMigration> migrations;
     try {
       migrations = runner.migrations();
     } catch (IllegalArgumentException e) {

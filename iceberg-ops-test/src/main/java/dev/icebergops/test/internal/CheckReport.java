@@ -3,6 +3,7 @@ package dev.icebergops.test.internal;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.apache.iceberg.Schema;
 
 /**
  * The outcome of one standard migration check.
@@ -13,13 +14,15 @@ import java.util.Map;
  *     allowed irreversible downgrade)
  * @param notes what the check found and accepts, for the report (e.g. a declared loss of data)
  * @param versions each version's outcome, in version order
+ * @param headSchemas the schema of each table at head, by table name, when the check saw head
  */
 public record CheckReport(
     String check,
     List<String> failures,
     List<String> warnings,
     List<String> notes,
-    Map<String, Outcome> versions) {
+    Map<String, Outcome> versions,
+    Map<String, Schema> headSchemas) {
 
   /** How one version fared in one check. */
   public enum Outcome {
@@ -36,11 +39,12 @@ public record CheckReport(
     warnings = List.copyOf(warnings);
     notes = List.copyOf(notes);
     versions = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(versions));
+    headSchemas = Map.copyOf(headSchemas);
   }
 
   /** A report without notes or version outcomes. */
   public CheckReport(String check, List<String> failures, List<String> warnings) {
-    this(check, failures, warnings, List.of(), Map.of());
+    this(check, failures, warnings, List.of(), Map.of(), Map.of());
   }
 
   public boolean passed() {

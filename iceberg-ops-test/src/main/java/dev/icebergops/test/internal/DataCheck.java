@@ -90,6 +90,9 @@ final class DataCheck {
 
   /** At head: every loss is laid at the upgrade that caused it. */
   private void atHead() {
+    Map<String, Schema> schemas = new TreeMap<>();
+    states.get(run.head()).forEach((name, state) -> schemas.put(name, state.schema()));
+    run.recordHead(schemas);
     for (DataLoss loss : ledger.compare(reads())) {
       seen.add(loss.key());
       String culprit = upgradeCulprit(loss);

@@ -109,7 +109,7 @@ final class NoTraceCheck {
               + ":\n"
               + diff.describeTables(diff.changedTables()));
     }
-    run.reportDrift("a rollback to " + downTo, where, diff);
+    run.reportDrift(null, "a rollback to " + downTo, where, diff);
   }
 
   /** The versions whose downgrade ran: those above where the rollback ended. */
