@@ -1,16 +1,20 @@
 package dev.icebergops.test;
 
+import dev.icebergops.test.internal.NamespaceShape;
 import dev.icebergops.test.internal.SuiteReport;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import org.junit.jupiter.api.extension.ExtensionContext;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The report of each test class: collected in the root store while its tests run, written to the
- * build's output directory when the class is done, announced by one log line.
+ * What the tests of one class share in the root store: the report, collected while they run and
+ * written to the build's output directory when the class is done (announced by one log line), and
+ * the shapes at allowed irreversible versions.
  */
 final class ClassReports {
 
@@ -30,6 +34,19 @@ final class ClassReports {
         .getRoot()
         .getStore(STORE)
         .getOrComputeIfAbsent(testClass, c -> new SuiteReport(title(testClass)), SuiteReport.class);
+  }
+
+  /** The shapes at allowed irreversible versions that the class's tests share. */
+  @SuppressWarnings("unchecked")
+  static Map<String, NamespaceShape> irreversibleBaselines(ExtensionContext context) {
+    Class<?> testClass = context.getRequiredTestClass();
+    return context
+        .getRoot()
+        .getStore(STORE)
+        .getOrComputeIfAbsent(
+            List.of(testClass, "baselines"),
+            key -> new ConcurrentHashMap<String, NamespaceShape>(),
+            Map.class);
   }
 
   /** Writes the class's report, when a standard check ran, and logs one line about it. */

@@ -32,7 +32,11 @@ final class IcebergMigrationsExtension
     SuiteSettings settings = SuiteSettings.of(context);
     String target = settings.targetFor(context);
     TestNamespace namespace =
-        new TestNamespace(environment(context, settings), settings, testName(context));
+        new TestNamespace(
+            environment(context, settings),
+            settings,
+            testName(context),
+            ClassReports.irreversibleBaselines(context));
     context.getStore(STORE).put(TestNamespace.class, namespace);
     context.getStore(STORE).put(SuiteSettings.class, settings);
     try {

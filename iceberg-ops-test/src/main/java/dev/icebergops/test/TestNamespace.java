@@ -6,12 +6,12 @@ import dev.icebergops.runner.MigrationRunner;
 import dev.icebergops.test.env.IcebergTestEnvironment;
 import dev.icebergops.test.internal.NamespaceShape;
 import dev.icebergops.test.internal.ShapeDiff;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.stream.Collectors;
 import org.apache.iceberg.catalog.Catalog;
 import org.apache.iceberg.catalog.Namespace;
@@ -37,10 +37,22 @@ final class TestNamespace {
   private NamespaceShape baseline;
   private List<ResolvedMigration> migrations = List.of();
 
-  /** The shape at each allowed irreversible version passed on the way to the target. */
-  private final Map<String, NamespaceShape> irreversibleBaselines = new HashMap<>();
+  /**
+   * The shape at each allowed irreversible version, shared by the tests of one class: the same
+   * migrations give the same shape in any namespace.
+   */
+  private final Map<String, NamespaceShape> irreversibleBaselines;
 
   TestNamespace(IcebergTestEnvironment environment, SuiteSettings settings, String testName) {
+    this(environment, settings, testName, new ConcurrentHashMap<>());
+  }
+
+  TestNamespace(
+      IcebergTestEnvironment environment,
+      SuiteSettings settings,
+      String testName,
+      Map<String, NamespaceShape> irreversibleBaselines) {
+    this.irreversibleBaselines = irreversibleBaselines;
     this.environment = environment;
     this.settings = settings;
     this.testName = testName;
@@ -124,7 +136,7 @@ final class TestNamespace {
       if (version.compareTo(settings.downTo()) > 0
           && (target == null || version.compareTo(target) <= 0)) {
         runner.migrate(version);
-        irreversibleBaselines.put(version, NamespaceShape.capture(catalog(), name));
+        irreversibleBaselines.putIfAbsent(version, NamespaceShape.capture(catalog(), name));
       }
     }
     if (!BASE.equals(target)) {
@@ -212,14 +224,14 @@ final class TestNamespace {
   }
 
   /**
-   * The shape at an allowed irreversible version: recorded on the way to the test's target, or,
-   * when the test migrated past it itself, taken from a scratch namespace migrated to it.
+   * The shape at an allowed irreversible version: recorded on the way to a test's target, or, when
+   * no test of the class passed it on its way, taken once from a scratch namespace migrated to it.
    */
   private NamespaceShape baselineAt(String version) {
-    NamespaceShape recorded = irreversibleBaselines.get(version);
-    if (recorded != null) {
-      return recorded;
-    }
+    return irreversibleBaselines.computeIfAbsent(version, this::scratchBaseline);
+  }
+
+  private NamespaceShape scratchBaseline(String version) {
     String scratch = name + "_at_" + version;
     try {
       MigrationRunner.builder(catalog())
