@@ -156,6 +156,9 @@ class FailingMigrationSetsTest {
         .contains("Cannot find migrations at classpath:dev/icebergops/nowhere");
     assertThat(failures(run(Fixtures.UnknownMigrateTo.class)).get("ordinaryTest"))
         .contains("no migration has version 0042 (known: 0001)");
+    assertThat(failures(run(Fixtures.UnknownDropsData.class)).get("ordinaryTest"))
+        .contains("Cannot configure dropsData of @IcebergMigrations on ")
+        .contains("no migration has version 0007 (known: 0001)");
     assertThat(failures(run(Fixtures.TableWithoutAnnotation.class)).get("ordinaryTest"))
         .contains("annotate it with @IcebergTable");
     assertThat(failures(run(Fixtures.MissingTable.class)).get("ordinaryTest"))
