@@ -53,10 +53,6 @@ final class DataLedger {
     this.seed = seed;
   }
 
-  long seed() {
-    return seed;
-  }
-
   /**
    * Appends a batch of generated rows to a table.
    *
