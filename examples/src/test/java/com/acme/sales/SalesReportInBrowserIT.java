@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.icebergops.test.browser.HeadlessChromium;
 import java.awt.image.BufferedImage;
 import java.nio.file.Path;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -12,6 +13,7 @@ import org.junit.jupiter.api.Test;
  * Chromium: every check passed, per version, with the tables at head. Runs with {@code mvn
  * -Pbrowser verify}; fails when Chromium is not installed.
  */
+@Tag("browser")
 class SalesReportInBrowserIT {
 
   private static final int PASSED_GREEN = 0xdafbe1;

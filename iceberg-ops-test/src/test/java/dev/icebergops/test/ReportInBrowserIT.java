@@ -6,12 +6,14 @@ import dev.icebergops.test.browser.HeadlessChromium;
 import dev.icebergops.test.fixtures.Fixtures;
 import java.awt.image.BufferedImage;
 import java.nio.file.Path;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
  * The HTML report of a class with a failed check, rendered by headless Chromium: the failure shows.
  * Runs with {@code mvn -Pbrowser verify}; fails when Chromium is not installed.
  */
+@Tag("browser")
 class ReportInBrowserIT {
 
   /** The colour of a failed cell in the report's style. */
