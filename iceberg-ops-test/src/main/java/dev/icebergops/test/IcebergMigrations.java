@@ -33,6 +33,11 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * annotated with {@link IcebergTable}. One environment serves the whole run (started on first use,
  * closed at the end); every test has its own namespace, so classes and methods may run in parallel.
  *
+ * <p>After a class whose tests ran standard checks ({@link MigrationSuite}, {@link
+ * StandardChecks}), a report of them is written to {@code target/iceberg-ops/<TestClass>.md} and
+ * {@code .html} ({@code build/} under Gradle; the configuration parameter or system property {@code
+ * iceberg-ops.report.dir} chooses another directory), and one line about it is logged.
+ *
  * <p>Mistakes in this configuration (no or several locations, an unknown version) fail the test
  * with an {@link org.junit.jupiter.api.extension.ExtensionConfigurationException} that names the
  * attribute at fault.
@@ -74,6 +79,12 @@ public @interface IcebergMigrations {
 
   /** The directory of YAML contracts ({@code <table>.yaml}) that head must conform to, if any. */
   String contracts() default "";
+
+  /**
+   * Versions whose upgrade or downgrade loses data on purpose (drops a column that holds values,
+   * say): the data check reports their losses without failing. Every other loss fails it.
+   */
+  String[] dropsData() default {};
 
   /** Whether field-id drift after a downgrade fails the reversibility check instead of warning. */
   boolean strictFieldIds() default false;

@@ -8,6 +8,7 @@ import org.apache.iceberg.Table;
 import org.apache.iceberg.catalog.Catalog;
 import org.apache.iceberg.catalog.TableIdentifier;
 import org.apache.iceberg.exceptions.NoSuchTableException;
+import org.junit.jupiter.api.extension.AfterAllCallback;
 import org.junit.jupiter.api.extension.AfterEachCallback;
 import org.junit.jupiter.api.extension.BeforeEachCallback;
 import org.junit.jupiter.api.extension.ExtensionConfigurationException;
@@ -21,7 +22,7 @@ import org.junit.jupiter.api.extension.ParameterResolver;
  * {@link TestNamespace} per test in the method's store.
  */
 final class IcebergMigrationsExtension
-    implements BeforeEachCallback, AfterEachCallback, ParameterResolver {
+    implements BeforeEachCallback, AfterEachCallback, AfterAllCallback, ParameterResolver {
 
   private static final ExtensionContext.Namespace STORE =
       ExtensionContext.Namespace.create(IcebergMigrationsExtension.class);
@@ -31,11 +32,16 @@ final class IcebergMigrationsExtension
     SuiteSettings settings = SuiteSettings.of(context);
     String target = settings.targetFor(context);
     TestNamespace namespace =
-        new TestNamespace(environment(context, settings), settings, testName(context));
+        new TestNamespace(
+            environment(context, settings),
+            settings,
+            testName(context),
+            ClassReports.irreversibleBaselines(context));
     context.getStore(STORE).put(TestNamespace.class, namespace);
     context.getStore(STORE).put(SuiteSettings.class, settings);
     try {
       namespace.prepare(target);
+      ClassReports.of(context).migrations(namespace.migrations());
     } catch (RuntimeException | Error e) {
       namespace.drop();
       context.getStore(STORE).remove(TestNamespace.class);
@@ -59,6 +65,11 @@ final class IcebergMigrationsExtension
     } finally {
       namespace.drop();
     }
+  }
+
+  @Override
+  public void afterAll(ExtensionContext context) {
+    ClassReports.write(context);
   }
 
   private static IcebergTestEnvironment environment(
@@ -118,7 +129,7 @@ final class IcebergMigrationsExtension
     } else if (type == StandardChecks.class) {
       SuiteSettings settings =
           context.getStore(STORE).get(SuiteSettings.class, SuiteSettings.class);
-      return new StandardChecks(settings, namespace.runner());
+      return new StandardChecks(settings, namespace.runner(), ClassReports.of(context));
     }
     return table(namespace, parameter);
   }

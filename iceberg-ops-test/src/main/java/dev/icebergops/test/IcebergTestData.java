@@ -1,5 +1,6 @@
 package dev.icebergops.test;
 
+import dev.icebergops.test.internal.RowFiles;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
@@ -7,21 +8,13 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.apache.iceberg.AppendFiles;
-import org.apache.iceberg.FileFormat;
-import org.apache.iceberg.PartitionKey;
 import org.apache.iceberg.Schema;
 import org.apache.iceberg.Table;
 import org.apache.iceberg.catalog.Catalog;
 import org.apache.iceberg.catalog.TableIdentifier;
-import org.apache.iceberg.data.GenericFileWriterFactory;
 import org.apache.iceberg.data.IcebergGenerics;
-import org.apache.iceberg.data.InternalRecordWrapper;
 import org.apache.iceberg.data.Record;
 import org.apache.iceberg.io.CloseableIterable;
-import org.apache.iceberg.io.DataWriteResult;
-import org.apache.iceberg.io.FanoutDataWriter;
-import org.apache.iceberg.io.OutputFileFactory;
 import org.apache.iceberg.types.Types;
 
 /**
@@ -40,8 +33,6 @@ import org.apache.iceberg.types.Types;
  * {@code Map}s for structs.
  */
 public final class IcebergTestData {
-
-  private static final long TARGET_FILE_SIZE = 128L * 1024 * 1024;
 
   private final Catalog catalog;
   private final String namespace;
@@ -78,37 +69,7 @@ public final class IcebergTestData {
     for (Map<String, ?> row : rows) {
       records.add(RowConversion.toRecord(loaded.name(), schema, row));
     }
-    appendRecords(loaded, records);
-  }
-
-  private static void appendRecords(Table table, List<Record> records) {
-    GenericFileWriterFactory writers =
-        new GenericFileWriterFactory.Builder(table).dataFileFormat(FileFormat.PARQUET).build();
-    OutputFileFactory files =
-        OutputFileFactory.builderFor(table, 1, System.nanoTime())
-            .format(FileFormat.PARQUET)
-            .build();
-    PartitionKey key = new PartitionKey(table.spec(), table.schema());
-    InternalRecordWrapper wrapper = new InternalRecordWrapper(table.schema().asStruct());
-    FanoutDataWriter<Record> writer =
-        new FanoutDataWriter<>(writers, files, table.io(), TARGET_FILE_SIZE);
-    try (writer) {
-      for (Record record : records) {
-        if (table.spec().isUnpartitioned()) {
-          writer.write(record, table.spec(), null);
-        } else {
-          key.partition(wrapper.wrap(record));
-          writer.write(record, table.spec(), key.copy());
-        }
-      }
-    } catch (IOException e) {
-      throw new UncheckedIOException(
-          "Cannot write rows to " + table.name() + ": " + e.getMessage(), e);
-    }
-    DataWriteResult result = writer.result();
-    AppendFiles append = table.newAppend();
-    result.dataFiles().forEach(append::appendFile);
-    append.commit();
+    RowFiles.append(loaded, records);
   }
 
   /**

@@ -3,9 +3,11 @@ package dev.icebergops.test;
 import org.junit.jupiter.api.Test;
 
 /**
- * The standard tests every migration set should pass, for a test class to inherit: {@code class
- * SalesMigrationsTest implements MigrationSuite}, annotated with {@link IcebergMigrations}. Each
- * runs in its own empty namespace, and each failure names the version and shows the diff.
+ * The eight standard tests every migration set should pass, for a test class to inherit: {@code
+ * class SalesMigrationsTest implements MigrationSuite}, annotated with {@link IcebergMigrations}.
+ * Each runs in its own empty namespace, and each failure names the version and shows the diff.
+ * After the class, their outcomes per version are written to {@code
+ * target/iceberg-ops/<TestClass>.html} and {@code .md}.
  *
  * <pre>{@code
  * @IcebergMigrations(locations = "classpath:com/acme/sales/db/iceberg",
@@ -55,6 +57,16 @@ public interface MigrationSuite {
   @MigrateTo("0000")
   default void headConformsToContracts(StandardChecks checks) {
     checks.assertContracts();
+  }
+
+  /**
+   * Rows written at every version read back by field id at head and after each downgrade; only the
+   * losses declared with {@link IcebergMigrations#dropsData()} are allowed.
+   */
+  @Test
+  @MigrateTo("0000")
+  default void dataSurvivesEveryMigration(StandardChecks checks) {
+    checks.assertDataSurvives();
   }
 
   /** The history table agrees with what ran. */

@@ -4,6 +4,7 @@ import dev.icebergops.runner.MigrationRunner;
 import dev.icebergops.test.internal.CheckReport;
 import dev.icebergops.test.internal.ContractLocation;
 import dev.icebergops.test.internal.MigrationChecks;
+import dev.icebergops.test.internal.SuiteReport;
 import org.junit.jupiter.api.Assumptions;
 import org.opentest4j.AssertionFailedError;
 import org.slf4j.Logger;
@@ -28,10 +29,12 @@ public final class StandardChecks {
 
   private final SuiteSettings settings;
   private final MigrationChecks checks;
+  private final SuiteReport report;
 
-  StandardChecks(SuiteSettings settings, MigrationRunner runner) {
+  StandardChecks(SuiteSettings settings, MigrationRunner runner, SuiteReport report) {
     this.settings = settings;
     this.checks = settings.checks(runner);
+    this.report = report;
   }
 
   /**
@@ -86,10 +89,26 @@ public final class StandardChecks {
    * @throws AssertionFailedError listing the violated contract lines
    */
   public void assertContracts() {
-    Assumptions.assumeFalse(
-        settings.contracts().isBlank(),
-        "no contracts location: set @IcebergMigrations(contracts = \"classpath:contracts/...\")");
+    if (settings.contracts().isBlank()) {
+      String reason =
+          "no contracts location: set @IcebergMigrations(contracts = \"classpath:contracts/...\")";
+      report.skipped("contracts", reason);
+      Assumptions.abort(reason);
+    }
     verify(checks.contracts(ContractLocation.of(settings.contracts())));
+  }
+
+  /**
+   * Checks that data survives every version: rows generated at each version, typed from each
+   * table's schema then, read back by field id at head and after each downgrade. Renamed, promoted
+   * and archived columns keep their values, columns added later read null (or their initial
+   * default); a loss fails unless its version is listed in {@link IcebergMigrations#dropsData()}.
+   *
+   * @throws AssertionFailedError naming the version, table, column and field id, with sample rows
+   *     before and after
+   */
+  public void assertDataSurvives() {
+    verify(checks.dataSurvives());
   }
 
   /**
@@ -101,7 +120,8 @@ public final class StandardChecks {
     verify(checks.historyAgrees());
   }
 
-  private static void verify(CheckReport report) {
+  private void verify(CheckReport report) {
+    this.report.add(report);
     report.warnings().forEach(warning -> LOG.warn("{}: {}", report.check(), warning));
     if (!report.passed()) {
       throw new AssertionFailedError(report.failureMessage());

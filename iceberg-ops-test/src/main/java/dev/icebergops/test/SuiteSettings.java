@@ -27,7 +27,8 @@ record SuiteSettings(
     Set<String> irreversible,
     boolean checkDowngrade,
     String contracts,
-    boolean strictFieldIds) {
+    boolean strictFieldIds,
+    Set<String> dropsData) {
 
   private static final Pattern VERSION = Pattern.compile("\\d{4}");
 
@@ -52,7 +53,8 @@ record SuiteSettings(
         versions(config.irreversible(), where + ": irreversible"),
         config.checkDowngrade(),
         config.contracts(),
-        config.strictFieldIds());
+        config.strictFieldIds(),
+        versions(config.dropsData(), where + ": dropsData"));
   }
 
   private static MigrationSource source(IcebergMigrations config, String where) {
@@ -150,6 +152,6 @@ record SuiteSettings(
   /** The standard checks on a runner, with this configuration's tolerances. */
   MigrationChecks checks(MigrationRunner runner) {
     return new MigrationChecks(
-        runner, new MigrationChecks.Settings(irreversible, downTo, strictFieldIds));
+        runner, new MigrationChecks.Settings(irreversible, downTo, strictFieldIds, dropsData));
   }
 }

@@ -7,8 +7,11 @@ import dev.icebergops.test.env.IcebergTestEnvironment;
 import dev.icebergops.test.internal.NamespaceShape;
 import dev.icebergops.test.internal.ShapeDiff;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
+import java.util.TreeSet;
 import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.stream.Collectors;
 import org.apache.iceberg.catalog.Catalog;
 import org.apache.iceberg.catalog.Namespace;
@@ -32,8 +35,24 @@ final class TestNamespace {
   private final String name;
   private final MigrationRunner runner;
   private NamespaceShape baseline;
+  private List<ResolvedMigration> migrations = List.of();
+
+  /**
+   * The shape at each allowed irreversible version, shared by the tests of one class: the same
+   * migrations give the same shape in any namespace.
+   */
+  private final Map<String, NamespaceShape> irreversibleBaselines;
 
   TestNamespace(IcebergTestEnvironment environment, SuiteSettings settings, String testName) {
+    this(environment, settings, testName, new ConcurrentHashMap<>());
+  }
+
+  TestNamespace(
+      IcebergTestEnvironment environment,
+      SuiteSettings settings,
+      String testName,
+      Map<String, NamespaceShape> irreversibleBaselines) {
+    this.irreversibleBaselines = irreversibleBaselines;
     this.environment = environment;
     this.settings = settings;
     this.testName = testName;
@@ -81,10 +100,14 @@ final class TestNamespace {
     return environment;
   }
 
+  /** The migrations resolved by {@link #prepare(String)}. */
+  List<ResolvedMigration> migrations() {
+    return migrations;
+  }
+
   /** Checks the configured versions exist, records the baseline, and migrates to the target. */
   void prepare(String target) {
     long start = System.nanoTime();
-    List<ResolvedMigration> migrations;
     try {
       migrations = runner.migrations();
     } catch (IllegalArgumentException e) {
@@ -102,10 +125,20 @@ final class TestNamespace {
     for (String version : settings.irreversible()) {
       checkKnown(known, version, "irreversible");
     }
+    for (String version : settings.dropsData()) {
+      checkKnown(known, version, "dropsData");
+    }
     if (!BASE.equals(settings.downTo())) {
       runner.migrate(settings.downTo());
     }
     baseline = NamespaceShape.capture(catalog(), name);
+    for (String version : new TreeSet<>(settings.irreversible())) {
+      if (version.compareTo(settings.downTo()) > 0
+          && (target == null || version.compareTo(target) <= 0)) {
+        runner.migrate(version);
+        irreversibleBaselines.putIfAbsent(version, NamespaceShape.capture(catalog(), name));
+      }
+    }
     if (!BASE.equals(target)) {
       runner.migrate(target);
     }
@@ -148,12 +181,13 @@ final class TestNamespace {
       Throwable e = stopped.getCause();
       String version = runner.current().orElse("?");
       if (settings.irreversible().contains(version)) {
-        LOG.warn(
+        LOG.info(
             "Rollback of {} after {} stopped at irreversible migration {} (allowed): {}",
             name,
             testName,
             version,
             e.getMessage());
+        checkNoTrace(baselineAt(version), version + ", where the rollback stops (irreversible)");
         return;
       }
       throw new AssertionFailedError(
@@ -170,7 +204,16 @@ final class TestNamespace {
               + "\n(list it in @IcebergMigrations(irreversible = ...) if that is intended)",
           e);
     }
-    ShapeDiff diff = baseline.diff(NamespaceShape.capture(catalog(), name));
+    checkNoTrace(baseline, settings.downTo());
+    LOG.info(
+        "Rolled back {} to {} and found no trace in {} ms",
+        name,
+        settings.downTo(),
+        (System.nanoTime() - start) / 1_000_000);
+  }
+
+  private void checkNoTrace(NamespaceShape expected, String where) {
+    ShapeDiff diff = expected.diff(NamespaceShape.capture(catalog(), name));
     if (!diff.isEmpty()) {
       throw new AssertionFailedError(
           "Expecting no trace of "
@@ -178,15 +221,34 @@ final class TestNamespace {
               + " in "
               + name
               + " after rolling back to "
-              + settings.downTo()
-              + ",\nbut the namespace differs from before the migrations:\n"
+              + where
+              + ",\nbut the namespace differs from when it was at that version:\n"
               + diff.describe());
     }
-    LOG.info(
-        "Rolled back {} to {} and found no trace in {} ms",
-        name,
-        settings.downTo(),
-        (System.nanoTime() - start) / 1_000_000);
+  }
+
+  /**
+   * The shape at an allowed irreversible version: recorded on the way to a test's target, or, when
+   * no test of the class passed it on its way, taken once from a scratch namespace migrated to it.
+   */
+  private NamespaceShape baselineAt(String version) {
+    return irreversibleBaselines.computeIfAbsent(version, this::scratchBaseline);
+  }
+
+  private NamespaceShape scratchBaseline(String version) {
+    String scratch = name + "_at_" + version;
+    try {
+      MigrationRunner.builder(catalog())
+          .namespace(scratch)
+          .metaNamespace(scratch + "_ops")
+          .source(settings.source())
+          .build()
+          .migrate(version);
+      return NamespaceShape.capture(catalog(), scratch);
+    } finally {
+      drop(scratch);
+      drop(scratch + "_ops");
+    }
   }
 
   /** Drops every table of the test's namespace and of its history namespace, then both. */

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass;
 import static org.junit.platform.engine.discovery.DiscoverySelectors.selectMethod;
 
+import dev.icebergops.runner.MigrationRunner;
 import dev.icebergops.test.fixtures.Fixtures;
 import java.util.List;
 import java.util.Map;
@@ -101,6 +102,43 @@ class FailingMigrationSetsTest {
   }
 
   @Test
+  void aTraceAboveAnAllowedIrreversibleVersionIsCaught() {
+    Events events =
+        EngineTestKit.engine("junit-jupiter")
+            .selectors(
+                selectMethod(Fixtures.TraceAboveIrreversible.class, "ordinaryTest", ""),
+                selectMethod(
+                    Fixtures.TraceAboveIrreversible.class,
+                    "migratesPastTheIrreversibleVersionItself",
+                    MigrationRunner.class.getName()),
+                selectMethod(
+                    Fixtures.TraceAboveIrreversible.class,
+                    "fullRollbackLeavesNoTrace",
+                    StandardChecks.class.getName()))
+            .execute()
+            .testEvents();
+    Map<String, String> failures = failures(events);
+
+    assertThat(failures)
+        .containsOnlyKeys(
+            "ordinaryTest",
+            "migratesPastTheIrreversibleVersionItself",
+            "fullRollbackLeavesNoTrace");
+    assertThat(failures.get("ordinaryTest"))
+        .startsWith("Expecting no trace of ordinaryTest in ")
+        .contains(
+            " after rolling back to 0004, where the rollback stops (irreversible),\nbut the"
+                + " namespace differs from when it was at that version:\n")
+        .contains("Added: note (id=6, string)");
+    assertThat(failures.get("migratesPastTheIrreversibleVersionItself"))
+        .contains("Added: note (id=6, string)");
+    assertThat(failures.get("fullRollbackLeavesNoTrace"))
+        .contains(
+            "rolling back to 0000, which stops at irreversible migration 0004 (Promote quantity)")
+        .contains("Added: note (id=6, string)");
+  }
+
+  @Test
   void aWellBehavedClassPasses() {
     run(Fixtures.Plain.class).assertStatistics(stats -> stats.succeeded(1).failed(0));
   }
@@ -118,6 +156,9 @@ class FailingMigrationSetsTest {
         .contains("Cannot find migrations at classpath:dev/icebergops/nowhere");
     assertThat(failures(run(Fixtures.UnknownMigrateTo.class)).get("ordinaryTest"))
         .contains("no migration has version 0042 (known: 0001)");
+    assertThat(failures(run(Fixtures.UnknownDropsData.class)).get("ordinaryTest"))
+        .contains("Cannot configure dropsData of @IcebergMigrations on ")
+        .contains("no migration has version 0007 (known: 0001)");
     assertThat(failures(run(Fixtures.TableWithoutAnnotation.class)).get("ordinaryTest"))
         .contains("annotate it with @IcebergTable");
     assertThat(failures(run(Fixtures.MissingTable.class)).get("ordinaryTest"))

@@ -4,6 +4,7 @@ import jakarta.servlet.ServletException;
 import jakarta.servlet.ServletRequest;
 import jakarta.servlet.ServletResponse;
 import jakarta.servlet.http.HttpServlet;
+import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -26,6 +27,9 @@ import org.eclipse.jetty.util.thread.QueuedThreadPool;
  * before it binds and with {@code SO_REUSEPORT}, and reads {@code CATALOG_*} environment variables
  * into its configuration; so the Jetty server around the pair is wired here instead, bound to
  * 127.0.0.1 on a port the kernel assigns.
+ *
+ * <p>Expected errors (a 404 for a missing table, a 409 conflict) are answered without the servlet
+ * logging each as an ERROR with a stack trace: see {@link AnsweringCatalogAdapter}.
  *
  * <p>The HTTP server starts before the backend catalog exists, so that it can start while the S3
  * store does: requests wait for {@link #serve(Map)} to provide the backend. No client can send one
@@ -70,7 +74,7 @@ final class RestCatalogServer implements AutoCloseable {
   /** Builds the backend catalog from {@code properties} and starts serving it. */
   void serve(Map<String, String> properties) throws ServletException {
     this.backend = CatalogUtil.buildIcebergCatalog("rest_backend", properties, null);
-    this.adapter = new RESTCatalogAdapter(backend);
+    this.adapter = new AnsweringCatalogAdapter(backend);
     RESTCatalogServlet restServlet = new RESTCatalogServlet(adapter);
     restServlet.init(servlet.getServletConfig());
     servlet.delegate.complete(restServlet);
@@ -102,7 +106,7 @@ final class RestCatalogServer implements AutoCloseable {
     @Override
     public void service(ServletRequest request, ServletResponse response)
         throws ServletException, IOException {
-      delegate.join().service(request, response);
+      delegate.join().service(request, new ErrorStatusResponse((HttpServletResponse) response));
     }
   }
 }

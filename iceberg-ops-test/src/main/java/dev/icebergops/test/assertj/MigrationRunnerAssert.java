@@ -21,11 +21,12 @@ import org.assertj.core.api.AbstractAssert;
  * assertThat(runner).isAtHead().hasCurrentVersion("0002");
  *
  * // on a runner whose namespace is still empty:
- * assertThat(freshRunner).isReversible().hasIdempotentUpgrades();
+ * assertThat(freshRunner).isReversible().hasIdempotentUpgrades().preservesData();
  * }</pre>
  *
- * <p>{@link #isReversible()} and {@link #hasIdempotentUpgrades()} migrate and roll back the
- * runner's namespace themselves: it must hold nothing (no table, no history) when they start.
+ * <p>{@link #isReversible()}, {@link #hasIdempotentUpgrades()} and {@link #preservesData()} migrate
+ * and roll back the runner's namespace themselves: it must hold nothing (no table, no history) when
+ * they start.
  */
 public class MigrationRunnerAssert extends AbstractAssert<MigrationRunnerAssert, MigrationRunner> {
 
@@ -106,6 +107,41 @@ public class MigrationRunnerAssert extends AbstractAssert<MigrationRunnerAssert,
   public MigrationRunnerAssert hasIdempotentUpgrades() {
     isNotNull();
     return passes(checks(Set.of()).idempotentUpgrades());
+  }
+
+  /**
+   * Verifies, on an empty namespace, that data survives every version: rows generated at each
+   * version read back by field id at head and after each downgrade (renamed, promoted and archived
+   * columns keep their values). The failure names the version, table, column and field id, with
+   * sample rows before and after.
+   */
+  public MigrationRunnerAssert preservesData() {
+    return preservesDataExcept();
+  }
+
+  /**
+   * Like {@link #preservesData()}, but the given versions may lose data on purpose (as {@code
+   * dropsData} declares on {@code @IcebergMigrations}). An irreversible downgrade ends the
+   * down-pass without failing: reversibility is {@link #isReversible()}'s to check.
+   */
+  public MigrationRunnerAssert preservesDataExcept(String... versionsThatDropData) {
+    Objects.requireNonNull(versionsThatDropData, "versionsThatDropData");
+    isNotNull();
+    return passes(
+        new MigrationChecks(
+                actual,
+                new MigrationChecks.Settings(
+                    allVersions(),
+                    MigrationRunner.BASE_VERSION,
+                    false,
+                    Set.of(versionsThatDropData)))
+            .dataSurvives());
+  }
+
+  private Set<String> allVersions() {
+    return actual.migrations().stream()
+        .map(dev.icebergops.migration.ResolvedMigration::version)
+        .collect(java.util.stream.Collectors.toSet());
   }
 
   private MigrationChecks checks(Set<String> irreversible) {

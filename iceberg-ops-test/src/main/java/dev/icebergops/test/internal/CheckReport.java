@@ -1,6 +1,9 @@
 package dev.icebergops.test.internal;
 
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import org.apache.iceberg.Schema;
 
 /**
  * The outcome of one standard migration check.
@@ -9,12 +12,39 @@ import java.util.List;
  * @param failures messages of findings that fail the check, in AssertJ's layout
  * @param warnings messages of findings that only warn (e.g. field-id drift when not strict, an
  *     allowed irreversible downgrade)
+ * @param notes what the check found and accepts, for the report (e.g. a declared loss of data)
+ * @param versions each version's outcome, in version order
+ * @param headSchemas the schema of each table at head, by table name, when the check saw head
  */
-public record CheckReport(String check, List<String> failures, List<String> warnings) {
+public record CheckReport(
+    String check,
+    List<String> failures,
+    List<String> warnings,
+    List<String> notes,
+    Map<String, Outcome> versions,
+    Map<String, Schema> headSchemas) {
+
+  /** How one version fared in one check. */
+  public enum Outcome {
+    /** The check covered the version and found nothing wrong. */
+    PASSED,
+    /** The check found something wrong with the version. */
+    FAILED,
+    /** The check did not cover the version (e.g. an allowed irreversible downgrade). */
+    NOT_APPLICABLE
+  }
 
   public CheckReport {
     failures = List.copyOf(failures);
     warnings = List.copyOf(warnings);
+    notes = List.copyOf(notes);
+    versions = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(versions));
+    headSchemas = Map.copyOf(headSchemas);
+  }
+
+  /** A report without notes or version outcomes. */
+  public CheckReport(String check, List<String> failures, List<String> warnings) {
+    this(check, failures, warnings, List.of(), Map.of(), Map.of());
   }
 
   public boolean passed() {
@@ -31,6 +61,7 @@ public record CheckReport(String check, List<String> failures, List<String> warn
     StringBuilder out = new StringBuilder(check).append(passed() ? ": passed" : ": failed");
     failures.forEach(f -> out.append("\n[failure] ").append(f));
     warnings.forEach(w -> out.append("\n[warning] ").append(w));
+    notes.forEach(n -> out.append("\n[note] ").append(n));
     return out.toString();
   }
 }

@@ -8,6 +8,10 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.TreeMap;
+import org.apache.iceberg.Schema;
+import org.apache.iceberg.catalog.Namespace;
+import org.apache.iceberg.catalog.TableIdentifier;
 
 /**
  * One run of one check: the runner, the settings, the findings so far and the steps every check
@@ -24,6 +28,10 @@ final class CheckRun {
   private final MigrationChecks.Settings settings;
   private final List<String> failures = new ArrayList<>();
   private final List<String> warnings = new ArrayList<>();
+  private final List<String> notes = new ArrayList<>();
+  private final Map<String, CheckReport.Outcome> outcomes = new LinkedHashMap<>();
+  private boolean failedWithoutVersion;
+  private final Map<String, Schema> headSchemas = new TreeMap<>();
   private final Map<String, ResolvedMigration> migrations = new LinkedHashMap<>();
 
   CheckRun(String check, MigrationRunner runner, MigrationChecks.Settings settings) {
@@ -44,16 +52,50 @@ final class CheckRun {
     return runner.namespace();
   }
 
+  /** A failure that names no single version: every version the check covered fails with it. */
   void fail(String message) {
     failures.add(message);
+    failedWithoutVersion = true;
+  }
+
+  /** A failure of one version. */
+  void failAt(String version, String message) {
+    failures.add(message);
+    outcomes.put(version, CheckReport.Outcome.FAILED);
   }
 
   void warn(String message) {
     warnings.add(message);
   }
 
+  /** Something the check found and accepts, shown in the report only. */
+  void note(String message) {
+    notes.add(message);
+  }
+
+  /** Marks versions as covered by this check: passed unless a failure names them. */
+  void cover(String... versions) {
+    for (String version : versions) {
+      outcomes.putIfAbsent(version, CheckReport.Outcome.PASSED);
+    }
+  }
+
+  /** Marks a version as not covered by this check, e.g. an allowed irreversible downgrade. */
+  void notApplicable(String version) {
+    outcomes.put(version, CheckReport.Outcome.NOT_APPLICABLE);
+  }
+
   CheckReport report() {
-    return new CheckReport(check, failures, warnings);
+    Map<String, CheckReport.Outcome> versions = new LinkedHashMap<>();
+    for (String version : migrations.keySet()) {
+      CheckReport.Outcome outcome =
+          outcomes.getOrDefault(version, CheckReport.Outcome.NOT_APPLICABLE);
+      if (failedWithoutVersion && outcome == CheckReport.Outcome.PASSED) {
+        outcome = CheckReport.Outcome.FAILED;
+      }
+      versions.put(version, outcome);
+    }
+    return new CheckReport(check, failures, warnings, notes, versions, headSchemas);
   }
 
   /**
@@ -124,6 +166,19 @@ final class CheckRun {
     return true;
   }
 
+  /** Records the schema of every table of the namespace, which is at head, for the report. */
+  void recordHead() {
+    Namespace namespace = Namespace.of(ns().split("\\."));
+    for (TableIdentifier id : runner.catalog().listTables(namespace)) {
+      headSchemas.put(id.name(), runner.catalog().loadTable(id).schema());
+    }
+  }
+
+  /** Records the schemas of the tables at head, for the report. */
+  void recordHead(Map<String, Schema> schemas) {
+    headSchemas.putAll(schemas);
+  }
+
   NamespaceShape capture() {
     return NamespaceShape.capture(runner.catalog(), ns());
   }
@@ -142,13 +197,18 @@ final class CheckRun {
       return true;
     } catch (MigrationException e) {
       String subject = e.version() != null ? label(e.version()) : "migrate(" + target + ")";
-      fail(
+      String message =
           "Expecting "
               + subject
               + " "
               + (purpose == null ? "to upgrade " + ns() : purpose)
               + ", but it failed: "
-              + e.getMessage());
+              + e.getMessage();
+      if (e.version() != null) {
+        failAt(e.version(), message);
+      } else {
+        fail(message);
+      }
     } catch (RuntimeException e) {
       fail(
           "Expecting migrate() to reach "
@@ -189,12 +249,15 @@ final class CheckRun {
   void reportStop(Stop stop, String whenAllowed) {
     String label = label(stop.version());
     if (!stop.irreversible()) {
-      fail(
+      failAt(
+          stop.version(),
           "Expecting " + label + " to be reversible, but its downgrade() failed: " + stop.reason());
     } else if (settings.allowedIrreversible().contains(stop.version())) {
       warn(label + " is irreversible (allowed): " + stop.reason() + whenAllowed);
+      notApplicable(stop.version());
     } else {
-      fail(
+      failAt(
+          stop.version(),
           "Expecting "
               + label
               + " to be reversible, but its downgrade() is irreversible: "
@@ -205,23 +268,33 @@ final class CheckRun {
   /**
    * Reports field-id drift: a warning, or a failure when strict.
    *
-   * @param subject what is expected to keep the ids, e.g. "migration 0002 (Drop note)"
+   * @param version the version expected to keep the ids, or null for a whole rollback
+   * @param subject what is expected to keep the ids, e.g. "a rollback to 0000"; the version's label
+   *     when null
    * @param when when the ids changed, e.g. "after upgrade + downgrade"
    * @param diff the diff whose drift to report
    */
-  void reportDrift(String subject, String when, ShapeDiff diff) {
+  void reportDrift(String version, String subject, String when, ShapeDiff diff) {
     if (diff.fieldIdDrift().isEmpty()) {
       return;
     }
+    if (subject == null) {
+      subject = label(version);
+    }
     String lines = "\n  " + String.join("\n  ", diff.fieldIdDrift());
     if (settings.strictFieldIds()) {
-      fail(
+      String message =
           "Expecting "
               + subject
               + " to keep field ids, but "
               + when
               + " these columns have new ids:"
-              + lines);
+              + lines;
+      if (version == null) {
+        fail(message);
+      } else {
+        failAt(version, message);
+      }
     } else {
       warn(subject + " changes field ids: " + when + " these columns have new ids:" + lines);
     }
@@ -237,21 +310,27 @@ final class CheckRun {
     return ns() + " differs from " + from + ":\n" + diff.describeTables(tables);
   }
 
-  /** Rolls everything back, best effort; what is left behind is a warning. */
+  /**
+   * Rolls everything back, best effort; what is left behind is a warning, or a note when an allowed
+   * irreversible version holds it.
+   */
   void cleanUp() {
     try {
       Stop stop = rollBack(MigrationRunner.BASE_VERSION);
       if (stop != null) {
-        warn(
-            ns()
-                + " is left at "
-                + stop.version()
-                + ": the "
-                + check
-                + " check could not roll it back to 0000 because "
-                + label(stop.version())
-                + (stop.irreversible() ? " is irreversible: " : "'s downgrade() failed: ")
-                + stop.reason());
+        boolean allowed =
+            stop.irreversible() && settings.allowedIrreversible().contains(stop.version());
+        (allowed ? notes : warnings)
+            .add(
+                ns()
+                    + " is left at "
+                    + stop.version()
+                    + ": the "
+                    + check
+                    + " check could not roll it back to 0000 because "
+                    + label(stop.version())
+                    + (stop.irreversible() ? " is irreversible: " : "'s downgrade() failed: ")
+                    + stop.reason());
       }
     } catch (RuntimeException e) {
       warn("the " + check + " check could not roll " + ns() + " back to 0000: " + e);

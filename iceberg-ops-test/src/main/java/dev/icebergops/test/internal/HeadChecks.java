@@ -14,7 +14,9 @@ final class HeadChecks {
   private HeadChecks() {}
 
   static CheckReport wellFormed(CheckRun run) {
-    run.resolve();
+    if (run.resolve()) {
+      run.migrations().forEach(m -> run.cover(m.version()));
+    }
     return run.report();
   }
 
@@ -23,6 +25,8 @@ final class HeadChecks {
       return run.report();
     }
     if (run.upgrade(null, null)) {
+      run.migrations().forEach(m -> run.cover(m.version()));
+      run.recordHead();
       String head = run.head();
       Optional<String> current = run.runner().current();
       if (!current.equals(Optional.of(head))) {
@@ -72,6 +76,7 @@ final class HeadChecks {
       return run.report();
     }
     if (run.upgrade(null, null)) {
+      run.cover(head);
       for (ContractLocation.Entry entry : entries) {
         conforms(run, head, entry);
       }

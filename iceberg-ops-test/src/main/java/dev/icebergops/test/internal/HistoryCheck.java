@@ -26,6 +26,7 @@ final class HistoryCheck {
       run.cleanUp();
       return run.report();
     }
+    run.migrations().forEach(m -> run.cover(m.version()));
     List<String> problems = compare(run, MigrationRunner.BASE_VERSION, true);
     if (!problems.isEmpty()) {
       run.fail(

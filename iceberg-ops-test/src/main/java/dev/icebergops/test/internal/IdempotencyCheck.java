@@ -18,6 +18,7 @@ final class IdempotencyCheck {
       if (!run.upgrade(migration.version(), null)) {
         break;
       }
+      run.cover(migration.version());
       again(run, migration);
     }
     run.cleanUp();
@@ -35,7 +36,7 @@ final class IdempotencyCheck {
           .migration()
           .upgrade(new MigrationContext(run.runner().catalog(), run.runner().namespace()));
     } catch (Exception e) {
-      run.fail(subject + " threw " + e);
+      run.failAt(migration.version(), subject + " threw " + e);
       return;
     }
     ShapeDiff diff = before.diff(run.capture());
@@ -45,14 +46,16 @@ final class IdempotencyCheck {
       return;
     }
     if (touched.size() == 1) {
-      run.fail(subject + " changed " + touched.first() + ":\n  " + lines(diff, touched.first()));
+      run.failAt(
+          migration.version(),
+          subject + " changed " + touched.first() + ":\n  " + lines(diff, touched.first()));
       return;
     }
     StringBuilder out = new StringBuilder(subject + " changed " + String.join(", ", touched) + ":");
     for (String table : touched) {
       out.append('\n').append(table).append(":\n  ").append(lines(diff, table));
     }
-    run.fail(out.toString());
+    run.failAt(migration.version(), out.toString());
   }
 
   private static String lines(ShapeDiff diff, String table) {

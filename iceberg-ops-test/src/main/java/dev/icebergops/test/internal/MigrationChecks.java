@@ -27,14 +27,26 @@ public final class MigrationChecks {
    * @param allowedIrreversible versions whose downgrade may throw IrreversibleMigrationException
    * @param downTo the lowest version a down-pass should reach ("0000" for everything)
    * @param strictFieldIds whether field-id drift fails instead of warning
+   * @param dropsData versions whose upgrade or downgrade may lose data without failing the data
+   *     check
    */
-  public record Settings(Set<String> allowedIrreversible, String downTo, boolean strictFieldIds) {
+  public record Settings(
+      Set<String> allowedIrreversible,
+      String downTo,
+      boolean strictFieldIds,
+      Set<String> dropsData) {
 
-    /** Copies the set; a null set means none, a null or blank downTo means "0000". */
+    /** Copies the sets; a null set means none, a null or blank downTo means "0000". */
     public Settings {
       allowedIrreversible =
           allowedIrreversible == null ? Set.of() : Set.copyOf(allowedIrreversible);
       downTo = downTo == null || downTo.isBlank() ? MigrationRunner.BASE_VERSION : downTo.trim();
+      dropsData = dropsData == null ? Set.of() : Set.copyOf(dropsData);
+    }
+
+    /** Settings under which no version may lose data. */
+    public Settings(Set<String> allowedIrreversible, String downTo, boolean strictFieldIds) {
+      this(allowedIrreversible, downTo, strictFieldIds, Set.of());
     }
 
     /** No irreversible version allowed, down to "0000", field-id drift only warns. */
@@ -95,6 +107,14 @@ public final class MigrationChecks {
   public CheckReport contracts(ContractLocation location) {
     Objects.requireNonNull(location, "location");
     return HeadChecks.contracts(start("contracts"), location);
+  }
+
+  /**
+   * Data survives: rows generated at every version read back by field id at head and after each
+   * downgrade; a loss fails unless its version is in {@link Settings#dropsData()}.
+   */
+  public CheckReport dataSurvives() {
+    return DataCheck.run(start("dataSurvives"));
   }
 
   /** History rows agree with what ran: after migrate one applied row per version, etc. */

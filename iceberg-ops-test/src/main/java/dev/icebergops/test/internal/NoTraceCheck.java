@@ -2,9 +2,16 @@ package dev.icebergops.test.internal;
 
 import dev.icebergops.runner.MigrationRunner;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeSet;
 
-/** Up to head, then down to the settings' downTo: the namespace must be as it was at downTo. */
+/**
+ * Up to head, then down to the settings' downTo: the namespace must be as it was at downTo. When
+ * the rollback stops at an allowed irreversible version, the namespace must be as it was when it
+ * first reached that version, so the versions above it are still proven.
+ */
 final class NoTraceCheck {
 
   private NoTraceCheck() {}
@@ -37,29 +44,61 @@ final class NoTraceCheck {
       }
       baseline = run.capture();
     }
-    if (run.upgrade(null, null)) {
-      check(run, subject, baseline, head, downTo);
+    Map<String, NamespaceShape> baselines = new HashMap<>();
+    baselines.put(downTo, baseline);
+    if (upToHead(run, baselines)) {
+      check(run, subject, baselines, head, downTo);
     }
     run.cleanUp();
     return run.report();
   }
 
+  /** Up to head, recording the shape at each allowed irreversible version on the way. */
+  private static boolean upToHead(CheckRun run, Map<String, NamespaceShape> baselines) {
+    for (String version : new TreeSet<>(run.settings().allowedIrreversible())) {
+      boolean known = run.migrations().stream().anyMatch(m -> m.version().equals(version));
+      if (known && version.compareTo(run.settings().downTo()) > 0) {
+        if (!run.upgrade(version, null)) {
+          return false;
+        }
+        baselines.put(version, run.capture());
+      }
+    }
+    return run.upgrade(null, null);
+  }
+
   private static void check(
-      CheckRun run, String subject, NamespaceShape baseline, String head, String downTo) {
+      CheckRun run,
+      String subject,
+      Map<String, NamespaceShape> baselines,
+      String head,
+      String downTo) {
     CheckRun.Stop stop = run.rollBack(downTo);
+    String reached = downTo;
     if (stop != null) {
       if (stop.irreversible() && !run.settings().allowedIrreversible().contains(stop.version())) {
-        run.fail(
+        run.failAt(
+            stop.version(),
             subject + ", but " + run.label(stop.version()) + " is irreversible: " + stop.reason());
-      } else {
-        run.reportStop(
-            stop,
-            "; the rollback to " + downTo + " stopped there, so leaving no trace was not checked");
+        return;
       }
-      return;
+      run.reportStop(
+          stop, "; the rollback stopped there and was compared with the state recorded there");
+      if (!stop.irreversible()) {
+        return;
+      }
+      reached = stop.version();
     }
-    ShapeDiff diff = baseline.diff(run.capture());
-    String where = "after migrating to head (" + head + ") and rolling back to " + downTo;
+    coverAbove(run, reached);
+    ShapeDiff diff = baselines.get(reached).diff(run.capture());
+    String where =
+        "after migrating to head ("
+            + head
+            + ") and rolling back to "
+            + downTo
+            + (reached.equals(downTo)
+                ? ""
+                : ", which stops at irreversible " + run.label(reached) + ",");
     if (!diff.isEmpty()) {
       run.fail(
           subject
@@ -70,7 +109,15 @@ final class NoTraceCheck {
               + ":\n"
               + diff.describeTables(diff.changedTables()));
     }
-    run.reportDrift("a rollback to " + downTo, where, diff);
+    run.reportDrift(null, "a rollback to " + downTo, where, diff);
+  }
+
+  /** The versions whose downgrade ran: those above where the rollback ended. */
+  private static void coverAbove(CheckRun run, String reached) {
+    run.migrations().stream()
+        .map(m -> m.version())
+        .filter(v -> v.compareTo(reached) > 0)
+        .forEach(run::cover);
   }
 
   /** "it left ns.audit behind and changed ns.orders". */

@@ -34,6 +34,7 @@ final class StaircaseCheck {
   private static boolean step(CheckRun run, ResolvedMigration migration, String previous) {
     String version = migration.version();
     String label = run.label(version);
+    run.cover(version);
     NamespaceShape before = run.capture();
     if (!run.upgrade(version, null)) {
       return false;
@@ -47,19 +48,21 @@ final class StaircaseCheck {
     }
     ShapeDiff down = before.diff(run.capture());
     if (!down.isEmpty()) {
-      run.fail(
+      run.failAt(
+          version,
           "Expecting "
               + label
               + " to be reversible, but after upgrade + downgrade "
               + run.differs(down, "before the upgrade"));
     }
-    run.reportDrift(label, "after upgrade + downgrade", down);
+    run.reportDrift(version, null, "after upgrade + downgrade", down);
     if (!run.upgrade(version, "to upgrade again after its downgrade")) {
       return false;
     }
     ShapeDiff again = after.diff(run.capture());
     if (!again.isEmpty()) {
-      run.fail(
+      run.failAt(
+          version,
           "Expecting "
               + label
               + " to give the same result when upgraded again after its downgrade, but "

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.icebergops.migration.Migration;
 import dev.icebergops.migration.MigrationSource;
 import dev.icebergops.runner.MigrationRunner;
+import dev.icebergops.test.fixtures.Broken;
 import dev.icebergops.test.fixtures.Sales;
 import dev.icebergops.test.fixtures.Sales.V0001__CreateOrders;
 import dev.icebergops.test.support.TestEnvironment;
@@ -118,5 +119,23 @@ class MigrationRunnerAssertTest {
     assertThatThrownBy(() -> assertThat(runner).hasIdempotentUpgrades())
         .isInstanceOf(AssertionError.class)
         .hasMessageContaining("0002");
+  }
+
+  @Test
+  void dataSurvivesAPromotionEvenPastAnIrreversibleDowngrade(RESTCatalog catalog) {
+    assertThat(ordersThen(catalog, Sales.V0005__PromoteQuantity.class)).preservesData();
+  }
+
+  @Test
+  void aDroppedColumnFailsUnlessDeclared(RESTCatalog catalog) {
+    MigrationRunner runner = ordersThen(catalog, Broken.V0002__DropTs.class);
+    assertThatThrownBy(() -> assertThat(runner).preservesData())
+        .isInstanceOf(AssertionError.class)
+        .hasMessageStartingWith(
+            String.format(
+                "%nExpecting migration 0002 (Drop ts) to keep the data of %s.orders, but its"
+                    + " upgrade dropped column ts (id=4, timestamptz)",
+                runner.namespace()));
+    assertThat(ordersThen(catalog, Broken.V0002__DropTs.class)).preservesDataExcept("0002");
   }
 }

@@ -32,7 +32,8 @@ class GoodSetChecksTest {
         "noTrace",
         "idempotentUpgrades",
         "contracts",
-        "historyAgrees"
+        "historyAgrees",
+        "dataSurvives"
       })
   void passes(String check) {
     MigrationRunner runner = fixture.runner(Sales.reversible());
@@ -72,6 +73,7 @@ class GoodSetChecksTest {
               c.contracts(
                   ContractLocation.of("classpath:dev/icebergops/test/internal/contracts/good"));
       case "historyAgrees" -> MigrationChecks::historyAgrees;
+      case "dataSurvives" -> MigrationChecks::dataSurvives;
       default -> throw new IllegalArgumentException(check);
     };
   }

@@ -66,7 +66,7 @@ class NoTraceCheckTest {
   }
 
   @Test
-  void anAllowedIrreversibleVersionWarnsAndSkipsTheComparison() {
+  void anAllowedIrreversibleVersionWarnsAndIsComparedWithItsRecordedState() {
     CheckReport report = fixture.checks(Broken.irreversible(), Fixture.allowing("0002")).noTrace();
 
     assertThat(report.passed()).as("%s", report).isTrue();
@@ -74,8 +74,29 @@ class NoTraceCheckTest {
         .first()
         .isEqualTo(
             "migration 0002 (Retype amount) is irreversible (allowed): amount__legacy_1 holds the"
-                + " old values; rename it back by hand; the rollback to 0000 stopped there, so"
-                + " leaving no trace was not checked");
+                + " old values; rename it back by hand; the rollback stopped there and was"
+                + " compared with the state recorded there");
+    assertThat(report.versions())
+        .containsEntry("0003", CheckReport.Outcome.PASSED)
+        .containsEntry("0002", CheckReport.Outcome.NOT_APPLICABLE);
+  }
+
+  @Test
+  void aTraceAboveAnAllowedIrreversibleVersionFails() {
+    CheckReport report =
+        fixture.checks(Broken.irreversibleThenForgetful(), Fixture.allowing("0002")).noTrace();
+
+    assertThat(report.failures())
+        .containsExactly(
+            "Expecting a full rollback to leave no trace in "
+                + fixture.ns
+                + ", but after migrating to head (0003) and rolling back to 0000, which stops at"
+                + " irreversible migration 0002 (Retype amount), it changed "
+                + fixture.ns
+                + ".orders:\n"
+                + fixture.ns
+                + ".orders:\n"
+                + "  Added: note (id=6, string)");
   }
 
   @Test

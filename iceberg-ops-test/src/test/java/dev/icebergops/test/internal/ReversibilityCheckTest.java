@@ -68,7 +68,9 @@ class ReversibilityCheckTest {
     assertThat(report.warnings())
         .containsExactly(
             "migration 0002 (Retype amount) is irreversible (allowed): amount__legacy_1 holds the"
-                + " old values; rename it back by hand",
+                + " old values; rename it back by hand");
+    assertThat(report.notes())
+        .containsExactly(
             fixture.ns
                 + " is left at 0002: the reversibility check could not roll it back to 0000"
                 + " because migration 0002 (Retype amount) is irreversible: amount__legacy_1 holds"

@@ -1,0 +1,209 @@
+package dev.icebergops.test.internal;
+
+import dev.icebergops.migration.ResolvedMigration;
+import dev.icebergops.runner.MigrationRunner;
+import dev.icebergops.test.internal.DataLoss.Kind;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import org.apache.iceberg.Schema;
+import org.apache.iceberg.Table;
+import org.apache.iceberg.catalog.Namespace;
+import org.apache.iceberg.catalog.TableIdentifier;
+
+/**
+ * Data survives: up one version at a time, appending generated rows to every table at each; at head
+ * every row is read back by field id, and again after each step down. A loss is laid at the version
+ * whose upgrade or downgrade caused it, and fails unless that version declares it.
+ */
+final class DataCheck {
+
+  /** The seed of the generated rows: the same set always gets the same rows. */
+  static final long SEED = 42L;
+
+  /** A table's identity and schema right after a version's upgrade. */
+  private record TableState(String uuid, Schema schema) {}
+
+  private final CheckRun run;
+  private final DataLedger ledger = new DataLedger(SEED);
+  private final Map<String, Map<String, TableState>> states = new HashMap<>();
+  private final List<String> applied = new ArrayList<>();
+  private final Set<String> seen = new HashSet<>();
+  private final DataMessages messages;
+
+  private DataCheck(CheckRun run) {
+    this.run = run;
+    this.messages = new DataMessages(run, SEED);
+  }
+
+  static CheckReport run(CheckRun run) {
+    if (!run.resolve() || !run.startsEmpty()) {
+      return run.report();
+    }
+    DataCheck check = new DataCheck(run);
+    if (check.up()) {
+      check.atHead();
+      check.down();
+    }
+    run.cleanUp();
+    return run.report();
+  }
+
+  /** Up one version at a time, recording each table's state and appending a batch to it. */
+  private boolean up() {
+    states.put(MigrationRunner.BASE_VERSION, Map.of());
+    for (ResolvedMigration migration : run.migrations()) {
+      String version = migration.version();
+      if (!run.upgrade(version, null)) {
+        return false;
+      }
+      run.cover(version);
+      applied.add(version);
+      Map<String, Table> tables = tables();
+      Map<String, TableState> state = new TreeMap<>();
+      tables.forEach((name, t) -> state.put(name, new TableState(t.uuid().toString(), t.schema())));
+      states.put(version, state);
+      tables.forEach((name, table) -> write(version, name, table));
+    }
+    return true;
+  }
+
+  private void write(String version, String name, Table table) {
+    try {
+      ledger.write(version, name, table);
+    } catch (UnsupportedOperationException e) {
+      run.warn(
+          "the data of "
+              + run.ns()
+              + "."
+              + name
+              + " at "
+              + version
+              + " is not checked: "
+              + e.getMessage());
+    }
+  }
+
+  /** At head: every loss is laid at the upgrade that caused it. */
+  private void atHead() {
+    Map<String, Schema> schemas = new TreeMap<>();
+    states.get(run.head()).forEach((name, state) -> schemas.put(name, state.schema()));
+    run.recordHead(schemas);
+    for (DataLoss loss : ledger.compare(reads())) {
+      seen.add(loss.key());
+      String culprit = upgradeCulprit(loss);
+      if (culprit != null) {
+        judge(culprit, loss, messages.upgradeLoss(culprit, loss));
+      } else if (declaredAfter(loss.writtenAt().get(0)) != null) {
+        run.note(messages.declared(declaredAfter(loss.writtenAt().get(0)), loss));
+      } else {
+        run.fail(messages.unattributedLoss(loss, run.head()));
+      }
+    }
+  }
+
+  /** Down one version at a time to downTo; each new loss is laid at that downgrade. */
+  private void down() {
+    List<ResolvedMigration> all = run.migrations();
+    String downTo = run.settings().downTo();
+    for (int i = all.size() - 1; i >= 0 && all.get(i).version().compareTo(downTo) > 0; i--) {
+      String version = all.get(i).version();
+      String previous = i == 0 ? MigrationRunner.BASE_VERSION : all.get(i - 1).version();
+      CheckRun.Stop stop = run.rollBack(previous);
+      if (stop != null) {
+        stopped(stop);
+        return;
+      }
+      for (DataLoss loss : ledger.compare(reads())) {
+        if (seen.add(loss.key())) {
+          afterDowngrade(version, previous, loss);
+        }
+      }
+    }
+  }
+
+  private void stopped(CheckRun.Stop stop) {
+    if (stop.irreversible() && run.settings().allowedIrreversible().contains(stop.version())) {
+      run.note(
+          run.label(stop.version())
+              + " is irreversible (allowed): the downgrades below it were not checked for data");
+    } else {
+      run.reportStop(stop, "");
+    }
+  }
+
+  private void afterDowngrade(String version, String previous, DataLoss loss) {
+    TableState before = states.get(previous).get(loss.table());
+    String uuid = states.get(loss.writtenAt().get(0)).get(loss.table()).uuid();
+    boolean existedBefore =
+        before != null
+            && before.uuid().equals(uuid)
+            && (loss.wholeRows() || before.schema().findField(loss.fieldId()) != null);
+    boolean removal = loss.kind() == Kind.COLUMN_DROPPED || loss.kind() == Kind.TABLE_DROPPED;
+    if (removal && !existedBefore) {
+      run.note(messages.discarded(version, loss));
+    } else {
+      judge(version, loss, messages.downgradeLoss(version, loss));
+    }
+  }
+
+  private void judge(String version, DataLoss loss, String failure) {
+    if (run.settings().dropsData().contains(version)) {
+      run.note(messages.declared(version, loss));
+    } else {
+      run.failAt(version, failure);
+    }
+  }
+
+  /** The first version after the rows were written whose state explains the loss, or null. */
+  private String upgradeCulprit(DataLoss loss) {
+    String written = loss.writtenAt().get(0);
+    String uuid = states.get(written).get(loss.table()).uuid();
+    for (String version : applied.subList(applied.indexOf(written) + 1, applied.size())) {
+      TableState state = states.get(version).get(loss.table());
+      boolean other = state == null || !state.uuid().equals(uuid);
+      boolean has = !other && state.schema().findField(loss.fieldId()) != null;
+      boolean explains =
+          switch (loss.kind()) {
+            case TABLE_DROPPED, TABLE_REPLACED -> other;
+            case COLUMN_DROPPED -> other || !has;
+            case ADDED_COLUMN_NOT_NULL -> has;
+            case VALUES_CHANGED, ROWS_GONE -> false;
+          };
+      if (explains) {
+        return version;
+      }
+    }
+    return null;
+  }
+
+  /** The first version after {@code written} that declares a loss of data, or null. */
+  private String declaredAfter(String written) {
+    return applied.stream()
+        .filter(v -> v.compareTo(written) > 0 && run.settings().dropsData().contains(v))
+        .findFirst()
+        .orElse(null);
+  }
+
+  private Map<String, DataLedger.TableRead> reads() {
+    Map<String, DataLedger.TableRead> reads = new HashMap<>();
+    List<String> written = ledger.tables();
+    tables().entrySet().stream()
+        .filter(e -> written.contains(e.getKey()))
+        .forEach(e -> reads.put(e.getKey(), DataLedger.read(e.getValue())));
+    return reads;
+  }
+
+  private Map<String, Table> tables() {
+    Namespace ns = Namespace.of(run.ns().split("\\."));
+    Map<String, Table> tables = new TreeMap<>();
+    for (TableIdentifier id : run.runner().catalog().listTables(ns)) {
+      tables.put(id.name(), run.runner().catalog().loadTable(id));
+    }
+    return tables;
+  }
+}

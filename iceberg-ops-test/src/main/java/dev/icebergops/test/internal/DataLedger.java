@@ -1,0 +1,131 @@
+package dev.icebergops.test.internal;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import org.apache.iceberg.MetadataColumns;
+import org.apache.iceberg.Schema;
+import org.apache.iceberg.Table;
+import org.apache.iceberg.data.IcebergGenerics;
+import org.apache.iceberg.data.Record;
+import org.apache.iceberg.io.CloseableIterable;
+import org.apache.iceberg.types.TypeUtil;
+
+/**
+ * The rows the data check wrote, batch by batch, and the way to read them back: by data file and
+ * position, so that each row is found again whatever its columns became.
+ */
+final class DataLedger {
+
+  /** Rows written per table and version. */
+  static final int ROWS_PER_BATCH = 4;
+
+  /**
+   * One append of generated rows.
+   *
+   * @param version the version the namespace was at
+   * @param table the table name without namespace
+   * @param uuid the table's uuid then
+   * @param schema the table's schema then
+   * @param files the files written, with their rows
+   */
+  record Batch(
+      String version, String table, String uuid, Schema schema, List<RowFiles.Written> files) {}
+
+  /**
+   * A table as it reads now.
+   *
+   * @param uuid its uuid
+   * @param schema its current schema
+   * @param rows every row by data file and position
+   */
+  record TableRead(String uuid, Schema schema, Map<String, Map<Long, Record>> rows) {}
+
+  private final long seed;
+  private final List<Batch> batches = new ArrayList<>();
+
+  DataLedger(long seed) {
+    this.seed = seed;
+  }
+
+  /**
+   * Appends a batch of generated rows to a table.
+   *
+   * @param version the version the namespace is at
+   * @param name the table name without namespace
+   * @param table the table
+   * @throws UnsupportedOperationException when a required column's type has no generated value
+   */
+  void write(String version, String name, Table table) {
+    Schema schema = table.schema();
+    RowGenerator generator = new RowGenerator(Objects.hash(seed, version, name));
+    List<RowFiles.Written> files = RowFiles.append(table, generator.rows(schema, ROWS_PER_BATCH));
+    batches.add(new Batch(version, name, table.uuid().toString(), schema, files));
+  }
+
+  /** The tables that hold rows written by this ledger. */
+  List<String> tables() {
+    return batches.stream().map(Batch::table).distinct().toList();
+  }
+
+  /**
+   * Compares every batch with the tables as they read now.
+   *
+   * @param now the tables by name; a table absent from the map is gone
+   * @return the losses, those of one kind, table and field id merged
+   */
+  List<DataLoss> compare(Map<String, TableRead> now) {
+    Map<String, DataLoss> merged = new LinkedHashMap<>();
+    for (Batch batch : batches) {
+      for (DataLoss loss : RowComparison.compare(batch, now.get(batch.table()))) {
+        merged.merge(loss.key(), loss, DataLedger::merge);
+      }
+    }
+    return List.copyOf(merged.values());
+  }
+
+  private static DataLoss merge(DataLoss a, DataLoss b) {
+    List<String> versions = new ArrayList<>(a.writtenAt());
+    b.writtenAt().stream().filter(v -> !versions.contains(v)).forEach(versions::add);
+    List<DataLoss.Sample> samples = new ArrayList<>(a.samples());
+    b.samples().stream().limit(DataLoss.SAMPLES - samples.size()).forEach(samples::add);
+    return new DataLoss(
+        a.kind(),
+        a.table(),
+        a.fieldId(),
+        a.column(),
+        a.type(),
+        a.rows() + b.rows(),
+        versions,
+        samples);
+  }
+
+  /**
+   * Reads every row of a table with its data file and position.
+   *
+   * @param table the table
+   * @return the rows as they read now
+   */
+  static TableRead read(Table table) {
+    Schema schema = table.schema();
+    Schema projection =
+        TypeUtil.join(schema, new Schema(MetadataColumns.FILE_PATH, MetadataColumns.ROW_POSITION));
+    Map<String, Map<Long, Record>> rows = new HashMap<>();
+    try (CloseableIterable<Record> records =
+        IcebergGenerics.read(table).project(projection).build()) {
+      for (Record record : records) {
+        String file = record.getField(MetadataColumns.FILE_PATH.name()).toString();
+        long pos = (Long) record.getField(MetadataColumns.ROW_POSITION.name());
+        rows.computeIfAbsent(file, f -> new HashMap<>()).put(pos, record);
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException("Cannot read " + table.name() + ": " + e.getMessage(), e);
+    }
+    return new TableRead(table.uuid().toString(), schema, rows);
+  }
+}

@@ -1,0 +1,70 @@
+package dev.icebergops.test.internal;
+
+import java.util.List;
+
+/**
+ * Data written at some version that no longer reads back as written, in one table and (for
+ * column-level losses) one field id.
+ *
+ * @param kind what happened
+ * @param table the table name without namespace
+ * @param fieldId the field id, or 0 for a loss of whole rows or of the table
+ * @param column the column's path when the rows were written, or the table's columns for a table
+ *     loss
+ * @param type the column's type when written, or "" for a loss of whole rows
+ * @param rows how many rows are affected
+ * @param writtenAt the versions at which the affected rows were written, in order
+ * @param samples a few rows as written and as they read back now
+ */
+record DataLoss(
+    Kind kind,
+    String table,
+    int fieldId,
+    String column,
+    String type,
+    int rows,
+    List<String> writtenAt,
+    List<Sample> samples) {
+
+  /** The number of sample rows a finding shows. */
+  static final int SAMPLES = 3;
+
+  /** What happened to the data. */
+  enum Kind {
+    /** The field id is no longer in the schema. */
+    COLUMN_DROPPED,
+    /** The field id is there, but reads other values. */
+    VALUES_CHANGED,
+    /** A column added after the rows were written reads neither null nor its initial default. */
+    ADDED_COLUMN_NOT_NULL,
+    /** The rows no longer read back at all. */
+    ROWS_GONE,
+    /** The table is gone. */
+    TABLE_DROPPED,
+    /** A table of that name exists, but it is another table (a new uuid). */
+    TABLE_REPLACED
+  }
+
+  /**
+   * One row as written and as read back.
+   *
+   * @param before the row as written, by the names it was written with
+   * @param after the row as it reads now, by the current names, or a note when it is gone
+   */
+  record Sample(String before, String after) {}
+
+  DataLoss {
+    writtenAt = List.copyOf(writtenAt);
+    samples = List.copyOf(samples);
+  }
+
+  /** Identifies the loss across reads: kind, table and field id. */
+  String key() {
+    return kind + " " + table + " " + fieldId;
+  }
+
+  /** Whether the loss is about whole rows or the whole table rather than one column. */
+  boolean wholeRows() {
+    return fieldId == 0;
+  }
+}

@@ -1,0 +1,123 @@
+package dev.icebergops.test.internal;
+
+import java.util.List;
+
+/** The words of the data check: a loss laid at an upgrade or a downgrade, declared or not. */
+final class DataMessages {
+
+  private final CheckRun run;
+  private final long seed;
+
+  DataMessages(CheckRun run, long seed) {
+    this.run = run;
+    this.seed = seed;
+  }
+
+  /** "Expecting migration 0003 (Drop note) to keep the data of ns.orders, but its upgrade ...". */
+  String upgradeLoss(String version, DataLoss loss) {
+    return "Expecting "
+        + run.label(version)
+        + " to keep the data of "
+        + table(loss)
+        + ", but its upgrade "
+        + what(loss)
+        + samples(loss)
+        + declare(version);
+  }
+
+  /** "Expecting migration 0003 (...) to keep the data of ns.orders when downgraded, but ...". */
+  String downgradeLoss(String version, DataLoss loss) {
+    return "Expecting "
+        + run.label(version)
+        + " to keep the data of "
+        + table(loss)
+        + " when downgraded, but its downgrade "
+        + what(loss)
+        + (loss.wholeRows() ? "" : ", a column that existed before its upgrade")
+        + samples(loss)
+        + declare(version);
+  }
+
+  /** A loss that no version's schema change explains, e.g. rows rewritten by a migration. */
+  String unattributedLoss(DataLoss loss, String head) {
+    return "Expecting "
+        + table(loss)
+        + " to keep the data written at "
+        + String.join(", ", loss.writtenAt())
+        + " up to head ("
+        + head
+        + "), but "
+        + (loss.kind() == DataLoss.Kind.ROWS_GONE
+            ? loss.rows() + " rows no longer read back"
+            : loss.rows() + " rows read other values in column " + column(loss))
+        + samples(loss);
+  }
+
+  /** A loss that the version declares with dropsData. */
+  String declared(String version, DataLoss loss) {
+    return run.label(version) + " loses data, as declared (dropsData): " + summary(loss);
+  }
+
+  /** Data in what the downgrade removes because its upgrade added it. */
+  String discarded(String version, DataLoss loss) {
+    return "the downgrade of "
+        + run.label(version)
+        + " discards data its upgrade made room for: "
+        + summary(loss);
+  }
+
+  private String summary(DataLoss loss) {
+    return table(loss)
+        + (loss.wholeRows() ? " (the table)" : " column " + column(loss))
+        + ", "
+        + loss.rows()
+        + " rows written at "
+        + String.join(", ", loss.writtenAt());
+  }
+
+  private String what(DataLoss loss) {
+    String rows = loss.rows() + " rows written at " + String.join(", ", loss.writtenAt());
+    return switch (loss.kind()) {
+      case COLUMN_DROPPED -> "dropped column " + column(loss) + ", which held values in " + rows;
+      case VALUES_CHANGED -> "changed the values of column " + column(loss) + " in " + rows;
+      case ADDED_COLUMN_NOT_NULL ->
+          "added column "
+              + column(loss)
+              + ", which reads neither null nor its initial default in "
+              + rows;
+      case ROWS_GONE -> "lost " + rows;
+      case TABLE_DROPPED ->
+          "dropped the table, and with it " + rows + " (columns: " + loss.column() + ")";
+      case TABLE_REPLACED ->
+          "replaced the table with a new one instead of evolving it: "
+              + rows
+              + " are gone (columns: "
+              + loss.column()
+              + ")";
+    };
+  }
+
+  private String table(DataLoss loss) {
+    return run.ns() + "." + loss.table();
+  }
+
+  private static String column(DataLoss loss) {
+    return loss.column() + " (id=" + loss.fieldId() + ", " + loss.type() + ")";
+  }
+
+  private String samples(DataLoss loss) {
+    StringBuilder out = new StringBuilder(" (rows generated with seed " + seed + "); for example:");
+    List<DataLoss.Sample> samples = loss.samples();
+    for (DataLoss.Sample sample : samples) {
+      out.append("\n  before: ").append(sample.before());
+      out.append("\n  after:  ").append(sample.after());
+    }
+    return out.toString();
+  }
+
+  private static String declare(String version) {
+    return "\n(if the loss is intended, declare it: @IcebergMigrations(dropsData = \""
+        + version
+        + "\"))";
+  }
+}

@@ -1,0 +1,108 @@
+package dev.icebergops.test.internal;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.apache.iceberg.AppendFiles;
+import org.apache.iceberg.DataFile;
+import org.apache.iceberg.FileFormat;
+import org.apache.iceberg.PartitionKey;
+import org.apache.iceberg.Table;
+import org.apache.iceberg.data.GenericFileWriterFactory;
+import org.apache.iceberg.data.InternalRecordWrapper;
+import org.apache.iceberg.data.Record;
+import org.apache.iceberg.io.DataWriter;
+import org.apache.iceberg.io.OutputFileFactory;
+import org.apache.iceberg.util.StructLikeMap;
+
+/**
+ * Appends generic records to a table as Parquet data files, one file per partition, in one commit,
+ * and tells which file holds which rows in which order.
+ *
+ * <pre>{@code
+ * List<RowFiles.Written> files = RowFiles.append(table, records);
+ * }</pre>
+ */
+public final class RowFiles {
+
+  /**
+   * One data file written.
+   *
+   * @param path the file's location
+   * @param rows the records it holds, in file order (a record's index is its {@code _pos})
+   */
+  public record Written(String path, List<Record> rows) {
+    public Written {
+      rows = List.copyOf(rows);
+    }
+  }
+
+  private RowFiles() {}
+
+  /**
+   * Writes the records, partitioned as the table is, and commits them in one append.
+   *
+   * @param table the table, whose current schema the records follow
+   * @param records the rows
+   * @return the files written, each with its rows in order
+   * @throws UncheckedIOException if a file cannot be written
+   */
+  public static List<Written> append(Table table, List<Record> records) {
+    GenericFileWriterFactory writers =
+        new GenericFileWriterFactory.Builder(table).dataFileFormat(FileFormat.PARQUET).build();
+    OutputFileFactory files =
+        OutputFileFactory.builderFor(table, 1, System.nanoTime())
+            .format(FileFormat.PARQUET)
+            .build();
+    List<Written> written = new ArrayList<>();
+    AppendFiles append = table.newAppend();
+    for (Map.Entry<PartitionKey, List<Record>> group : byPartition(table, records).entrySet()) {
+      PartitionKey partition = group.getKey();
+      DataWriter<Record> writer =
+          writers.newDataWriter(
+              partition == null ? files.newOutputFile() : files.newOutputFile(partition),
+              table.spec(),
+              partition);
+      try (writer) {
+        group.getValue().forEach(writer::write);
+      } catch (IOException e) {
+        throw new UncheckedIOException(
+            "Cannot write rows to " + table.name() + ": " + e.getMessage(), e);
+      }
+      DataFile file = writer.toDataFile();
+      append.appendFile(file);
+      written.add(new Written(file.location(), group.getValue()));
+    }
+    append.commit();
+    return written;
+  }
+
+  /** The records by partition, in order; one group under a null key when unpartitioned. */
+  private static Map<PartitionKey, List<Record>> byPartition(Table table, List<Record> records) {
+    if (table.spec().isUnpartitioned()) {
+      Map<PartitionKey, List<Record>> one = new LinkedHashMap<>();
+      one.put(null, records);
+      return one;
+    }
+    PartitionKey key = new PartitionKey(table.spec(), table.schema());
+    InternalRecordWrapper wrapper = new InternalRecordWrapper(table.schema().asStruct());
+    Map<org.apache.iceberg.StructLike, List<Record>> groups =
+        StructLikeMap.create(table.spec().partitionType());
+    Map<PartitionKey, List<Record>> ordered = new LinkedHashMap<>();
+    for (Record record : records) {
+      key.partition(wrapper.wrap(record));
+      List<Record> group = groups.get(key);
+      if (group == null) {
+        group = new ArrayList<>();
+        PartitionKey copy = key.copy();
+        groups.put(copy, group);
+        ordered.put(copy, group);
+      }
+      group.add(record);
+    }
+    return ordered;
+  }
+}

@@ -1,0 +1,158 @@
+package dev.icebergops.test.internal;
+
+import dev.icebergops.migration.ResolvedMigration;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import org.apache.iceberg.Schema;
+
+/**
+ * What the standard checks of one test class found, collected while its tests run and written
+ * afterwards as Markdown and HTML: per check its outcome, per version its description and each
+ * check's outcome, the failures, warnings and notes, and each table's schema at head.
+ *
+ * <pre>{@code
+ * SuiteReport report = new SuiteReport("SalesMigrationsTest");
+ * report.migrations(runner.migrations());
+ * report.add(checks.reversibility());
+ * List<Path> files = report.write(Path.of("target/iceberg-ops"));
+ * }</pre>
+ */
+public final class SuiteReport {
+
+  /** The standard checks in the order of MigrationSuite, with the column titles of the report. */
+  static final Map<String, String> CHECKS = checks();
+
+  /** One check's entry: its report, or why it did not run. */
+  record Entry(CheckReport report, String skipped) {}
+
+  private final String title;
+  private final Map<String, String> descriptions = new LinkedHashMap<>();
+  private final Map<String, Entry> entries = new LinkedHashMap<>();
+  private final Map<String, Schema> headSchemas = new TreeMap<>();
+
+  /**
+   * Creates an empty report.
+   *
+   * @param title the test class's simple name
+   */
+  public SuiteReport(String title) {
+    this.title = title;
+  }
+
+  private static Map<String, String> checks() {
+    Map<String, String> checks = new LinkedHashMap<>();
+    checks.put("wellFormed", "well formed");
+    checks.put("upgradeToHead", "upgrade to head");
+    checks.put("reversibility", "reversible");
+    checks.put("noTrace", "no trace");
+    checks.put("idempotentUpgrades", "idempotent");
+    checks.put("contracts", "contracts");
+    checks.put("historyAgrees", "history");
+    checks.put("dataSurvives", "data survives");
+    return checks;
+  }
+
+  /** Records the versions and descriptions of the set, once. */
+  public synchronized void migrations(List<ResolvedMigration> migrations) {
+    if (descriptions.isEmpty()) {
+      migrations.forEach(m -> descriptions.put(m.version(), m.description()));
+    }
+  }
+
+  /** Records one check's report, and the schemas at head it saw. */
+  public synchronized void add(CheckReport report) {
+    entries.put(report.check(), new Entry(report, null));
+    headSchemas.putAll(report.headSchemas());
+  }
+
+  /** Records that a check did not run, and why. */
+  public synchronized void skipped(String check, String reason) {
+    entries.put(check, new Entry(null, reason));
+  }
+
+  synchronized String title() {
+    return title;
+  }
+
+  synchronized Map<String, String> descriptions() {
+    return new LinkedHashMap<>(descriptions);
+  }
+
+  synchronized Map<String, Entry> entries() {
+    return new LinkedHashMap<>(entries);
+  }
+
+  synchronized Map<String, Schema> headSchemas() {
+    return new TreeMap<>(headSchemas);
+  }
+
+  /** Whether any check ran or was skipped. */
+  public synchronized boolean isEmpty() {
+    return entries.isEmpty();
+  }
+
+  /** "7 passed, 1 failed, 0 not run" over the eight standard checks. */
+  public synchronized String summary() {
+    int passed = 0;
+    int failed = 0;
+    int skipped = 0;
+    for (String check : CHECKS.keySet()) {
+      Entry entry = entries.get(check);
+      if (entry == null) {
+        continue;
+      } else if (entry.report() == null) {
+        skipped++;
+      } else if (entry.report().passed()) {
+        passed++;
+      } else {
+        failed++;
+      }
+    }
+    int notRun = CHECKS.size() - passed - failed - skipped;
+    List<String> parts = new ArrayList<>();
+    parts.add(passed + " passed");
+    parts.add(failed + " failed");
+    if (skipped > 0) {
+      parts.add(skipped + " not applicable");
+    }
+    if (notRun > 0) {
+      parts.add(notRun + " not run");
+    }
+    return String.join(", ", parts);
+  }
+
+  /** Whether a check failed. */
+  public synchronized boolean failed() {
+    return entries.values().stream().anyMatch(e -> e.report() != null && !e.report().passed());
+  }
+
+  /**
+   * Writes {@code <title>.md} and {@code <title>.html} into a directory, creating it.
+   *
+   * @param directory where to write
+   * @return the two files
+   * @throws UncheckedIOException if they cannot be written
+   */
+  public List<Path> write(Path directory) {
+    SuiteReportPage page = new SuiteReportPage(this);
+    Path markdown = directory.resolve(title + ".md");
+    Path html = directory.resolve(title + ".html");
+    try {
+      Files.createDirectories(directory);
+      Files.writeString(markdown, page.markdown(), StandardCharsets.UTF_8);
+      Files.writeString(html, page.html(), StandardCharsets.UTF_8);
+    } catch (IOException e) {
+      throw new UncheckedIOException(
+          "Cannot write the iceberg-ops report to " + directory + ": " + e.getMessage(), e);
+    }
+    return List.of(markdown, html);
+  }
+}

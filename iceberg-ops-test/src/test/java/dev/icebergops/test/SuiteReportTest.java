@@ -1,0 +1,61 @@
+package dev.icebergops.test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass;
+
+import dev.icebergops.test.fixtures.Fixtures;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.platform.testkit.engine.EngineTestKit;
+
+/**
+ * After a class that implements MigrationSuite runs, its report is written as Markdown and HTML.
+ */
+class SuiteReportTest {
+
+  /** Runs a fixture class with its report going to {@code directory}. */
+  static void runWithReportIn(Class<?> fixture, Path directory) {
+    EngineTestKit.engine("junit-jupiter")
+        .configurationParameter(ClassReports.DIRECTORY, directory.toString())
+        .selectors(selectClass(fixture))
+        .execute();
+  }
+
+  @Test
+  void aFailedCheckIsReportedPerVersionWithItsMessageAndTheSchemaAtHead(@TempDir Path directory)
+      throws IOException {
+    runWithReportIn(Fixtures.NonReversible.class, directory);
+
+    String markdown = Files.readString(directory.resolve("Fixtures$NonReversible.md"));
+    assertThat(markdown)
+        .startsWith("# iceberg-ops: Fixtures$NonReversible\n\n")
+        .contains("Standard checks: 6 passed, 1 failed, 1 not applicable.")
+        .contains("| reversible | failed |")
+        .contains("| contracts | not applicable |")
+        .contains(
+            "| version | description | well formed | upgrade to head | reversible | no trace |"
+                + " idempotent | contracts | history | data survives |")
+        .contains(
+            "| 0002 | Add region | passed | passed | failed | passed | passed | not applicable |"
+                + " passed | passed |")
+        .contains("**reversible**, failure:\n\n```\nExpecting migration 0002 (Add region) to be")
+        .contains("### orders\n\n| id | column | type | required | doc |")
+        .contains("| 5 | region | string | optional |  |");
+    String html = Files.readString(directory.resolve("Fixtures$NonReversible.html"));
+    assertThat(html)
+        .startsWith("<!DOCTYPE html>")
+        .contains("<p id=\"summary\" class=\"failed\">")
+        .contains("<tr><td>reversible</td><td class=\"failed\">failed</td></tr>")
+        .contains("<pre class=\"failure\">Expecting migration 0002 (Add region) to be reversible");
+  }
+
+  @Test
+  void aClassWithoutStandardChecksWritesNoReport(@TempDir Path directory) {
+    runWithReportIn(Fixtures.Plain.class, directory);
+
+    assertThat(directory).isEmptyDirectory();
+  }
+}

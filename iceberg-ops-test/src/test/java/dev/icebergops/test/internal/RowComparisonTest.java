@@ -1,0 +1,82 @@
+package dev.icebergops.test.internal;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.math.BigDecimal;
+import java.nio.ByteBuffer;
+import java.util.List;
+import java.util.Map;
+import org.apache.iceberg.data.GenericRecord;
+import org.apache.iceberg.types.Type;
+import org.apache.iceberg.types.Types;
+import org.junit.jupiter.api.Test;
+
+/** Values compare equal through Iceberg's promotions, and differ when they do. */
+class RowComparisonTest {
+
+  private static boolean same(Type written, Object a, Type read, Object b) {
+    return RowComparison.same(written, a, read, b);
+  }
+
+  @Test
+  void promotedValuesAreTheSame() {
+    assertThat(same(Types.IntegerType.get(), 42, Types.LongType.get(), 42L)).isTrue();
+    assertThat(same(Types.FloatType.get(), 0.1f, Types.DoubleType.get(), (double) 0.1f)).isTrue();
+    assertThat(
+            same(
+                Types.DecimalType.of(9, 2),
+                new BigDecimal("19.90"),
+                Types.DecimalType.of(18, 2),
+                new BigDecimal("19.90")))
+        .isTrue();
+    assertThat(
+            same(
+                Types.FixedType.ofLength(2),
+                new byte[] {1, 2},
+                Types.FixedType.ofLength(2),
+                new byte[] {1, 2}))
+        .isTrue();
+    assertThat(
+            same(
+                Types.BinaryType.get(),
+                ByteBuffer.wrap(new byte[] {1}),
+                Types.BinaryType.get(),
+                ByteBuffer.wrap(new byte[] {1})))
+        .isTrue();
+  }
+
+  @Test
+  void otherValuesDiffer() {
+    assertThat(same(Types.IntegerType.get(), 42, Types.LongType.get(), 43L)).isFalse();
+    assertThat(same(Types.DoubleType.get(), 0.1, Types.DoubleType.get(), 0.2)).isFalse();
+    assertThat(same(Types.StringType.get(), "a", Types.StringType.get(), null)).isFalse();
+    assertThat(
+            same(
+                Types.FixedType.ofLength(2),
+                new byte[] {1, 2},
+                Types.FixedType.ofLength(2),
+                new byte[] {1, 3}))
+        .isFalse();
+    Types.ListType tags = Types.ListType.ofRequired(1, Types.StringType.get());
+    assertThat(same(tags, List.of("a", "b"), tags, List.of("a"))).isFalse();
+    Types.MapType scores =
+        Types.MapType.ofOptional(2, 3, Types.StringType.get(), Types.IntegerType.get());
+    assertThat(same(scores, Map.of("a", 1), scores, Map.of("a", 2))).isFalse();
+  }
+
+  @Test
+  void structsCompareByFieldIdThroughARename() {
+    Types.StructType then =
+        Types.StructType.of(Types.NestedField.optional(5, "zip", Types.IntegerType.get()));
+    Types.StructType now =
+        Types.StructType.of(Types.NestedField.optional(5, "postcode", Types.LongType.get()));
+    GenericRecord written = GenericRecord.create(then);
+    written.setField("zip", 1234);
+    GenericRecord read = GenericRecord.create(now);
+    read.setField("postcode", 1234L);
+
+    assertThat(same(then, written, now, read)).isTrue();
+    read.setField("postcode", 99L);
+    assertThat(same(then, written, now, read)).isFalse();
+  }
+}
