@@ -1,5 +1,6 @@
 package dev.icebergops.migration;
 
+import dev.icebergops.internal.Quoting;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -11,6 +12,7 @@ import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.function.Supplier;
 
 /** Instantiates migration classes and checks the set's rules: versions valid, unique, matching. */
 final class MigrationSet {
@@ -22,14 +24,14 @@ final class MigrationSet {
     Map<String, ResolvedMigration> byVersion = new TreeMap<>();
     for (Class<? extends Migration> type : types) {
       Migration migration = create(type, factory);
-      String version = migration.version();
+      String version = ask(type, "version()", migration::version);
       if (!MigrationName.isValidVersion(version)) {
         throw new IllegalArgumentException(
             "Cannot load migration "
                 + type.getName()
-                + ": version() returned '"
-                + version
-                + "'; it must be four digits such as 0001");
+                + ": version() returned "
+                + (version == null ? "null" : Quoting.quote(version))
+                + "; it must be four digits such as 0001");
       }
       MigrationName name = MigrationName.parse(type.getSimpleName());
       if (name != null && !name.version().equals(version)) {
@@ -42,7 +44,7 @@ final class MigrationSet {
                 + name.version());
       }
       ResolvedMigration resolved =
-          new ResolvedMigration(version, describe(migration), migration, checksum(type));
+          new ResolvedMigration(version, describe(type, migration), migration, checksum(type));
       ResolvedMigration previous = byVersion.put(version, resolved);
       if (previous != null) {
         String[] both = {previous.className(), type.getName()};
@@ -78,9 +80,23 @@ final class MigrationSet {
     }
   }
 
-  private static String describe(Migration migration) {
-    String description = migration.description();
+  private static String describe(Class<? extends Migration> type, Migration migration) {
+    String description = ask(type, "description()", migration::description);
     return description == null ? "" : description;
+  }
+
+  /**
+   * Calls {@code version()} or {@code description()}: what they throw (a {@link BaseMigration}
+   * whose class name breaks the rule throws IllegalStateException) becomes the documented
+   * IllegalArgumentException, naming the class.
+   */
+  private static String ask(Class<? extends Migration> type, String method, Supplier<String> call) {
+    try {
+      return call.get();
+    } catch (RuntimeException e) {
+      throw new IllegalArgumentException(
+          "Cannot load migration " + type.getName() + ": " + method + " threw " + e, e);
+    }
   }
 
   /**
