@@ -314,6 +314,7 @@ class SchemaContractYamlTest {
             "binary-tag.yaml",
             "columns:\n  - name: !!binary '%%%'\n    type: long\n",
             "not valid YAML"),
+        malformed("set-tag-on-scalar.yaml", "columns: !!set x\n", "not valid YAML"),
         malformed("int-tag.yaml", "strict: !!int 'many'\n" + ONE_COLUMN, "not valid YAML", "many"),
         malformed(
             "geometry-free-text.yaml",
