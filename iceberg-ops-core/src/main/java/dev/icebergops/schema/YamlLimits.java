@@ -23,7 +23,8 @@ import org.yaml.snakeyaml.resolver.Resolver;
  * Safe YAML loading with stated limits: a contract file of at most {@value #MAX_BYTES} bytes,
  * scalars of at most {@value #MAX_SCALAR} characters, {@value #MAX_ALIASES} aliases, nesting
  * {@value #MAX_DEPTH} deep, no duplicate or recursive keys, no tag that builds an object, and only
- * {@code true} / {@code false} as booleans ({@code yes}, {@code on} and the like stay strings).
+ * {@code true} / {@code false} as booleans ({@code yes}, {@code on} and the like stay strings). The
+ * byte cap also bounds the code points SnakeYAML reads, below its own limit.
  */
 final class YamlLimits {
 
@@ -58,7 +59,6 @@ final class YamlLimits {
     options.setMaxAliasesForCollections(MAX_ALIASES);
     options.setAllowRecursiveKeys(false);
     options.setNestingDepthLimit(MAX_DEPTH);
-    options.setCodePointLimit(MAX_BYTES);
     options.setWrappedToRootException(true);
     Builder builder = new Builder(options);
     Yaml yaml =
@@ -118,7 +118,10 @@ final class YamlLimits {
     }
   }
 
-  /** YAML 1.1's implicit types, except that only true and false are booleans (as in YAML 1.2). */
+  /**
+   * YAML 1.1's implicit types with two YAML 1.2 rules: only true and false are booleans, and a date
+   * is a string (a column named {@code 2024-01-01} is a name, not a timestamp).
+   */
   private static final class StrictBooleans extends Resolver {
     private static final Pattern TRUE_FALSE =
         Pattern.compile("^(?:true|True|TRUE|false|False|FALSE)$");
@@ -131,8 +134,6 @@ final class YamlLimits {
       addImplicitResolver(Tag.MERGE, MERGE, "<");
       addImplicitResolver(Tag.NULL, NULL, "~nN\0");
       addImplicitResolver(Tag.NULL, EMPTY, null);
-      addImplicitResolver(Tag.TIMESTAMP, TIMESTAMP, "0123456789");
-      addImplicitResolver(Tag.YAML, YAML, "!&*");
     }
   }
 }

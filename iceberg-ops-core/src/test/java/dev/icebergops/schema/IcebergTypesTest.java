@@ -49,6 +49,7 @@ class IcebergTypesTest {
         Arguments.of("decimal(38,0)", Types.DecimalType.of(38, 0)),
         Arguments.of("decimal(010,02)", Types.DecimalType.of(10, 2)),
         Arguments.of("fixed[16]", Types.FixedType.ofLength(16)),
+        Arguments.of("fixed[1000000000]", Types.FixedType.ofLength(1_000_000_000)),
         Arguments.of("fixed[ 16 ]", Types.FixedType.ofLength(16)),
         Arguments.of("FIXED[1]", Types.FixedType.ofLength(1)),
         Arguments.of("fixed [4]", Types.FixedType.ofLength(4)),
@@ -172,6 +173,15 @@ class IcebergTypesTest {
   }
 
   @Test
+  void typeStringOfExactlyTheLengthLimitIsParsed() {
+    String property = "p".repeat(IcebergTypes.MAX_LENGTH - "geometry(projjson:)".length());
+    String text = "geometry(projjson:" + property + ")";
+    assertThat(text).hasSize(IcebergTypes.MAX_LENGTH);
+
+    assertThat(IcebergTypes.parse(text)).isEqualTo(Types.GeometryType.of("projjson:" + property));
+  }
+
+  @Test
   void rejectionQuotesTheOriginalSpelling() {
     assertThatThrownBy(() -> IcebergTypes.parse("DECIMAL(39, 2)"))
         .hasMessageContaining("'DECIMAL(39, 2)'");
@@ -235,6 +245,7 @@ class IcebergTypesTest {
         Arguments.of("equal decimal", Types.DecimalType.of(10, 2), Types.DecimalType.of(10, 2)),
         Arguments.of("int -> double", Types.IntegerType.get(), Types.DoubleType.get()),
         Arguments.of("double -> float", Types.DoubleType.get(), Types.FloatType.get()),
+        Arguments.of("float -> long", Types.FloatType.get(), Types.LongType.get()),
         Arguments.of("int -> decimal", Types.IntegerType.get(), Types.DecimalType.of(10, 0)),
         Arguments.of("fixed widening", Types.FixedType.ofLength(4), Types.FixedType.ofLength(8)),
         Arguments.of(

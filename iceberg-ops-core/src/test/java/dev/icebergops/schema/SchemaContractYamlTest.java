@@ -314,6 +314,15 @@ class SchemaContractYamlTest {
             "binary-tag.yaml",
             "columns:\n  - name: !!binary '%%%'\n    type: long\n",
             "not valid YAML"),
+        malformed(
+            "strict-float.yaml",
+            "strict: 1.5\n" + ONE_COLUMN,
+            "'strict' must be true or false, got number 1.5"),
+        malformed(
+            "recursive-key.yaml",
+            "? &k [*k]\n: x\n" + ONE_COLUMN,
+            "not valid YAML",
+            "Recursive key"),
         malformed("set-tag-on-scalar.yaml", "columns: !!set x\n", "not valid YAML"),
         malformed("int-tag.yaml", "strict: !!int 'many'\n" + ONE_COLUMN, "not valid YAML", "many"),
         malformed(
@@ -431,6 +440,40 @@ class SchemaContractYamlTest {
         .containsExactly(
             Types.GeometryType.of("EPSG:4326"),
             Types.GeographyType.of("OGC:CRS84", org.apache.iceberg.types.EdgeAlgorithm.KARNEY));
+  }
+
+  @Test
+  void fileOfExactlyTheSizeLimitLoads() throws IOException {
+    String body = ONE_COLUMN + "#";
+    String padding = "x".repeat(YamlLimits.MAX_BYTES - body.length());
+    Path file = write("exact.yaml", body + padding);
+    assertThat(Files.size(file)).isEqualTo(YamlLimits.MAX_BYTES);
+
+    assertThat(SchemaContract.fromYaml(file).columns()).hasSize(1);
+  }
+
+  @Test
+  void mergeKeysReuseAColumnsSettings() throws IOException {
+    Path file =
+        write(
+            "merge.yaml",
+            "columns:\n"
+                + "  - &id {name: order_id, type: long, required: true}\n"
+                + "  - <<: *id\n"
+                + "    name: customer_id\n");
+
+    assertThat(SchemaContract.fromYaml(file).columns())
+        .containsExactly(
+            ColumnSpec.required("order_id", Types.LongType.get()),
+            ColumnSpec.required("customer_id", Types.LongType.get()));
+  }
+
+  @Test
+  void aDateLikeNameIsAStringNotATimestamp() throws IOException {
+    Path file = write("dated.yaml", "columns:\n  - {name: 2024-01-01, type: long, doc: ~}\n");
+
+    assertThat(SchemaContract.fromYaml(file).columns())
+        .containsExactly(ColumnSpec.optional("2024-01-01", Types.LongType.get()));
   }
 
   @Test
