@@ -13,7 +13,7 @@ public final class Quoting {
 
   /**
    * The text in single quotes, control and format characters written as {@code \\uXXXX}, and
-   * anything past {@value #SHOWN} characters cut off with the full length stated.
+   * anything past 80 characters cut off with the full length stated.
    *
    * @param text the text to show
    * @return the quoted text

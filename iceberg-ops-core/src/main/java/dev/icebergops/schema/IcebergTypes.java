@@ -72,11 +72,17 @@ public final class IcebergTypes {
    * <p>Accepted: {@code boolean, int / integer, long, float, double, string, binary, date, time,
    * timestamp, timestamptz, uuid, decimal(P,S)} (1 &lt;= P &lt;= 38, 0 &lt;= S &lt;= P), {@code
    * fixed[N]} (N &gt;= 1) and the other Iceberg primitive strings, including the format-version 3
-   * types {@code timestamp_ns, timestamptz_ns, unknown, geometry, geography}.
+   * types {@code timestamp_ns, timestamptz_ns, unknown, geometry, geography}. Geometry and
+   * geography take the spec's parameters: {@code geometry(CRS)}, {@code geography(CRS)} and {@code
+   * geography(CRS, ALGORITHM)}, where a CRS is {@code authority:code} ({@code OGC:CRS84}, {@code
+   * EPSG:4326}), {@code srid:<number>} or {@code projjson:<table property>} and the algorithm is
+   * one of {@code spherical, vincenty, thomas, andoyer, karney}. Only spaces, tabs and line breaks
+   * around the type are ignored; any other character, a NUL included, makes the string invalid.
    *
    * @param typeString the type, for example {@code "decimal(10,2)"}
    * @return the Iceberg primitive type
-   * @throws IllegalArgumentException if the string is blank, names a nested type or no known type
+   * @throws IllegalArgumentException if the string is blank, longer than 512 characters, names a
+   *     nested type or no known type, or has parameters the type does not take
    */
   public static Type.PrimitiveType parse(String typeString) {
     if (typeString == null || OUTER_SPACE.matcher(typeString).replaceAll("").isEmpty()) {

@@ -125,8 +125,7 @@ public final class Redaction {
 
   /**
    * Masks, in a text such as an exception message, every secret value of the properties that it
-   * contains (values of {@value #MIN_SCRUBBED_LENGTH} characters or more), and any URL user
-   * information.
+   * contains (values of 6 characters or more), and any URL user information.
    *
    * @param text the text; null stays null
    * @param properties the properties whose secret values must not appear
