@@ -1,5 +1,6 @@
 package dev.icebergops.migration;
 
+import dev.icebergops.internal.Quoting;
 import io.github.classgraph.ClassGraph;
 import io.github.classgraph.ClassInfo;
 import io.github.classgraph.ScanResult;
@@ -13,17 +14,60 @@ final class ClasspathMigrationSource implements MigrationSource {
 
   private static final Logger LOG = LoggerFactory.getLogger(ClasspathMigrationSource.class);
   private static final String PREFIX = "classpath:";
+  private static final int MAX_LOCATION = 1000;
 
   private final String packageName;
   private final ClassLoader classLoader;
 
   ClasspathMigrationSource(String location, ClassLoader classLoader) {
+    this.packageName = packageOf(location);
+    this.classLoader = classLoader;
+  }
+
+  /**
+   * The package a location names. Only a real package is accepted: an empty one, {@code ..} or any
+   * other text that is not a dotted list of Java identifiers would scan the whole class path.
+   */
+  static String packageOf(String location) {
     if (location == null || location.isBlank()) {
       throw new IllegalArgumentException("Cannot use migration location: it is empty");
     }
+    if (location.length() > MAX_LOCATION) {
+      throw new IllegalArgumentException(
+          "Cannot use migration location "
+              + Quoting.quote(location)
+              + ": longer than "
+              + MAX_LOCATION
+              + " characters");
+    }
     String path = location.startsWith(PREFIX) ? location.substring(PREFIX.length()) : location;
-    this.packageName = path.replace('/', '.').replaceAll("^\\.+|\\.+$", "");
-    this.classLoader = classLoader;
+    path = path.startsWith("/") ? path.substring(1) : path;
+    path = path.endsWith("/") ? path.substring(0, path.length() - 1) : path;
+    String name = path.replace('/', '.');
+    if (!isPackageName(name)) {
+      throw new IllegalArgumentException(
+          "Cannot use migration location "
+              + Quoting.quote(location)
+              + ": it must name a package, such as classpath:com/acme/db/iceberg or"
+              + " com.acme.db.iceberg; an empty package or '..' would scan the whole class path");
+    }
+    return name;
+  }
+
+  private static boolean isPackageName(String name) {
+    if (name.isEmpty()) {
+      return false;
+    }
+    for (String segment : name.split("\\.", -1)) {
+      if (segment.isEmpty() || !Character.isJavaIdentifierStart(segment.codePointAt(0))) {
+        return false;
+      }
+      if (!segment.codePoints().allMatch(Character::isJavaIdentifierPart)
+          || segment.codePoints().anyMatch(Character::isIdentifierIgnorable)) {
+        return false;
+      }
+    }
+    return true;
   }
 
   @Override

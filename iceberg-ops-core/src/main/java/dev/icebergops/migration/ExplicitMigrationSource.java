@@ -9,6 +9,9 @@ final class ExplicitMigrationSource implements MigrationSource {
   private final List<Class<? extends Migration>> types;
 
   ExplicitMigrationSource(List<Class<? extends Migration>> types) {
+    if (types == null) {
+      throw new IllegalArgumentException("Cannot use migration classes: the list is null");
+    }
     for (Class<? extends Migration> type : types) {
       if (type == null || !Migration.class.isAssignableFrom(type)) {
         throw new IllegalArgumentException(

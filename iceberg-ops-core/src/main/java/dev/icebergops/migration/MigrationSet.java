@@ -1,10 +1,12 @@
 package dev.icebergops.migration;
 
+import dev.icebergops.internal.Quoting;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.function.Supplier;
 
 /** Instantiates migration classes and checks the set's rules: versions valid, unique, matching. */
 final class MigrationSet {
@@ -16,14 +18,14 @@ final class MigrationSet {
     Map<String, ResolvedMigration> byVersion = new TreeMap<>();
     for (Class<? extends Migration> type : types) {
       Migration migration = create(type, factory);
-      String version = migration.version();
+      String version = ask(type, "version()", migration::version);
       if (!MigrationName.isValidVersion(version)) {
         throw new IllegalArgumentException(
             "Cannot load migration "
                 + type.getName()
-                + ": version() returned '"
-                + version
-                + "'; it must be four digits such as 0001");
+                + ": version() returned "
+                + (version == null ? "null" : Quoting.quote(version))
+                + "; it must be four digits such as 0001");
       }
       MigrationName name = MigrationName.parse(type.getSimpleName());
       if (name != null && !name.version().equals(version)) {
@@ -37,7 +39,7 @@ final class MigrationSet {
       }
       ResolvedMigration resolved =
           new ResolvedMigration(
-              version, describe(migration), migration, MigrationChecksum.of(migration));
+              version, describe(type, migration), migration, MigrationChecksum.of(migration));
       ResolvedMigration previous = byVersion.put(version, resolved);
       if (previous != null) {
         String[] both = {previous.className(), type.getName()};
@@ -73,8 +75,22 @@ final class MigrationSet {
     }
   }
 
-  private static String describe(Migration migration) {
-    String description = migration.description();
+  private static String describe(Class<? extends Migration> type, Migration migration) {
+    String description = ask(type, "description()", migration::description);
     return description == null ? "" : description;
+  }
+
+  /**
+   * Calls {@code version()} or {@code description()}: what they throw (a {@link BaseMigration}
+   * whose class name breaks the rule throws IllegalStateException) becomes the documented
+   * IllegalArgumentException, naming the class.
+   */
+  private static String ask(Class<? extends Migration> type, String method, Supplier<String> call) {
+    try {
+      return call.get();
+    } catch (RuntimeException e) {
+      throw new IllegalArgumentException(
+          "Cannot load migration " + type.getName() + ": " + method + " threw " + e, e);
+    }
   }
 }

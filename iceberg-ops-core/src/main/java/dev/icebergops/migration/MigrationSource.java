@@ -18,6 +18,16 @@ import java.util.List;
  * Migration} are the migrations; other names are ignored, and a class named like a migration that
  * is not one is skipped with a warning. When the location has a subpackage named after the runner's
  * namespace ({@code sales.eu} maps to {@code sales/eu}), only that subpackage is used.
+ *
+ * <p><b>Trust model.</b> Migrations are code, and resolving a source runs it: loading a class runs
+ * its static initialisers, and creating a migration runs its constructor, in this JVM with the
+ * caller's catalog credentials and file-system rights. Every runner operation that resolves the
+ * source ({@code plan}, {@code status}, {@code migrate}, {@code rollback}, {@code stamp}) does so
+ * before it prints or changes anything, so even {@code plan} and {@code status}, which write
+ * nothing to the catalog, are not safe on classes you have not reviewed. Review migration classes,
+ * and the locations a cloned project's configuration names, as you would any other code; do not run
+ * them from an untrusted branch with production credentials (for example in a CI job triggered by
+ * {@code pull_request_target}).
  */
 public interface MigrationSource {
 
@@ -26,7 +36,8 @@ public interface MigrationSource {
    *
    * @param location {@code classpath:db/iceberg}, {@code db/iceberg} or {@code db.iceberg}
    * @return the source
-   * @throws IllegalArgumentException if the location is blank
+   * @throws IllegalArgumentException if the location is blank or does not name a package (an empty
+   *     package, {@code ..} or anything else that would scan the whole class path)
    */
   static MigrationSource classpath(String location) {
     return new ClasspathMigrationSource(location, null);
@@ -38,7 +49,7 @@ public interface MigrationSource {
    * @param location {@code classpath:db/iceberg}, {@code db/iceberg} or {@code db.iceberg}
    * @param classLoader the loader to scan and load from
    * @return the source
-   * @throws IllegalArgumentException if the location is blank
+   * @throws IllegalArgumentException if the location is blank or does not name a package
    */
   static MigrationSource classpath(String location, ClassLoader classLoader) {
     return new ClasspathMigrationSource(location, classLoader);
@@ -80,10 +91,11 @@ public interface MigrationSource {
    *
    * @param types the migration classes
    * @return the source
+   * @throws IllegalArgumentException if a class is null or does not implement {@link Migration}
    */
   @SafeVarargs
   static MigrationSource of(Class<? extends Migration>... types) {
-    return of(Arrays.asList(types));
+    return of(types == null ? null : Arrays.asList(types));
   }
 
   /**
@@ -91,6 +103,8 @@ public interface MigrationSource {
    *
    * @param types the migration classes
    * @return the source
+   * @throws IllegalArgumentException if the list is null, or a class is null or does not implement
+   *     {@link Migration}
    */
   static MigrationSource of(List<Class<? extends Migration>> types) {
     return new ExplicitMigrationSource(types);
@@ -103,7 +117,9 @@ public interface MigrationSource {
    * @param factory creates the instances
    * @return the migrations in version order
    * @throws IllegalArgumentException if the location does not exist, a class name is malformed, a
-   *     version does not match its class name, two classes share a version, or a class cannot be
+   *     class's {@code version()} or {@code description()} fails (as {@link BaseMigration}'s do for
+   *     a class not named {@code V<NNNN>__<Description>}) or gives no four-digit version, a version
+   *     does not match its class name, two classes share a version, or a class cannot be
    *     instantiated; the message names the classes concerned
    */
   List<ResolvedMigration> resolve(String namespace, MigrationFactory factory);

@@ -53,9 +53,10 @@ import org.slf4j.LoggerFactory;
  *
  * <p><b>Migrations are code.</b> {@code plan}, {@code status}, {@code validate}, {@code migrate},
  * {@code rollback}, {@code stamp} and {@code repair} load and instantiate every migration class
- * (static initialisers run with your catalog credentials); review them as you would any code you
- * run in production. {@code plan}, {@code status}, {@code validate}, {@code current}, {@code
- * history} and {@code lease} create nothing in the catalog.
+ * (static initialisers and constructors run with this runner's catalog credentials) before printing
+ * or changing anything; review them as you would any code run against production, and never run an
+ * untrusted branch with production credentials. {@code plan}, {@code status}, {@code validate},
+ * {@code current}, {@code history} and {@code lease} create nothing in the catalog.
  */
 public final class MigrationRunner {
 

@@ -1,6 +1,7 @@
 package dev.icebergops.schema;
 
 import java.io.IOException;
+import java.io.InputStream;
 import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CodingErrorAction;
@@ -13,9 +14,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.apache.iceberg.types.Type;
-import org.yaml.snakeyaml.LoaderOptions;
-import org.yaml.snakeyaml.Yaml;
-import org.yaml.snakeyaml.constructor.SafeConstructor;
 import org.yaml.snakeyaml.error.MarkedYAMLException;
 import org.yaml.snakeyaml.error.YAMLException;
 
@@ -32,7 +30,24 @@ final class ContractYaml {
   }
 
   static SchemaContract load(Path path) throws IOException {
-    return new ContractYaml(path).read(Files.readAllBytes(path));
+    ContractYaml reader = new ContractYaml(path);
+    return reader.read(reader.readBounded());
+  }
+
+  /**
+   * Reads at most {@link YamlLimits#MAX_BYTES} bytes, so that a huge file or a device is refused.
+   */
+  private byte[] readBounded() throws IOException {
+    try (InputStream in = Files.newInputStream(path)) {
+      byte[] bytes = in.readNBytes(YamlLimits.MAX_BYTES + 1);
+      if (bytes.length > YamlLimits.MAX_BYTES) {
+        throw fail(
+            "the file is larger than "
+                + YamlLimits.MAX_BYTES
+                + " bytes (1 MiB), the limit for a contract");
+      }
+      return bytes;
+    }
   }
 
   private SchemaContract read(byte[] bytes) {
@@ -150,26 +165,16 @@ final class ContractYaml {
   }
 
   private Object parse(String text) {
-    LoaderOptions options = new LoaderOptions();
-    options.setAllowDuplicateKeys(false);
-    options.setMaxAliasesForCollections(20);
-    options.setAllowRecursiveKeys(false);
-    options.setNestingDepthLimit(20);
     try {
-      return new Yaml(new SafeConstructor(options)).load(text);
+      return YamlLimits.load(text);
+    } catch (YamlLimits.ScalarTooLong e) {
+      throw fail(e.getMessage());
     } catch (MarkedYAMLException e) {
       String problem =
           e.getProblem() == null
               ? e.getContext()
               : e.getContext() == null ? e.getProblem() : e.getContext() + ", " + e.getProblem();
-      String mark =
-          e.getProblemMark() == null
-              ? ""
-              : " at line "
-                  + (e.getProblemMark().getLine() + 1)
-                  + ", column "
-                  + (e.getProblemMark().getColumn() + 1);
-      throw fail("not valid YAML: " + problem + mark);
+      throw fail("not valid YAML: " + problem + YamlLimits.where(e.getProblemMark()));
     } catch (YAMLException e) {
       throw fail("not valid YAML: " + e.getMessage());
     }

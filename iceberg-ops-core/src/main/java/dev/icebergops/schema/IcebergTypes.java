@@ -28,7 +28,15 @@ public final class IcebergTypes {
   private static final Pattern FIXED = Pattern.compile("fixed\\s*\\[\\s*(\\d+)\\s*\\]");
   private static final Pattern FIXED_LIKE = Pattern.compile("fixed\\b.*");
   private static final Pattern NESTED = Pattern.compile("(struct|list|map|array)\\s*[<(\\[].*");
-  private static final Pattern GEO = Pattern.compile("(geometry|geography)(\\s*\\(.*\\))?");
+  private static final Pattern GEO_LIKE =
+      Pattern.compile("(geometry|geography)\\b.*", Pattern.CASE_INSENSITIVE | Pattern.DOTALL);
+
+  /** Spaces, tabs and line breaks only: a NUL or another control character is never trimmed. */
+  private static final Pattern OUTER_SPACE = Pattern.compile("^[ \\t\\r\\n]+|[ \\t\\r\\n]+$");
+
+  /** Longer than any type of the grammar; longer strings are refused without being parsed. */
+  static final int MAX_LENGTH = 512;
+
   private static final Map<String, Type> ALIASES = Map.of("integer", Types.IntegerType.get());
   private static final Set<TypeID> FORMAT_V3_TYPES =
       Set.of(
@@ -64,22 +72,32 @@ public final class IcebergTypes {
    * <p>Accepted: {@code boolean, int / integer, long, float, double, string, binary, date, time,
    * timestamp, timestamptz, uuid, decimal(P,S)} (1 &lt;= P &lt;= 38, 0 &lt;= S &lt;= P), {@code
    * fixed[N]} (N &gt;= 1) and the other Iceberg primitive strings, including the format-version 3
-   * types {@code timestamp_ns, timestamptz_ns, unknown, geometry, geography}.
+   * types {@code timestamp_ns, timestamptz_ns, unknown, geometry, geography}. Geometry and
+   * geography take the spec's parameters: {@code geometry(CRS)}, {@code geography(CRS)} and {@code
+   * geography(CRS, ALGORITHM)}, where a CRS is {@code authority:code} ({@code OGC:CRS84}, {@code
+   * EPSG:4326}), {@code srid:<number>} or {@code projjson:<table property>} and the algorithm is
+   * one of {@code spherical, vincenty, thomas, andoyer, karney}. Only spaces, tabs and line breaks
+   * around the type are ignored; any other character, a NUL included, makes the string invalid.
    *
    * @param typeString the type, for example {@code "decimal(10,2)"}
    * @return the Iceberg primitive type
-   * @throws IllegalArgumentException if the string is blank, names a nested type or no known type
+   * @throws IllegalArgumentException if the string is blank, longer than 512 characters, names a
+   *     nested type or no known type, or has parameters the type does not take
    */
   public static Type.PrimitiveType parse(String typeString) {
-    if (typeString == null || typeString.isBlank()) {
+    if (typeString == null || OUTER_SPACE.matcher(typeString).replaceAll("").isEmpty()) {
       throw new IllegalArgumentException("Cannot parse type: the type string is empty");
     }
-    String text = typeString.trim().toLowerCase(Locale.ROOT);
-    if (NESTED.matcher(text).matches() || text.equals("struct") || text.equals("list")) {
+    if (typeString.length() > MAX_LENGTH) {
       throw new IllegalArgumentException(
           String.format(
-              "Cannot parse type '%s': nested types are not supported, use a primitive type",
-              typeString));
+              "Cannot parse type %s: longer than %d characters",
+              TypeText.quote(typeString), MAX_LENGTH));
+    }
+    String original = OUTER_SPACE.matcher(typeString).replaceAll("");
+    String text = original.toLowerCase(Locale.ROOT);
+    if (NESTED.matcher(text).matches() || text.equals("struct") || text.equals("list")) {
+      throw TypeText.invalid(typeString, "nested types are not supported, use a primitive type");
     }
     if (ALIASES.containsKey(text)) {
       return ALIASES.get(text).asPrimitiveType();
@@ -89,28 +107,23 @@ public final class IcebergTypes {
       return decimal(typeString, decimal.group(1), decimal.group(2));
     }
     if (DECIMAL_LIKE.matcher(text).matches()) {
-      throw new IllegalArgumentException(
-          String.format(
-              "Cannot parse type '%s': expected decimal(P,S), e.g. decimal(10,2)", typeString));
+      throw TypeText.invalid(typeString, "expected decimal(P,S), e.g. decimal(10,2)");
     }
     Matcher fixed = FIXED.matcher(text);
     if (fixed.matches()) {
       return fixed(typeString, fixed.group(1));
     }
     if (FIXED_LIKE.matcher(text).matches()) {
-      throw new IllegalArgumentException(
-          String.format("Cannot parse type '%s': expected fixed[N], e.g. fixed[16]", typeString));
+      throw TypeText.invalid(typeString, "expected fixed[N], e.g. fixed[16]");
+    }
+    if (GEO_LIKE.matcher(original).matches()) {
+      return GeoTypes.parse(typeString, original);
     }
     try {
-      Type type =
-          GEO.matcher(text).matches() ? Types.fromTypeName(text) : Types.fromPrimitiveString(text);
-      return type.asPrimitiveType();
+      return Types.fromPrimitiveString(text);
     } catch (IllegalArgumentException e) {
-      throw new IllegalArgumentException(
-          String.format(
-              "Cannot parse type '%s': unknown type, expected one of %s",
-              typeString, String.join(", ", NAMES)),
-          e);
+      throw TypeText.invalid(
+          typeString, "unknown type, expected one of " + String.join(", ", NAMES), e);
     }
   }
 
@@ -118,16 +131,12 @@ public final class IcebergTypes {
     int precision = boundedInt(p);
     int scale = boundedInt(s);
     if (precision < 1 || precision > 38) {
-      throw new IllegalArgumentException(
-          String.format(
-              "Cannot parse type '%s': decimal precision must be between 1 and 38, got %s",
-              original, p));
+      throw TypeText.invalid(original, "decimal precision must be between 1 and 38, got " + p);
     }
     if (scale > precision) {
-      throw new IllegalArgumentException(
-          String.format(
-              "Cannot parse type '%s': decimal scale must be between 0 and the precision %d, got %s",
-              original, precision, s));
+      throw TypeText.invalid(
+          original,
+          "decimal scale must be between 0 and the precision " + precision + ", got " + s);
     }
     return Types.DecimalType.of(precision, scale);
   }
@@ -135,13 +144,10 @@ public final class IcebergTypes {
   private static Type.PrimitiveType fixed(String original, String n) {
     int length = boundedInt(n);
     if (length < 1) {
-      throw new IllegalArgumentException(
-          String.format(
-              "Cannot parse type '%s': fixed length must be at least 1, got %s", original, n));
+      throw TypeText.invalid(original, "fixed length must be at least 1, got " + n);
     }
     if (length == Integer.MAX_VALUE) {
-      throw new IllegalArgumentException(
-          String.format("Cannot parse type '%s': fixed length is too large, got %s", original, n));
+      throw TypeText.invalid(original, "fixed length is too large, got " + n);
     }
     return Types.FixedType.ofLength(length);
   }

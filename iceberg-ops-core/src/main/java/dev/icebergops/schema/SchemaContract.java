@@ -3,6 +3,7 @@ package dev.icebergops.schema;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -39,7 +40,8 @@ public final class SchemaContract {
    *
    * @param columns the expected columns, with unique names
    * @param strict whether columns not listed are violations
-   * @throws IllegalArgumentException if columns is empty or names a column twice
+   * @throws NullPointerException if columns is null
+   * @throws IllegalArgumentException if columns is empty, holds null or names a column twice
    */
   public SchemaContract(List<ColumnSpec> columns, boolean strict) {
     Objects.requireNonNull(columns, "columns");
@@ -48,6 +50,9 @@ public final class SchemaContract {
     }
     Set<String> names = new HashSet<>();
     for (ColumnSpec column : columns) {
+      if (column == null) {
+        throw new IllegalArgumentException("Cannot create contract: a column is null");
+      }
       if (!names.add(column.name())) {
         throw new IllegalArgumentException(
             "Cannot create contract: column " + column.name() + " is declared twice");
@@ -57,14 +62,22 @@ public final class SchemaContract {
     this.strict = strict;
   }
 
-  /** A non-strict contract over the given columns. */
+  /**
+   * A non-strict contract over the given columns.
+   *
+   * @throws IllegalArgumentException if there is no column, a null one or one named twice
+   */
   public static SchemaContract of(ColumnSpec... columns) {
-    return new SchemaContract(List.of(columns), false);
+    return new SchemaContract(Arrays.asList(columns), false);
   }
 
-  /** A strict contract over the given columns: no other column may exist. */
+  /**
+   * A strict contract over the given columns: no other column may exist.
+   *
+   * @throws IllegalArgumentException if there is no column, a null one or one named twice
+   */
   public static SchemaContract strict(ColumnSpec... columns) {
-    return new SchemaContract(List.of(columns), true);
+    return new SchemaContract(Arrays.asList(columns), true);
   }
 
   /**

@@ -18,6 +18,8 @@ import javax.tools.JavaCompiler;
 import javax.tools.ToolProvider;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /** Discovery: the class-name rules, namespace subpackages, jars, and every malformed set. */
 class MigrationSourceTest {
@@ -261,5 +263,82 @@ class MigrationSourceTest {
       }
     }
     return jar;
+  }
+
+  /** Named against the rule, so BaseMigration cannot derive its version. */
+  public static class CreateOrders extends BaseMigration {
+    @Override
+    public void upgrade(MigrationContext ctx) {}
+
+    @Override
+    public void downgrade(MigrationContext ctx) {}
+  }
+
+  @Test
+  void explicitSourceRejectsAMisnamedBaseMigrationWithIllegalArgument() {
+    MigrationSource source = MigrationSource.of(CreateOrders.class);
+
+    assertThatThrownBy(() -> source.resolve("sales", DEFAULT))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageStartingWith("Cannot load migration " + CreateOrders.class.getName())
+        .hasMessageContaining("version() threw")
+        .hasMessageContaining("the class name must be V<NNNN>__<Description>")
+        .hasCauseInstanceOf(IllegalStateException.class);
+  }
+
+  @Test
+  void explicitSourceRejectsANullListWithIllegalArgument() {
+    assertThatThrownBy(() -> MigrationSource.of((List<Class<? extends Migration>>) null))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("Cannot use migration classes: the list is null");
+  }
+
+  @ParameterizedTest(name = "[{index}] \"{0}\"")
+  @ValueSource(
+      strings = {
+        "..",
+        "classpath:..",
+        "classpath:",
+        "classpath:/",
+        "/",
+        ".",
+        "classpath:.",
+        "classpath://",
+        "db/../iceberg",
+        "db..iceberg",
+        ".db.iceberg",
+        "db/iceberg/..",
+        "*",
+        "classpath:*",
+        "db/*",
+        "filesystem:migrations",
+        "file:/etc",
+        "db iceberg",
+        "db/ iceberg",
+        "1db/iceberg",
+        "db/iceberg\u0000",
+        "db\\iceberg",
+        "classpath:classpath:db"
+      })
+  void classpathSourceRefusesALocationThatIsNotAPackage(String location) {
+    assertThatThrownBy(() -> MigrationSource.classpath(location))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageStartingWith("Cannot use migration location '")
+        .hasMessageContaining("it must name a package")
+        .hasMessageContaining("would scan the whole class path");
+  }
+
+  @Test
+  void classpathSourceRefusesAnOverlongLocation() {
+    assertThatThrownBy(() -> MigrationSource.classpath("a.".repeat(600) + "b"))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("longer than 1000 characters")
+        .hasMessageContaining("(1201 characters, cut)");
+  }
+
+  @Test
+  void refusedLocationMessageShowsControlCharacters() {
+    assertThatThrownBy(() -> MigrationSource.classpath("db/iceberg\u0000"))
+        .hasMessageStartingWith("Cannot use migration location 'db/iceberg\\u0000'");
   }
 }

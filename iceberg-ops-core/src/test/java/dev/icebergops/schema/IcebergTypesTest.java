@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.util.stream.Stream;
+import org.apache.iceberg.types.EdgeAlgorithm;
 import org.apache.iceberg.types.Type;
 import org.apache.iceberg.types.Types;
 import org.junit.jupiter.api.Test;
@@ -48,6 +49,7 @@ class IcebergTypesTest {
         Arguments.of("decimal(38,0)", Types.DecimalType.of(38, 0)),
         Arguments.of("decimal(010,02)", Types.DecimalType.of(10, 2)),
         Arguments.of("fixed[16]", Types.FixedType.ofLength(16)),
+        Arguments.of("fixed[1000000000]", Types.FixedType.ofLength(1_000_000_000)),
         Arguments.of("fixed[ 16 ]", Types.FixedType.ofLength(16)),
         Arguments.of("FIXED[1]", Types.FixedType.ofLength(1)),
         Arguments.of("fixed [4]", Types.FixedType.ofLength(4)),
@@ -56,7 +58,24 @@ class IcebergTypesTest {
         Arguments.of("TIMESTAMP_NS", Types.TimestampNanoType.withoutZone()),
         Arguments.of("unknown", Types.UnknownType.get()),
         Arguments.of("geometry", Types.GeometryType.crs84()),
-        Arguments.of("geography", Types.GeographyType.crs84()));
+        Arguments.of("geography", Types.GeographyType.crs84()),
+        Arguments.of("GEOMETRY", Types.GeometryType.crs84()),
+        Arguments.of("geometry(OGC:CRS84)", Types.GeometryType.crs84()),
+        Arguments.of("geometry(EPSG:4326)", Types.GeometryType.of("EPSG:4326")),
+        Arguments.of("geometry ( EPSG:4326 )", Types.GeometryType.of("EPSG:4326")),
+        Arguments.of("Geometry(srid:4326)", Types.GeometryType.of("srid:4326")),
+        Arguments.of(
+            "geometry(projjson:my.crs-prop)", Types.GeometryType.of("projjson:my.crs-prop")),
+        Arguments.of("geography(OGC:CRS84)", Types.GeographyType.crs84()),
+        Arguments.of(
+            "geography(EPSG:4326, karney)",
+            Types.GeographyType.of("EPSG:4326", EdgeAlgorithm.KARNEY)),
+        Arguments.of(
+            "geography(srid:4269,VINCENTY)",
+            Types.GeographyType.of("srid:4269", EdgeAlgorithm.VINCENTY)),
+        Arguments.of(
+            "GEOGRAPHY( OGC:CRS84 , spherical )",
+            Types.GeographyType.of("OGC:CRS84", EdgeAlgorithm.SPHERICAL)));
   }
 
   @ParameterizedTest(name = "[{index}] \"{0}\" -> {1}")
@@ -100,7 +119,40 @@ class IcebergTypesTest {
         Arguments.of("decimals", "unknown type"),
         Arguments.of("int64", "unknown type"),
         Arguments.of("variant", "unknown type"),
-        Arguments.of("map", "unknown type"));
+        Arguments.of("map", "unknown type"),
+        // a NUL or another control character is never trimmed away
+        Arguments.of("long\u0000", "unknown type"),
+        Arguments.of("\u0000long", "unknown type"),
+        Arguments.of("long\u001f", "unknown type"),
+        Arguments.of("decimal(10,2)\u0000", "expected decimal(P,S)"),
+        Arguments.of("geometry\u0000", "expected geometry, geometry(CRS)"),
+        Arguments.of("geometry(EPSG:4326\u0000)", "is not authority:code"),
+        Arguments.of("geometry(EPSG:4326)\u0000", "expected geometry, geometry(CRS)"),
+        Arguments.of("\u0000", "unknown type"),
+        // geometry and geography parameters, by the spec's rules
+        Arguments.of("geometry()", "the CRS '' is not authority:code"),
+        Arguments.of("geometry(  )", "the CRS '' is not authority:code"),
+        Arguments.of("geometry(4326)", "the CRS '4326' is not authority:code"),
+        Arguments.of("geometry(EPSG 4326)", "is not authority:code"),
+        Arguments.of("geometry(EPSG:)", "is not authority:code"),
+        Arguments.of("geometry(:4326)", "is not authority:code"),
+        Arguments.of("geometry(EPSG:4326:x)", "is not authority:code"),
+        Arguments.of("geometry(srid:abc)", "must give a number after srid:"),
+        Arguments.of("geometry(anything at all ; drop table)", "is not authority:code"),
+        Arguments.of("geometry(EPSG:4326, spherical)", "geometry takes one parameter, the CRS"),
+        Arguments.of("geometry(EPSG:4326", "expected geometry, geometry(CRS)"),
+        Arguments.of("geometry EPSG:4326", "expected geometry, geometry(CRS)"),
+        Arguments.of("geometry((EPSG:4326))", "expected geometry, geometry(CRS)"),
+        Arguments.of("geometry(EPSG:4326)x", "expected geometry, geometry(CRS)"),
+        Arguments.of("geography(,karney)", "the CRS '' is not authority:code"),
+        Arguments.of("geography(EPSG:4326,)", "the edge algorithm '' is not one of"),
+        Arguments.of(
+            "geography(EPSG:4326, planar)",
+            "the edge algorithm 'planar' is not one of spherical, vincenty, thomas, andoyer,"
+                + " karney"),
+        Arguments.of("geography(EPSG:4326, karney, x)", "geography takes at most two parameters"),
+        Arguments.of("geometryx", "unknown type"),
+        Arguments.of("x".repeat(513), "longer than 512 characters"));
   }
 
   @ParameterizedTest(name = "[{index}] \"{0}\" is rejected: {1}")
@@ -118,6 +170,15 @@ class IcebergTypesTest {
     assertThatThrownBy(() -> IcebergTypes.parse(text))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("the type string is empty");
+  }
+
+  @Test
+  void typeStringOfExactlyTheLengthLimitIsParsed() {
+    String property = "p".repeat(IcebergTypes.MAX_LENGTH - "geometry(projjson:)".length());
+    String text = "geometry(projjson:" + property + ")";
+    assertThat(text).hasSize(IcebergTypes.MAX_LENGTH);
+
+    assertThat(IcebergTypes.parse(text)).isEqualTo(Types.GeometryType.of("projjson:" + property));
   }
 
   @Test
@@ -184,6 +245,7 @@ class IcebergTypesTest {
         Arguments.of("equal decimal", Types.DecimalType.of(10, 2), Types.DecimalType.of(10, 2)),
         Arguments.of("int -> double", Types.IntegerType.get(), Types.DoubleType.get()),
         Arguments.of("double -> float", Types.DoubleType.get(), Types.FloatType.get()),
+        Arguments.of("float -> long", Types.FloatType.get(), Types.LongType.get()),
         Arguments.of("int -> decimal", Types.IntegerType.get(), Types.DecimalType.of(10, 0)),
         Arguments.of("fixed widening", Types.FixedType.ofLength(4), Types.FixedType.ofLength(8)),
         Arguments.of(

@@ -359,4 +359,28 @@ class SchemaContractTest {
     catalog.createNamespace(Namespace.of("sales"));
     return catalog.createTable(TableIdentifier.of("sales", "orders"), ORDERS);
   }
+
+  @Test
+  void contractWithANullColumnIsRefusedWithIllegalArgument() {
+    ColumnSpec id = ColumnSpec.required("id", Types.LongType.get());
+
+    assertThatThrownBy(() -> SchemaContract.of(id, null))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("Cannot create contract: a column is null");
+    assertThatThrownBy(() -> SchemaContract.strict((ColumnSpec) null))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("Cannot create contract: a column is null");
+  }
+
+  @Test
+  void contractsWithOtherColumnsOrStrictnessAreNotEqual() {
+    ColumnSpec id = ColumnSpec.required("id", Types.LongType.get());
+    ColumnSpec name = ColumnSpec.optional("name", Types.StringType.get());
+
+    assertThat(SchemaContract.of(id))
+        .isEqualTo(SchemaContract.of(id))
+        .isNotEqualTo(SchemaContract.of(name));
+    assertThat(SchemaContract.of(id)).isNotEqualTo(SchemaContract.strict(id));
+    assertThat(SchemaContract.of(id).hashCode()).isEqualTo(SchemaContract.of(id).hashCode());
+  }
 }

@@ -160,6 +160,18 @@ class SchemaContractYamlTest {
             "strict: 'true'\n" + ONE_COLUMN,
             "'strict' must be true or false, got 'true'"),
         malformed(
+            "strict-yes.yaml",
+            "strict: yes\n" + ONE_COLUMN,
+            "'strict' must be true or false, got 'yes'"),
+        malformed(
+            "strict-on.yaml",
+            "strict: on\n" + ONE_COLUMN,
+            "'strict' must be true or false, got 'on'"),
+        malformed(
+            "strict-NO.yaml",
+            "strict: NO\n" + ONE_COLUMN,
+            "'strict' must be true or false, got 'NO'"),
+        malformed(
             "strict-number.yaml",
             "strict: 1\n" + ONE_COLUMN,
             "'strict' must be true or false, got number 1"),
@@ -281,6 +293,44 @@ class SchemaContractYamlTest {
             "columns:\n  - name: order_id\n    type: long\n    required: 'yes'\n",
             "column 1 (order_id): 'required' must be true or false, got 'yes'"),
         malformed(
+            "required-yes-plain.yaml",
+            "columns:\n  - name: order_id\n    type: long\n    required: yes\n",
+            "column 1 (order_id): 'required' must be true or false, got 'yes'"),
+        malformed(
+            "required-off.yaml",
+            "columns:\n  - name: order_id\n    type: long\n    required: off\n",
+            "column 1 (order_id): 'required' must be true or false, got 'off'"),
+        malformed(
+            "long-scalar.yaml",
+            "columns:\n  - name: order_id\n    type: long\n    doc: " + "d".repeat(65_537) + "\n",
+            "a value is longer than 65536 characters, the limit for a contract",
+            "at line 4, column 10"),
+        malformed(
+            "long-key.yaml",
+            "? " + "k".repeat(65_537) + "\n: x\n" + ONE_COLUMN,
+            "a value is longer than 65536 characters",
+            "at line 1, column 3"),
+        malformed(
+            "binary-tag.yaml",
+            "columns:\n  - name: !!binary '%%%'\n    type: long\n",
+            "not valid YAML"),
+        malformed(
+            "strict-float.yaml",
+            "strict: 1.5\n" + ONE_COLUMN,
+            "'strict' must be true or false, got number 1.5"),
+        malformed(
+            "recursive-key.yaml",
+            "? &k [*k]\n: x\n" + ONE_COLUMN,
+            "not valid YAML",
+            "Recursive key"),
+        malformed("set-tag-on-scalar.yaml", "columns: !!set x\n", "not valid YAML"),
+        malformed("int-tag.yaml", "strict: !!int 'many'\n" + ONE_COLUMN, "not valid YAML", "many"),
+        malformed(
+            "geometry-free-text.yaml",
+            "columns:\n  - name: shape\n    type: 'geometry(anything at all)'\n",
+            "column 1 (shape):",
+            "is not authority:code"),
+        malformed(
             "required-number.yaml",
             "columns:\n  - name: order_id\n    type: long\n    required: 1\n",
             "column 1 (order_id): 'required' must be true or false, got number 1"),
@@ -333,6 +383,110 @@ class SchemaContractYamlTest {
     assertThat(malformedContracts().map(Malformed::file))
         .hasSizeGreaterThanOrEqualTo(40)
         .doesNotHaveDuplicates();
+  }
+
+  @Test
+  void fileOverTheSizeLimitIsRefusedBeforeParsing() throws IOException {
+    Path file = dir.resolve("huge.yaml");
+    byte[] content = new byte[YamlLimits.MAX_BYTES + 1];
+    java.util.Arrays.fill(content, (byte) 'a');
+    Files.write(file, content);
+
+    assertThatThrownBy(() -> SchemaContract.fromYaml(file))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage(
+            "Cannot load contract "
+                + file
+                + ": the file is larger than 1048576 bytes (1 MiB), the limit for a contract");
+  }
+
+  @Test
+  void endlessDeviceIsRefusedWithoutReadingItAll() {
+    Path zero = Path.of("/dev/zero");
+    assertThat(zero).as("a Linux machine has /dev/zero").exists();
+
+    assertThatThrownBy(() -> SchemaContract.fromYaml(zero))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("the file is larger than 1048576 bytes");
+  }
+
+  @Test
+  void fileAtTheSizeLimitWithScalarsWithinTheirLimitLoads() throws IOException {
+    StringBuilder yaml = new StringBuilder("columns:\n");
+    String doc = "d".repeat(YamlLimits.MAX_SCALAR);
+    int i = 0;
+    while (yaml.length() + doc.length() + 60 < YamlLimits.MAX_BYTES) {
+      yaml.append("  - name: c").append(i++).append("\n    type: long\n    doc: ").append(doc);
+      yaml.append('\n');
+    }
+    Path file = write("big.yaml", yaml.toString());
+
+    assertThat(SchemaContract.fromYaml(file).columns())
+        .hasSize(i)
+        .allMatch(c -> doc.equals(c.doc()));
+  }
+
+  @Test
+  void geometryAndGeographyColumnsLoad() throws IOException {
+    Path file =
+        write(
+            "places.yaml",
+            "columns:\n"
+                + "  - {name: shape, type: 'geometry(EPSG:4326)'}\n"
+                + "  - {name: area, type: 'geography(OGC:CRS84, karney)'}\n");
+
+    assertThat(SchemaContract.fromYaml(file).columns())
+        .extracting(ColumnSpec::type)
+        .containsExactly(
+            Types.GeometryType.of("EPSG:4326"),
+            Types.GeographyType.of("OGC:CRS84", org.apache.iceberg.types.EdgeAlgorithm.KARNEY));
+  }
+
+  @Test
+  void fileOfExactlyTheSizeLimitLoads() throws IOException {
+    String body = ONE_COLUMN + "#";
+    String padding = "x".repeat(YamlLimits.MAX_BYTES - body.length());
+    Path file = write("exact.yaml", body + padding);
+    assertThat(Files.size(file)).isEqualTo(YamlLimits.MAX_BYTES);
+
+    assertThat(SchemaContract.fromYaml(file).columns()).hasSize(1);
+  }
+
+  @Test
+  void mergeKeysReuseAColumnsSettings() throws IOException {
+    Path file =
+        write(
+            "merge.yaml",
+            "columns:\n"
+                + "  - &id {name: order_id, type: long, required: true}\n"
+                + "  - <<: *id\n"
+                + "    name: customer_id\n");
+
+    assertThat(SchemaContract.fromYaml(file).columns())
+        .containsExactly(
+            ColumnSpec.required("order_id", Types.LongType.get()),
+            ColumnSpec.required("customer_id", Types.LongType.get()));
+  }
+
+  @Test
+  void aDateLikeNameIsAStringNotATimestamp() throws IOException {
+    Path file = write("dated.yaml", "columns:\n  - {name: 2024-01-01, type: long, doc: ~}\n");
+
+    assertThat(SchemaContract.fromYaml(file).columns())
+        .containsExactly(ColumnSpec.optional("2024-01-01", Types.LongType.get()));
+  }
+
+  @Test
+  void trueAndFalseInTheirYamlSpellingsAreBooleans() throws IOException {
+    Path file =
+        write(
+            "spellings.yaml",
+            "strict: True\ncolumns:\n  - {name: a, type: long, required: FALSE}\n");
+
+    SchemaContract contract = SchemaContract.fromYaml(file);
+
+    assertThat(contract.strict()).isTrue();
+    assertThat(contract.columns()).containsExactly(ColumnSpec.optional("a", Types.LongType.get()));
   }
 
   @Test

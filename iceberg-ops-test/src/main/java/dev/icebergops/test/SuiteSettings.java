@@ -82,7 +82,12 @@ record SuiteSettings(
       throw new ExtensionConfigurationException(
           "Cannot configure " + where + ": the location is empty");
     }
-    return MigrationSource.classpath(location);
+    try {
+      return MigrationSource.classpath(location);
+    } catch (IllegalArgumentException e) {
+      throw new ExtensionConfigurationException(
+          "Cannot configure " + where + ": " + e.getMessage(), e);
+    }
   }
 
   private static Backend backend(ExtensionContext context, IcebergMigrations config) {

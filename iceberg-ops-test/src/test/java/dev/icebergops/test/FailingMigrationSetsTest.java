@@ -9,6 +9,7 @@ import dev.icebergops.test.fixtures.Fixtures;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.platform.engine.TestExecutionResult;
 import org.junit.platform.testkit.engine.EngineTestKit;
@@ -152,6 +153,11 @@ class FailingMigrationSetsTest {
                 + ": give either locations or classes");
     assertThat(failures(run(Fixtures.TwoLocations.class)).get("ordinaryTest"))
         .contains("exactly one location is supported, got [classpath:a, classpath:b]");
+    assertThat(failures(run(Fixtures.DotDotLocation.class)).get("ordinaryTest"))
+        .startsWith(
+            "Cannot configure @IcebergMigrations on "
+                + Fixtures.DotDotLocation.class.getName()
+                + ": Cannot use migration location 'classpath:..': it must name a package");
     assertThat(failures(run(Fixtures.MissingLocation.class)).get("ordinaryTest"))
         .contains("Cannot find migrations at classpath:dev/icebergops/nowhere");
     assertThat(failures(run(Fixtures.UnknownMigrateTo.class)).get("ordinaryTest"))
@@ -169,7 +175,8 @@ class FailingMigrationSetsTest {
   @Test
   void configurationErrorsAreExtensionConfigurationExceptions() {
     List<Throwable> thrown =
-        run(Fixtures.NoLocation.class).failed().stream()
+        Stream.of(Fixtures.NoLocation.class, Fixtures.DotDotLocation.class)
+            .flatMap(fixture -> run(fixture).failed().stream())
             .map(
                 e ->
                     e.getPayload(TestExecutionResult.class)
@@ -178,8 +185,12 @@ class FailingMigrationSetsTest {
             .toList();
 
     assertThat(thrown)
-        .singleElement()
-        .isInstanceOf(org.junit.jupiter.api.extension.ExtensionConfigurationException.class);
+        .hasSize(2)
+        .allSatisfy(
+            e ->
+                assertThat(e)
+                    .isInstanceOf(
+                        org.junit.jupiter.api.extension.ExtensionConfigurationException.class));
   }
 
   @Test

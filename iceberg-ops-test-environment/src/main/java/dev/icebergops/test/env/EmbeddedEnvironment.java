@@ -1,5 +1,6 @@
 package dev.icebergops.test.env;
 
+import dev.icebergops.redaction.Redaction;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -48,7 +49,7 @@ public final class EmbeddedEnvironment implements IcebergTestEnvironment {
   public static final String DEFAULT_BUCKET = "warehouse";
 
   /** The S3 access key the store accepts. */
-  public static final String ACCESS_KEY = "iceberg-ops";
+  public static final String ACCESS_KEY = "iceberg-ops-key-id";
 
   /** The S3 secret key the store accepts. */
   public static final String SECRET_KEY = "iceberg-ops-secret";
@@ -60,6 +61,12 @@ public final class EmbeddedEnvironment implements IcebergTestEnvironment {
   public static final String DEFAULT_CATALOG_NAME = "iceberg";
 
   private static final Logger LOG = LoggerFactory.getLogger(EmbeddedEnvironment.class);
+
+  /** The store's credentials, as catalog properties, so that messages can be scrubbed of them. */
+  private static final Map<String, String> STORE_KEYS =
+      Map.of(
+          S3FileIOProperties.ACCESS_KEY_ID, ACCESS_KEY,
+          S3FileIOProperties.SECRET_ACCESS_KEY, SECRET_KEY);
 
   private String bucket = DEFAULT_BUCKET;
   private String catalogName = DEFAULT_CATALOG_NAME;
@@ -146,7 +153,7 @@ public final class EmbeddedEnvironment implements IcebergTestEnvironment {
       this.catalog = connect(catalogName);
     } catch (Exception e) {
       closeResources(e);
-      throw new IllegalStateException("Cannot start environment: " + rootMessage(e), unwrap(e));
+      throw startFailure(e);
     } catch (Error e) {
       closeResources(e);
       throw e;
@@ -285,7 +292,25 @@ public final class EmbeddedEnvironment implements IcebergTestEnvironment {
     props.put(CatalogUtil.ICEBERG_CATALOG_TYPE, CatalogUtil.ICEBERG_CATALOG_TYPE_REST);
     props.put(CatalogProperties.URI, uri);
     props.putAll(storage);
-    return Map.copyOf(props);
+    return Redaction.protect(props);
+  }
+
+  /** Where the environment runs; never its credentials. */
+  @Override
+  public synchronized String toString() {
+    if (closed) {
+      return "EmbeddedEnvironment{closed}";
+    }
+    if (catalog == null) {
+      return "EmbeddedEnvironment{not started, bucket=" + bucket + "}";
+    }
+    return "EmbeddedEnvironment{catalog="
+        + server.uri()
+        + ", s3="
+        + store.endpoint()
+        + ", bucket="
+        + bucket
+        + "}";
   }
 
   private RESTCatalog connect(String name) {
@@ -378,6 +403,12 @@ public final class EmbeddedEnvironment implements IcebergTestEnvironment {
     } catch (Exception e) {
       throw new CompletionException(e);
     }
+  }
+
+  /** The error start() throws: the root cause's message, with the store's keys masked in it. */
+  static IllegalStateException startFailure(Exception e) {
+    return new IllegalStateException(
+        "Cannot start environment: " + Redaction.scrub(rootMessage(e), STORE_KEYS), unwrap(e));
   }
 
   private static Throwable unwrap(Throwable e) {

@@ -71,6 +71,9 @@ public interface IcebergTestEnvironment extends AutoCloseable {
    * {@code s3.*} and {@code client.region} settings of the store. Passed to {@link
    * org.apache.iceberg.CatalogUtil#buildIcebergCatalog} they build a working client.
    *
+   * <p>The map holds the store's credentials; its {@code toString()} masks them (see {@code
+   * dev.icebergops.redaction.Redaction}), so printing or logging it shows no secret.
+   *
    * @return an unmodifiable map of catalog properties
    * @throws IllegalStateException if the environment is not started, or closed
    */

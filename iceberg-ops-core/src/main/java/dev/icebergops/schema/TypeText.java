@@ -1,0 +1,22 @@
+package dev.icebergops.schema;
+
+import dev.icebergops.internal.Quoting;
+
+/** Builds the "Cannot parse type" errors, quoting the input so control characters stay visible. */
+final class TypeText {
+
+  private TypeText() {}
+
+  static IllegalArgumentException invalid(String typeString, String reason) {
+    return new IllegalArgumentException("Cannot parse type " + quote(typeString) + ": " + reason);
+  }
+
+  static IllegalArgumentException invalid(String typeString, String reason, Throwable cause) {
+    return new IllegalArgumentException(
+        "Cannot parse type " + quote(typeString) + ": " + reason, cause);
+  }
+
+  static String quote(String text) {
+    return Quoting.quote(text);
+  }
+}
