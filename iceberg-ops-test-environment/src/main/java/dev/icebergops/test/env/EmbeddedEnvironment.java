@@ -4,11 +4,8 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
@@ -16,10 +13,6 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.stream.Stream;
 import org.apache.iceberg.CatalogProperties;
-import org.apache.iceberg.CatalogUtil;
-import org.apache.iceberg.aws.AwsClientProperties;
-import org.apache.iceberg.aws.s3.S3FileIO;
-import org.apache.iceberg.aws.s3.S3FileIOProperties;
 import org.apache.iceberg.jdbc.JdbcCatalog;
 import org.apache.iceberg.rest.RESTCatalog;
 import org.slf4j.Logger;
@@ -68,9 +61,7 @@ public final class EmbeddedEnvironment implements IcebergTestEnvironment {
   private Path tempDir;
   private S3Store store;
   private RestCatalogServer server;
-  private Map<String, String> catalogProperties;
-  private RESTCatalog catalog;
-  private final List<RESTCatalog> clients = new ArrayList<>();
+  private CatalogClients clients;
 
   EmbeddedEnvironment() {}
 
@@ -84,11 +75,15 @@ public final class EmbeddedEnvironment implements IcebergTestEnvironment {
    */
   public synchronized EmbeddedEnvironment withBucket(String newBucket) {
     checkNotStarted("bucket");
-    if (newBucket == null || !newBucket.matches("[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]")) {
-      throw new IllegalArgumentException("Cannot use bucket: invalid S3 bucket name: " + newBucket);
-    }
-    this.bucket = newBucket;
+    this.bucket = checkBucket(newBucket);
     return this;
+  }
+
+  static String checkBucket(String bucket) {
+    if (bucket == null || !bucket.matches("[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]")) {
+      throw new IllegalArgumentException("Cannot use bucket: invalid S3 bucket name: " + bucket);
+    }
+    return bucket;
   }
 
   /**
@@ -114,7 +109,7 @@ public final class EmbeddedEnvironment implements IcebergTestEnvironment {
     if (closed) {
       throw new IllegalStateException("Cannot start environment: already closed");
     }
-    if (catalog != null) {
+    if (clients != null) {
       return;
     }
     long startNanos = System.nanoTime();
@@ -138,13 +133,16 @@ public final class EmbeddedEnvironment implements IcebergTestEnvironment {
         serverFuture.join(); // rethrows why the catalog server did not start
       }
 
-      Map<String, String> storage = storageProperties(store.endpoint());
+      Map<String, String> storage =
+          CatalogClients.storageProperties(
+              warehouse(), store.endpoint(), ACCESS_KEY, SECRET_KEY, REGION);
       server.serve(backendProperties(storage));
-      this.catalogProperties = clientProperties(server.uri(), storage);
-      this.catalog = connect(catalogName);
+      this.clients =
+          new CatalogClients(catalogName, CatalogClients.clientProperties(server.uri(), storage));
     } catch (Exception e) {
       closeResources(e);
-      throw new IllegalStateException("Cannot start environment: " + rootMessage(e), unwrap(e));
+      throw new IllegalStateException(
+          "Cannot start environment: " + Resources.rootMessage(e), Resources.unwrap(e));
     } catch (Error e) {
       closeResources(e);
       throw e;
@@ -162,21 +160,19 @@ public final class EmbeddedEnvironment implements IcebergTestEnvironment {
   @Override
   public synchronized RESTCatalog catalog() {
     checkRunning("use catalog");
-    return catalog;
+    return clients.shared();
   }
 
   @Override
   public synchronized RESTCatalog newCatalogClient(String name) {
     checkRunning("create catalog client");
-    RESTCatalog client = connect(name);
-    clients.add(client);
-    return client;
+    return clients.newClient(name);
   }
 
   @Override
   public synchronized Map<String, String> catalogProperties() {
     checkRunning("read catalog properties");
-    return catalogProperties;
+    return clients.properties();
   }
 
   @Override
@@ -215,19 +211,6 @@ public final class EmbeddedEnvironment implements IcebergTestEnvironment {
         "Iceberg test environment stopped in {} ms", (System.nanoTime() - startNanos) / 1_000_000);
   }
 
-  /** The S3FileIO settings that reach the store, shared by the server and its clients. */
-  private Map<String, String> storageProperties(String endpoint) {
-    Map<String, String> props = new LinkedHashMap<>();
-    props.put(CatalogProperties.WAREHOUSE_LOCATION, warehouse());
-    props.put(CatalogProperties.FILE_IO_IMPL, S3FileIO.class.getName());
-    props.put(S3FileIOProperties.ENDPOINT, endpoint);
-    props.put(S3FileIOProperties.PATH_STYLE_ACCESS, "true");
-    props.put(S3FileIOProperties.ACCESS_KEY_ID, ACCESS_KEY);
-    props.put(S3FileIOProperties.SECRET_ACCESS_KEY, SECRET_KEY);
-    props.put(AwsClientProperties.CLIENT_REGION, REGION);
-    return props;
-  }
-
   private Map<String, String> backendProperties(Map<String, String> storage) {
     Map<String, String> props = new HashMap<>(storage);
     props.put(CatalogProperties.CATALOG_IMPL, JdbcCatalog.class.getName());
@@ -237,25 +220,11 @@ public final class EmbeddedEnvironment implements IcebergTestEnvironment {
     return props;
   }
 
-  private static Map<String, String> clientProperties(String uri, Map<String, String> storage) {
-    Map<String, String> props = new LinkedHashMap<>();
-    props.put(CatalogUtil.ICEBERG_CATALOG_TYPE, CatalogUtil.ICEBERG_CATALOG_TYPE_REST);
-    props.put(CatalogProperties.URI, uri);
-    props.putAll(storage);
-    return Map.copyOf(props);
-  }
-
-  private RESTCatalog connect(String name) {
-    RESTCatalog client = new RESTCatalog();
-    client.initialize(name, new HashMap<>(catalogProperties));
-    return client;
-  }
-
   private void checkNotStarted(String what) {
     if (closed) {
       throw new IllegalStateException("Cannot set " + what + ": environment closed");
     }
-    if (catalog != null) {
+    if (clients != null) {
       throw new IllegalStateException("Cannot set " + what + ": environment already started");
     }
   }
@@ -264,37 +233,23 @@ public final class EmbeddedEnvironment implements IcebergTestEnvironment {
     if (closed) {
       throw new IllegalStateException("Cannot " + action + ": environment closed");
     }
-    if (catalog == null) {
+    if (clients == null) {
       throw new IllegalStateException("Cannot " + action + ": environment not started");
     }
   }
 
   /** Closes whatever exists, in reverse order of creation, adding failures to {@code failure}. */
   private void closeResources(Throwable failure) {
-    for (RESTCatalog client : clients) {
-      closeQuietly(client, failure);
+    if (clients != null) {
+      clients.close(failure);
     }
-    clients.clear();
-    closeQuietly(catalog, failure);
-    closeQuietly(server, failure);
-    closeQuietly(store, failure);
+    Resources.closeQuietly(server, failure);
+    Resources.closeQuietly(store, failure);
     deleteQuietly(tempDir, failure);
-    this.catalog = null;
+    this.clients = null;
     this.server = null;
     this.store = null;
     this.tempDir = null;
-    this.catalogProperties = null;
-  }
-
-  private static void closeQuietly(AutoCloseable closeable, Throwable failure) {
-    if (closeable == null) {
-      return;
-    }
-    try {
-      closeable.close();
-    } catch (Exception e) {
-      failure.addSuppressed(e);
-    }
   }
 
   private static void deleteQuietly(Path dir, Throwable failure) {
@@ -331,21 +286,5 @@ public final class EmbeddedEnvironment implements IcebergTestEnvironment {
     } catch (Exception e) {
       throw new CompletionException(e);
     }
-  }
-
-  private static Throwable unwrap(Throwable e) {
-    Throwable t = e;
-    while (t instanceof CompletionException && t.getCause() != null) {
-      t = t.getCause();
-    }
-    return t;
-  }
-
-  private static String rootMessage(Throwable e) {
-    Throwable root = e;
-    while (root.getCause() != null && root.getCause() != root) {
-      root = root.getCause();
-    }
-    return root.getMessage() != null ? root.getMessage() : root.getClass().getName();
   }
 }
