@@ -1,6 +1,7 @@
 package dev.icebergops.test;
 
 import dev.icebergops.migration.IrreversibleMigrationException;
+import dev.icebergops.migration.MigrationFactory;
 import dev.icebergops.migration.ResolvedMigration;
 import dev.icebergops.runner.MigrationRunner;
 import dev.icebergops.test.env.IcebergTestEnvironment;
@@ -31,17 +32,33 @@ final class TestNamespace {
   private final String testName;
   private final String name;
   private final MigrationRunner runner;
+  private final boolean ownMetaNamespace;
   private NamespaceShape baseline;
 
   TestNamespace(IcebergTestEnvironment environment, SuiteSettings settings, String testName) {
+    this(environment, settings, testName, MigrationFactory.publicNoArgConstructor(), null);
+  }
+
+  /**
+   * A namespace whose migrations {@code factory} creates, with its history in {@code
+   * metaNamespace}; when that is null, in a history namespace of its own, dropped with it.
+   */
+  TestNamespace(
+      IcebergTestEnvironment environment,
+      SuiteSettings settings,
+      String testName,
+      MigrationFactory factory,
+      String metaNamespace) {
     this.environment = environment;
     this.settings = settings;
     this.testName = testName;
     this.name = uniqueName(settings, testName);
+    this.ownMetaNamespace = metaNamespace == null;
     this.runner =
         MigrationRunner.builder(environment.catalog())
             .namespace(name)
-            .metaNamespace(name + "_ops")
+            .metaNamespace(ownMetaNamespace ? name + "_ops" : metaNamespace)
+            .factory(factory)
             .source(settings.source())
             .build();
   }
@@ -97,10 +114,10 @@ final class TestNamespace {
     }
     Set<String> known =
         migrations.stream().map(ResolvedMigration::version).collect(Collectors.toSet());
-    checkKnown(known, target, "the target of " + testName);
-    checkKnown(known, settings.downTo(), "downTo");
+    checkKnown(settings, known, target, "the target of " + testName);
+    checkKnown(settings, known, settings.downTo(), "downTo");
     for (String version : settings.irreversible()) {
-      checkKnown(known, version, "irreversible");
+      checkKnown(settings, known, version, "irreversible");
     }
     if (!BASE.equals(settings.downTo())) {
       runner.migrate(settings.downTo());
@@ -117,7 +134,7 @@ final class TestNamespace {
         (System.nanoTime() - start) / 1_000_000);
   }
 
-  private void checkKnown(Set<String> known, String version, String what) {
+  static void checkKnown(SuiteSettings settings, Set<String> known, String version, String what) {
     if (version != null && !BASE.equals(version) && !known.contains(version)) {
       throw new ExtensionConfigurationException(
           "Cannot configure "
@@ -185,11 +202,13 @@ final class TestNamespace {
         (System.nanoTime() - start) / 1_000_000);
   }
 
-  /** Drops every table of the test's namespace and of its history namespace, then both. */
+  /** Drops every table of the test's namespace and of its own history namespace, then both. */
   void drop() {
     long start = System.nanoTime();
     drop(name);
-    drop(name + "_ops");
+    if (ownMetaNamespace) {
+      drop(name + "_ops");
+    }
     LOG.info("Dropped namespace {} in {} ms", name, (System.nanoTime() - start) / 1_000_000);
   }
 
