@@ -132,9 +132,7 @@ record ContainersSettings(
   private record Values(ExtensionContext context, IcebergContainers annotation) {
 
     String get(String name, java.util.function.Function<IcebergContainers, String> attribute) {
-      return context
-          .getConfigurationParameter(PREFIX + name)
-          .or(() -> Optional.ofNullable(System.getenv(variable(name))))
+      return RunSettings.lookup(context, PREFIX + name, variable(name))
           .or(() -> Optional.ofNullable(annotation).map(attribute))
           .map(String::trim)
           .filter(value -> !value.isEmpty())

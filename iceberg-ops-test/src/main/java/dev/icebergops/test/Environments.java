@@ -75,7 +75,7 @@ final class Environments {
         .environment();
   }
 
-  private static ExtensionConfigurationException noDocker(Class<?> testClass) {
+  static ExtensionConfigurationException noDocker(Class<?> testClass) {
     return new ExtensionConfigurationException(
         "Cannot use the containers backend for "
             + testClass.getName()

@@ -90,11 +90,7 @@ record SuiteSettings(
   }
 
   private static Backend backend(ExtensionContext context, IcebergMigrations config) {
-    Optional<String> override =
-        context
-            .getConfigurationParameter(Backend.PROPERTY)
-            .or(() -> Optional.ofNullable(System.getenv(Backend.ENV)))
-            .filter(value -> !value.isBlank());
+    Optional<String> override = RunSettings.lookup(context, Backend.PROPERTY, Backend.ENV);
     if (override.isEmpty()) {
       return config.backend();
     }
