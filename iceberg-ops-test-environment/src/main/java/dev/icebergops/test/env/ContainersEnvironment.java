@@ -2,11 +2,9 @@ package dev.icebergops.test.env;
 
 import java.time.Duration;
 import java.util.LinkedHashMap;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import org.apache.iceberg.IcebergBuild;
-import org.apache.iceberg.rest.RESTCatalog;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.testcontainers.DockerClientFactory;
@@ -46,7 +44,7 @@ import org.testcontainers.utility.TestcontainersConfiguration;
  * then left running by {@link #close()}. Reuse needs identical containers from run to run, so with
  * host networking the ports are then the images' usual 8181 and 9000.
  */
-public final class ContainersEnvironment implements IcebergTestEnvironment {
+public final class ContainersEnvironment extends ServedEnvironment {
   /** The catalog image unless {@link #withCatalogImage(String)} names another. */
   public static final String DEFAULT_CATALOG_IMAGE =
       "apache/iceberg-rest-fixture:" + IcebergBuild.version();
@@ -86,20 +84,16 @@ public final class ContainersEnvironment implements IcebergTestEnvironment {
   private String s3Image = DEFAULT_S3_IMAGE;
   private String accessKey = DEFAULT_ACCESS_KEY;
   private String secretKey = DEFAULT_SECRET_KEY;
-  private String bucket = EmbeddedEnvironment.DEFAULT_BUCKET;
-  private String catalogName = EmbeddedEnvironment.DEFAULT_CATALOG_NAME;
   private final Map<String, String> catalogEnv = new LinkedHashMap<>();
   private boolean hostNetwork;
   private Duration startupTimeout = DEFAULT_STARTUP_TIMEOUT;
   private Pull pull = Pull.MISSING;
 
-  private boolean closed;
   private boolean reused;
   private Network network;
   private MinIOContainer store;
   private GenericContainer<?> catalogServer;
   private String s3Endpoint;
-  private CatalogClients clients;
 
   ContainersEnvironment() {}
 
@@ -182,8 +176,7 @@ public final class ContainersEnvironment implements IcebergTestEnvironment {
    * @throws IllegalStateException if the environment was started
    */
   public synchronized ContainersEnvironment withBucket(String newBucket) {
-    checkNotStarted("bucket");
-    this.bucket = EmbeddedEnvironment.checkBucket(newBucket);
+    setBucket(newBucket);
     return this;
   }
 
@@ -196,8 +189,7 @@ public final class ContainersEnvironment implements IcebergTestEnvironment {
    * @throws IllegalStateException if the environment was started
    */
   public synchronized ContainersEnvironment withCatalogName(String newCatalogName) {
-    checkNotStarted("catalog name");
-    this.catalogName = requireText(newCatalogName, "catalog name");
+    setCatalogName(newCatalogName);
     return this;
   }
 
@@ -260,56 +252,47 @@ public final class ContainersEnvironment implements IcebergTestEnvironment {
   }
 
   @Override
-  public synchronized void start() {
-    if (closed) {
-      throw new IllegalStateException("Cannot start environment: already closed");
-    }
-    if (clients != null) {
-      return;
-    }
+  Map<String, String> startServers() {
     long startNanos = System.nanoTime();
-    try {
-      this.reused = TestcontainersConfiguration.getInstance().environmentSupportsReuse();
-      ContainerPorts ports = ContainerPorts.pick(hostNetwork, reused);
-      if (!hostNetwork) {
-        this.network = Network.newNetwork();
-      }
-      this.store = storeContainer(ports);
-      store.start();
-      this.s3Endpoint = "http://" + host(store) + ":" + ports.s3(store);
-      Buckets.create(s3Endpoint, accessKey, secretKey, bucket);
-      this.catalogServer = catalogContainer(ports);
-      catalogServer.start();
-      String uri = "http://" + host(catalogServer) + ":" + ports.catalog(catalogServer);
-      Map<String, String> storage =
-          CatalogClients.storageProperties(
-              warehouse(), s3Endpoint, accessKey, secretKey, EmbeddedEnvironment.REGION);
-      this.clients = new CatalogClients(catalogName, CatalogClients.clientProperties(uri, storage));
-    } catch (RuntimeException e) {
-      closeResources(e);
-      throw new IllegalStateException(
-          "Cannot start containers environment (catalog "
-              + catalogImage
-              + ", S3 "
-              + s3Image
-              + "): "
-              + Resources.rootMessage(e)
-              + (pull == Pull.NEVER
-                  ? " (images are never pulled: build or pull them beforehand)"
-                  : ""),
-          e);
-    } catch (Error e) {
-      closeResources(e);
-      throw e;
+    this.reused = TestcontainersConfiguration.getInstance().environmentSupportsReuse();
+    ContainerPorts ports = ContainerPorts.pick(hostNetwork, reused);
+    if (!hostNetwork) {
+      this.network = Network.newNetwork();
     }
+    this.store = storeContainer(ports);
+    store.start();
+    this.s3Endpoint = "http://" + host(store) + ":" + ports.s3(store);
+    Buckets.create(s3Endpoint, accessKey, secretKey, bucket());
+    this.catalogServer = catalogContainer(ports);
+    catalogServer.start();
+    String uri = "http://" + host(catalogServer) + ":" + ports.catalog(catalogServer);
     LOG.info(
         "Iceberg test environment started in {} ms: REST catalog {} ({}), S3 {} ({}, bucket {})",
         (System.nanoTime() - startNanos) / 1_000_000,
-        clients.properties().get("uri"),
+        uri,
         catalogImage,
         s3Endpoint,
         s3Image,
-        bucket);
+        bucket());
+    Map<String, String> storage =
+        CatalogClients.storageProperties(
+            warehouse(), s3Endpoint, accessKey, secretKey, EmbeddedEnvironment.REGION);
+    return CatalogClients.clientProperties(uri, storage);
+  }
+
+  @Override
+  RuntimeException startFailure(Exception e) {
+    return new IllegalStateException(
+        "Cannot start containers environment (catalog "
+            + catalogImage
+            + ", S3 "
+            + s3Image
+            + "): "
+            + Resources.rootMessage(e)
+            + (pull == Pull.NEVER
+                ? " (images are never pulled: build or pull them beforehand)"
+                : ""),
+        e);
   }
 
   private MinIOContainer storeContainer(ContainerPorts ports) {
@@ -383,41 +366,9 @@ public final class ContainersEnvironment implements IcebergTestEnvironment {
   }
 
   @Override
-  public synchronized RESTCatalog catalog() {
-    checkRunning("use catalog");
-    return clients.shared();
-  }
-
-  @Override
-  public synchronized RESTCatalog newCatalogClient(String name) {
-    checkRunning("create catalog client");
-    return clients.newClient(name);
-  }
-
-  @Override
-  public synchronized Map<String, String> catalogProperties() {
-    checkRunning("read catalog properties");
-    return clients.properties();
-  }
-
-  @Override
   public synchronized String s3Endpoint() {
     checkRunning("read S3 endpoint");
     return s3Endpoint;
-  }
-
-  @Override
-  public synchronized String bucket() {
-    return bucket;
-  }
-
-  /**
-   * Returns the warehouse location, {@code s3://<bucket>/warehouse}.
-   *
-   * @return the warehouse location
-   */
-  public synchronized String warehouse() {
-    return "s3://" + bucket + "/warehouse";
   }
 
   /** The store's container, for tests that look inside it. */
@@ -426,53 +377,17 @@ public final class ContainersEnvironment implements IcebergTestEnvironment {
     return store;
   }
 
+  /** Stops the containers (unless reused), adding failures to {@code failure}. */
   @Override
-  public synchronized void close() {
-    if (closed) {
-      return;
-    }
-    this.closed = true;
-    RuntimeException failure = new IllegalStateException("Cannot close environment cleanly");
-    closeResources(failure);
-    if (failure.getSuppressed().length > 0) {
-      throw failure;
-    }
-  }
-
-  /**
-   * Closes clients and stops the containers (unless reused), adding failures to {@code failure}.
-   */
-  private void closeResources(Throwable failure) {
-    if (clients != null) {
-      clients.close(failure);
-    }
+  void stopServers(Throwable failure) {
     if (!reused) {
       Resources.closeQuietly(catalogServer, failure);
       Resources.closeQuietly(store, failure);
       Resources.closeQuietly(network, failure);
     }
-    this.clients = null;
     this.catalogServer = null;
     this.store = null;
     this.network = null;
-  }
-
-  private void checkNotStarted(String what) {
-    if (closed) {
-      throw new IllegalStateException("Cannot set " + what + ": environment closed");
-    }
-    if (clients != null) {
-      throw new IllegalStateException("Cannot set " + what + ": environment already started");
-    }
-  }
-
-  private void checkRunning(String action) {
-    if (closed) {
-      throw new IllegalStateException("Cannot " + action + ": environment closed");
-    }
-    if (clients == null) {
-      throw new IllegalStateException("Cannot " + action + ": environment not started");
-    }
   }
 
   private static String requireText(String value, String what) {
@@ -489,7 +404,7 @@ public final class ContainersEnvironment implements IcebergTestEnvironment {
         + ", S3 "
         + s3Image
         + ", "
-        + (hostNetwork ? "host" : "bridge").toLowerCase(Locale.ROOT)
+        + (hostNetwork ? "host" : "bridge")
         + " network)";
   }
 }

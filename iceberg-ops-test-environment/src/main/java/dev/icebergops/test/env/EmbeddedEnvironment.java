@@ -14,7 +14,6 @@ import java.util.concurrent.Executors;
 import java.util.stream.Stream;
 import org.apache.iceberg.CatalogProperties;
 import org.apache.iceberg.jdbc.JdbcCatalog;
-import org.apache.iceberg.rest.RESTCatalog;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -36,7 +35,7 @@ import org.slf4j.LoggerFactory;
  *
  * <p>Both servers start in parallel; start-up takes about a second and is logged at INFO.
  */
-public final class EmbeddedEnvironment implements IcebergTestEnvironment {
+public final class EmbeddedEnvironment extends ServedEnvironment {
   /** The bucket that holds the warehouse unless {@link #withBucket(String)} names another. */
   public static final String DEFAULT_BUCKET = "warehouse";
 
@@ -54,14 +53,9 @@ public final class EmbeddedEnvironment implements IcebergTestEnvironment {
 
   private static final Logger LOG = LoggerFactory.getLogger(EmbeddedEnvironment.class);
 
-  private String bucket = DEFAULT_BUCKET;
-  private String catalogName = DEFAULT_CATALOG_NAME;
-
-  private boolean closed;
   private Path tempDir;
   private S3Store store;
   private RestCatalogServer server;
-  private CatalogClients clients;
 
   EmbeddedEnvironment() {}
 
@@ -74,16 +68,8 @@ public final class EmbeddedEnvironment implements IcebergTestEnvironment {
    * @throws IllegalArgumentException if {@code newBucket} is not a valid bucket name
    */
   public synchronized EmbeddedEnvironment withBucket(String newBucket) {
-    checkNotStarted("bucket");
-    this.bucket = checkBucket(newBucket);
+    setBucket(newBucket);
     return this;
-  }
-
-  static String checkBucket(String bucket) {
-    if (bucket == null || !bucket.matches("[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]")) {
-      throw new IllegalArgumentException("Cannot use bucket: invalid S3 bucket name: " + bucket);
-    }
-    return bucket;
   }
 
   /**
@@ -96,25 +82,16 @@ public final class EmbeddedEnvironment implements IcebergTestEnvironment {
    * @throws IllegalArgumentException if {@code newCatalogName} is empty
    */
   public synchronized EmbeddedEnvironment withCatalogName(String newCatalogName) {
-    checkNotStarted("catalog name");
-    if (newCatalogName == null || newCatalogName.isBlank()) {
-      throw new IllegalArgumentException("Cannot use catalog name: empty");
-    }
-    this.catalogName = newCatalogName;
+    setCatalogName(newCatalogName);
     return this;
   }
 
   @Override
-  public synchronized void start() {
-    if (closed) {
-      throw new IllegalStateException("Cannot start environment: already closed");
-    }
-    if (clients != null) {
-      return;
-    }
+  Map<String, String> startServers() throws Exception {
     long startNanos = System.nanoTime();
     // not the common pool: on a two-core machine it has a single thread
     ExecutorService starters = Executors.newFixedThreadPool(2, EmbeddedEnvironment::starterThread);
+    String bucket = bucket(); // the starter threads must not wait for this (locked) environment
     try {
       this.tempDir = Files.createTempDirectory("iceberg-ops-env-");
       CompletableFuture<S3Store> storeFuture =
@@ -137,78 +114,28 @@ public final class EmbeddedEnvironment implements IcebergTestEnvironment {
           CatalogClients.storageProperties(
               warehouse(), store.endpoint(), ACCESS_KEY, SECRET_KEY, REGION);
       server.serve(backendProperties(storage));
-      this.clients =
-          new CatalogClients(catalogName, CatalogClients.clientProperties(server.uri(), storage));
-    } catch (Exception e) {
-      closeResources(e);
-      throw new IllegalStateException(
-          "Cannot start environment: " + Resources.rootMessage(e), Resources.unwrap(e));
-    } catch (Error e) {
-      closeResources(e);
-      throw e;
+      LOG.info(
+          "Iceberg test environment started in {} ms: REST catalog {}, S3 {} (bucket {})",
+          (System.nanoTime() - startNanos) / 1_000_000,
+          server.uri(),
+          store.endpoint(),
+          bucket);
+      return CatalogClients.clientProperties(server.uri(), storage);
     } finally {
       starters.shutdown();
     }
-    LOG.info(
-        "Iceberg test environment started in {} ms: REST catalog {}, S3 {} (bucket {})",
-        (System.nanoTime() - startNanos) / 1_000_000,
-        server.uri(),
-        store.endpoint(),
-        bucket);
   }
 
   @Override
-  public synchronized RESTCatalog catalog() {
-    checkRunning("use catalog");
-    return clients.shared();
-  }
-
-  @Override
-  public synchronized RESTCatalog newCatalogClient(String name) {
-    checkRunning("create catalog client");
-    return clients.newClient(name);
-  }
-
-  @Override
-  public synchronized Map<String, String> catalogProperties() {
-    checkRunning("read catalog properties");
-    return clients.properties();
+  RuntimeException startFailure(Exception e) {
+    return new IllegalStateException(
+        "Cannot start environment: " + Resources.rootMessage(e), Resources.unwrap(e));
   }
 
   @Override
   public synchronized String s3Endpoint() {
     checkRunning("read S3 endpoint");
     return store.endpoint();
-  }
-
-  @Override
-  public synchronized String bucket() {
-    return bucket;
-  }
-
-  /**
-   * Returns the warehouse location, {@code s3://<bucket>/warehouse}.
-   *
-   * @return the warehouse location
-   */
-  public synchronized String warehouse() {
-    return "s3://" + bucket + "/warehouse";
-  }
-
-  @Override
-  public synchronized void close() {
-    if (closed) {
-      return;
-    }
-    this.closed = true;
-    long startNanos = System.nanoTime();
-    RuntimeException failure = new IllegalStateException("Cannot close environment cleanly");
-    closeResources(failure);
-    if (failure.getSuppressed().length > 0) {
-      throw failure;
-    }
-    LOG.info(
-        "Iceberg test environment stopped in {} ms", (System.nanoTime() - startNanos) / 1_000_000);
   }
 
   private Map<String, String> backendProperties(Map<String, String> storage) {
@@ -220,36 +147,16 @@ public final class EmbeddedEnvironment implements IcebergTestEnvironment {
     return props;
   }
 
-  private void checkNotStarted(String what) {
-    if (closed) {
-      throw new IllegalStateException("Cannot set " + what + ": environment closed");
-    }
-    if (clients != null) {
-      throw new IllegalStateException("Cannot set " + what + ": environment already started");
-    }
-  }
-
-  private void checkRunning(String action) {
-    if (closed) {
-      throw new IllegalStateException("Cannot " + action + ": environment closed");
-    }
-    if (clients == null) {
-      throw new IllegalStateException("Cannot " + action + ": environment not started");
-    }
-  }
-
-  /** Closes whatever exists, in reverse order of creation, adding failures to {@code failure}. */
-  private void closeResources(Throwable failure) {
-    if (clients != null) {
-      clients.close(failure);
-    }
+  @Override
+  void stopServers(Throwable failure) {
+    long startNanos = System.nanoTime();
     Resources.closeQuietly(server, failure);
     Resources.closeQuietly(store, failure);
     deleteQuietly(tempDir, failure);
-    this.clients = null;
     this.server = null;
     this.store = null;
     this.tempDir = null;
+    LOG.debug("Embedded servers stopped in {} ms", (System.nanoTime() - startNanos) / 1_000_000);
   }
 
   private static void deleteQuietly(Path dir, Throwable failure) {

@@ -4,27 +4,17 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.IOException;
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.apache.iceberg.CatalogUtil;
-import org.apache.iceberg.DataFile;
-import org.apache.iceberg.FileFormat;
 import org.apache.iceberg.Schema;
 import org.apache.iceberg.Table;
 import org.apache.iceberg.catalog.Catalog;
 import org.apache.iceberg.catalog.Namespace;
 import org.apache.iceberg.catalog.TableIdentifier;
-import org.apache.iceberg.data.GenericFileWriterFactory;
-import org.apache.iceberg.data.GenericRecord;
-import org.apache.iceberg.data.IcebergGenerics;
 import org.apache.iceberg.data.Record;
-import org.apache.iceberg.io.CloseableIterable;
-import org.apache.iceberg.io.DataWriter;
-import org.apache.iceberg.io.OutputFileFactory;
 import org.apache.iceberg.rest.RESTCatalog;
-import org.apache.iceberg.types.Types;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
@@ -40,10 +30,7 @@ import org.testcontainers.containers.Container.ExecResult;
 @Tag("containers")
 class ContainersEnvironmentTest {
   private static final Logger LOG = LoggerFactory.getLogger(ContainersEnvironmentTest.class);
-  private static final Schema SCHEMA =
-      new Schema(
-          Types.NestedField.required(1, "id", Types.LongType.get()),
-          Types.NestedField.optional(2, "name", Types.StringType.get()));
+  private static final Schema SCHEMA = ParquetRows.SCHEMA;
 
   private static ContainersEnvironment env;
 
@@ -83,8 +70,8 @@ class ContainersEnvironmentTest {
     Namespace namespace = Namespace.of("in_containers");
     env.catalog().createNamespace(namespace, new HashMap<>());
     Table table = env.catalog().createTable(TableIdentifier.of(namespace, "payments"), SCHEMA);
-    List<Record> rows = List.of(row(1L, "alice"), row(2L, "bob"));
-    table.newAppend().appendFile(writeParquet(table, rows)).commit();
+    List<Record> rows = List.of(ParquetRows.row(1L, "alice"), ParquetRows.row(2L, "bob"));
+    table.newAppend().appendFile(ParquetRows.write(table, rows)).commit();
 
     // what the store keeps, seen from inside its container
     ExecResult files =
@@ -99,7 +86,7 @@ class ContainersEnvironmentTest {
         .anyMatch(f -> f.startsWith(tableDir + "data/") && f.endsWith(".parquet"));
     Table reloaded =
         env.newCatalogClient("reader").loadTable(TableIdentifier.of(namespace, "payments"));
-    assertThat(readAll(reloaded)).containsExactlyInAnyOrderElementsOf(rows);
+    assertThat(ParquetRows.readAll(reloaded)).containsExactlyInAnyOrderElementsOf(rows);
   }
 
   @Test
@@ -166,32 +153,5 @@ class ContainersEnvironmentTest {
     } catch (IOException e) {
       throw new java.io.UncheckedIOException(e);
     }
-  }
-
-  private static Record row(long id, String name) {
-    Record record = GenericRecord.create(SCHEMA);
-    record.setField("id", id);
-    record.setField("name", name);
-    return record;
-  }
-
-  private static List<Record> readAll(Table table) throws IOException {
-    List<Record> read = new ArrayList<>();
-    try (CloseableIterable<Record> records = IcebergGenerics.read(table).build()) {
-      records.forEach(read::add);
-    }
-    return read;
-  }
-
-  private static DataFile writeParquet(Table table, List<Record> rows) throws IOException {
-    GenericFileWriterFactory writers =
-        new GenericFileWriterFactory.Builder(table).dataFileFormat(FileFormat.PARQUET).build();
-    OutputFileFactory files =
-        OutputFileFactory.builderFor(table, 1, 1).format(FileFormat.PARQUET).build();
-    DataWriter<Record> writer = writers.newDataWriter(files.newOutputFile(), table.spec(), null);
-    try (writer) {
-      rows.forEach(writer::write);
-    }
-    return writer.toDataFile();
   }
 }
