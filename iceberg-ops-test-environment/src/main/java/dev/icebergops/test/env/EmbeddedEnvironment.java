@@ -149,14 +149,12 @@ public final class EmbeddedEnvironment extends ServedEnvironment {
 
   @Override
   void stopServers(Throwable failure) {
-    long startNanos = System.nanoTime();
     Resources.closeQuietly(server, failure);
     Resources.closeQuietly(store, failure);
     deleteQuietly(tempDir, failure);
     this.server = null;
     this.store = null;
     this.tempDir = null;
-    LOG.debug("Embedded servers stopped in {} ms", (System.nanoTime() - startNanos) / 1_000_000);
   }
 
   private static void deleteQuietly(Path dir, Throwable failure) {

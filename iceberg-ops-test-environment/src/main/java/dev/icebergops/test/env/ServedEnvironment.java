@@ -2,6 +2,8 @@ package dev.icebergops.test.env;
 
 import java.util.Map;
 import org.apache.iceberg.rest.RESTCatalog;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * What every environment shares: the life cycle (configure, start once, close once), the bucket and
@@ -9,6 +11,8 @@ import org.apache.iceberg.rest.RESTCatalog;
  * stops its servers.
  */
 abstract class ServedEnvironment implements IcebergTestEnvironment {
+  private static final Logger LOG = LoggerFactory.getLogger(IcebergTestEnvironment.class);
+
   private String bucket = EmbeddedEnvironment.DEFAULT_BUCKET;
   private String catalogName = EmbeddedEnvironment.DEFAULT_CATALOG_NAME;
   private boolean closed;
@@ -100,6 +104,7 @@ abstract class ServedEnvironment implements IcebergTestEnvironment {
       return;
     }
     this.closed = true;
+    long startNanos = System.nanoTime();
     RuntimeException failure = new IllegalStateException("Cannot close environment cleanly");
     if (clients != null) {
       clients.close(failure);
@@ -109,6 +114,8 @@ abstract class ServedEnvironment implements IcebergTestEnvironment {
     if (failure.getSuppressed().length > 0) {
       throw failure;
     }
+    LOG.info(
+        "Iceberg test environment stopped in {} ms", (System.nanoTime() - startNanos) / 1_000_000);
   }
 
   final void checkNotStarted(String what) {
