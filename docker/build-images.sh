@@ -51,7 +51,7 @@ build_jre() {
 
 build_image() { # <directory> <tag>
   (cd "$1" && rm -rf target/lib \
-    && mvn -B -ntp -q dependency:copy-dependencies -DoutputDirectory=target/lib -DincludeScope=runtime)
+    && mvn -B -ntp -q -Dstyle.color=never dependency:copy-dependencies -DoutputDirectory=target/lib -DincludeScope=runtime)
   docker build -q --build-arg "JRE_IMAGE=$JRE_IMAGE" -t "$2" "$1" 2>&1 >/dev/null \
     | { grep -v -e DEPRECATED -e BuildKit -e 'environment-variable' -e '^$' >&2 || true; }
 }

@@ -33,9 +33,13 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * annotated with {@link IcebergTable}. One environment serves the whole run (started on first use,
  * closed at the end); every test has its own namespace, so classes and methods may run in parallel.
  *
- * <p>Mistakes in this configuration (no or several locations, an unknown version) fail the test
- * with an {@link org.junit.jupiter.api.extension.ExtensionConfigurationException} that names the
- * attribute at fault.
+ * <p>Mistakes in this configuration (no or several locations, a missing contracts directory, an
+ * unknown version) fail the class once, before its first test, with an {@link
+ * org.junit.jupiter.api.extension.ExtensionConfigurationException} that names the attribute at
+ * fault. {@code @Nested} classes use their enclosing class's configuration. For what an annotation
+ * cannot say (a team's own environment, a migration factory), see {@link
+ * IcebergMigrationsExtension#builder()}; the containers backend is configured by {@link
+ * IcebergContainers}.
  */
 @Target({ElementType.TYPE, ElementType.ANNOTATION_TYPE})
 @Retention(RetentionPolicy.RUNTIME)

@@ -4,7 +4,10 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
+import java.time.Duration;
+import java.util.List;
 import org.testcontainers.containers.GenericContainer;
+import org.testcontainers.containers.Network;
 
 /**
  * Where the containers' servers are reached from this JVM. On a network of their own, through the
@@ -24,12 +27,45 @@ record ContainerPorts(boolean hostNetwork, int catalogHost, int s3Host, int cons
     return new ContainerPorts(true, freePort(), freePort(), freePort());
   }
 
-  int catalog(GenericContainer<?> container) {
-    return hostNetwork ? catalogHost : container.getMappedPort(ContainersEnvironment.CATALOG_PORT);
+  /**
+   * Puts {@code container} on the host's network or on {@code network}, and waits until its server
+   * answers on {@code hostPort} or on the port mapped to {@code containerPort}.
+   */
+  void attach(
+      GenericContainer<?> container,
+      String what,
+      int containerPort,
+      int hostPort,
+      Network network,
+      Duration timeout) {
+    if (hostNetwork) {
+      container.withNetworkMode("host");
+      container.setExposedPorts(List.of()); // nothing is mapped on the host's network
+      container.waitingFor(HttpAnswerWait.onHostPort(what, hostPort).withStartupTimeout(timeout));
+    } else {
+      container.withNetwork(network);
+      container.setExposedPorts(List.of(containerPort));
+      container.waitingFor(
+          HttpAnswerWait.onMappedPort(what, containerPort).withStartupTimeout(timeout));
+    }
   }
 
-  int s3(GenericContainer<?> container) {
-    return hostNetwork ? s3Host : container.getMappedPort(ContainersEnvironment.S3_PORT);
+  String catalogUri(GenericContainer<?> container) {
+    return hostNetwork
+        ? "http://127.0.0.1:" + catalogHost
+        : "http://"
+            + container.getHost()
+            + ":"
+            + container.getMappedPort(ContainersEnvironment.CATALOG_PORT);
+  }
+
+  String s3Endpoint(GenericContainer<?> container) {
+    return hostNetwork
+        ? "http://127.0.0.1:" + s3Host
+        : "http://"
+            + container.getHost()
+            + ":"
+            + container.getMappedPort(ContainersEnvironment.S3_PORT);
   }
 
   private static int freePort() {

@@ -11,7 +11,6 @@ import org.testcontainers.DockerClientFactory;
 import org.testcontainers.containers.GenericContainer;
 import org.testcontainers.containers.MinIOContainer;
 import org.testcontainers.containers.Network;
-import org.testcontainers.images.ImagePullPolicy;
 import org.testcontainers.images.PullPolicy;
 import org.testcontainers.utility.DockerImageName;
 import org.testcontainers.utility.TestcontainersConfiguration;
@@ -91,6 +90,7 @@ public final class ContainersEnvironment extends ServedEnvironment {
 
   private boolean reused;
   private Network network;
+  private ContainerPorts ports;
   private MinIOContainer store;
   private GenericContainer<?> catalogServer;
   private String s3Endpoint;
@@ -255,17 +255,17 @@ public final class ContainersEnvironment extends ServedEnvironment {
   Map<String, String> startServers() {
     long startNanos = System.nanoTime();
     this.reused = TestcontainersConfiguration.getInstance().environmentSupportsReuse();
-    ContainerPorts ports = ContainerPorts.pick(hostNetwork, reused);
+    this.ports = ContainerPorts.pick(hostNetwork, reused);
     if (!hostNetwork) {
       this.network = Network.newNetwork();
     }
-    this.store = storeContainer(ports);
+    this.store = newStoreContainer();
     store.start();
-    this.s3Endpoint = "http://" + host(store) + ":" + ports.s3(store);
+    this.s3Endpoint = ports.s3Endpoint(store);
     Buckets.create(s3Endpoint, accessKey, secretKey, bucket());
-    this.catalogServer = catalogContainer(ports);
+    this.catalogServer = newCatalogContainer();
     catalogServer.start();
-    String uri = "http://" + host(catalogServer) + ":" + ports.catalog(catalogServer);
+    String uri = ports.catalogUri(catalogServer);
     LOG.info(
         "Iceberg test environment started in {} ms: REST catalog {} ({}), S3 {} ({}, bucket {})",
         (System.nanoTime() - startNanos) / 1_000_000,
@@ -295,7 +295,7 @@ public final class ContainersEnvironment extends ServedEnvironment {
         e);
   }
 
-  private MinIOContainer storeContainer(ContainerPorts ports) {
+  private MinIOContainer newStoreContainer() {
     MinIOContainer container =
         new MinIOContainer(
                 DockerImageName.parse(s3Image)
@@ -317,7 +317,7 @@ public final class ContainersEnvironment extends ServedEnvironment {
     return container;
   }
 
-  private GenericContainer<?> catalogContainer(ContainerPorts ports) {
+  private GenericContainer<?> newCatalogContainer() {
     String s3FromCatalog =
         hostNetwork ? s3Endpoint : "http://" + S3_ALIAS + ":" + S3_PORT; // the store, as it sees it
     Map<String, String> properties =
@@ -338,31 +338,14 @@ public final class ContainersEnvironment extends ServedEnvironment {
   /** Network, ports, readiness, pulling and reuse: the same for both containers. */
   private void configure(
       GenericContainer<?> container, String what, int containerPort, int hostPort) {
-    if (hostNetwork) {
-      container.withNetworkMode("host");
-      container.setExposedPorts(java.util.List.of()); // nothing is mapped on the host's network
-      container.waitingFor(
-          HttpAnswerWait.onHostPort(what, hostPort).withStartupTimeout(startupTimeout));
-    } else {
-      container.withNetwork(network);
-      container.setExposedPorts(java.util.List.of(containerPort));
-      container.waitingFor(
-          HttpAnswerWait.onMappedPort(what, containerPort).withStartupTimeout(startupTimeout));
-    }
-    container.withImagePullPolicy(pullPolicy());
+    ports.attach(container, what, containerPort, hostPort, network, startupTimeout);
+    container.withImagePullPolicy(
+        switch (pull) {
+          case MISSING -> PullPolicy.defaultPolicy();
+          case NEVER -> image -> false;
+          case ALWAYS -> PullPolicy.alwaysPull();
+        });
     container.withReuse(reused);
-  }
-
-  private ImagePullPolicy pullPolicy() {
-    return switch (pull) {
-      case MISSING -> PullPolicy.defaultPolicy();
-      case NEVER -> image -> false;
-      case ALWAYS -> PullPolicy.alwaysPull();
-    };
-  }
-
-  private String host(GenericContainer<?> container) {
-    return hostNetwork ? "127.0.0.1" : container.getHost();
   }
 
   @Override
