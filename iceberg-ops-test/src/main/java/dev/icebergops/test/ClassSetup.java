@@ -1,12 +1,10 @@
 package dev.icebergops.test;
 
 import dev.icebergops.migration.MigrationFactory;
-import dev.icebergops.migration.ResolvedMigration;
 import dev.icebergops.test.env.IcebergTestEnvironment;
 import dev.icebergops.test.internal.ContractLocation;
 import java.io.UncheckedIOException;
 import java.util.Set;
-import java.util.stream.Collectors;
 import org.junit.jupiter.api.extension.ExtensionConfigurationException;
 import org.junit.jupiter.api.extension.ExtensionContext;
 
@@ -66,20 +64,8 @@ record ClassSetup(
 
   /** The migrations load, and the class-wide versions exist. */
   private static void checkMigrations(SuiteSettings settings, MigrationFactory factory) {
-    Set<String> known;
-    try {
-      known =
-          settings.source().resolve("check", factory).stream()
-              .map(ResolvedMigration::version)
-              .collect(Collectors.toSet());
-    } catch (IllegalArgumentException e) {
-      throw new ExtensionConfigurationException(
-          "Cannot load the migrations of @IcebergMigrations on "
-              + settings.testClass().getName()
-              + ": "
-              + e.getMessage(),
-          e);
-    }
+    Set<String> known =
+        TestNamespace.knownVersions(settings, () -> settings.source().resolve("check", factory));
     if (settings.target() != null) {
       TestNamespace.checkKnown(settings, known, settings.target(), "target");
     }

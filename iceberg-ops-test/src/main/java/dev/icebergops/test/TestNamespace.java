@@ -10,6 +10,7 @@ import dev.icebergops.test.internal.ShapeDiff;
 import java.util.List;
 import java.util.Set;
 import java.util.UUID;
+import java.util.function.Supplier;
 import java.util.stream.Collectors;
 import org.apache.iceberg.catalog.Catalog;
 import org.apache.iceberg.catalog.Namespace;
@@ -101,19 +102,7 @@ final class TestNamespace {
   /** Checks the configured versions exist, records the baseline, and migrates to the target. */
   void prepare(String target) {
     long start = System.nanoTime();
-    List<ResolvedMigration> migrations;
-    try {
-      migrations = runner.migrations();
-    } catch (IllegalArgumentException e) {
-      throw new ExtensionConfigurationException(
-          "Cannot load the migrations of @IcebergMigrations on "
-              + settings.testClass().getName()
-              + ": "
-              + e.getMessage(),
-          e);
-    }
-    Set<String> known =
-        migrations.stream().map(ResolvedMigration::version).collect(Collectors.toSet());
+    Set<String> known = knownVersions(settings, runner::migrations);
     checkKnown(settings, known, target, "the target of " + testName);
     checkKnown(settings, known, settings.downTo(), "downTo");
     for (String version : settings.irreversible()) {
@@ -132,6 +121,22 @@ final class TestNamespace {
         runner.current().orElse(BASE),
         testName,
         (System.nanoTime() - start) / 1_000_000);
+  }
+
+  /**
+   * The versions {@code load} finds; a migration set that breaks a rule is a configuration error.
+   */
+  static Set<String> knownVersions(SuiteSettings settings, Supplier<List<ResolvedMigration>> load) {
+    try {
+      return load.get().stream().map(ResolvedMigration::version).collect(Collectors.toSet());
+    } catch (IllegalArgumentException e) {
+      throw new ExtensionConfigurationException(
+          "Cannot load the migrations of @IcebergMigrations on "
+              + settings.testClass().getName()
+              + ": "
+              + e.getMessage(),
+          e);
+    }
   }
 
   static void checkKnown(SuiteSettings settings, Set<String> known, String version, String what) {
