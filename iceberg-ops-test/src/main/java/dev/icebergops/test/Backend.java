@@ -2,14 +2,25 @@ package dev.icebergops.test;
 
 /**
  * Where the REST catalog and S3 store of a test run live. Chosen by {@link
- * IcebergMigrations#backend()}, and overridable for every class at once by the configuration
- * parameter or system property {@value #PROPERTY}, or the environment variable {@value #ENV}.
+ * IcebergMigrations#backend()} (or the builder's {@code backend}), and overridable for every class
+ * at once by the configuration parameter or system property {@value #PROPERTY}, or the environment
+ * variable {@value #ENV}, case-insensitively: {@code -Diceberg-ops.backend=containers}.
  */
 public enum Backend {
   /**
    * Apache Iceberg's REST catalog server and S3Proxy, in-process on 127.0.0.1: no Docker needed.
    */
-  EMBEDDED;
+  EMBEDDED,
+
+  /**
+   * A REST catalog image and MinIO in containers, through Testcontainers; configured by {@link
+   * IcebergContainers} and the {@code iceberg-ops.containers.*} properties. Without a Docker engine
+   * the test class fails, saying how to switch.
+   */
+  CONTAINERS,
+
+  /** {@link #CONTAINERS} when a Docker engine answers, {@link #EMBEDDED} otherwise; logs which. */
+  AUTO;
 
   /** The configuration parameter or system property that overrides the annotation. */
   public static final String PROPERTY = "iceberg-ops.backend";

@@ -38,9 +38,13 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * {@code .html} ({@code build/} under Gradle; the configuration parameter or system property {@code
  * iceberg-ops.report.dir} chooses another directory), and one line about it is logged.
  *
- * <p>Mistakes in this configuration (no or several locations, an unknown version) fail the test
- * with an {@link org.junit.jupiter.api.extension.ExtensionConfigurationException} that names the
- * attribute at fault.
+ * <p>Mistakes in this configuration (no or several locations, a missing contracts directory, an
+ * unknown version) fail the class once, before its first test, with an {@link
+ * org.junit.jupiter.api.extension.ExtensionConfigurationException} that names the attribute at
+ * fault. {@code @Nested} classes use their enclosing class's configuration. For what an annotation
+ * cannot say (a team's own environment, a migration factory), see {@link
+ * IcebergMigrationsExtension#builder()}; the containers backend is configured by {@link
+ * IcebergContainers}.
  */
 @Target({ElementType.TYPE, ElementType.ANNOTATION_TYPE})
 @Retention(RetentionPolicy.RUNTIME)

@@ -1,15 +1,21 @@
 package dev.icebergops.test;
 
+import dev.icebergops.migration.Migration;
 import dev.icebergops.migration.MigrationContext;
+import dev.icebergops.migration.MigrationFactory;
 import dev.icebergops.runner.MigrationRunner;
 import dev.icebergops.test.env.IcebergTestEnvironment;
 import java.lang.reflect.Parameter;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Objects;
 import org.apache.iceberg.Table;
 import org.apache.iceberg.catalog.Catalog;
 import org.apache.iceberg.catalog.TableIdentifier;
 import org.apache.iceberg.exceptions.NoSuchTableException;
 import org.junit.jupiter.api.extension.AfterAllCallback;
 import org.junit.jupiter.api.extension.AfterEachCallback;
+import org.junit.jupiter.api.extension.BeforeAllCallback;
 import org.junit.jupiter.api.extension.BeforeEachCallback;
 import org.junit.jupiter.api.extension.ExtensionConfigurationException;
 import org.junit.jupiter.api.extension.ExtensionContext;
@@ -18,25 +24,85 @@ import org.junit.jupiter.api.extension.ParameterResolutionException;
 import org.junit.jupiter.api.extension.ParameterResolver;
 
 /**
- * The extension behind {@link IcebergMigrations}: one environment per run in the root store, one
- * {@link TestNamespace} per test in the method's store.
+ * The extension behind {@link IcebergMigrations}, and its programmatic form for what an annotation
+ * cannot say: any {@link IcebergTestEnvironment} a team brings (its own Polaris, Nessie or
+ * Lakekeeper container, say), a {@link MigrationFactory} that injects dependencies into migrations,
+ * and a shared history namespace. Register it in a static field:
+ *
+ * <pre>{@code
+ * class SalesMigrationsTest implements MigrationSuite {
+ *   static final PolarisEnvironment POLARIS = new PolarisEnvironment();   // an IcebergTestEnvironment
+ *
+ *   @RegisterExtension
+ *   static final IcebergMigrationsExtension ops =
+ *       IcebergMigrationsExtension.builder()
+ *           .locations("classpath:com/acme/sales/db/iceberg")
+ *           .environment(POLARIS)
+ *           .factory(type -> injector.getInstance(type))
+ *           .irreversible("0003")
+ *           .build();
+ *
+ *   @Test @MigrateTo("0002")
+ *   void durationsSurviveTheRetype(MigrationRunner runner, IcebergTestData data) { ... }
+ * }
+ * }</pre>
+ *
+ * <p>The standard checks ({@link MigrationSuite}), the injected parameters and the AssertJ
+ * assertions work the same as with the annotation. The class's settings are checked once, before
+ * its first test: a mistake fails the class with one {@link ExtensionConfigurationException}.
+ * {@code @Nested} classes use their enclosing class's settings. Do not combine with {@link
+ * IcebergMigrations} on the same class.
  */
-final class IcebergMigrationsExtension
-    implements BeforeEachCallback, AfterEachCallback, AfterAllCallback, ParameterResolver {
+public final class IcebergMigrationsExtension
+    implements BeforeAllCallback,
+        BeforeEachCallback,
+        AfterEachCallback,
+        AfterAllCallback,
+        ParameterResolver {
 
   private static final ExtensionContext.Namespace STORE =
       ExtensionContext.Namespace.create(IcebergMigrationsExtension.class);
 
+  /** Null when {@link IcebergMigrations} registered this extension. */
+  private final ProgrammaticConfiguration programmatic;
+
+  /** The extension of {@link IcebergMigrations}, configured by the annotation. */
+  IcebergMigrationsExtension() {
+    this(null);
+  }
+
+  private IcebergMigrationsExtension(ProgrammaticConfiguration programmatic) {
+    this.programmatic = programmatic;
+  }
+
+  /**
+   * Starts configuring the extension; give the migrations with {@code locations} or {@code
+   * classes}.
+   *
+   * @return a new builder
+   */
+  public static Builder builder() {
+    return new Builder();
+  }
+
+  @Override
+  public void beforeAll(ExtensionContext context) {
+    context.getStore(STORE).put(ClassSetup.class, ClassSetup.of(context, programmatic));
+  }
+
   @Override
   public void beforeEach(ExtensionContext context) {
-    SuiteSettings settings = SuiteSettings.of(context);
+    ClassSetup setup = context.getStore(STORE).get(ClassSetup.class, ClassSetup.class);
+    if (setup == null) {
+      throw new ExtensionConfigurationException(
+          "Cannot configure iceberg-ops for "
+              + context.getRequiredTestClass().getName()
+              + ": register IcebergMigrationsExtension in a static field");
+    }
+    SuiteSettings settings = setup.settings();
     String target = settings.targetFor(context);
     TestNamespace namespace =
-        new TestNamespace(
-            environment(context, settings),
-            settings,
-            testName(context),
-            ClassReports.irreversibleBaselines(context));
+        setup.newNamespace(testName(context), ClassReports.irreversibleBaselines(context));
     context.getStore(STORE).put(TestNamespace.class, namespace);
     context.getStore(STORE).put(SuiteSettings.class, settings);
     try {
@@ -70,21 +136,6 @@ final class IcebergMigrationsExtension
   @Override
   public void afterAll(ExtensionContext context) {
     ClassReports.write(context);
-  }
-
-  private static IcebergTestEnvironment environment(
-      ExtensionContext context, SuiteSettings settings) {
-    return context
-        .getRoot()
-        .getStore(STORE)
-        .getOrComputeIfAbsent(
-            settings.backend(),
-            backend -> {
-              IcebergTestEnvironment environment = IcebergTestEnvironment.embedded();
-              environment.start();
-              return environment;
-            },
-            IcebergTestEnvironment.class);
   }
 
   private static String testName(ExtensionContext context) {
@@ -161,6 +212,137 @@ final class IcebergMigrationsExtension
               + " does not exist at version "
               + namespace.runner().current().orElse(MigrationRunner.BASE_VERSION),
           e);
+    }
+  }
+
+  /**
+   * Configures an {@link IcebergMigrationsExtension}: the attributes of {@link IcebergMigrations},
+   * each with the same meaning and default, plus {@link #environment}, {@link #factory} and {@link
+   * #metaNamespace}. Values are checked when the first test class runs, like the annotation's.
+   */
+  public static final class Builder {
+    private final Map<String, Object> attributes = new HashMap<>();
+    private IcebergTestEnvironment environment;
+    private MigrationFactory factory = MigrationFactory.publicNoArgConstructor();
+    private String metaNamespace;
+
+    private Builder() {}
+
+    /** See {@link IcebergMigrations#locations()}: e.g. {@code classpath:com/acme/db/iceberg}. */
+    public Builder locations(String... value) {
+      return set("locations", value.clone());
+    }
+
+    /** See {@link IcebergMigrations#classes()}. */
+    @SafeVarargs
+    public final Builder classes(Class<? extends Migration>... value) {
+      return set("classes", value.clone());
+    }
+
+    /** See {@link IcebergMigrations#namespacePrefix()}. */
+    public Builder namespacePrefix(String value) {
+      return set("namespacePrefix", value);
+    }
+
+    /** See {@link IcebergMigrations#backend()}; ignored when an {@link #environment} is given. */
+    public Builder backend(Backend value) {
+      return set("backend", value);
+    }
+
+    /** See {@link IcebergMigrations#target()}. */
+    public Builder target(String value) {
+      return set("target", value);
+    }
+
+    /** See {@link IcebergMigrations#downTo()}. */
+    public Builder downTo(String value) {
+      return set("downTo", value);
+    }
+
+    /** See {@link IcebergMigrations#irreversible()}. */
+    public Builder irreversible(String... value) {
+      return set("irreversible", value.clone());
+    }
+
+    /** See {@link IcebergMigrations#dropsData()}. */
+    public Builder dropsData(String... value) {
+      return set("dropsData", value.clone());
+    }
+
+    /** See {@link IcebergMigrations#checkDowngrade()}. */
+    public Builder checkDowngrade(boolean value) {
+      return set("checkDowngrade", value);
+    }
+
+    /** See {@link IcebergMigrations#contracts()}. */
+    public Builder contracts(String value) {
+      return set("contracts", value);
+    }
+
+    /** See {@link IcebergMigrations#strictFieldIds()}. */
+    public Builder strictFieldIds(boolean value) {
+      return set("strictFieldIds", value);
+    }
+
+    /**
+     * The environment every test runs against, instead of one of a {@link Backend}: a team's own
+     * catalog and store. The extension starts it before the first test (if not yet started) and
+     * closes it when the test run ends.
+     *
+     * @param value the environment
+     * @return this builder
+     */
+    public Builder environment(IcebergTestEnvironment value) {
+      this.environment = Objects.requireNonNull(value, "environment");
+      return this;
+    }
+
+    /**
+     * Creates migration instances, for migrations with constructor dependencies; by default through
+     * their public no-arg constructor.
+     *
+     * @param value the factory
+     * @return this builder
+     */
+    public Builder factory(MigrationFactory value) {
+      this.factory = Objects.requireNonNull(value, "factory");
+      return this;
+    }
+
+    /**
+     * The namespace of the history table that every test shares, each test's rows under its own
+     * namespace; it is not dropped after a test. By default each test has a history namespace of
+     * its own ({@code <namespace>_ops}), dropped with it.
+     *
+     * @param value the meta-namespace, e.g. {@code _iceberg_ops}
+     * @return this builder
+     * @throws IllegalArgumentException if {@code value} is blank
+     */
+    public Builder metaNamespace(String value) {
+      if (value == null || value.isBlank()) {
+        throw new IllegalArgumentException("Cannot use meta-namespace: empty");
+      }
+      this.metaNamespace = value;
+      return this;
+    }
+
+    /**
+     * Builds the extension, for a static field annotated with {@code @RegisterExtension}.
+     *
+     * @return the extension
+     */
+    public IcebergMigrationsExtension build() {
+      return new IcebergMigrationsExtension(
+          new ProgrammaticConfiguration(
+              ProgrammaticConfiguration.annotation(attributes),
+              environment,
+              factory,
+              metaNamespace));
+    }
+
+    private Builder set(String attribute, Object value) {
+      attributes.put(attribute, Objects.requireNonNull(value, attribute));
+      return this;
     }
   }
 }

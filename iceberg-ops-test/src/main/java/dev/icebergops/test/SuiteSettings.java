@@ -35,16 +35,22 @@ record SuiteSettings(
   static SuiteSettings of(ExtensionContext context) {
     Class<?> testClass = context.getRequiredTestClass();
     IcebergMigrations config =
-        AnnotationSupport.findAnnotation(testClass, IcebergMigrations.class)
+        EnclosingAnnotations.find(testClass, IcebergMigrations.class)
             .orElseThrow(
                 () ->
                     new ExtensionConfigurationException(
                         "Cannot configure iceberg-ops for "
                             + testClass.getName()
                             + ": it has no @IcebergMigrations annotation"));
-    String where = "@IcebergMigrations on " + testClass.getName();
+    return of(context, config, "@IcebergMigrations on " + testClass.getName());
+  }
+
+  /**
+   * The settings {@code config} gives the test class of {@code context}; {@code where} names it.
+   */
+  static SuiteSettings of(ExtensionContext context, IcebergMigrations config, String where) {
     return new SuiteSettings(
-        testClass,
+        context.getRequiredTestClass(),
         source(config, where),
         config.namespacePrefix(),
         backend(context, config),
@@ -91,11 +97,7 @@ record SuiteSettings(
   }
 
   private static Backend backend(ExtensionContext context, IcebergMigrations config) {
-    Optional<String> override =
-        context
-            .getConfigurationParameter(Backend.PROPERTY)
-            .or(() -> Optional.ofNullable(System.getenv(Backend.ENV)))
-            .filter(value -> !value.isBlank());
+    Optional<String> override = RunSettings.lookup(context, Backend.PROPERTY, Backend.ENV);
     if (override.isEmpty()) {
       return config.backend();
     }
@@ -120,7 +122,7 @@ record SuiteSettings(
     Method method = context.getRequiredTestMethod();
     Optional<MigrateTo> migrateTo =
         AnnotationSupport.findAnnotation(method, MigrateTo.class)
-            .or(() -> AnnotationSupport.findAnnotation(testClass, MigrateTo.class));
+            .or(() -> EnclosingAnnotations.find(testClass, MigrateTo.class));
     if (migrateTo.isPresent()) {
       AnnotatedElement on =
           AnnotationSupport.isAnnotated(method, MigrateTo.class) ? method : testClass;

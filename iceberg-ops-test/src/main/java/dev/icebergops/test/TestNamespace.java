@@ -1,5 +1,6 @@
 package dev.icebergops.test;
 
+import dev.icebergops.migration.MigrationFactory;
 import dev.icebergops.migration.ResolvedMigration;
 import dev.icebergops.runner.MigrationException;
 import dev.icebergops.runner.MigrationRunner;
@@ -12,6 +13,7 @@ import java.util.Set;
 import java.util.TreeSet;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Supplier;
 import java.util.stream.Collectors;
 import org.apache.iceberg.catalog.Catalog;
 import org.apache.iceberg.catalog.Namespace;
@@ -34,6 +36,8 @@ final class TestNamespace {
   private final String testName;
   private final String name;
   private final MigrationRunner runner;
+  private final boolean ownMetaNamespace;
+  private final MigrationFactory factory;
   private NamespaceShape baseline;
   private List<ResolvedMigration> migrations = List.of();
 
@@ -44,23 +48,39 @@ final class TestNamespace {
   private final Map<String, NamespaceShape> irreversibleBaselines;
 
   TestNamespace(IcebergTestEnvironment environment, SuiteSettings settings, String testName) {
-    this(environment, settings, testName, new ConcurrentHashMap<>());
+    this(
+        environment,
+        settings,
+        testName,
+        MigrationFactory.publicNoArgConstructor(),
+        null,
+        new ConcurrentHashMap<>());
   }
 
+  /**
+   * A namespace whose migrations {@code factory} creates, with its history in {@code
+   * metaNamespace}; when that is null, in a history namespace of its own, dropped with it. The
+   * shapes at allowed irreversible versions are shared through {@code irreversibleBaselines}.
+   */
   TestNamespace(
       IcebergTestEnvironment environment,
       SuiteSettings settings,
       String testName,
+      MigrationFactory factory,
+      String metaNamespace,
       Map<String, NamespaceShape> irreversibleBaselines) {
     this.irreversibleBaselines = irreversibleBaselines;
+    this.factory = factory;
     this.environment = environment;
     this.settings = settings;
     this.testName = testName;
     this.name = uniqueName(settings, testName);
+    this.ownMetaNamespace = metaNamespace == null;
     this.runner =
         MigrationRunner.builder(environment.catalog())
             .namespace(name)
-            .metaNamespace(name + "_ops")
+            .metaNamespace(ownMetaNamespace ? name + "_ops" : metaNamespace)
+            .factory(factory)
             .source(settings.source())
             .build();
   }
@@ -108,25 +128,20 @@ final class TestNamespace {
   /** Checks the configured versions exist, records the baseline, and migrates to the target. */
   void prepare(String target) {
     long start = System.nanoTime();
-    try {
-      migrations = runner.migrations();
-    } catch (IllegalArgumentException e) {
-      throw new ExtensionConfigurationException(
-          "Cannot load the migrations of @IcebergMigrations on "
-              + settings.testClass().getName()
-              + ": "
-              + e.getMessage(),
-          e);
-    }
     Set<String> known =
-        migrations.stream().map(ResolvedMigration::version).collect(Collectors.toSet());
-    checkKnown(known, target, "the target of " + testName);
-    checkKnown(known, settings.downTo(), "downTo");
+        knownVersions(
+            settings,
+            () -> {
+              migrations = runner.migrations();
+              return migrations;
+            });
+    checkKnown(settings, known, target, "the target of " + testName);
+    checkKnown(settings, known, settings.downTo(), "downTo");
     for (String version : settings.irreversible()) {
-      checkKnown(known, version, "irreversible");
+      checkKnown(settings, known, version, "irreversible");
     }
     for (String version : settings.dropsData()) {
-      checkKnown(known, version, "dropsData");
+      checkKnown(settings, known, version, "dropsData");
     }
     if (!BASE.equals(settings.downTo())) {
       runner.migrate(settings.downTo());
@@ -150,7 +165,23 @@ final class TestNamespace {
         (System.nanoTime() - start) / 1_000_000);
   }
 
-  private void checkKnown(Set<String> known, String version, String what) {
+  /**
+   * The versions {@code load} finds; a migration set that breaks a rule is a configuration error.
+   */
+  static Set<String> knownVersions(SuiteSettings settings, Supplier<List<ResolvedMigration>> load) {
+    try {
+      return load.get().stream().map(ResolvedMigration::version).collect(Collectors.toSet());
+    } catch (IllegalArgumentException e) {
+      throw new ExtensionConfigurationException(
+          "Cannot load the migrations of @IcebergMigrations on "
+              + settings.testClass().getName()
+              + ": "
+              + e.getMessage(),
+          e);
+    }
+  }
+
+  static void checkKnown(SuiteSettings settings, Set<String> known, String version, String what) {
     if (version != null && !BASE.equals(version) && !known.contains(version)) {
       throw new ExtensionConfigurationException(
           "Cannot configure "
@@ -241,6 +272,7 @@ final class TestNamespace {
       MigrationRunner.builder(catalog())
           .namespace(scratch)
           .metaNamespace(scratch + "_ops")
+          .factory(factory)
           .source(settings.source())
           .build()
           .migrate(version);
@@ -251,11 +283,13 @@ final class TestNamespace {
     }
   }
 
-  /** Drops every table of the test's namespace and of its history namespace, then both. */
+  /** Drops every table of the test's namespace and of its own history namespace, then both. */
   void drop() {
     long start = System.nanoTime();
     drop(name);
-    drop(name + "_ops");
+    if (ownMetaNamespace) {
+      drop(name + "_ops");
+    }
     LOG.info("Dropped namespace {} in {} ms", name, (System.nanoTime() - start) / 1_000_000);
   }
 

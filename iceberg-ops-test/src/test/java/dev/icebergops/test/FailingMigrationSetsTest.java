@@ -9,9 +9,10 @@ import dev.icebergops.test.fixtures.Fixtures;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtensionConfigurationException;
 import org.junit.platform.engine.TestExecutionResult;
+import org.junit.platform.testkit.engine.EngineExecutionResults;
 import org.junit.platform.testkit.engine.EngineTestKit;
 import org.junit.platform.testkit.engine.Event;
 import org.junit.platform.testkit.engine.Events;
@@ -144,27 +145,64 @@ class FailingMigrationSetsTest {
     run(Fixtures.Plain.class).assertStatistics(stats -> stats.succeeded(1).failed(0));
   }
 
+  /** The one failure of a class whose configuration is wrong; no test of it may start. */
+  private static Throwable classFailure(Class<?> fixture, Map<String, String> parameters) {
+    EngineExecutionResults results =
+        EngineTestKit.engine("junit-jupiter")
+            .configurationParameters(parameters)
+            .selectors(selectClass(fixture))
+            .execute();
+    results.testEvents().assertStatistics(stats -> stats.started(0));
+    List<Event> failed = results.containerEvents().failed().list();
+    assertThat(failed).as("failed containers of %s", fixture.getSimpleName()).hasSize(1);
+    assertThat(failed.get(0).getTestDescriptor().getLegacyReportingName())
+        .isEqualTo(fixture.getName());
+    return failed
+        .get(0)
+        .getPayload(TestExecutionResult.class)
+        .flatMap(r -> r.getThrowable())
+        .orElseThrow();
+  }
+
+  private static Throwable classFailure(Class<?> fixture) {
+    return classFailure(fixture, Map.of());
+  }
+
   @Test
-  void configurationMistakesNameTheCulprit() {
-    assertThat(failures(run(Fixtures.NoLocation.class)).get("ordinaryTest"))
-        .isEqualTo(
+  void aConfigurationMistakeFailsTheClassOnceNamingTheCulprit() {
+    assertThat(classFailure(Fixtures.NoLocation.class))
+        .isInstanceOf(ExtensionConfigurationException.class)
+        .hasMessage(
             "Cannot configure @IcebergMigrations on "
                 + Fixtures.NoLocation.class.getName()
                 + ": give either locations or classes");
-    assertThat(failures(run(Fixtures.TwoLocations.class)).get("ordinaryTest"))
-        .contains("exactly one location is supported, got [classpath:a, classpath:b]");
-    assertThat(failures(run(Fixtures.DotDotLocation.class)).get("ordinaryTest"))
-        .startsWith(
-            "Cannot configure @IcebergMigrations on "
-                + Fixtures.DotDotLocation.class.getName()
-                + ": Cannot use migration location 'classpath:..': it must name a package");
-    assertThat(failures(run(Fixtures.MissingLocation.class)).get("ordinaryTest"))
-        .contains("Cannot find migrations at classpath:dev/icebergops/nowhere");
+    assertThat(classFailure(Fixtures.TwoLocations.class))
+        .hasMessageContaining("exactly one location is supported, got [classpath:a, classpath:b]");
+    assertThat(classFailure(Fixtures.DotDotLocation.class))
+        .isInstanceOf(ExtensionConfigurationException.class)
+        .hasMessageContaining(
+            "Cannot use migration location 'classpath:..': it must name a package");
+    assertThat(classFailure(Fixtures.UnknownDropsData.class))
+        .hasMessageContaining("Cannot configure dropsData of @IcebergMigrations on ")
+        .hasMessageContaining("no migration has version 0007 (known: 0001)");
+    assertThat(classFailure(Fixtures.MissingLocation.class))
+        .isInstanceOf(ExtensionConfigurationException.class)
+        .hasMessageContaining("Cannot find migrations at classpath:dev/icebergops/nowhere");
+    assertThat(classFailure(Fixtures.MissingContracts.class))
+        .isInstanceOf(ExtensionConfigurationException.class)
+        .hasMessageStartingWith(
+            "Cannot configure contracts of @IcebergMigrations on "
+                + Fixtures.MissingContracts.class.getName()
+                + ": Cannot find contracts at classpath:no/such/contracts");
+    assertThat(classFailure(Fixtures.UnknownIrreversible.class))
+        .hasMessageContaining("Cannot configure irreversible of @IcebergMigrations on ")
+        .hasMessageContaining("no migration has version 0042 (known: 0001)");
+  }
+
+  @Test
+  void mistakesOfOneTestFailThatTest() {
     assertThat(failures(run(Fixtures.UnknownMigrateTo.class)).get("ordinaryTest"))
         .contains("no migration has version 0042 (known: 0001)");
-    assertThat(failures(run(Fixtures.UnknownDropsData.class)).get("ordinaryTest"))
-        .contains("Cannot configure dropsData of @IcebergMigrations on ")
-        .contains("no migration has version 0007 (known: 0001)");
     assertThat(failures(run(Fixtures.TableWithoutAnnotation.class)).get("ordinaryTest"))
         .contains("annotate it with @IcebergTable");
     assertThat(failures(run(Fixtures.MissingTable.class)).get("ordinaryTest"))
@@ -173,39 +211,11 @@ class FailingMigrationSetsTest {
   }
 
   @Test
-  void configurationErrorsAreExtensionConfigurationExceptions() {
-    List<Throwable> thrown =
-        Stream.of(Fixtures.NoLocation.class, Fixtures.DotDotLocation.class)
-            .flatMap(fixture -> run(fixture).failed().stream())
-            .map(
-                e ->
-                    e.getPayload(TestExecutionResult.class)
-                        .flatMap(TestExecutionResult::getThrowable)
-                        .orElseThrow())
-            .toList();
-
-    assertThat(thrown)
-        .hasSize(2)
-        .allSatisfy(
-            e ->
-                assertThat(e)
-                    .isInstanceOf(
-                        org.junit.jupiter.api.extension.ExtensionConfigurationException.class));
-  }
-
-  @Test
   void anUnknownBackendOverrideIsRefused() {
-    Events events =
-        EngineTestKit.engine("junit-jupiter")
-            .configurationParameter(Backend.PROPERTY, "docker-in-the-cloud")
-            .selectors(
-                selectMethod(Fixtures.Plain.class, "ordinaryTest", "org.apache.iceberg.Table"))
-            .execute()
-            .testEvents();
-
-    assertThat(failures(events).get("ordinaryTest"))
-        .isEqualTo(
+    assertThat(classFailure(Fixtures.Plain.class, Map.of(Backend.PROPERTY, "docker-in-the-cloud")))
+        .isInstanceOf(ExtensionConfigurationException.class)
+        .hasMessage(
             "Cannot use backend 'docker-in-the-cloud' from iceberg-ops.backend / ICEBERG_OPS_BACKEND:"
-                + " known backends are [embedded]");
+                + " known backends are [embedded, containers, auto]");
   }
 }

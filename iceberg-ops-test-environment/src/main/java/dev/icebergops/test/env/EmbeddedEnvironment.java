@@ -5,11 +5,8 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
@@ -17,12 +14,8 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.stream.Stream;
 import org.apache.iceberg.CatalogProperties;
-import org.apache.iceberg.CatalogUtil;
-import org.apache.iceberg.aws.AwsClientProperties;
-import org.apache.iceberg.aws.s3.S3FileIO;
 import org.apache.iceberg.aws.s3.S3FileIOProperties;
 import org.apache.iceberg.jdbc.JdbcCatalog;
-import org.apache.iceberg.rest.RESTCatalog;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -44,7 +37,7 @@ import org.slf4j.LoggerFactory;
  *
  * <p>Both servers start in parallel; start-up takes about a second and is logged at INFO.
  */
-public final class EmbeddedEnvironment implements IcebergTestEnvironment {
+public final class EmbeddedEnvironment extends ServedEnvironment {
   /** The bucket that holds the warehouse unless {@link #withBucket(String)} names another. */
   public static final String DEFAULT_BUCKET = "warehouse";
 
@@ -68,18 +61,11 @@ public final class EmbeddedEnvironment implements IcebergTestEnvironment {
           S3FileIOProperties.ACCESS_KEY_ID, ACCESS_KEY,
           S3FileIOProperties.SECRET_ACCESS_KEY, SECRET_KEY);
 
-  private String bucket = DEFAULT_BUCKET;
-  private String catalogName = DEFAULT_CATALOG_NAME;
-
-  private boolean closed;
   private Path tempDir;
   private S3Store store;
   private RestCatalogServer server;
   private boolean storeStopped;
   private boolean serverStopped;
-  private Map<String, String> catalogProperties;
-  private RESTCatalog catalog;
-  private final List<RESTCatalog> clients = new ArrayList<>();
 
   EmbeddedEnvironment() {}
 
@@ -92,11 +78,7 @@ public final class EmbeddedEnvironment implements IcebergTestEnvironment {
    * @throws IllegalArgumentException if {@code newBucket} is not a valid bucket name
    */
   public synchronized EmbeddedEnvironment withBucket(String newBucket) {
-    checkNotStarted("bucket");
-    if (newBucket == null || !newBucket.matches("[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]")) {
-      throw new IllegalArgumentException("Cannot use bucket: invalid S3 bucket name: " + newBucket);
-    }
-    this.bucket = newBucket;
+    setBucket(newBucket);
     return this;
   }
 
@@ -110,25 +92,16 @@ public final class EmbeddedEnvironment implements IcebergTestEnvironment {
    * @throws IllegalArgumentException if {@code newCatalogName} is empty
    */
   public synchronized EmbeddedEnvironment withCatalogName(String newCatalogName) {
-    checkNotStarted("catalog name");
-    if (newCatalogName == null || newCatalogName.isBlank()) {
-      throw new IllegalArgumentException("Cannot use catalog name: empty");
-    }
-    this.catalogName = newCatalogName;
+    setCatalogName(newCatalogName);
     return this;
   }
 
   @Override
-  public synchronized void start() {
-    if (closed) {
-      throw new IllegalStateException("Cannot start environment: already closed");
-    }
-    if (catalog != null) {
-      return;
-    }
+  Map<String, String> startServers() throws Exception {
     long startNanos = System.nanoTime();
     // not the common pool: on a two-core machine it has a single thread
     ExecutorService starters = Executors.newFixedThreadPool(2, EmbeddedEnvironment::starterThread);
+    String bucket = bucket(); // the starter threads must not wait for this (locked) environment
     try {
       this.tempDir = Files.createTempDirectory("iceberg-ops-env-");
       CompletableFuture<S3Store> storeFuture =
@@ -147,81 +120,32 @@ public final class EmbeddedEnvironment implements IcebergTestEnvironment {
         serverFuture.join(); // rethrows why the catalog server did not start
       }
 
-      Map<String, String> storage = storageProperties(store.endpoint());
+      Map<String, String> storage =
+          CatalogClients.storageProperties(
+              warehouse(), store.endpoint(), ACCESS_KEY, SECRET_KEY, REGION);
       server.serve(backendProperties(storage));
-      this.catalogProperties = clientProperties(server.uri(), storage);
-      this.catalog = connect(catalogName);
-    } catch (Exception e) {
-      closeResources(e);
-      throw startFailure(e);
-    } catch (Error e) {
-      closeResources(e);
-      throw e;
+      LOG.info(
+          "Iceberg test environment started in {} ms: REST catalog {}, S3 {} (bucket {})",
+          (System.nanoTime() - startNanos) / 1_000_000,
+          server.uri(),
+          store.endpoint(),
+          bucket);
+      return CatalogClients.clientProperties(server.uri(), storage);
     } finally {
       starters.shutdown();
     }
-    LOG.info(
-        "Iceberg test environment started in {} ms: REST catalog {}, S3 {} (bucket {})",
-        (System.nanoTime() - startNanos) / 1_000_000,
-        server.uri(),
-        store.endpoint(),
-        bucket);
   }
 
   @Override
-  public synchronized RESTCatalog catalog() {
-    checkRunning("use catalog");
-    return catalog;
+  RuntimeException startFailure(Exception e) {
+    return startFailureOf(e);
   }
 
-  @Override
-  public synchronized RESTCatalog newCatalogClient(String name) {
-    checkRunning("create catalog client");
-    RESTCatalog client = connect(name);
-    clients.add(client);
-    return client;
-  }
-
-  @Override
-  public synchronized Map<String, String> catalogProperties() {
-    checkRunning("read catalog properties");
-    return catalogProperties;
-  }
-
-  @Override
-  public synchronized String s3Endpoint() {
-    checkRunning("read S3 endpoint");
-    return store.endpoint();
-  }
-
-  @Override
-  public synchronized String bucket() {
-    return bucket;
-  }
-
-  /**
-   * Returns the warehouse location, {@code s3://<bucket>/warehouse}.
-   *
-   * @return the warehouse location
-   */
-  public synchronized String warehouse() {
-    return "s3://" + bucket + "/warehouse";
-  }
-
-  @Override
-  public synchronized void close() {
-    if (closed) {
-      return;
-    }
-    this.closed = true;
-    long startNanos = System.nanoTime();
-    RuntimeException failure = new IllegalStateException("Cannot close environment cleanly");
-    closeResources(failure);
-    if (failure.getSuppressed().length > 0) {
-      throw failure;
-    }
-    LOG.info(
-        "Iceberg test environment stopped in {} ms", (System.nanoTime() - startNanos) / 1_000_000);
+  /** The error start() throws: the root cause's message, with the store's keys masked in it. */
+  static IllegalStateException startFailureOf(Exception e) {
+    return new IllegalStateException(
+        "Cannot start environment: " + Redaction.scrub(Resources.rootMessage(e), STORE_KEYS),
+        Resources.unwrap(e));
   }
 
   /**
@@ -265,17 +189,25 @@ public final class EmbeddedEnvironment implements IcebergTestEnvironment {
     LOG.info("Stopped the REST catalog server at {} (outage)", server.uri());
   }
 
-  /** The S3FileIO settings that reach the store, shared by the server and its clients. */
-  private Map<String, String> storageProperties(String endpoint) {
-    Map<String, String> props = new LinkedHashMap<>();
-    props.put(CatalogProperties.WAREHOUSE_LOCATION, warehouse());
-    props.put(CatalogProperties.FILE_IO_IMPL, S3FileIO.class.getName());
-    props.put(S3FileIOProperties.ENDPOINT, endpoint);
-    props.put(S3FileIOProperties.PATH_STYLE_ACCESS, "true");
-    props.put(S3FileIOProperties.ACCESS_KEY_ID, ACCESS_KEY);
-    props.put(S3FileIOProperties.SECRET_ACCESS_KEY, SECRET_KEY);
-    props.put(AwsClientProperties.CLIENT_REGION, REGION);
-    return props;
+  /** Where the environment runs; never its credentials. */
+  @Override
+  public synchronized String toString() {
+    if (server == null || store == null) {
+      return "EmbeddedEnvironment{not running, bucket=" + bucket() + "}";
+    }
+    return "EmbeddedEnvironment{catalog="
+        + server.uri()
+        + ", s3="
+        + store.endpoint()
+        + ", bucket="
+        + bucket()
+        + "}";
+  }
+
+  @Override
+  public synchronized String s3Endpoint() {
+    checkRunning("read S3 endpoint");
+    return store.endpoint();
   }
 
   private Map<String, String> backendProperties(Map<String, String> storage) {
@@ -287,86 +219,18 @@ public final class EmbeddedEnvironment implements IcebergTestEnvironment {
     return props;
   }
 
-  private static Map<String, String> clientProperties(String uri, Map<String, String> storage) {
-    Map<String, String> props = new LinkedHashMap<>();
-    props.put(CatalogUtil.ICEBERG_CATALOG_TYPE, CatalogUtil.ICEBERG_CATALOG_TYPE_REST);
-    props.put(CatalogProperties.URI, uri);
-    props.putAll(storage);
-    return Redaction.protect(props);
-  }
-
-  /** Where the environment runs; never its credentials. */
   @Override
-  public synchronized String toString() {
-    if (closed) {
-      return "EmbeddedEnvironment{closed}";
-    }
-    if (catalog == null) {
-      return "EmbeddedEnvironment{not started, bucket=" + bucket + "}";
-    }
-    return "EmbeddedEnvironment{catalog="
-        + server.uri()
-        + ", s3="
-        + store.endpoint()
-        + ", bucket="
-        + bucket
-        + "}";
-  }
-
-  private RESTCatalog connect(String name) {
-    RESTCatalog client = new RESTCatalog();
-    client.initialize(name, new HashMap<>(catalogProperties));
-    return client;
-  }
-
-  private void checkNotStarted(String what) {
-    if (closed) {
-      throw new IllegalStateException("Cannot set " + what + ": environment closed");
-    }
-    if (catalog != null) {
-      throw new IllegalStateException("Cannot set " + what + ": environment already started");
-    }
-  }
-
-  private void checkRunning(String action) {
-    if (closed) {
-      throw new IllegalStateException("Cannot " + action + ": environment closed");
-    }
-    if (catalog == null) {
-      throw new IllegalStateException("Cannot " + action + ": environment not started");
-    }
-  }
-
-  /** Closes whatever exists, in reverse order of creation, adding failures to {@code failure}. */
-  private void closeResources(Throwable failure) {
-    for (RESTCatalog client : clients) {
-      closeQuietly(client, failure);
-    }
-    clients.clear();
-    closeQuietly(catalog, failure);
+  void stopServers(Throwable failure) {
     if (!serverStopped) {
-      closeQuietly(server, failure);
+      Resources.closeQuietly(server, failure);
     }
     if (!storeStopped) {
-      closeQuietly(store, failure);
+      Resources.closeQuietly(store, failure);
     }
     deleteQuietly(tempDir, failure);
-    this.catalog = null;
     this.server = null;
     this.store = null;
     this.tempDir = null;
-    this.catalogProperties = null;
-  }
-
-  private static void closeQuietly(AutoCloseable closeable, Throwable failure) {
-    if (closeable == null) {
-      return;
-    }
-    try {
-      closeable.close();
-    } catch (Exception e) {
-      failure.addSuppressed(e);
-    }
   }
 
   private static void deleteQuietly(Path dir, Throwable failure) {
@@ -403,27 +267,5 @@ public final class EmbeddedEnvironment implements IcebergTestEnvironment {
     } catch (Exception e) {
       throw new CompletionException(e);
     }
-  }
-
-  /** The error start() throws: the root cause's message, with the store's keys masked in it. */
-  static IllegalStateException startFailure(Exception e) {
-    return new IllegalStateException(
-        "Cannot start environment: " + Redaction.scrub(rootMessage(e), STORE_KEYS), unwrap(e));
-  }
-
-  private static Throwable unwrap(Throwable e) {
-    Throwable t = e;
-    while (t instanceof CompletionException && t.getCause() != null) {
-      t = t.getCause();
-    }
-    return t;
-  }
-
-  private static String rootMessage(Throwable e) {
-    Throwable root = e;
-    while (root.getCause() != null && root.getCause() != root) {
-      root = root.getCause();
-    }
-    return root.getMessage() != null ? root.getMessage() : root.getClass().getName();
   }
 }

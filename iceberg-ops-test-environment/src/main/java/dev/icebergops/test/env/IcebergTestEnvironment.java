@@ -37,6 +37,16 @@ public interface IcebergTestEnvironment extends AutoCloseable {
   }
 
   /**
+   * Returns a new, not yet started environment that runs an Iceberg REST catalog image and MinIO in
+   * containers through Testcontainers. It needs a Docker engine.
+   *
+   * @return a new containers environment
+   */
+  static ContainersEnvironment containers() {
+    return new ContainersEnvironment();
+  }
+
+  /**
    * Starts the catalog and the S3 store, and creates the bucket. Does nothing when already started.
    *
    * @throws IllegalStateException if the environment was closed, or a server cannot be started

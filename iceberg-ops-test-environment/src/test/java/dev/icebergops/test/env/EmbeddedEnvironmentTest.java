@@ -28,16 +28,9 @@ import org.apache.iceberg.Table;
 import org.apache.iceberg.catalog.Catalog;
 import org.apache.iceberg.catalog.Namespace;
 import org.apache.iceberg.catalog.TableIdentifier;
-import org.apache.iceberg.data.GenericFileWriterFactory;
-import org.apache.iceberg.data.GenericRecord;
-import org.apache.iceberg.data.IcebergGenerics;
 import org.apache.iceberg.data.Record;
 import org.apache.iceberg.exceptions.CommitFailedException;
-import org.apache.iceberg.io.CloseableIterable;
-import org.apache.iceberg.io.DataWriter;
-import org.apache.iceberg.io.OutputFileFactory;
 import org.apache.iceberg.rest.RESTCatalog;
-import org.apache.iceberg.types.Types;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -50,10 +43,7 @@ import software.amazon.awssdk.services.s3.model.S3Object;
 
 class EmbeddedEnvironmentTest {
   private static final AtomicInteger NAMESPACES = new AtomicInteger();
-  private static final Schema SCHEMA =
-      new Schema(
-          Types.NestedField.required(1, "id", Types.LongType.get()),
-          Types.NestedField.optional(2, "name", Types.StringType.get()));
+  private static final Schema SCHEMA = ParquetRows.SCHEMA;
 
   private static EmbeddedEnvironment env;
 
@@ -157,9 +147,11 @@ class EmbeddedEnvironmentTest {
   void parquetDataWrittenThroughS3FileIoReadsBack() throws IOException {
     Namespace namespace = newNamespace();
     Table table = env.catalog().createTable(TableIdentifier.of(namespace, "payments"), SCHEMA);
-    List<Record> rows = List.of(row(1L, "alice"), row(2L, "bob"), row(3L, null));
+    List<Record> rows =
+        List.of(
+            ParquetRows.row(1L, "alice"), ParquetRows.row(2L, "bob"), ParquetRows.row(3L, null));
 
-    DataFile dataFile = writeParquet(table, rows);
+    DataFile dataFile = ParquetRows.write(table, rows);
     table.newAppend().appendFile(dataFile).commit();
 
     assertThat(dataFile.format()).isEqualTo(FileFormat.PARQUET);
@@ -171,11 +163,7 @@ class EmbeddedEnvironmentTest {
 
     Table reloaded =
         env.newCatalogClient("reader").loadTable(TableIdentifier.of(namespace, "payments"));
-    List<Record> read = new ArrayList<>();
-    try (CloseableIterable<Record> records = IcebergGenerics.read(reloaded).build()) {
-      records.forEach(read::add);
-    }
-    assertThat(read).containsExactlyInAnyOrderElementsOf(rows);
+    assertThat(ParquetRows.readAll(reloaded)).containsExactlyInAnyOrderElementsOf(rows);
   }
 
   @Test
@@ -223,25 +211,6 @@ class EmbeddedEnvironmentTest {
     Namespace namespace = Namespace.of("ns_" + NAMESPACES.incrementAndGet());
     env.catalog().createNamespace(namespace, new HashMap<>());
     return namespace;
-  }
-
-  private static Record row(long id, String name) {
-    Record record = GenericRecord.create(SCHEMA);
-    record.setField("id", id);
-    record.setField("name", name);
-    return record;
-  }
-
-  private static DataFile writeParquet(Table table, List<Record> rows) throws IOException {
-    GenericFileWriterFactory writers =
-        new GenericFileWriterFactory.Builder(table).dataFileFormat(FileFormat.PARQUET).build();
-    OutputFileFactory files =
-        OutputFileFactory.builderFor(table, 1, 1).format(FileFormat.PARQUET).build();
-    DataWriter<Record> writer = writers.newDataWriter(files.newOutputFile(), table.spec(), null);
-    try (writer) {
-      rows.forEach(writer::write);
-    }
-    return writer.toDataFile();
   }
 
   private static List<String> listKeys(String prefix) {

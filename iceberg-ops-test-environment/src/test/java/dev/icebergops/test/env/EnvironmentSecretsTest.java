@@ -108,7 +108,7 @@ class EnvironmentSecretsTest {
                 + " with secret "
                 + EmbeddedEnvironment.SECRET_KEY);
 
-    IllegalStateException failure = EmbeddedEnvironment.startFailure(cause);
+    IllegalStateException failure = EmbeddedEnvironment.startFailureOf(cause);
 
     assertThat(failure)
         .hasMessage("Cannot start environment: store refused access key **** with secret ****")

@@ -1,0 +1,100 @@
+package dev.icebergops.test;
+
+import dev.icebergops.migration.MigrationFactory;
+import dev.icebergops.test.env.IcebergTestEnvironment;
+import dev.icebergops.test.internal.ContractLocation;
+import dev.icebergops.test.internal.NamespaceShape;
+import java.io.UncheckedIOException;
+import java.util.Set;
+import org.junit.jupiter.api.extension.ExtensionConfigurationException;
+import org.junit.jupiter.api.extension.ExtensionContext;
+
+/**
+ * What a test class runs with, checked once before its first test: its settings, the environment,
+ * and how runners create migrations and where they keep history. A mistake here fails the class
+ * once, with one message, instead of each of its tests.
+ */
+record ClassSetup(
+    SuiteSettings settings,
+    IcebergTestEnvironment environment,
+    MigrationFactory factory,
+    String metaNamespace) {
+
+  /**
+   * The class's setup, from its {@link IcebergMigrations} or, when {@code programmatic} is not
+   * null, from a builder.
+   *
+   * @throws ExtensionConfigurationException naming the setting at fault
+   */
+  static ClassSetup of(ExtensionContext context, ProgrammaticConfiguration programmatic) {
+    Class<?> testClass = context.getRequiredTestClass();
+    SuiteSettings settings;
+    MigrationFactory factory = MigrationFactory.publicNoArgConstructor();
+    String metaNamespace = null;
+    if (programmatic == null) {
+      settings = SuiteSettings.of(context);
+    } else {
+      if (EnclosingAnnotations.isPresent(testClass, IcebergMigrations.class)) {
+        throw new ExtensionConfigurationException(
+            "Cannot configure iceberg-ops for "
+                + testClass.getName()
+                + ": it has both @IcebergMigrations and a registered IcebergMigrationsExtension;"
+                + " keep one");
+      }
+      settings =
+          SuiteSettings.of(
+              context,
+              programmatic.configuration(),
+              "IcebergMigrationsExtension.builder() for " + testClass.getName());
+      factory = programmatic.factory();
+      metaNamespace = programmatic.metaNamespace();
+    }
+    checkMigrations(settings, factory);
+    checkContracts(settings);
+    IcebergTestEnvironment environment =
+        programmatic != null && programmatic.environment() != null
+            ? Environments.supplied(context, programmatic.environment())
+            : Environments.forBackend(context, settings.backend(), testClass);
+    return new ClassSetup(settings, environment, factory, metaNamespace);
+  }
+
+  /** A fresh namespace for one test. */
+  TestNamespace newNamespace(
+      String testName, java.util.Map<String, NamespaceShape> irreversibleBaselines) {
+    return new TestNamespace(
+        environment, settings, testName, factory, metaNamespace, irreversibleBaselines);
+  }
+
+  /** The migrations load, and the class-wide versions exist. */
+  private static void checkMigrations(SuiteSettings settings, MigrationFactory factory) {
+    Set<String> known =
+        TestNamespace.knownVersions(settings, () -> settings.source().resolve("check", factory));
+    if (settings.target() != null) {
+      TestNamespace.checkKnown(settings, known, settings.target(), "target");
+    }
+    TestNamespace.checkKnown(settings, known, settings.downTo(), "downTo");
+    for (String version : settings.dropsData()) {
+      TestNamespace.checkKnown(settings, known, version, "dropsData");
+    }
+    for (String version : settings.irreversible()) {
+      TestNamespace.checkKnown(settings, known, version, "irreversible");
+    }
+  }
+
+  /** The contracts location, when set, exists and its contracts parse. */
+  private static void checkContracts(SuiteSettings settings) {
+    if (settings.contracts().isBlank()) {
+      return;
+    }
+    try {
+      ContractLocation.of(settings.contracts()).load();
+    } catch (IllegalArgumentException | UncheckedIOException e) {
+      throw new ExtensionConfigurationException(
+          "Cannot configure contracts of @IcebergMigrations on "
+              + settings.testClass().getName()
+              + ": "
+              + e.getMessage(),
+          e);
+    }
+  }
+}

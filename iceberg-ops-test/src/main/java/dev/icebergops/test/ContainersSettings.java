@@ -1,0 +1,167 @@
+package dev.icebergops.test;
+
+import dev.icebergops.test.env.ContainersEnvironment;
+import dev.icebergops.test.env.IcebergTestEnvironment;
+import java.time.Duration;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import org.junit.jupiter.api.extension.ExtensionConfigurationException;
+import org.junit.jupiter.api.extension.ExtensionContext;
+
+/**
+ * The resolved settings of the containers backend for one test class: each from the configuration
+ * parameter or system property {@code iceberg-ops.containers.<name>}, else the environment variable
+ * {@code ICEBERG_OPS_CONTAINERS_<NAME>}, else {@link IcebergContainers}, else the environment's
+ * default (a {@code null} here). Equal settings share one environment per run.
+ */
+record ContainersSettings(
+    String catalogImage,
+    String s3Image,
+    String accessKey,
+    String secretKey,
+    Map<String, String> catalogEnv,
+    boolean hostNetwork,
+    Duration startupTimeout,
+    ContainersEnvironment.Pull pull) {
+
+  static final String PREFIX = "iceberg-ops.containers.";
+
+  static ContainersSettings of(ExtensionContext context, Class<?> testClass) {
+    IcebergContainers annotation =
+        EnclosingAnnotations.find(testClass, IcebergContainers.class).orElse(null);
+    Values values = new Values(context, annotation);
+    return new ContainersSettings(
+        values.get("catalog-image", IcebergContainers::catalogImage),
+        values.get("s3-image", IcebergContainers::s3Image),
+        values.get("access-key", IcebergContainers::accessKey),
+        values.get("secret-key", IcebergContainers::secretKey),
+        catalogEnv(values),
+        hostNetwork(values),
+        startupTimeout(values),
+        pull(values));
+  }
+
+  /** A new, not yet started environment with these settings. */
+  ContainersEnvironment newEnvironment() {
+    ContainersEnvironment environment = IcebergTestEnvironment.containers();
+    try {
+      Optional.ofNullable(catalogImage).ifPresent(environment::withCatalogImage);
+      Optional.ofNullable(s3Image).ifPresent(environment::withS3Image);
+      if (accessKey != null || secretKey != null) {
+        environment.withCredentials(
+            accessKey != null ? accessKey : ContainersEnvironment.DEFAULT_ACCESS_KEY,
+            secretKey != null ? secretKey : ContainersEnvironment.DEFAULT_SECRET_KEY);
+      }
+      catalogEnv.forEach(environment::withCatalogEnv);
+      if (hostNetwork) {
+        environment.withHostNetwork();
+      }
+      Optional.ofNullable(startupTimeout).ifPresent(environment::withStartupTimeout);
+      Optional.ofNullable(pull).ifPresent(environment::withPull);
+    } catch (IllegalArgumentException e) {
+      throw new ExtensionConfigurationException(
+          "Cannot configure the containers backend: " + e.getMessage(), e);
+    }
+    return environment;
+  }
+
+  private static Map<String, String> catalogEnv(Values values) {
+    String joined =
+        values.get(
+            "catalog-env", a -> a.catalogEnv().length == 0 ? "" : String.join(",", a.catalogEnv()));
+    Map<String, String> env = new LinkedHashMap<>();
+    if (joined == null) {
+      return env;
+    }
+    for (String entry : joined.split(",")) {
+      int equals = entry.indexOf('=');
+      if (equals <= 0) {
+        throw values.invalid("catalog-env", entry, "NAME=value pairs");
+      }
+      env.put(entry.substring(0, equals).trim(), entry.substring(equals + 1).trim());
+    }
+    return Map.copyOf(env);
+  }
+
+  private static boolean hostNetwork(Values values) {
+    String network = values.get("network", IcebergContainers::network);
+    if (network == null || network.equalsIgnoreCase("bridge")) {
+      return false;
+    }
+    if (network.equalsIgnoreCase("host")) {
+      return true;
+    }
+    throw values.invalid("network", network, "bridge or host");
+  }
+
+  private static Duration startupTimeout(Values values) {
+    String seconds =
+        values.get(
+            "startup-timeout",
+            a -> a.startupTimeoutSeconds() == 0 ? "" : Integer.toString(a.startupTimeoutSeconds()));
+    if (seconds == null) {
+      return null;
+    }
+    try {
+      long value = Long.parseLong(seconds);
+      if (value > 0) {
+        return Duration.ofSeconds(value);
+      }
+    } catch (NumberFormatException e) {
+      // reported below
+    }
+    throw values.invalid("startup-timeout", seconds, "a positive number of seconds");
+  }
+
+  private static ContainersEnvironment.Pull pull(Values values) {
+    String pull = values.get("pull", IcebergContainers::pull);
+    if (pull == null) {
+      return null;
+    }
+    try {
+      return ContainersEnvironment.Pull.valueOf(pull.toUpperCase(Locale.ROOT));
+    } catch (IllegalArgumentException e) {
+      throw values.invalid("pull", pull, "missing, never or always");
+    }
+  }
+
+  /** Looks one setting up where it may be given, the first non-blank value winning. */
+  private record Values(ExtensionContext context, IcebergContainers annotation) {
+
+    String get(String name, java.util.function.Function<IcebergContainers, String> attribute) {
+      return RunSettings.lookup(context, PREFIX + name, variable(name))
+          .or(() -> Optional.ofNullable(annotation).map(attribute))
+          .map(String::trim)
+          .filter(value -> !value.isEmpty())
+          .orElse(null);
+    }
+
+    ExtensionConfigurationException invalid(String name, String value, String expected) {
+      return new ExtensionConfigurationException(
+          "Cannot configure the containers backend: "
+              + name
+              + " is '"
+              + value
+              + "', expected "
+              + expected
+              + " (from "
+              + PREFIX
+              + name
+              + ", "
+              + variable(name)
+              + " or @IcebergContainers)");
+    }
+
+    private static String variable(String name) {
+      return "ICEBERG_OPS_CONTAINERS_" + name.replace('-', '_').toUpperCase(Locale.ROOT);
+    }
+  }
+
+  @Override
+  public String toString() {
+    return "containers " + Arrays.asList(catalogImage, s3Image, hostNetwork ? "host" : "bridge");
+  }
+}
