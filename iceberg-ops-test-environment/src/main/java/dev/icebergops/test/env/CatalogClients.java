@@ -24,7 +24,7 @@ final class CatalogClients {
 
   /** Connects the shared client, named {@code sharedName}, with {@code properties}. */
   CatalogClients(String sharedName, Map<String, String> properties) {
-    this.properties = Map.copyOf(properties);
+    this.properties = Redaction.protect(properties);
     this.shared = connect(sharedName);
   }
 
@@ -50,7 +50,7 @@ final class CatalogClients {
     props.put(CatalogUtil.ICEBERG_CATALOG_TYPE, CatalogUtil.ICEBERG_CATALOG_TYPE_REST);
     props.put(CatalogProperties.URI, uri);
     props.putAll(storage);
-    return Redaction.protect(props);
+    return props;
   }
 
   Map<String, String> properties() {

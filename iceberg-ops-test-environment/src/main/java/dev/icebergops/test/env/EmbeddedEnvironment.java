@@ -192,8 +192,11 @@ public final class EmbeddedEnvironment extends ServedEnvironment {
   /** Where the environment runs; never its credentials. */
   @Override
   public synchronized String toString() {
+    if (isClosed()) {
+      return "EmbeddedEnvironment{closed}";
+    }
     if (server == null || store == null) {
-      return "EmbeddedEnvironment{not running, bucket=" + bucket() + "}";
+      return "EmbeddedEnvironment{not started, bucket=" + bucket() + "}";
     }
     return "EmbeddedEnvironment{catalog="
         + server.uri()

@@ -127,6 +127,11 @@ abstract class ServedEnvironment implements IcebergTestEnvironment {
     }
   }
 
+  /** True once {@link #close()} was called. */
+  final synchronized boolean isClosed() {
+    return closed;
+  }
+
   final void checkRunning(String action) {
     if (closed) {
       throw new IllegalStateException("Cannot " + action + ": environment closed");
