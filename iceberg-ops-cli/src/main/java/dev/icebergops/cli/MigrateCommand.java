@@ -1,6 +1,5 @@
 package dev.icebergops.cli;
 
-import dev.icebergops.runner.MigrationException;
 import dev.icebergops.runner.MigrationResult;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -24,14 +23,8 @@ final class MigrateCommand extends SessionCommand {
 
   @Override
   void run(Session session, Output output) {
-    MigrationResult result;
-    try {
-      result = session.runner(outOfOrder).migrate(target);
-    } catch (MigrationException e) {
-      Rows.progress(output, "Applied", e.partialResult().steps());
-      throw e;
-    }
-    Rows.progress(output, "Applied", result.steps());
+    MigrationResult result =
+        session.runner(outOfOrder, step -> Rows.progress(output, "Applied", step)).migrate(target);
     output.json(Rows.result("migrate", result));
     output.line(
         (result.steps().isEmpty()

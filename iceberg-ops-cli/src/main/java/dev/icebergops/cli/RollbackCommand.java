@@ -1,6 +1,5 @@
 package dev.icebergops.cli;
 
-import dev.icebergops.runner.MigrationException;
 import dev.icebergops.runner.MigrationResult;
 import dev.icebergops.runner.MigrationRunner;
 import picocli.CommandLine.ArgGroup;
@@ -29,18 +28,12 @@ final class RollbackCommand extends SessionCommand {
 
   @Override
   void run(Session session, Output output) {
-    MigrationRunner runner = session.runner();
-    MigrationResult result;
-    try {
-      result =
-          bound != null && bound.target != null
-              ? runner.rollbackTo(bound.target)
-              : runner.rollback(bound != null && bound.steps != null ? bound.steps : 1);
-    } catch (MigrationException e) {
-      Rows.progress(output, "Rolled back", e.partialResult().steps());
-      throw e;
-    }
-    Rows.progress(output, "Rolled back", result.steps());
+    MigrationRunner runner =
+        session.runner(false, step -> Rows.progress(output, "Rolled back", step));
+    MigrationResult result =
+        bound != null && bound.target != null
+            ? runner.rollbackTo(bound.target)
+            : runner.rollback(bound != null && bound.steps != null ? bound.steps : 1);
     output.json(Rows.result("rollback", result));
     output.line(
         (result.steps().isEmpty()

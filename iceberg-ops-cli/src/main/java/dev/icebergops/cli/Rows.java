@@ -6,7 +6,6 @@ import dev.icebergops.runner.MigrationStatus;
 import dev.icebergops.runner.MigrationStep;
 import java.time.Instant;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
@@ -67,19 +66,17 @@ final class Rows {
     return m;
   }
 
-  /** One progress line per step, for example {@code Applied 0002 Add region (41 ms)}. */
-  static void progress(Output output, String verb, List<MigrationStep> steps) {
-    for (MigrationStep step : steps) {
-      output.line(
-          verb
-              + " "
-              + step.version()
-              + " "
-              + step.description()
-              + " ("
-              + step.duration().toMillis()
-              + " ms)");
-    }
+  /** The progress line of one version, for example {@code Applied 0002 Add region (41 ms)}. */
+  static void progress(Output output, String verb, MigrationStep step) {
+    output.line(
+        verb
+            + " "
+            + step.version()
+            + " "
+            + step.description()
+            + " ("
+            + step.duration().toMillis()
+            + " ms)");
   }
 
   static Map<String, Object> of(Object... keyValues) {

@@ -3,6 +3,7 @@ package dev.icebergops.cli;
 import dev.icebergops.catalog.CatalogFactory;
 import dev.icebergops.migration.MigrationSource;
 import dev.icebergops.runner.MigrationRunner;
+import dev.icebergops.runner.MigrationStep;
 import java.io.Closeable;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -15,6 +16,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Consumer;
 import org.apache.iceberg.CatalogProperties;
 import org.apache.iceberg.CatalogUtil;
 import org.apache.iceberg.catalog.Catalog;
@@ -67,16 +69,24 @@ final class Session implements AutoCloseable {
   }
 
   MigrationRunner runner() {
-    return runner(false);
+    return runner(false, step -> {});
   }
 
-  /** The runner; {@code outOfOrder} lets it apply pending versions below the highest applied. */
   MigrationRunner runner(boolean outOfOrder) {
+    return runner(outOfOrder, step -> {});
+  }
+
+  /**
+   * The runner; {@code outOfOrder} lets it apply pending versions below the highest applied, and
+   * {@code onStep} hears of each version as soon as it is done.
+   */
+  MigrationRunner runner(boolean outOfOrder, Consumer<MigrationStep> onStep) {
     return MigrationRunner.builder(catalog())
         .namespace(config.namespace())
         .metaNamespace(config.metaNamespace())
         .source(source())
         .outOfOrder(outOfOrder)
+        .onStep(onStep)
         .build();
   }
 

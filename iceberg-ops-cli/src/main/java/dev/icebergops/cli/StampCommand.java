@@ -1,6 +1,5 @@
 package dev.icebergops.cli;
 
-import dev.icebergops.runner.MigrationException;
 import dev.icebergops.runner.MigrationResult;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Parameters;
@@ -19,14 +18,8 @@ final class StampCommand extends SessionCommand {
 
   @Override
   void run(Session session, Output output) {
-    MigrationResult result;
-    try {
-      result = session.runner().stamp(version);
-    } catch (MigrationException e) {
-      Rows.progress(output, "Stamped", e.partialResult().steps());
-      throw e;
-    }
-    Rows.progress(output, "Stamped", result.steps());
+    MigrationResult result =
+        session.runner(false, step -> Rows.progress(output, "Stamped", step)).stamp(version);
     output.json(Rows.result("stamp", result));
     output.line(session.namespace() + " is now at " + result.current().orElse("none"));
   }

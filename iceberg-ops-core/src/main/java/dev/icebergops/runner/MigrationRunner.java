@@ -15,6 +15,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.function.Consumer;
 import org.apache.iceberg.catalog.Catalog;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -75,6 +76,7 @@ public final class MigrationRunner {
   private final RemoteCalls remote;
   private final boolean outOfOrder;
   private final boolean validateOnMigrate;
+  private final Consumer<MigrationStep> onStep;
   private volatile List<ResolvedMigration> resolved;
 
   private MigrationRunner(Builder builder) {
@@ -88,6 +90,7 @@ public final class MigrationRunner {
     this.executor = new VersionExecutor(catalog, namespace, builder.clock, remote);
     this.outOfOrder = builder.outOfOrder;
     this.validateOnMigrate = builder.validateOnMigrate;
+    this.onStep = builder.onStep;
   }
 
   /**
@@ -237,7 +240,7 @@ public final class MigrationRunner {
                 ? executor.running(pending.get(i + 1), "upgrade", journal.runId())
                 : null;
         try {
-          steps.add(executor.upgrade(pending.get(i), journal, next));
+          done(steps, executor.upgrade(pending.get(i), journal, next));
         } catch (MigrationException e) {
           throw e.withPartialResult(result(journal, steps));
         }
@@ -333,11 +336,11 @@ public final class MigrationRunner {
               "Marked migration {} in {} rolled back: its failed upgrade completed no step",
               version,
               namespace);
-          steps.add(new MigrationStep(version, before.description(), Duration.ZERO));
+          done(steps, new MigrationStep(version, before.description(), Duration.ZERO));
           continue;
         }
         journal.write(List.of(executor.running(migration, "downgrade", journal.runId())));
-        steps.add(executor.downgrade(migration, before, journal, null));
+        done(steps, executor.downgrade(migration, before, journal, null));
       } catch (MigrationException e) {
         throw e.withPartialResult(result(journal, steps));
       }
@@ -377,7 +380,22 @@ public final class MigrationRunner {
         LOG.info("Stamped migration {} in {} as applied", migration, namespace);
       }
       journal.finish(rows);
+      steps.forEach(this::tell);
       return result(journal, steps);
+    }
+  }
+
+  /** Adds a version the run processed, and tells the listener at once. */
+  private void done(List<MigrationStep> steps, MigrationStep step) {
+    steps.add(step);
+    tell(step);
+  }
+
+  private void tell(MigrationStep step) {
+    try {
+      onStep.accept(step);
+    } catch (RuntimeException e) {
+      LOG.warn("The step listener of {} failed on {}: {}", namespace, step.version(), e.toString());
     }
   }
 
@@ -488,6 +506,7 @@ public final class MigrationRunner {
     private Duration leaseDuration = Duration.ofSeconds(60);
     private Duration leaseWait = Duration.ZERO;
     private Duration timeout = Duration.ofSeconds(60);
+    private Consumer<MigrationStep> onStep = step -> {};
 
     private Builder(Catalog catalog) {
       this.catalog = Objects.requireNonNull(catalog, "catalog");
@@ -514,6 +533,15 @@ public final class MigrationRunner {
     /** The namespace of the history table, {@code _iceberg_ops} by default. */
     public Builder metaNamespace(String value) {
       this.metaNamespace = value;
+      return this;
+    }
+
+    /**
+     * Told of each version as soon as a {@code migrate}, {@code rollback} or {@code stamp} has
+     * applied, rolled back or stamped it (for progress lines); a failing listener is logged.
+     */
+    public Builder onStep(Consumer<MigrationStep> value) {
+      this.onStep = Objects.requireNonNull(value, "onStep");
       return this;
     }
 

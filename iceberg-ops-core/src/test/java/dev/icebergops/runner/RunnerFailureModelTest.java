@@ -388,7 +388,8 @@ class RunnerFailureModelTest {
             "Cannot migrate "
                 + namespace
                 + ": another run holds its lease: other-host (pid 42, run run-7) since ")
-        .hasMessageContaining("release the lease with MigrationRunner.releaseLease()");
+        .hasMessageContaining(
+            "release the lease (MigrationRunner.releaseLease(), iceberg-ops unlock)");
     assertThat(tableExists()).isFalse();
 
     assertThat(waiting.releaseLease()).contains(other);
@@ -473,5 +474,61 @@ class RunnerFailureModelTest {
 
     @Override
     public void downgrade(MigrationContext ctx) {}
+  }
+
+  // --- progress -------------------------------------------------------------------------------
+
+  static final List<String> EVENTS = new java.util.concurrent.CopyOnWriteArrayList<>();
+
+  public static class V0001__Logged extends BaseMigration {
+    @Override
+    public void upgrade(MigrationContext ctx) {
+      EVENTS.add("upgrade " + version());
+      ctx.createTableIfNotExists("t", FailureFixtures.T);
+    }
+
+    @Override
+    public void downgrade(MigrationContext ctx) {
+      EVENTS.add("downgrade " + version());
+      ctx.dropTableIfExists("t");
+    }
+  }
+
+  public static class V0002__AlsoLogged extends BaseMigration {
+    @Override
+    public void upgrade(MigrationContext ctx) {
+      EVENTS.add("upgrade " + version());
+    }
+
+    @Override
+    public void downgrade(MigrationContext ctx) {
+      EVENTS.add("downgrade " + version());
+    }
+  }
+
+  @Test
+  void theStepListenerHearsOfEachVersionAsSoonAsItIsDone() {
+    EVENTS.clear();
+    MigrationRunner runner =
+        MigrationRunner.builder(catalog)
+            .namespace(namespace)
+            .metaNamespace(meta)
+            .source(MigrationSource.of(V0001__Logged.class, V0002__AlsoLogged.class))
+            .onStep(step -> EVENTS.add("done " + step.version()))
+            .build();
+
+    runner.migrate();
+    runner.rollbackTo(MigrationRunner.BASE_VERSION);
+
+    assertThat(EVENTS)
+        .containsExactly(
+            "upgrade 0001",
+            "done 0001",
+            "upgrade 0002",
+            "done 0002",
+            "downgrade 0002",
+            "done 0002",
+            "downgrade 0001",
+            "done 0001");
   }
 }
