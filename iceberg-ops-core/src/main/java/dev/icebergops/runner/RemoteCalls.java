@@ -102,7 +102,7 @@ final class RemoteCalls {
   }
 
   /** An error of the connection or the server rather than of the request. */
-  private static boolean isUnreachable(Throwable error) {
+  static boolean isUnreachable(Throwable error) {
     return error instanceof RESTException
         || error instanceof ServiceFailureException
         || error instanceof ServiceUnavailableException

@@ -1,0 +1,85 @@
+package dev.icebergops.runner;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.icebergops.test.env.IcebergTestEnvironment;
+import dev.icebergops.testing.FaultProxy;
+import dev.icebergops.testing.FaultProxy.Fault;
+import dev.icebergops.testing.SharedEnvironment;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/**
+ * The fault matrix: every operation of the runner, run through fault-injecting proxies in front of
+ * the real REST catalog and the real S3 store, with each fault injected at each write request of
+ * the operation (in CI each step gets one fault, rotated so that every fault meets every operation;
+ * with {@code -Dreliability.full=true} every fault meets every step). After each run: the table is
+ * in its before, after or a documented half-state, the history says which, nothing hung, and the
+ * documented way forward converges to a clean run's state. Writes {@code
+ * target/reliability/matrix.md} and checks that {@code docs/reliability.md} shows the same.
+ */
+@ExtendWith(SharedEnvironment.class)
+class RunnerFaultMatrixTest {
+
+  private static final boolean FULL = Boolean.getBoolean("reliability.full");
+
+  @Test
+  void everyFaultAtEveryStepOfEveryOperationLosesNothing(IcebergTestEnvironment env)
+      throws Exception {
+    ExecutorService workers =
+        Executors.newFixedThreadPool(
+            Integer.getInteger("reliability.workers", FaultOperation.values().length));
+    Map<FaultOperation, Future<List<FaultScenario.Outcome>>> runs = new TreeMap<>();
+    try {
+      for (FaultOperation operation : FaultOperation.values()) {
+        runs.put(operation, workers.submit(() -> runAll(env, operation)));
+      }
+      List<FaultScenario.Outcome> outcomes = new ArrayList<>();
+      for (Future<List<FaultScenario.Outcome>> run : runs.values()) {
+        outcomes.addAll(run.get(15, TimeUnit.MINUTES));
+      }
+      FaultMatrix matrix = new FaultMatrix(outcomes);
+      matrix.write();
+      assertThat(outcomes)
+          .as("scenarios that lost something:%n%s", matrix.problems())
+          .allMatch(FaultScenario.Outcome::nothingLost);
+      matrix.checkDocumented();
+    } finally {
+      workers.shutdownNow();
+    }
+  }
+
+  private static List<FaultScenario.Outcome> runAll(
+      IcebergTestEnvironment env, FaultOperation operation) throws Exception {
+    try (FaultProxy catalog =
+            FaultProxy.start(env.catalogProperties().get("uri"), FaultScenario.SLOW);
+        FaultProxy store = FaultProxy.start(env.s3Endpoint(), FaultScenario.SLOW)) {
+      FaultScenario scenarios = new FaultScenario(env, operation, catalog, store);
+      FaultScenario.Reference reference = scenarios.reference();
+      List<FaultScenario.Outcome> outcomes = new ArrayList<>();
+      for (FaultScenario.Side side : FaultScenario.Side.values()) {
+        int steps = reference.writes(side);
+        Fault[] faults = side.faults();
+        for (int step = 1; step <= steps; step++) {
+          if (FULL) {
+            for (Fault fault : faults) {
+              outcomes.add(scenarios.run(reference, side, fault, step));
+            }
+          } else if (side == FaultScenario.Side.CATALOG || step % 3 == 1) {
+            Fault fault = faults[(step + operation.ordinal()) % faults.length];
+            outcomes.add(scenarios.run(reference, side, fault, step));
+          }
+        }
+      }
+      return outcomes;
+    }
+  }
+}
