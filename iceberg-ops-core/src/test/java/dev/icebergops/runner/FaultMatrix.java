@@ -58,6 +58,9 @@ final class FaultMatrix {
         outcomes.stream()
             .filter(o -> o.operation() == operation && o.side() == side && o.fault() == fault)
             .toList();
+    if (cell.isEmpty()) {
+      return "not run";
+    }
     if (cell.stream().noneMatch(o -> o.firedAt() != null)) {
       return "not reached";
     }
@@ -65,6 +68,9 @@ final class FaultMatrix {
   }
 
   private static String label(Side side, Fault fault) {
+    if (side == Side.CRASH) {
+      return fault == Fault.DROP ? "SIGKILL before a write" : "SIGKILL after a write";
+    }
     String name =
         switch (fault) {
           case HTTP_500 -> "500";

@@ -165,6 +165,13 @@ enum FaultOperation {
     };
   }
 
+  /**
+   * Whether the crash scenarios kill this operation: the multi-step upgrade, downgrade, archival.
+   */
+  boolean crashes() {
+    return this == MIGRATE || this == ROLLBACK || this == ARCHIVAL;
+  }
+
   /** Brings the namespace to this operation's before state, through a healthy client. */
   void setUp(MigrationRunner runner, Catalog catalog) {}
 

@@ -4,17 +4,22 @@ import dev.icebergops.runner.MigrationStatus.State;
 import dev.icebergops.test.env.IcebergTestEnvironment;
 import dev.icebergops.testing.FaultProxy;
 import dev.icebergops.testing.FaultProxy.Fault;
+import java.io.OutputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Properties;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicReference;
 import org.apache.iceberg.catalog.Catalog;
 import org.apache.iceberg.catalog.TableIdentifier;
 import org.apache.iceberg.rest.RESTCatalog;
@@ -40,10 +45,16 @@ final class FaultScenario {
     /** Between the runner's catalog client and the REST server: every catalog request. */
     CATALOG,
     /** In front of S3Proxy for the client only: the history's data and metadata files. */
-    STORE;
+    STORE,
+    /**
+     * The runner in a child JVM, killed with SIGKILL when its write reaches the catalog proxy:
+     * {@link Fault#DROP} kills it before the write is sent, {@link Fault#LOST_ANSWER} after the
+     * catalog committed it.
+     */
+    CRASH;
 
     Fault[] faults() {
-      return Fault.values();
+      return this == CRASH ? new Fault[] {Fault.DROP, Fault.LOST_ANSWER} : Fault.values();
     }
   }
 
@@ -161,6 +172,73 @@ final class FaultScenario {
       problems.add("did not converge: expected " + reference.end() + " but was " + end);
     }
     return new Outcome(operation, side, fault, step, firedAt, result, problems);
+  }
+
+  /**
+   * Runs the operation in a child JVM through the catalog proxy and kills it with SIGKILL at one
+   * write: before it is sent ({@link Fault#DROP}) or after the catalog committed it ({@link
+   * Fault#LOST_ANSWER}). The next run must read the version as interrupted, and converge.
+   */
+  Outcome crash(Reference reference, Fault when, int step, Path dir) throws Exception {
+    String namespace = newNamespace();
+    MigrationRunner healthy = healthy(namespace);
+    operation.setUp(healthy, env.catalog());
+    List<String> problems = new ArrayList<>();
+    Path props = dir.resolve(namespace + ".properties");
+    Properties properties = new Properties();
+    properties.putAll(env.catalogProperties());
+    properties.put("uri", proxies.get(Side.CATALOG).uri());
+    try (OutputStream out = Files.newOutputStream(props)) {
+      properties.store(out, null);
+    }
+    AtomicReference<Process> child = new AtomicReference<>();
+    FaultProxy proxy = proxies.get(Side.CATALOG);
+    proxy.inject(when, FaultProxy.WRITES, step, () -> kill(child.get()));
+    child.set(
+        new ProcessBuilder(
+                ProcessHandle.current().info().command().orElse("java"),
+                "-cp",
+                System.getProperty("java.class.path"),
+                KilledRun.class.getName(),
+                props.toString(),
+                operation.name(),
+                namespace,
+                meta(namespace))
+            .redirectErrorStream(true)
+            .redirectOutput(dir.resolve(namespace + ".log").toFile())
+            .start());
+    String result;
+    if (!child.get().waitFor(HANG_SECONDS, TimeUnit.SECONDS)) {
+      problems.add("hung: the child did not end within " + HANG_SECONDS + " s");
+      child.get().destroyForcibly().waitFor();
+      result = "hung";
+    } else {
+      result = "exit " + child.get().exitValue();
+    }
+    proxy.heal();
+    String firedAt = proxy.injectedInto();
+    if (healthy.status().stream().anyMatch(s -> s.state() == State.RUNNING)) {
+      problems.add("a version of the killed run still reads as running: " + healthy.status());
+    }
+    checkHistoryTellsTheShape(healthy, reference, problems);
+    try {
+      operation.recover(healthy);
+    } catch (RuntimeException e) {
+      problems.add("the way forward failed: " + e);
+    }
+    NamespaceSnapshot end = snapshot(healthy);
+    if (!end.equals(reference.end())) {
+      problems.add("did not converge: expected " + reference.end() + " but was " + end);
+    }
+    return new Outcome(operation, Side.CRASH, when, step, firedAt, result, problems);
+  }
+
+  private static void kill(Process process) {
+    try {
+      process.destroyForcibly().waitFor(); // SIGKILL on Linux and macOS
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
   }
 
   private String act(MigrationRunner faulty, List<String> problems) throws Exception {

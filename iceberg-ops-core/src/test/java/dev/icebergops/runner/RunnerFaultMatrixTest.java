@@ -6,6 +6,7 @@ import dev.icebergops.test.env.IcebergTestEnvironment;
 import dev.icebergops.testing.FaultProxy;
 import dev.icebergops.testing.FaultProxy.Fault;
 import dev.icebergops.testing.SharedEnvironment;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -16,6 +17,7 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The fault matrix: every operation of the runner, run through fault-injecting proxies in front of
@@ -32,15 +34,15 @@ class RunnerFaultMatrixTest {
   private static final boolean FULL = Boolean.getBoolean("reliability.full");
 
   @Test
-  void everyFaultAtEveryStepOfEveryOperationLosesNothing(IcebergTestEnvironment env)
-      throws Exception {
+  void everyFaultAtEveryStepOfEveryOperationLosesNothing(
+      IcebergTestEnvironment env, @TempDir Path dir) throws Exception {
     ExecutorService workers =
         Executors.newFixedThreadPool(
             Integer.getInteger("reliability.workers", FaultOperation.values().length));
     Map<FaultOperation, Future<List<FaultScenario.Outcome>>> runs = new TreeMap<>();
     try {
       for (FaultOperation operation : FaultOperation.values()) {
-        runs.put(operation, workers.submit(() -> runAll(env, operation)));
+        runs.put(operation, workers.submit(() -> runAll(env, operation, dir)));
       }
       List<FaultScenario.Outcome> outcomes = new ArrayList<>();
       for (Future<List<FaultScenario.Outcome>> run : runs.values()) {
@@ -58,14 +60,15 @@ class RunnerFaultMatrixTest {
   }
 
   private static List<FaultScenario.Outcome> runAll(
-      IcebergTestEnvironment env, FaultOperation operation) throws Exception {
+      IcebergTestEnvironment env, FaultOperation operation, Path dir) throws Exception {
     try (FaultProxy catalog =
             FaultProxy.start(env.catalogProperties().get("uri"), FaultScenario.SLOW);
         FaultProxy store = FaultProxy.start(env.s3Endpoint(), FaultScenario.SLOW)) {
       FaultScenario scenarios = new FaultScenario(env, operation, catalog, store);
       FaultScenario.Reference reference = scenarios.reference();
       List<FaultScenario.Outcome> outcomes = new ArrayList<>();
-      for (FaultScenario.Side side : FaultScenario.Side.values()) {
+      for (FaultScenario.Side side :
+          List.of(FaultScenario.Side.CATALOG, FaultScenario.Side.STORE)) {
         int steps = reference.writes(side);
         Fault[] faults = side.faults();
         for (int step = 1; step <= steps; step++) {
@@ -76,6 +79,16 @@ class RunnerFaultMatrixTest {
           } else if (side == FaultScenario.Side.CATALOG || step % 3 == 1) {
             Fault fault = faults[(step + operation.ordinal()) % faults.length];
             outcomes.add(scenarios.run(reference, side, fault, step));
+          }
+        }
+      }
+      if (operation.crashes()) {
+        int steps = reference.writes(FaultScenario.Side.CATALOG);
+        for (int step = 1; step <= steps; step++) {
+          for (Fault when : FaultScenario.Side.CRASH.faults()) {
+            if (FULL || (step + when.ordinal()) % 4 == 0) {
+              outcomes.add(scenarios.crash(reference, when, step, dir));
+            }
           }
         }
       }

@@ -63,6 +63,7 @@ public final class FaultProxy implements AutoCloseable {
   private volatile Predicate<String> target = line -> false;
   private volatile int nth;
   private volatile String injectedInto;
+  private volatile Runnable onFire = () -> {};
   private volatile boolean closed;
 
   private FaultProxy(ServerSocket listener, URI target, Duration slowDelay) {
@@ -99,6 +100,18 @@ public final class FaultProxy implements AutoCloseable {
    * POST /v1/namespaces/sales/tables/t HTTP/1.1}) matches; it fires once.
    */
   public synchronized void inject(Fault value, Predicate<String> requestLine, int n) {
+    inject(value, requestLine, n, () -> {});
+  }
+
+  /**
+   * Injects a fault as {@link #inject(Fault, Predicate, int)} does, and runs an action when it
+   * fires: for {@link Fault#LOST_ANSWER} after the server answered, before the connection closes
+   * (to kill the client while its commit is in; a crash at that step); for the others before the
+   * fault acts.
+   */
+  public synchronized void inject(
+      Fault value, Predicate<String> requestLine, int n, Runnable action) {
+    onFire = action;
     matching.set(0);
     injectedInto = null;
     target = requestLine;
@@ -159,6 +172,9 @@ public final class FaultProxy implements AutoCloseable {
         }
         requests.add(request.firstLine);
         Fault now = faultFor(request.firstLine);
+        if (now != null && now != Fault.LOST_ANSWER) {
+          onFire.run();
+        }
         if (now == Fault.DROP) {
           return;
         }
@@ -170,6 +186,9 @@ public final class FaultProxy implements AutoCloseable {
         toServer.write(request.bytes);
         toServer.flush();
         Message answer = Message.read(fromServer, null, !request.firstLine.startsWith("HEAD "));
+        if (now == Fault.LOST_ANSWER) {
+          onFire.run();
+        }
         if (answer == null || now == Fault.LOST_ANSWER) {
           return;
         }
