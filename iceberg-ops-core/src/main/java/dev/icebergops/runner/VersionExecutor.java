@@ -12,7 +12,6 @@ import java.util.ArrayList;
 import java.util.List;
 import org.apache.iceberg.catalog.Catalog;
 import org.apache.iceberg.exceptions.CommitFailedException;
-import org.apache.iceberg.exceptions.CommitStateUnknownException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -386,9 +385,7 @@ final class VersionExecutor {
    */
   private static boolean isUnknownOutcome(Throwable error) {
     for (Throwable t = error; t != null; t = t.getCause()) {
-      if (t instanceof RemoteCalls.StepTimeoutException
-          || t instanceof CommitStateUnknownException
-          || RemoteCalls.isUnreachable(t)) {
+      if (t instanceof RemoteCalls.StepTimeoutException || RemoteCalls.isUnreachable(t)) {
         return true;
       }
       if (t.getCause() == t) {

@@ -60,7 +60,11 @@ final class FaultScenario {
 
   /** What a clean run leaves, to compare a faulted and recovered namespace with. */
   record Reference(
-      List<String> before, List<String> after, NamespaceSnapshot end, Map<Side, Integer> writes) {
+      List<String> before,
+      List<String> after,
+      NamespaceSnapshot end,
+      Map<Side, Integer> writes,
+      int tableCommits) {
     int writes(Side side) {
       return this.writes.get(side);
     }
@@ -141,9 +145,11 @@ final class FaultScenario {
         (side, proxy) ->
             writes.put(
                 side, (int) proxy.requests().stream().filter(FaultProxy.WRITES::test).count()));
+    int tableCommits =
+        (int) proxies.get(Side.CATALOG).requests().stream().filter(tableCommits(namespace)).count();
     List<String> after = names(namespace);
     operation.recover(healthy);
-    return new Reference(before, after, snapshot(healthy), writes);
+    return new Reference(before, after, snapshot(healthy), writes, tableCommits);
   }
 
   /** Runs the operation with one fault at one write, checks, recovers and checks again. */
@@ -179,7 +185,8 @@ final class FaultScenario {
    * write: before it is sent ({@link Fault#DROP}) or after the catalog committed it ({@link
    * Fault#LOST_ANSWER}). The next run must read the version as interrupted, and converge.
    */
-  Outcome crash(Reference reference, Fault when, int step, Path dir) throws Exception {
+  Outcome crash(Reference reference, Fault when, int step, boolean tableCommitsOnly, Path dir)
+      throws Exception {
     String namespace = newNamespace();
     MigrationRunner healthy = healthy(namespace);
     operation.setUp(healthy, env.catalog());
@@ -193,7 +200,11 @@ final class FaultScenario {
     }
     AtomicReference<Process> child = new AtomicReference<>();
     FaultProxy proxy = proxies.get(Side.CATALOG);
-    proxy.inject(when, FaultProxy.WRITES, step, () -> kill(child.get()));
+    proxy.inject(
+        when,
+        tableCommitsOnly ? tableCommits(namespace) : FaultProxy.WRITES,
+        step,
+        () -> kill(child.get()));
     child.set(
         new ProcessBuilder(
                 ProcessHandle.current().info().command().orElse("java"),
@@ -231,6 +242,11 @@ final class FaultScenario {
       problems.add("did not converge: expected " + reference.end() + " but was " + end);
     }
     return new Outcome(operation, Side.CRASH, when, step, firedAt, result, problems);
+  }
+
+  /** The commits to the namespace's own tables: the migrations' steps, not the history's. */
+  private static java.util.function.Predicate<String> tableCommits(String namespace) {
+    return line -> line.startsWith("POST /v1/namespaces/" + namespace + "/tables");
   }
 
   private static void kill(Process process) {

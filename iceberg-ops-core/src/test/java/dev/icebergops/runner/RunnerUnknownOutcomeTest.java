@@ -113,4 +113,20 @@ class RunnerUnknownOutcomeTest {
     assertThat(healthy.rollback(1).versions()).containsExactly("0002");
     assertThat(columns()).containsExactly("id");
   }
+
+  @Test
+  void aServerErrorOnAHistoryWriteFailsTheRunWithAMigrationExceptionNamingTheCatalog() {
+    healthy.migrate("0001");
+    catalogProxy.inject(
+        Fault.HTTP_500,
+        line -> line.startsWith("POST ") && line.contains("/migration_history "),
+        1);
+
+    assertThatThrownBy(() -> faulty.stamp("0002"))
+        .isInstanceOf(MigrationException.class)
+        .hasMessageStartingWith("Cannot take the run lease of " + namespace + ": ")
+        .hasMessageContaining(catalogProxy.uri());
+
+    assertThat(healthy.stamp("0002").versions()).containsExactly("0002");
+  }
 }

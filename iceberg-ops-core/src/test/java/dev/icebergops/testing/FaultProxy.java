@@ -34,9 +34,14 @@ import java.util.function.Predicate;
  */
 public final class FaultProxy implements AutoCloseable {
 
-  /** Matches every request that changes something on the server: POST, PUT, DELETE. */
+  /**
+   * Matches every request that changes something on the server: POST, PUT, DELETE; not the REST
+   * client's metrics reports, which change nothing.
+   */
   public static final Predicate<String> WRITES =
-      line -> line.startsWith("POST ") || line.startsWith("PUT ") || line.startsWith("DELETE ");
+      line ->
+          (line.startsWith("POST ") || line.startsWith("PUT ") || line.startsWith("DELETE "))
+              && !line.contains("/metrics ");
 
   /** One fault, injected into one request. */
   public enum Fault {
