@@ -17,6 +17,8 @@ import java.util.Properties;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicReference;
@@ -39,6 +41,15 @@ final class FaultScenario {
 
   /** The hang detector: far past anything the bound allows. */
   private static final long HANG_SECONDS = 90;
+
+  /** Runs the faulty operations: not the common pool, which has one thread on two cores. */
+  private static final ExecutorService RUNS =
+      Executors.newCachedThreadPool(
+          task -> {
+            Thread thread = new Thread(task, "fault-scenario");
+            thread.setDaemon(true);
+            return thread;
+          });
 
   /** Where a fault is injected. */
   enum Side {
@@ -267,7 +278,8 @@ final class FaultScenario {
               } catch (Throwable t) {
                 return t;
               }
-            });
+            },
+            RUNS);
     try {
       Throwable thrown = run.get(HANG_SECONDS, TimeUnit.SECONDS);
       return thrown == null ? "succeeded" : "failed: " + thrown.getClass().getSimpleName();

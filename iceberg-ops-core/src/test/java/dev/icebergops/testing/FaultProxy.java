@@ -163,8 +163,10 @@ public final class FaultProxy implements AutoCloseable {
   }
 
   private void serve(Socket client) {
+    Socket upstream = null;
     try (client;
         Socket server = new Socket(targetHost, targetPort)) {
+      upstream = server;
       open.add(server);
       InputStream fromClient = new BufferedInputStream(client.getInputStream());
       OutputStream toClient = client.getOutputStream();
@@ -209,6 +211,9 @@ public final class FaultProxy implements AutoCloseable {
       Thread.currentThread().interrupt();
     } finally {
       open.remove(client);
+      if (upstream != null) {
+        open.remove(upstream);
+      }
     }
   }
 
