@@ -165,12 +165,21 @@ final class FaultScenario {
 
   /** Runs the operation with one fault at one write, checks, recovers and checks again. */
   Outcome run(Reference reference, Side side, Fault fault, int step) throws Exception {
+    return run(reference, side, fault, step, false);
+  }
+
+  /**
+   * Runs the operation with one fault at the n-th write, or at the n-th commit of the migration
+   * itself ({@code tableCommitsOnly}), checks, recovers and checks again.
+   */
+  Outcome run(Reference reference, Side side, Fault fault, int step, boolean tableCommitsOnly)
+      throws Exception {
     String namespace = newNamespace();
     MigrationRunner healthy = healthy(namespace);
     operation.setUp(healthy, env.catalog());
     List<String> problems = new ArrayList<>();
     FaultProxy proxy = proxies.get(side);
-    proxy.inject(fault, FaultProxy.WRITES, step);
+    proxy.inject(fault, tableCommitsOnly ? tableCommits(namespace) : FaultProxy.WRITES, step);
     String result;
     try (RESTCatalog client = faultyClient()) {
       result = act(faulty(client, namespace), problems);
