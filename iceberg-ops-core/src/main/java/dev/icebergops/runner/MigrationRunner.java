@@ -253,7 +253,8 @@ public final class MigrationRunner {
   /**
    * Rolls back the newest {@code steps} versions, newest first. A failed or interrupted version
    * counts as one: its downgrade runs (or, for a failed upgrade that completed no step, it is
-   * recorded rolled back directly).
+   * recorded rolled back directly; a step that got no answer, recorded {@code (outcome unknown)},
+   * counts as completed, so write downgrades that tolerate a half-applied version).
    *
    * @param steps how many versions to roll back (more than there are rolls back all)
    * @return the versions rolled back

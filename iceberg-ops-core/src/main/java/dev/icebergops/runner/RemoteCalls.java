@@ -10,6 +10,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.iceberg.catalog.Catalog;
+import org.apache.iceberg.exceptions.CommitStateUnknownException;
 import org.apache.iceberg.exceptions.RESTException;
 import org.apache.iceberg.exceptions.ServiceFailureException;
 import org.apache.iceberg.exceptions.ServiceUnavailableException;
@@ -101,9 +102,13 @@ final class RemoteCalls {
     }
   }
 
-  /** An error of the connection or the server rather than of the request. */
-  private static boolean isUnreachable(Throwable error) {
+  /**
+   * An error of the connection or the server rather than of the request, including a commit the
+   * catalog could not say landed or not.
+   */
+  static boolean isUnreachable(Throwable error) {
     return error instanceof RESTException
+        || error instanceof CommitStateUnknownException
         || error instanceof ServiceFailureException
         || error instanceof ServiceUnavailableException
         || error instanceof java.io.UncheckedIOException

@@ -25,6 +25,9 @@ final class VersionExecutor {
 
   private static final Logger LOG = LoggerFactory.getLogger(MigrationRunner.class);
 
+  /** Marks a recorded step whose commit may or may not have landed. */
+  static final String UNKNOWN_OUTCOME = " (outcome unknown)";
+
   private final Catalog catalog;
   private final String namespace;
   private final Clock clock;
@@ -118,7 +121,7 @@ final class VersionExecutor {
           "Cannot " + what + ": it is irreversible: " + e.getMessage() + "; it stays as it was",
           e);
     } catch (Exception | Error e) {
-      if (steps.done().isEmpty()) {
+      if (steps.done().isEmpty() && !isUnknownOutcome(e)) {
         restore(resolved, before, journal, e);
         String step = steps.current() != null ? steps.current() : "downgrade";
         throw rethrowable(
@@ -223,6 +226,15 @@ final class VersionExecutor {
       String phase,
       Throwable error) {
     String step = steps.current() != null ? steps.current() : phase;
+    List<String> committed = steps.done();
+    String describeCommitted = steps.describeDone();
+    if (steps.current() != null && isUnknownOutcome(error)) {
+      // the step's commit may have reached the catalog although no answer said so: rollback must
+      // run the downgrade rather than take the version for one that committed nothing
+      committed = new ArrayList<>(committed);
+      committed.add(steps.current() + UNKNOWN_OUTCOME);
+      describeCommitted = String.join("; ", committed);
+    }
     String reason =
         error instanceof RemoteCalls.StepTimeoutException ? error.getMessage() : error.toString();
     String text =
@@ -236,7 +248,7 @@ final class VersionExecutor {
                     + ": "
                     + text
                     + " (a concurrent commit to the table); committed before the failure: "
-                    + steps.describeDone(),
+                    + describeCommitted,
                 error)
             : stopped(
                 resolved,
@@ -246,14 +258,14 @@ final class VersionExecutor {
                     + ": "
                     + text
                     + "; committed before the failure: "
-                    + steps.describeDone(),
+                    + describeCommitted,
                 error);
     HistoryRecord row =
         row(
             resolved,
             Status.FAILED,
             phase.endsWith("owngrade") ? "downgrade" : "upgrade",
-            steps.done(),
+            committed,
             text,
             elapsed(start).toMillis(),
             journal);
@@ -365,6 +377,22 @@ final class VersionExecutor {
 
   private static Duration elapsed(long startNanos) {
     return Duration.ofNanos(System.nanoTime() - startNanos);
+  }
+
+  /**
+   * True when a step failed without knowing whether its commit landed: no answer within the bound,
+   * a lost connection, a server error, or a commit the catalog reports as of unknown state.
+   */
+  private static boolean isUnknownOutcome(Throwable error) {
+    for (Throwable t = error; t != null; t = t.getCause()) {
+      if (t instanceof RemoteCalls.StepTimeoutException || RemoteCalls.isUnreachable(t)) {
+        return true;
+      }
+      if (t.getCause() == t) {
+        break;
+      }
+    }
+    return false;
   }
 
   private static boolean isCommitConflict(Throwable error) {

@@ -14,37 +14,33 @@ import dev.icebergops.runner.FailureFixtures.V0004__AddC;
 import dev.icebergops.runner.FailureFixtures.V0005__AddD;
 import dev.icebergops.test.env.IcebergTestEnvironment;
 import dev.icebergops.testing.SharedEnvironment;
-import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 import java.util.UUID;
 import java.util.concurrent.Callable;
+import java.util.concurrent.CyclicBarrier;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
-import org.apache.iceberg.Table;
 import org.apache.iceberg.catalog.Catalog;
 import org.apache.iceberg.catalog.TableIdentifier;
-import org.apache.iceberg.data.IcebergGenerics;
-import org.apache.iceberg.data.Record;
-import org.apache.iceberg.expressions.Expressions;
-import org.apache.iceberg.io.CloseableIterable;
 import org.apache.iceberg.types.Types;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
- * Eight runners on one namespace with random start delays and non-idempotent migrations, over
- * twenty rounds: the lease serialises them, so no row is duplicated, no version applied twice and
- * no namespace stranded.
+ * Eight runners on one namespace with non-idempotent migrations, over twenty rounds (fifty with
+ * {@code -Psoak}): in even rounds they start at the same instant, in odd rounds after random
+ * delays. The lease serialises them, so no row is duplicated, no version applied twice and no
+ * namespace stranded.
  */
 @ExtendWith(SharedEnvironment.class)
 class RunnerRaceTest {
 
-  private static final int ROUNDS = 20;
+  private static final int ROUNDS = Integer.getInteger("reliability.raceRounds", 20);
   private static final int RUNNERS = 8;
   private static final int PARALLEL_ROUNDS = 4;
 
@@ -62,17 +58,20 @@ class RunnerRaceTest {
     ExecutorService pool = Executors.newFixedThreadPool(RUNNERS * PARALLEL_ROUNDS);
     List<String> outcomes = new ArrayList<>();
     try {
-      for (int batch = 0; batch < ROUNDS / PARALLEL_ROUNDS; batch++) {
+      for (int batch = 0; batch * PARALLEL_ROUNDS < ROUNDS; batch++) {
         List<Future<String>> runs = new ArrayList<>();
         List<String> namespaces = new ArrayList<>();
-        for (int r = 0; r < PARALLEL_ROUNDS; r++) {
-          String namespace = "race_" + suffix + "_" + (batch * PARALLEL_ROUNDS + r);
+        for (int r = 0; r < PARALLEL_ROUNDS && batch * PARALLEL_ROUNDS + r < ROUNDS; r++) {
+          int round = batch * PARALLEL_ROUNDS + r;
+          String namespace = "race_" + suffix + "_" + round;
           namespaces.add(namespace);
+          boolean simultaneous = round % 2 == 0;
+          CyclicBarrier start = new CyclicBarrier(RUNNERS);
           for (int i = 0; i < RUNNERS; i++) {
-            long delay = random.nextInt(2500);
+            long delay = simultaneous ? 0 : random.nextInt(2500);
             boolean waits = random.nextBoolean();
             MigrationRunner runner = runner(clients.get(i), namespace, meta, waits);
-            runs.add(pool.submit(race(runner, delay)));
+            runs.add(pool.submit(race(runner, simultaneous ? start : null, delay)));
           }
         }
         for (Future<String> run : runs) {
@@ -98,8 +97,12 @@ class RunnerRaceTest {
     assertThat(outcomes).anyMatch(o -> o.startsWith("lease held"));
   }
 
-  private static Callable<String> race(MigrationRunner runner, long delayMillis) {
+  private static Callable<String> race(
+      MigrationRunner runner, CyclicBarrier start, long delayMillis) {
     return () -> {
+      if (start != null) {
+        start.await(60, TimeUnit.SECONDS);
+      }
       Thread.sleep(delayMillis);
       try {
         return "migrated " + runner.migrate().versions();
@@ -134,8 +137,7 @@ class RunnerRaceTest {
         .build();
   }
 
-  private static void assertConverged(Catalog catalog, String namespace, String meta, long seed)
-      throws IOException {
+  private static void assertConverged(Catalog catalog, String namespace, String meta, long seed) {
     String round = namespace + " (seed " + seed + ")";
     for (String version : List.of("0001", "0002", "0003", "0004", "0005")) {
       assertThat(FailureFixtures.upgrades(namespace, version))
@@ -153,13 +155,7 @@ class RunnerRaceTest {
             tuple("0004", Status.APPLIED),
             tuple("0005", Status.APPLIED));
     assertThat(history.lease(namespace)).as("lease of %s", round).isEmpty();
-    Table table = catalog.loadTable(history.tableIdentifier());
-    List<String> stored = new ArrayList<>();
-    try (CloseableIterable<Record> rows =
-        IcebergGenerics.read(table).where(Expressions.equal("namespace", namespace)).build()) {
-      rows.forEach(r -> stored.add((String) r.getField("version")));
-    }
-    assertThat(stored)
+    assertThat(StoredRows.versions(catalog, meta, namespace))
         .as("stored rows of %s: no duplicate, no lease left", round)
         .containsExactlyInAnyOrder("0001", "0002", "0003", "0004", "0005");
     assertThat(

@@ -1,0 +1,132 @@
+package dev.icebergops.runner;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.tuple;
+
+import dev.icebergops.history.HistoryRecord;
+import dev.icebergops.history.HistoryRecord.Status;
+import dev.icebergops.runner.MigrationStatus.State;
+import dev.icebergops.test.env.IcebergTestEnvironment;
+import dev.icebergops.testing.FaultProxy;
+import dev.icebergops.testing.FaultProxy.Fault;
+import dev.icebergops.testing.SharedEnvironment;
+import java.time.Duration;
+import java.util.List;
+import java.util.UUID;
+import org.apache.iceberg.catalog.TableIdentifier;
+import org.apache.iceberg.rest.RESTCatalog;
+import org.apache.iceberg.types.Types;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/**
+ * A step whose commit reached the catalog but whose answer did not: the runner cannot know whether
+ * it committed, so the history must not say it did not, and rollback must run the downgrade.
+ */
+@ExtendWith(SharedEnvironment.class)
+class RunnerUnknownOutcomeTest {
+
+  private IcebergTestEnvironment env;
+  private FaultProxy catalogProxy;
+  private FaultProxy storeProxy;
+  private RESTCatalog faultyClient;
+  private String namespace;
+  private MigrationRunner healthy;
+  private MigrationRunner faulty;
+
+  @BeforeEach
+  void setUp(IcebergTestEnvironment env) throws Exception {
+    this.env = env;
+    catalogProxy = FaultProxy.start(env.catalogProperties().get("uri"), Duration.ofSeconds(1));
+    storeProxy = FaultProxy.start(env.s3Endpoint(), Duration.ofSeconds(1));
+    faultyClient = FaultScenario.client(env, catalogProxy, storeProxy);
+    namespace = "uo_" + UUID.randomUUID().toString().replace("-", "").substring(0, 12);
+    String meta = "_ops_" + namespace;
+    healthy =
+        FaultOperation.runner(
+            env.catalog(), namespace, meta, Duration.ofSeconds(60), Duration.ofSeconds(30));
+    faulty =
+        FaultOperation.runner(faultyClient, namespace, meta, Duration.ofSeconds(60), Duration.ZERO);
+  }
+
+  @AfterEach
+  void tearDown() throws Exception {
+    faultyClient.close();
+    catalogProxy.close();
+    storeProxy.close();
+  }
+
+  private List<String> columns() {
+    return env.catalog().loadTable(TableIdentifier.of(namespace, "t")).schema().columns().stream()
+        .map(Types.NestedField::name)
+        .toList();
+  }
+
+  /** The n-th commit to table t: the schema changes of the migrations, not the history's. */
+  private void loseTheAnswerToCommit(int n) {
+    catalogProxy.inject(
+        Fault.LOST_ANSWER,
+        line -> line.startsWith("POST /v1/namespaces/" + namespace + "/tables/t "),
+        n);
+  }
+
+  @Test
+  void aVersionWhoseFirstCommitLostItsAnswerIsRolledBackByItsDowngrade() {
+    healthy.migrate("0001");
+    loseTheAnswerToCommit(1);
+
+    assertThatThrownBy(() -> faulty.migrate("0002")).isInstanceOf(MigrationException.class);
+
+    assertThat(catalogProxy.injectedInto()).isNotNull();
+    assertThat(columns()).as("the catalog committed the lost commit").containsExactly("id", "a");
+    assertThat(healthy.history())
+        .extracting(HistoryRecord::version, HistoryRecord::status, HistoryRecord::steps)
+        .containsExactly(
+            tuple("0001", Status.APPLIED, List.of("create table " + namespace + ".t")),
+            tuple(
+                "0002",
+                Status.FAILED,
+                List.of("add column " + namespace + ".t.a (outcome unknown)")));
+
+    assertThat(healthy.rollback(1).versions()).containsExactly("0002");
+    assertThat(columns()).as("the downgrade ran").containsExactly("id");
+    assertThat(healthy.migrate().versions()).containsExactly("0002", "0003");
+    assertThat(healthy.status()).extracting(MigrationStatus::state).containsOnly(State.APPLIED);
+  }
+
+  @Test
+  void aDowngradeWhoseFirstCommitLostItsAnswerIsNotRecordedAsStillApplied() {
+    healthy.migrate("0002");
+    loseTheAnswerToCommit(1);
+
+    assertThatThrownBy(() -> faulty.rollback(1)).isInstanceOf(MigrationException.class);
+
+    assertThat(columns()).as("the catalog committed the lost commit").containsExactly("id", "a");
+    assertThat(healthy.history())
+        .extracting(HistoryRecord::version, HistoryRecord::status, HistoryRecord::operation)
+        .containsExactly(
+            tuple("0001", Status.APPLIED, "upgrade"), tuple("0002", Status.FAILED, "downgrade"));
+
+    assertThat(healthy.rollback(1).versions()).containsExactly("0002");
+    assertThat(columns()).containsExactly("id");
+  }
+
+  @Test
+  void aServerErrorOnAHistoryWriteFailsTheRunWithAMigrationExceptionNamingTheCatalog() {
+    healthy.migrate("0001");
+    catalogProxy.inject(
+        Fault.HTTP_500,
+        line -> line.startsWith("POST ") && line.contains("/migration_history "),
+        1);
+
+    assertThatThrownBy(() -> faulty.stamp("0002"))
+        .isInstanceOf(MigrationException.class)
+        .hasMessageStartingWith("Cannot take the run lease of " + namespace + ": ")
+        .hasMessageContaining(catalogProxy.uri());
+
+    assertThat(healthy.stamp("0002").versions()).containsExactly("0002");
+  }
+}
