@@ -232,17 +232,19 @@ public final class MigrationRunner {
         journal.write(List.of(executor.running(pending.get(0), "upgrade", journal.runId())));
       }
       for (int i = 0; i < pending.size(); i++) {
+        boolean last = i + 1 == pending.size();
         HistoryRecord next =
-            i + 1 < pending.size()
-                ? executor.running(pending.get(i + 1), "upgrade", journal.runId())
-                : null;
+            last ? null : executor.running(pending.get(i + 1), "upgrade", journal.runId());
+        boolean release = last && !VersionExecutor.hasPostHook(pending.get(i), "postUpgrade");
         try {
-          steps.add(executor.upgrade(pending.get(i), journal, next));
+          steps.add(executor.upgrade(pending.get(i), journal, next, release));
         } catch (MigrationException e) {
           throw e.withPartialResult(result(journal, steps));
         }
       }
-      journal.finish(List.of());
+      if (!journal.isFinished()) {
+        journal.finish(List.of());
+      }
       return result(journal, steps);
     }
   }
@@ -323,7 +325,9 @@ public final class MigrationRunner {
       }
     }
     List<MigrationStep> steps = new ArrayList<>();
-    for (String version : versions) {
+    boolean runningWritten = false;
+    for (int i = 0; i < versions.size(); i++) {
+      String version = versions.get(i);
       HistoryRecord before = state.row(version);
       ResolvedMigration migration = state.migration(version);
       try {
@@ -334,16 +338,37 @@ public final class MigrationRunner {
               version,
               namespace);
           steps.add(new MigrationStep(version, before.description(), Duration.ZERO));
+          runningWritten = false;
           continue;
         }
-        journal.write(List.of(executor.running(migration, "downgrade", journal.runId())));
-        steps.add(executor.downgrade(migration, before, journal, null));
+        if (!runningWritten) {
+          journal.write(List.of(executor.running(migration, "downgrade", journal.runId())));
+        }
+        HistoryRecord next = nextRunning(state, versions, i + 1, journal);
+        boolean release =
+            i + 1 == versions.size() && !VersionExecutor.hasPostHook(migration, "postDowngrade");
+        steps.add(executor.downgrade(migration, before, journal, next, release));
+        runningWritten = next != null;
       } catch (MigrationException e) {
         throw e.withPartialResult(result(journal, steps));
       }
     }
-    journal.finish(List.of());
+    if (!journal.isFinished()) {
+      journal.finish(List.of());
+    }
     return result(journal, steps);
+  }
+
+  /**
+   * The running row of the version a rollback undoes next, written with the outcome of the one
+   * before it; null when there is none, or when it has nothing to undo.
+   */
+  private HistoryRecord nextRunning(
+      NamespaceState state, List<String> versions, int index, RunJournal journal) {
+    if (index >= versions.size() || isNothingToUndo(state.row(versions.get(index)))) {
+      return null;
+    }
+    return executor.running(state.migration(versions.get(index)), "downgrade", journal.runId());
   }
 
   /** A failed upgrade that completed no step: there is nothing to undo. */

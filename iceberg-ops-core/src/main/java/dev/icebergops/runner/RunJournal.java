@@ -310,6 +310,11 @@ final class RunJournal implements AutoCloseable {
     closed = true;
   }
 
+  /** Whether {@link #finish} ended the run: its last rows are written and its lease released. */
+  synchronized boolean isFinished() {
+    return closed;
+  }
+
   /** Releases the lease if the run still holds it; never throws (the run's own error wins). */
   @Override
   public synchronized void close() {
