@@ -4,11 +4,9 @@ import dev.icebergops.schema.FieldChange.ChangeType;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
-import java.util.Map;
 import java.util.Objects;
 import java.util.TreeMap;
 import org.apache.iceberg.Schema;
-import org.apache.iceberg.types.TypeUtil;
 import org.apache.iceberg.types.Types.NestedField;
 
 /**
@@ -48,41 +46,37 @@ public final class SchemaDiff {
   public static SchemaDiff between(Schema before, Schema after) {
     Objects.requireNonNull(before, "before");
     Objects.requireNonNull(after, "after");
-    Map<Integer, NestedField> oldFields = new TreeMap<>(TypeUtil.indexById(before.asStruct()));
-    Map<Integer, NestedField> newFields = new TreeMap<>(TypeUtil.indexById(after.asStruct()));
-    Map<Integer, String> oldNames = TypeUtil.indexNameById(before.asStruct());
-    Map<Integer, String> newNames = TypeUtil.indexNameById(after.asStruct());
-    Map<Integer, Integer> oldParents = TypeUtil.indexParents(before.asStruct());
-    Map<Integer, Integer> newParents = TypeUtil.indexParents(after.asStruct());
+    TreeMap<Integer, FieldIndex.Entry> oldFields = FieldIndex.of(before.asStruct()).byId();
+    TreeMap<Integer, FieldIndex.Entry> newFields = FieldIndex.of(after.asStruct()).byId();
 
     List<FieldChange> added = new ArrayList<>();
     List<FieldChange> removed = new ArrayList<>();
     List<FieldChange> changed = new ArrayList<>();
     newFields.forEach(
-        (id, field) -> {
+        (id, entry) -> {
           if (!oldFields.containsKey(id)) {
-            if (newParents.containsKey(id) && !oldFields.containsKey(newParents.get(id))) {
+            if (entry.parent() != null && !oldFields.containsKey(entry.parent())) {
               return; // reported at its parent, which is new as well
             }
             added.add(
-                FieldChange.builder(id, newNames.get(id), ChangeType.ADDED)
-                    .types(null, IcebergTypes.format(field.type()))
+                FieldChange.builder(id, entry.path(), ChangeType.ADDED)
+                    .types(null, IcebergTypes.format(entry.field().type()))
                     .build());
           }
         });
     oldFields.forEach(
-        (id, field) -> {
-          NestedField now = newFields.get(id);
+        (id, entry) -> {
+          FieldIndex.Entry now = newFields.get(id);
           if (now == null) {
-            if (oldParents.containsKey(id) && !newFields.containsKey(oldParents.get(id))) {
+            if (entry.parent() != null && !newFields.containsKey(entry.parent())) {
               return; // reported at its parent, which is gone as well
             }
             removed.add(
-                FieldChange.builder(id, oldNames.get(id), ChangeType.REMOVED)
-                    .types(IcebergTypes.format(field.type()), null)
+                FieldChange.builder(id, entry.path(), ChangeType.REMOVED)
+                    .types(IcebergTypes.format(entry.field().type()), null)
                     .build());
           } else {
-            compare(id, field, now, oldNames.get(id), newNames.get(id), changed);
+            compare(id, entry.field(), now.field(), entry.path(), now.path(), changed);
           }
         });
     return new SchemaDiff(added, removed, changed);
