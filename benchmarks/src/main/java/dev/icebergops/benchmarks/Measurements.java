@@ -17,6 +17,7 @@ public final class Measurements {
    */
   public static void main(String[] args) throws Exception {
     System.setProperty("iceberg-ops.report.dir", args[0]);
+    SuiteMeasures.fixtures(Chains.FIXTURE_COPIES);
     SchemaMeasures.run(20);
     try (IcebergTestEnvironment env = IcebergTestEnvironment.embedded()) {
       env.start();
@@ -28,6 +29,5 @@ public final class Measurements {
       suites.migrateFromEmpty(10, 3);
       suites.migrateFromEmpty(50, 3);
     }
-    SuiteMeasures.fixtures(Chains.FIXTURE_COPIES);
   }
 }

@@ -20,6 +20,8 @@ final class Notes {
       - B3: `migrate()` of a fresh namespace, its migrations resolved beforehand, divided by N;
         the anchor creates the table and adds the N - 1 columns with one `updateSchema()`
         commit each, divided by N.
+        Each repetition has a history table of its own (a first deploy's), so that it does not
+        measure the snapshots earlier repetitions left behind; B4 and B5's anchor likewise.
       - B4: `status()`, `plan()` and `migrate()` of one pending version, after `stamp` recorded
         10 or 1,000 applied versions.
       - B5: the duration of a whole test class that implements `MigrationSuite`, warm;
@@ -59,6 +61,10 @@ final class Notes {
     }
     if (jar.startsWith("classgraph")) {
       return "finds migration classes in class path locations";
+    }
+    if (jar.startsWith("jts-")) {
+      return "geometry types (Iceberg v3 geometry and geography), linked by Iceberg's type and"
+          + " Parquet code";
     }
     if (jar.startsWith("caffeine")) {
       return "Iceberg's caches (manifest and catalog caching)";

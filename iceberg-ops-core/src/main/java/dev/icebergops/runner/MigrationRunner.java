@@ -15,6 +15,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.concurrent.atomic.AtomicReference;
 import org.apache.iceberg.catalog.Catalog;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -35,11 +36,12 @@ import org.slf4j.LoggerFactory;
  * }</pre>
  *
  * <p><b>One run at a time.</b> {@code migrate}, {@code rollback}, {@code stamp} and {@code repair}
- * hold the namespace's run lease from before they read the state until they end, also on failure; a
- * second run fails fast with {@link ConcurrentMigrationException} naming the holder (or waits, see
- * {@link Builder#leaseWait}). A lease whose run died is taken over and reported; {@link
- * #releaseLease()} is the operator's way to free it by hand. Different namespaces never block each
- * other.
+ * hold the namespace's run lease until they end, also on failure, and act only on the state they
+ * took it on ({@code migrate} takes it in the same commit as its first version's running row, and
+ * writes nothing when validation fails); a second run fails fast with {@link
+ * ConcurrentMigrationException} naming the holder (or waits, see {@link Builder#leaseWait}). A
+ * lease whose run died is taken over and reported; {@link #releaseLease()} is the operator's way to
+ * free it by hand. Different namespaces never block each other.
  *
  * <p><b>Failures are recorded.</b> A version is {@code running} before its first commit; a failed
  * version lists the steps it completed; a {@code running} version whose run died reads as {@link
@@ -217,20 +219,23 @@ public final class MigrationRunner {
     if (target != null && migrations().stream().noneMatch(m -> m.version().equals(target))) {
       throw unknownTarget("migrate " + namespace + " to", target);
     }
-    try (RunJournal journal = open("migrate " + namespace)) {
-      NamespaceState state = state(journal);
-      if (validateOnMigrate) {
-        List<ValidationFinding> findings =
-            MigrationValidator.findings(state, source.location(), outOfOrder);
-        if (!findings.isEmpty()) {
-          throw new MigrationValidationException(namespace, findings);
-        }
-      }
-      List<ResolvedMigration> pending = state.pending(target, !validateOnMigrate);
+    AtomicReference<List<ResolvedMigration>> planned = new AtomicReference<>(List.of());
+    try (RunJournal journal =
+        RunJournal.open(
+            history,
+            namespace,
+            options,
+            remote,
+            "migrate " + namespace,
+            (held, runId) -> {
+              List<ResolvedMigration> toApply = pendingAfterValidation(held, target);
+              planned.set(toApply);
+              return toApply.isEmpty()
+                  ? List.of()
+                  : List.of(executor.running(toApply.get(0), "upgrade", runId));
+            })) {
+      List<ResolvedMigration> pending = planned.get();
       List<MigrationStep> steps = new ArrayList<>();
-      if (!pending.isEmpty()) {
-        journal.write(List.of(executor.running(pending.get(0), "upgrade", journal.runId())));
-      }
       for (int i = 0; i < pending.size(); i++) {
         boolean last = i + 1 == pending.size();
         HistoryRecord next =
@@ -247,6 +252,24 @@ public final class MigrationRunner {
       }
       return result(journal, steps);
     }
+  }
+
+  /**
+   * The versions a migrate to {@code target} applies, from the state it will hold the lease on.
+   *
+   * @throws MigrationValidationException if validation is on and finds a problem
+   */
+  private List<ResolvedMigration> pendingAfterValidation(NamespaceHistory held, String target) {
+    NamespaceState state =
+        new NamespaceState(namespace, migrations(), held, options.clock().instant());
+    if (validateOnMigrate) {
+      List<ValidationFinding> findings =
+          MigrationValidator.findings(state, source.location(), outOfOrder);
+      if (!findings.isEmpty()) {
+        throw new MigrationValidationException(namespace, findings);
+      }
+    }
+    return state.pending(target, !validateOnMigrate);
   }
 
   /**

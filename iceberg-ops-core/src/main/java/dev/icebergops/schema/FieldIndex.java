@@ -2,34 +2,46 @@ package dev.icebergops.schema;
 
 import java.util.HashMap;
 import java.util.Map;
-import java.util.TreeMap;
 import org.apache.iceberg.types.Type;
 import org.apache.iceberg.types.Types.NestedField;
+import org.apache.iceberg.types.Types.StructType;
 
 /**
- * Every field of a struct at every level, with its full dotted path ({@code element}, {@code key}
- * and {@code value} inside lists and maps, as Iceberg names them) and its parent's id, built in one
- * pass. Iceberg's {@code TypeUtil.indexNameById} computes the same paths but also every short name,
- * which costs about thirty times a pass by id on wide schemas.
+ * Every field of a struct at every level with the field that holds it, built in one pass; a field's
+ * full dotted path ({@code element}, {@code key} and {@code value} inside lists and maps, as
+ * Iceberg names them) is built only when asked for. Iceberg's {@code TypeUtil.indexNameById} builds
+ * every path and every short name up front, which costs about thirty times a pass by id on wide
+ * schemas.
  */
 final class FieldIndex {
 
-  /** One field, where it sits, and the id of the field that holds it (null at the top level). */
-  record Entry(NestedField field, String path, Integer parent) {}
+  /** One field and the entry of the field that holds it (null at the top level). */
+  record Entry(NestedField field, Entry holder) {
 
-  private final TreeMap<Integer, Entry> byId = new TreeMap<>();
+    /** The id of the field that holds this one, or null at the top level. */
+    Integer parent() {
+      return holder == null ? null : holder.field.fieldId();
+    }
+
+    /** The full dotted path. */
+    String path() {
+      return holder == null ? field.name() : holder.path() + "." + field.name();
+    }
+  }
+
+  private final Map<Integer, Entry> byId = new HashMap<>();
   private Map<String, NestedField> byPath;
 
   private FieldIndex() {}
 
-  static FieldIndex of(org.apache.iceberg.types.Types.StructType struct) {
+  static FieldIndex of(StructType struct) {
     FieldIndex index = new FieldIndex();
-    index.visit(struct, null, null);
+    index.visit(struct, null);
     return index;
   }
 
-  /** The entries in field id order. */
-  TreeMap<Integer, Entry> byId() {
+  /** The entries by field id. */
+  Map<Integer, Entry> byId() {
     return byId;
   }
 
@@ -42,14 +54,14 @@ final class FieldIndex {
     return byPath.get(path);
   }
 
-  private void visit(Type type, String prefix, Integer parent) {
+  private void visit(Type type, Entry holder) {
     if (!type.isNestedType()) {
       return;
     }
     for (NestedField field : type.asNestedType().fields()) {
-      String path = prefix == null ? field.name() : prefix + "." + field.name();
-      byId.put(field.fieldId(), new Entry(field, path, parent));
-      visit(field.type(), path, field.fieldId());
+      Entry entry = new Entry(field, holder);
+      byId.put(field.fieldId(), entry);
+      visit(field.type(), entry);
     }
   }
 }
