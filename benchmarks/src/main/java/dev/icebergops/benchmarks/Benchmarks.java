@@ -29,11 +29,21 @@ public final class Benchmarks {
   /**
    * Measures and writes the report.
    *
-   * @param args the BENCHMARKS.md to write, and the core's runtime class path file
+   * @param args the BENCHMARKS.md to write, the core's runtime class path file, and optionally the
+   *     figures of an earlier run to write the report from without measuring again
    */
   public static void main(String[] args) throws Exception {
     Path report = Path.of(args[0]).toAbsolutePath().normalize();
     CoreJars core = CoreJars.read(Path.of(args[1]));
+    Path results = args.length > 2 ? Path.of(args[2]) : measure();
+    Map<String, Double> medians = new LinkedHashMap<>();
+    Results.read(results).forEach((key, values) -> medians.put(key, Stats.median(values)));
+    Report.write(report, medians, core, Machine.describe(), Machine.dockerAnswers());
+    LOG.info("Wrote {} from the figures in {}", report, results);
+  }
+
+  /** Runs every measurement; returns the file of figures. */
+  private static Path measure() throws Exception {
     Path work = Files.createTempDirectory("iceberg-ops-bench-");
     Path results = work.resolve("results.txt");
     Path classes = work.resolve("classes");
@@ -53,11 +63,7 @@ public final class Benchmarks {
         classPath + File.pathSeparator + classes,
         Measurements.class,
         work.resolve("reports").toString());
-
-    Map<String, Double> medians = new LinkedHashMap<>();
-    Results.read(results).forEach((key, values) -> medians.put(key, Stats.median(values)));
-    Report.write(report, medians, core, Machine.describe(), Machine.dockerAnswers());
-    LOG.info("Wrote {}", report);
+    return results;
   }
 
   private static void run(Path work, Path results, String classPath, Class<?> main, String argument)
