@@ -9,6 +9,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.atomic.AtomicReference;
 import org.apache.iceberg.DataFile;
 import org.apache.iceberg.OverwriteFiles;
 import org.apache.iceberg.Schema;
@@ -67,6 +68,12 @@ public final class MigrationHistory {
 
   private final Catalog catalog;
   private final TableIdentifier identifier;
+
+  /**
+   * The table as this instance's last successful commit left it: the next commit from the state
+   * that commit returned needs no round trips to load it again. Taken by one commit at a time.
+   */
+  private final AtomicReference<Table> lastCommitted = new AtomicReference<>();
 
   /**
    * Creates a history on the table {@code _iceberg_ops.migration_history} of a catalog.
@@ -207,7 +214,7 @@ public final class MigrationHistory {
               + next.namespace());
     }
     String namespace = next.namespace();
-    Table table = loadOrCreateTable();
+    Table table = tableToCommitFrom(base);
     Expression filter = namespaceFilter(namespace);
     List<Record> written = records(table.schema(), next);
     DataFile file = HistoryFiles.write(table, namespace, written);
@@ -235,6 +242,7 @@ public final class MigrationHistory {
           e);
     }
     long committed = table.currentSnapshot().snapshotId();
+    lastCommitted.set(table);
     Map<String, HistoryRecord> rows = new HashMap<>();
     next.rows().forEach(row -> rows.put(row.version(), row));
     Map<String, Record> stored = new HashMap<>();
@@ -365,6 +373,23 @@ public final class MigrationHistory {
 
   private static Expression namespaceFilter(String namespace) {
     return Expressions.equal(HistoryFiles.NAMESPACE, namespace);
+  }
+
+  /**
+   * The table to commit {@code base}'s successor to: the one this instance last committed when
+   * {@code base} is the state that commit left (nothing read since shows otherwise), else loaded.
+   * An outdated copy costs nothing in correctness: Iceberg refreshes it and validates again from
+   * {@code base}'s snapshot when the catalog refuses the commit.
+   */
+  private Table tableToCommitFrom(NamespaceHistory base) {
+    Table cached = lastCommitted.getAndSet(null);
+    if (cached != null
+        && base.snapshotId() != null
+        && cached.currentSnapshot() != null
+        && cached.currentSnapshot().snapshotId() == base.snapshotId()) {
+      return cached;
+    }
+    return loadOrCreateTable();
   }
 
   private Table loadTableOrNull() {

@@ -15,6 +15,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
 import org.apache.iceberg.catalog.Catalog;
 import org.slf4j.Logger;
@@ -36,11 +37,12 @@ import org.slf4j.LoggerFactory;
  * }</pre>
  *
  * <p><b>One run at a time.</b> {@code migrate}, {@code rollback}, {@code stamp} and {@code repair}
- * hold the namespace's run lease from before they read the state until they end, also on failure; a
- * second run fails fast with {@link ConcurrentMigrationException} naming the holder (or waits, see
- * {@link Builder#leaseWait}). A lease whose run died is taken over and reported; {@link
- * #releaseLease()} is the operator's way to free it by hand. Different namespaces never block each
- * other.
+ * hold the namespace's run lease until they end, also on failure, and act only on the state they
+ * took it on ({@code migrate} takes it in the same commit as its first version's running row, and
+ * writes nothing when validation fails); a second run fails fast with {@link
+ * ConcurrentMigrationException} naming the holder (or waits, see {@link Builder#leaseWait}). A
+ * lease whose run died is taken over and reported; {@link #releaseLease()} is the operator's way to
+ * free it by hand. Different namespaces never block each other.
  *
  * <p><b>Failures are recorded.</b> A version is {@code running} before its first commit; a failed
  * version lists the steps it completed; a {@code running} version whose run died reads as {@link
@@ -220,34 +222,57 @@ public final class MigrationRunner {
     if (target != null && migrations().stream().noneMatch(m -> m.version().equals(target))) {
       throw unknownTarget("migrate " + namespace + " to", target);
     }
-    try (RunJournal journal = open("migrate " + namespace)) {
-      NamespaceState state = state(journal);
-      if (validateOnMigrate) {
-        List<ValidationFinding> findings =
-            MigrationValidator.findings(state, source.location(), outOfOrder);
-        if (!findings.isEmpty()) {
-          throw new MigrationValidationException(namespace, findings);
-        }
-      }
-      List<ResolvedMigration> pending = state.pending(target, !validateOnMigrate);
+    AtomicReference<List<ResolvedMigration>> planned = new AtomicReference<>(List.of());
+    try (RunJournal journal =
+        RunJournal.open(
+            history,
+            namespace,
+            options,
+            remote,
+            "migrate " + namespace,
+            (held, runId) -> {
+              List<ResolvedMigration> toApply = pendingAfterValidation(held, target);
+              planned.set(toApply);
+              return toApply.isEmpty()
+                  ? List.of()
+                  : List.of(executor.running(toApply.get(0), "upgrade", runId));
+            })) {
+      List<ResolvedMigration> pending = planned.get();
       List<MigrationStep> steps = new ArrayList<>();
-      if (!pending.isEmpty()) {
-        journal.write(List.of(executor.running(pending.get(0), "upgrade", journal.runId())));
-      }
       for (int i = 0; i < pending.size(); i++) {
+        boolean last = i + 1 == pending.size();
         HistoryRecord next =
-            i + 1 < pending.size()
-                ? executor.running(pending.get(i + 1), "upgrade", journal.runId())
-                : null;
+            last ? null : executor.running(pending.get(i + 1), "upgrade", journal.runId());
+        boolean release = last && !VersionExecutor.hasPostHook(pending.get(i), "postUpgrade");
         try {
-          done(steps, executor.upgrade(pending.get(i), journal, next));
+          done(steps, executor.upgrade(pending.get(i), journal, next, release));
         } catch (MigrationException e) {
           throw e.withPartialResult(result(journal, steps));
         }
       }
-      journal.finish(List.of());
+      if (!journal.isFinished()) {
+        journal.finish(List.of());
+      }
       return result(journal, steps);
     }
+  }
+
+  /**
+   * The versions a migrate to {@code target} applies, from the state it will hold the lease on.
+   *
+   * @throws MigrationValidationException if validation is on and finds a problem
+   */
+  private List<ResolvedMigration> pendingAfterValidation(NamespaceHistory held, String target) {
+    NamespaceState state =
+        new NamespaceState(namespace, migrations(), held, options.clock().instant());
+    if (validateOnMigrate) {
+      List<ValidationFinding> findings =
+          MigrationValidator.findings(state, source.location(), outOfOrder);
+      if (!findings.isEmpty()) {
+        throw new MigrationValidationException(namespace, findings);
+      }
+    }
+    return state.pending(target, !validateOnMigrate);
   }
 
   /**
@@ -327,7 +352,9 @@ public final class MigrationRunner {
       }
     }
     List<MigrationStep> steps = new ArrayList<>();
-    for (String version : versions) {
+    boolean runningWritten = false;
+    for (int i = 0; i < versions.size(); i++) {
+      String version = versions.get(i);
       HistoryRecord before = state.row(version);
       ResolvedMigration migration = state.migration(version);
       try {
@@ -338,16 +365,37 @@ public final class MigrationRunner {
               version,
               namespace);
           done(steps, new MigrationStep(version, before.description(), Duration.ZERO));
+          runningWritten = false;
           continue;
         }
-        journal.write(List.of(executor.running(migration, "downgrade", journal.runId())));
-        done(steps, executor.downgrade(migration, before, journal, null));
+        if (!runningWritten) {
+          journal.write(List.of(executor.running(migration, "downgrade", journal.runId())));
+        }
+        HistoryRecord next = nextRunning(state, versions, i + 1, journal);
+        boolean release =
+            i + 1 == versions.size() && !VersionExecutor.hasPostHook(migration, "postDowngrade");
+        done(steps, executor.downgrade(migration, before, journal, next, release));
+        runningWritten = next != null;
       } catch (MigrationException e) {
         throw e.withPartialResult(result(journal, steps));
       }
     }
-    journal.finish(List.of());
+    if (!journal.isFinished()) {
+      journal.finish(List.of());
+    }
     return result(journal, steps);
+  }
+
+  /**
+   * The running row of the version a rollback undoes next, written with the outcome of the one
+   * before it; null when there is none, or when it has nothing to undo.
+   */
+  private HistoryRecord nextRunning(
+      NamespaceState state, List<String> versions, int index, RunJournal journal) {
+    if (index >= versions.size() || isNothingToUndo(state.row(versions.get(index)))) {
+      return null;
+    }
+    return executor.running(state.migration(versions.get(index)), "downgrade", journal.runId());
   }
 
   /** A failed upgrade that completed no step: there is nothing to undo. */

@@ -19,14 +19,16 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
+import java.util.function.BiFunction;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * One run's hold on a namespace's history: takes the run lease before the state is read, writes
- * every row of the run under it (each write renews it), renews it in the background while a
- * migration runs, and releases it at the end. Only the holder writes the namespace's rows; a write
- * after another run took the lease over fails.
+ * One run's hold on a namespace's history: takes the run lease in a commit validated against the
+ * state it read (with the run's first rows, when it has them before taking it), writes every row of
+ * the run under it (each write renews it), renews it in the background while a migration runs, and
+ * releases it at the end. Only the holder writes the namespace's rows; a write after another run
+ * took the lease over fails.
  */
 final class RunJournal implements AutoCloseable {
 
@@ -85,6 +87,24 @@ final class RunJournal implements AutoCloseable {
       RunOptions options,
       RemoteCalls remote,
       String what) {
+    return open(history, namespace, options, remote, what, (state, runId) -> List.of());
+  }
+
+  /**
+   * Takes the run lease of a namespace and writes the run's first rows in the same commit.
+   *
+   * @param firstRows the rows to write with the lease, from the state as this run will hold it (the
+   *     lease already its own) and the run's id; called again after a lost race. What it throws is
+   *     rethrown, and nothing is written then.
+   * @throws ConcurrentMigrationException if another live run holds the lease
+   */
+  static RunJournal open(
+      MigrationHistory history,
+      String namespace,
+      RunOptions options,
+      RemoteCalls remote,
+      String what,
+      BiFunction<NamespaceHistory, String, List<HistoryRecord>> firstRows) {
     String runId = UUID.randomUUID().toString();
     Instant deadline = options.clock().instant().plus(options.leaseWait());
     for (int attempt = 1; ; attempt++) {
@@ -123,11 +143,14 @@ final class RunJournal implements AutoCloseable {
       RunLease mine =
           new RunLease(
               HOST, ProcessHandle.current().pid(), runId, now, now.plus(options.leaseDuration()));
+      NamespaceHistory leased = read.withLease(mine);
+      for (HistoryRecord row : firstRows.apply(leased, runId)) {
+        leased = leased.with(row);
+      }
+      NamespaceHistory target = leased;
       try {
         NamespaceHistory taken =
-            remote.call(
-                "take the run lease of " + namespace,
-                () -> history.commit(read, read.withLease(mine)));
+            remote.call("take the run lease of " + namespace, () -> history.commit(read, target));
         if (held != null) {
           LOG.warn(
               "Took over the run lease of namespace {} from {}: {}",
@@ -308,6 +331,11 @@ final class RunJournal implements AutoCloseable {
     stopHeartbeat();
     write(rows, true);
     closed = true;
+  }
+
+  /** Whether {@link #finish} ended the run: its last rows are written and its lease released. */
+  synchronized boolean isFinished() {
+    return closed;
   }
 
   /** Releases the lease if the run still holds it; never throws (the run's own error wins). */

@@ -50,8 +50,11 @@ final class VersionExecutor {
    *
    * @param next the row to write with this version's outcome (the next version's running row), or
    *     null
+   * @param release whether the outcome's write also ends the run and releases its lease (for the
+   *     last version, when it has no post-hook that must still run under the lease)
    */
-  MigrationStep upgrade(ResolvedMigration resolved, RunJournal journal, HistoryRecord next) {
+  MigrationStep upgrade(
+      ResolvedMigration resolved, RunJournal journal, HistoryRecord next, boolean release) {
     Migration migration = resolved.migration();
     String what = "apply migration " + resolved + " to " + namespace;
     StepLog steps = progress(resolved, "upgrade", journal);
@@ -71,7 +74,7 @@ final class VersionExecutor {
     if (next != null) {
       rows.add(next);
     }
-    record(resolved, journal, rows, what, "applied", steps);
+    record(resolved, journal, rows, release, what, "applied", steps);
     LOG.info("Applied migration {} to {} in {} ms", resolved, namespace, took.toMillis());
     try {
       migration.postUpgrade(ctx);
@@ -89,10 +92,16 @@ final class VersionExecutor {
    * Reverses one version: pre-hook, downgrade, record, post-hook. Its running row is already
    * written; {@code before} is its row before that, restored when nothing was committed.
    *
-   * @param next the row to write with this version's outcome, or null
+   * @param next the row to write with this version's outcome (the next version's running row), or
+   *     null
+   * @param release whether the outcome's write also ends the run and releases its lease
    */
   MigrationStep downgrade(
-      ResolvedMigration resolved, HistoryRecord before, RunJournal journal, HistoryRecord next) {
+      ResolvedMigration resolved,
+      HistoryRecord before,
+      RunJournal journal,
+      HistoryRecord next,
+      boolean release) {
     Migration migration = resolved.migration();
     String what = "roll back migration " + resolved + " in " + namespace;
     StepLog steps = progress(resolved, "downgrade", journal);
@@ -155,7 +164,7 @@ final class VersionExecutor {
     if (next != null) {
       rows.add(next);
     }
-    record(resolved, journal, rows, what, "rolled back", steps);
+    record(resolved, journal, rows, release, what, "rolled back", steps);
     LOG.info("Rolled back migration {} in {} in {} ms", resolved, namespace, took.toMillis());
     try {
       migration.postDowngrade(ctx);
@@ -167,6 +176,23 @@ final class VersionExecutor {
           e.toString());
     }
     return new MigrationStep(resolved.version(), resolved.description(), took);
+  }
+
+  /**
+   * Whether a migration overrides a post-hook ({@code postUpgrade} or {@code postDowngrade}): then
+   * the run's lease is released only after the hook ran, in a write of its own.
+   */
+  static boolean hasPostHook(ResolvedMigration resolved, String hook) {
+    try {
+      return resolved
+              .migration()
+              .getClass()
+              .getMethod(hook, MigrationContext.class)
+              .getDeclaringClass()
+          != Migration.class;
+    } catch (NoSuchMethodException e) {
+      return true;
+    }
   }
 
   /** The row recording a version as applied without running it. */
@@ -303,11 +329,16 @@ final class VersionExecutor {
       ResolvedMigration resolved,
       RunJournal journal,
       List<HistoryRecord> rows,
+      boolean release,
       String what,
       String outcome,
       StepLog steps) {
     try {
-      journal.write(rows);
+      if (release) {
+        journal.finish(rows);
+      } else {
+        journal.write(rows);
+      }
     } catch (RuntimeException e) {
       throw new MigrationException(
           resolved.version(),

@@ -129,8 +129,12 @@ public final class SchemaContract {
    */
   public List<String> validate(Schema schema) {
     List<String> violations = new ArrayList<>();
+    FieldIndex index = FieldIndex.of(schema.asStruct());
     for (ColumnSpec column : columns) {
-      NestedField field = schema.findField(column.name());
+      NestedField field = index.find(column.name());
+      if (field == null) {
+        field = schema.findField(column.name()); // a short name, without "element"
+      }
       if (field == null) {
         if (column.required()) {
           violations.add(

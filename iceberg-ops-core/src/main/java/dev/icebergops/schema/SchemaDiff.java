@@ -3,12 +3,11 @@ package dev.icebergops.schema;
 import dev.icebergops.schema.FieldChange.ChangeType;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import java.util.TreeMap;
 import org.apache.iceberg.Schema;
-import org.apache.iceberg.types.TypeUtil;
 import org.apache.iceberg.types.Types.NestedField;
 
 /**
@@ -48,73 +47,72 @@ public final class SchemaDiff {
   public static SchemaDiff between(Schema before, Schema after) {
     Objects.requireNonNull(before, "before");
     Objects.requireNonNull(after, "after");
-    Map<Integer, NestedField> oldFields = new TreeMap<>(TypeUtil.indexById(before.asStruct()));
-    Map<Integer, NestedField> newFields = new TreeMap<>(TypeUtil.indexById(after.asStruct()));
-    Map<Integer, String> oldNames = TypeUtil.indexNameById(before.asStruct());
-    Map<Integer, String> newNames = TypeUtil.indexNameById(after.asStruct());
-    Map<Integer, Integer> oldParents = TypeUtil.indexParents(before.asStruct());
-    Map<Integer, Integer> newParents = TypeUtil.indexParents(after.asStruct());
+    Map<Integer, FieldIndex.Entry> oldFields = FieldIndex.of(before.asStruct()).byId();
+    Map<Integer, FieldIndex.Entry> newFields = FieldIndex.of(after.asStruct()).byId();
 
     List<FieldChange> added = new ArrayList<>();
     List<FieldChange> removed = new ArrayList<>();
     List<FieldChange> changed = new ArrayList<>();
     newFields.forEach(
-        (id, field) -> {
+        (id, entry) -> {
           if (!oldFields.containsKey(id)) {
-            if (newParents.containsKey(id) && !oldFields.containsKey(newParents.get(id))) {
+            if (entry.parent() != null && !oldFields.containsKey(entry.parent())) {
               return; // reported at its parent, which is new as well
             }
             added.add(
-                FieldChange.builder(id, newNames.get(id), ChangeType.ADDED)
-                    .types(null, IcebergTypes.format(field.type()))
+                FieldChange.builder(id, entry.path(), ChangeType.ADDED)
+                    .types(null, IcebergTypes.format(entry.field().type()))
                     .build());
           }
         });
     oldFields.forEach(
-        (id, field) -> {
-          NestedField now = newFields.get(id);
+        (id, entry) -> {
+          FieldIndex.Entry now = newFields.get(id);
           if (now == null) {
-            if (oldParents.containsKey(id) && !newFields.containsKey(oldParents.get(id))) {
+            if (entry.parent() != null && !newFields.containsKey(entry.parent())) {
               return; // reported at its parent, which is gone as well
             }
             removed.add(
-                FieldChange.builder(id, oldNames.get(id), ChangeType.REMOVED)
-                    .types(IcebergTypes.format(field.type()), null)
+                FieldChange.builder(id, entry.path(), ChangeType.REMOVED)
+                    .types(IcebergTypes.format(entry.field().type()), null)
                     .build());
           } else {
-            compare(id, field, now, oldNames.get(id), newNames.get(id), changed);
+            compare(id, entry, now, changed);
           }
         });
+    // ordered by field id; a field's several changes keep their order
+    Comparator<FieldChange> byId = Comparator.comparingInt(FieldChange::fieldId);
+    added.sort(byId);
+    removed.sort(byId);
+    changed.sort(byId);
     return new SchemaDiff(added, removed, changed);
   }
 
   private static void compare(
-      int id,
-      NestedField was,
-      NestedField is,
-      String oldPath,
-      String newPath,
-      List<FieldChange> out) {
+      int id, FieldIndex.Entry before, FieldIndex.Entry after, List<FieldChange> out) {
+    NestedField was = before.field();
+    NestedField is = after.field();
     if (!was.name().equals(is.name())) {
-      out.add(FieldChange.builder(id, newPath, ChangeType.RENAMED).oldName(oldPath).build());
+      out.add(
+          FieldChange.builder(id, after.path(), ChangeType.RENAMED).oldName(before.path()).build());
     }
     boolean bothNested = was.type().isNestedType() && is.type().isNestedType();
     boolean sameKind = was.type().typeId() == is.type().typeId();
     if (bothNested ? !sameKind : !was.type().equals(is.type())) {
       out.add(
-          FieldChange.builder(id, newPath, ChangeType.TYPE_CHANGED)
+          FieldChange.builder(id, after.path(), ChangeType.TYPE_CHANGED)
               .types(IcebergTypes.format(was.type()), IcebergTypes.format(is.type()))
               .build());
     }
     if (!Objects.equals(was.doc(), is.doc())) {
       out.add(
-          FieldChange.builder(id, newPath, ChangeType.DOC_CHANGED)
+          FieldChange.builder(id, after.path(), ChangeType.DOC_CHANGED)
               .docs(was.doc(), is.doc())
               .build());
     }
     if (was.isOptional() != is.isOptional()) {
       out.add(
-          FieldChange.builder(id, newPath, ChangeType.NULLABILITY_CHANGED)
+          FieldChange.builder(id, after.path(), ChangeType.NULLABILITY_CHANGED)
               .required(was.isRequired(), is.isRequired())
               .build());
     }

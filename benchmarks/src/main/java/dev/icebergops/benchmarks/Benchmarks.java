@@ -1,0 +1,94 @@
+package dev.icebergops.benchmarks;
+
+import java.io.File;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Runs every benchmark in fresh JVMs and rewrites BENCHMARKS.md: {@code mvn -B -pl benchmarks -am
+ * verify -Pbenchmarks -DskipTests}.
+ *
+ * <p>B1 and B7 start one JVM per repetition (a cold start is only cold once per JVM); B2-B6 run in
+ * one JVM that has the generated migration chains and JUnit fixtures on its class path.
+ */
+public final class Benchmarks {
+
+  private static final Logger LOG = LoggerFactory.getLogger(Benchmarks.class);
+
+  private static final int COLD_STARTS = 5;
+
+  private Benchmarks() {}
+
+  /**
+   * Measures and writes the report.
+   *
+   * @param args the BENCHMARKS.md to write, the core's runtime class path file, and optionally the
+   *     figures of an earlier run to write the report from without measuring again
+   */
+  public static void main(String[] args) throws Exception {
+    Path report = Path.of(args[0]).toAbsolutePath().normalize();
+    CoreJars core = CoreJars.read(Path.of(args[1]));
+    Path results = args.length > 2 ? Path.of(args[2]) : measure();
+    Map<String, Double> medians = new LinkedHashMap<>();
+    Results.read(results).forEach((key, values) -> medians.put(key, Stats.median(values)));
+    Report.write(report, medians, core, Machine.describe(), Machine.dockerAnswers());
+    LOG.info("Wrote {} from the figures in {}", report, results);
+  }
+
+  /** Runs every measurement; returns the file of figures. */
+  private static Path measure() throws Exception {
+    Path work = Files.createTempDirectory("iceberg-ops-bench-");
+    Path results = work.resolve("results.txt");
+    Path classes = work.resolve("classes");
+    LOG.info("Generating and compiling the migration chains in {}", work);
+    Chains.generate(work.resolve("src"), classes);
+
+    String classPath = System.getProperty("java.class.path");
+    for (int i = 0; i < COLD_STARTS; i++) {
+      LOG.info("Cold start {} of {}", i + 1, COLD_STARTS);
+      run(work, results, classPath, ColdStart.class, "rest");
+      run(work, results, classPath, ColdStart.class, "embedded");
+    }
+    LOG.info("Measuring B2-B6 (several minutes)");
+    run(
+        work,
+        results,
+        classPath + File.pathSeparator + classes,
+        Measurements.class,
+        work.resolve("reports").toString());
+    return results;
+  }
+
+  private static void run(Path work, Path results, String classPath, Class<?> main, String argument)
+      throws IOException, InterruptedException {
+    Path log = work.resolve(main.getSimpleName() + ".log");
+    List<String> command = new ArrayList<>();
+    command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+    command.addAll(
+        List.of(
+            "-Xmx2g",
+            "-D" + Results.FILE_PROPERTY + "=" + results,
+            "-Dorg.slf4j.simpleLogger.defaultLogLevel=warn",
+            "-cp",
+            classPath,
+            main.getName(),
+            argument));
+    Process process =
+        new ProcessBuilder(command)
+            .redirectErrorStream(true)
+            .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()))
+            .start();
+    int status = process.waitFor();
+    if (status != 0) {
+      throw new IllegalStateException(
+          "Cannot measure with " + main.getSimpleName() + ": it exited " + status + "; see " + log);
+    }
+  }
+}

@@ -1,0 +1,33 @@
+package dev.icebergops.benchmarks;
+
+import dev.icebergops.test.env.IcebergTestEnvironment;
+
+/**
+ * The measuring JVM of B2-B6: started by {@link Benchmarks} with the generated chains on its class
+ * path; prints {@code RESULT} lines.
+ */
+public final class Measurements {
+
+  private Measurements() {}
+
+  /**
+   * Runs the measurements.
+   *
+   * @param args the directory for the suite reports the fixtures write
+   */
+  public static void main(String[] args) throws Exception {
+    System.setProperty("iceberg-ops.report.dir", args[0]);
+    SuiteMeasures.fixtures(Chains.FIXTURE_COPIES);
+    SchemaMeasures.run(20);
+    try (IcebergTestEnvironment env = IcebergTestEnvironment.embedded()) {
+      env.start();
+      RunnerMeasures runners = new RunnerMeasures(env.catalog());
+      runners.migrateChains(new int[] {10, 100, 300}, 3);
+      runners.readsOverRows(5);
+      SuiteMeasures suites = new SuiteMeasures(env.catalog());
+      suites.rawUpAndDown(5);
+      suites.migrateFromEmpty(10, 3);
+      suites.migrateFromEmpty(50, 3);
+    }
+  }
+}

@@ -1,0 +1,159 @@
+package dev.icebergops.benchmarks;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.LocalDate;
+import java.time.ZoneOffset;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/** Writes BENCHMARKS.md from the medians of one run. */
+final class Report {
+
+  private static final long HEAVY_BYTES = 1024L * 1024;
+
+  static final List<Target> TARGETS =
+      List.of(
+          new Target(
+              "B1",
+              "cold start to the first catalog call, embedded environment",
+              "Iceberg's REST server alone",
+              "b1.cold-start.embedded",
+              "b1.cold-start.rest-alone",
+              1.5),
+          new Target(
+              "B2",
+              "one `@IcebergMigrations` test at head of a 10-migration chain",
+              "the same DDL up and down with the Iceberg API",
+              "b2.extension.test-at-head.10",
+              "b2.raw.up-and-down.10",
+              3),
+          target3(10),
+          target3(100),
+          target3(300),
+          new Target(
+              "B3",
+              "runner: per migration at N = 300",
+              "runner: per migration at N = 10",
+              "b3.runner.per-migration.300",
+              "b3.runner.per-migration.10",
+              1.3),
+          new Target(
+              "B4",
+              "status, plan and one more migrate with 1,000 history rows",
+              "the same with 10 rows",
+              "b4.status-plan-migrate.rows.1000",
+              "b4.status-plan-migrate.rows.10",
+              1.3),
+          target5(10),
+          target5(50),
+          new Target(
+              "B6",
+              "SchemaDiff of two 5,000-field nested schemas",
+              "one `TypeUtil.indexById` pass",
+              "b6.schema-diff",
+              "b6.index-by-id",
+              5),
+          new Target(
+              "B6",
+              "contract validation (4,950 columns) of a 5,000-field nested schema",
+              "one `TypeUtil.indexById` pass",
+              "b6.contract-validate",
+              "b6.index-by-id",
+              5));
+
+  private Report() {}
+
+  private static Target target3(int n) {
+    return new Target(
+        "B3",
+        "runner: migrate N = " + n + " one-column migrations, per migration",
+        "raw commits of the same changes",
+        "b3.runner.per-migration." + n,
+        "b3.raw.per-migration." + n,
+        2.5);
+  }
+
+  private static Target target5(int n) {
+    return new Target(
+        "B5",
+        "MigrationSuite (all standard checks, data check included) on a chain of " + n,
+        "one `migrate()` from empty to head of the same chain",
+        "b5.suite." + n,
+        "b5.migrate-from-empty." + n,
+        6);
+  }
+
+  static void write(
+      Path file, Map<String, Double> medians, CoreJars core, String machine, boolean docker)
+      throws IOException {
+    StringBuilder md = new StringBuilder();
+    md.append("# Benchmarks\n\n")
+        .append("Written by `mvn -B -pl benchmarks -am verify -Pbenchmarks -DskipTests` on ")
+        .append(LocalDate.now(ZoneOffset.UTC))
+        .append(". Every figure is a ratio of medians measured in the same run, so that the")
+        .append(" noise of a shared machine cancels out; see the notes below for what each")
+        .append(" measure covers.\n\n")
+        .append("| id | measure | anchor | ratio | target | met |\n")
+        .append("| --- | --- | --- | --- | --- | --- |\n");
+    for (Target target : TARGETS) {
+      md.append(target.row(medians)).append('\n');
+    }
+    md.append("| B1 | cold start, containers | Iceberg's REST server alone | ")
+        .append(
+            docker
+                ? "not measured (Docker answers, but the project has no container backend yet:"
+                    + " `Backend` has `EMBEDDED` only, and no image registry is reachable here)"
+                : "not measured (no Docker)")
+        .append(" | reported | no |\n");
+    md.append(
+        String.format(
+            Locale.ROOT,
+            "| B7 | heap retained by a started embedded environment | none | %s | reported |"
+                + " %s |\n",
+            medians.containsKey("b7.heap-retained.embedded")
+                ? String.format(Locale.ROOT, "%.1f MiB", medians.get("b7.heap-retained.embedded"))
+                : "not measured",
+            medians.containsKey("b7.heap-retained.embedded") ? "yes" : "no"));
+    md.append("\n## Raw medians\n\n| figure | median |\n| --- | --- |\n");
+    medians.forEach(
+        (key, value) ->
+            md.append(
+                String.format(
+                    Locale.ROOT,
+                    "| `%s` | %.3f %s |\n",
+                    key,
+                    value,
+                    key.startsWith("b7.") ? "MiB" : "ms")));
+    md.append("\n## Machine\n\n").append(machine).append(".\n");
+    appendCore(md, core);
+    md.append(Notes.TEXT);
+    Files.writeString(file, md.toString(), StandardCharsets.UTF_8);
+  }
+
+  private static void appendCore(StringBuilder md, CoreJars core) {
+    md.append("\n## What `iceberg-ops-core` puts on a user's class path\n\n")
+        .append(
+            String.format(
+                Locale.ROOT,
+                "%d runtime jars besides the core's own, %.1f MiB in all. The jars of 1 MiB and"
+                    + " more, and why each remains:\n\n",
+                core.jars().size(),
+                core.totalBytes() / (1024.0 * 1024)))
+        .append("| jar | size | why it is there |\n| --- | --- | --- |\n");
+    for (CoreJars.Jar jar : core.jars()) {
+      if (jar.bytes() >= HEAVY_BYTES) {
+        md.append(
+            String.format(
+                Locale.ROOT,
+                "| %s | %.1f MiB | %s |\n",
+                jar.name(),
+                jar.bytes() / (1024.0 * 1024),
+                Notes.why(jar.name())));
+      }
+    }
+  }
+}

@@ -1,0 +1,94 @@
+package dev.icebergops.benchmarks;
+
+import dev.icebergops.migration.MigrationSource;
+import dev.icebergops.runner.MigrationRunner;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.apache.iceberg.catalog.Catalog;
+
+/** B3 (migrate N versions against N raw commits) and B4 (reads and one migrate at 1,000 rows). */
+final class RunnerMeasures {
+
+  private static final AtomicInteger NAMESPACES = new AtomicInteger();
+
+  private final Catalog catalog;
+  private final RawDdl raw;
+
+  RunnerMeasures(Catalog catalog) {
+    this.catalog = catalog;
+    this.raw = new RawDdl(catalog);
+  }
+
+  static String freshNamespace(String what) {
+    return "bench_" + what + "_" + NAMESPACES.incrementAndGet();
+  }
+
+  /**
+   * A runner of chain {@code n} whose history table is its own, so that repetitions do not measure
+   * the snapshots earlier ones left in a shared history table.
+   */
+  MigrationRunner runner(String namespace, int chain) {
+    return MigrationRunner.builder(catalog)
+        .namespace(namespace)
+        .metaNamespace(namespace + "_ops")
+        .source(MigrationSource.classpath(Chains.location(chain)))
+        .build();
+  }
+
+  /** Times {@code migrate()} of chain n (resolved beforehand) and the same raw commits. */
+  void migrateChains(int[] lengths, int repetitions) {
+    migrateChain(10, 2, false); // warm-up
+    for (int n : lengths) {
+      migrateChain(n, repetitions, true);
+    }
+  }
+
+  private void migrateChain(int n, int repetitions, boolean emit) {
+    List<Long> rawNanos = new ArrayList<>();
+    List<Long> runnerNanos = new ArrayList<>();
+    for (int rep = 0; rep < repetitions; rep++) {
+      String direct = freshNamespace("raw" + n);
+      raw.createNamespace(direct);
+      long start = System.nanoTime();
+      raw.upTo(direct, n);
+      rawNanos.add((System.nanoTime() - start) / n);
+
+      String migrated = freshNamespace("run" + n);
+      raw.createNamespace(migrated);
+      MigrationRunner runner = runner(migrated, n);
+      runner.migrations();
+      start = System.nanoTime();
+      runner.migrate();
+      runnerNanos.add((System.nanoTime() - start) / n);
+    }
+    if (emit) {
+      Results.emitMillis("b3.raw.per-migration." + n, rawNanos);
+      Results.emitMillis("b3.runner.per-migration." + n, runnerNanos);
+    }
+  }
+
+  /** Times status(), plan() and one more migrate() over 10 and 1,000 history rows. */
+  void readsOverRows(int repetitions) {
+    int[] rounds = {10, 1000, 10, 1000}; // the first two warm up
+    for (int round = 0; round < rounds.length; round++) {
+      int rows = rounds[round];
+      List<Long> nanos = new ArrayList<>();
+      for (int rep = 0; rep < repetitions; rep++) {
+        String namespace = freshNamespace("rows" + rows);
+        raw.createNamespace(namespace);
+        MigrationRunner runner = runner(namespace, rows + 1);
+        runner.migrate(Chains.version(1));
+        runner.stamp(Chains.version(rows));
+        long start = System.nanoTime();
+        runner.status();
+        runner.plan();
+        runner.migrate();
+        nanos.add(System.nanoTime() - start);
+      }
+      if (round >= 2) {
+        Results.emitMillis("b4.status-plan-migrate.rows." + rows, nanos);
+      }
+    }
+  }
+}

@@ -1,0 +1,83 @@
+package dev.icebergops.benchmarks;
+
+import dev.icebergops.schema.ColumnSpec;
+import dev.icebergops.schema.SchemaContract;
+import dev.icebergops.schema.SchemaDiff;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.IntFunction;
+import org.apache.iceberg.Schema;
+import org.apache.iceberg.types.TypeUtil;
+import org.apache.iceberg.types.Types;
+
+/** B6: SchemaDiff and contract validation on a 5,000-field nested schema. */
+final class SchemaMeasures {
+
+  private static final int STRUCTS = 50;
+  private static final int LEAVES = 99; // 50 structs of 99 leaves: 5,000 fields
+
+  private SchemaMeasures() {}
+
+  /**
+   * Times each call on schemas built beforehand but never used, so that no index a {@link Schema}
+   * caches (its name index, say) is reused from an earlier call.
+   */
+  static void run(int repetitions) {
+    int calls = 2 * repetitions;
+    Schema[] befores = new Schema[calls];
+    Schema[] afters = new Schema[calls];
+    for (int i = 0; i < calls; i++) {
+      befores[i] = schema(false);
+      afters[i] = schema(true);
+    }
+    SchemaContract contract = contract(afters[0]);
+    emit("b6.index-by-id", repetitions, i -> TypeUtil.indexById(afters[i].asStruct()));
+    emit("b6.schema-diff", repetitions, i -> SchemaDiff.between(befores[i], afters[i]));
+    emit("b6.contract-validate", repetitions, i -> contract.validate(afters[i]));
+  }
+
+  private static void emit(String key, int repetitions, IntFunction<Object> work) {
+    for (int i = 0; i < repetitions; i++) {
+      consume(work.apply(repetitions + i)); // warm-up
+    }
+    List<Long> nanos = new ArrayList<>();
+    for (int i = 0; i < repetitions; i++) {
+      long start = System.nanoTime();
+      consume(work.apply(i));
+      nanos.add(System.nanoTime() - start);
+    }
+    Results.emit(key, Stats.median(nanos) / 1_000_000.0);
+  }
+
+  private static int sink;
+
+  private static void consume(Object result) {
+    sink += System.identityHashCode(result) & 1;
+  }
+
+  /** 50 structs of 99 long fields; the changed variant renames one field per struct. */
+  static Schema schema(boolean changed) {
+    List<Types.NestedField> columns = new ArrayList<>();
+    int id = 1;
+    for (int s = 0; s < STRUCTS; s++) {
+      int structId = id++;
+      List<Types.NestedField> leaves = new ArrayList<>();
+      for (int f = 0; f < LEAVES; f++) {
+        String name = changed && f == 0 ? "renamed_" + s : "f" + f;
+        leaves.add(Types.NestedField.optional(id++, name, Types.LongType.get()));
+      }
+      columns.add(Types.NestedField.optional(structId, "s" + s, Types.StructType.of(leaves)));
+    }
+    return new Schema(columns);
+  }
+
+  private static SchemaContract contract(Schema schema) {
+    List<ColumnSpec> specs = new ArrayList<>();
+    for (Types.NestedField struct : schema.columns()) {
+      for (Types.NestedField leaf : struct.type().asStructType().fields()) {
+        specs.add(ColumnSpec.required(struct.name() + "." + leaf.name(), leaf.type()));
+      }
+    }
+    return new SchemaContract(specs, false);
+  }
+}

@@ -1,0 +1,150 @@
+package dev.icebergops.runner;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.icebergops.history.MigrationHistory;
+import dev.icebergops.migration.BaseMigration;
+import dev.icebergops.migration.MigrationContext;
+import dev.icebergops.migration.MigrationSource;
+import dev.icebergops.runner.FailureFixtures.V0001__CreateT;
+import dev.icebergops.runner.FailureFixtures.V0002__AddA;
+import dev.icebergops.runner.FailureFixtures.V0003__AddB;
+import dev.icebergops.runner.FailureFixtures.V0004__AddC;
+import dev.icebergops.test.env.IcebergTestEnvironment;
+import dev.icebergops.testing.SharedEnvironment;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
+import org.apache.iceberg.Snapshot;
+import org.apache.iceberg.Table;
+import org.apache.iceberg.catalog.TableIdentifier;
+import org.apache.iceberg.rest.RESTCatalog;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/**
+ * How many history commits a run makes: a migrate takes the lease with its first running row, a
+ * rollback takes the lease, then writes its first running row; then one commit per version (its
+ * outcome with the next version's running row; the last one also releases the lease), unless the
+ * last version has a post-hook, which still runs under the lease.
+ */
+@ExtendWith(SharedEnvironment.class)
+class RunHistoryWritesTest {
+
+  /** The lease each hook saw, by namespace and hook. */
+  static final Map<String, Boolean> LEASE_HELD_IN_HOOK = new ConcurrentHashMap<>();
+
+  private static final Map<String, String> META_OF = new ConcurrentHashMap<>();
+
+  private RESTCatalog catalog;
+  private String namespace;
+  private String meta;
+
+  @BeforeEach
+  void setUp(IcebergTestEnvironment environment) {
+    catalog = environment.catalog();
+    String suffix = UUID.randomUUID().toString().replace("-", "").substring(0, 12);
+    namespace = "writes_" + suffix;
+    meta = "_ops_" + suffix;
+    META_OF.put(namespace, meta);
+  }
+
+  private MigrationRunner runner(MigrationSource source) {
+    return MigrationRunner.builder(catalog)
+        .namespace(namespace)
+        .source(source)
+        .metaNamespace(meta)
+        .build();
+  }
+
+  private int historyCommits() {
+    Table history =
+        catalog.loadTable(TableIdentifier.parse(meta + "." + MigrationHistory.TABLE_NAME));
+    int count = 0;
+    for (Snapshot ignored : history.snapshots()) {
+      count++;
+    }
+    return count;
+  }
+
+  @Test
+  void migrateOfNVersionsCommitsTheHistoryNPlusOneTimes() {
+    MigrationRunner runner =
+        runner(
+            MigrationSource.of(
+                V0001__CreateT.class, V0002__AddA.class, V0003__AddB.class, V0004__AddC.class));
+
+    runner.migrate();
+
+    assertThat(historyCommits()).isEqualTo(4 + 1);
+    assertThat(runner.lease()).isEmpty();
+    assertThat(runner.history())
+        .extracting(r -> r.version() + " " + r.status().value())
+        .containsExactly("0001 applied", "0002 applied", "0003 applied", "0004 applied");
+  }
+
+  @Test
+  void rollbackOfNVersionsCommitsTheHistoryNPlusTwoTimes() {
+    MigrationRunner runner =
+        runner(
+            MigrationSource.of(
+                V0001__CreateT.class, V0002__AddA.class, V0003__AddB.class, V0004__AddC.class));
+    runner.migrate();
+    int afterMigrate = historyCommits();
+
+    runner.rollback(3);
+
+    assertThat(historyCommits() - afterMigrate).isEqualTo(3 + 2);
+    assertThat(runner.lease()).isEmpty();
+    assertThat(runner.history())
+        .extracting(r -> r.version() + " " + r.status().value())
+        .containsExactly(
+            "0001 applied", "0002 rolled_back", "0003 rolled_back", "0004 rolled_back");
+  }
+
+  @Test
+  void theLastVersionsPostHooksRunUnderTheLease() {
+    MigrationRunner runner = runner(MigrationSource.of(V0001__CreateT.class, V0002__Hooked.class));
+
+    runner.migrate();
+    runner.rollback(1);
+
+    assertThat(LEASE_HELD_IN_HOOK)
+        .containsEntry(namespace + " postUpgrade", true)
+        .containsEntry(namespace + " postDowngrade", true);
+    assertThat(runner.lease()).isEmpty();
+    assertThat(runner.history())
+        .extracting(r -> r.version() + " " + r.status().value())
+        .containsExactly("0001 applied", "0002 rolled_back");
+  }
+
+  /** Adds column h; its post-hooks note whether the run's lease is held while they run. */
+  public static class V0002__Hooked extends BaseMigration {
+    @Override
+    public void upgrade(MigrationContext ctx) {
+      ctx.addColumn("t", "h", "string");
+    }
+
+    @Override
+    public void downgrade(MigrationContext ctx) {
+      ctx.deleteColumn("t", "h");
+    }
+
+    @Override
+    public void postUpgrade(MigrationContext ctx) {
+      note(ctx, "postUpgrade");
+    }
+
+    @Override
+    public void postDowngrade(MigrationContext ctx) {
+      note(ctx, "postDowngrade");
+    }
+
+    private static void note(MigrationContext ctx, String hook) {
+      MigrationHistory history = new MigrationHistory(ctx.catalog(), META_OF.get(ctx.namespace()));
+      LEASE_HELD_IN_HOOK.put(
+          ctx.namespace() + " " + hook, history.lease(ctx.namespace()).isPresent());
+    }
+  }
+}
