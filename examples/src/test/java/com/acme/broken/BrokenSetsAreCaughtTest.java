@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.tuple;
 import static org.junit.platform.engine.discovery.DiscoverySelectors.selectMethod;
 
 import com.acme.broken.contractdrift.ContractDriftSuite;
+import com.acme.broken.edited.V0001__CreateRefunds;
 import com.acme.broken.edited.released.V0002__AddReason;
 import com.acme.broken.leftovertable.LeftoverTableSuite;
 import com.acme.broken.losesdata.LosesDataSuite;
@@ -192,10 +193,7 @@ class BrokenSetsAreCaughtTest {
     @MigrateTo("0000")
     void isRefusedByValidateAndMigrate(MigrationRunner runner) {
       MigrationRunner released =
-          deployed(
-              runner,
-              MigrationSource.of(
-                  com.acme.broken.edited.V0001__CreateRefunds.class, V0002__AddReason.class));
+          deployed(runner, MigrationSource.of(V0001__CreateRefunds.class, V0002__AddReason.class));
       released.migrate();
 
       String expected =
@@ -211,7 +209,8 @@ class BrokenSetsAreCaughtTest {
           .hasMessage(expected);
       assertThatThrownBy(runner::migrate).hasMessage(expected);
       assertThat(runner.status())
-          .extracting(MigrationStatus::version, MigrationStatus::state, s -> s.checksumChanged())
+          .extracting(
+              MigrationStatus::version, MigrationStatus::state, MigrationStatus::checksumChanged)
           .containsExactly(
               tuple("0001", State.APPLIED, false),
               tuple("0002", State.APPLIED, true),
