@@ -1,0 +1,28 @@
+package com.acme.broken.notreversible;
+
+import static org.apache.iceberg.types.Types.NestedField.optional;
+import static org.apache.iceberg.types.Types.NestedField.required;
+
+import dev.icebergops.migration.BaseMigration;
+import dev.icebergops.migration.MigrationContext;
+import org.apache.iceberg.Schema;
+import org.apache.iceberg.types.Types;
+
+/** The customers table. */
+public class V0001__CreateCustomers extends BaseMigration {
+
+  @Override
+  public void upgrade(MigrationContext ctx) {
+    ctx.createTableIfNotExists(
+        "customers",
+        new Schema(
+            required(1, "customer_id", Types.LongType.get()),
+            optional(2, "name", Types.StringType.get()),
+            optional(3, "email", Types.StringType.get())));
+  }
+
+  @Override
+  public void downgrade(MigrationContext ctx) {
+    ctx.dropTableIfExists("customers");
+  }
+}
