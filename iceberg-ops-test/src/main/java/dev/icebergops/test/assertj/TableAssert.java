@@ -1,5 +1,6 @@
 package dev.icebergops.test.assertj;
 
+import dev.icebergops.redaction.Redaction;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -130,7 +131,9 @@ public class TableAssert extends AbstractSchemaAssert<TableAssert, Table> {
     isNotNull();
     String was = actual.properties().get(key);
     if (!value.equals(was)) {
-      throwAssertionError(TableErrors.shouldHaveProperty(properties(), key, value, was));
+      throwAssertionError(
+          TableErrors.shouldHaveProperty(
+              properties(), key, shown(key, value), was == null ? null : shown(key, was)));
     }
     return myself;
   }
@@ -141,7 +144,7 @@ public class TableAssert extends AbstractSchemaAssert<TableAssert, Table> {
     isNotNull();
     String was = actual.properties().get(key);
     if (was != null) {
-      throwAssertionError(TableErrors.shouldNotHaveProperty(properties(), key, was));
+      throwAssertionError(TableErrors.shouldNotHaveProperty(properties(), key, shown(key, was)));
     }
     return myself;
   }
@@ -179,8 +182,13 @@ public class TableAssert extends AbstractSchemaAssert<TableAssert, Table> {
 
   private String properties() {
     List<String> lines = new ArrayList<>();
-    new TreeMap<>(actual.properties()).forEach((k, v) -> lines.add(k + "=" + v));
+    new TreeMap<>(actual.properties()).forEach((k, v) -> lines.add(k + "=" + shown(k, v)));
     return "table " + actual.name() + " with properties:\n" + Render.indent(Render.lines(lines));
+  }
+
+  /** A property's value as a failure message may show it: secrets are masked. */
+  private static String shown(String key, String value) {
+    return Redaction.isSecret(key) ? Redaction.MASK : value;
   }
 
   private String term(SortField field) {

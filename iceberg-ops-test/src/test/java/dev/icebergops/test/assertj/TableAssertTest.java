@@ -184,4 +184,27 @@ class TableAssertTest {
         .hasMessageEndingWith(
             String.format("not to have property:%n  owner%nbut it is set to:%n  sales-team"));
   }
+
+  @Test
+  void propertyFailuresMaskSecretValues() {
+    orders.updateProperties().set("s3.secret-access-key", "hunter2-secret").commit();
+    assertThatThrownBy(() -> assertThat(orders).hasProperty("s3.secret-access-key", "guess-1234"))
+        .isInstanceOf(AssertionError.class)
+        .hasMessageContaining("    s3.secret-access-key=****%n".formatted())
+        .hasMessageEndingWith(
+            String.format(
+                "to have property:%n  s3.secret-access-key=****%nbut its value is:%n  ****"))
+        .message()
+        .doesNotContain("hunter2-secret")
+        .doesNotContain("guess-1234");
+    assertThatThrownBy(() -> assertThat(orders).doesNotHaveProperty("s3.secret-access-key"))
+        .message()
+        .doesNotContain("hunter2-secret")
+        .endsWith(
+            String.format(
+                "not to have property:%n  s3.secret-access-key%nbut it is set to:%n  ****"));
+    assertThatThrownBy(() -> assertThat(orders).hasProperty("owner", "ops"))
+        .message()
+        .doesNotContain("hunter2-secret");
+  }
 }
