@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
+import org.assertj.core.api.SoftAssertions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -67,22 +68,25 @@ class GuideCodeBlocksTest {
 
   @Test
   void everySnippetBlockShowsItsRegionExactly() {
+    SoftAssertions softly = new SoftAssertions();
     for (Block block : allBlocks()) {
       if (block.snippet() == null) {
         continue;
       }
       Region region = regions.get(block.snippet());
-      assertThat(region)
-          .as(
-              "%s shows snippet %s, but no source under docs/src/test has that region",
-              block.where(), block.snippet())
-          .isNotNull();
+      if (region == null) {
+        softly.fail(
+            "%s shows snippet %s, but no source under docs/src/test has that region",
+            block.where(), block.snippet());
+        continue;
+      }
       int differs = firstDifference(region.lines(), block.lines());
-      assertThat(differs)
+      softly
+          .assertThat(differs)
           .as(
               "%s shows region %s of %s; they differ from the block's line %d:%n"
                   + "  region: %s%n  block:  %s%n"
-                  + "(regenerate with mvn -B -pl docs test -Dtest=GuideCodeBlocksTest"
+                  + "(regenerate with mvn -B -pl docs -am test -Dtest=GuideCodeBlocksTest"
                   + " -Ddocs.update=true)",
               block.where(),
               region.name(),
@@ -92,6 +96,7 @@ class GuideCodeBlocksTest {
               lineAt(block.lines(), differs))
           .isEqualTo(-1);
     }
+    softly.assertAll();
   }
 
   @Test
