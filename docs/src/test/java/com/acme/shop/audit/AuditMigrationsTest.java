@@ -27,6 +27,7 @@ class AuditMigrationsTest implements MigrationSuite {
           .environment(OWN) // instead of .backend(...)
           .factory(AuditMigrationsTest::create) // e.g. type -> injector.getInstance(type)
           .metaNamespace("_audit_ops") // one history table shared by every test
+          .contracts("classpath:contracts/audit")
           .build();
 
   static Migration create(Class<? extends Migration> type) throws Exception {
