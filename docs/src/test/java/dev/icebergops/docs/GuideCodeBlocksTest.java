@@ -11,9 +11,12 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.assertj.core.api.SoftAssertions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -34,6 +37,8 @@ class GuideCodeBlocksTest {
   /** What a shell block of a page may run besides mvn and iceberg-ops. */
   static final Set<String> SHELL_COMMANDS =
       Set.of("git", "cd", "mkdir", "cp", "ln", "bash", "java", "export");
+
+  private static final Pattern LINK = Pattern.compile("\\]\\(([^)\\s]+)\\)");
 
   static Regions regions;
   static List<Block> guideBlocks;
@@ -155,6 +160,46 @@ class GuideCodeBlocksTest {
         }
       }
     }
+  }
+
+  @Test
+  void linksReachPagesAndHeadingsThatExist() throws IOException {
+    SoftAssertions softly = new SoftAssertions();
+    for (Path page : pages()) {
+      String text = Files.readString(page, StandardCharsets.UTF_8);
+      Matcher link = LINK.matcher(text);
+      while (link.find()) {
+        String target = link.group(1);
+        if (target.matches("[a-z]+:.*")) {
+          continue; // https:, mailto:
+        }
+        int hash = target.indexOf('#');
+        String file = hash < 0 ? target : target.substring(0, hash);
+        Path linked = file.isEmpty() ? page : page.getParent().resolve(file).normalize();
+        String where = ROOT.relativize(page) + " links to " + target;
+        if (!Files.exists(linked)) {
+          softly.fail("%s, which does not exist", where);
+        } else if (hash >= 0) {
+          softly
+              .assertThat(anchors(Files.readString(linked, StandardCharsets.UTF_8)))
+              .as(where)
+              .contains(target.substring(hash + 1));
+        }
+      }
+    }
+    softly.assertAll();
+  }
+
+  /** The anchors GitHub gives a page's headings. */
+  private static Set<String> anchors(String markdown) {
+    Set<String> anchors = new TreeSet<>();
+    for (String line : markdown.split("\n")) {
+      if (line.startsWith("#")) {
+        String title = line.replaceFirst("^#+\\s*", "").toLowerCase(Locale.ROOT);
+        anchors.add(title.replaceAll("[^a-z0-9 _-]", "").replace(' ', '-'));
+      }
+    }
+    return anchors;
   }
 
   private static int firstDifference(List<String> expected, List<String> actual) {
