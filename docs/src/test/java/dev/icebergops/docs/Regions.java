@@ -81,7 +81,8 @@ final class Regions {
           throw new IllegalStateException(
               "Cannot read region " + name + ": " + file + ":" + (i + 1) + " ends it unopened");
         }
-        regions.add(new Region(name, file, dedent(withoutMarkers(lines.subList(start + 1, i)))));
+        regions.add(
+            new Region(name, file, trim(dedent(withoutMarkers(lines.subList(start + 1, i))))));
       }
     }
     if (!open.isEmpty()) {
@@ -93,6 +94,19 @@ final class Regions {
 
   private static List<String> withoutMarkers(List<String> lines) {
     return lines.stream().filter(line -> !MARKER.matcher(line).find()).toList();
+  }
+
+  /** Without leading and trailing blank lines (the formatter keeps one before a comment). */
+  private static List<String> trim(List<String> lines) {
+    int from = 0;
+    int to = lines.size();
+    while (from < to && lines.get(from).isEmpty()) {
+      from++;
+    }
+    while (to > from && lines.get(to - 1).isEmpty()) {
+      to--;
+    }
+    return lines.subList(from, to);
   }
 
   static List<String> dedent(List<String> lines) {

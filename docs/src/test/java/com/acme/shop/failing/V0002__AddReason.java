@@ -6,6 +6,7 @@ import dev.icebergops.migration.MigrationContext;
 /** Fails after its first step, as an upgrade that meets a problem half-way would. */
 public class V0002__AddReason extends BaseMigration {
 
+  // tag::failing-upgrade[]
   @Override
   public void upgrade(MigrationContext ctx) {
     ctx.enforceColumn("returns", "reason", "string");
@@ -13,6 +14,9 @@ public class V0002__AddReason extends BaseMigration {
     throw new IllegalStateException("the reason codes are not loaded yet");
   }
 
+  // end::failing-upgrade[]
+
+  // tag::tolerant-downgrade[]
   @Override
   public void downgrade(MigrationContext ctx) {
     for (String column : new String[] {"reason_code", "reason"}) {
@@ -21,4 +25,5 @@ public class V0002__AddReason extends BaseMigration {
       }
     }
   }
+  // end::tolerant-downgrade[]
 }
