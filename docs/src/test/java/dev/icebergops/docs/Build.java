@@ -10,6 +10,7 @@ import java.util.Set;
 import java.util.TreeSet;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Stream;
 
 /**
  * What this repository's build consists of, for checking the {@code mvn} commands the pages show:
@@ -23,8 +24,10 @@ final class Build {
 
   final Set<String> modules = new TreeSet<>();
   final Set<String> profiles = new TreeSet<>();
+  private final Path root;
 
   Build(Path root) {
+    this.root = root;
     try {
       Matcher module = MODULE.matcher(Files.readString(root.resolve("pom.xml")));
       while (module.find()) {
@@ -58,6 +61,12 @@ final class Build {
             problems.add("module " + module + " is not one of " + modules);
           }
         }
+      } else if (word.startsWith("-Dtest=")) {
+        for (String selector : word.substring("-Dtest=".length()).split(",")) {
+          if (!selectsATestSource(selector)) {
+            problems.add("-Dtest selector " + selector + " matches no test source of " + modules);
+          }
+        }
       } else if (word.startsWith("-P")) {
         String ids = word.length() > 2 ? word.substring(2) : mvn.get(++i);
         for (String profile : ids.split(",")) {
@@ -68,5 +77,31 @@ final class Build {
       }
     }
     return problems;
+  }
+
+  /**
+   * Whether a Surefire selector names a test class ({@code RunnerRaceTest}) or a package pattern
+   * ({@code com.acme.sales.**}) that some module's {@code src/test/java} holds.
+   */
+  private boolean selectsATestSource(String selector) {
+    String path = selector.replace("#", " ").split(" ")[0];
+    boolean isPackage = path.endsWith(".**") || path.endsWith(".*");
+    String name = isPackage ? path.substring(0, path.lastIndexOf('.')) : path;
+    for (String module : modules) {
+      Path tests = root.resolve(module).resolve("src/test/java");
+      if (isPackage && Files.isDirectory(tests.resolve(name.replace('.', '/')))) {
+        return true;
+      }
+      if (!isPackage && Files.isDirectory(tests)) {
+        try (Stream<Path> files = Files.walk(tests)) {
+          if (files.anyMatch(f -> f.getFileName().toString().equals(name + ".java"))) {
+            return true;
+          }
+        } catch (IOException e) {
+          throw new UncheckedIOException(e);
+        }
+      }
+    }
+    return false;
   }
 }
