@@ -36,7 +36,8 @@ class GuideCodeBlocksTest {
 
   /** What a shell block of a page may run besides mvn and iceberg-ops. */
   static final Set<String> SHELL_COMMANDS =
-      Set.of("git", "cd", "mkdir", "cp", "ln", "bash", "java", "export");
+      Set.of(
+          "git", "cd", "mkdir", "cp", "ln", "bash", "java", "export", "cat", "echo", "ls", "touch");
 
   private static final Pattern LINK = Pattern.compile("\\]\\(([^)\\s]+)\\)");
 
