@@ -1,0 +1,123 @@
+package dev.icebergops.docs;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+
+/**
+ * The named regions of the guide's sources: the lines between {@code tag::NAME[]} and {@code
+ * end::NAME[]} (in any comment syntax), without the marker lines of any region, de-indented.
+ */
+final class Regions {
+
+  private static final Pattern MARKER = Pattern.compile("(tag|end)::([a-z0-9-]+)\\[]");
+
+  /** One region and the file it comes from. */
+  record Region(String name, Path file, List<String> lines) {}
+
+  private final Map<String, Region> byName;
+
+  private Regions(Map<String, Region> byName) {
+    this.byName = byName;
+  }
+
+  /** Reads every region of the files under {@code root}. */
+  static Regions under(Path root) {
+    Map<String, Region> regions = new LinkedHashMap<>();
+    try (Stream<Path> files = Files.walk(root)) {
+      for (Path file : files.filter(Files::isRegularFile).sorted().toList()) {
+        for (Region region : read(file)) {
+          Region earlier = regions.putIfAbsent(region.name(), region);
+          if (earlier != null) {
+            throw new IllegalStateException(
+                "Cannot read region "
+                    + region.name()
+                    + ": both "
+                    + earlier.file()
+                    + " and "
+                    + file
+                    + " define it");
+          }
+        }
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    return new Regions(regions);
+  }
+
+  Region get(String name) {
+    return byName.get(name);
+  }
+
+  Map<String, Region> all() {
+    return byName;
+  }
+
+  private static List<Region> read(Path file) throws IOException {
+    List<String> lines = Files.readAllLines(file, StandardCharsets.UTF_8);
+    Map<String, Integer> open = new LinkedHashMap<>();
+    List<Region> regions = new ArrayList<>();
+    for (int i = 0; i < lines.size(); i++) {
+      Matcher marker = MARKER.matcher(lines.get(i));
+      if (!marker.find()) {
+        continue;
+      }
+      String name = marker.group(2);
+      if (marker.group(1).equals("tag")) {
+        open.put(name, i);
+      } else {
+        Integer start = open.remove(name);
+        if (start == null) {
+          throw new IllegalStateException(
+              "Cannot read region " + name + ": " + file + ":" + (i + 1) + " ends it unopened");
+        }
+        regions.add(
+            new Region(name, file, trim(dedent(withoutMarkers(lines.subList(start + 1, i))))));
+      }
+    }
+    if (!open.isEmpty()) {
+      throw new IllegalStateException(
+          "Cannot read regions " + open.keySet() + " of " + file + ": never ended");
+    }
+    return regions;
+  }
+
+  private static List<String> withoutMarkers(List<String> lines) {
+    return lines.stream().filter(line -> !MARKER.matcher(line).find()).toList();
+  }
+
+  /** Without leading and trailing blank lines (the formatter keeps one before a comment). */
+  private static List<String> trim(List<String> lines) {
+    int from = 0;
+    int to = lines.size();
+    while (from < to && lines.get(from).isEmpty()) {
+      from++;
+    }
+    while (to > from && lines.get(to - 1).isEmpty()) {
+      to--;
+    }
+    return lines.subList(from, to);
+  }
+
+  static List<String> dedent(List<String> lines) {
+    int indent =
+        lines.stream()
+            .filter(line -> !line.isBlank())
+            .mapToInt(line -> line.length() - line.stripLeading().length())
+            .min()
+            .orElse(0);
+    return lines.stream()
+        .map(line -> line.isBlank() ? "" : line.substring(indent).stripTrailing())
+        .toList();
+  }
+}
