@@ -24,7 +24,12 @@ class ShopMigrationsTest implements MigrationSuite {
     data.append(
         "orders",
         Map.of(
-            "order_id", 7L, "amount", new BigDecimal("19.90"), "created_at", "2026-11-29T10:00:00Z"));
+            "order_id",
+            7L,
+            "amount",
+            new BigDecimal("19.90"),
+            "created_at",
+            "2026-11-29T10:00:00Z"));
 
     runner.migrate();
 
