@@ -1,6 +1,6 @@
 // Checks the user's build beyond "it passed": Surefire ran the tests, the embedded server said
 // nothing at ERROR level (plain slf4j-simple, no simplelogger.properties), and the BOM aligned
-// the AWS SDK.
+// the AWS SDK, Iceberg and Jetty.
 def log = new File(basedir, 'build.log').readLines()
 println "user-project build.log: ${log.size()} lines"
 
@@ -18,11 +18,18 @@ println "ERROR lines: ${errors.size()}, stack trace lines: ${traces.size()}, WAR
 assert errors.isEmpty() : "Expecting no ERROR in a passing run, but found ${errors.size()}:\n${errors.take(5).join('\n')}"
 assert traces.isEmpty() : "Expecting no stack trace in a passing run, but found ${traces.size()} lines:\n${traces.take(5).join('\n')}"
 
-def aws = new File(basedir, 'target/awssdk.txt').readLines()
-    .findAll { it.contains('software.amazon.awssdk:') }
-    .collect { it.trim().split(':') }
-def versions = aws.collect { it[3] }.unique()
-assert aws.size() >= 10 : "Expecting the AWS SDK on the class path, but found ${aws.size()} jars"
-assert versions == [awssdkVersion] :
-    "Expecting every AWS SDK jar at ${awssdkVersion}, but found ${versions}:\n${aws.collect { it.join(':') }.join('\n')}"
+// group:artifact:type[:classifier]:version:scope, as maven-dependency-plugin lists them
+def resolved = new File(basedir, 'target/aligned.txt').readLines()
+    .findAll { it.startsWith('   ') && it.contains(':') }
+    .collect { it.trim().split(' ')[0].split(':') }
+def aligned = { String group, String version, int atLeast ->
+  def jars = resolved.findAll { it[0] == group || it[0].startsWith(group + '.') }
+  def versions = jars.collect { it[-2] }.unique()
+  assert jars.size() >= atLeast : "Expecting ${group} on the class path, but found ${jars.size()} jars"
+  assert versions == [version] :
+      "Expecting every ${group} jar at ${version}, but found ${versions}:\n${jars*.join(':').join('\n')}"
+}
+aligned('software.amazon.awssdk', awssdkVersion, 10)
+aligned('org.apache.iceberg', icebergVersion, 5)
+aligned('org.eclipse.jetty', jettyVersion, 3)
 return true
