@@ -1,6 +1,6 @@
 // Checks the user's build beyond "it passed": Surefire ran the tests, the embedded server said
 // nothing at ERROR level (plain slf4j-simple, no simplelogger.properties), and the BOM aligned
-// the AWS SDK, Iceberg and Jetty.
+// the AWS SDK, Iceberg and Jetty on the tests' class path.
 def log = new File(basedir, 'build.log').readLines()
 println "user-project build.log: ${log.size()} lines"
 
@@ -18,16 +18,26 @@ println "ERROR lines: ${errors.size()}, stack trace lines: ${traces.size()}, WAR
 assert errors.isEmpty() : "Expecting no ERROR in a passing run, but found ${errors.size()}:\n${errors.take(5).join('\n')}"
 assert traces.isEmpty() : "Expecting no stack trace in a passing run, but found ${traces.size()} lines:\n${traces.take(5).join('\n')}"
 
-// group:artifact:type[:classifier]:version:scope, as maven-dependency-plugin lists them
-def resolved = new File(basedir, 'target/aligned.txt').readLines()
-    .findAll { it.startsWith('   ') && it.contains(':') }
-    .collect { it.trim().split(' ')[0].split(':') }
+// the jars of the tests' class path, as Surefire recorded it, by group, artifact and version
+def report = new groovy.xml.XmlSlurper().parse(
+    new File(basedir, 'target/surefire-reports/TEST-com.acme.shop.ShopMigrationsTest.xml'))
+def classPath = report.properties.property.find { it.@name == 'surefire.test.class.path' }.@value.text()
+def repository = new File(localRepositoryPath.toString()).canonicalFile.toPath()
+def jars = classPath.split(File.pathSeparator)
+    .collect { new File(it).canonicalFile.toPath() }
+    .findAll { it.startsWith(repository) && it.toString().endsWith('.jar') }
+    .collect { jar ->
+      def versionDir = repository.relativize(jar.parent)
+      [group: versionDir.parent.parent.toString().replace(File.separator, '.'),
+       artifact: versionDir.parent.fileName.toString(), version: versionDir.fileName.toString()]
+    }
 def aligned = { String group, String version, int atLeast ->
-  def jars = resolved.findAll { it[0] == group || it[0].startsWith(group + '.') }
-  def versions = jars.collect { it[-2] }.unique()
-  assert jars.size() >= atLeast : "Expecting ${group} on the class path, but found ${jars.size()} jars"
+  def found = jars.findAll { it.group == group || it.group.startsWith(group + '.') }
+  def versions = found*.version.unique()
+  assert found.size() >= atLeast : "Expecting ${group} on the class path, but found ${found.size()} jars"
   assert versions == [version] :
-      "Expecting every ${group} jar at ${version}, but found ${versions}:\n${jars*.join(':').join('\n')}"
+      "Expecting every ${group} jar at ${version}, but found ${versions}:\n" +
+      found.collect { "${it.group}:${it.artifact}:${it.version}" }.join('\n')
 }
 aligned('software.amazon.awssdk', awssdkVersion, 10)
 aligned('org.apache.iceberg', icebergVersion, 5)
