@@ -1,0 +1,45 @@
+// Checks the user's build beyond "it passed": Surefire ran the tests, the embedded server said
+// nothing at ERROR level (plain slf4j-simple, no simplelogger.properties), and the BOM aligned
+// the AWS SDK, Iceberg and Jetty on the tests' class path.
+def log = new File(basedir, 'build.log').readLines()
+println "user-project build.log: ${log.size()} lines"
+
+def totals = log.findAll { it ==~ /.*Tests run: \d+, Failures: \d+, Errors: \d+, Skipped: \d+$/ }
+assert !totals.isEmpty() : 'Surefire printed no test summary: the build ran no tests'
+def summary = (totals.last() =~ /Tests run: (\d+), Failures: (\d+), Errors: (\d+), Skipped: (\d+)/)[0]
+def run = summary[1] as int
+assert run >= 2 : "Expecting Surefire to run the suite's tests, but it ran ${run}: ${totals.last()}"
+assert summary[4] as int == 0 : "Expecting no skipped test, but: ${totals.last()}"
+
+def errors = log.findAll { it.contains('ERROR') }
+def traces = log.findAll { it ==~ /\s+at [\w$.<>\/]+ ?\(.*\)/ || it.startsWith("Caused by: ") }
+def warnings = log.findAll { it ==~ /.*\] WARN .*/ }
+println "ERROR lines: ${errors.size()}, stack trace lines: ${traces.size()}, WARN lines: ${warnings.size()}"
+assert errors.isEmpty() : "Expecting no ERROR in a passing run, but found ${errors.size()}:\n${errors.take(5).join('\n')}"
+assert traces.isEmpty() : "Expecting no stack trace in a passing run, but found ${traces.size()} lines:\n${traces.take(5).join('\n')}"
+
+// the jars of the tests' class path, as Surefire recorded it, by group, artifact and version
+def report = new groovy.xml.XmlSlurper().parse(
+    new File(basedir, 'target/surefire-reports/TEST-com.acme.shop.ShopMigrationsTest.xml'))
+def classPath = report.properties.property.find { it.@name == 'surefire.test.class.path' }.@value.text()
+def repository = new File(localRepositoryPath.toString()).canonicalFile.toPath()
+def jars = classPath.split(File.pathSeparator)
+    .collect { new File(it).canonicalFile.toPath() }
+    .findAll { it.startsWith(repository) && it.toString().endsWith('.jar') }
+    .collect { jar ->
+      def versionDir = repository.relativize(jar.parent)
+      [group: versionDir.parent.parent.toString().replace(File.separator, '.'),
+       artifact: versionDir.parent.fileName.toString(), version: versionDir.fileName.toString()]
+    }
+def aligned = { String group, String version, int atLeast ->
+  def found = jars.findAll { it.group == group || it.group.startsWith(group + '.') }
+  def versions = found*.version.unique()
+  assert found.size() >= atLeast : "Expecting ${group} on the class path, but found ${found.size()} jars"
+  assert versions == [version] :
+      "Expecting every ${group} jar at ${version}, but found ${versions}:\n" +
+      found.collect { "${it.group}:${it.artifact}:${it.version}" }.join('\n')
+}
+aligned('software.amazon.awssdk', awssdkVersion, 10)
+aligned('org.apache.iceberg', icebergVersion, 5)
+aligned('org.eclipse.jetty', jettyVersion, 3)
+return true
