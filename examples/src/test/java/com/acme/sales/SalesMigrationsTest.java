@@ -14,7 +14,6 @@ import dev.icebergops.test.IcebergTable;
 import dev.icebergops.test.IcebergTestData;
 import dev.icebergops.test.MigrateTo;
 import dev.icebergops.test.MigrationSuite;
-import java.math.BigDecimal;
 import java.util.Map;
 import org.apache.iceberg.Schema;
 import org.apache.iceberg.Table;
@@ -39,21 +38,7 @@ class SalesMigrationsTest implements MigrationSuite {
   @MigrateTo("0001")
   void anOrderOfTheFirstVersionSurvivesEveryLaterMigration(
       MigrationRunner runner, IcebergTestData data) {
-    data.append(
-        "orders",
-        Map.of(
-            "order_id",
-            7L,
-            "customer_id",
-            42L,
-            "customer_email",
-            "ada@example.com",
-            "amount",
-            new BigDecimal("19.90"),
-            "quantity",
-            3,
-            "created_at",
-            "2026-11-29T10:00:00Z"));
+    data.append("orders", SampleOrders.atTheFirstVersion());
 
     runner.migrate();
 
@@ -61,7 +46,7 @@ class SalesMigrationsTest implements MigrationSuite {
     // read by field id, the old row keeps its values and reads null where it had none
     assertThat(data.rows("orders"))
         .extracting("order_id", "customer_id", "total", "quantity", "region", "shipping")
-        .containsExactly(tuple(7L, 42L, new BigDecimal("19.90"), 3L, null, null));
+        .containsExactly(tuple(SampleOrders.ORDER_ID, 42L, SampleOrders.AMOUNT, 3L, null, null));
     assertThat(data.rows("orders").get(0)).doesNotContainKey("customer_email");
   }
 
@@ -81,19 +66,7 @@ class SalesMigrationsTest implements MigrationSuite {
   @MigrateTo("0010")
   void theDroppedEmailComesBackWithItsValuesOnDowngrade(
       MigrationRunner runner, IcebergTestData data) {
-    data.append(
-        "orders",
-        Map.of(
-            "order_id",
-            7L,
-            "customer_id",
-            42L,
-            "customer_email",
-            "ada@example.com",
-            "region",
-            "EMEA",
-            "shipping",
-            Map.of("city", "Lisbon", "country", "PT")));
+    data.append("orders", SampleOrders.beforeTheEmailIsDropped());
     runner.migrate();
     assertThat(data.rows("orders").get(0)).doesNotContainKey("customer_email");
 
@@ -101,7 +74,7 @@ class SalesMigrationsTest implements MigrationSuite {
 
     assertThat(data.rows("orders"))
         .extracting("order_id", "customer_email")
-        .containsExactly(tuple(7L, "ada@example.com"));
+        .containsExactly(tuple(SampleOrders.ORDER_ID, SampleOrders.EMAIL));
   }
 
   // --- the quality gate
@@ -135,12 +108,7 @@ class SalesMigrationsTest implements MigrationSuite {
   @MigrateTo("0003")
   void fromTheRegionToHeadOrdersAreRenamedPromotedExtendedAndLoseTheEmail(
       MigrationRunner runner, @IcebergTable("orders") Table orders) {
-    Schema before = orders.schema();
-
-    runner.migrate();
-    orders.refresh();
-
-    assertThat(SchemaDiff.between(before, orders.schema()))
+    assertThat(schemaChange(orders, runner::migrate))
         .hasRenamed("amount", "total")
         .hasDocChange("total")
         .hasTypeChange("quantity", "int", "long")
@@ -152,12 +120,7 @@ class SalesMigrationsTest implements MigrationSuite {
   @MigrateTo("0004")
   void theRetypeArchivesTheOldDurationBesideANewColumn(
       MigrationRunner runner, @IcebergTable("events") Table events) {
-    Schema before = events.schema();
-
-    runner.migrate("0005");
-    events.refresh();
-
-    assertThat(SchemaDiff.between(before, events.schema()))
+    assertThat(schemaChange(events, () -> runner.migrate("0005")))
         .hasRenamed("duration", "duration__legacy_1")
         .hasAdded("duration");
   }
@@ -166,24 +129,16 @@ class SalesMigrationsTest implements MigrationSuite {
   @MigrateTo("0007")
   void theShippingAddressIsAddedAsAStruct(
       MigrationRunner runner, @IcebergTable("orders") Table orders) {
-    Schema before = orders.schema();
-
-    runner.migrate("0008");
-    orders.refresh();
-
-    assertThat(SchemaDiff.between(before, orders.schema())).hasOnlyAdditions().hasAdded("shipping");
+    assertThat(schemaChange(orders, () -> runner.migrate("0008")))
+        .hasOnlyAdditions()
+        .hasAdded("shipping");
   }
 
   @Test
   @MigrateTo("0009")
   void theCountryIsAddedInsideTheShippingAddress(
       MigrationRunner runner, @IcebergTable("orders") Table orders) {
-    Schema before = orders.schema();
-
-    runner.migrate("0010");
-    orders.refresh();
-
-    assertThat(SchemaDiff.between(before, orders.schema()))
+    assertThat(schemaChange(orders, () -> runner.migrate("0010")))
         .hasOnlyAdditions()
         .hasAdded("shipping.country");
   }
@@ -223,5 +178,13 @@ class SalesMigrationsTest implements MigrationSuite {
 
     assertThat(contract.strict()).isTrue();
     assertThat(events).conformsTo(contract).hasLegacyColumn("duration", 1);
+  }
+
+  /** How a table's schema changes while {@code migration} runs. */
+  private static SchemaDiff schemaChange(Table table, Runnable migration) {
+    Schema before = table.schema();
+    migration.run();
+    table.refresh();
+    return SchemaDiff.between(before, table.schema());
   }
 }

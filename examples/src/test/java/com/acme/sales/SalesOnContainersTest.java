@@ -13,10 +13,8 @@ import dev.icebergops.test.MigrateTo;
 import dev.icebergops.test.env.ContainersEnvironment;
 import dev.icebergops.test.env.IcebergTestEnvironment;
 import java.io.IOException;
-import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import org.apache.iceberg.CatalogUtil;
 import org.apache.iceberg.Table;
 import org.apache.iceberg.catalog.TableIdentifier;
@@ -46,19 +44,7 @@ class SalesOnContainersTest {
       MigrationRunner runner, IcebergTestData data, IcebergTestEnvironment environment)
       throws IOException {
     assertThat(environment).isInstanceOf(ContainersEnvironment.class);
-    data.append(
-        "orders",
-        Map.of(
-            "order_id",
-            7L,
-            "customer_id",
-            42L,
-            "amount",
-            new BigDecimal("19.90"),
-            "quantity",
-            3,
-            "created_at",
-            "2026-11-29T10:00:00Z"));
+    data.append("orders", SampleOrders.atTheFirstVersion());
 
     runner.migrate();
 
@@ -72,7 +58,7 @@ class SalesOnContainersTest {
           .hasPartitionField("region", "identity");
       assertThat(read(orders))
           .extracting(row -> row.getField("order_id"), row -> row.getField("total"))
-          .containsExactly(tuple(7L, new BigDecimal("19.90")));
+          .containsExactly(tuple(SampleOrders.ORDER_ID, SampleOrders.AMOUNT));
     }
   }
 
