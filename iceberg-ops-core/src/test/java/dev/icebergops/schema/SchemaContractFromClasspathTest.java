@@ -81,7 +81,8 @@ class SchemaContractFromClasspathTest {
 
   @Test
   void fromYamlReadsAStreamAndLeavesItOpen() throws IOException {
-    byte[] yaml = "columns:\n  - {name: id, type: long, required: true}\n".getBytes();
+    byte[] yaml =
+        "columns:\n  - {name: id, type: long, required: true}\n".getBytes(StandardCharsets.UTF_8);
     var in =
         new ByteArrayInputStream(yaml) {
           boolean closed;
