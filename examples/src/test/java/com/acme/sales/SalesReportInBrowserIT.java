@@ -32,8 +32,8 @@ class SalesReportInBrowserIT {
         .contains("<h1>iceberg-ops: SalesMigrationsTest</h1>")
         .contains("<p id=\"summary\" class=\"passed\">Standard checks: 8 passed, 0 failed</p>")
         .contains("<tr><td>data survives</td><td class=\"passed\">passed</td></tr>")
-        .contains("<td>0004</td><td>Retype duration</td>")
-        .contains("<td>0006</td><td>Cluster orders by customer</td>")
+        .contains("<td>0005</td><td>Retype duration</td>")
+        .contains("<td>0011</td><td>Drop customer email</td>")
         .contains("<td>duration__legacy_1</td>")
         .doesNotContain("class=\"failed\"");
     assertThat(HeadlessChromium.pixelsNear(screenshot, PASSED_GREEN)).isGreaterThan(1000);

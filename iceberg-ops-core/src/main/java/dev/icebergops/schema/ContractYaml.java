@@ -23,31 +23,36 @@ final class ContractYaml {
   private static final Set<String> TOP_LEVEL_KEYS = Set.of("columns", "strict");
   private static final Set<String> COLUMN_KEYS = Set.of("name", "type", "required", "doc");
 
-  private final Path path;
+  /** What the contract was read from, for messages: a file's path or a resource's name. */
+  private final String source;
 
-  private ContractYaml(Path path) {
-    this.path = path;
+  private ContractYaml(String source) {
+    this.source = source;
   }
 
   static SchemaContract load(Path path) throws IOException {
-    ContractYaml reader = new ContractYaml(path);
-    return reader.read(reader.readBounded());
+    try (InputStream in = Files.newInputStream(path)) {
+      return load(in, path.toString());
+    }
+  }
+
+  static SchemaContract load(InputStream in, String source) throws IOException {
+    ContractYaml reader = new ContractYaml(source);
+    return reader.read(reader.readBounded(in));
   }
 
   /**
    * Reads at most {@link YamlLimits#MAX_BYTES} bytes, so that a huge file or a device is refused.
    */
-  private byte[] readBounded() throws IOException {
-    try (InputStream in = Files.newInputStream(path)) {
-      byte[] bytes = in.readNBytes(YamlLimits.MAX_BYTES + 1);
-      if (bytes.length > YamlLimits.MAX_BYTES) {
-        throw fail(
-            "the file is larger than "
-                + YamlLimits.MAX_BYTES
-                + " bytes (1 MiB), the limit for a contract");
-      }
-      return bytes;
+  private byte[] readBounded(InputStream in) throws IOException {
+    byte[] bytes = in.readNBytes(YamlLimits.MAX_BYTES + 1);
+    if (bytes.length > YamlLimits.MAX_BYTES) {
+      throw fail(
+          "the file is larger than "
+              + YamlLimits.MAX_BYTES
+              + " bytes (1 MiB), the limit for a contract");
     }
+    return bytes;
   }
 
   private SchemaContract read(byte[] bytes) {
@@ -181,7 +186,7 @@ final class ContractYaml {
   }
 
   private IllegalArgumentException fail(String reason) {
-    return new IllegalArgumentException("Cannot load contract " + path + ": " + reason);
+    return new IllegalArgumentException("Cannot load contract " + source + ": " + reason);
   }
 
   private static String describe(Object value) {

@@ -1,6 +1,8 @@
 package dev.icebergops.schema;
 
 import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -31,6 +33,8 @@ import org.apache.iceberg.types.Types.NestedField;
  * strict one reports them.
  */
 public final class SchemaContract {
+
+  private static final String CLASSPATH = "classpath:";
 
   private final List<ColumnSpec> columns;
   private final boolean strict;
@@ -98,6 +102,75 @@ public final class SchemaContract {
    */
   public static SchemaContract fromYaml(Path path) throws IOException {
     return ContractYaml.load(path);
+  }
+
+  /**
+   * Loads a contract in the YAML layout of {@link #fromYaml(Path)} from a stream, for contracts
+   * that are not files (a class path resource, a download). The stream is read up to the same size
+   * limit and is not closed.
+   *
+   * <pre>{@code
+   * try (InputStream in = bucket.open("contracts/orders.yaml")) {
+   *   SchemaContract contract = SchemaContract.fromYaml(in, "s3://bucket/contracts/orders.yaml");
+   * }
+   * }</pre>
+   *
+   * @param in the YAML document, as UTF-8 (a byte-order mark is ignored)
+   * @param sourceName what the stream was read from, named in every error message
+   * @return the contract
+   * @throws IOException if the stream cannot be read
+   * @throws IllegalArgumentException if the stream or name is null, or the document is not valid
+   *     YAML or not of that layout; the message names the source, the column and the problem
+   */
+  public static SchemaContract fromYaml(InputStream in, String sourceName) throws IOException {
+    if (in == null || sourceName == null) {
+      throw new IllegalArgumentException(
+          "Cannot load contract "
+              + sourceName
+              + ": the "
+              + (in == null ? "stream" : "name")
+              + " is null");
+    }
+    return ContractYaml.load(in, sourceName);
+  }
+
+  /**
+   * Loads a contract in the YAML layout of {@link #fromYaml(Path)} from the class path, so that a
+   * test finds it whatever its working directory: with the thread's context class loader, or this
+   * class's loader when there is none.
+   *
+   * <pre>{@code
+   * SchemaContract orders = SchemaContract.fromClasspath("contracts/sales/orders.yaml");
+   * }</pre>
+   *
+   * @param resource the resource's name, for example {@code contracts/sales/orders.yaml}; a leading
+   *     {@code classpath:} or {@code /} is ignored
+   * @return the contract
+   * @throws IllegalArgumentException if the name is blank, no such resource is on the class path,
+   *     or it is not a valid contract; the message names the resource
+   * @throws UncheckedIOException if the resource cannot be read
+   */
+  public static SchemaContract fromClasspath(String resource) {
+    if (resource == null || resource.isBlank()) {
+      throw new IllegalArgumentException(
+          "Cannot load contract " + resource + ": the name is empty");
+    }
+    String name = resource.strip();
+    name = name.startsWith(CLASSPATH) ? name.substring(CLASSPATH.length()) : name;
+    name = name.replaceFirst("^/+", "");
+    ClassLoader loader = Thread.currentThread().getContextClassLoader();
+    if (loader == null) {
+      loader = SchemaContract.class.getClassLoader();
+    }
+    try (InputStream in = loader.getResourceAsStream(name)) {
+      if (in == null) {
+        throw new IllegalArgumentException(
+            "Cannot load contract " + name + ": no such resource on the class path");
+      }
+      return ContractYaml.load(in, name);
+    } catch (IOException e) {
+      throw new UncheckedIOException("Cannot load contract " + name + ": " + e.getMessage(), e);
+    }
   }
 
   /** The declared columns, in declaration order. */

@@ -13,15 +13,18 @@ import org.slf4j.LoggerFactory;
 
 /**
  * What the tests of one class share in the root store: the report, collected while they run and
- * written to the build's output directory when the class is done (announced by one log line), and
- * the shapes at allowed irreversible versions.
+ * written to the build's output directory when the class is done (announced by one log message of
+ * logger {@code dev.icebergops.test.MigrationSuite}: the summary, and what was checked per
+ * version), and the shapes at allowed irreversible versions.
  */
 final class ClassReports {
 
   /** Where the reports go; a configuration parameter or system property. */
   static final String DIRECTORY = "iceberg-ops.report.dir";
 
-  private static final Logger LOG = LoggerFactory.getLogger(IcebergMigrations.class);
+  /** The suite's own logger, so that a build can show its summary and silence the rest. */
+  private static final Logger LOG = LoggerFactory.getLogger(MigrationSuite.class);
+
   private static final ExtensionContext.Namespace STORE =
       ExtensionContext.Namespace.create(ClassReports.class);
 
@@ -58,11 +61,12 @@ final class ClassReports {
       return;
     }
     List<Path> files = report.write(directory(classContext));
-    String line = "{}: standard checks {}; report {}";
+    String line = "{}: standard checks {}; report {}\n{}";
+    Object[] arguments = {title(testClass), report.summary(), files.get(1), report.versionsText()};
     if (report.failed()) {
-      LOG.warn(line, title(testClass), report.summary(), files.get(1));
+      LOG.warn(line, arguments);
     } else {
-      LOG.info(line, title(testClass), report.summary(), files.get(1));
+      LOG.info(line, arguments);
     }
   }
 

@@ -36,7 +36,9 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * <p>After a class whose tests ran standard checks ({@link MigrationSuite}, {@link
  * StandardChecks}), a report of them is written to {@code target/iceberg-ops/<TestClass>.md} and
  * {@code .html} ({@code build/} under Gradle; the configuration parameter or system property {@code
- * iceberg-ops.report.dir} chooses another directory), and one line about it is logged.
+ * iceberg-ops.report.dir} chooses another directory), and its summary is logged at INFO (WARN when
+ * a check failed) by the logger {@code dev.icebergops.test.MigrationSuite}: the checks' results,
+ * the report's path, and a table of each version's outcome in each check.
  *
  * <p>Mistakes in this configuration (no or several locations, a missing contracts directory, an
  * unknown version) fail the class once, before its first test, with an {@link

@@ -4,7 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass;
 
 import dev.icebergops.test.fixtures.Fixtures;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
@@ -50,6 +53,33 @@ class SuiteReportTest {
         .contains("<p id=\"summary\" class=\"failed\">")
         .contains("<tr><td>reversible</td><td class=\"failed\">failed</td></tr>")
         .contains("<pre class=\"failure\">Expecting migration 0002 (Add region) to be reversible");
+  }
+
+  @Test
+  void theSuitesLogMessageEndsWithWhatWasCheckedPerVersionAndTheReport(@TempDir Path directory) {
+    PrintStream err = System.err;
+    ByteArrayOutputStream captured = new ByteArrayOutputStream();
+    System.setErr(new PrintStream(captured, true, StandardCharsets.UTF_8));
+    try {
+      runWithReportIn(Fixtures.NonReversible.class, directory);
+    } finally {
+      System.setErr(err);
+    }
+
+    String log = captured.toString(StandardCharsets.UTF_8);
+    String html = directory.resolve("Fixtures$NonReversible.html").toString();
+    assertThat(log)
+        .as("slf4j-simple's output, logger dev.icebergops.test.MigrationSuite")
+        .contains(
+            " WARN dev.icebergops.test.MigrationSuite - Fixtures$NonReversible: standard checks"
+                + " 6 passed, 1 failed, 1 not applicable; report "
+                + html
+                + "\n  version  description    well formed  upgrade to head  reversible"
+                + "  no trace  idempotent  contracts  history  data survives\n"
+                + "  0001     Create orders  passed       passed           passed      passed"
+                + "    passed      -          passed   passed\n"
+                + "  0002     Add region     passed       passed           FAILED      passed"
+                + "    passed      -          passed   passed\n");
   }
 
   @Test

@@ -10,9 +10,9 @@ import org.apache.iceberg.Schema;
  *
  * @param check the check's name, e.g. "reversibility"
  * @param failures messages of findings that fail the check, in AssertJ's layout
- * @param warnings messages of findings that only warn (e.g. field-id drift when not strict, an
+ * @param warnings messages of findings that only warn (e.g. field-id drift when not strict)
+ * @param notes what the check found and accepts, for the report (e.g. a declared loss of data, an
  *     allowed irreversible downgrade)
- * @param notes what the check found and accepts, for the report (e.g. a declared loss of data)
  * @param versions each version's outcome, in version order
  * @param headSchemas the schema of each table at head, by table name, when the check saw head
  */

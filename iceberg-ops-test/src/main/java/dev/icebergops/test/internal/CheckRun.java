@@ -241,10 +241,11 @@ final class CheckRun {
   }
 
   /**
-   * Reports a stopped rollback: a warning for an allowed irreversible version, otherwise a failure.
+   * Reports a stopped rollback: a note for an allowed irreversible version (the test class declared
+   * it, as it declares a loss of data), otherwise a failure.
    *
    * @param stop why the rollback stopped
-   * @param whenAllowed appended to the warning of an allowed irreversible version, or ""
+   * @param whenAllowed appended to the note of an allowed irreversible version, or ""
    */
   void reportStop(Stop stop, String whenAllowed) {
     String label = label(stop.version());
@@ -253,7 +254,7 @@ final class CheckRun {
           stop.version(),
           "Expecting " + label + " to be reversible, but its downgrade() failed: " + stop.reason());
     } else if (settings.allowedIrreversible().contains(stop.version())) {
-      warn(label + " is irreversible (allowed): " + stop.reason() + whenAllowed);
+      note(label + " is irreversible (allowed): " + stop.reason() + whenAllowed);
       notApplicable(stop.version());
     } else {
       failAt(

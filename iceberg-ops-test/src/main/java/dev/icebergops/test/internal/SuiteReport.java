@@ -129,6 +129,16 @@ public final class SuiteReport {
     return String.join(", ", parts);
   }
 
+  /**
+   * Per version, each check's outcome as an aligned plain-text table for the log: a header line
+   * ({@code version description well formed upgrade to head ...}), then one line per version
+   * ({@code passed}, {@code FAILED}, {@code not run}, or {@code -} where the check does not cover
+   * the version), each indented by two spaces.
+   */
+  public synchronized String versionsText() {
+    return new SuiteReportPage(this).versionsText();
+  }
+
   /** Whether a check failed. */
   public synchronized boolean failed() {
     return entries.values().stream().anyMatch(e -> e.report() != null && !e.report().passed());

@@ -75,6 +75,44 @@ final class SuiteReportPage {
     return rows;
   }
 
+  /**
+   * The versions table as aligned plain text, for the log: a header line, then one line per version
+   * with each check's outcome ({@code -} where the check does not cover the version).
+   */
+  String versionsText() {
+    List<List<String>> lines = new ArrayList<>();
+    lines.add(headers());
+    for (List<String> row : versionRows()) {
+      List<String> line = new ArrayList<>(row.subList(0, 2));
+      row.subList(2, row.size()).forEach(cell -> line.add(textCell(cell)));
+      lines.add(line);
+    }
+    int[] widths = new int[lines.get(0).size()];
+    for (List<String> line : lines) {
+      for (int i = 0; i < line.size(); i++) {
+        widths[i] = Math.max(widths[i], line.get(i).length());
+      }
+    }
+    StringBuilder out = new StringBuilder();
+    for (List<String> line : lines) {
+      StringBuilder text = new StringBuilder();
+      for (int i = 0; i < line.size(); i++) {
+        text.append("  ").append(line.get(i)).append(" ".repeat(widths[i] - line.get(i).length()));
+      }
+      out.append(text.toString().stripTrailing()).append('\n');
+    }
+    return out.toString().stripTrailing();
+  }
+
+  /** A cell of the text table: FAILED stands out, a check that does not apply is a dash. */
+  private static String textCell(String cell) {
+    return switch (cell) {
+      case "failed" -> "FAILED";
+      case "not applicable" -> "-";
+      default -> cell;
+    };
+  }
+
   /** Per check and kind ("failure", "warning", "note", "skipped"), its messages. */
   private List<String[]> findings() {
     List<String[]> findings = new ArrayList<>();

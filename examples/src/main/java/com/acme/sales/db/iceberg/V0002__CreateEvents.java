@@ -8,7 +8,7 @@ import dev.icebergops.migration.MigrationContext;
 import org.apache.iceberg.Schema;
 import org.apache.iceberg.types.Types;
 
-/** Click-stream events, with a duration in whole seconds. */
+/** Click-stream events, with a duration in whole seconds: unpartitioned, the short form. */
 public class V0002__CreateEvents extends BaseMigration {
 
   @Override
@@ -16,9 +16,9 @@ public class V0002__CreateEvents extends BaseMigration {
     ctx.createTableIfNotExists(
         "events",
         new Schema(
-            required(1, "id", Types.LongType.get()),
+            required(1, "id", Types.LongType.get(), "Event id"),
             optional(2, "duration", Types.IntegerType.get(), "Seconds"),
-            optional(3, "ts", Types.TimestampType.withZone())));
+            optional(3, "ts", Types.TimestampType.withZone(), "When the event happened")));
   }
 
   @Override

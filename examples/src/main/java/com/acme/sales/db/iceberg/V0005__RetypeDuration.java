@@ -11,7 +11,7 @@ import org.apache.iceberg.types.Types;
  * column is archived as duration__legacy_1 with its values, and a fresh string column takes the
  * name.
  */
-public class V0004__RetypeDuration extends BaseMigration {
+public class V0005__RetypeDuration extends BaseMigration {
 
   @Override
   public void upgrade(MigrationContext ctx) {

@@ -4,7 +4,7 @@ import dev.icebergops.migration.BaseMigration;
 import dev.icebergops.migration.MigrationContext;
 
 /** "amount" was ambiguous: it is the order's gross total. */
-public class V0005__RenameAmountToTotal extends BaseMigration {
+public class V0006__RenameAmountToTotal extends BaseMigration {
 
   @Override
   public void upgrade(MigrationContext ctx) {
