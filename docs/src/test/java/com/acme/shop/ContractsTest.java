@@ -11,8 +11,6 @@ import dev.icebergops.schema.SchemaContractViolation;
 import dev.icebergops.test.IcebergMigrations;
 import dev.icebergops.test.IcebergTable;
 import dev.icebergops.test.MigrateTo;
-import java.io.IOException;
-import java.nio.file.Path;
 import java.util.Optional;
 import org.apache.iceberg.Table;
 import org.apache.iceberg.types.Types;
@@ -27,11 +25,9 @@ class ContractsTest {
 
   @Test
   @MigrateTo("0002")
-  void ordersAt0002DriftFromTheHeadContract(@IcebergTable("orders") Table orders)
-      throws IOException {
+  void ordersAt0002DriftFromTheHeadContract(@IcebergTable("orders") Table orders) {
     // tag::enforce-contract[]
-    SchemaContract contract =
-        SchemaContract.fromYaml(Path.of("src/test/resources/contracts/shop/orders.yaml"));
+    SchemaContract contract = SchemaContract.fromClasspath("contracts/shop/orders.yaml");
 
     assertThat(contract.validate(orders)) // every violation, empty when the table conforms
         .containsExactly(
@@ -55,12 +51,11 @@ class ContractsTest {
 
   @Test
   @MigrateTo("0002")
-  void autogenerateWritesTheNextMigration(@IcebergTable("orders") Table orders) throws IOException {
+  void autogenerateWritesTheNextMigration(@IcebergTable("orders") Table orders) {
     // tag::autogenerate[]
     Optional<Revision> revision =
         RevisionGenerator.forTable("orders", orders) // the live table...
-            .against(
-                SchemaContract.fromYaml(Path.of("src/test/resources/contracts/shop/orders.yaml")));
+            .against(SchemaContract.fromClasspath("contracts/shop/orders.yaml"));
 
     assertThat(revision).isPresent(); // empty when the table already conforms
     assertThat(revision.get().changes())
