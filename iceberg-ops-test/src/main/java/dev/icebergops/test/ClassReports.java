@@ -62,7 +62,12 @@ final class ClassReports {
     }
     List<Path> files = report.write(directory(classContext));
     String line = "{}: standard checks {}; report {}\n{}";
-    Object[] arguments = {title(testClass), report.summary(), files.get(1), report.versionsText()};
+    Object[] arguments = {
+      title(testClass),
+      report.summary(),
+      files.get(1).toAbsolutePath().normalize(),
+      report.versionsText()
+    };
     if (report.failed()) {
       LOG.warn(line, arguments);
     } else {

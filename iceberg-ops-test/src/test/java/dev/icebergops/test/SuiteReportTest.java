@@ -61,7 +61,10 @@ class SuiteReportTest {
     ByteArrayOutputStream captured = new ByteArrayOutputStream();
     System.setErr(new PrintStream(captured, true, StandardCharsets.UTF_8));
     try {
-      runWithReportIn(Fixtures.NonReversible.class, directory);
+      // configured relative to the working directory, logged absolute: a user finds it from
+      // anywhere
+      runWithReportIn(
+          Fixtures.NonReversible.class, Path.of("").toAbsolutePath().relativize(directory));
     } finally {
       System.setErr(err);
     }
