@@ -53,16 +53,24 @@ final class SuiteMeasures {
     Results.emitMillis("b5.migrate-from-empty." + chain, nanos);
   }
 
-  /** Runs the fixture classes in one session; the first of each kind warms up. */
-  static void fixtures(int copies) throws Exception {
+  /**
+   * Runs the selected fixture classes (B2's and B5's) in one session; the first of each kind warms
+   * up.
+   */
+  static void fixtures(int copies, Selection selection) throws Exception {
+    boolean head = selection.includes("B2");
+    boolean suites = selection.includes("B5");
+    if (!head && !suites) {
+      return;
+    }
     List<String> classes = new ArrayList<>();
-    for (int copy = 0; copy < copies; copy++) {
+    for (int copy = 0; head && copy < copies; copy++) {
       classes.add(FIXTURES + "HeadTest" + copy);
     }
-    for (int copy = 0; copy < copies; copy++) {
+    for (int copy = 0; suites && copy < copies; copy++) {
       classes.add(FIXTURES + "Suite10Test" + copy);
     }
-    for (int copy = 1; copy < copies; copy++) {
+    for (int copy = 1; suites && copy < copies; copy++) {
       classes.add(FIXTURES + "Suite50Test" + copy);
     }
     FixtureRuns runs =
@@ -71,12 +79,20 @@ final class SuiteMeasures {
     List<Long> suite10 = new ArrayList<>();
     List<Long> suite50 = new ArrayList<>();
     for (int copy = 1; copy < copies; copy++) {
-      headTests.addAll(runs.testNanos(FIXTURES + "HeadTest" + copy));
-      suite10.add(runs.classNanos(FIXTURES + "Suite10Test" + copy));
-      suite50.add(runs.classNanos(FIXTURES + "Suite50Test" + copy));
+      if (head) {
+        headTests.addAll(runs.testNanos(FIXTURES + "HeadTest" + copy));
+      }
+      if (suites) {
+        suite10.add(runs.classNanos(FIXTURES + "Suite10Test" + copy));
+        suite50.add(runs.classNanos(FIXTURES + "Suite50Test" + copy));
+      }
     }
-    Results.emitMillis("b2.extension.test-at-head.10", headTests);
-    Results.emitMillis("b5.suite.10", suite10);
-    Results.emitMillis("b5.suite.50", suite50);
+    if (head) {
+      Results.emitMillis("b2.extension.test-at-head.10", headTests);
+    }
+    if (suites) {
+      Results.emitMillis("b5.suite.10", suite10);
+      Results.emitMillis("b5.suite.50", suite50);
+    }
   }
 }
