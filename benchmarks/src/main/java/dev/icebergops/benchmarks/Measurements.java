@@ -18,26 +18,28 @@ public final class Measurements {
   public static void main(String[] args) throws Exception {
     System.setProperty("iceberg-ops.report.dir", args[0]);
     Selection selection = Selection.fromSystemProperty();
-    SuiteMeasures.fixtures(Chains.FIXTURE_COPIES, selection);
     if (selection.includes("B6")) {
       SchemaMeasures.run(20);
     }
     try (IcebergTestEnvironment env = IcebergTestEnvironment.embedded()) {
       env.start();
+      // each anchor right after its measure, so that both see the same load of a shared machine
+      SuiteMeasures suites = new SuiteMeasures(env.catalog());
+      if (selection.includes("B2")) {
+        SuiteMeasures.headTests(Chains.FIXTURE_COPIES);
+        suites.rawUpAndDown(5);
+      }
+      if (selection.includes("B5")) {
+        SuiteMeasures.suites(Chains.FIXTURE_COPIES);
+        suites.migrateFromEmpty(10, 3);
+        suites.migrateFromEmpty(50, 3);
+      }
       RunnerMeasures runners = new RunnerMeasures(env.catalog());
       if (selection.includes("B3")) {
         runners.migrateChains(new int[] {10, 100, 300}, 3);
       }
       if (selection.includes("B4")) {
         runners.readsOverRows(5);
-      }
-      SuiteMeasures suites = new SuiteMeasures(env.catalog());
-      if (selection.includes("B2")) {
-        suites.rawUpAndDown(5);
-      }
-      if (selection.includes("B5")) {
-        suites.migrateFromEmpty(10, 3);
-        suites.migrateFromEmpty(50, 3);
       }
     }
   }

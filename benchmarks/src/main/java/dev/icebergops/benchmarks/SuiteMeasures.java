@@ -54,45 +54,46 @@ final class SuiteMeasures {
   }
 
   /**
-   * Runs the selected fixture classes (B2's and B5's) in one session; the first of each kind warms
-   * up.
+   * B2: runs the {@code @IcebergMigrations} fixture classes in one session and times each test; the
+   * first class warms up.
    */
-  static void fixtures(int copies, Selection selection) throws Exception {
-    boolean head = selection.includes("B2");
-    boolean suites = selection.includes("B5");
-    if (!head && !suites) {
-      return;
-    }
+  static void headTests(int copies) throws Exception {
     List<String> classes = new ArrayList<>();
-    for (int copy = 0; head && copy < copies; copy++) {
+    for (int copy = 0; copy < copies; copy++) {
       classes.add(FIXTURES + "HeadTest" + copy);
     }
-    for (int copy = 0; suites && copy < copies; copy++) {
+    FixtureRuns runs = runFixtures(classes);
+    List<Long> nanos = new ArrayList<>();
+    for (int copy = 1; copy < copies; copy++) {
+      nanos.addAll(runs.testNanos(FIXTURES + "HeadTest" + copy));
+    }
+    Results.emitMillis("b2.extension.test-at-head.10", nanos);
+  }
+
+  /**
+   * B5: runs the MigrationSuite fixture classes in one session and times each class; the first of
+   * the 10-migration kind warms up.
+   */
+  static void suites(int copies) throws Exception {
+    List<String> classes = new ArrayList<>();
+    for (int copy = 0; copy < copies; copy++) {
       classes.add(FIXTURES + "Suite10Test" + copy);
     }
-    for (int copy = 1; suites && copy < copies; copy++) {
+    for (int copy = 1; copy < copies; copy++) {
       classes.add(FIXTURES + "Suite50Test" + copy);
     }
-    FixtureRuns runs =
-        FixtureRuns.run(Thread.currentThread().getContextClassLoader(), List.copyOf(classes));
-    List<Long> headTests = new ArrayList<>();
+    FixtureRuns runs = runFixtures(classes);
     List<Long> suite10 = new ArrayList<>();
     List<Long> suite50 = new ArrayList<>();
     for (int copy = 1; copy < copies; copy++) {
-      if (head) {
-        headTests.addAll(runs.testNanos(FIXTURES + "HeadTest" + copy));
-      }
-      if (suites) {
-        suite10.add(runs.classNanos(FIXTURES + "Suite10Test" + copy));
-        suite50.add(runs.classNanos(FIXTURES + "Suite50Test" + copy));
-      }
+      suite10.add(runs.classNanos(FIXTURES + "Suite10Test" + copy));
+      suite50.add(runs.classNanos(FIXTURES + "Suite50Test" + copy));
     }
-    if (head) {
-      Results.emitMillis("b2.extension.test-at-head.10", headTests);
-    }
-    if (suites) {
-      Results.emitMillis("b5.suite.10", suite10);
-      Results.emitMillis("b5.suite.50", suite50);
-    }
+    Results.emitMillis("b5.suite.10", suite10);
+    Results.emitMillis("b5.suite.50", suite50);
+  }
+
+  private static FixtureRuns runFixtures(List<String> classes) throws Exception {
+    return FixtureRuns.run(Thread.currentThread().getContextClassLoader(), List.copyOf(classes));
   }
 }
