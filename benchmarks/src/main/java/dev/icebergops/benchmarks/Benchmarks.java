@@ -17,6 +17,9 @@ import org.slf4j.LoggerFactory;
  *
  * <p>B1 and B7 start one JVM per repetition (a cold start is only cold once per JVM); B2-B6 run in
  * one JVM that has the generated migration chains and JUnit fixtures on its class path.
+ *
+ * <p>{@code -Dbench.only=B2,B3} on that command measures only the listed ids and writes the report
+ * beside the figures, in a temporary directory, instead of BENCHMARKS.md.
  */
 public final class Benchmarks {
 
@@ -33,9 +36,13 @@ public final class Benchmarks {
    *     figures of an earlier run to write the report from without measuring again
    */
   public static void main(String[] args) throws Exception {
-    Path report = Path.of(args[0]).toAbsolutePath().normalize();
+    Selection selection = Selection.fromSystemProperty();
     CoreJars core = CoreJars.read(Path.of(args[1]));
-    Path results = args.length > 2 ? Path.of(args[2]) : measure();
+    Path results = args.length > 2 ? Path.of(args[2]) : measure(selection);
+    Path report =
+        selection.all()
+            ? Path.of(args[0]).toAbsolutePath().normalize()
+            : results.resolveSibling("BENCHMARKS.partial.md");
     Map<String, Double> medians = new LinkedHashMap<>();
     Results.read(results).forEach((key, values) -> medians.put(key, Stats.median(values)));
     Report.write(report, medians, core, Machine.describe(), Machine.dockerAnswers());
@@ -43,7 +50,7 @@ public final class Benchmarks {
   }
 
   /** Runs every measurement; returns the file of figures. */
-  private static Path measure() throws Exception {
+  private static Path measure(Selection selection) throws Exception {
     Path work = Files.createTempDirectory("iceberg-ops-bench-");
     Path results = work.resolve("results.txt");
     Path classes = work.resolve("classes");
@@ -51,10 +58,11 @@ public final class Benchmarks {
     Chains.generate(work.resolve("src"), classes);
 
     String classPath = System.getProperty("java.class.path");
-    for (int i = 0; i < COLD_STARTS; i++) {
+    int coldStarts = selection.includes("B1") || selection.includes("B7") ? COLD_STARTS : 0;
+    for (int i = 0; i < coldStarts; i++) {
       LOG.info("Cold start {} of {}", i + 1, COLD_STARTS);
-      run(work, results, classPath, ColdStart.class, "rest");
-      run(work, results, classPath, ColdStart.class, "embedded");
+      run(work, results, classPath, ColdStart.class, "rest", selection);
+      run(work, results, classPath, ColdStart.class, "embedded", selection);
     }
     LOG.info("Measuring B2-B6 (several minutes)");
     run(
@@ -62,11 +70,18 @@ public final class Benchmarks {
         results,
         classPath + File.pathSeparator + classes,
         Measurements.class,
-        work.resolve("reports").toString());
+        work.resolve("reports").toString(),
+        selection);
     return results;
   }
 
-  private static void run(Path work, Path results, String classPath, Class<?> main, String argument)
+  private static void run(
+      Path work,
+      Path results,
+      String classPath,
+      Class<?> main,
+      String argument,
+      Selection selection)
       throws IOException, InterruptedException {
     Path log = work.resolve(main.getSimpleName() + ".log");
     List<String> command = new ArrayList<>();
@@ -76,6 +91,7 @@ public final class Benchmarks {
             "-Xmx2g",
             "-D" + Results.FILE_PROPERTY + "=" + results,
             "-Dorg.slf4j.simpleLogger.defaultLogLevel=warn",
+            selection.argument(),
             "-cp",
             classPath,
             main.getName(),

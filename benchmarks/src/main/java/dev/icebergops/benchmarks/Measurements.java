@@ -17,17 +17,30 @@ public final class Measurements {
    */
   public static void main(String[] args) throws Exception {
     System.setProperty("iceberg-ops.report.dir", args[0]);
-    SuiteMeasures.fixtures(Chains.FIXTURE_COPIES);
-    SchemaMeasures.run(20);
+    Selection selection = Selection.fromSystemProperty();
+    if (selection.includes("B6")) {
+      SchemaMeasures.run(20);
+    }
     try (IcebergTestEnvironment env = IcebergTestEnvironment.embedded()) {
       env.start();
-      RunnerMeasures runners = new RunnerMeasures(env.catalog());
-      runners.migrateChains(new int[] {10, 100, 300}, 3);
-      runners.readsOverRows(5);
+      // each anchor right after its measure, so that both see the same load of a shared machine
       SuiteMeasures suites = new SuiteMeasures(env.catalog());
-      suites.rawUpAndDown(5);
-      suites.migrateFromEmpty(10, 3);
-      suites.migrateFromEmpty(50, 3);
+      if (selection.includes("B2")) {
+        SuiteMeasures.headTests(Chains.FIXTURE_COPIES);
+        suites.rawUpAndDown(5);
+      }
+      if (selection.includes("B5")) {
+        SuiteMeasures.suites(Chains.FIXTURE_COPIES);
+        suites.migrateFromEmpty(10, 3);
+        suites.migrateFromEmpty(50, 3);
+      }
+      RunnerMeasures runners = new RunnerMeasures(env.catalog());
+      if (selection.includes("B3")) {
+        runners.migrateChains(new int[] {10, 100, 300}, 3);
+      }
+      if (selection.includes("B4")) {
+        runners.readsOverRows(5);
+      }
     }
   }
 }

@@ -66,10 +66,44 @@ final class Notes {
         0.5 s dropping the namespace and purging that history table; the anchor's 20 commits
         take 0.5 s. The runner changes above shorten the migrate and the rollback; a history
         table per test, not per run, and the shared journey of B5 are what is left.
+      - B2 and B3, a second profile (JFR, `settings=profile`, the four `@IcebergMigrations`
+        fixture classes and their anchor in one JVM). The runner's thread waited on history
+        writes for about three quarters of its waits and on the migrations' bodies for the
+        rest. Of the CPU samples of all threads: the REST server 30 %, the runner's remote-call
+        threads 19 % (the history file's Parquet writer 7 %, Hadoop's `Configuration` 3 % of
+        it), S3Proxy 18 %, Iceberg's manifest worker pool 12 %, and ClassGraph 11 %: every
+        test scanned the class path for its migrations again. A history commit also waited
+        in Iceberg's `Tasks`, which polls the worker pool's futures every 10 ms (about 1,100
+        polls), and sent a metrics report after its snapshot, one more HTTP call.
+        Changed: a class path source scans once and keeps the classes it found (every resolve
+        still creates fresh instances and checks the set's rules); history commits run their
+        manifest work in the committing thread (`scanManifestsWith`); the test environments'
+        clients send no metrics reports (`rest-metrics-reporting-enabled=false`: the test
+        catalogs keep none); each anchor is measured right after its measure, not minutes
+        later, so both see the same load (B2's anchor used to run after B3). Measured side by
+        side, the code before and after these changes running at the same time:
+        B2's test 5,687 -> 4,626 ms (anchors 429 and 435 ms: 13.3 x -> 10.6 x); B3 per
+        migration at N = 10 151 -> 119 ms (raw 11 and 14 ms: 13.3 x -> 8.4 x), at N = 100
+        125 -> 89 ms (7.8 x -> 5.4 x), at N = 300 225 -> 209 ms (the two runs' raw commits
+        drifted apart there, 72 and 47 ms). Contract validation's path index alone went from
+        2.0 to 1.4 `indexById` passes (one JVM, medians of 300 calls).
+        Left: a history commit is a data commit. Besides the catalog call, Iceberg's
+        `SnapshotProducer` loads the table before applying and again after committing, and
+        writes a data file, a manifest or two and a manifest list; on this store an
+        overwrite of one small file costs about five schema commits (158 ms against 34 ms,
+        same JVM). A version is one schema commit plus one history commit, so B3's floor here
+        is near six schema commits per version, not two; its ratio falls with N only because
+        a schema commit grows with the table's schema list. Also left: `MigrationContext.getHelper` loads the table and the
+        helper refreshes it at once, one more load of the migrated table per schema step
+        (at N = 300 its metadata holds 300 schemas); dropping it needs a helper over a table
+        known to be fresh, an API decision. B2 also pays for a history table created and
+        purged per test.
       - B6. `SchemaDiff` and contract validation used Iceberg's name index
         (`TypeUtil.indexNameById`, `Schema.findField`), which builds every full and short name
         of the schema and cost about thirty `indexById` passes on 5,000 fields. They now index
         a schema in one pass and build a path only for a field they report or look up.
+        Contract validation then still built the index by id and derived every path from it
+        (two passes); it now builds the paths alone, in one pass.
       - B1. The embedded environment starts S3Proxy (jclouds, Guice) beside Iceberg's REST
         server, and the S3 client and file IO besides; both starts share two cores with
         everything else on this machine.

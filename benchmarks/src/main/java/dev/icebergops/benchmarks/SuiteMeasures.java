@@ -53,30 +53,47 @@ final class SuiteMeasures {
     Results.emitMillis("b5.migrate-from-empty." + chain, nanos);
   }
 
-  /** Runs the fixture classes in one session; the first of each kind warms up. */
-  static void fixtures(int copies) throws Exception {
+  /**
+   * B2: runs the {@code @IcebergMigrations} fixture classes in one session and times each test; the
+   * first class warms up.
+   */
+  static void headTests(int copies) throws Exception {
     List<String> classes = new ArrayList<>();
     for (int copy = 0; copy < copies; copy++) {
       classes.add(FIXTURES + "HeadTest" + copy);
     }
+    FixtureRuns runs = runFixtures(classes);
+    List<Long> nanos = new ArrayList<>();
+    for (int copy = 1; copy < copies; copy++) {
+      nanos.addAll(runs.testNanos(FIXTURES + "HeadTest" + copy));
+    }
+    Results.emitMillis("b2.extension.test-at-head.10", nanos);
+  }
+
+  /**
+   * B5: runs the MigrationSuite fixture classes in one session and times each class; the first of
+   * the 10-migration kind warms up.
+   */
+  static void suites(int copies) throws Exception {
+    List<String> classes = new ArrayList<>();
     for (int copy = 0; copy < copies; copy++) {
       classes.add(FIXTURES + "Suite10Test" + copy);
     }
     for (int copy = 1; copy < copies; copy++) {
       classes.add(FIXTURES + "Suite50Test" + copy);
     }
-    FixtureRuns runs =
-        FixtureRuns.run(Thread.currentThread().getContextClassLoader(), List.copyOf(classes));
-    List<Long> headTests = new ArrayList<>();
+    FixtureRuns runs = runFixtures(classes);
     List<Long> suite10 = new ArrayList<>();
     List<Long> suite50 = new ArrayList<>();
     for (int copy = 1; copy < copies; copy++) {
-      headTests.addAll(runs.testNanos(FIXTURES + "HeadTest" + copy));
       suite10.add(runs.classNanos(FIXTURES + "Suite10Test" + copy));
       suite50.add(runs.classNanos(FIXTURES + "Suite50Test" + copy));
     }
-    Results.emitMillis("b2.extension.test-at-head.10", headTests);
     Results.emitMillis("b5.suite.10", suite10);
     Results.emitMillis("b5.suite.50", suite50);
+  }
+
+  private static FixtureRuns runFixtures(List<String> classes) throws Exception {
+    return FixtureRuns.run(Thread.currentThread().getContextClassLoader(), List.copyOf(classes));
   }
 }

@@ -221,6 +221,7 @@ public final class MigrationHistory {
     OverwriteFiles overwrite =
         table
             .newOverwrite()
+            .scanManifestsWith(CallingThreadExecutor.INSTANCE)
             .overwriteByRowFilter(filter)
             .addFile(file)
             .conflictDetectionFilter(filter)

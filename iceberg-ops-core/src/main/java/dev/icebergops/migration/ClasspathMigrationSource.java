@@ -6,10 +6,19 @@ import io.github.classgraph.ClassInfo;
 import io.github.classgraph.ScanResult;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.stream.Collectors;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-/** Migrations in a package on the class path, found with ClassGraph. */
+/**
+ * Migrations in a package on the class path, found with ClassGraph. A scan reads the class path's
+ * every jar and directory listing, so each source scans once and keeps the migration classes it
+ * found (a JVM's class path and its loaded classes do not change); every {@link #resolve} still
+ * creates fresh instances and checks the set's rules. A scan that fails is not kept.
+ */
 final class ClasspathMigrationSource implements MigrationSource {
 
   private static final Logger LOG = LoggerFactory.getLogger(ClasspathMigrationSource.class);
@@ -18,6 +27,13 @@ final class ClasspathMigrationSource implements MigrationSource {
 
   private final String packageName;
   private final ClassLoader classLoader;
+
+  /** The packages under the location that hold classes, once scanned. */
+  private volatile Set<String> packages;
+
+  /** The migration classes of each package chosen so far. */
+  private final Map<String, List<Class<? extends Migration>>> typesByPackage =
+      new ConcurrentHashMap<>();
 
   ClasspathMigrationSource(String location, ClassLoader classLoader) {
     this.packageName = packageOf(location);
@@ -77,6 +93,16 @@ final class ClasspathMigrationSource implements MigrationSource {
 
   @Override
   public List<ResolvedMigration> resolve(String namespace, MigrationFactory factory) {
+    Set<String> scanned = packages;
+    List<Class<? extends Migration>> types =
+        scanned == null ? null : typesByPackage.get(choosePackage(scanned, namespace));
+    if (types == null) {
+      types = scan(namespace);
+    }
+    return MigrationSet.resolve(types, factory, location());
+  }
+
+  private List<Class<? extends Migration>> scan(String namespace) {
     ClassGraph graph = new ClassGraph().enableClassInfo().acceptPackages(packageName);
     if (classLoader != null) {
       graph.overrideClassLoaders(classLoader);
@@ -86,7 +112,11 @@ final class ClasspathMigrationSource implements MigrationSource {
         throw new IllegalArgumentException(
             "Cannot find migrations at " + location() + ": no such package on the class path");
       }
-      String chosen = choosePackage(scan, namespace);
+      Set<String> found =
+          scan.getAllClasses().stream()
+              .map(ClassInfo::getPackageName)
+              .collect(Collectors.toUnmodifiableSet());
+      String chosen = choosePackage(found, namespace);
       List<Class<? extends Migration>> types = new ArrayList<>();
       for (ClassInfo info : scan.getAllClasses()) {
         if (info.getPackageName().equals(chosen) && isCandidate(info)) {
@@ -94,17 +124,17 @@ final class ClasspathMigrationSource implements MigrationSource {
         }
       }
       LOG.debug("Found {} migration classes in {}", types.size(), chosen);
-      return MigrationSet.resolve(types, factory, location());
+      typesByPackage.put(chosen, List.copyOf(types));
+      packages = found;
+      return types;
     }
   }
 
   /** The namespace's subpackage when it holds classes, otherwise the location itself. */
-  private String choosePackage(ScanResult scan, String namespace) {
+  private String choosePackage(Set<String> found, String namespace) {
     if (namespace != null && !namespace.isBlank()) {
       String sub = packageName + "." + namespace;
-      boolean exists =
-          scan.getAllClasses().stream().anyMatch(info -> info.getPackageName().equals(sub));
-      if (exists) {
+      if (found.contains(sub)) {
         return sub;
       }
     }

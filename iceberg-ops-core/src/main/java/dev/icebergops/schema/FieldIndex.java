@@ -30,7 +30,6 @@ final class FieldIndex {
   }
 
   private final Map<Integer, Entry> byId = new HashMap<>();
-  private Map<String, NestedField> byPath;
 
   private FieldIndex() {}
 
@@ -45,13 +44,24 @@ final class FieldIndex {
     return byId;
   }
 
-  /** The field at a full dotted path, or null. */
-  NestedField find(String path) {
-    if (byPath == null) {
-      byPath = new HashMap<>();
-      byId.values().forEach(e -> byPath.put(e.path(), e.field()));
+  /**
+   * Every field of a struct at every level by its full dotted path, built in one pass without the
+   * index by id.
+   */
+  static Map<String, NestedField> byPath(StructType struct) {
+    Map<String, NestedField> paths = new HashMap<>();
+    visitPaths(struct, null, paths);
+    return paths;
+  }
+
+  private static void visitPaths(Type type, String prefix, Map<String, NestedField> paths) {
+    for (NestedField field : type.asNestedType().fields()) {
+      String path = prefix == null ? field.name() : prefix + "." + field.name();
+      paths.put(path, field);
+      if (field.type().isNestedType()) {
+        visitPaths(field.type(), path, paths);
+      }
     }
-    return byPath.get(path);
   }
 
   private void visit(Type type, Entry holder) {

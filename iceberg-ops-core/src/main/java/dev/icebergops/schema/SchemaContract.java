@@ -202,9 +202,9 @@ public final class SchemaContract {
    */
   public List<String> validate(Schema schema) {
     List<String> violations = new ArrayList<>();
-    FieldIndex index = FieldIndex.of(schema.asStruct());
+    Map<String, NestedField> paths = FieldIndex.byPath(schema.asStruct());
     for (ColumnSpec column : columns) {
-      NestedField field = index.find(column.name());
+      NestedField field = paths.get(column.name());
       if (field == null) {
         field = schema.findField(column.name()); // a short name, without "element"
       }

@@ -77,6 +77,20 @@ class MigrationSourceTest {
   }
 
   @Test
+  void classpathSourceCreatesFreshInstancesOnEveryResolveOfOneSource() {
+    MigrationSource source = MigrationSource.classpath(FIXTURES + "layered");
+
+    List<ResolvedMigration> first = source.resolve("sales.eu", DEFAULT);
+    List<ResolvedMigration> again = source.resolve("sales.eu", DEFAULT);
+    List<ResolvedMigration> other = source.resolve("finance", DEFAULT);
+
+    assertThat(versions(again)).isEqualTo(versions(first));
+    assertThat(again.get(0).migration()).isNotSameAs(first.get(0).migration());
+    assertThat(versions(other)).containsExactly("0001 Shared");
+    assertThat(versions(source.resolve("sales.eu", DEFAULT))).isEqualTo(versions(first));
+  }
+
+  @Test
   void classpathSourceRejectsAMissingLocation() {
     assertThatThrownBy(() -> MigrationSource.classpath(FIXTURES + "nope").resolve("sales", DEFAULT))
         .isInstanceOf(IllegalArgumentException.class)

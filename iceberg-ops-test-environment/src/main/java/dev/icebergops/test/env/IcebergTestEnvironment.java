@@ -78,7 +78,8 @@ public interface IcebergTestEnvironment extends AutoCloseable {
   /**
    * Returns the properties that connect a catalog client to this environment: {@code type=rest},
    * {@code uri}, {@code warehouse}, {@code io-impl=org.apache.iceberg.aws.s3.S3FileIO} and the
-   * {@code s3.*} and {@code client.region} settings of the store. Passed to {@link
+   * {@code s3.*} and {@code client.region} settings of the store, and {@code
+   * rest-metrics-reporting-enabled=false} (the test catalogs keep no metrics). Passed to {@link
    * org.apache.iceberg.CatalogUtil#buildIcebergCatalog} they build a working client.
    *
    * <p>The map holds the store's credentials; its {@code toString()} masks them (see {@code

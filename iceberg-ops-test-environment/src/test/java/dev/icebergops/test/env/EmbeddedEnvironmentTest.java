@@ -67,6 +67,7 @@ class EmbeddedEnvironmentTest {
         .containsEntry("warehouse", "s3://warehouse/warehouse")
         .containsEntry("s3.endpoint", env.s3Endpoint())
         .containsEntry("s3.path-style-access", "true")
+        .containsEntry("rest-metrics-reporting-enabled", "false")
         .containsKeys("s3.access-key-id", "s3.secret-access-key", "client.region")
         .hasEntrySatisfying("uri", uri -> assertThat(uri).startsWith("http://127.0.0.1:"));
 

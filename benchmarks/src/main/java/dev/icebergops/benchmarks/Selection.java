@@ -1,0 +1,41 @@
+package dev.icebergops.benchmarks;
+
+import java.util.Arrays;
+import java.util.Locale;
+import java.util.Set;
+import java.util.stream.Collectors;
+
+/**
+ * Which measures a run takes: every one, or those the system property {@value #PROPERTY} lists (ids
+ * such as {@code B2,B3}). A partial run never rewrites BENCHMARKS.md.
+ */
+record Selection(Set<String> ids) {
+
+  static final String PROPERTY = "iceberg-ops.bench.only";
+
+  /** The selection of this JVM's system property; every measure when it is unset or blank. */
+  static Selection fromSystemProperty() {
+    String value = System.getProperty(PROPERTY, "").trim();
+    if (value.isEmpty()) {
+      return new Selection(Set.of());
+    }
+    return new Selection(
+        Arrays.stream(value.split(","))
+            .map(id -> id.trim().toUpperCase(Locale.ROOT))
+            .filter(id -> !id.isEmpty())
+            .collect(Collectors.toUnmodifiableSet()));
+  }
+
+  boolean all() {
+    return ids.isEmpty();
+  }
+
+  boolean includes(String id) {
+    return all() || ids.contains(id);
+  }
+
+  /** The system property that hands this selection to a measuring JVM. */
+  String argument() {
+    return "-D" + PROPERTY + "=" + String.join(",", ids);
+  }
+}

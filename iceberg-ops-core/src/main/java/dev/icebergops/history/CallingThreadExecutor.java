@@ -1,0 +1,48 @@
+package dev.icebergops.history;
+
+import java.util.List;
+import java.util.concurrent.AbstractExecutorService;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Runs each task in the thread that submits it. Iceberg's snapshot producers fan their manifest
+ * work out to a worker pool and then poll the futures every 10 ms; the history table's commits
+ * touch one or two manifests, so running them in the committing thread saves those polls (several
+ * per commit) and the hand-offs.
+ */
+final class CallingThreadExecutor extends AbstractExecutorService {
+
+  /** Never shut down: it holds no thread. */
+  static final CallingThreadExecutor INSTANCE = new CallingThreadExecutor();
+
+  private CallingThreadExecutor() {}
+
+  @Override
+  public void execute(Runnable command) {
+    command.run();
+  }
+
+  /** Nothing to stop: it holds no thread. */
+  @Override
+  public void shutdown() {}
+
+  @Override
+  public List<Runnable> shutdownNow() {
+    return List.of();
+  }
+
+  @Override
+  public boolean isShutdown() {
+    return false;
+  }
+
+  @Override
+  public boolean isTerminated() {
+    return false;
+  }
+
+  @Override
+  public boolean awaitTermination(long timeout, TimeUnit unit) {
+    return false;
+  }
+}
