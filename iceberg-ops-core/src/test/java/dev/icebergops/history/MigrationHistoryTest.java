@@ -9,6 +9,9 @@ import dev.icebergops.test.env.IcebergTestEnvironment;
 import dev.icebergops.testing.SharedEnvironment;
 import java.io.IOException;
 import java.io.InputStream;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Method;
+import java.lang.reflect.Proxy;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.temporal.ChronoUnit;
@@ -23,10 +26,12 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.iceberg.CatalogUtil;
 import org.apache.iceberg.DataFile;
 import org.apache.iceberg.FileFormat;
 import org.apache.iceberg.FileScanTask;
+import org.apache.iceberg.OverwriteFiles;
 import org.apache.iceberg.PartitionField;
 import org.apache.iceberg.Snapshot;
 import org.apache.iceberg.Table;
@@ -35,6 +40,7 @@ import org.apache.iceberg.catalog.Catalog;
 import org.apache.iceberg.catalog.Namespace;
 import org.apache.iceberg.data.IcebergGenerics;
 import org.apache.iceberg.data.Record;
+import org.apache.iceberg.exceptions.CommitFailedException;
 import org.apache.iceberg.expressions.Expressions;
 import org.apache.iceberg.io.CloseableIterable;
 import org.apache.iceberg.io.SupportsPrefixOperations;
@@ -471,6 +477,77 @@ class MigrationHistoryTest {
     assertThat(history.read("sales"))
         .extracting(HistoryRecord::version)
         .containsExactly("0001", "0002");
+  }
+
+  @Test
+  void aNamespaceWhoseHistoryKeepsChangingIsGivenUpAfterTheLastAttempt() {
+    HistoryRecord one = applied("0001", "sales", T0);
+    history.record(one, null);
+    AtomicInteger commits = new AtomicInteger();
+    MigrationHistory losing = new MigrationHistory(alwaysLosing(catalog, commits), metaNamespace);
+
+    assertThatThrownBy(() -> losing.record(applied("0002", "sales", T0), null))
+        .isInstanceOf(HistoryConflictException.class)
+        .hasMessage(
+            "Cannot record migration 0002 for namespace sales: "
+                + history.tableIdentifier()
+                + " kept changing concurrently for 20 attempts")
+        .hasCauseInstanceOf(HistoryConflictException.class);
+    assertThat(commits).hasValue(MigrationHistory.MAX_ATTEMPTS);
+    assertThat(history.read("sales")).containsExactly(one);
+  }
+
+  /**
+   * The catalog, but every history commit through it fails as when another writer committed first:
+   * a real writer cannot be made to win twenty times in a row on demand. Counts the commits.
+   */
+  private static Catalog alwaysLosing(Catalog real, AtomicInteger commits) {
+    return proxy(
+        Catalog.class,
+        real,
+        (method, result) ->
+            result instanceof Table table
+                ? proxy(
+                    Table.class,
+                    table,
+                    (tableMethod, tableResult) ->
+                        tableResult instanceof OverwriteFiles overwrite
+                            ? losingOverwrite(overwrite, commits)
+                            : tableResult)
+                : result);
+  }
+
+  private static OverwriteFiles losingOverwrite(OverwriteFiles real, AtomicInteger commits) {
+    return (OverwriteFiles)
+        Proxy.newProxyInstance(
+            OverwriteFiles.class.getClassLoader(),
+            new Class<?>[] {OverwriteFiles.class},
+            (proxy, method, args) -> {
+              if (method.getName().equals("commit")) {
+                commits.incrementAndGet();
+                throw new CommitFailedException("another writer committed first");
+              }
+              Object result = invoke(real, method, args);
+              return result == real ? proxy : result;
+            });
+  }
+
+  /** A proxy of an interface whose answers pass through {@code wrap}. */
+  private static <T> T proxy(
+      Class<T> type, T real, java.util.function.BiFunction<Method, Object, Object> wrap) {
+    return type.cast(
+        Proxy.newProxyInstance(
+            type.getClassLoader(),
+            new Class<?>[] {type},
+            (proxy, method, args) -> wrap.apply(method, invoke(real, method, args))));
+  }
+
+  private static Object invoke(Object target, Method method, Object[] args) throws Throwable {
+    try {
+      return method.invoke(target, args);
+    } catch (InvocationTargetException e) {
+      throw e.getCause();
+    }
   }
 
   /** The raw record of one (namespace, version) in the history table. */
