@@ -209,8 +209,8 @@ public final class MigrationContext {
    * @param column the column; a dotted path ({@code "address.zip"}) adds a field to an existing
    *     struct
    * @param type the column's type
-   * @throws IllegalArgumentException if the column already exists, the type is null, or the parent
-   *     struct of a dotted path does not exist
+   * @throws IllegalArgumentException if the column already exists, the type is null, a part of a
+   *     dotted path is empty, or the parent struct of a dotted path does not exist
    * @throws NoSuchTableException if the table does not exist
    */
   public void addColumn(String table, String column, Type type) {
@@ -224,8 +224,8 @@ public final class MigrationContext {
    * @param column the column; a dotted path adds a field to an existing struct
    * @param type the column's type
    * @param doc the column's description, or null
-   * @throws IllegalArgumentException if the column already exists, the type is null, or the parent
-   *     struct of a dotted path does not exist
+   * @throws IllegalArgumentException if the column already exists, the type is null, a part of a
+   *     dotted path is empty, or the parent struct of a dotted path does not exist
    * @throws NoSuchTableException if the table does not exist
    */
   public void addColumn(String table, String column, Type type, String doc) {
@@ -238,6 +238,10 @@ public final class MigrationContext {
     if (type == null) {
       throw new IllegalArgumentException(
           String.format("Cannot add column %s.%s: the type is null", name, column));
+    }
+    if (column.startsWith(".") || column.endsWith(".") || column.contains("..")) {
+      throw new IllegalArgumentException(
+          String.format("Cannot add column %s.%s: a part of the path is empty", name, column));
     }
     Table loaded = loadTable(table);
     Schema schema = loaded.schema();
@@ -273,8 +277,8 @@ public final class MigrationContext {
    * @param column the column; a dotted path adds a field to an existing struct
    * @param type a primitive type string, for example {@code "decimal(10,2)"} (see {@link
    *     IcebergTypes#parse})
-   * @throws IllegalArgumentException if the type string is invalid, the column already exists, or
-   *     the parent struct of a dotted path does not exist
+   * @throws IllegalArgumentException if the type string is invalid, the column already exists, a
+   *     part of a dotted path is empty, or the parent struct of a dotted path does not exist
    * @throws NoSuchTableException if the table does not exist
    */
   public void addColumn(String table, String column, String type) {

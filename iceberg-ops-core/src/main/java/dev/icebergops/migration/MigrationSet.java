@@ -1,8 +1,6 @@
 package dev.icebergops.migration;
 
 import dev.icebergops.internal.Quoting;
-import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -55,9 +53,7 @@ final class MigrationSet {
                 + both[1]);
       }
     }
-    List<ResolvedMigration> sorted = new ArrayList<>(byVersion.values());
-    sorted.sort(Comparator.comparing(ResolvedMigration::version));
-    return List.copyOf(sorted);
+    return List.copyOf(byVersion.values()); // a TreeMap: in version order
   }
 
   private static Migration create(Class<? extends Migration> type, MigrationFactory factory) {

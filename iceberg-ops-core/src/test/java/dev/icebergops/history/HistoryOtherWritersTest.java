@@ -1,6 +1,7 @@
 package dev.icebergops.history;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.tuple;
 
 import dev.icebergops.history.HistoryRecord.Status;
@@ -118,13 +119,7 @@ class HistoryOtherWritersTest {
 
   @Test
   void aFirstReleaseLayoutIsUpgradedInPlaceKeepingItsRows() throws IOException {
-    catalog
-        .buildTable(history.tableIdentifier(), HistoryFiles.SCHEMA_V1)
-        .withPartitionSpec(
-            org.apache.iceberg.PartitionSpec.builderFor(HistoryFiles.SCHEMA_V1)
-                .identity("namespace")
-                .build())
-        .create();
+    createFirstReleaseTable();
     Table old = catalog.loadTable(history.tableIdentifier());
     GenericRecord v1 = GenericRecord.create(old.schema());
     v1.setField("version", "0001");
@@ -147,6 +142,116 @@ class HistoryOtherWritersTest {
         .containsExactly(
             tuple("0001", "from the first release", "old-sum"),
             tuple("0002", "migration 0002", "sum-0002"));
+  }
+
+  @Test
+  void aCommitFromTheStateAnEarlierCommitReturnedKeepsColumnsThisReleaseDoesNotKnow()
+      throws IOException {
+    history.record(row("0001", Status.APPLIED), null);
+    Table table = catalog.loadTable(history.tableIdentifier());
+    table.updateSchema().addColumn("approved_by", Types.StringType.get()).commit();
+    List<Record> records = readAll(table);
+    records.get(0).setField("approved_by", "alice");
+    overwritePartition(table, records);
+
+    NamespaceHistory read = history.load("sales");
+    NamespaceHistory stored = history.commit(read, read.with(row("0002", Status.APPLIED)));
+    history.commit(stored, stored.with(row("0003", Status.APPLIED)));
+
+    table.refresh();
+    assertThat(readAll(table))
+        .extracting(r -> r.getField("version"), r -> r.getField("approved_by"))
+        .containsExactlyInAnyOrder(
+            tuple("0001", "alice"), tuple("0002", null), tuple("0003", null));
+  }
+
+  @Test
+  void aLeaseRowWithoutItsLeaseColumnsReadsAsAnUnknownHolderThatHasExpired() throws IOException {
+    history.record(row("0001", Status.APPLIED), null);
+    Table table = catalog.loadTable(history.tableIdentifier());
+    OffsetDateTime since = OffsetDateTime.of(2026, 11, 30, 9, 0, 0, 0, ZoneOffset.UTC);
+    GenericRecord lease = GenericRecord.create(table.schema());
+    lease.setField("version", "lease");
+    lease.setField("namespace", "sales");
+    lease.setField("status", "leased");
+    lease.setField("updated_at", since);
+    List<Record> records = readAll(table);
+    records.add(lease);
+    overwritePartition(table, records);
+
+    RunLease read = history.lease("sales").orElseThrow();
+
+    assertThat(read)
+        .isEqualTo(
+            new RunLease("unknown host", -1L, "unknown run", since.toInstant(), since.toInstant()));
+    assertThat(read.isExpiredAt(since.toInstant())).isTrue();
+    assertThat(history.read("sales")).extracting(HistoryRecord::version).containsExactly("0001");
+  }
+
+  @Test
+  void aNewerLayoutIsRefusedAndLeftAlone() {
+    history.record(row("0001", Status.APPLIED), null);
+    catalog
+        .loadTable(history.tableIdentifier())
+        .updateProperties()
+        .set("iceberg-ops.history.layout-version", "3")
+        .commit();
+    MigrationHistory olderRelease = new MigrationHistory(catalog, meta);
+
+    assertThatThrownBy(() -> olderRelease.record(row("0002", Status.APPLIED), null))
+        .isInstanceOf(IllegalStateException.class)
+        .hasMessage(
+            "Cannot write migration history "
+                + history.tableIdentifier()
+                + ": its layout version is 3 but this release of iceberg-ops writes version 2;"
+                + " upgrade iceberg-ops");
+    assertThat(history.read("sales")).extracting(HistoryRecord::version).containsExactly("0001");
+    assertThat(catalog.loadTable(history.tableIdentifier()).properties())
+        .containsEntry("iceberg-ops.history.layout-version", "3");
+  }
+
+  @Test
+  void aLayoutVersionThatIsNoNumberIsReported() {
+    history.record(row("0001", Status.APPLIED), null);
+    catalog
+        .loadTable(history.tableIdentifier())
+        .updateProperties()
+        .set("iceberg-ops.history.layout-version", "two")
+        .commit();
+
+    assertThatThrownBy(
+            () -> new MigrationHistory(catalog, meta).record(row("0002", Status.APPLIED), null))
+        .isInstanceOf(IllegalStateException.class)
+        .hasMessage(
+            "Cannot read migration history layout: iceberg-ops.history.layout-version is 'two',"
+                + " not a number");
+  }
+
+  @Test
+  void aLayoutUpgradeFromAStaleTableKeepsTheOtherWritersUpgrade() {
+    createFirstReleaseTable();
+    Table stale = catalog.loadTable(history.tableIdentifier());
+    history.record(row("0001", Status.APPLIED), null);
+
+    HistoryLayout.upgrade(stale, history.tableIdentifier());
+
+    Table upgraded = catalog.loadTable(history.tableIdentifier());
+    assertThat(upgraded.properties()).containsEntry("iceberg-ops.history.layout-version", "2");
+    assertThat(upgraded.schema().columns())
+        .extracting(column -> column.name())
+        .containsExactlyElementsOf(
+            HistoryFiles.SCHEMA.columns().stream().map(column -> column.name()).toList());
+    assertThat(history.read("sales")).extracting(HistoryRecord::version).containsExactly("0001");
+  }
+
+  private void createFirstReleaseTable() {
+    catalog
+        .buildTable(history.tableIdentifier(), HistoryFiles.SCHEMA_V1)
+        .withPartitionSpec(
+            org.apache.iceberg.PartitionSpec.builderFor(HistoryFiles.SCHEMA_V1)
+                .identity("namespace")
+                .build())
+        .create();
   }
 
   private static List<Record> readAll(Table table) throws IOException {

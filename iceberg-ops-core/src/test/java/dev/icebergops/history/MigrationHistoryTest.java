@@ -9,10 +9,16 @@ import dev.icebergops.test.env.IcebergTestEnvironment;
 import dev.icebergops.testing.SharedEnvironment;
 import java.io.IOException;
 import java.io.InputStream;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Method;
+import java.lang.reflect.Proxy;
 import java.time.Instant;
+import java.time.OffsetDateTime;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.UUID;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CyclicBarrier;
@@ -20,18 +26,24 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.iceberg.CatalogUtil;
 import org.apache.iceberg.DataFile;
 import org.apache.iceberg.FileFormat;
 import org.apache.iceberg.FileScanTask;
+import org.apache.iceberg.OverwriteFiles;
 import org.apache.iceberg.PartitionField;
+import org.apache.iceberg.Snapshot;
 import org.apache.iceberg.Table;
 import org.apache.iceberg.TableProperties;
 import org.apache.iceberg.catalog.Catalog;
 import org.apache.iceberg.catalog.Namespace;
 import org.apache.iceberg.data.IcebergGenerics;
 import org.apache.iceberg.data.Record;
+import org.apache.iceberg.exceptions.CommitFailedException;
+import org.apache.iceberg.expressions.Expressions;
 import org.apache.iceberg.io.CloseableIterable;
+import org.apache.iceberg.io.SupportsPrefixOperations;
 import org.apache.iceberg.rest.RESTCatalog;
 import org.apache.iceberg.types.Types;
 import org.junit.jupiter.api.BeforeEach;
@@ -355,6 +367,203 @@ class MigrationHistoryTest {
           throw new IllegalStateException(e);
         }
       }
+    }
+  }
+
+  @Test
+  void rowsRoundTripTheirOperationStepsAndRun() {
+    HistoryRecord row =
+        new HistoryRecord(
+            "0002",
+            "sales",
+            "add a and b",
+            Status.FAILED,
+            "boom",
+            "sum-0002",
+            T0,
+            12L,
+            "upgrade",
+            List.of("add column sales.t.a", "add column sales.t.b (outcome unknown)"),
+            "run-9");
+
+    history.record(row, null);
+
+    assertThat(history.read("sales")).containsExactly(row);
+    assertThat(history.read("sales").get(0).steps())
+        .containsExactly("add column sales.t.a", "add column sales.t.b (outcome unknown)");
+  }
+
+  @Test
+  void aLeaseIsStoredAsARowOfItsNamespaceUntilReleased() throws IOException {
+    HistoryRecord one = applied("0001", "sales", T0);
+    history.record(one, null);
+    RunLease lease = new RunLease("build-7", 4242L, "run-1", T0, T0.plusSeconds(60));
+    NamespaceHistory read = history.load("sales");
+
+    NamespaceHistory leased = history.commit(read, read.withLease(lease));
+
+    assertThat(history.lease("sales")).contains(lease);
+    assertThat(history.lease("hr")).isEmpty();
+    assertThat(leased.lease()).contains(lease);
+    assertThat(history.read("sales")).containsExactly(one);
+    assertThat(history.readAll()).containsExactly(one);
+    assertThat(leased)
+        .hasToString(
+            "NamespaceHistory{sales, snapshot="
+                + leased.snapshotId()
+                + ", rows=1, lease="
+                + lease
+                + "}");
+    Record stored = storedRow("sales", "lease");
+    assertThat(stored.getField("status")).isEqualTo("leased");
+    assertThat(stored.getField("description"))
+        .isEqualTo("run lease held by build-7 (pid 4242, run run-1)");
+    assertThat(stored.getField("lease_host")).isEqualTo("build-7");
+    assertThat(stored.getField("lease_pid")).isEqualTo(4242L);
+    assertThat(stored.getField("run_id")).isEqualTo("run-1");
+    assertThat(((OffsetDateTime) stored.getField("updated_at")).toInstant())
+        .isEqualTo(lease.since());
+    assertThat(((OffsetDateTime) stored.getField("lease_expires_at")).toInstant())
+        .isEqualTo(lease.expiresAt());
+
+    NamespaceHistory released = history.commit(leased, leased.withoutLease());
+
+    assertThat(released.lease()).isEmpty();
+    assertThat(history.lease("sales")).isEmpty();
+    assertThat(history.read("sales")).containsExactly(one);
+  }
+
+  @Test
+  void commitReturnsTheStateItStoredAndANextCommitMayStartFromIt() {
+    HistoryRecord one = applied("0001", "sales", T0);
+    HistoryRecord two = applied("0002", "sales", T0.plusSeconds(1));
+    NamespaceHistory read = history.load("sales");
+
+    NamespaceHistory stored = history.commit(read, read.with(one));
+
+    Table table = catalog.loadTable(history.tableIdentifier());
+    assertThat(stored.namespace()).isEqualTo("sales");
+    assertThat(stored.snapshotId()).isEqualTo(table.currentSnapshot().snapshotId());
+    assertThat(stored.rows()).containsExactly(one);
+    assertThat(stored.lease()).isEmpty();
+
+    history.commit(stored, stored.with(two));
+
+    assertThat(history.read("sales")).containsExactly(one, two);
+  }
+
+  @Test
+  void aCommitThatLosesToAnotherWriterLeavesNoDataFileBehind() {
+    history.record(applied("0001", "sales", T0), null);
+    NamespaceHistory stale = history.load("sales");
+    new MigrationHistory(catalog, metaNamespace).record(applied("0002", "sales", T0), null);
+
+    assertThatThrownBy(() -> history.commit(stale, stale.with(applied("0003", "sales", T0))))
+        .isInstanceOf(HistoryConflictException.class)
+        .hasMessageStartingWith(
+            "Cannot record migration history of namespace sales: another writer changed it"
+                + " concurrently");
+
+    Table table = catalog.loadTable(history.tableIdentifier());
+    Set<String> written = new TreeSet<>();
+    for (Snapshot snapshot : table.snapshots()) {
+      snapshot.addedDataFiles(table.io()).forEach(file -> written.add(file.location()));
+    }
+    Set<String> present = new TreeSet<>();
+    ((SupportsPrefixOperations) table.io())
+        .listPrefix(table.location() + "/data/")
+        .forEach(file -> present.add(file.location()));
+    assertThat(present).isEqualTo(written);
+    assertThat(history.read("sales"))
+        .extracting(HistoryRecord::version)
+        .containsExactly("0001", "0002");
+  }
+
+  @Test
+  void aNamespaceWhoseHistoryKeepsChangingIsGivenUpAfterTheLastAttempt() {
+    HistoryRecord one = applied("0001", "sales", T0);
+    history.record(one, null);
+    AtomicInteger commits = new AtomicInteger();
+    MigrationHistory losing = new MigrationHistory(alwaysLosing(catalog, commits), metaNamespace);
+
+    assertThatThrownBy(() -> losing.record(applied("0002", "sales", T0), null))
+        .isInstanceOf(HistoryConflictException.class)
+        .hasMessage(
+            "Cannot record migration 0002 for namespace sales: "
+                + history.tableIdentifier()
+                + " kept changing concurrently for 20 attempts")
+        .hasCauseInstanceOf(HistoryConflictException.class);
+    assertThat(commits).hasValue(MigrationHistory.MAX_ATTEMPTS);
+    assertThat(history.read("sales")).containsExactly(one);
+  }
+
+  /**
+   * The catalog, but every history commit through it fails as when another writer committed first:
+   * a real writer cannot be made to win twenty times in a row on demand. Counts the commits.
+   */
+  private static Catalog alwaysLosing(Catalog real, AtomicInteger commits) {
+    return proxy(
+        Catalog.class,
+        real,
+        (method, result) ->
+            result instanceof Table table
+                ? proxy(
+                    Table.class,
+                    table,
+                    (tableMethod, tableResult) ->
+                        tableResult instanceof OverwriteFiles overwrite
+                            ? losingOverwrite(overwrite, commits)
+                            : tableResult)
+                : result);
+  }
+
+  private static OverwriteFiles losingOverwrite(OverwriteFiles real, AtomicInteger commits) {
+    return (OverwriteFiles)
+        Proxy.newProxyInstance(
+            OverwriteFiles.class.getClassLoader(),
+            new Class<?>[] {OverwriteFiles.class},
+            (proxy, method, args) -> {
+              if (method.getName().equals("commit")) {
+                commits.incrementAndGet();
+                throw new CommitFailedException("another writer committed first");
+              }
+              Object result = invoke(real, method, args);
+              return result == real ? proxy : result;
+            });
+  }
+
+  /** A proxy of an interface whose answers pass through {@code wrap}. */
+  private static <T> T proxy(
+      Class<T> type, T real, java.util.function.BiFunction<Method, Object, Object> wrap) {
+    return type.cast(
+        Proxy.newProxyInstance(
+            type.getClassLoader(),
+            new Class<?>[] {type},
+            (proxy, method, args) -> wrap.apply(method, invoke(real, method, args))));
+  }
+
+  private static Object invoke(Object target, Method method, Object[] args) throws Throwable {
+    try {
+      return method.invoke(target, args);
+    } catch (InvocationTargetException e) {
+      throw e.getCause();
+    }
+  }
+
+  /** The raw record of one (namespace, version) in the history table. */
+  private Record storedRow(String namespace, String version) throws IOException {
+    Table table = catalog.loadTable(history.tableIdentifier());
+    try (CloseableIterable<Record> rows =
+        IcebergGenerics.read(table)
+            .where(
+                Expressions.and(
+                    Expressions.equal("namespace", namespace),
+                    Expressions.equal("version", version)))
+            .build()) {
+      List<Record> found = new ArrayList<>();
+      rows.forEach(r -> found.add(r.copy()));
+      assertThat(found).hasSize(1);
+      return found.get(0);
     }
   }
 

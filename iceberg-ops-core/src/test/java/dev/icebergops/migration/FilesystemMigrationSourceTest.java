@@ -3,10 +3,14 @@ package dev.icebergops.migration;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.net.URL;
+import java.net.URLClassLoader;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import javax.tools.ToolProvider;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -34,6 +38,39 @@ class FilesystemMigrationSourceTest {
     Path file = dir.resolve(relative);
     Files.createDirectories(file.getParent());
     Files.writeString(file, source);
+  }
+
+  /** A migration whose description comes from {@code lib.Regions}, a class of a library. */
+  private static final String USES_LIBRARY =
+      """
+      import dev.icebergops.migration.BaseMigration;
+      import dev.icebergops.migration.MigrationContext;
+
+      public class V0001__UsesLibrary extends BaseMigration {
+        @Override public String description() { return lib.Regions.name(); }
+        @Override public void upgrade(MigrationContext ctx) {}
+        @Override public void downgrade(MigrationContext ctx) {}
+      }
+      """;
+
+  /** Compiles the library class {@code lib.Regions} into a class directory outside the sources. */
+  private Path library() throws IOException {
+    Path source = dir.resolve("library/src/lib/Regions.java");
+    Path classes = dir.resolve("library/classes");
+    Files.createDirectories(source.getParent());
+    Files.createDirectories(classes);
+    Files.writeString(
+        source,
+        "package lib;\n"
+            + "public final class Regions {\n"
+            + "  public static String name() { return \"Regions from a library\"; }\n"
+            + "}\n");
+    ByteArrayOutputStream errors = new ByteArrayOutputStream();
+    int status =
+        ToolProvider.getSystemJavaCompiler()
+            .run(null, null, errors, "-d", classes.toString(), source.toString());
+    assertThat(status).as("javac: %s", errors).isZero();
+    return classes;
   }
 
   private static List<ResolvedMigration> resolve(MigrationSource source, String namespace) {
@@ -143,5 +180,100 @@ class FilesystemMigrationSourceTest {
     assertThatThrownBy(() -> resolve(MigrationSource.filesystem(dir), "ns"))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("version 0001 is declared by both V0001__First and V0001__Second");
+  }
+
+  @Test
+  void compilesAgainstTheClassPathOfAUrlClassLoaderParent() throws IOException {
+    Path lib = library();
+    write("V0001__UsesLibrary.java", USES_LIBRARY);
+
+    try (URLClassLoader parent =
+        new URLClassLoader(new URL[] {lib.toUri().toURL()}, getClass().getClassLoader())) {
+      assertThat(resolve(MigrationSource.filesystem(dir, parent, List.of()), "ns"))
+          .extracting(ResolvedMigration::description)
+          .containsExactly("Regions from a library");
+    }
+  }
+
+  @Test
+  void compilesAgainstExtraClassPathEntriesOfAnyParent() throws IOException {
+    Path lib = library();
+    write("V0001__UsesLibrary.java", USES_LIBRARY);
+
+    try (URLClassLoader jars = new URLClassLoader(new URL[] {lib.toUri().toURL()}, null)) {
+      // a parent that finds the library but is no URLClassLoader, like a build tool's plugin loader
+      ClassLoader parent =
+          new ClassLoader("plugin", getClass().getClassLoader()) {
+            @Override
+            protected Class<?> findClass(String name) throws ClassNotFoundException {
+              return jars.loadClass(name);
+            }
+          };
+
+      assertThat(resolve(MigrationSource.filesystem(dir, parent, List.of(lib)), "ns"))
+          .extracting(ResolvedMigration::description)
+          .containsExactly("Regions from a library");
+    }
+  }
+
+  @Test
+  void compilesAgainstLibrariesOnTheJvmClassPath() throws IOException {
+    // TableProperties is in iceberg-core, which only the JVM's class path brings
+    write(
+        "V0001__SetFormat.java",
+        migration(
+            "V0001__SetFormat",
+            "ctx.setTableProperties(\"t\","
+                + " java.util.Map.of(org.apache.iceberg.TableProperties.FORMAT_VERSION, \"2\"));"));
+
+    assertThat(resolve(MigrationSource.filesystem(dir), "ns"))
+        .extracting(ResolvedMigration::version)
+        .containsExactly("0001");
+  }
+
+  @Test
+  void compilesAgainstThisLibraryAndIcebergWhenTheJvmClassPathLacksThem() throws IOException {
+    write(
+        "V0001__AddRegion.java",
+        migration(
+            "V0001__AddRegion",
+            "ctx.addColumn(\"t\", \"region\", org.apache.iceberg.types.Types.StringType.get());"));
+    String jvmClassPath = System.getProperty("java.class.path");
+    System.setProperty("java.class.path", "");
+    try {
+      assertThat(resolve(MigrationSource.filesystem(dir), "ns"))
+          .extracting(ResolvedMigration::description)
+          .containsExactly("Add region");
+    } finally {
+      System.setProperty("java.class.path", jvmClassPath);
+    }
+  }
+
+  @Test
+  void compilesOnlyTheJavaFilesDirectlyInTheDirectory() throws IOException {
+    write("V0001__First.java", migration("V0001__First", ""));
+    write("README.md", "# Migrations\n\nNot Java.\n");
+    Files.createDirectories(dir.resolve("drafts.java"));
+    MigrationSource source = MigrationSource.filesystem(dir);
+
+    assertThat(resolve(source, "ns"))
+        .extracting(ResolvedMigration::version)
+        .containsExactly("0001");
+    assertThat(source).hasToString("filesystem:" + dir.toAbsolutePath().normalize());
+  }
+
+  @Test
+  void aRenamedSourceFileIsCompiledAgain() throws IOException {
+    write("V0001__First.java", migration("V0001__First", ""));
+    MigrationSource source = MigrationSource.filesystem(dir);
+    assertThat(resolve(source, "ns")).hasSize(1);
+
+    // the same bytes under another name: javac now refuses the public class's file name
+    Files.move(dir.resolve("V0001__First.java"), dir.resolve("V0002__First.java"));
+
+    assertThatThrownBy(() -> resolve(source, "ns"))
+        .isInstanceOf(MigrationCompileException.class)
+        .hasMessageContaining("V0002__First.java")
+        .hasMessageContaining("should be declared in a file named V0001__First.java");
   }
 }

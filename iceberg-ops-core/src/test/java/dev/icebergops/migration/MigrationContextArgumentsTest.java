@@ -193,6 +193,24 @@ class MigrationContextArgumentsTest {
   }
 
   @Test
+  void tableOptionsDifferWhenOneSettingDiffers() {
+    PartitionSpec spec = PartitionSpec.builderFor(SCHEMA).identity("id").build();
+    TableOptions options =
+        TableOptions.defaults().withPartitionSpec(spec).withLocation("s3://bucket/orders");
+    TableOptions same =
+        TableOptions.defaults().withLocation("s3://bucket/orders").withPartitionSpec(spec);
+
+    assertThat(options).isEqualTo(same).hasSameHashCodeAs(same);
+    assertThat(options)
+        .isNotEqualTo(TableOptions.defaults().withPartitionSpec(spec))
+        .isNotEqualTo(options.withProperties(Map.of("owner", "sales")))
+        .isNotEqualTo("s3://bucket/orders");
+    assertThat(options.toString())
+        .startsWith("TableOptions{partitionSpec=")
+        .contains("identity(1)", "properties={}", "location=s3://bucket/orders");
+  }
+
+  @Test
   void tableOptionsRefuseNullPropertyValues() {
     Map<String, String> properties = new HashMap<>();
     properties.put("owner", null);

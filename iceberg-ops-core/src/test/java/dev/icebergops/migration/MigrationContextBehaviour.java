@@ -5,6 +5,7 @@ import static org.apache.iceberg.types.Types.NestedField.required;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.icebergops.internal.StepListener;
 import dev.icebergops.schema.EnforceOptions;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -12,6 +13,7 @@ import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Proxy;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -153,6 +155,47 @@ abstract class MigrationContextBehaviour {
             });
   }
 
+  // --- steps -----------------------------------------------------------------------------------
+
+  @Test
+  void listenerHearsEachHelperAsOneStepAndNoEndOfAFailedOne() {
+    List<String> heard = new ArrayList<>();
+    MigrationContext listened =
+        new MigrationContext(
+            catalog(),
+            ns,
+            new StepListener() {
+              @Override
+              public void beforeStep(String step) {
+                heard.add("before " + step);
+              }
+
+              @Override
+              public void afterStep(String step) {
+                heard.add("after " + step);
+              }
+            });
+
+    listened.createTableIfNotExists("events", EVENTS);
+    assertThatThrownBy(() -> listened.deleteColumn("events", "nope"))
+        .isInstanceOf(IllegalArgumentException.class);
+    listened.addColumn("events", "channel", Types.StringType.get());
+    listened.setClusteringKeys("events", List.of("id"));
+
+    String events = ns + ".events";
+    assertThat(heard)
+        .containsExactly(
+            "before create table " + events,
+            "after create table " + events,
+            "before delete column " + events + ".nope",
+            "before add column " + events + ".channel",
+            "after add column " + events + ".channel",
+            "before replace sort order of " + events,
+            "after replace sort order of " + events);
+    assertThat(listened)
+        .hasToString("MigrationContext{catalog=" + catalog().name() + ", namespace=" + ns + "}");
+  }
+
   // --- qualified / identifier -------------------------------------------------------------------
 
   @Test
@@ -286,6 +329,19 @@ abstract class MigrationContextBehaviour {
   }
 
   @Test
+  void dropTableIfExistsLogsWhetherItDroppedTheTable() {
+    createEvents();
+
+    String dropped = captureStandardError(() -> ctx.dropTableIfExists("events"));
+    String missing = captureStandardError(() -> ctx.dropTableIfExists("events"));
+
+    assertThat(dropped).contains("Dropped table " + ns + ".events (purged)");
+    assertThat(missing)
+        .contains("Table " + ns + ".events does not exist; nothing to drop")
+        .doesNotContain("Dropped");
+  }
+
+  @Test
   void dropTableIfExistsIsFalseWhenTheNamespaceIsMissing() {
     assertThat(ctx.dropTableIfExists("events")).isFalse();
   }
@@ -373,6 +429,34 @@ abstract class MigrationContextBehaviour {
   }
 
   @Test
+  void addColumnAndDeleteColumnRefuseABlankColumnName() {
+    createEvents();
+    String before = metadataLocation(events());
+
+    assertThatThrownBy(() -> ctx.addColumn("events", " ", Types.StringType.get()))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("Cannot add column of " + ns + ".events: the column name is empty");
+    assertThatThrownBy(() -> ctx.deleteColumn("events", " "))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("Cannot delete column of " + ns + ".events: the column name is empty");
+    assertThat(metadataLocation(events())).isEqualTo(before);
+  }
+
+  @Test
+  void addColumnRefusesAPathWithAnEmptyPart() {
+    createEvents();
+    String before = metadataLocation(events());
+
+    for (String path : List.of(".channel", "address.", "address..street")) {
+      assertThatThrownBy(() -> ctx.addColumn("events", path, Types.StringType.get()))
+          .isInstanceOf(IllegalArgumentException.class)
+          .hasMessage(
+              "Cannot add column " + ns + ".events." + path + ": a part of the path is empty");
+    }
+    assertThat(metadataLocation(events())).isEqualTo(before);
+  }
+
+  @Test
   void addColumnRefusesABadTypeString() {
     createEvents();
 
@@ -442,6 +526,18 @@ abstract class MigrationContextBehaviour {
     assertThat(schema.findField("sales_region").fieldId()).isEqualTo(3);
     assertThat(schema.findField("sales_region").doc()).isEqualTo("the region");
     assertThat(schema.findField("address.line1").fieldId()).isEqualTo(6);
+  }
+
+  @Test
+  void enforceRenameWithoutDocKeepsTheFieldIdAndDoc() {
+    createEvents();
+
+    ctx.enforceRename("events", "quantity", "units");
+
+    Schema schema = events().schema();
+    assertThat(schema.findField("quantity")).isNull();
+    assertThat(schema.findField("units").fieldId()).isEqualTo(4);
+    assertThat(schema.findField("units").doc()).isEqualTo("units");
   }
 
   @Test
@@ -831,6 +927,23 @@ abstract class MigrationContextBehaviour {
     assertThatThrownBy(() -> ctx.restoreSchema("events", original))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("the sort order (column rank)");
+  }
+
+  @Test
+  void restoreSchemaRefusesWhenTheIdentifierFieldsReferenceALaterColumn() {
+    int original = createEvents().schema().schemaId();
+    events()
+        .updateSchema()
+        .allowIncompatibleChanges()
+        .addRequiredColumn("code", Types.StringType.get())
+        .commit();
+    events().updateSchema().setIdentifierFields("code").commit();
+    String before = metadataLocation(events());
+
+    assertThatThrownBy(() -> ctx.restoreSchema("events", original))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("the identifier fields (column code)");
+    assertThat(metadataLocation(events())).isEqualTo(before);
   }
 
   @Test

@@ -14,6 +14,7 @@ class MigrationNameTest {
     "V0004__Add_region_to_orders, 0004, Add region to orders",
     "V0010__AddUUIDColumn, 0010, Add UUID column",
     "V0011__Retype_ORDERS_amount, 0011, Retype ORDERS amount",
+    "V0012__AddAColumn, 0012, Add a column",
     "V9999__X, 9999, X"
   })
   void classNameGivesVersionAndDescription(String className, String version, String description) {

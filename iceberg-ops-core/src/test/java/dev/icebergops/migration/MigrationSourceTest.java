@@ -41,6 +41,16 @@ class MigrationSourceTest {
   }
 
   @Test
+  void classpathSourceIgnoresAMigrationClassNestedInAnotherClass() {
+    List<ResolvedMigration> found =
+        MigrationSource.classpath(FIXTURES + "flat").resolve("sales", DEFAULT);
+
+    assertThat(found)
+        .extracting(ResolvedMigration::className)
+        .noneMatch(n -> n.endsWith("V0009__Nested"));
+  }
+
+  @Test
   void classpathSourceSkipsAClassNamedLikeAMigrationThatIsNotOne() {
     List<ResolvedMigration> found =
         MigrationSource.classpath(FIXTURES + "flat").resolve("sales", DEFAULT);
@@ -182,6 +192,32 @@ class MigrationSourceTest {
                         dev.icebergops.migration.fixtures.duplicate.V0001__Second.class)
                     .resolve("any", DEFAULT))
         .hasMessageContaining("version 0001 is declared by both");
+  }
+
+  @Test
+  void explicitSourceNamesItsClassesAndBothDuplicatesInNameOrder() {
+    MigrationSource source =
+        MigrationSource.of(
+            dev.icebergops.migration.fixtures.duplicate.V0001__Second.class,
+            dev.icebergops.migration.fixtures.duplicate.V0001__First.class);
+
+    assertThat(source.location()).isEqualTo("classes [V0001__Second, V0001__First]");
+    assertThat(source).hasToString(source.location());
+    assertThatThrownBy(() -> source.resolve("any", DEFAULT))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage(
+            "Cannot load migrations from classes [V0001__Second, V0001__First]: version 0001 is"
+                + " declared by both dev.icebergops.migration.fixtures.duplicate.V0001__First and"
+                + " dev.icebergops.migration.fixtures.duplicate.V0001__Second");
+  }
+
+  @Test
+  void resolvedMigrationsReadAsVersionAndDescription() {
+    ResolvedMigration found =
+        MigrationSource.of(V0001__CreateOrders.class).resolve("any", DEFAULT).get(0);
+
+    assertThat(found).hasToString("0001 (Create orders)");
+    assertThat(found.migration()).hasToString("0001 (Create orders)");
   }
 
   @Test
@@ -348,6 +384,20 @@ class MigrationSourceTest {
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("longer than 1000 characters")
         .hasMessageContaining("(1201 characters, cut)");
+  }
+
+  @Test
+  void classpathSourceAcceptsALocationOfExactlyTheLimit() {
+    String location = "a/".repeat(499) + "bb";
+    assertThat(location).hasSize(1000);
+
+    MigrationSource source = MigrationSource.classpath(location);
+
+    assertThat(source.location()).isEqualTo("classpath:" + location);
+    assertThat(source).hasToString(source.location());
+    assertThatThrownBy(() -> MigrationSource.classpath(location + "b"))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("longer than 1000 characters");
   }
 
   @Test

@@ -352,6 +352,21 @@ class MigrationRunnerTest {
   }
 
   @Test
+  void rollbackToAnAppliedVersionKeepsThatVersion() {
+    MigrationRunner runner =
+        runner(
+            SalesMigrations.source(
+                V0001__CreateOrders.class, V0002__AddRegion.class, V0004__AddChannel.class));
+    runner.migrate();
+
+    MigrationResult result = runner.rollbackTo("0002");
+
+    assertThat(result.versions()).containsExactly("0004");
+    assertThat(result.current()).contains("0002");
+    assertThat(rows(runner)).containsExactly("0001 applied", "0002 applied", "0004 rolled_back");
+  }
+
+  @Test
   void rollbackToBaseVersionUndoesEverything() {
     MigrationRunner runner =
         runner(SalesMigrations.source(V0001__CreateOrders.class, V0002__AddRegion.class));

@@ -119,6 +119,47 @@ class RunHistoryWritesTest {
         .containsExactly("0001 applied", "0002 rolled_back");
   }
 
+  @Test
+  void aRunningVersionsRowListsTheStepsCommittedBeforeTheNextOne() {
+    MigrationRunner runner =
+        runner(MigrationSource.of(V0001__CreateT.class, V0002__ReadsItsOwnRow.class));
+
+    runner.migrate();
+
+    assertThat(ROW_SEEN_IN_UPGRADE.get(namespace))
+        .isEqualTo("running [add column " + namespace + ".t.a]");
+    assertThat(runner.history())
+        .extracting(r -> r.version() + " " + r.status().value() + " " + r.steps())
+        .containsExactly(
+            "0001 applied [create table " + namespace + ".t]",
+            "0002 applied [add column " + namespace + ".t.a, add column " + namespace + ".t.b]");
+  }
+
+  /** The row of version 0002 as its own upgrade read it after its second step, by namespace. */
+  static final Map<String, String> ROW_SEEN_IN_UPGRADE = new ConcurrentHashMap<>();
+
+  /** Adds a and b, then reads its own history row, as a run that died now would leave it. */
+  public static class V0002__ReadsItsOwnRow extends BaseMigration {
+    @Override
+    public void upgrade(MigrationContext ctx) {
+      ctx.addColumn("t", "a", "string");
+      ctx.addColumn("t", "b", "string");
+      MigrationHistory history = new MigrationHistory(ctx.catalog(), META_OF.get(ctx.namespace()));
+      history.read(ctx.namespace()).stream()
+          .filter(row -> row.version().equals("0002"))
+          .forEach(
+              row ->
+                  ROW_SEEN_IN_UPGRADE.put(
+                      ctx.namespace(), row.status().value() + " " + row.steps()));
+    }
+
+    @Override
+    public void downgrade(MigrationContext ctx) {
+      ctx.deleteColumn("t", "b");
+      ctx.deleteColumn("t", "a");
+    }
+  }
+
   /** Adds column h; its post-hooks note whether the run's lease is held while they run. */
   public static class V0002__Hooked extends BaseMigration {
     @Override
