@@ -26,7 +26,8 @@ final class Notes {
         10 or 1,000 applied versions.
       - B5: the duration of a whole test class that implements `MigrationSuite`, warm;
         `headConformsToContracts` is skipped as the chains have no contracts.
-      - B6: median of 20 calls after 20 warm-up calls.
+      - B6: median of 20 calls after 20 warm-up calls of each measure, timed in rounds of one call
+        each, so that the anchor is neither colder nor on a quieter machine than its measures.
       - B7: used heap after three `System.gc()` calls, after the start minus before it.
 
       ## Where the time goes, and what was changed

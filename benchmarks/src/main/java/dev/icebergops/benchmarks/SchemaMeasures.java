@@ -4,7 +4,9 @@ import dev.icebergops.schema.ColumnSpec;
 import dev.icebergops.schema.SchemaContract;
 import dev.icebergops.schema.SchemaDiff;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.function.IntFunction;
 import org.apache.iceberg.Schema;
 import org.apache.iceberg.types.TypeUtil;
@@ -31,22 +33,30 @@ final class SchemaMeasures {
       afters[i] = schema(true);
     }
     SchemaContract contract = contract(afters[0]);
-    emit("b6.index-by-id", repetitions, i -> TypeUtil.indexById(afters[i].asStruct()));
-    emit("b6.schema-diff", repetitions, i -> SchemaDiff.between(befores[i], afters[i]));
-    emit("b6.contract-validate", repetitions, i -> contract.validate(afters[i]));
+    Map<String, IntFunction<Object>> measures = new LinkedHashMap<>();
+    measures.put("b6.index-by-id", i -> TypeUtil.indexById(afters[i].asStruct()));
+    measures.put("b6.schema-diff", i -> SchemaDiff.between(befores[i], afters[i]));
+    measures.put("b6.contract-validate", i -> contract.validate(afters[i]));
+    // every measure warms up before any is timed, so that the anchor is not timed colder
+    measures.values().forEach(work -> warmUp(work, repetitions));
+    // one call of each per round, so that a change of load on the machine hits all three alike
+    Map<String, List<Long>> nanos = new LinkedHashMap<>();
+    for (int i = 0; i < repetitions; i++) {
+      for (Map.Entry<String, IntFunction<Object>> measure : measures.entrySet()) {
+        long start = System.nanoTime();
+        consume(measure.getValue().apply(i));
+        nanos
+            .computeIfAbsent(measure.getKey(), k -> new ArrayList<>())
+            .add(System.nanoTime() - start);
+      }
+    }
+    nanos.forEach((key, times) -> Results.emit(key, Stats.median(times) / 1_000_000.0));
   }
 
-  private static void emit(String key, int repetitions, IntFunction<Object> work) {
+  private static void warmUp(IntFunction<Object> work, int repetitions) {
     for (int i = 0; i < repetitions; i++) {
-      consume(work.apply(repetitions + i)); // warm-up
+      consume(work.apply(repetitions + i));
     }
-    List<Long> nanos = new ArrayList<>();
-    for (int i = 0; i < repetitions; i++) {
-      long start = System.nanoTime();
-      consume(work.apply(i));
-      nanos.add(System.nanoTime() - start);
-    }
-    Results.emit(key, Stats.median(nanos) / 1_000_000.0);
   }
 
   private static int sink;
