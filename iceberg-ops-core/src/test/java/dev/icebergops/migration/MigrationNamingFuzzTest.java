@@ -1,9 +1,7 @@
 package dev.icebergops.migration;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
-import java.time.Duration;
 import java.util.List;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
@@ -14,11 +12,9 @@ import net.jqwik.api.Provide;
 /**
  * Generated locations, class names and versions: each is accepted by the documented rule or refused
  * with the documented {@code IllegalArgumentException} and a message; nothing else escapes and
- * nothing hangs (a preemptive timeout per case detects a hang; it is no speed check).
+ * every case returns.
  */
 class MigrationNamingFuzzTest {
-
-  private static final Duration HANG = Duration.ofSeconds(20);
 
   private static final List<String> LOCATION_TOKENS =
       List.of(
@@ -68,42 +64,34 @@ class MigrationNamingFuzzTest {
 
   @Property(tries = 3000)
   void locationIsAPackageOrRefused(@ForAll("locations") String location) {
-    assertTimeoutPreemptively(
-        HANG,
-        () -> {
-          MigrationSource source;
-          try {
-            source = MigrationSource.classpath(location);
-          } catch (IllegalArgumentException e) {
-            assertThat(e.getMessage()).startsWith("Cannot use migration location");
-            return;
-          }
-          String packageName = source.location().substring("classpath:".length());
-          assertThat(packageName.split("/", -1))
-              .as("every segment of %s is a Java identifier", source.location())
-              .allMatch(
-                  s ->
-                      !s.isEmpty()
-                          && Character.isJavaIdentifierStart(s.codePointAt(0))
-                          && s.codePoints().allMatch(Character::isJavaIdentifierPart));
-        });
+    MigrationSource source;
+    try {
+      source = MigrationSource.classpath(location);
+    } catch (IllegalArgumentException e) {
+      assertThat(e.getMessage()).startsWith("Cannot use migration location");
+      return;
+    }
+    String packageName = source.location().substring("classpath:".length());
+    assertThat(packageName.split("/", -1))
+        .as("every segment of %s is a Java identifier", source.location())
+        .allMatch(
+            s ->
+                !s.isEmpty()
+                    && Character.isJavaIdentifierStart(s.codePointAt(0))
+                    && s.codePoints().allMatch(Character::isJavaIdentifierPart));
   }
 
   @Property(tries = 3000)
   void classNameFollowsTheRuleOrIsNotAMigrationName(@ForAll("classNames") String name) {
-    assertTimeoutPreemptively(
-        HANG,
-        () -> {
-          MigrationName parsed = MigrationName.parse(name);
-          boolean looksLike = MigrationName.looksLikeMigration(name);
-          if (parsed == null) {
-            return;
-          }
-          assertThat(looksLike).isTrue();
-          assertThat(MigrationName.isValidVersion(parsed.version())).isTrue();
-          assertThat(name).startsWith("V" + parsed.version() + "__");
-          assertThat(parsed.description()).isNotBlank().doesNotStartWith(" ").doesNotEndWith(" ");
-        });
+    MigrationName parsed = MigrationName.parse(name);
+    boolean looksLike = MigrationName.looksLikeMigration(name);
+    if (parsed == null) {
+      return;
+    }
+    assertThat(looksLike).isTrue();
+    assertThat(MigrationName.isValidVersion(parsed.version())).isTrue();
+    assertThat(name).startsWith("V" + parsed.version() + "__");
+    assertThat(parsed.description()).isNotBlank().doesNotStartWith(" ").doesNotEndWith(" ");
   }
 
   /** A migration whose version() and description() say whatever the generator wants. */
@@ -146,23 +134,15 @@ class MigrationNamingFuzzTest {
               @Override
               public void downgrade(MigrationContext ctx) {}
             };
-    assertTimeoutPreemptively(
-        HANG,
-        () -> {
-          List<ResolvedMigration> resolved;
-          try {
-            resolved = MigrationSource.of(Scripted.class).resolve("sales", factory);
-          } catch (IllegalArgumentException e) {
-            assertThat(e.getMessage())
-                .startsWith("Cannot load migration " + Scripted.class.getName());
-            return;
-          }
-          assertThat(resolved)
-              .singleElement()
-              .extracting(ResolvedMigration::version)
-              .isEqualTo(version);
-          assertThat(version).matches("\\d{4}");
-        });
+    List<ResolvedMigration> resolved;
+    try {
+      resolved = MigrationSource.of(Scripted.class).resolve("sales", factory);
+    } catch (IllegalArgumentException e) {
+      assertThat(e.getMessage()).startsWith("Cannot load migration " + Scripted.class.getName());
+      return;
+    }
+    assertThat(resolved).singleElement().extracting(ResolvedMigration::version).isEqualTo(version);
+    assertThat(version).matches("\\d{4}");
   }
 
   private static String answer(String scripted) {
