@@ -111,9 +111,10 @@ final class Notes {
         partition, which rewrites no data file) and the table is purged once, when the class
         ends. A rollback takes its lease with its first version's running row, like a migrate
         (a rollback of N now makes N + 1 history commits; `RunHistoryWritesTest`). The log
-        line takes the version from the run's own result. Measured side by side under a load
-        average of 35 (both JVMs at the same time): the drop after a test 6.7 -> 1.5 s, the
-        test 43.5 -> 41.8 s (anchors 3.4 and 3.6 s). Left: a history commit costs several
+        line takes the version from the run's own result. Measured side by side (both JVMs at
+        the same time, load averages of 35 and 13): the drop after a test 6.7 -> 1.5 s and
+        1.2 -> 0.5 s, the test 43.5 -> 41.8 s and 13.5 -> 11.1 s; the B2 subset alone, before and
+        after, 6.46 x and 6.38 x (the machine's load fell between the two runs). Left: a history commit costs several
         schema commits (a data commit; and each Parquet write builds a new Hadoop
         `Configuration`, which parses its default XML resources again), and a test at head of
         N versions makes 2N + 3 of them (its rows' delete included) besides its 2N schema
