@@ -14,20 +14,40 @@ final class PlanCommand extends SessionCommand {
   @Override
   void run(Session session, Output output) {
     List<MigrationStatus> pending = session.runner().plan();
+    List<MigrationStatus> blocking =
+        session.runner().status().stream().filter(PlanCommand::blocksMigrate).toList();
     output.json(
         Rows.of(
             "namespace",
             session.namespace(),
             "pending",
-            pending.stream().map(Rows::status).toList()));
-    if (pending.isEmpty()) {
+            pending.stream().map(Rows::status).toList(),
+            "blocking",
+            blocking.stream().map(Rows::status).toList()));
+    if (pending.isEmpty() && blocking.isEmpty()) {
       output.line("Nothing to apply: " + session.namespace() + " is up to date");
       return;
     }
-    output.table(
-        Output.row("VERSION", "DESCRIPTION", "STATE"),
-        pending.stream()
-            .map(s -> Output.row(s.version(), s.description(), Rows.state(s.state())))
-            .toList());
+    if (!pending.isEmpty()) {
+      output.table(
+          Output.row("VERSION", "DESCRIPTION", "STATE"),
+          pending.stream()
+              .map(s -> Output.row(s.version(), s.description(), Rows.state(s.state())))
+              .toList());
+    }
+    for (MigrationStatus version : blocking) {
+      output.line(
+          "migrate refuses to start: "
+              + version.version()
+              + " "
+              + version.description()
+              + (version.state() == MigrationStatus.State.FAILED ? " failed" : " was interrupted")
+              + "; see validate, then repair, rollback or stamp");
+    }
+  }
+
+  private static boolean blocksMigrate(MigrationStatus status) {
+    return status.state() == MigrationStatus.State.FAILED
+        || status.state() == MigrationStatus.State.INTERRUPTED;
   }
 }

@@ -56,6 +56,10 @@ class FailureModelCommandsTest {
     writeMigration("throw new IllegalStateException(\"not yet\");");
     assertThat(cli.run("migrate").exitCode()).isEqualTo(1);
     writeMigration("ctx.namespace();");
+    assertThat(cli.run("plan").out())
+        .isEqualTo(
+            "migrate refuses to start: 0001 Add note failed;"
+                + " see validate, then repair, rollback or stamp\n");
 
     Result validate = cli.run("validate");
     assertThat(validate.exitCode()).isEqualTo(1);

@@ -12,9 +12,11 @@ import dev.icebergops.runner.RunJournal.RunOptions;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
 import java.util.function.Function;
@@ -143,12 +145,18 @@ public final class MigrationRunner {
   }
 
   /**
-   * Lists the versions {@link #migrate()} would apply, in order. Writes nothing.
+   * Lists the versions {@link #migrate()} would apply, in order. Writes nothing. Failed and
+   * interrupted versions are listed only when {@link Builder#validateOnMigrate} is off: otherwise
+   * they stop {@code migrate} (see {@link #validate()}).
    *
-   * @return the pending versions (never run, failed, rolled back, or repaired)
+   * @return the pending versions (never run, rolled back or repaired; failed and interrupted too
+   *     when validation on migrate is off)
    */
   public List<MigrationStatus> plan() {
-    return status().stream().filter(s -> s.state().isPending()).toList();
+    NamespaceState state = readState();
+    Set<String> pending = new HashSet<>();
+    state.pending(null, !validateOnMigrate).forEach(m -> pending.add(m.version()));
+    return state.status().stream().filter(s -> pending.contains(s.version())).toList();
   }
 
   /**

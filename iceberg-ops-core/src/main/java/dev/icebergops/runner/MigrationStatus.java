@@ -26,7 +26,10 @@ public record MigrationStatus(
     PENDING,
     /** Applied (or stamped). */
     APPLIED,
-    /** The last upgrade failed; {@code migrate} will try it again. */
+    /**
+     * The last upgrade or downgrade failed. {@code migrate} refuses to start until it is rolled
+     * back, repaired or stamped (or applies it again when validation on migrate is off).
+     */
     FAILED,
     /** Rolled back; {@code migrate} will apply it again. */
     ROLLED_BACK,
@@ -40,9 +43,18 @@ public record MigrationStatus(
      */
     INTERRUPTED;
 
-    /** True for the states that {@code migrate} applies. */
+    /**
+     * True for the states that {@code migrate} applies as they are: never run, or rolled back. A
+     * failed or interrupted version is not pending: it stops {@code migrate} until an operator
+     * decides.
+     */
     public boolean isPending() {
-      return this == PENDING || this == FAILED || this == ROLLED_BACK;
+      return this == PENDING || this == ROLLED_BACK;
+    }
+
+    /** True for applied versions, those whose class is gone included. */
+    public boolean isApplied() {
+      return this == APPLIED || this == MISSING;
     }
   }
 }

@@ -166,10 +166,11 @@ enum FaultOperation {
   }
 
   /**
-   * Whether the crash scenarios kill this operation: the multi-step upgrade, downgrade, archival.
+   * Whether the operation commits to the namespace's tables: stamp and repair change no table,
+   * their own commits are the history's (the run lease, then the rows with the lease's release).
    */
-  boolean crashes() {
-    return this == MIGRATE || this == ROLLBACK || this == ARCHIVAL;
+  boolean changesTables() {
+    return this != STAMP && this != REPAIR;
   }
 
   /** Brings the namespace to this operation's before state, through a healthy client. */

@@ -1,11 +1,9 @@
 package dev.icebergops.runner;
 
-import dev.icebergops.runner.MigrationStatus.State;
+import dev.icebergops.history.MigrationHistory;
 import dev.icebergops.test.env.IcebergTestEnvironment;
 import dev.icebergops.testing.FaultProxy;
 import dev.icebergops.testing.FaultProxy.Fault;
-import java.io.OutputStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
@@ -13,7 +11,6 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Properties;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
@@ -22,10 +19,9 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Predicate;
 import org.apache.iceberg.catalog.Catalog;
-import org.apache.iceberg.catalog.TableIdentifier;
 import org.apache.iceberg.rest.RESTCatalog;
-import org.apache.iceberg.types.Types;
 
 /**
  * One operation run through the fault proxies with one fault at one step, then checked and
@@ -35,6 +31,9 @@ final class FaultScenario {
 
   /** The faulty runner's time bound. */
   static final Duration BOUND = Duration.ofSeconds(4);
+
+  /** The time bound of the runners that set up, measure and recover: no fault meets them. */
+  private static final Duration HEALTHY_BOUND = Duration.ofSeconds(60);
 
   /** How long a slow answer is held: past the bound. */
   static final Duration SLOW = BOUND.plusSeconds(2);
@@ -69,20 +68,22 @@ final class FaultScenario {
     }
   }
 
-  /** What a clean run leaves, to compare a faulted and recovered namespace with. */
+  /**
+   * What a clean run leaves, to compare a faulted and recovered namespace with; how many writes it
+   * sent per side, how many commits to the namespace's tables, and how many commits of its own (the
+   * table commits, or the history's for an operation that changes no table).
+   */
   record Reference(
       List<String> before,
       List<String> after,
-      NamespaceSnapshot end,
+      NamespaceChecks.NamespaceSnapshot end,
       Map<Side, Integer> writes,
-      int tableCommits) {
+      int tableCommits,
+      int ownCommits) {
     int writes(Side side) {
       return this.writes.get(side);
     }
   }
-
-  /** A namespace's observable state: its table's columns, its statuses, its stored rows. */
-  record NamespaceSnapshot(List<String> columns, List<String> statuses, List<String> stored) {}
 
   /** What one scenario showed. */
   record Outcome(
@@ -116,19 +117,22 @@ final class FaultScenario {
 
   private final IcebergTestEnvironment env;
   private final FaultOperation operation;
+  private final NamespaceChecks checks;
   private final Map<Side, FaultProxy> proxies = new HashMap<>();
 
   FaultScenario(
       IcebergTestEnvironment env, FaultOperation operation, FaultProxy catalog, FaultProxy store) {
     this.env = env;
     this.operation = operation;
+    this.checks = new NamespaceChecks(env.catalog(), operation);
     proxies.put(Side.CATALOG, catalog);
     proxies.put(Side.STORE, store);
   }
 
   /**
-   * Runs the operation once through the proxies without a fault; tried up to three times, since the
-   * first use of a client (loading the S3 SDK) on a busy machine may exceed the faulty bound.
+   * Runs the operation once through the proxies without a fault and under the healthy bound: the
+   * faulty bound is for the faults, and on a busy machine the first use of a client (loading the S3
+   * SDK) may exceed it. Tried up to three times.
    */
   Reference reference() throws Exception {
     for (int attempt = 1; ; attempt++) {
@@ -146,21 +150,23 @@ final class FaultScenario {
     String namespace = newNamespace();
     MigrationRunner healthy = healthy(namespace);
     operation.setUp(healthy, env.catalog());
-    List<String> before = names(namespace);
+    List<String> before = checks.names(namespace);
     proxies.values().forEach(FaultProxy::clearLog);
     try (RESTCatalog client = faultyClient()) {
-      operation.act(faulty(client, namespace));
+      operation.act(
+          FaultOperation.runner(client, namespace, meta(namespace), HEALTHY_BOUND, Duration.ZERO));
     }
     Map<Side, Integer> writes = new HashMap<>();
     proxies.forEach(
         (side, proxy) ->
             writes.put(
                 side, (int) proxy.requests().stream().filter(FaultProxy.WRITES::test).count()));
-    int tableCommits =
-        (int) proxies.get(Side.CATALOG).requests().stream().filter(tableCommits(namespace)).count();
-    List<String> after = names(namespace);
+    List<String> catalogRequests = proxies.get(Side.CATALOG).requests();
+    int tableCommits = (int) catalogRequests.stream().filter(tableCommits(namespace)).count();
+    int ownCommits = (int) catalogRequests.stream().filter(ownCommits(namespace)).count();
+    List<String> after = checks.names(namespace);
     operation.recover(healthy);
-    return new Reference(before, after, snapshot(healthy), writes, tableCommits);
+    return new Reference(before, after, checks.snapshot(healthy), writes, tableCommits, ownCommits);
   }
 
   /** Runs the operation with one fault at one write, checks, recovers and checks again. */
@@ -186,58 +192,35 @@ final class FaultScenario {
     }
     proxy.heal();
     String firedAt = proxy.injectedInto();
-    checkHistoryTellsTheShape(healthy, reference, problems);
-    try {
-      awaitLeaseEnd(healthy);
-      operation.recover(healthy);
-    } catch (RuntimeException e) {
-      problems.add("the way forward failed: " + e);
-    }
-    NamespaceSnapshot end = snapshot(healthy);
-    if (!end.equals(reference.end())) {
-      problems.add("did not converge: expected " + reference.end() + " but was " + end);
-    }
+    checks.historyTellsTheShape(healthy, reference, problems);
+    awaitLeaseEnd(healthy);
+    checks.wayForwardConverges(healthy, reference.end(), problems);
     return new Outcome(operation, side, fault, step, firedAt, result, problems);
   }
 
   /**
-   * Runs the operation in a child JVM through the catalog proxy and kills it with SIGKILL at one
-   * write: before it is sent ({@link Fault#DROP}) or after the catalog committed it ({@link
-   * Fault#LOST_ANSWER}). The next run must read the version as interrupted, and converge.
+   * Runs the operation in a child JVM through the catalog proxy and kills it with SIGKILL at the
+   * n-th write, or at the n-th of the operation's own commits ({@code ownCommitsOnly}): before it
+   * is sent ({@link Fault#DROP}) or after the catalog committed it ({@link Fault#LOST_ANSWER}). The
+   * next run must read a version the killed run left running as interrupted, and its lease as gone,
+   * and the way forward must converge.
    */
-  Outcome crash(Reference reference, Fault when, int step, boolean tableCommitsOnly, Path dir)
+  Outcome crash(Reference reference, Fault when, int step, boolean ownCommitsOnly, Path dir)
       throws Exception {
     String namespace = newNamespace();
     MigrationRunner healthy = healthy(namespace);
     operation.setUp(healthy, env.catalog());
     List<String> problems = new ArrayList<>();
-    Path props = dir.resolve(namespace + ".properties");
-    Properties properties = new Properties();
-    properties.putAll(env.catalogProperties());
+    Map<String, String> properties = new HashMap<>(env.catalogProperties());
     properties.put("uri", proxies.get(Side.CATALOG).uri());
-    try (OutputStream out = Files.newOutputStream(props)) {
-      properties.store(out, null);
-    }
     AtomicReference<Process> child = new AtomicReference<>();
     FaultProxy proxy = proxies.get(Side.CATALOG);
     proxy.inject(
         when,
-        tableCommitsOnly ? tableCommits(namespace) : FaultProxy.WRITES,
+        ownCommitsOnly ? ownCommits(namespace) : FaultProxy.WRITES,
         step,
         () -> kill(child.get()));
-    child.set(
-        new ProcessBuilder(
-                ProcessHandle.current().info().command().orElse("java"),
-                "-cp",
-                System.getProperty("java.class.path"),
-                KilledRun.class.getName(),
-                props.toString(),
-                operation.name(),
-                namespace,
-                meta(namespace))
-            .redirectErrorStream(true)
-            .redirectOutput(dir.resolve(namespace + ".log").toFile())
-            .start());
+    child.set(KilledRun.start(dir, properties, operation, namespace, meta(namespace)));
     String result;
     if (!child.get().waitFor(HANG_SECONDS, TimeUnit.SECONDS)) {
       problems.add("hung: the child did not end within " + HANG_SECONDS + " s");
@@ -248,25 +231,31 @@ final class FaultScenario {
     }
     proxy.heal();
     String firedAt = proxy.injectedInto();
-    if (healthy.status().stream().anyMatch(s -> s.state() == State.RUNNING)) {
-      problems.add("a version of the killed run still reads as running: " + healthy.status());
-    }
-    checkHistoryTellsTheShape(healthy, reference, problems);
-    try {
-      operation.recover(healthy);
-    } catch (RuntimeException e) {
-      problems.add("the way forward failed: " + e);
-    }
-    NamespaceSnapshot end = snapshot(healthy);
-    if (!end.equals(reference.end())) {
-      problems.add("did not converge: expected " + reference.end() + " but was " + end);
-    }
+    checks.killedRunIsGone(healthy, problems);
+    checks.historyTellsTheShape(healthy, reference, problems);
+    checks.wayForwardConverges(healthy, reference.end(), problems);
     return new Outcome(operation, Side.CRASH, when, step, firedAt, result, problems);
   }
 
   /** The commits to the namespace's own tables: the migrations' steps, not the history's. */
-  private static java.util.function.Predicate<String> tableCommits(String namespace) {
+  private static Predicate<String> tableCommits(String namespace) {
     return line -> line.startsWith("POST /v1/namespaces/" + namespace + "/tables");
+  }
+
+  /**
+   * The operation's own commits: its table commits, or for stamp and repair, which change no table,
+   * the commits to the history table (the run lease, and the rows written with its release).
+   */
+  private Predicate<String> ownCommits(String namespace) {
+    return operation.changesTables()
+        ? tableCommits(namespace)
+        : line ->
+            line.startsWith(
+                "POST /v1/namespaces/"
+                    + meta(namespace)
+                    + "/tables/"
+                    + MigrationHistory.TABLE_NAME
+                    + " ");
   }
 
   private static void kill(Process process) {
@@ -301,51 +290,6 @@ final class FaultScenario {
     }
   }
 
-  /**
-   * A clean history (every version applied, pending or rolled back) must match the table exactly; a
-   * failed, running or interrupted version allows the before, after and documented half-states.
-   */
-  private void checkHistoryTellsTheShape(
-      MigrationRunner healthy, Reference reference, List<String> problems) {
-    List<MigrationStatus> statuses = healthy.status();
-    List<String> shape = names(healthy.namespace());
-    boolean unfinished =
-        statuses.stream()
-            .anyMatch(
-                s ->
-                    s.state() == State.FAILED
-                        || s.state() == State.RUNNING
-                        || s.state() == State.INTERRUPTED);
-    if (unfinished) {
-      if (!shape.equals(reference.before())
-          && !shape.equals(reference.after())
-          && !operation.halfStates().contains(shape)) {
-        problems.add(
-            "the table is "
-                + shape
-                + ", neither before, after nor a documented half-state; history says "
-                + describe(statuses));
-      }
-      return;
-    }
-    String highest = null;
-    for (MigrationStatus status : statuses) {
-      if (status.state() == State.APPLIED) {
-        highest = status.version();
-      }
-    }
-    List<String> expected = operation.shapeWhenApplied(highest);
-    if (!shape.equals(expected)) {
-      problems.add(
-          "history says "
-              + describe(statuses)
-              + ", which means "
-              + expected
-              + ", but the table is "
-              + shape);
-    }
-  }
-
   /** Waits until the faulty run's lease is released or expired: the run is gone then. */
   private static void awaitLeaseEnd(MigrationRunner healthy) throws InterruptedException {
     long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(HANG_SECONDS);
@@ -355,47 +299,17 @@ final class FaultScenario {
     }
   }
 
-  private static String describe(List<MigrationStatus> statuses) {
-    return statuses.stream().map(s -> s.version() + " " + s.state()).toList().toString();
-  }
-
-  private NamespaceSnapshot snapshot(MigrationRunner healthy) {
-    String namespace = healthy.namespace();
-    List<String> columns = new ArrayList<>();
-    TableIdentifier table = TableIdentifier.of(namespace, "t");
-    if (env.catalog().tableExists(table)) {
-      for (Types.NestedField field : env.catalog().loadTable(table).schema().columns()) {
-        columns.add(field.name() + ":" + field.type());
-      }
-    }
-    List<String> statuses =
-        healthy.status().stream().map(s -> s.version() + " " + s.state()).toList();
-    List<String> stored =
-        StoredRows.versions(env.catalog(), meta(namespace), namespace).stream().sorted().toList();
-    return new NamespaceSnapshot(columns, statuses, stored);
-  }
-
-  private List<String> names(String namespace) {
-    TableIdentifier table = TableIdentifier.of(namespace, "t");
-    if (!env.catalog().tableExists(table)) {
-      return List.of();
-    }
-    return env.catalog().loadTable(table).schema().columns().stream()
-        .map(Types.NestedField::name)
-        .toList();
-  }
-
   private static String newNamespace() {
     return "fx_" + UUID.randomUUID().toString().replace("-", "").substring(0, 12);
   }
 
-  private static String meta(String namespace) {
+  static String meta(String namespace) {
     return "_ops_" + namespace;
   }
 
   private MigrationRunner healthy(String namespace) {
     return FaultOperation.runner(
-        env.catalog(), namespace, meta(namespace), Duration.ofSeconds(60), Duration.ofSeconds(30));
+        env.catalog(), namespace, meta(namespace), HEALTHY_BOUND, Duration.ofSeconds(30));
   }
 
   private static MigrationRunner faulty(Catalog client, String namespace) {

@@ -1,6 +1,10 @@
 package dev.icebergops.runner;
 
 import java.io.FileInputStream;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
@@ -29,5 +33,36 @@ public final class KilledRun {
         .act(
             FaultOperation.runner(
                 catalog, args[2], args[3], Duration.ofSeconds(60), Duration.ZERO));
+  }
+
+  /**
+   * Starts a child JVM that runs the operation on a namespace through a catalog; its catalog
+   * properties and its output go to files named after the namespace in {@code dir}.
+   */
+  static Process start(
+      Path dir,
+      Map<String, String> catalogProperties,
+      FaultOperation operation,
+      String namespace,
+      String meta)
+      throws IOException {
+    Path props = dir.resolve(namespace + ".properties");
+    Properties properties = new Properties();
+    properties.putAll(catalogProperties);
+    try (OutputStream out = Files.newOutputStream(props)) {
+      properties.store(out, null);
+    }
+    return new ProcessBuilder(
+            ProcessHandle.current().info().command().orElse("java"),
+            "-cp",
+            System.getProperty("java.class.path"),
+            KilledRun.class.getName(),
+            props.toString(),
+            operation.name(),
+            namespace,
+            meta)
+        .redirectErrorStream(true)
+        .redirectOutput(dir.resolve(namespace + ".log").toFile())
+        .start();
   }
 }

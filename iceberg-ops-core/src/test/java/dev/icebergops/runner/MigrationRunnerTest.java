@@ -300,6 +300,34 @@ class MigrationRunnerTest {
   }
 
   @Test
+  void planListsAFailedVersionOnlyWhenMigrateWouldApplyIt() {
+    MigrationRunner runner = runner(SalesMigrations.all());
+    probe.failOn("0002.upgrade");
+    assertThatThrownBy(runner::migrate).isInstanceOf(MigrationException.class);
+
+    // validation on migrate (the default) refuses to step past the failed 0002
+    assertThat(runner.status())
+        .extracting(MigrationStatus::version, MigrationStatus::state)
+        .contains(tuple("0002", MigrationStatus.State.FAILED));
+    assertThat(runner.plan()).extracting(MigrationStatus::version).containsExactly("0003", "0004");
+    assertThatThrownBy(runner::migrate).isInstanceOf(MigrationValidationException.class);
+
+    MigrationRunner retrying =
+        MigrationRunner.builder(catalog)
+            .namespace(namespace)
+            .source(SalesMigrations.all())
+            .metaNamespace(meta)
+            .factory(SalesMigrations.factory(probe))
+            .validateOnMigrate(false)
+            .build();
+    assertThat(retrying.plan())
+        .extracting(MigrationStatus::version)
+        .containsExactly("0002", "0003", "0004");
+    probe.heal("0002.upgrade");
+    assertThat(retrying.migrate().versions()).containsExactly("0002", "0003", "0004");
+  }
+
+  @Test
   void failingPreDowngradeStopsTheRollbackWithTheVersionApplied() {
     MigrationRunner runner = runner(SalesMigrations.all());
     runner.migrate();

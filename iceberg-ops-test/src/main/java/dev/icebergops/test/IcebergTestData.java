@@ -30,7 +30,8 @@ import org.apache.iceberg.types.Types;
  *
  * <p>Values are converted to the column types where that loses nothing: any whole number for {@code
  * int} and {@code long}, {@code Instant} or ISO text for timestamps, ISO text for dates, nested
- * {@code Map}s for structs.
+ * {@code Map}s for structs, a {@code byte[]} or {@code ByteBuffer} for {@code binary} and {@code
+ * fixed} (of exactly the fixed length).
  */
 public final class IcebergTestData {
 

@@ -85,8 +85,9 @@ final class RowConversion {
       case UUID:
         return value instanceof UUID u ? u : UUID.fromString(value.toString());
       case BINARY:
-      case FIXED:
         return value instanceof byte[] bytes ? ByteBuffer.wrap(bytes) : (ByteBuffer) value;
+      case FIXED:
+        return fixed((Types.FixedType) type, value);
       case STRUCT:
         return struct(table, column + ".", type.asStructType(), (Map<?, ?>) value);
       case LIST:
@@ -108,6 +109,21 @@ final class RowConversion {
       default:
         return value;
     }
+  }
+
+  /** Iceberg's generic writers take a fixed value as a byte array of exactly the type's length. */
+  private static byte[] fixed(Types.FixedType type, Object value) {
+    byte[] bytes;
+    if (value instanceof ByteBuffer buffer) {
+      bytes = new byte[buffer.remaining()];
+      buffer.duplicate().get(bytes);
+    } else {
+      bytes = (byte[]) value;
+    }
+    if (bytes.length != type.length()) {
+      throw new IllegalArgumentException("holds " + bytes.length + " bytes, not " + type.length());
+    }
+    return bytes;
   }
 
   private static long wholeNumber(Object value) {

@@ -39,18 +39,21 @@ public class MigrationRunnerAssert extends AbstractAssert<MigrationRunnerAssert,
     super(actual, MigrationRunnerAssert.class);
   }
 
-  /** Verifies that no version is pending; the failure lists the pending ones. */
+  /**
+   * Verifies that every version is applied; the failure lists the others (pending, failed,
+   * interrupted, rolled back or running).
+   */
   public MigrationRunnerAssert isAtHead() {
     isNotNull();
     List<MigrationStatus> status = actual.status();
-    List<String> pending = new ArrayList<>();
+    List<String> notApplied = new ArrayList<>();
     for (MigrationStatus version : status) {
-      if (version.state().isPending()) {
-        pending.add(line(version));
+      if (!version.state().isApplied()) {
+        notApplied.add(line(version));
       }
     }
-    if (!pending.isEmpty()) {
-      throwAssertionError(RunnerErrors.shouldBeAtHead(statusText(status), pending));
+    if (!notApplied.isEmpty()) {
+      throwAssertionError(RunnerErrors.shouldBeAtHead(statusText(status), notApplied));
     }
     return myself;
   }

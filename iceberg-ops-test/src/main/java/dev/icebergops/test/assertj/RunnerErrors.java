@@ -13,8 +13,8 @@ final class RunnerErrors {
 
   private RunnerErrors() {}
 
-  static ErrorMessageFactory shouldBeAtHead(String actual, List<String> pending) {
-    return new ShouldBeAtHead(actual, pending);
+  static ErrorMessageFactory shouldBeAtHead(String actual, List<String> notApplied) {
+    return new ShouldBeAtHead(actual, notApplied);
   }
 
   static ErrorMessageFactory shouldHaveCurrentVersion(String actual, String expected, String was) {
@@ -30,14 +30,15 @@ final class RunnerErrors {
     return new ShouldPassCheck(report);
   }
 
-  /** "Expecting actual: <status> to be at head but these versions are pending: <versions>". */
+  /** "Expecting actual: <status> to be at head but these versions are not applied: <versions>". */
   static final class ShouldBeAtHead extends BasicErrorMessageFactory {
-    private ShouldBeAtHead(String actual, List<String> pending) {
+    private ShouldBeAtHead(String actual, List<String> notApplied) {
       super(
-          "%nExpecting actual:%n%s%nto be at head (no pending version)%nbut %s pending:%n%s",
+          "%nExpecting actual:%n%s%nto be at head (every version applied)%nbut %s not applied:%n%s",
           unquotedString(Render.indent(actual)),
-          unquotedString(pending.size() == 1 ? "1 version is" : pending.size() + " versions are"),
-          unquotedString(Render.indent(Render.lines(pending))));
+          unquotedString(
+              notApplied.size() == 1 ? "1 version is" : notApplied.size() + " versions are"),
+          unquotedString(Render.indent(Render.lines(notApplied))));
     }
   }
 

@@ -42,8 +42,8 @@ class MigrationRunnerAssertTest {
                     + "  namespace %s:%n"
                     + "    0001 (Create orders): pending%n"
                     + "    0002 (Add region): pending%n"
-                    + "to be at head (no pending version)%n"
-                    + "but 2 versions are pending:%n"
+                    + "to be at head (every version applied)%n"
+                    + "but 2 versions are not applied:%n"
                     + "  0001 (Create orders): pending%n"
                     + "  0002 (Add region): pending",
                 runner.namespace()));
@@ -62,7 +62,7 @@ class MigrationRunnerAssertTest {
         .isInstanceOf(AssertionError.class)
         .hasMessageContaining("    0001 (Create orders): applied")
         .hasMessageEndingWith(
-            String.format("but 1 version is pending:%n  0002 (Add region): pending"));
+            String.format("but 1 version is not applied:%n  0002 (Add region): pending"));
     assertThatThrownBy(() -> assertThat(runner).hasPending("0001", "0002"))
         .isInstanceOf(AssertionError.class)
         .hasMessageEndingWith(
@@ -83,6 +83,20 @@ class MigrationRunnerAssertTest {
         .hasMessageStartingWith(String.format("[sales] %nExpecting actual:"))
         .hasMessageEndingWith(
             String.format("to have current version:%n  \"0001\"%nbut was:%n  \"0002\""));
+  }
+
+  @Test
+  void aFailedVersionIsNeitherAtHeadNorPending(RESTCatalog catalog) {
+    MigrationRunner runner = ordersThen(catalog, Broken.V0002__Explode.class);
+    assertThatThrownBy(runner::migrate).hasMessageContaining("boom");
+
+    assertThat(runner).hasCurrentVersion("0001").hasPending();
+    assertThatThrownBy(() -> assertThat(runner).isAtHead())
+        .isInstanceOf(AssertionError.class)
+        .hasMessageContaining("    0001 (Create orders): applied")
+        .hasMessageContaining(
+            String.format(
+                "but 1 version is not applied:%n  0002 (Explode): failed - upgrade failed"));
   }
 
   @Test
