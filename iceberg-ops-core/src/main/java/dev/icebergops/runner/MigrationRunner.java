@@ -19,6 +19,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
+import java.util.function.Function;
 import org.apache.iceberg.catalog.Catalog;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -303,15 +304,12 @@ public final class MigrationRunner {
       throw new IllegalArgumentException(
           "Cannot roll back " + namespace + ": steps must be at least 1, got " + steps);
     }
-    try (RunJournal journal = open("roll back " + namespace)) {
-      NamespaceState state = state(journal);
-      List<String> undoable = state.undoableAbove("");
-      return undo(
-          journal,
-          state,
-          undoable.subList(0, Math.min(steps, undoable.size())),
-          "the last " + steps);
-    }
+    return undo(
+        state -> {
+          List<String> undoable = state.undoableAbove("");
+          return undoable.subList(0, Math.min(steps, undoable.size()));
+        },
+        "the last " + steps);
   }
 
   /**
@@ -326,17 +324,46 @@ public final class MigrationRunner {
    */
   public MigrationResult rollbackTo(String target) {
     Objects.requireNonNull(target, "target");
-    try (RunJournal journal = open("roll back " + namespace)) {
-      NamespaceState state = state(journal);
-      if (!BASE_VERSION.equals(target) && !state.isKnown(target)) {
-        throw unknownTarget("roll back " + namespace + " to", target);
-      }
-      return undo(journal, state, state.undoableAbove(target), target);
+    return undo(
+        state -> {
+          if (!BASE_VERSION.equals(target) && !state.isKnown(target)) {
+            throw unknownTarget("roll back " + namespace + " to", target);
+          }
+          return state.undoableAbove(target);
+        },
+        target);
+  }
+
+  /**
+   * Takes the lease with the running row of the first version to undo (in one commit, from the
+   * state it holds the lease on; a version without a class stops the rollback before anything is
+   * written), then undoes the versions {@code choose} picks from that state.
+   */
+  private MigrationResult undo(Function<NamespaceState, List<String>> choose, String target) {
+    AtomicReference<NamespaceState> held = new AtomicReference<>();
+    AtomicReference<List<String>> planned = new AtomicReference<>(List.of());
+    try (RunJournal journal =
+        RunJournal.open(
+            history,
+            namespace,
+            options,
+            remote,
+            "roll back " + namespace,
+            (leased, runId) -> {
+              NamespaceState state =
+                  new NamespaceState(namespace, migrations(), leased, options.clock().instant());
+              List<String> versions = choose.apply(state);
+              checkClassesExist(state, versions, target);
+              held.set(state);
+              planned.set(versions);
+              HistoryRecord first = nextRunning(state, versions, 0, runId);
+              return first == null ? List.of() : List.of(first);
+            })) {
+      return undo(journal, held.get(), planned.get());
     }
   }
 
-  private MigrationResult undo(
-      RunJournal journal, NamespaceState state, List<String> versions, String target) {
+  private void checkClassesExist(NamespaceState state, List<String> versions, String target) {
     for (String version : versions) {
       if (state.migration(version) == null && !isNothingToUndo(state.row(version))) {
         throw new MigrationException(
@@ -359,8 +386,12 @@ public final class MigrationRunner {
             null);
       }
     }
+  }
+
+  private MigrationResult undo(RunJournal journal, NamespaceState state, List<String> versions) {
     List<MigrationStep> steps = new ArrayList<>();
-    boolean runningWritten = false;
+    // the lease was taken with the first version's running row, unless it has nothing to undo
+    boolean runningWritten = !versions.isEmpty() && !isNothingToUndo(state.row(versions.get(0)));
     for (int i = 0; i < versions.size(); i++) {
       String version = versions.get(i);
       HistoryRecord before = state.row(version);
@@ -379,7 +410,7 @@ public final class MigrationRunner {
         if (!runningWritten) {
           journal.write(List.of(executor.running(migration, "downgrade", journal.runId())));
         }
-        HistoryRecord next = nextRunning(state, versions, i + 1, journal);
+        HistoryRecord next = nextRunning(state, versions, i + 1, journal.runId());
         boolean release =
             i + 1 == versions.size() && !VersionExecutor.hasPostHook(migration, "postDowngrade");
         done(steps, executor.downgrade(migration, before, journal, next, release));
@@ -399,11 +430,11 @@ public final class MigrationRunner {
    * before it; null when there is none, or when it has nothing to undo.
    */
   private HistoryRecord nextRunning(
-      NamespaceState state, List<String> versions, int index, RunJournal journal) {
+      NamespaceState state, List<String> versions, int index, String runId) {
     if (index >= versions.size() || isNothingToUndo(state.row(versions.get(index)))) {
       return null;
     }
-    return executor.running(state.migration(versions.get(index)), "downgrade", journal.runId());
+    return executor.running(state.migration(versions.get(index)), "downgrade", runId);
   }
 
   /** A failed upgrade that completed no step: there is nothing to undo. */

@@ -11,14 +11,14 @@ import org.junit.jupiter.api.extension.ExtensionContext;
 
 /**
  * What a test class runs with, checked once before its first test: its settings, the environment,
- * and how runners create migrations and where they keep history. A mistake here fails the class
- * once, with one message, instead of each of its tests.
+ * how runners create migrations, and the history table its tests share. A mistake here fails the
+ * class once, with one message, instead of each of its tests.
  */
 record ClassSetup(
     SuiteSettings settings,
     IcebergTestEnvironment environment,
     MigrationFactory factory,
-    String metaNamespace) {
+    ClassHistory history) {
 
   /**
    * The class's setup, from its {@link IcebergMigrations} or, when {@code programmatic} is not
@@ -55,14 +55,18 @@ record ClassSetup(
         programmatic != null && programmatic.environment() != null
             ? Environments.supplied(context, programmatic.environment())
             : Environments.forBackend(context, settings.backend(), testClass);
-    return new ClassSetup(settings, environment, factory, metaNamespace);
+    ClassHistory history =
+        metaNamespace == null
+            ? ClassHistory.owned(environment.catalog(), settings)
+            : ClassHistory.supplied(environment.catalog(), metaNamespace);
+    return new ClassSetup(settings, environment, factory, history);
   }
 
   /** A fresh namespace for one test. */
   TestNamespace newNamespace(
       String testName, java.util.Map<String, NamespaceShape> irreversibleBaselines) {
     return new TestNamespace(
-        environment, settings, testName, factory, metaNamespace, irreversibleBaselines);
+        environment, settings, testName, factory, history, irreversibleBaselines);
   }
 
   /** The migrations load, and the class-wide versions exist. */

@@ -12,7 +12,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
 /**
  * Runs each test of a class against a real Iceberg REST catalog and S3 store, in a fresh namespace
  * migrated to a version; afterwards rolls everything back, checks that no trace is left, and drops
- * the namespace.
+ * the namespace with its rows in the history table that the tests of the class share.
  *
  * <pre>{@code
  * @IcebergMigrations(locations = "classpath:com/acme/sales/db/iceberg", irreversible = "0003")

@@ -87,7 +87,9 @@ public final class IcebergMigrationsExtension
 
   @Override
   public void beforeAll(ExtensionContext context) {
-    context.getStore(STORE).put(ClassSetup.class, ClassSetup.of(context, programmatic));
+    ClassSetup setup = ClassSetup.of(context, programmatic);
+    context.getStore(STORE).put(ClassSetup.class, setup);
+    context.getStore(STORE).put(ClassHistory.class, setup.history()); // dropped when the class ends
   }
 
   @Override
@@ -311,8 +313,10 @@ public final class IcebergMigrationsExtension
 
     /**
      * The namespace of the history table that every test shares, each test's rows under its own
-     * namespace; it is not dropped after a test. By default each test has a history namespace of
-     * its own ({@code <namespace>_ops}), dropped with it.
+     * namespace; neither the table nor a test's rows are dropped after a test. By default the tests
+     * of each class share a history namespace of the class's own ({@code
+     * <prefix>_history_<random>}): a test's rows are deleted with its namespace, and the table is
+     * dropped when the class ends.
      *
      * @param value the meta-namespace, e.g. {@code _iceberg_ops}
      * @return this builder

@@ -3,6 +3,7 @@ package dev.icebergops.test;
 import dev.icebergops.migration.MigrationFactory;
 import dev.icebergops.migration.ResolvedMigration;
 import dev.icebergops.runner.MigrationException;
+import dev.icebergops.runner.MigrationResult;
 import dev.icebergops.runner.MigrationRunner;
 import dev.icebergops.test.env.IcebergTestEnvironment;
 import dev.icebergops.test.internal.NamespaceShape;
@@ -12,7 +13,6 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.UUID;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Supplier;
 import java.util.stream.Collectors;
 import org.apache.iceberg.catalog.Catalog;
@@ -36,7 +36,7 @@ final class TestNamespace {
   private final String testName;
   private final String name;
   private final MigrationRunner runner;
-  private final boolean ownMetaNamespace;
+  private final ClassHistory history;
   private final MigrationFactory factory;
   private NamespaceShape baseline;
   private List<ResolvedMigration> migrations = List.of();
@@ -47,19 +47,8 @@ final class TestNamespace {
    */
   private final Map<String, NamespaceShape> irreversibleBaselines;
 
-  TestNamespace(IcebergTestEnvironment environment, SuiteSettings settings, String testName) {
-    this(
-        environment,
-        settings,
-        testName,
-        MigrationFactory.publicNoArgConstructor(),
-        null,
-        new ConcurrentHashMap<>());
-  }
-
   /**
-   * A namespace whose migrations {@code factory} creates, with its history in {@code
-   * metaNamespace}; when that is null, in a history namespace of its own, dropped with it. The
+   * A namespace whose migrations {@code factory} creates, with its history in {@code history}. The
    * shapes at allowed irreversible versions are shared through {@code irreversibleBaselines}.
    */
   TestNamespace(
@@ -67,7 +56,7 @@ final class TestNamespace {
       SuiteSettings settings,
       String testName,
       MigrationFactory factory,
-      String metaNamespace,
+      ClassHistory history,
       Map<String, NamespaceShape> irreversibleBaselines) {
     this.irreversibleBaselines = irreversibleBaselines;
     this.factory = factory;
@@ -75,18 +64,18 @@ final class TestNamespace {
     this.settings = settings;
     this.testName = testName;
     this.name = uniqueName(settings, testName);
-    this.ownMetaNamespace = metaNamespace == null;
+    this.history = history;
     this.runner =
         MigrationRunner.builder(environment.catalog())
             .namespace(name)
-            .metaNamespace(ownMetaNamespace ? name + "_ops" : metaNamespace)
+            .metaNamespace(history.metaNamespace())
             .factory(factory)
             .source(settings.source())
             .build();
   }
 
-  /** {@code <prefix>_<method>_<random>}, lower case, letters, digits and underscores only. */
-  private static String uniqueName(SuiteSettings settings, String testName) {
+  /** {@code <prefix>_<name>_<random>}, lower case, letters, digits and underscores only. */
+  static String uniqueName(SuiteSettings settings, String testName) {
     String prefix =
         settings.namespacePrefix().isEmpty()
             ? settings.testClass().getSimpleName()
@@ -143,26 +132,32 @@ final class TestNamespace {
     for (String version : settings.dropsData()) {
       checkKnown(settings, known, version, "dropsData");
     }
+    String current = BASE;
     if (!BASE.equals(settings.downTo())) {
-      runner.migrate(settings.downTo());
+      current = reached(runner.migrate(settings.downTo()));
     }
     baseline = NamespaceShape.capture(catalog(), name);
     for (String version : new TreeSet<>(settings.irreversible())) {
       if (version.compareTo(settings.downTo()) > 0
           && (target == null || version.compareTo(target) <= 0)) {
-        runner.migrate(version);
+        current = reached(runner.migrate(version));
         irreversibleBaselines.putIfAbsent(version, NamespaceShape.capture(catalog(), name));
       }
     }
     if (!BASE.equals(target)) {
-      runner.migrate(target);
+      current = reached(runner.migrate(target));
     }
     LOG.info(
         "Prepared namespace {} at {} for {} in {} ms",
         name,
-        runner.current().orElse(BASE),
+        current,
         testName,
         (System.nanoTime() - start) / 1_000_000);
+  }
+
+  /** The version a run left the namespace at, from its own result: no history read. */
+  private static String reached(MigrationResult result) {
+    return result.current().orElse(BASE);
   }
 
   /**
@@ -283,13 +278,11 @@ final class TestNamespace {
     }
   }
 
-  /** Drops every table of the test's namespace and of its own history namespace, then both. */
+  /** Drops every table of the test's namespace, then the namespace and its history rows. */
   void drop() {
     long start = System.nanoTime();
     drop(name);
-    if (ownMetaNamespace) {
-      drop(name + "_ops");
-    }
+    history.forget(name);
     LOG.info("Dropped namespace {} in {} ms", name, (System.nanoTime() - start) / 1_000_000);
   }
 

@@ -3,6 +3,7 @@ package dev.icebergops.test;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.icebergops.history.MigrationHistory;
 import dev.icebergops.migration.MigrationContext;
 import dev.icebergops.runner.MigrationRunner;
 import dev.icebergops.test.env.IcebergTestEnvironment;
@@ -16,6 +17,7 @@ import org.apache.iceberg.Table;
 import org.apache.iceberg.catalog.Catalog;
 import org.apache.iceberg.catalog.Namespace;
 import org.apache.iceberg.catalog.SupportsNamespaces;
+import org.apache.iceberg.catalog.TableIdentifier;
 import org.apache.iceberg.rest.RESTCatalog;
 import org.apache.iceberg.types.Types;
 import org.junit.jupiter.api.AfterAll;
@@ -32,19 +34,27 @@ import org.junit.jupiter.api.Test;
 class IcebergMigrationsExtensionTest {
 
   private static final Set<String> NAMESPACES = ConcurrentHashMap.newKeySet();
+  private static final Set<TableIdentifier> HISTORY_TABLES = ConcurrentHashMap.newKeySet();
   private static Catalog lastCatalog;
 
   @AfterAll
-  static void namespacesAreDroppedAfterEachTest() {
+  static void namespacesAndTheirHistoryRowsAreDroppedAfterEachTest() {
+    assertThat(HISTORY_TABLES).as("history tables of the class").hasSize(1);
+    MigrationHistory history =
+        new MigrationHistory(lastCatalog, HISTORY_TABLES.iterator().next().namespace().toString());
     for (String namespace : NAMESPACES) {
       assertThat(((SupportsNamespaces) lastCatalog).namespaceExists(Namespace.of(namespace)))
           .as("namespace %s after its test", namespace)
           .isFalse();
+      assertThat(history.read(namespace))
+          .as("history rows of %s after its test", namespace)
+          .isEmpty();
     }
   }
 
   private static void remember(MigrationRunner runner, Catalog catalog) {
     assertThat(NAMESPACES.add(runner.namespace())).as("a fresh namespace per test").isTrue();
+    HISTORY_TABLES.add(runner.historyTable().tableIdentifier());
     lastCatalog = catalog;
   }
 
