@@ -109,6 +109,18 @@ public final class NamespaceShape {
   }
 
   /**
+   * What identifies one table's rows: its uuid and current snapshot id.
+   *
+   * @param table the table name without namespace
+   * @return {@code <uuid>@<snapshot id>} ({@code none} before the first snapshot), or null when the
+   *     table is not there
+   */
+  public String rows(String table) {
+    TableShape shape = tables.get(table);
+    return shape == null ? null : shape.rows();
+  }
+
+  /**
    * What changed from this shape to {@code later}.
    *
    * @param later a later capture of the same namespace
