@@ -100,7 +100,12 @@ public final class SharedJourney {
             Objects.requireNonNull(runners, "runners"),
             Objects.requireNonNull(settings, "settings"),
             contracts);
-    journey.walk(contracts);
+    try {
+      journey.walk(contracts);
+    } catch (RuntimeException e) {
+      // an outage, say: each check's own pass meets it, or not, and reports it its own way
+      journey.disturbAll("the journey failed: " + e);
+    }
     journey.runs.forEach((check, run) -> journey.reports.put(check, run.report()));
     return journey;
   }
