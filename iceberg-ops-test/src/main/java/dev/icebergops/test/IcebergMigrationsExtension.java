@@ -182,7 +182,10 @@ public final class IcebergMigrationsExtension
     } else if (type == StandardChecks.class) {
       SuiteSettings settings =
           context.getStore(STORE).get(SuiteSettings.class, SuiteSettings.class);
-      return new StandardChecks(settings, namespace.runner(), ClassReports.of(context));
+      ClassJourney journey =
+          ClassJourney.of(context, context.getStore(STORE).get(ClassSetup.class, ClassSetup.class));
+      return new StandardChecks(
+          settings, namespace.runner(), ClassReports.of(context), journey::get);
     }
     return table(namespace, parameter);
   }

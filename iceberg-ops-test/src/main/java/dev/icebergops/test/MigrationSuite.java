@@ -5,8 +5,9 @@ import org.junit.jupiter.api.Test;
 /**
  * The eight standard tests every migration set should pass, for a test class to inherit: {@code
  * class SalesMigrationsTest implements MigrationSuite}, annotated with {@link IcebergMigrations}.
- * Each runs in its own empty namespace, and each failure names the version and shows the diff.
- * After the class, their outcomes per version are written to {@code
+ * They share one journey through the migrations, walked once per class in a namespace of its own
+ * (see {@link StandardChecks}); each reports its own verdict, and each failure names the version
+ * and shows the diff. After the class, their outcomes per version are written to {@code
  * target/iceberg-ops/<TestClass>.html} and {@code .md}.
  *
  * <pre>{@code

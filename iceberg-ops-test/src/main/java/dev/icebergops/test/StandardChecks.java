@@ -4,7 +4,10 @@ import dev.icebergops.runner.MigrationRunner;
 import dev.icebergops.test.internal.CheckReport;
 import dev.icebergops.test.internal.ContractLocation;
 import dev.icebergops.test.internal.MigrationChecks;
+import dev.icebergops.test.internal.SharedJourney;
 import dev.icebergops.test.internal.SuiteReport;
+import java.util.Optional;
+import java.util.function.Supplier;
 import org.junit.jupiter.api.Assumptions;
 import org.opentest4j.AssertionFailedError;
 import org.slf4j.Logger;
@@ -13,8 +16,11 @@ import org.slf4j.LoggerFactory;
 /**
  * The standard migration checks, bound to a test's runner and its class's {@link IcebergMigrations}
  * settings (allowed irreversible versions, {@code downTo}, strict field ids, contracts). Injected
- * into test methods; {@link MigrationSuite} runs each as a test. Every check starts from the test's
- * namespace as it is, so use it in a test migrated to {@code "0000"}.
+ * into test methods; {@link MigrationSuite} runs each as a test. Use it in a test migrated to
+ * {@code "0000"}: the checks of one class then share one journey through the migrations, walked
+ * once in a namespace of its own, and each takes its verdict from it. A check that the journey
+ * cannot vouch for (when a migration misbehaves in a way that may disturb it) runs on its own in
+ * the test's namespace, as does every check of a test whose namespace is not empty.
  *
  * <pre>{@code
  * @Test @MigrateTo("0000")
@@ -28,13 +34,26 @@ public final class StandardChecks {
   private static final Logger LOG = LoggerFactory.getLogger(StandardChecks.class);
 
   private final SuiteSettings settings;
+  private final MigrationRunner runner;
   private final MigrationChecks checks;
   private final SuiteReport report;
+  private final Supplier<SharedJourney> journey;
 
-  StandardChecks(SuiteSettings settings, MigrationRunner runner, SuiteReport report) {
+  /**
+   * The checks of one test.
+   *
+   * @param journey the class's shared journey, walked when first asked for
+   */
+  StandardChecks(
+      SuiteSettings settings,
+      MigrationRunner runner,
+      SuiteReport report,
+      Supplier<SharedJourney> journey) {
     this.settings = settings;
+    this.runner = runner;
     this.checks = settings.checks(runner);
     this.report = report;
+    this.journey = journey;
   }
 
   /**
@@ -52,7 +71,7 @@ public final class StandardChecks {
    * @throws AssertionFailedError naming the version that failed
    */
   public void assertUpgradeToHead() {
-    verify(checks.upgradeToHead());
+    verify(shared("upgradeToHead", checks::upgradeToHead));
   }
 
   /**
@@ -61,7 +80,7 @@ public final class StandardChecks {
    * @throws AssertionFailedError naming the version and showing what its downgrade left behind
    */
   public void assertReversible() {
-    verify(checks.reversibility());
+    verify(shared("reversibility", checks::reversibility));
   }
 
   /**
@@ -70,7 +89,7 @@ public final class StandardChecks {
    * @throws AssertionFailedError showing what was left behind
    */
   public void assertNoTrace() {
-    verify(checks.noTrace());
+    verify(shared("noTrace", checks::noTrace));
   }
 
   /**
@@ -79,7 +98,7 @@ public final class StandardChecks {
    * @throws AssertionFailedError naming the version and showing what changed
    */
   public void assertIdempotentUpgrades() {
-    verify(checks.idempotentUpgrades());
+    verify(shared("idempotentUpgrades", checks::idempotentUpgrades));
   }
 
   /**
@@ -95,7 +114,7 @@ public final class StandardChecks {
       report.skipped("contracts", reason);
       Assumptions.abort(reason);
     }
-    verify(checks.contracts(ContractLocation.of(settings.contracts())));
+    verify(shared("contracts", () -> checks.contracts(ContractLocation.of(settings.contracts()))));
   }
 
   /**
@@ -108,7 +127,7 @@ public final class StandardChecks {
    *     before and after
    */
   public void assertDataSurvives() {
-    verify(checks.dataSurvives());
+    verify(shared("dataSurvives", checks::dataSurvives));
   }
 
   /**
@@ -117,7 +136,21 @@ public final class StandardChecks {
    * @throws AssertionFailedError listing the rows that disagree
    */
   public void assertHistoryAgrees() {
-    verify(checks.historyAgrees());
+    verify(shared("historyAgrees", checks::historyAgrees));
+  }
+
+  /**
+   * The check's report from the class's shared journey, or from its own pass in the test's
+   * namespace when the journey cannot vouch for it or the namespace is not empty.
+   */
+  private CheckReport shared(String check, Supplier<CheckReport> own) {
+    if (runner.current().isEmpty()) {
+      Optional<CheckReport> shared = journey.get().report(check);
+      if (shared.isPresent()) {
+        return shared.get();
+      }
+    }
+    return own.get();
   }
 
   private void verify(CheckReport report) {

@@ -158,7 +158,11 @@ record SuiteSettings(
 
   /** The standard checks on a runner, with this configuration's tolerances. */
   MigrationChecks checks(MigrationRunner runner) {
-    return new MigrationChecks(
-        runner, new MigrationChecks.Settings(irreversible, downTo, strictFieldIds, dropsData));
+    return new MigrationChecks(runner, checkSettings());
+  }
+
+  /** This configuration's tolerances. */
+  MigrationChecks.Settings checkSettings() {
+    return new MigrationChecks.Settings(irreversible, downTo, strictFieldIds, dropsData);
   }
 }

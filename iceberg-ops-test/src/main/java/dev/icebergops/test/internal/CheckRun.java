@@ -85,6 +85,23 @@ final class CheckRun {
     outcomes.put(version, CheckReport.Outcome.NOT_APPLICABLE);
   }
 
+  /** An empty run of the same check on the same migrations, for findings to {@link #absorb}. */
+  CheckRun sibling() {
+    CheckRun sibling = new CheckRun(check, runner, settings);
+    sibling.migrations.putAll(migrations);
+    return sibling;
+  }
+
+  /** Takes over a sibling's findings, after those of this run. */
+  void absorb(CheckRun sibling) {
+    failures.addAll(sibling.failures);
+    warnings.addAll(sibling.warnings);
+    notes.addAll(sibling.notes);
+    outcomes.putAll(sibling.outcomes);
+    failedWithoutVersion |= sibling.failedWithoutVersion;
+    headSchemas.putAll(sibling.headSchemas);
+  }
+
   CheckReport report() {
     Map<String, CheckReport.Outcome> versions = new LinkedHashMap<>();
     for (String version : migrations.keySet()) {
@@ -192,10 +209,36 @@ final class CheckRun {
    * @return whether it succeeded
    */
   boolean upgrade(String target, String purpose) {
+    RuntimeException failure = migrate(runner, target);
+    if (failure != null) {
+      reportUpgradeFailure(failure, target, purpose);
+    }
+    return failure == null;
+  }
+
+  /**
+   * Migrates up to a version (null for head).
+   *
+   * @return the failure, or null when it succeeded
+   */
+  static RuntimeException migrate(MigrationRunner runner, String target) {
     try {
       runner.migrate(target);
-      return true;
-    } catch (MigrationException e) {
+      return null;
+    } catch (RuntimeException e) {
+      return e;
+    }
+  }
+
+  /**
+   * Reports a failed {@link #migrate(MigrationRunner, String)}, naming the version.
+   *
+   * @param failure what it threw
+   * @param target the version it was to reach, or null for head
+   * @param purpose as for {@link #upgrade(String, String)}
+   */
+  void reportUpgradeFailure(RuntimeException failure, String target, String purpose) {
+    if (failure instanceof MigrationException e) {
       String subject = e.version() != null ? label(e.version()) : "migrate(" + target + ")";
       String message =
           "Expecting "
@@ -209,16 +252,15 @@ final class CheckRun {
       } else {
         fail(message);
       }
-    } catch (RuntimeException e) {
+    } else {
       fail(
           "Expecting migrate() to reach "
               + (target == null ? "head (" + head() + ")" : target)
               + " in "
               + ns()
               + ", but it failed: "
-              + e);
+              + failure);
     }
-    return false;
   }
 
   /**
@@ -317,24 +359,37 @@ final class CheckRun {
    */
   void cleanUp() {
     try {
-      Stop stop = rollBack(MigrationRunner.BASE_VERSION);
-      if (stop != null) {
-        boolean allowed =
-            stop.irreversible() && settings.allowedIrreversible().contains(stop.version());
-        (allowed ? notes : warnings)
-            .add(
-                ns()
-                    + " is left at "
-                    + stop.version()
-                    + ": the "
-                    + check
-                    + " check could not roll it back to 0000 because "
-                    + label(stop.version())
-                    + (stop.irreversible() ? " is irreversible: " : "'s downgrade() failed: ")
-                    + stop.reason());
-      }
+      reportLeftAt(rollBack(MigrationRunner.BASE_VERSION));
     } catch (RuntimeException e) {
-      warn("the " + check + " check could not roll " + ns() + " back to 0000: " + e);
+      reportCleanUpFailure(e);
     }
+  }
+
+  /** Reports that a rollback to 0000 threw instead of stopping at a version. */
+  void reportCleanUpFailure(RuntimeException e) {
+    warn("the " + check + " check could not roll " + ns() + " back to 0000: " + e);
+  }
+
+  /**
+   * Reports where a rollback to 0000 stopped: a warning, or a note when an allowed irreversible
+   * version holds it; nothing when it did not stop.
+   */
+  void reportLeftAt(Stop stop) {
+    if (stop == null) {
+      return;
+    }
+    boolean allowed =
+        stop.irreversible() && settings.allowedIrreversible().contains(stop.version());
+    (allowed ? notes : warnings)
+        .add(
+            ns()
+                + " is left at "
+                + stop.version()
+                + ": the "
+                + check
+                + " check could not roll it back to 0000 because "
+                + label(stop.version())
+                + (stop.irreversible() ? " is irreversible: " : "'s downgrade() failed: ")
+                + stop.reason());
   }
 }

@@ -35,7 +35,7 @@ final class DataCheck {
   private final Set<String> seen = new HashSet<>();
   private final DataMessages messages;
 
-  private DataCheck(CheckRun run) {
+  DataCheck(CheckRun run) {
     this.run = run;
     this.messages = new DataMessages(run, SEED);
   }
@@ -61,15 +61,21 @@ final class DataCheck {
       if (!run.upgrade(version, null)) {
         return false;
       }
-      run.cover(version);
-      applied.add(version);
-      Map<String, Table> tables = tables();
-      Map<String, TableState> state = new TreeMap<>();
-      tables.forEach((name, t) -> state.put(name, new TableState(t.uuid().toString(), t.schema())));
-      states.put(version, state);
-      tables.forEach((name, table) -> write(version, name, table));
+      reached(version);
     }
     return true;
+  }
+
+  /** The namespace has just reached a version: records each table's state and appends a batch. */
+  void reached(String version) {
+    states.putIfAbsent(MigrationRunner.BASE_VERSION, Map.of());
+    run.cover(version);
+    applied.add(version);
+    Map<String, Table> tables = tables();
+    Map<String, TableState> state = new TreeMap<>();
+    tables.forEach((name, t) -> state.put(name, new TableState(t.uuid().toString(), t.schema())));
+    states.put(version, state);
+    tables.forEach((name, table) -> write(version, name, table));
   }
 
   private void write(String version, String name, Table table) {
@@ -89,7 +95,7 @@ final class DataCheck {
   }
 
   /** At head: every loss is laid at the upgrade that caused it. */
-  private void atHead() {
+  void atHead() {
     Map<String, Schema> schemas = new TreeMap<>();
     states.get(run.head()).forEach((name, state) -> schemas.put(name, state.schema()));
     run.recordHead(schemas);
@@ -118,15 +124,21 @@ final class DataCheck {
         stopped(stop);
         return;
       }
-      for (DataLoss loss : ledger.compare(reads())) {
-        if (seen.add(loss.key())) {
-          afterDowngrade(version, previous, loss);
-        }
+      steppedDown(version, previous);
+    }
+  }
+
+  /** The namespace has just been rolled back from {@code version} to {@code previous}. */
+  void steppedDown(String version, String previous) {
+    for (DataLoss loss : ledger.compare(reads())) {
+      if (seen.add(loss.key())) {
+        afterDowngrade(version, previous, loss);
       }
     }
   }
 
-  private void stopped(CheckRun.Stop stop) {
+  /** A rollback one step down stopped. */
+  void stopped(CheckRun.Stop stop) {
     if (stop.irreversible() && run.settings().allowedIrreversible().contains(stop.version())) {
       run.note(
           run.label(stop.version())

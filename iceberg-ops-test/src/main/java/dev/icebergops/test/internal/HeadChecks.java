@@ -25,30 +25,52 @@ final class HeadChecks {
       return run.report();
     }
     if (run.upgrade(null, null)) {
-      run.migrations().forEach(m -> run.cover(m.version()));
-      run.recordHead();
-      String head = run.head();
-      Optional<String> current = run.runner().current();
-      if (!current.equals(Optional.of(head))) {
-        run.fail(
-            "Expecting migrate() to reach head ("
-                + head
-                + ") in "
-                + run.ns()
-                + ", but "
-                + run.ns()
-                + " is at "
-                + current.orElse("no version"));
-      }
+      reachedHead(run);
     }
     run.cleanUp();
     return run.report();
+  }
+
+  /** After migrate() to head: the namespace is at head; records its schemas. */
+  static void reachedHead(CheckRun run) {
+    run.migrations().forEach(m -> run.cover(m.version()));
+    run.recordHead();
+    String head = run.head();
+    Optional<String> current = run.runner().current();
+    if (!current.equals(Optional.of(head))) {
+      run.fail(
+          "Expecting migrate() to reach head ("
+              + head
+              + ") in "
+              + run.ns()
+              + ", but "
+              + run.ns()
+              + " is at "
+              + current.orElse("no version"));
+    }
   }
 
   static CheckReport contracts(CheckRun run, ContractLocation location) {
     if (!run.resolve()) {
       return run.report();
     }
+    List<ContractLocation.Entry> entries = entries(run, location);
+    if (entries == null) {
+      return run.report();
+    }
+    if (run.upgrade(null, null)) {
+      conformsAll(run, entries);
+    }
+    run.cleanUp();
+    return run.report();
+  }
+
+  /**
+   * The contracts of a location; a location without any, or that cannot be read, is a failure.
+   *
+   * @return the contracts, or null after such a failure
+   */
+  static List<ContractLocation.Entry> entries(CheckRun run, ContractLocation location) {
     String head = run.head();
     List<ContractLocation.Entry> entries;
     try {
@@ -63,7 +85,7 @@ final class HeadChecks {
               + location
               + ", but: "
               + e.getMessage());
-      return run.report();
+      return null;
     }
     if (entries.isEmpty()) {
       run.fail(
@@ -73,16 +95,18 @@ final class HeadChecks {
               + head
               + "), but there are no contract files in "
               + location);
-      return run.report();
+      return null;
     }
-    if (run.upgrade(null, null)) {
-      run.cover(head);
-      for (ContractLocation.Entry entry : entries) {
-        conforms(run, head, entry);
-      }
+    return entries;
+  }
+
+  /** At head: each table with a contract conforms to it. */
+  static void conformsAll(CheckRun run, List<ContractLocation.Entry> entries) {
+    String head = run.head();
+    run.cover(head);
+    for (ContractLocation.Entry entry : entries) {
+      conforms(run, head, entry);
     }
-    run.cleanUp();
-    return run.report();
   }
 
   private static void conforms(CheckRun run, String head, ContractLocation.Entry entry) {

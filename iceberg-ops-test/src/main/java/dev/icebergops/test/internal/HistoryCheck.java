@@ -26,6 +26,17 @@ final class HistoryCheck {
       run.cleanUp();
       return run.report();
     }
+    atHead(run);
+    CheckRun.Stop stop = run.rollBack(MigrationRunner.BASE_VERSION);
+    afterRollback(run, stop);
+    if (stop != null) {
+      run.cleanUp();
+    }
+    return run.report();
+  }
+
+  /** Right after migrate() to head: one applied row per version. */
+  static void atHead(CheckRun run) {
     run.migrations().forEach(m -> run.cover(m.version()));
     List<String> problems = compare(run, MigrationRunner.BASE_VERSION, true);
     if (!problems.isEmpty()) {
@@ -37,13 +48,20 @@ final class HistoryCheck {
               + "), but:"
               + bullets(problems));
     }
-    CheckRun.Stop stop = run.rollBack(MigrationRunner.BASE_VERSION);
+  }
+
+  /**
+   * After rollbackTo("0000") from head: rolled-back rows, up to where it stopped.
+   *
+   * @param stop why the rollback stopped early, or null
+   */
+  static void afterRollback(CheckRun run, CheckRun.Stop stop) {
     String stoppedAt = MigrationRunner.BASE_VERSION;
     if (stop != null) {
       run.reportStop(stop, "");
       stoppedAt = stop.version();
     }
-    problems = compare(run, stoppedAt, false);
+    List<String> problems = compare(run, stoppedAt, false);
     if (!problems.isEmpty()) {
       run.fail(
           "Expecting the history of "
@@ -53,10 +71,6 @@ final class HistoryCheck {
               + ", but:"
               + bullets(problems));
     }
-    if (stop != null) {
-      run.cleanUp();
-    }
-    return run.report();
   }
 
   /**

@@ -19,43 +19,49 @@ final class IdempotencyCheck {
         break;
       }
       run.cover(migration.version());
-      again(run, migration);
+      again(run, migration, run.capture());
     }
     run.cleanUp();
     return run.report();
   }
 
-  private static void again(CheckRun run, ResolvedMigration migration) {
+  /**
+   * Runs the version's upgrade() again on its own result and reports what that changed.
+   *
+   * @param before the shape of the namespace right after the version's upgrade
+   * @return whether it committed nothing
+   */
+  static boolean again(CheckRun run, ResolvedMigration migration, NamespaceShape before) {
     String subject =
         "Expecting upgrade() of "
             + run.label(migration.version())
             + " to be idempotent, but running it again on its own result";
-    NamespaceShape before = run.capture();
     try {
       migration
           .migration()
           .upgrade(new MigrationContext(run.runner().catalog(), run.runner().namespace()));
     } catch (Exception e) {
       run.failAt(migration.version(), subject + " threw " + e);
-      return;
+      return before.diff(run.capture()).committedTables().isEmpty();
     }
     ShapeDiff diff = before.diff(run.capture());
     TreeSet<String> touched = new TreeSet<>(diff.changedTables());
     touched.addAll(diff.committedTables());
     if (touched.isEmpty()) {
-      return;
+      return true;
     }
     if (touched.size() == 1) {
       run.failAt(
           migration.version(),
           subject + " changed " + touched.first() + ":\n  " + lines(diff, touched.first()));
-      return;
+      return false;
     }
     StringBuilder out = new StringBuilder(subject + " changed " + String.join(", ", touched) + ":");
     for (String table : touched) {
       out.append('\n').append(table).append(":\n  ").append(lines(diff, table));
     }
     run.failAt(migration.version(), out.toString());
+    return false;
   }
 
   private static String lines(ShapeDiff diff, String table) {

@@ -10,7 +10,6 @@ import java.util.TreeMap;
 import org.apache.iceberg.Table;
 import org.apache.iceberg.catalog.Catalog;
 import org.apache.iceberg.catalog.Namespace;
-import org.apache.iceberg.catalog.SupportsNamespaces;
 import org.apache.iceberg.catalog.TableIdentifier;
 import org.apache.iceberg.exceptions.NoSuchNamespaceException;
 import org.apache.iceberg.exceptions.NoSuchTableException;
@@ -47,7 +46,7 @@ public final class NamespaceShape {
   /**
    * Captures the shape of a namespace; a namespace that does not exist has no tables.
    *
-   * @param catalog the catalog, usually also a {@link SupportsNamespaces}
+   * @param catalog the catalog
    * @param namespace the namespace, dotted for nested ones
    * @return the shape
    */
@@ -56,9 +55,6 @@ public final class NamespaceShape {
     Objects.requireNonNull(namespace, "namespace");
     Namespace ns = Namespace.of(namespace.split("\\."));
     Map<String, TableShape> tables = new TreeMap<>();
-    if (catalog instanceof SupportsNamespaces namespaces && !namespaces.namespaceExists(ns)) {
-      return new NamespaceShape(namespace, tables);
-    }
     List<TableIdentifier> ids;
     try {
       ids = catalog.listTables(ns);
@@ -106,6 +102,18 @@ public final class NamespaceShape {
   public String metadataLocation(String table) {
     TableShape shape = tables.get(table);
     return shape == null ? null : shape.metadataLocation();
+  }
+
+  /**
+   * What identifies one table's rows: its uuid and current snapshot id.
+   *
+   * @param table the table name without namespace
+   * @return {@code <uuid>@<snapshot id>} ({@code none} before the first snapshot), or null when the
+   *     table is not there
+   */
+  public String rows(String table) {
+    TableShape shape = tables.get(table);
+    return shape == null ? null : shape.rows();
   }
 
   /**

@@ -23,17 +23,8 @@ final class NoTraceCheck {
     String downTo = run.settings().downTo();
     boolean full = MigrationRunner.BASE_VERSION.equals(downTo);
     String head = run.head();
-    String subject =
-        full
-            ? "Expecting a full rollback to leave no trace in " + run.ns()
-            : "Expecting a rollback from head ("
-                + head
-                + ") to "
-                + downTo
-                + " to leave no trace in "
-                + run.ns();
-    if (!full && run.migrations().stream().noneMatch(m -> m.version().equals(downTo))) {
-      run.fail(subject + ", but no migration has version " + downTo);
+    String subject = subject(run);
+    if (!knowsDownTo(run)) {
       return run.report();
     }
     NamespaceShape baseline = run.capture();
@@ -47,17 +38,59 @@ final class NoTraceCheck {
     Map<String, NamespaceShape> baselines = new HashMap<>();
     baselines.put(downTo, baseline);
     if (upToHead(run, baselines)) {
-      check(run, subject, baselines, head, downTo);
+      judge(run, subject, baselines, head, downTo, run.rollBack(downTo));
     }
     run.cleanUp();
     return run.report();
   }
 
-  /** Up to head, recording the shape at each allowed irreversible version on the way. */
-  private static boolean upToHead(CheckRun run, Map<String, NamespaceShape> baselines) {
+  /** "Expecting a full rollback to leave no trace in ns", or the same for a rollback to downTo. */
+  static String subject(CheckRun run) {
+    String downTo = run.settings().downTo();
+    return MigrationRunner.BASE_VERSION.equals(downTo)
+        ? "Expecting a full rollback to leave no trace in " + run.ns()
+        : "Expecting a rollback from head ("
+            + run.head()
+            + ") to "
+            + downTo
+            + " to leave no trace in "
+            + run.ns();
+  }
+
+  /** Whether downTo is 0000 or a known version; a failure when not. */
+  static boolean knowsDownTo(CheckRun run) {
+    String downTo = run.settings().downTo();
+    if (MigrationRunner.BASE_VERSION.equals(downTo)
+        || run.migrations().stream().anyMatch(m -> m.version().equals(downTo))) {
+      return true;
+    }
+    run.fail(subject(run) + ", but no migration has version " + downTo);
+    return false;
+  }
+
+  /**
+   * The versions whose shape is a baseline: downTo unless it is 0000, and the allowed irreversible
+   * versions above it, in order.
+   */
+  static List<String> baselineVersions(CheckRun run) {
+    List<String> versions = new ArrayList<>();
+    String downTo = run.settings().downTo();
+    if (!MigrationRunner.BASE_VERSION.equals(downTo)) {
+      versions.add(downTo);
+    }
     for (String version : new TreeSet<>(run.settings().allowedIrreversible())) {
       boolean known = run.migrations().stream().anyMatch(m -> m.version().equals(version));
-      if (known && version.compareTo(run.settings().downTo()) > 0) {
+      if (known && version.compareTo(downTo) > 0) {
+        versions.add(version);
+      }
+    }
+    return versions;
+  }
+
+  /** Up to head, recording the shape at each allowed irreversible version on the way. */
+  private static boolean upToHead(CheckRun run, Map<String, NamespaceShape> baselines) {
+    for (String version : baselineVersions(run)) {
+      if (!baselines.containsKey(version)) {
         if (!run.upgrade(version, null)) {
           return false;
         }
@@ -67,13 +100,19 @@ final class NoTraceCheck {
     return run.upgrade(null, null);
   }
 
-  private static void check(
+  /**
+   * Judges the namespace after the rollback from head to downTo.
+   *
+   * @param baselines the shape at downTo and at each allowed irreversible version above it
+   * @param stop why the rollback stopped early, or null
+   */
+  static void judge(
       CheckRun run,
       String subject,
       Map<String, NamespaceShape> baselines,
       String head,
-      String downTo) {
-    CheckRun.Stop stop = run.rollBack(downTo);
+      String downTo,
+      CheckRun.Stop stop) {
     String reached = downTo;
     if (stop != null) {
       if (stop.irreversible() && !run.settings().allowedIrreversible().contains(stop.version())) {

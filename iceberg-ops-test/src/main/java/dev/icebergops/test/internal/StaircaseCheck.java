@@ -33,7 +33,6 @@ final class StaircaseCheck {
    */
   private static boolean step(CheckRun run, ResolvedMigration migration, String previous) {
     String version = migration.version();
-    String label = run.label(version);
     run.cover(version);
     NamespaceShape before = run.capture();
     if (!run.upgrade(version, null)) {
@@ -46,28 +45,52 @@ final class StaircaseCheck {
       // the version stays applied: carry on with the next one
       return true;
     }
-    ShapeDiff down = before.diff(run.capture());
-    if (!down.isEmpty()) {
-      run.failAt(
-          version,
-          "Expecting "
-              + label
-              + " to be reversible, but after upgrade + downgrade "
-              + run.differs(down, "before the upgrade"));
-    }
-    run.reportDrift(version, null, "after upgrade + downgrade", down);
+    judgeDown(run, version, before, run.capture());
     if (!run.upgrade(version, "to upgrade again after its downgrade")) {
       return false;
     }
-    ShapeDiff again = after.diff(run.capture());
-    if (!again.isEmpty()) {
+    judgeAgain(run, version, after, run.capture());
+    return true;
+  }
+
+  /**
+   * Judges a version's downgrade: the namespace must be as before its upgrade.
+   *
+   * @param before the shape before the upgrade
+   * @param down the shape after upgrade + downgrade
+   * @return whether the downgrade restored it, field ids included
+   */
+  static boolean judgeDown(
+      CheckRun run, String version, NamespaceShape before, NamespaceShape down) {
+    ShapeDiff diff = before.diff(down);
+    if (!diff.isEmpty()) {
       run.failAt(
           version,
           "Expecting "
-              + label
-              + " to give the same result when upgraded again after its downgrade, but "
-              + run.differs(again, "after the first upgrade"));
+              + run.label(version)
+              + " to be reversible, but after upgrade + downgrade "
+              + run.differs(diff, "before the upgrade"));
     }
-    return true;
+    run.reportDrift(version, null, "after upgrade + downgrade", diff);
+    return diff.isEmpty() && diff.fieldIdDrift().isEmpty();
+  }
+
+  /**
+   * Judges a version's second upgrade, after its downgrade: the namespace must be as after the
+   * first.
+   *
+   * @param after the shape after the first upgrade
+   * @param again the shape after the second
+   */
+  static void judgeAgain(CheckRun run, String version, NamespaceShape after, NamespaceShape again) {
+    ShapeDiff diff = after.diff(again);
+    if (!diff.isEmpty()) {
+      run.failAt(
+          version,
+          "Expecting "
+              + run.label(version)
+              + " to give the same result when upgraded again after its downgrade, but "
+              + run.differs(diff, "after the first upgrade"));
+    }
   }
 }

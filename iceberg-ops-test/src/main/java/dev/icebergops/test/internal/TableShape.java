@@ -34,6 +34,8 @@ import org.apache.iceberg.types.Types.NestedField;
  * @param sort the sort order's fields; empty when unsorted
  * @param properties the properties minus those Iceberg sets on its own, sorted by key
  * @param metadataLocation the current metadata file, or null when the table does not expose it
+ * @param rows what identifies the table's rows: its uuid and current snapshot id ({@code
+ *     <uuid>@<snapshot id>}, {@code none} before the first snapshot)
  */
 record TableShape(
     String name,
@@ -41,7 +43,8 @@ record TableShape(
     List<Partition> partition,
     List<SortKey> sort,
     SortedMap<String, String> properties,
-    String metadataLocation) {
+    String metadataLocation,
+    String rows) {
 
   /**
    * Properties Iceberg writes on its own, with the value it writes: every new table gets {@code
@@ -126,7 +129,10 @@ record TableShape(
         partition,
         sort,
         userProperties(table.properties()),
-        metadataLocation(table));
+        metadataLocation(table),
+        table.uuid()
+            + "@"
+            + (table.currentSnapshot() == null ? "none" : table.currentSnapshot().snapshotId()));
   }
 
   /** The columns by path, in schema order. */

@@ -2,9 +2,11 @@ package dev.icebergops.test.internal;
 
 import dev.icebergops.migration.MigrationSource;
 import dev.icebergops.runner.MigrationRunner;
+import dev.icebergops.runner.MigrationStep;
 import dev.icebergops.test.env.IcebergTestEnvironment;
 import dev.icebergops.test.support.TestEnvironment;
 import java.util.Set;
+import java.util.function.Consumer;
 import org.apache.iceberg.rest.RESTCatalog;
 
 /**
@@ -28,6 +30,16 @@ final class Fixture {
         .namespace(ns)
         .source(source)
         .metaNamespace(meta)
+        .build();
+  }
+
+  /** A runner that tells {@code onStep} of each version it applies or rolls back. */
+  MigrationRunner runner(MigrationSource source, Consumer<MigrationStep> onStep) {
+    return MigrationRunner.builder(catalog)
+        .namespace(ns)
+        .source(source)
+        .metaNamespace(meta)
+        .onStep(onStep)
         .build();
   }
 

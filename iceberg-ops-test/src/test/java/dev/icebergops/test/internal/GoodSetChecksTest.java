@@ -61,7 +61,8 @@ class GoodSetChecksTest {
     assertThat(fixture.shape().tables()).isEmpty();
   }
 
-  private static Function<MigrationChecks, CheckReport> run(String check) {
+  /** The check of that name, run on its own. */
+  static Function<MigrationChecks, CheckReport> run(String check) {
     return switch (check) {
       case "wellFormed" -> MigrationChecks::wellFormed;
       case "upgradeToHead" -> MigrationChecks::upgradeToHead;

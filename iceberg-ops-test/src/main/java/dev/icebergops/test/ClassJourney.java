@@ -1,0 +1,87 @@
+package dev.icebergops.test;
+
+import dev.icebergops.runner.MigrationRunner;
+import dev.icebergops.test.internal.ContractLocation;
+import dev.icebergops.test.internal.SharedJourney;
+import java.util.concurrent.ConcurrentHashMap;
+import org.junit.jupiter.api.extension.ExtensionContext;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The shared journey of one test class's standard checks: walked once, by the first check that
+ * needs it, in a namespace of its own, which the class's store drops when the class is done (as a
+ * {@code CloseableResource} on every JUnit 5 version, and as an {@link AutoCloseable} on 5.13 and
+ * later; closing twice is harmless).
+ */
+@SuppressWarnings("deprecation") // CloseableResource: the only way JUnit 5 before 5.13 closes
+final class ClassJourney implements ExtensionContext.Store.CloseableResource, AutoCloseable {
+
+  private static final Logger LOG = LoggerFactory.getLogger(IcebergMigrations.class);
+
+  private static final ExtensionContext.Namespace STORE =
+      ExtensionContext.Namespace.create(ClassJourney.class);
+
+  private final ClassSetup setup;
+  private TestNamespace namespace;
+  private SharedJourney journey;
+
+  private ClassJourney(ClassSetup setup) {
+    this.setup = setup;
+  }
+
+  /** The journey of the test class of {@code context}, not walked yet. */
+  static ClassJourney of(ExtensionContext context, ClassSetup setup) {
+    ExtensionContext classContext = context;
+    while (classContext.getTestMethod().isPresent() && classContext.getParent().isPresent()) {
+      classContext = classContext.getParent().get();
+    }
+    return classContext
+        .getStore(STORE)
+        .getOrComputeIfAbsent(ClassJourney.class, k -> new ClassJourney(setup), ClassJourney.class);
+  }
+
+  /** The journey, walked on the first call. */
+  synchronized SharedJourney get() {
+    if (journey == null) {
+      long start = System.nanoTime();
+      SuiteSettings settings = setup.settings();
+      namespace = setup.newNamespace("journey", new ConcurrentHashMap<>());
+      ContractLocation contracts =
+          settings.contracts().isBlank() ? null : ContractLocation.of(settings.contracts());
+      MigrationRunner plain = namespace.runner();
+      journey =
+          SharedJourney.walk(
+              onStep ->
+                  MigrationRunner.builder(plain.catalog())
+                      .namespace(plain.namespace())
+                      .metaNamespace(plain.historyTable().tableIdentifier().namespace().toString())
+                      .factory(setup.factory())
+                      .source(settings.source())
+                      .onStep(onStep)
+                      .build(),
+              settings.checkSettings(),
+              contracts);
+      LOG.info(
+          "Walked the standard checks' shared journey of {} in {} in {} ms",
+          settings.testClass().getSimpleName(),
+          namespace.name(),
+          (System.nanoTime() - start) / 1_000_000);
+      journey
+          .disturbed()
+          .forEach(
+              (check, why) ->
+                  LOG.info(
+                      "The {} check runs on its own, in its test's namespace: {}", check, why));
+    }
+    return journey;
+  }
+
+  @Override
+  public synchronized void close() {
+    if (namespace != null) {
+      namespace.drop();
+      namespace = null;
+    }
+  }
+}

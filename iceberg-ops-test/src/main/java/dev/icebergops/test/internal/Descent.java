@@ -1,0 +1,175 @@
+package dev.icebergops.test.internal;
+
+import dev.icebergops.migration.Migration;
+import dev.icebergops.migration.MigrationContext;
+import dev.icebergops.migration.ResolvedMigration;
+import dev.icebergops.runner.MigrationRunner;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The second half of a {@link SharedJourney}: the rollback from head to {@code downTo}, then to
+ * 0000. After each downgrade the runner reports, the namespace is compared with before the upgrade
+ * (the staircase) and its data read back; then the version is upgraded again (compared with after
+ * its first upgrade) and downgraded again, which must change nothing, both called directly. At
+ * {@code downTo}: the no-trace comparison; at 0000: the history rows.
+ */
+final class Descent {
+
+  private static final String BASE = MigrationRunner.BASE_VERSION;
+
+  private final SharedJourney journey;
+  private final Map<String, CheckRun> active;
+  private final String downTo;
+  private final CheckRun staircase;
+
+  /** The staircase's findings per version, highest first; reported lowest first. */
+  private final List<CheckRun> steps = new ArrayList<>();
+
+  /** The shape in which the rollback reaches the next version down; null at head. */
+  private NamespaceShape reached;
+
+  Descent(SharedJourney journey, Map<String, CheckRun> active) {
+    this.journey = journey;
+    this.active = active;
+    this.downTo = journey.settings().downTo();
+    this.staircase = journey.run(SharedJourney.REVERSIBILITY);
+  }
+
+  /**
+   * Rolls back from head.
+   *
+   * @return whether it reached 0000
+   */
+  boolean walk() {
+    CheckRun history = journey.run(SharedJourney.HISTORY);
+    journey.onStep(step -> downgraded(journey.version(step.version())));
+    CheckRun.Stop stop = history.rollBack(downTo);
+    if (stop != null) {
+      journey.data().stopped(stop);
+    }
+    judgeNoTrace(stop);
+    if (stop == null && !BASE.equals(downTo)) {
+      stop = history.rollBack(BASE);
+    }
+    journey.onStep(null);
+    if (stop != null) {
+      journey.disturb(
+          SharedJourney.REVERSIBILITY,
+          "the downgrade of "
+              + stop.version()
+              + " stopped the rollback, where the staircase goes on");
+    }
+    HistoryCheck.afterRollback(history, stop);
+    for (int i = steps.size() - 1; i >= 0; i--) {
+      staircase.absorb(steps.get(i));
+    }
+    return stop == null;
+  }
+
+  /** After a version's downgrade: the staircase's comparisons and the data read back. */
+  private void downgraded(ResolvedMigration migration) {
+    String version = migration.version();
+    String previous = previous(version);
+    CheckRun step = staircase.sibling();
+    steps.add(step);
+    step.cover(version);
+    if (reached != null && !same(reached, journey.after(version))) {
+      // the staircase would compare this version's downgrade with what the versions above left
+      journey.disturb(
+          SharedJourney.REVERSIBILITY,
+          "the rollback reached " + version + " in another state than its upgrade left");
+    }
+    NamespaceShape down = journey.capture();
+    StaircaseCheck.judgeDown(step, version, journey.before(version), down);
+    boolean aboveDownTo = version.compareTo(downTo) > 0;
+    if (aboveDownTo) {
+      journey.data().steppedDown(version, previous);
+    }
+    if (again(migration, step)) {
+      reached = journey.capture();
+      checkSecondDowngrade(version, down, reached, aboveDownTo);
+    }
+  }
+
+  /**
+   * Upgrades the version again, compares with after its first upgrade, and downgrades it again.
+   *
+   * @return whether both ran
+   */
+  private boolean again(ResolvedMigration migration, CheckRun step) {
+    String version = migration.version();
+    MigrationContext ctx =
+        new MigrationContext(journey.runner().catalog(), journey.runner().namespace());
+    Migration instance = migration.migration();
+    try {
+      instance.preUpgrade(ctx);
+      instance.upgrade(ctx);
+      instance.postUpgrade(ctx);
+      StaircaseCheck.judgeAgain(step, version, journey.after(version), journey.capture());
+      instance.preDowngrade(ctx);
+      instance.downgrade(ctx);
+      instance.postDowngrade(ctx);
+      return true;
+    } catch (Exception e) {
+      journey.disturbAll("upgrading and downgrading " + version + " again failed: " + e);
+      return false;
+    }
+  }
+
+  /** The second downgrade must end where the first did, or the checks still to come may differ. */
+  private void checkSecondDowngrade(
+      String version, NamespaceShape down, NamespaceShape twice, boolean aboveDownTo) {
+    ShapeDiff diff = down.diff(twice);
+    String why = "the second downgrade of " + version + " did not end where the first did";
+    if (!diff.isEmpty()) {
+      journey.disturb(SharedJourney.HISTORY, why);
+    }
+    if (!same(down, twice) && aboveDownTo) {
+      journey.disturb(SharedJourney.NO_TRACE, why);
+      journey.disturb(SharedJourney.DATA, why);
+    } else if (aboveDownTo && !sameRows(down, twice)) {
+      journey.disturb(SharedJourney.DATA, "upgrading " + version + " again changed the rows");
+    }
+  }
+
+  private String previous(String version) {
+    String previous = BASE;
+    for (ResolvedMigration m : journey.migrations()) {
+      if (m.version().compareTo(version) >= 0) {
+        break;
+      }
+      previous = m.version();
+    }
+    return previous;
+  }
+
+  /** Judges the no-trace check where the rollback to downTo ended. */
+  private void judgeNoTrace(CheckRun.Stop stop) {
+    CheckRun run = active.get(SharedJourney.NO_TRACE);
+    if (run == null) {
+      return;
+    }
+    Map<String, NamespaceShape> baselines = new HashMap<>();
+    List<ResolvedMigration> all = journey.migrations();
+    baselines.put(
+        downTo, BASE.equals(downTo) ? journey.before(all.get(0).version()) : journey.after(downTo));
+    NoTraceCheck.baselineVersions(run).forEach(v -> baselines.put(v, journey.after(v)));
+    NoTraceCheck.judge(run, NoTraceCheck.subject(run), baselines, run.head(), downTo, stop);
+  }
+
+  /** Whether both captures have the same shape and field ids. */
+  private static boolean same(NamespaceShape a, NamespaceShape b) {
+    ShapeDiff diff = a.diff(b);
+    return diff.isEmpty() && diff.fieldIdDrift().isEmpty();
+  }
+
+  /** Whether both captures hold the same tables with the same uuid, snapshot and field ids. */
+  private static boolean sameRows(NamespaceShape a, NamespaceShape b) {
+    return a.tables().equals(b.tables())
+        && a.tables().stream()
+            .allMatch(t -> a.rows(t).equals(b.rows(t)) && a.fieldIds(t).equals(b.fieldIds(t)));
+  }
+}

@@ -1,0 +1,306 @@
+package dev.icebergops.test.internal;
+
+import dev.icebergops.migration.ResolvedMigration;
+import dev.icebergops.runner.MigrationRunner;
+import dev.icebergops.runner.MigrationStep;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.function.Consumer;
+import java.util.function.Function;
+
+/**
+ * One pass over a migration set, from an empty namespace, that yields the verdicts of the standard
+ * checks at once: one {@code migrate()} to head and one rollback, the work of the checks done as
+ * the runner reports each version. After each upgrade: its idempotency re-run and the data check's
+ * rows. At head: the version reached, the contracts, the history rows and the data read back. After
+ * each downgrade: the comparison with before the upgrade (the staircase), the data read back, the
+ * upgrade again (compared with after the first) and the downgrade again, both called directly like
+ * the re-run; at {@code downTo} the no-trace comparison, at 0000 the history rows again.
+ *
+ * <p>Each check's report is the one its own pass ({@link MigrationChecks}) gives, as long as what
+ * the journey adds for the other checks leaves the namespace as a plain pass would: an idempotency
+ * re-run that commits nothing, a second upgrade and downgrade that restore the shape (and, for the
+ * data check, the rows). When something does not, the checks it may have disturbed have no report
+ * here, and the caller runs them on their own.
+ *
+ * <pre>{@code
+ * SharedJourney journey =
+ *     SharedJourney.walk(
+ *         onStep -> MigrationRunner.builder(catalog).namespace("sales_journey").onStep(onStep)
+ *             .source(source).build(),
+ *         MigrationChecks.Settings.defaults(),
+ *         null);
+ * CheckReport reversible = journey.report("reversibility").orElseGet(checks::reversibility);
+ * }</pre>
+ */
+public final class SharedJourney {
+
+  static final String UPGRADE_TO_HEAD = "upgradeToHead";
+  static final String REVERSIBILITY = "reversibility";
+  static final String NO_TRACE = "noTrace";
+  static final String IDEMPOTENCY = "idempotentUpgrades";
+  static final String CONTRACTS = "contracts";
+  static final String DATA = "dataSurvives";
+  static final String HISTORY = "historyAgrees";
+
+  private static final String BASE = MigrationRunner.BASE_VERSION;
+
+  private final MigrationRunner runner;
+  private final MigrationChecks.Settings settings;
+  private final Map<String, CheckRun> runs = new LinkedHashMap<>();
+
+  /** Why a check's report is not the one its own pass would give, by check. */
+  private final Map<String, String> disturbed = new LinkedHashMap<>();
+
+  /** The shapes before and right after each version's first upgrade. */
+  private final Map<String, NamespaceShape> before = new HashMap<>();
+
+  private final Map<String, NamespaceShape> after = new HashMap<>();
+  private final Map<String, CheckReport> reports = new LinkedHashMap<>();
+  private List<ContractLocation.Entry> contracts;
+  private DataCheck data;
+
+  /** What the runner's step listener does with each version it reports, or null for nothing. */
+  private Consumer<MigrationStep> onStep;
+
+  private SharedJourney(
+      Function<Consumer<MigrationStep>, MigrationRunner> runners,
+      MigrationChecks.Settings settings,
+      ContractLocation contracts) {
+    this.runner = runners.apply(this::step);
+    this.settings = settings;
+    for (String check :
+        List.of(UPGRADE_TO_HEAD, REVERSIBILITY, NO_TRACE, IDEMPOTENCY, CONTRACTS, DATA, HISTORY)) {
+      if (contracts != null || !check.equals(CONTRACTS)) {
+        runs.put(check, new CheckRun(check, runner, settings));
+      }
+    }
+  }
+
+  /**
+   * Walks the journey in a namespace of its own, which must be empty, and leaves it rolled back as
+   * far as it goes.
+   *
+   * @param runners builds the runner of the journey's namespace with the given step listener
+   * @param settings what the checks tolerate
+   * @param contracts the contracts to check at head, or null for no contracts check
+   * @return the journey, with the reports of the checks it could give
+   */
+  public static SharedJourney walk(
+      Function<Consumer<MigrationStep>, MigrationRunner> runners,
+      MigrationChecks.Settings settings,
+      ContractLocation contracts) {
+    SharedJourney journey =
+        new SharedJourney(
+            Objects.requireNonNull(runners, "runners"),
+            Objects.requireNonNull(settings, "settings"),
+            contracts);
+    try {
+      journey.walk(contracts);
+    } catch (RuntimeException e) {
+      // an outage, say: each check's own pass meets it, or not, and reports it its own way
+      journey.disturbAll("the journey failed: " + e);
+    }
+    journey.runs.forEach((check, run) -> journey.reports.put(check, run.report()));
+    return journey;
+  }
+
+  /**
+   * The report of one check, as its own pass would give it.
+   *
+   * @param check the check's name, e.g. {@code reversibility}
+   * @return the report, or empty when the journey did not check it or may have disturbed it
+   */
+  public Optional<CheckReport> report(String check) {
+    return disturbed.containsKey(check)
+        ? Optional.empty()
+        : Optional.ofNullable(reports.get(check));
+  }
+
+  /** Why each check without a report was disturbed, by check. */
+  public Map<String, String> disturbed() {
+    return Collections.unmodifiableMap(disturbed);
+  }
+
+  private void walk(ContractLocation location) {
+    boolean resolved = true;
+    for (CheckRun run : runs.values()) {
+      resolved &= run.resolve();
+    }
+    if (!resolved) {
+      return;
+    }
+    Map<String, CheckRun> active = new LinkedHashMap<>(runs);
+    if (location != null) {
+      contracts = HeadChecks.entries(runs.get(CONTRACTS), location);
+      if (contracts == null) {
+        active.remove(CONTRACTS);
+      }
+    }
+    if (!NoTraceCheck.knowsDownTo(runs.get(NO_TRACE))) {
+      active.remove(NO_TRACE);
+    }
+    data = new DataCheck(runs.get(DATA));
+    boolean atBase = false;
+    if (up(active)) {
+      atHead(active);
+      atBase = new Descent(this, active).walk();
+    } else {
+      disturb(REVERSIBILITY, "an upgrade failed before the staircase could start");
+    }
+    cleanUp(active, atBase);
+  }
+
+  /**
+   * One migrate() to head, each version's re-run and rows done as the runner reports it.
+   *
+   * @return whether it reached head
+   */
+  private boolean up(Map<String, CheckRun> active) {
+    List<ResolvedMigration> all = migrations();
+    before.put(all.get(0).version(), capture());
+    onStep = step -> upgraded(version(step.version()));
+    RuntimeException failure = CheckRun.migrate(runner, null);
+    onStep = null;
+    if (failure != null) {
+      String version =
+          failure instanceof dev.icebergops.runner.MigrationException e ? e.version() : null;
+      active.forEach(
+          (check, run) -> run.reportUpgradeFailure(failure, target(check, version), null));
+      return false;
+    }
+    return true;
+  }
+
+  /** After a version's upgrade: its shape, its re-run, the data check's rows. */
+  private void upgraded(ResolvedMigration migration) {
+    String version = migration.version();
+    NamespaceShape shape = capture();
+    after.put(version, shape);
+    CheckRun idempotency = runs.get(IDEMPOTENCY);
+    idempotency.cover(version);
+    if (!IdempotencyCheck.again(idempotency, migration, shape)) {
+      runs.keySet().stream()
+          .filter(check -> !check.equals(IDEMPOTENCY))
+          .forEach(check -> disturb(check, "upgrade() of " + version + " is not idempotent"));
+    }
+    data.reached(version);
+    next(version).ifPresent(next -> before.put(next, after.get(version)));
+  }
+
+  /** The runner's step listener: hands each version to the phase under way. */
+  private void step(MigrationStep step) {
+    Consumer<MigrationStep> phase = onStep;
+    if (phase == null) {
+      return;
+    }
+    try {
+      phase.accept(step);
+    } catch (RuntimeException | Error e) {
+      disturbAll("the journey failed after " + step.version() + ": " + e);
+    }
+  }
+
+  /** Sets what the step listener does, null for nothing. */
+  void onStep(Consumer<MigrationStep> phase) {
+    this.onStep = phase;
+  }
+
+  ResolvedMigration version(String version) {
+    return migrations().stream()
+        .filter(m -> m.version().equals(version))
+        .findFirst()
+        .orElseThrow(() -> new IllegalStateException("Cannot find migration " + version));
+  }
+
+  private Optional<String> next(String version) {
+    return migrations().stream()
+        .map(ResolvedMigration::version)
+        .filter(v -> v.compareTo(version) > 0)
+        .findFirst();
+  }
+
+  /** The version each check's own pass migrates to when it meets {@code failed}; null for head. */
+  private String target(String check, String failed) {
+    if (failed == null) {
+      return null;
+    }
+    return switch (check) {
+      case REVERSIBILITY, IDEMPOTENCY, DATA -> failed;
+      case NO_TRACE ->
+          NoTraceCheck.baselineVersions(runs.get(NO_TRACE)).stream()
+              .filter(v -> v.compareTo(failed) >= 0)
+              .findFirst()
+              .orElse(null);
+      default -> null;
+    };
+  }
+
+  private void atHead(Map<String, CheckRun> active) {
+    HeadChecks.reachedHead(runs.get(UPGRADE_TO_HEAD));
+    if (active.containsKey(CONTRACTS)) {
+      HeadChecks.conformsAll(runs.get(CONTRACTS), contracts);
+    }
+    HistoryCheck.atHead(runs.get(HISTORY));
+    data.atHead();
+  }
+
+  /** Rolls back to 0000 unless there already, and reports what is left to each active check. */
+  private void cleanUp(Map<String, CheckRun> active, boolean atBase) {
+    if (atBase) {
+      return;
+    }
+    CheckRun any = runs.get(UPGRADE_TO_HEAD);
+    try {
+      CheckRun.Stop left = any.rollBack(BASE);
+      active.values().forEach(run -> run.reportLeftAt(left));
+    } catch (RuntimeException e) {
+      active.values().forEach(run -> run.reportCleanUpFailure(e));
+    }
+  }
+
+  void disturbAll(String why) {
+    runs.keySet().forEach(check -> disturb(check, why));
+  }
+
+  void disturb(String check, String why) {
+    disturbed.putIfAbsent(check, why);
+  }
+
+  CheckRun run(String check) {
+    return runs.get(check);
+  }
+
+  List<ResolvedMigration> migrations() {
+    return runs.get(UPGRADE_TO_HEAD).migrations();
+  }
+
+  MigrationChecks.Settings settings() {
+    return settings;
+  }
+
+  DataCheck data() {
+    return data;
+  }
+
+  NamespaceShape before(String version) {
+    return before.get(version);
+  }
+
+  NamespaceShape after(String version) {
+    return after.get(version);
+  }
+
+  NamespaceShape capture() {
+    return NamespaceShape.capture(runner.catalog(), runner.namespace());
+  }
+
+  MigrationRunner runner() {
+    return runner;
+  }
+}

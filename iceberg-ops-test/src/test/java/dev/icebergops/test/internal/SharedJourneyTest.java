@@ -1,0 +1,131 @@
+package dev.icebergops.test.internal;
+
+import static org.junit.jupiter.params.provider.Arguments.arguments;
+
+import dev.icebergops.migration.MigrationSource;
+import dev.icebergops.test.env.IcebergTestEnvironment;
+import dev.icebergops.test.fixtures.Broken;
+import dev.icebergops.test.fixtures.Sales;
+import dev.icebergops.test.support.TestEnvironment;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.stream.Stream;
+import org.assertj.core.api.SoftAssertions;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * The shared journey gives each check the report that the check's own pass gives, field ids,
+ * warnings, notes, per-version outcomes and schemas at head included; where a misbehaving migration
+ * may have disturbed a check, it gives none, so that the check runs on its own.
+ */
+@ExtendWith(TestEnvironment.class)
+class SharedJourneyTest {
+
+  private static final ContractLocation CONTRACTS =
+      ContractLocation.of("classpath:dev/icebergops/test/internal/contracts/good");
+
+  private static final List<String> CHECKS =
+      List.of(
+          "upgradeToHead",
+          "reversibility",
+          "noTrace",
+          "idempotentUpgrades",
+          "contracts",
+          "dataSurvives",
+          "historyAgrees");
+
+  /** A downgrade that re-adds a column gives it a new field id, again the second time. */
+  private static final Set<String> RE_ADDED = Set.of("reversibility", "noTrace", "dataSurvives");
+
+  private IcebergTestEnvironment environment;
+
+  @BeforeEach
+  void setUp(IcebergTestEnvironment environment) {
+    this.environment = environment;
+  }
+
+  static Stream<Arguments> sets() {
+    MigrationChecks.Settings defaults = MigrationChecks.Settings.defaults();
+    return Stream.of(
+        arguments("reversible", Sales.reversible(), defaults, Set.of()),
+        arguments(
+            "reversible down to 0003",
+            Sales.reversible(),
+            new MigrationChecks.Settings(null, "0003", true),
+            Set.of()),
+        arguments("forgetful", Broken.forgetful(), defaults, Set.of("reversibility")),
+        arguments("forgetful layout", Broken.forgetfulLayout(), defaults, Set.of("reversibility")),
+        arguments(
+            "irreversible, allowed",
+            Broken.irreversible(),
+            Fixture.allowing("0002"),
+            Set.of("reversibility")),
+        arguments("irreversible", Broken.irreversible(), defaults, Set.of("reversibility")),
+        arguments(
+            "irreversible at 0004 then forgetful",
+            Broken.irreversibleAt0004ThenForgetful(),
+            Fixture.allowing("0004"),
+            Set.of("reversibility")),
+        arguments("leftover", Broken.leftover(), defaults, Set.of("reversibility")),
+        arguments("re-added", Broken.reAdded(), defaults, RE_ADDED),
+        arguments("replaced table", Broken.replacedTable(), defaults, Set.of("dataSurvives")),
+        arguments("rename by drop and add", Broken.renameByDropAndAdd(), defaults, RE_ADDED),
+        arguments(
+            "not idempotent",
+            Broken.nonIdempotent(),
+            defaults,
+            Set.of(
+                "upgradeToHead",
+                "reversibility",
+                "noTrace",
+                "contracts",
+                "dataSurvives",
+                "historyAgrees")),
+        arguments("exploding", Broken.exploding(), defaults, Set.of("reversibility")));
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("sets")
+  void eachReportIsTheOneItsOwnPassGives(
+      String name,
+      MigrationSource source,
+      MigrationChecks.Settings settings,
+      Set<String> disturbed) {
+    Fixture shared = new Fixture(environment);
+
+    SharedJourney journey =
+        SharedJourney.walk(onStep -> shared.runner(source, onStep), settings, CONTRACTS);
+
+    SoftAssertions softly = new SoftAssertions();
+    for (String check : CHECKS) {
+      if (journey.report(check).isPresent()) {
+        Fixture own = new Fixture(environment);
+        CheckReport expected = GoodSetChecksTest.run(check).apply(own.checks(source, settings));
+        softly
+            .assertThat(describe(journey.report(check).get(), shared))
+            .as(check)
+            .isEqualTo(describe(expected, own));
+      }
+    }
+    softly.assertThat(journey.disturbed().keySet()).as("disturbed").isEqualTo(disturbed);
+    softly.assertAll();
+  }
+
+  /**
+   * Everything a report holds, with the fixture's namespaces written as {@code <ns>} and the stamps
+   * of {@link Broken#nonIdempotent()}, which count up across runs, as {@code 's<n>'}.
+   */
+  private static String describe(CheckReport report, Fixture fixture) {
+    TreeMap<String, String> schemas = new TreeMap<>();
+    report.headSchemas().forEach((table, schema) -> schemas.put(table, schema.toString()));
+    return (report + "\n" + report.versions() + "\n" + schemas)
+        .replace(fixture.meta, "<meta>")
+        .replace(fixture.ns, "<ns>")
+        .replaceAll("'s\\d+'", "'s<n>'");
+  }
+}
