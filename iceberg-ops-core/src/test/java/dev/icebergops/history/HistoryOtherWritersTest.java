@@ -20,10 +20,12 @@ import org.apache.iceberg.FileFormat;
 import org.apache.iceberg.FileScanTask;
 import org.apache.iceberg.PartitionKey;
 import org.apache.iceberg.Table;
+import org.apache.iceberg.avro.Avro;
 import org.apache.iceberg.catalog.Catalog;
 import org.apache.iceberg.data.GenericRecord;
 import org.apache.iceberg.data.IcebergGenerics;
 import org.apache.iceberg.data.Record;
+import org.apache.iceberg.data.avro.PlannedDataReader;
 import org.apache.iceberg.data.parquet.GenericParquetWriter;
 import org.apache.iceberg.deletes.PositionDelete;
 import org.apache.iceberg.deletes.PositionDeleteWriter;
@@ -80,6 +82,24 @@ class HistoryOtherWritersTest {
     assertThat(readAll(table))
         .extracting(r -> r.getField("version"), r -> r.getField("approved_by"))
         .containsExactlyInAnyOrder(tuple("0001", "alice"), tuple("0002", null));
+  }
+
+  @Test
+  void aParquetFileOfAnotherEngineIsReadAndTheNextWriteIsAvroAgain() throws IOException {
+    history.record(row("0001", Status.APPLIED), null);
+    Table table = catalog.loadTable(history.tableIdentifier());
+    // another engine (or an earlier release) rewrites the partition as Parquet
+    overwritePartition(table, readAll(table));
+    table.refresh();
+    assertThat(dataFiles(table)).extracting(DataFile::format).containsExactly(FileFormat.PARQUET);
+
+    assertThat(history.read("sales")).containsExactly(row("0001", Status.APPLIED));
+    history.record(row("0002", Status.APPLIED), null);
+
+    table.refresh();
+    assertThat(dataFiles(table)).extracting(DataFile::format).containsExactly(FileFormat.AVRO);
+    assertThat(history.read("sales"))
+        .containsExactly(row("0001", Status.APPLIED), row("0002", Status.APPLIED));
   }
 
   @Test
@@ -263,17 +283,16 @@ class HistoryOtherWritersTest {
     return records;
   }
 
+  /** The records of one of the history's own (Avro) files, in the order they were written. */
   private static List<Record> readFile(Table table, DataFile file) throws IOException {
+    assertThat(file.format()).isEqualTo(FileFormat.AVRO);
     List<Record> records = new ArrayList<>();
     try (CloseableIterable<Record> rows =
-        Parquet.read(table.io().newInputFile(file.location()))
+        Avro.read(table.io().newInputFile(file.location()))
             .project(table.schema())
-            .createReaderFunc(
-                s ->
-                    org.apache.iceberg.data.parquet.GenericParquetReaders.buildReader(
-                        table.schema(), s))
+            .createResolvingReader(PlannedDataReader::create)
             .build()) {
-      rows.forEach(r -> records.add(r.copy()));
+      rows.forEach(records::add);
     }
     return records;
   }

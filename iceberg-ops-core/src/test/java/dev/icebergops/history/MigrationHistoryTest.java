@@ -98,7 +98,7 @@ class MigrationHistoryTest {
   }
 
   @Test
-  void firstRecordCreatesTheParquetTable() throws IOException {
+  void firstRecordCreatesTheTableWithAnAvroDataFile() throws IOException {
     HistoryRecord row = applied("0001", "sales", T0);
     history.record(row, null);
 
@@ -126,7 +126,7 @@ class MigrationHistoryTest {
     assertThat(partition.transform().isIdentity()).isTrue();
     assertThat(table.schema().findColumnName(partition.sourceId())).isEqualTo("namespace");
     assertThat(table.properties())
-        .containsEntry(TableProperties.DEFAULT_FILE_FORMAT, "parquet")
+        .containsEntry(TableProperties.DEFAULT_FILE_FORMAT, "avro")
         .containsEntry(TableProperties.COMMIT_NUM_RETRIES, "20")
         .containsEntry("iceberg-ops.history.layout-version", "2");
     assertThat(
@@ -136,10 +136,10 @@ class MigrationHistoryTest {
     List<DataFile> files = dataFiles(table);
     assertThat(files).isNotEmpty();
     for (DataFile file : files) {
-      assertThat(file.format()).isEqualTo(FileFormat.PARQUET);
-      assertThat(file.location()).startsWith("s3://").endsWith(".parquet");
+      assertThat(file.format()).isEqualTo(FileFormat.AVRO);
+      assertThat(file.location()).startsWith("s3://").endsWith(".avro");
       try (InputStream in = table.io().newInputFile(file.location()).newStream()) {
-        assertThat(in.readNBytes(4)).isEqualTo(new byte[] {'P', 'A', 'R', '1'});
+        assertThat(in.readNBytes(4)).isEqualTo(new byte[] {'O', 'b', 'j', 1});
       }
     }
 
