@@ -116,33 +116,28 @@ final class Notes {
       return "Iceberg's own shaded Guava, which every Iceberg module uses";
     }
     if (jar.startsWith("iceberg-core") || jar.startsWith("iceberg-api")) {
-      return "Apache Iceberg itself: the table API, the REST client, table metadata";
+      return "Apache Iceberg itself: the table API, the REST client, table metadata, and the Avro"
+          + " reader and writer of the history table's data files";
     }
     if (jar.startsWith("iceberg-data")) {
-      return "the generic reader that applies other engines' delete files when reading the"
-          + " history table (required by issue 7)";
+      return "Iceberg's generic reader, for history files other engines wrote (Parquet, ORC,"
+          + " delete files), which then also need iceberg-parquet, iceberg-orc and Hadoop on the"
+          + " class path; core does not bring those";
     }
-    if (jar.startsWith("iceberg-")) {
-      return "Iceberg's Parquet and ORC file support, which the history table's reader and"
-          + " writer use (iceberg-data's readers link iceberg-orc in 1.11.0)";
-    }
-    if (jar.startsWith("parquet-")) {
-      return "the history table's data files are Parquet, which every engine reads";
-    }
-    if (jar.startsWith("hadoop-") || jar.startsWith("woodstox") || jar.startsWith("commons-coll")) {
-      return "parquet-hadoop, which iceberg-parquet writes and reads through, links Hadoop's"
-          + " Configuration and mapreduce classes; the rest of Hadoop's tree is excluded";
-    }
-    if (jar.startsWith("orc-") || jar.startsWith("hive-storage") || jar.startsWith("protobuf")) {
-      return "ORC, linked by iceberg-data's generic readers (which read other engines' ORC"
-          + " delete files)";
+    if (jar.startsWith("iceberg-common")) {
+      return "Iceberg's reflection helpers, which iceberg-core uses";
     }
     if (jar.startsWith("avro")) {
-      return "Iceberg's manifests and manifest lists are Avro";
+      return "Iceberg's manifests and manifest lists are Avro, and so are the history table's"
+          + " data files";
     }
-    if (jar.startsWith("zstd") || jar.startsWith("snappy") || jar.startsWith("aircompressor")) {
-      return "compression codecs of Parquet, ORC and Avro files (zstd is Iceberg's default"
-          + " Parquet codec)";
+    if (jar.startsWith("commons-")) {
+      return "Apache Commons, needed by Avro (commons-compress, which needs commons-io,"
+          + " commons-lang3 and commons-codec)";
+    }
+    if (jar.startsWith("aircompressor")) {
+      return "the zstd and LZ4 codecs of Puffin files (statistics, deletion vectors) in"
+          + " iceberg-core";
     }
     if (jar.startsWith("jackson")) {
       return "Iceberg's JSON: table metadata and the REST protocol";
@@ -150,15 +145,8 @@ final class Notes {
     if (jar.startsWith("classgraph")) {
       return "finds migration classes in class path locations";
     }
-    if (jar.startsWith("jts-")) {
-      return "geometry types (Iceberg v3 geometry and geography), linked by Iceberg's type and"
-          + " Parquet code";
-    }
     if (jar.startsWith("caffeine")) {
       return "Iceberg's caches (manifest and catalog caching)";
-    }
-    if (jar.startsWith("commons-")) {
-      return "Apache Commons, needed by Avro (commons-compress) and ORC (commons-lang3)";
     }
     if (jar.startsWith("httpclient") || jar.startsWith("httpcore")) {
       return "the HTTP client of Iceberg's REST catalog client";

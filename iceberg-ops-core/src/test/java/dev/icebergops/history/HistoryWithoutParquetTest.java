@@ -22,18 +22,8 @@ import java.util.function.Function;
 import java.util.regex.Pattern;
 import org.apache.iceberg.DataFile;
 import org.apache.iceberg.FileFormat;
-import org.apache.iceberg.FileScanTask;
-import org.apache.iceberg.PartitionKey;
 import org.apache.iceberg.Table;
 import org.apache.iceberg.catalog.Catalog;
-import org.apache.iceberg.data.GenericFileWriterFactory;
-import org.apache.iceberg.data.GenericRecord;
-import org.apache.iceberg.data.IcebergGenerics;
-import org.apache.iceberg.data.Record;
-import org.apache.iceberg.expressions.Expressions;
-import org.apache.iceberg.io.CloseableIterable;
-import org.apache.iceberg.io.DataWriter;
-import org.apache.iceberg.io.OutputFileFactory;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -90,8 +80,12 @@ class HistoryWithoutParquetTest {
 
     // any engine with the usual readers reads the same rows from the Avro files
     Table table = catalog.loadTable(new MigrationHistory(catalog, meta).tableIdentifier());
-    assertThat(dataFiles(table)).extracting(DataFile::format).containsOnly(FileFormat.AVRO);
-    assertThat(versions(table)).containsExactlyInAnyOrder("0001", "0002");
+    assertThat(AnotherEngine.dataFiles(table))
+        .extracting(DataFile::format)
+        .containsOnly(FileFormat.AVRO);
+    assertThat(AnotherEngine.readAll(table))
+        .extracting(row -> row.getField("version"))
+        .containsExactlyInAnyOrder("0001", "0002");
   }
 
   @Test
@@ -101,7 +95,7 @@ class HistoryWithoutParquetTest {
         new HistoryRecord("0001", "sales", "first", Status.APPLIED, null, "sum", Instant.EPOCH, 1L),
         null);
     Table table = catalog.loadTable(history.tableIdentifier());
-    DataFile parquet = rewriteAsParquet(table);
+    DataFile parquet = AnotherEngine.overwritePartition(table, AnotherEngine.readAll(table));
 
     assertThat(history.read("sales")).extracting(HistoryRecord::version).containsExactly("0001");
     assertThat(probe(Map.of()))
@@ -147,54 +141,5 @@ class HistoryWithoutParquetTest {
     }
     return new URLClassLoader(
         "iceberg-ops-core-only", urls.toArray(URL[]::new), ClassLoader.getPlatformClassLoader());
-  }
-
-  /** Another engine's rewrite of the namespace's partition into one Parquet file. */
-  private static DataFile rewriteAsParquet(Table table) throws IOException {
-    List<Record> records = new ArrayList<>();
-    try (CloseableIterable<Record> rows = IcebergGenerics.read(table).build()) {
-      rows.forEach(row -> records.add(row.copy()));
-    }
-    PartitionKey key = new PartitionKey(table.spec(), table.schema());
-    GenericRecord template = GenericRecord.create(table.schema());
-    template.setField("namespace", "sales");
-    key.partition(template);
-    DataWriter<Record> writer =
-        new GenericFileWriterFactory.Builder(table)
-            .dataFileFormat(FileFormat.PARQUET)
-            .build()
-            .newDataWriter(
-                OutputFileFactory.builderFor(table, 1, 1)
-                    .format(FileFormat.PARQUET)
-                    .build()
-                    .newOutputFile(table.spec(), key),
-                table.spec(),
-                key);
-    try (writer) {
-      records.forEach(writer::write);
-    }
-    DataFile file = writer.toDataFile();
-    table
-        .newOverwrite()
-        .overwriteByRowFilter(Expressions.equal("namespace", "sales"))
-        .addFile(file)
-        .commit();
-    return file;
-  }
-
-  private static List<DataFile> dataFiles(Table table) throws IOException {
-    List<DataFile> files = new ArrayList<>();
-    try (CloseableIterable<FileScanTask> tasks = table.newScan().planFiles()) {
-      tasks.forEach(task -> files.add(task.file()));
-    }
-    return files;
-  }
-
-  private static List<String> versions(Table table) throws IOException {
-    List<String> versions = new ArrayList<>();
-    try (CloseableIterable<Record> rows = IcebergGenerics.read(table).build()) {
-      rows.forEach(row -> versions.add((String) row.getField("version")));
-    }
-    return versions;
   }
 }

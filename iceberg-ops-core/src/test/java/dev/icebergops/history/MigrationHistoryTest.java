@@ -30,7 +30,6 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.iceberg.CatalogUtil;
 import org.apache.iceberg.DataFile;
 import org.apache.iceberg.FileFormat;
-import org.apache.iceberg.FileScanTask;
 import org.apache.iceberg.OverwriteFiles;
 import org.apache.iceberg.PartitionField;
 import org.apache.iceberg.Snapshot;
@@ -133,7 +132,7 @@ class MigrationHistoryTest {
             ((org.apache.iceberg.HasTableOperations) table).operations().current().formatVersion())
         .isEqualTo(2);
 
-    List<DataFile> files = dataFiles(table);
+    List<DataFile> files = AnotherEngine.dataFiles(table);
     assertThat(files).isNotEmpty();
     for (DataFile file : files) {
       assertThat(file.format()).isEqualTo(FileFormat.AVRO);
@@ -590,13 +589,5 @@ class MigrationHistoryTest {
         "sum-" + version,
         at,
         42L);
-  }
-
-  private static List<DataFile> dataFiles(Table table) throws IOException {
-    List<DataFile> files = new ArrayList<>();
-    try (CloseableIterable<FileScanTask> tasks = table.newScan().planFiles()) {
-      tasks.forEach(task -> files.add(task.file()));
-    }
-    return files;
   }
 }
