@@ -115,8 +115,11 @@ final class Notes {
         core does not bring them, and the read then fails naming them (the command line and
         `iceberg-ops-test` carry them). The file write alone, Avro against the former Parquet
         writer, alternating in one JVM on the embedded store of a loaded machine: 132 against
-        275 ms (10 rows) and 182 against 299 ms (300 rows), medians of 50; B3's history
-        commit still pays for the rest of a data commit (manifests, manifest list, metadata).
+        275 ms (10 rows) and 182 against 299 ms (300 rows), medians of 50. With its overwrite
+        commit, the whole history write: 394 against 449 ms (10 rows) and 309 against 268 ms
+        (300 rows), medians of 30: the commit (manifests, manifest list, metadata JSON) is most
+        of a history write, so B3 hardly moves with the file format; the lean class path is the
+        gain.
       - B1. The embedded environment starts S3Proxy (jclouds, Guice) beside Iceberg's REST
         server, and the S3 client and file IO besides; both starts share two cores with
         everything else on this machine.
