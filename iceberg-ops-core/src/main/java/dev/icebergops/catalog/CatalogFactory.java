@@ -3,7 +3,6 @@ package dev.icebergops.catalog;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Objects;
-import org.apache.hadoop.conf.Configuration;
 import org.apache.iceberg.CatalogProperties;
 import org.apache.iceberg.CatalogUtil;
 import org.apache.iceberg.catalog.Catalog;
@@ -20,10 +19,14 @@ import org.apache.iceberg.inmemory.InMemoryCatalog;
  * Catalog rest = CatalogFactory.build("prod", Map.of("type", "rest", "uri", "https://..."));
  * }</pre>
  *
- * <p>Catalogs whose default {@code FileIO} is Hadoop's ({@code jdbc}, {@code hadoop}) get a Hadoop
- * {@code Configuration}: properties prefixed {@value #HADOOP_PREFIX} go into it without the prefix.
- * It does not cache local file systems, so a {@code file:} warehouse works with the few Hadoop jars
- * this library carries (the cache's key needs Hadoop's security classes and their dependencies).
+ * <p>When Hadoop ({@code org.apache.hadoop:hadoop-common}) is on the class path, catalogs whose
+ * default {@code FileIO} is Hadoop's ({@code jdbc}, {@code hadoop}) get a Hadoop {@code
+ * Configuration}: properties prefixed {@value #HADOOP_PREFIX} go into it without the prefix. It
+ * does not cache local file systems, so a {@code file:} warehouse works with the few Hadoop jars
+ * the command line carries (the cache's key needs Hadoop's security classes and their
+ * dependencies). This library does not bring Hadoop itself: without it, catalogs get no
+ * configuration, which suits any catalog whose {@code io-impl} is not Hadoop's ({@code rest} with
+ * {@code S3FileIO}, say).
  */
 public final class CatalogFactory {
 
@@ -81,18 +84,7 @@ public final class CatalogFactory {
               + " (rest, jdbc, glue, nessie, hive, hadoop) or "
               + CatalogProperties.CATALOG_IMPL);
     }
-    return CatalogUtil.buildIcebergCatalog(name, new HashMap<>(properties), hadoopConf(properties));
-  }
-
-  private static Configuration hadoopConf(Map<String, String> properties) {
-    Configuration conf = new Configuration();
-    conf.setBoolean("fs.file.impl.disable.cache", true);
-    properties.forEach(
-        (key, value) -> {
-          if (key.startsWith(HADOOP_PREFIX)) {
-            conf.set(key.substring(HADOOP_PREFIX.length()), value);
-          }
-        });
-    return conf;
+    return CatalogUtil.buildIcebergCatalog(
+        name, new HashMap<>(properties), HadoopConf.ifPresent(properties));
   }
 }

@@ -20,22 +20,17 @@ import org.apache.iceberg.Schema;
 import org.apache.iceberg.StructLike;
 import org.apache.iceberg.Table;
 import org.apache.iceberg.TableProperties;
+import org.apache.iceberg.avro.Avro;
 import org.apache.iceberg.data.GenericRecord;
-import org.apache.iceberg.data.IcebergGenerics;
 import org.apache.iceberg.data.Record;
-import org.apache.iceberg.data.parquet.GenericParquetWriter;
-import org.apache.iceberg.expressions.Expression;
-import org.apache.iceberg.io.CloseableIterable;
 import org.apache.iceberg.io.DataWriter;
 import org.apache.iceberg.io.OutputFileFactory;
-import org.apache.iceberg.parquet.Parquet;
 import org.apache.iceberg.types.Types;
 import org.apache.iceberg.types.Types.NestedField;
 
 /**
- * The history table's layout and its I/O: converts rows to and from Iceberg generic records, writes
- * one Parquet data file per namespace, and reads a snapshot through Iceberg's generic reader, which
- * applies delete files written by other engines.
+ * The history table's layout and its writes: converts rows to and from Iceberg generic records and
+ * writes one Avro data file per namespace ({@link HistoryReader} reads them).
  */
 final class HistoryFiles {
 
@@ -99,7 +94,7 @@ final class HistoryFiles {
           TableProperties.FORMAT_VERSION,
           "2",
           TableProperties.DEFAULT_FILE_FORMAT,
-          "parquet",
+          "avro",
           TableProperties.COMMIT_NUM_RETRIES,
           "20",
           TableProperties.COMMIT_MIN_RETRY_WAIT_MS,
@@ -118,28 +113,9 @@ final class HistoryFiles {
   }
 
   /**
-   * Reads the rows of a snapshot that match a filter, with delete files applied.
-   *
-   * @param table the history table
-   * @param snapshotId the snapshot to read
-   * @param filter the row filter
-   * @return the records, in the table's current schema
-   */
-  static List<Record> read(Table table, long snapshotId, Expression filter) {
-    List<Record> records = new ArrayList<>();
-    try (CloseableIterable<Record> rows =
-        IcebergGenerics.read(table).useSnapshot(snapshotId).where(filter).build()) {
-      for (Record record : rows) {
-        records.add(record.copy());
-      }
-    } catch (IOException e) {
-      throw new UncheckedIOException("Cannot read migration history: " + e.getMessage(), e);
-    }
-    return records;
-  }
-
-  /**
-   * Writes one Parquet data file holding the given records, which all belong to one namespace.
+   * Writes one Avro data file holding the given records, which all belong to one namespace, with
+   * Iceberg's own Avro writer (iceberg-core: no Parquet, ORC or Hadoop). Every engine reads Avro
+   * data files of an Iceberg table.
    *
    * @param table the history table
    * @param namespace the namespace (the file's partition)
@@ -154,15 +130,15 @@ final class HistoryFiles {
 
     OutputFileFactory files =
         OutputFileFactory.builderFor(table, 1, System.nanoTime())
-            .format(FileFormat.PARQUET)
+            .format(FileFormat.AVRO)
             .operationId("iceberg-ops-history-" + UUID.randomUUID())
             .build();
     try {
       DataWriter<Record> writer =
-          Parquet.writeData(files.newOutputFile(table.spec(), partition))
+          Avro.writeData(files.newOutputFile(table.spec(), partition))
               .forTable(table)
               .withPartition(partition)
-              .createWriterFunc(GenericParquetWriter::create)
+              .createWriterFunc(org.apache.iceberg.data.avro.DataWriter::create)
               .overwrite()
               .build();
       try (writer) {

@@ -29,7 +29,7 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The migration history table, {@code <meta-namespace>.migration_history} in the user's own
- * catalog: one row per (version, namespace) with its latest state, in Parquet data files that any
+ * catalog: one row per (version, namespace) with its latest state, in Avro data files that any
  * engine reads.
  *
  * <p>The table is partitioned by {@code namespace}, so runners of different namespaces share it
@@ -175,7 +175,8 @@ public final class MigrationHistory {
     }
     List<HistoryRecord> rows = new ArrayList<>();
     for (Record record :
-        HistoryFiles.read(table, table.currentSnapshot().snapshotId(), Expressions.alwaysTrue())) {
+        HistoryReader.read(
+            table, identifier, table.currentSnapshot().snapshotId(), Expressions.alwaysTrue())) {
       if (!HistoryFiles.isLease(record)) {
         rows.add(HistoryFiles.fromRecord(record));
       }
@@ -332,7 +333,8 @@ public final class MigrationHistory {
     Map<String, HistoryRecord> rows = new HashMap<>();
     Map<String, Record> stored = new HashMap<>();
     RunLease lease = null;
-    for (Record record : HistoryFiles.read(table, snapshotId, namespaceFilter(namespace))) {
+    for (Record record :
+        HistoryReader.read(table, identifier, snapshotId, namespaceFilter(namespace))) {
       if (!namespace.equals(record.getField(HistoryFiles.NAMESPACE))) {
         continue;
       }

@@ -11,27 +11,15 @@ import java.io.IOException;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
 import org.apache.iceberg.DataFile;
 import org.apache.iceberg.DeleteFile;
 import org.apache.iceberg.FileFormat;
-import org.apache.iceberg.FileScanTask;
-import org.apache.iceberg.PartitionKey;
 import org.apache.iceberg.Table;
 import org.apache.iceberg.catalog.Catalog;
 import org.apache.iceberg.data.GenericRecord;
-import org.apache.iceberg.data.IcebergGenerics;
 import org.apache.iceberg.data.Record;
-import org.apache.iceberg.data.parquet.GenericParquetWriter;
-import org.apache.iceberg.deletes.PositionDelete;
-import org.apache.iceberg.deletes.PositionDeleteWriter;
-import org.apache.iceberg.expressions.Expressions;
-import org.apache.iceberg.io.CloseableIterable;
-import org.apache.iceberg.io.DataWriter;
-import org.apache.iceberg.io.OutputFileFactory;
-import org.apache.iceberg.parquet.Parquet;
 import org.apache.iceberg.types.Types;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -70,16 +58,38 @@ class HistoryOtherWritersTest {
     Table table = catalog.loadTable(history.tableIdentifier());
     // a newer client adds a column and fills it in for 0001
     table.updateSchema().addColumn("approved_by", Types.StringType.get()).commit();
-    List<Record> records = readAll(table);
+    List<Record> records = AnotherEngine.readAll(table);
     records.get(0).setField("approved_by", "alice");
-    overwritePartition(table, records);
+    AnotherEngine.overwritePartition(table, records);
 
     history.record(row("0002", Status.APPLIED), null);
 
     table.refresh();
-    assertThat(readAll(table))
+    assertThat(AnotherEngine.readAll(table))
         .extracting(r -> r.getField("version"), r -> r.getField("approved_by"))
         .containsExactlyInAnyOrder(tuple("0001", "alice"), tuple("0002", null));
+  }
+
+  @Test
+  void aParquetFileOfAnotherEngineIsReadAndTheNextWriteIsAvroAgain() throws IOException {
+    history.record(row("0001", Status.APPLIED), null);
+    Table table = catalog.loadTable(history.tableIdentifier());
+    // another engine (or an earlier release) rewrites the partition as Parquet
+    AnotherEngine.overwritePartition(table, AnotherEngine.readAll(table));
+    table.refresh();
+    assertThat(AnotherEngine.dataFiles(table))
+        .extracting(DataFile::format)
+        .containsExactly(FileFormat.PARQUET);
+
+    assertThat(history.read("sales")).containsExactly(row("0001", Status.APPLIED));
+    history.record(row("0002", Status.APPLIED), null);
+
+    table.refresh();
+    assertThat(AnotherEngine.dataFiles(table))
+        .extracting(DataFile::format)
+        .containsExactly(FileFormat.AVRO);
+    assertThat(history.read("sales"))
+        .containsExactly(row("0001", Status.APPLIED), row("0002", Status.APPLIED));
   }
 
   @Test
@@ -88,14 +98,14 @@ class HistoryOtherWritersTest {
     history.record(row("0002", Status.FAILED), null);
     Table table = catalog.loadTable(history.tableIdentifier());
     // a merge-on-read UPDATE: delete 0002's row by position, add its new version
-    DataFile original = dataFiles(table).get(0);
-    List<Record> before = readFile(table, original);
+    DataFile original = AnotherEngine.dataFiles(table).get(0);
+    List<Record> before = AnotherEngine.readFile(table, original);
     int position = before.get(0).getField("version").equals("0002") ? 0 : 1;
     Record updated = before.get(position).copy();
     updated.setField("status", "applied");
     updated.setField("error", "fixed by hand");
-    DeleteFile deletes = positionDelete(table, original.location(), position);
-    DataFile added = writeFile(table, List.of(updated));
+    DeleteFile deletes = AnotherEngine.positionDelete(table, original.location(), position);
+    DataFile added = AnotherEngine.writeFile(table, List.of(updated));
     table.newRowDelta().addRows(added).addDeletes(deletes).commit();
 
     assertThat(history.read("sales"))
@@ -129,7 +139,7 @@ class HistoryOtherWritersTest {
     v1.setField("checksum", "old-sum");
     v1.setField("updated_at", OffsetDateTime.of(2026, 1, 1, 0, 0, 0, 0, ZoneOffset.UTC));
     v1.setField("duration_ms", 3L);
-    old.newAppend().appendFile(writeFile(old, List.of(v1))).commit();
+    old.newAppend().appendFile(AnotherEngine.writeFile(old, List.of(v1))).commit();
     assertThat(history.read("sales")).extracting(HistoryRecord::version).containsExactly("0001");
 
     history.record(row("0002", Status.APPLIED), null);
@@ -150,16 +160,16 @@ class HistoryOtherWritersTest {
     history.record(row("0001", Status.APPLIED), null);
     Table table = catalog.loadTable(history.tableIdentifier());
     table.updateSchema().addColumn("approved_by", Types.StringType.get()).commit();
-    List<Record> records = readAll(table);
+    List<Record> records = AnotherEngine.readAll(table);
     records.get(0).setField("approved_by", "alice");
-    overwritePartition(table, records);
+    AnotherEngine.overwritePartition(table, records);
 
     NamespaceHistory read = history.load("sales");
     NamespaceHistory stored = history.commit(read, read.with(row("0002", Status.APPLIED)));
     history.commit(stored, stored.with(row("0003", Status.APPLIED)));
 
     table.refresh();
-    assertThat(readAll(table))
+    assertThat(AnotherEngine.readAll(table))
         .extracting(r -> r.getField("version"), r -> r.getField("approved_by"))
         .containsExactlyInAnyOrder(
             tuple("0001", "alice"), tuple("0002", null), tuple("0003", null));
@@ -175,9 +185,9 @@ class HistoryOtherWritersTest {
     lease.setField("namespace", "sales");
     lease.setField("status", "leased");
     lease.setField("updated_at", since);
-    List<Record> records = readAll(table);
+    List<Record> records = AnotherEngine.readAll(table);
     records.add(lease);
-    overwritePartition(table, records);
+    AnotherEngine.overwritePartition(table, records);
 
     RunLease read = history.lease("sales").orElseThrow();
 
@@ -252,90 +262,5 @@ class HistoryOtherWritersTest {
                 .identity("namespace")
                 .build())
         .create();
-  }
-
-  private static List<Record> readAll(Table table) throws IOException {
-    List<Record> records = new ArrayList<>();
-    try (CloseableIterable<Record> rows =
-        IcebergGenerics.read(table).where(Expressions.equal("namespace", "sales")).build()) {
-      rows.forEach(r -> records.add(r.copy()));
-    }
-    return records;
-  }
-
-  private static List<Record> readFile(Table table, DataFile file) throws IOException {
-    List<Record> records = new ArrayList<>();
-    try (CloseableIterable<Record> rows =
-        Parquet.read(table.io().newInputFile(file.location()))
-            .project(table.schema())
-            .createReaderFunc(
-                s ->
-                    org.apache.iceberg.data.parquet.GenericParquetReaders.buildReader(
-                        table.schema(), s))
-            .build()) {
-      rows.forEach(r -> records.add(r.copy()));
-    }
-    return records;
-  }
-
-  private static List<DataFile> dataFiles(Table table) throws IOException {
-    List<DataFile> files = new ArrayList<>();
-    try (CloseableIterable<FileScanTask> tasks = table.newScan().planFiles()) {
-      tasks.forEach(task -> files.add(task.file()));
-    }
-    return files;
-  }
-
-  private static PartitionKey partition(Table table) {
-    PartitionKey key = new PartitionKey(table.spec(), table.schema());
-    GenericRecord template = GenericRecord.create(table.schema());
-    template.setField("namespace", "sales");
-    key.partition(template);
-    return key;
-  }
-
-  private static OutputFileFactory files(Table table) {
-    return OutputFileFactory.builderFor(table, 1, System.nanoTime())
-        .format(FileFormat.PARQUET)
-        .build();
-  }
-
-  private static DataFile writeFile(Table table, List<Record> records) throws IOException {
-    PartitionKey key = partition(table);
-    DataWriter<Record> writer =
-        Parquet.writeData(files(table).newOutputFile(table.spec(), key))
-            .forTable(table)
-            .withPartition(key)
-            .createWriterFunc(GenericParquetWriter::create)
-            .overwrite()
-            .build();
-    try (writer) {
-      records.forEach(writer::write);
-    }
-    return writer.toDataFile();
-  }
-
-  private static void overwritePartition(Table table, List<Record> records) throws IOException {
-    DataFile file = writeFile(table, records);
-    table
-        .newOverwrite()
-        .overwriteByRowFilter(Expressions.equal("namespace", "sales"))
-        .addFile(file)
-        .commit();
-  }
-
-  private static DeleteFile positionDelete(Table table, String path, long position)
-      throws IOException {
-    PartitionKey key = partition(table);
-    PositionDeleteWriter<Record> writer =
-        new org.apache.iceberg.data.GenericFileWriterFactory.Builder(table)
-            .deleteFileFormat(FileFormat.PARQUET)
-            .build()
-            .newPositionDeleteWriter(
-                files(table).newOutputFile(table.spec(), key), table.spec(), key);
-    try (writer) {
-      writer.write(PositionDelete.<Record>create().set(path, position, null));
-    }
-    return writer.toDeleteFile();
   }
 }

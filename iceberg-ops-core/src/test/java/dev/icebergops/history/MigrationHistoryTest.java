@@ -30,7 +30,6 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.iceberg.CatalogUtil;
 import org.apache.iceberg.DataFile;
 import org.apache.iceberg.FileFormat;
-import org.apache.iceberg.FileScanTask;
 import org.apache.iceberg.OverwriteFiles;
 import org.apache.iceberg.PartitionField;
 import org.apache.iceberg.Snapshot;
@@ -98,7 +97,7 @@ class MigrationHistoryTest {
   }
 
   @Test
-  void firstRecordCreatesTheParquetTable() throws IOException {
+  void firstRecordCreatesTheTableWithAnAvroDataFile() throws IOException {
     HistoryRecord row = applied("0001", "sales", T0);
     history.record(row, null);
 
@@ -126,20 +125,20 @@ class MigrationHistoryTest {
     assertThat(partition.transform().isIdentity()).isTrue();
     assertThat(table.schema().findColumnName(partition.sourceId())).isEqualTo("namespace");
     assertThat(table.properties())
-        .containsEntry(TableProperties.DEFAULT_FILE_FORMAT, "parquet")
+        .containsEntry(TableProperties.DEFAULT_FILE_FORMAT, "avro")
         .containsEntry(TableProperties.COMMIT_NUM_RETRIES, "20")
         .containsEntry("iceberg-ops.history.layout-version", "2");
     assertThat(
             ((org.apache.iceberg.HasTableOperations) table).operations().current().formatVersion())
         .isEqualTo(2);
 
-    List<DataFile> files = dataFiles(table);
+    List<DataFile> files = AnotherEngine.dataFiles(table);
     assertThat(files).isNotEmpty();
     for (DataFile file : files) {
-      assertThat(file.format()).isEqualTo(FileFormat.PARQUET);
-      assertThat(file.location()).startsWith("s3://").endsWith(".parquet");
+      assertThat(file.format()).isEqualTo(FileFormat.AVRO);
+      assertThat(file.location()).startsWith("s3://").endsWith(".avro");
       try (InputStream in = table.io().newInputFile(file.location()).newStream()) {
-        assertThat(in.readNBytes(4)).isEqualTo(new byte[] {'P', 'A', 'R', '1'});
+        assertThat(in.readNBytes(4)).isEqualTo(new byte[] {'O', 'b', 'j', 1});
       }
     }
 
@@ -590,13 +589,5 @@ class MigrationHistoryTest {
         "sum-" + version,
         at,
         42L);
-  }
-
-  private static List<DataFile> dataFiles(Table table) throws IOException {
-    List<DataFile> files = new ArrayList<>();
-    try (CloseableIterable<FileScanTask> tasks = table.newScan().planFiles()) {
-      tasks.forEach(task -> files.add(task.file()));
-    }
-    return files;
   }
 }

@@ -1,0 +1,149 @@
+package dev.icebergops.history;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.apache.iceberg.ContentFile;
+import org.apache.iceberg.DataFile;
+import org.apache.iceberg.FileFormat;
+import org.apache.iceberg.FileScanTask;
+import org.apache.iceberg.Schema;
+import org.apache.iceberg.Table;
+import org.apache.iceberg.TableScan;
+import org.apache.iceberg.avro.Avro;
+import org.apache.iceberg.catalog.TableIdentifier;
+import org.apache.iceberg.data.IcebergGenerics;
+import org.apache.iceberg.data.IdentityPartitionConverters;
+import org.apache.iceberg.data.InternalRecordWrapper;
+import org.apache.iceberg.data.Record;
+import org.apache.iceberg.data.avro.PlannedDataReader;
+import org.apache.iceberg.expressions.Evaluator;
+import org.apache.iceberg.expressions.Expression;
+import org.apache.iceberg.io.CloseableIterable;
+import org.apache.iceberg.util.PartitionUtil;
+
+/**
+ * Reads a snapshot of the history table. The files this release writes are Avro without delete
+ * files: Iceberg's Avro reader, part of iceberg-core, reads them. Any other file (Parquet or ORC
+ * that another engine or an earlier release wrote, or a delete file) goes through Iceberg's generic
+ * reader, which applies delete files and needs Iceberg's Parquet and ORC modules and Hadoop on the
+ * class path; without them the read fails naming the file and the jars to add.
+ */
+final class HistoryReader {
+
+  /** What Iceberg's generic reader needs besides iceberg-data, as Maven coordinates. */
+  static final String GENERIC_READER_JARS =
+      "org.apache.iceberg:iceberg-parquet, org.apache.iceberg:iceberg-orc,"
+          + " org.apache.hadoop:hadoop-common and org.apache.hadoop:hadoop-mapreduce-client-core";
+
+  private HistoryReader() {}
+
+  /**
+   * Reads the rows of a snapshot that match a filter, with delete files applied.
+   *
+   * @param table the history table
+   * @param identifier the table's identifier, for messages
+   * @param snapshotId the snapshot to read
+   * @param filter the row filter
+   * @return the records, in the snapshot's schema
+   * @throws IllegalStateException if the snapshot holds a file only Iceberg's generic reader reads
+   *     and that reader's jars are not on the class path
+   */
+  static List<Record> read(
+      Table table, TableIdentifier identifier, long snapshotId, Expression filter) {
+    TableScan scan = table.newScan().useSnapshot(snapshotId).filter(filter);
+    List<Record> records = new ArrayList<>();
+    try {
+      List<FileScanTask> tasks = plan(scan);
+      ContentFile<?> foreign = firstNotOwnFormat(tasks);
+      if (foreign == null) {
+        for (FileScanTask task : tasks) {
+          readAvro(table, scan, task, records);
+        }
+      } else {
+        readGeneric(table, identifier, snapshotId, filter, foreign, records);
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException(
+          "Cannot read migration history " + identifier + ": " + e.getMessage(), e);
+    }
+    return records;
+  }
+
+  private static List<FileScanTask> plan(TableScan scan) throws IOException {
+    List<FileScanTask> tasks = new ArrayList<>();
+    try (CloseableIterable<FileScanTask> planned = scan.planFiles()) {
+      planned.forEach(tasks::add);
+    }
+    return tasks;
+  }
+
+  /** The first file that is not an Avro data file (a delete file counts), or null. */
+  private static ContentFile<?> firstNotOwnFormat(List<FileScanTask> tasks) {
+    for (FileScanTask task : tasks) {
+      if (task.file().format() != FileFormat.AVRO) {
+        return task.file();
+      }
+      if (!task.deletes().isEmpty()) {
+        return task.deletes().get(0);
+      }
+    }
+    return null;
+  }
+
+  /**
+   * Reads one Avro data file the way Iceberg's generic reader does, without its format registry.
+   */
+  private static void readAvro(Table table, TableScan scan, FileScanTask task, List<Record> into)
+      throws IOException {
+    Schema projection = scan.schema();
+    Map<Integer, ?> constants =
+        PartitionUtil.constantsMap(task, IdentityPartitionConverters::convertConstant);
+    Evaluator residual =
+        new Evaluator(projection.asStruct(), task.residual(), scan.isCaseSensitive());
+    InternalRecordWrapper wrapper = new InternalRecordWrapper(projection.asStruct());
+    try (CloseableIterable<Record> rows =
+        Avro.read(table.io().newInputFile(task.file()))
+            .project(projection)
+            .split(task.start(), task.length())
+            .createResolvingReader(schema -> PlannedDataReader.create(schema, constants))
+            .build()) {
+      for (Record row : rows) {
+        if (residual.eval(wrapper.wrap(row))) {
+          into.add(row);
+        }
+      }
+    }
+  }
+
+  private static void readGeneric(
+      Table table,
+      TableIdentifier identifier,
+      long snapshotId,
+      Expression filter,
+      ContentFile<?> foreign,
+      List<Record> into)
+      throws IOException {
+    try (CloseableIterable<Record> rows =
+        IcebergGenerics.read(table).useSnapshot(snapshotId).where(filter).build()) {
+      for (Record row : rows) {
+        into.add(row.copy());
+      }
+    } catch (NoClassDefFoundError | ExceptionInInitializerError e) {
+      throw new IllegalStateException(
+          "Cannot read migration history "
+              + identifier
+              + ": "
+              + (foreign instanceof DataFile ? "data file " : "delete file ")
+              + foreign.location()
+              + " is "
+              + foreign.format()
+              + " and needs Iceberg's generic reader; add "
+              + GENERIC_READER_JARS
+              + " to the class path",
+          e);
+    }
+  }
+}

@@ -1,0 +1,145 @@
+package dev.icebergops.history;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.icebergops.history.HistoryRecord.Status;
+import dev.icebergops.test.env.IcebergTestEnvironment;
+import dev.icebergops.testing.SharedEnvironment;
+import java.io.File;
+import java.io.IOException;
+import java.net.MalformedURLException;
+import java.net.URL;
+import java.net.URLClassLoader;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.function.Function;
+import java.util.regex.Pattern;
+import org.apache.iceberg.DataFile;
+import org.apache.iceberg.FileFormat;
+import org.apache.iceberg.Table;
+import org.apache.iceberg.catalog.Catalog;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/**
+ * The history on the class path a user's deploy job gets from iceberg-ops-core alone: no Parquet,
+ * no ORC, no Hadoop. The code runs in a class loader over this test's class path without those jars
+ * ({@link LeanClassPathProbe}), against the same catalog and store as the test.
+ */
+@ExtendWith(SharedEnvironment.class)
+class HistoryWithoutParquetTest {
+
+  /** The jars a user's class path lacks when it holds iceberg-ops-core and its dependencies. */
+  private static final Pattern NOT_IN_CORE =
+      Pattern.compile("(iceberg-parquet|iceberg-orc|parquet-|orc-|hadoop-)[^/]*\\.jar");
+
+  private IcebergTestEnvironment environment;
+  private Catalog catalog;
+  private String meta;
+
+  @BeforeEach
+  void setUp(IcebergTestEnvironment environment) {
+    this.environment = environment;
+    catalog = environment.catalog();
+    meta = "_ops_" + UUID.randomUUID().toString().replace("-", "").substring(0, 12);
+  }
+
+  @Test
+  void theClassLoaderLacksParquetOrcAndHadoop() throws IOException {
+    try (URLClassLoader lean = leanClassLoader()) {
+      for (String name :
+          List.of(
+              "org.apache.parquet.schema.MessageType",
+              "org.apache.iceberg.parquet.Parquet",
+              "org.apache.orc.TypeDescription",
+              "org.apache.iceberg.orc.ORC",
+              "org.apache.hadoop.conf.Configuration")) {
+        assertThatThrownBy(() -> Class.forName(name, false, lean))
+            .as(name)
+            .isInstanceOf(ClassNotFoundException.class);
+      }
+      assertThat(Class.forName("org.apache.iceberg.avro.Avro", false, lean).getClassLoader())
+          .isSameAs(lean);
+    } catch (ClassNotFoundException e) {
+      throw new AssertionError(e);
+    }
+  }
+
+  @Test
+  void historyIsWrittenAndReadWithoutParquetOrHadoop() throws Exception {
+    assertThat(probe(Map.of(LeanClassPathProbe.RECORD, "0001"))).isEqualTo("0001 applied");
+    assertThat(probe(Map.of(LeanClassPathProbe.RECORD, "0002")))
+        .isEqualTo("0001 applied, 0002 applied");
+
+    // any engine with the usual readers reads the same rows from the Avro files
+    Table table = catalog.loadTable(new MigrationHistory(catalog, meta).tableIdentifier());
+    assertThat(AnotherEngine.dataFiles(table))
+        .extracting(DataFile::format)
+        .containsOnly(FileFormat.AVRO);
+    assertThat(AnotherEngine.readAll(table))
+        .extracting(row -> row.getField("version"))
+        .containsExactlyInAnyOrder("0001", "0002");
+  }
+
+  @Test
+  void aParquetFileIsReadWithItsReaderAndReportedWithoutIt() throws Exception {
+    MigrationHistory history = new MigrationHistory(catalog, meta);
+    history.record(
+        new HistoryRecord("0001", "sales", "first", Status.APPLIED, null, "sum", Instant.EPOCH, 1L),
+        null);
+    Table table = catalog.loadTable(history.tableIdentifier());
+    DataFile parquet = AnotherEngine.overwritePartition(table, AnotherEngine.readAll(table));
+
+    assertThat(history.read("sales")).extracting(HistoryRecord::version).containsExactly("0001");
+    assertThat(probe(Map.of()))
+        .isEqualTo(
+            "java.lang.IllegalStateException: Cannot read migration history "
+                + history.tableIdentifier()
+                + ": data file "
+                + parquet.location()
+                + " is PARQUET and needs Iceberg's generic reader; add"
+                + " org.apache.iceberg:iceberg-parquet, org.apache.iceberg:iceberg-orc,"
+                + " org.apache.hadoop:hadoop-common and"
+                + " org.apache.hadoop:hadoop-mapreduce-client-core to the class path");
+  }
+
+  /** Runs {@link LeanClassPathProbe} in the lean class loader with the catalog's properties. */
+  private String probe(Map<String, String> arguments) throws Exception {
+    Map<String, String> all = new HashMap<>(environment.catalogProperties());
+    all.putAll(arguments);
+    all.put(LeanClassPathProbe.META, meta);
+    Thread thread = Thread.currentThread();
+    ClassLoader previous = thread.getContextClassLoader();
+    try (URLClassLoader lean = leanClassLoader()) {
+      thread.setContextClassLoader(lean);
+      @SuppressWarnings("unchecked")
+      Function<Map<String, String>, String> probe =
+          (Function<Map<String, String>, String>)
+              Class.forName(LeanClassPathProbe.class.getName(), true, lean)
+                  .getConstructor()
+                  .newInstance();
+      return probe.apply(all);
+    } finally {
+      thread.setContextClassLoader(previous);
+    }
+  }
+
+  /** This test's class path without Parquet, ORC and Hadoop, over the JDK's platform classes. */
+  private static URLClassLoader leanClassLoader() throws MalformedURLException {
+    List<URL> urls = new ArrayList<>();
+    for (String entry : System.getProperty("java.class.path").split(File.pathSeparator)) {
+      if (!entry.isBlank() && !NOT_IN_CORE.matcher(Path.of(entry).getFileName() + "").matches()) {
+        urls.add(Path.of(entry).toUri().toURL());
+      }
+    }
+    return new URLClassLoader(
+        "iceberg-ops-core-only", urls.toArray(URL[]::new), ClassLoader.getPlatformClassLoader());
+  }
+}

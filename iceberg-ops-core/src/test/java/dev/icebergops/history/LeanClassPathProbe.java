@@ -1,0 +1,63 @@
+package dev.icebergops.history;
+
+import dev.icebergops.catalog.CatalogFactory;
+import dev.icebergops.history.HistoryRecord.Status;
+import java.time.Instant;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+import org.apache.iceberg.catalog.Catalog;
+
+/**
+ * Runs inside {@link HistoryWithoutParquetTest}'s class loader, which lacks Parquet, ORC and
+ * Hadoop: builds a catalog with {@link CatalogFactory}, optionally records a row, and reads a
+ * namespace's history. Answers the rows as {@code version status} pairs, or the failure as {@code
+ * ExceptionClass: message}. Its argument holds the catalog properties and {@code probe.*} keys.
+ */
+public final class LeanClassPathProbe implements Function<Map<String, String>, String> {
+
+  static final String META = "probe.meta";
+  static final String RECORD = "probe.record";
+
+  @Override
+  public String apply(Map<String, String> arguments) {
+    Map<String, String> properties = new HashMap<>(arguments);
+    String meta = properties.remove(META);
+    String record = properties.remove(RECORD);
+    Catalog catalog = CatalogFactory.build("lean-probe", properties);
+    try {
+      MigrationHistory history = new MigrationHistory(catalog, meta);
+      if (record != null) {
+        history.record(
+            new HistoryRecord(
+                record,
+                "sales",
+                "migration " + record,
+                Status.APPLIED,
+                null,
+                "sum-" + record,
+                Instant.parse("2026-11-30T10:00:00Z"),
+                7L),
+            null);
+      }
+      return history.read("sales").stream()
+          .map(row -> row.version() + " " + row.status().value())
+          .collect(Collectors.joining(", "));
+    } catch (RuntimeException e) {
+      return e.getClass().getName() + ": " + e.getMessage();
+    } finally {
+      close(catalog);
+    }
+  }
+
+  private static void close(Catalog catalog) {
+    if (catalog instanceof AutoCloseable closeable) {
+      try {
+        closeable.close();
+      } catch (Exception e) {
+        throw new IllegalStateException("Cannot close catalog lean-probe: " + e.getMessage(), e);
+      }
+    }
+  }
+}
