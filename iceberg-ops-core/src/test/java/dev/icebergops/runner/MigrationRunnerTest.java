@@ -17,6 +17,7 @@ import dev.icebergops.runner.SalesMigrations.V0004__AddChannel;
 import dev.icebergops.test.env.IcebergTestEnvironment;
 import dev.icebergops.testing.SharedEnvironment;
 import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.List;
@@ -273,6 +274,7 @@ class MigrationRunnerTest {
               assertThat(stop.version()).isEqualTo("0002");
               assertThat(stop.namespace()).isEqualTo(namespace);
               assertThat(stop.step()).isEqualTo("upgrade");
+              assertThat(stop.isIrreversible()).isFalse();
               assertThat(stop.partialResult().versions()).containsExactly("0001");
             });
 
@@ -501,5 +503,67 @@ class MigrationRunnerTest {
     assertThatThrownBy(() -> MigrationRunner.builder(catalog).namespace("sales").build())
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessage("Cannot build migration runner for sales: no migration source");
+    assertThatThrownBy(
+            () ->
+                MigrationRunner.builder(catalog)
+                    .namespace(" ")
+                    .source(SalesMigrations.all())
+                    .build())
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("Cannot build migration runner: the namespace is empty");
+    assertThatThrownBy(
+            () ->
+                MigrationRunner.builder(catalog)
+                    .namespace("sales")
+                    .source(SalesMigrations.all())
+                    .metaNamespace(" ")
+                    .build())
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("Cannot build migration runner for sales: the meta-namespace is empty");
+    assertThatThrownBy(
+            () ->
+                MigrationRunner.builder(catalog)
+                    .namespace("sales")
+                    .source(SalesMigrations.all())
+                    .metaNamespace(null)
+                    .build())
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("Cannot build migration runner for sales: the meta-namespace is empty");
+  }
+
+  @Test
+  void builderRejectsSettingsThatCannotWork() {
+    MigrationRunner.Builder builder = MigrationRunner.builder(catalog);
+    assertThatThrownBy(() -> builder.timeout(Duration.ZERO))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("Cannot set timeout: must be positive, got PT0S");
+    assertThatThrownBy(() -> builder.leaseDuration(Duration.ofSeconds(-1)))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("Cannot set lease duration: must be positive, got PT-1S");
+    assertThatThrownBy(() -> builder.leaseWait(Duration.ofMillis(-1)))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("Cannot wait for a lease: negative wait PT-0.001S");
+    assertThatThrownBy(() -> builder.timeout(null)).isInstanceOf(NullPointerException.class);
+    assertThatThrownBy(() -> builder.leaseWait(null)).isInstanceOf(NullPointerException.class);
+    assertThatThrownBy(() -> builder.clock(null)).isInstanceOf(NullPointerException.class);
+    assertThatThrownBy(() -> builder.factory(null)).isInstanceOf(NullPointerException.class);
+    assertThatThrownBy(() -> builder.onStep(null)).isInstanceOf(NullPointerException.class);
+    assertThatThrownBy(() -> MigrationRunner.builder(null))
+        .isInstanceOf(NullPointerException.class);
+
+    MigrationSource source = SalesMigrations.all();
+    MigrationRunner runner =
+        builder
+            .namespace("sales")
+            .source(source)
+            .timeout(Duration.ofMillis(1))
+            .leaseDuration(Duration.ofMillis(1))
+            .leaseWait(Duration.ZERO)
+            .build();
+    assertThat(runner.namespace()).isEqualTo("sales");
+    assertThat(runner.catalog()).isSameAs(catalog);
+    assertThat(runner.source()).isSameAs(source);
+    assertThat(runner.historyTable().tableIdentifier())
+        .hasToString("_iceberg_ops.migration_history");
   }
 }
