@@ -248,6 +248,10 @@ class RemoteCallsTest {
 
     assertThat(remote.call("name the thread", Thread::currentThread))
         .isSameAs(Thread.currentThread());
+    assertThat(
+            new RemoteCalls(client, Duration.ofSeconds(-1))
+                .call("name the thread", Thread::currentThread))
+        .isSameAs(Thread.currentThread());
     int closedPort = closedPort();
     assertThatThrownBy(
             () -> remote.call("open a socket", () -> new Socket("127.0.0.1", closedPort)))

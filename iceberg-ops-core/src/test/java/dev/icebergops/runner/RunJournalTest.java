@@ -165,6 +165,26 @@ class RunJournalTest {
   }
 
   @Test
+  void aRunInterruptedWhileWaitingForALeaseStopsWaiting() {
+    RunLease other = new RunLease("elsewhere", 4242, "other-run", T0, T0.plusSeconds(3600));
+    plant(other);
+    // interrupted right after its first read of the history, before it pauses
+    Clock clock = new CallbackClock(T0, Duration.ZERO, 2, () -> Thread.currentThread().interrupt());
+
+    try {
+      assertThatThrownBy(() -> open(clock, LEASE, Duration.ofSeconds(30)))
+          .isInstanceOf(MigrationException.class)
+          .hasMessage("Cannot take the run lease: interrupted")
+          .cause()
+          .isInstanceOf(InterruptedException.class);
+      assertThat(Thread.currentThread().isInterrupted()).isTrue();
+    } finally {
+      Thread.interrupted();
+    }
+    assertThat(stored()).isEqualTo(other);
+  }
+
+  @Test
   void theLeaseOfADeadProcessOnThisHostIsTakenOverAtOnce() throws Exception {
     Process gone = new ProcessBuilder("true").start();
     assertThat(gone.waitFor(30, TimeUnit.SECONDS)).isTrue();
