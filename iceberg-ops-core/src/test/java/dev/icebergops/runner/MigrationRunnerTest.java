@@ -6,6 +6,9 @@ import static org.assertj.core.api.Assertions.tuple;
 
 import dev.icebergops.history.HistoryRecord;
 import dev.icebergops.history.HistoryRecord.Status;
+import dev.icebergops.history.MigrationHistory;
+import dev.icebergops.history.NamespaceHistory;
+import dev.icebergops.history.RunLease;
 import dev.icebergops.migration.IrreversibleMigrationException;
 import dev.icebergops.migration.MigrationFactory;
 import dev.icebergops.migration.MigrationSource;
@@ -457,6 +460,60 @@ class MigrationRunnerTest {
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessageStartingWith(
             "Cannot stamp " + namespace + " at 0007: no migration has that version");
+  }
+
+  @Test
+  void stampTellsTheListenerOfEachVersionStamped() {
+    List<String> told = new java.util.ArrayList<>();
+    MigrationRunner runner =
+        MigrationRunner.builder(catalog)
+            .namespace(namespace)
+            .source(SalesMigrations.all())
+            .metaNamespace(meta)
+            .factory(SalesMigrations.factory(probe))
+            .onStep(step -> told.add(step.version()))
+            .build();
+
+    runner.stamp("0002");
+
+    assertThat(told).containsExactly("0001", "0002");
+  }
+
+  @Test
+  void withoutValidationMigrateAppliesAFailedVersionAgain() {
+    MigrationRunner runner = runner(SalesMigrations.all());
+    probe.failOn("0002.upgrade");
+    assertThatThrownBy(runner::migrate).isInstanceOf(MigrationException.class);
+    probe.heal("0002.upgrade");
+
+    MigrationRunner unvalidated =
+        MigrationRunner.builder(catalog)
+            .namespace(namespace)
+            .source(SalesMigrations.all())
+            .metaNamespace(meta)
+            .factory(SalesMigrations.factory(probe))
+            .clock(Clock.fixed(NOW, ZoneOffset.UTC))
+            .validateOnMigrate(false)
+            .build();
+
+    assertThat(unvalidated.migrate().versions()).containsExactly("0002", "0003", "0004");
+    assertThat(rows(runner))
+        .containsExactly("0001 applied", "0002 applied", "0003 applied", "0004 applied");
+  }
+
+  @Test
+  void leaseShowsTheHolderAndReleaseLeaseFreesIt() {
+    MigrationRunner runner = runner(SalesMigrations.all());
+    assertThat(runner.releaseLease()).as("nothing held").isEmpty();
+    MigrationHistory history = new MigrationHistory(catalog, meta);
+    NamespaceHistory read = history.load(namespace);
+    RunLease held = new RunLease("elsewhere", 4242, "gone-run", NOW, NOW.plusSeconds(3600));
+    history.commit(read, read.withLease(held));
+
+    assertThat(runner.lease()).contains(held);
+    assertThat(runner.releaseLease()).contains(held);
+    assertThat(runner.lease()).isEmpty();
+    assertThat(history.load(namespace).lease()).isEmpty();
   }
 
   // --- checksums and the shared history table --------------------------------------------------
