@@ -294,7 +294,12 @@ class MigrationRunnerTest {
     // a failed version stops migrate until the operator repairs (or rolls back) it
     assertThatThrownBy(runner::migrate)
         .isInstanceOf(MigrationValidationException.class)
-        .hasMessageContaining("0002 (Add region) failed");
+        .hasMessageContaining("0002 (Add region) failed")
+        .satisfies(
+            e ->
+                assertThat(((MigrationValidationException) e).findings())
+                    .singleElement()
+                    .satisfies(finding -> assertThat(finding).hasToString(finding.message())));
     assertThat(runner.repair().changes())
         .extracting(RepairResult.Change::version, RepairResult.Change::change)
         .containsExactly(tuple("0002", "marked pending (was failed)"));
