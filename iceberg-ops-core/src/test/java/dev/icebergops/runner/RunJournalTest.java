@@ -41,6 +41,7 @@ class RunJournalTest {
   private static final Duration LEASE = Duration.ofSeconds(60);
 
   private MigrationHistory history;
+  private MigrationHistory otherWriter;
   private RemoteCalls remote;
   private String namespace;
   private final ExecutorService pool = Executors.newSingleThreadExecutor();
@@ -50,6 +51,7 @@ class RunJournalTest {
     String suffix = UUID.randomUUID().toString().replace("-", "").substring(0, 12);
     namespace = "journal_" + suffix;
     history = new MigrationHistory(environment.catalog(), "_ops_" + suffix);
+    otherWriter = new MigrationHistory(environment.newCatalogClient("other"), "_ops_" + suffix);
     remote = new RemoteCalls(environment.catalog(), Duration.ofSeconds(30));
   }
 
@@ -216,6 +218,28 @@ class RunJournalTest {
     }
   }
 
+  @Test
+  void aLeaseWhoseTakingLostARaceIsTakenFromTheFreshState() {
+    HistoryRecord theirs = row("0009", Status.APPLIED);
+    // right after the run read the history, another writer commits a row of the namespace
+    Clock clock =
+        new CallbackClock(
+            T0,
+            Duration.ZERO,
+            2,
+            () -> {
+              NamespaceHistory read = otherWriter.load(namespace);
+              otherWriter.commit(read, read.with(theirs));
+            });
+
+    try (RunJournal journal = open(clock, LEASE, Duration.ZERO)) {
+      assertThat(stored().runId()).isEqualTo(journal.runId());
+      assertThat(journal.state().row("0009")).contains(theirs);
+      assertThat(journal.takenOver()).isEmpty();
+    }
+    assertThat(history.load(namespace).row("0009")).contains(theirs);
+  }
+
   // --- the heartbeat -----------------------------------------------------------------------------
 
   @Test
@@ -267,6 +291,37 @@ class RunJournalTest {
     assertThat(journal.isFinished()).isTrue();
     assertThat(history.load(namespace).snapshotId()).isEqualTo(landed.snapshotId());
     assertThat(stored()).isNull();
+  }
+
+  @Test
+  void aReleaseAfterAnotherWriterAddedARowStillReleases() {
+    RunJournal journal = openAt(T0);
+    NamespaceHistory read = otherWriter.load(namespace);
+    otherWriter.commit(read, read.with(row("0009", Status.APPLIED)));
+
+    journal.finish(List.of());
+
+    assertThat(stored()).isNull();
+    assertThat(history.load(namespace).rows())
+        .extracting(HistoryRecord::version)
+        .containsExactly("0009");
+  }
+
+  @Test
+  void aRenewalAfterAnotherWriterAddedARowStillRenews() {
+    // one second later at each reading: the renewal asks for a later expiry than the lease has
+    try (RunJournal journal =
+        open(new CallbackClock(T0, Duration.ofSeconds(1), 0, () -> {}), LEASE, Duration.ZERO)) {
+      RunLease taken = stored();
+      NamespaceHistory read = otherWriter.load(namespace);
+      otherWriter.commit(read, read.with(row("0009", Status.APPLIED)));
+
+      journal.write(List.of());
+
+      assertThat(stored().runId()).isEqualTo(journal.runId());
+      assertThat(stored().expiresAt()).isAfter(taken.expiresAt());
+      assertThat(history.load(namespace).row("0009")).isPresent();
+    }
   }
 
   @Test
