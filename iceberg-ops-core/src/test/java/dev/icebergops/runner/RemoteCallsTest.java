@@ -143,6 +143,24 @@ class RemoteCallsTest {
   }
 
   @Test
+  void aStepSlowerThanAPollButWithinTheBoundCompletes() throws Exception {
+    RemoteCalls remote = new RemoteCalls(client, Duration.ofSeconds(30));
+    StepLog steps = new StepLog(done -> {});
+    holdTheNextAnswer(); // held for 5 s: many polls of the step's time, all within the bound
+
+    remote.runSteps(
+        steps,
+        () -> {
+          steps.beforeStep("check table");
+          client.tableExists(TableIdentifier.of(Namespace.of(namespace), "t"));
+          steps.afterStep("check table");
+        });
+
+    assertThat(proxy.injectedInto()).isNotNull();
+    assertThat(steps.done()).containsExactly("check table");
+  }
+
+  @Test
   void aStepThatAnswersEndsTheBodyAndItsErrorsComeBackAsTheyAre() throws Exception {
     RemoteCalls remote = new RemoteCalls(client, Duration.ofSeconds(30));
     StepLog steps = new StepLog(done -> {});
