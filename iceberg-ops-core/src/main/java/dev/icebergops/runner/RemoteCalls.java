@@ -46,10 +46,6 @@ final class RemoteCalls {
     this.endpoints = endpoints(catalog);
   }
 
-  Duration timeout() {
-    return timeout;
-  }
-
   /** The catalog's endpoint and its store's, for messages. */
   String endpoints() {
     return endpoints;

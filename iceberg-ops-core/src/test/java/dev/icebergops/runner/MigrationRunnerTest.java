@@ -6,6 +6,9 @@ import static org.assertj.core.api.Assertions.tuple;
 
 import dev.icebergops.history.HistoryRecord;
 import dev.icebergops.history.HistoryRecord.Status;
+import dev.icebergops.history.MigrationHistory;
+import dev.icebergops.history.NamespaceHistory;
+import dev.icebergops.history.RunLease;
 import dev.icebergops.migration.IrreversibleMigrationException;
 import dev.icebergops.migration.MigrationFactory;
 import dev.icebergops.migration.MigrationSource;
@@ -17,6 +20,7 @@ import dev.icebergops.runner.SalesMigrations.V0004__AddChannel;
 import dev.icebergops.test.env.IcebergTestEnvironment;
 import dev.icebergops.testing.SharedEnvironment;
 import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.List;
@@ -273,6 +277,7 @@ class MigrationRunnerTest {
               assertThat(stop.version()).isEqualTo("0002");
               assertThat(stop.namespace()).isEqualTo(namespace);
               assertThat(stop.step()).isEqualTo("upgrade");
+              assertThat(stop.isIrreversible()).isFalse();
               assertThat(stop.partialResult().versions()).containsExactly("0001");
             });
 
@@ -289,7 +294,12 @@ class MigrationRunnerTest {
     // a failed version stops migrate until the operator repairs (or rolls back) it
     assertThatThrownBy(runner::migrate)
         .isInstanceOf(MigrationValidationException.class)
-        .hasMessageContaining("0002 (Add region) failed");
+        .hasMessageContaining("0002 (Add region) failed")
+        .satisfies(
+            e ->
+                assertThat(((MigrationValidationException) e).findings())
+                    .singleElement()
+                    .satisfies(finding -> assertThat(finding).hasToString(finding.message())));
     assertThat(runner.repair().changes())
         .extracting(RepairResult.Change::version, RepairResult.Change::change)
         .containsExactly(tuple("0002", "marked pending (was failed)"));
@@ -485,6 +495,60 @@ class MigrationRunnerTest {
             "Cannot stamp " + namespace + " at 0007: no migration has that version");
   }
 
+  @Test
+  void stampTellsTheListenerOfEachVersionStamped() {
+    List<String> told = new java.util.ArrayList<>();
+    MigrationRunner runner =
+        MigrationRunner.builder(catalog)
+            .namespace(namespace)
+            .source(SalesMigrations.all())
+            .metaNamespace(meta)
+            .factory(SalesMigrations.factory(probe))
+            .onStep(step -> told.add(step.version()))
+            .build();
+
+    runner.stamp("0002");
+
+    assertThat(told).containsExactly("0001", "0002");
+  }
+
+  @Test
+  void withoutValidationMigrateAppliesAFailedVersionAgain() {
+    MigrationRunner runner = runner(SalesMigrations.all());
+    probe.failOn("0002.upgrade");
+    assertThatThrownBy(runner::migrate).isInstanceOf(MigrationException.class);
+    probe.heal("0002.upgrade");
+
+    MigrationRunner unvalidated =
+        MigrationRunner.builder(catalog)
+            .namespace(namespace)
+            .source(SalesMigrations.all())
+            .metaNamespace(meta)
+            .factory(SalesMigrations.factory(probe))
+            .clock(Clock.fixed(NOW, ZoneOffset.UTC))
+            .validateOnMigrate(false)
+            .build();
+
+    assertThat(unvalidated.migrate().versions()).containsExactly("0002", "0003", "0004");
+    assertThat(rows(runner))
+        .containsExactly("0001 applied", "0002 applied", "0003 applied", "0004 applied");
+  }
+
+  @Test
+  void leaseShowsTheHolderAndReleaseLeaseFreesIt() {
+    MigrationRunner runner = runner(SalesMigrations.all());
+    assertThat(runner.releaseLease()).as("nothing held").isEmpty();
+    MigrationHistory history = new MigrationHistory(catalog, meta);
+    NamespaceHistory read = history.load(namespace);
+    RunLease held = new RunLease("elsewhere", 4242, "gone-run", NOW, NOW.plusSeconds(3600));
+    history.commit(read, read.withLease(held));
+
+    assertThat(runner.lease()).contains(held);
+    assertThat(runner.releaseLease()).contains(held);
+    assertThat(runner.lease()).isEmpty();
+    assertThat(history.load(namespace).lease()).isEmpty();
+  }
+
   // --- checksums and the shared history table --------------------------------------------------
 
   @Test
@@ -529,5 +593,67 @@ class MigrationRunnerTest {
     assertThatThrownBy(() -> MigrationRunner.builder(catalog).namespace("sales").build())
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessage("Cannot build migration runner for sales: no migration source");
+    assertThatThrownBy(
+            () ->
+                MigrationRunner.builder(catalog)
+                    .namespace(" ")
+                    .source(SalesMigrations.all())
+                    .build())
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("Cannot build migration runner: the namespace is empty");
+    assertThatThrownBy(
+            () ->
+                MigrationRunner.builder(catalog)
+                    .namespace("sales")
+                    .source(SalesMigrations.all())
+                    .metaNamespace(" ")
+                    .build())
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("Cannot build migration runner for sales: the meta-namespace is empty");
+    assertThatThrownBy(
+            () ->
+                MigrationRunner.builder(catalog)
+                    .namespace("sales")
+                    .source(SalesMigrations.all())
+                    .metaNamespace(null)
+                    .build())
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("Cannot build migration runner for sales: the meta-namespace is empty");
+  }
+
+  @Test
+  void builderRejectsSettingsThatCannotWork() {
+    MigrationRunner.Builder builder = MigrationRunner.builder(catalog);
+    assertThatThrownBy(() -> builder.timeout(Duration.ZERO))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("Cannot set timeout: must be positive, got PT0S");
+    assertThatThrownBy(() -> builder.leaseDuration(Duration.ofSeconds(-1)))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("Cannot set lease duration: must be positive, got PT-1S");
+    assertThatThrownBy(() -> builder.leaseWait(Duration.ofMillis(-1)))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("Cannot wait for a lease: negative wait PT-0.001S");
+    assertThatThrownBy(() -> builder.timeout(null)).isInstanceOf(NullPointerException.class);
+    assertThatThrownBy(() -> builder.leaseWait(null)).isInstanceOf(NullPointerException.class);
+    assertThatThrownBy(() -> builder.clock(null)).isInstanceOf(NullPointerException.class);
+    assertThatThrownBy(() -> builder.factory(null)).isInstanceOf(NullPointerException.class);
+    assertThatThrownBy(() -> builder.onStep(null)).isInstanceOf(NullPointerException.class);
+    assertThatThrownBy(() -> MigrationRunner.builder(null))
+        .isInstanceOf(NullPointerException.class);
+
+    MigrationSource source = SalesMigrations.all();
+    MigrationRunner runner =
+        builder
+            .namespace("sales")
+            .source(source)
+            .timeout(Duration.ofMillis(1))
+            .leaseDuration(Duration.ofMillis(1))
+            .leaseWait(Duration.ZERO)
+            .build();
+    assertThat(runner.namespace()).isEqualTo("sales");
+    assertThat(runner.catalog()).isSameAs(catalog);
+    assertThat(runner.source()).isSameAs(source);
+    assertThat(runner.historyTable().tableIdentifier())
+        .hasToString("_iceberg_ops.migration_history");
   }
 }
