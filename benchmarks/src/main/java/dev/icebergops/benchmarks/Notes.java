@@ -126,9 +126,9 @@ final class Notes {
         the same time, load averages of 35 and 13): the drop after a test 6.7 -> 1.5 s and
         1.2 -> 0.5 s, the test 43.5 -> 41.8 s and 13.5 -> 11.1 s; the B2 subset alone, before
         and after, 6.46 x and 6.38 x (the machine's load fell between the two runs).
-        Left: a history commit costs several schema commits (a data commit; and each Parquet
-        write builds a new Hadoop `Configuration`, which parses its default XML resources
-        again), and a test at head of N versions makes 2N + 3 of them (its rows' delete
+        Left: a history commit costs several schema commits (a data commit; until the
+        history's files became Avro, below, each Parquet write also built a new Hadoop
+        `Configuration`), and a test at head of N versions makes 2N + 3 of them (its rows' delete
         included) besides its 2N schema commits, so B2 stays above 3 x until a history commit
         costs less.
       - B6. `SchemaDiff` and contract validation used Iceberg's name index
