@@ -137,6 +137,17 @@ final class Notes {
         a schema in one pass and build a path only for a field they report or look up.
         Contract validation then still built the index by id and derived every path from it
         (two passes); it now builds the paths alone, in one pass.
+      - B2 and B3, a fourth look (2026-12-01, after the changes above: the timestamped
+        INFO log of the B2 fixtures, the machine loaded by other builds). B2's test is a
+        migrate of ten versions and a rollback of ten, each version about as long as in
+        B3, so B2's ratio follows B3's. One version of the migrate, in order: the schema
+        step (the helper loads the table, refreshes it, and the server loads it again
+        for the commit) 35 to 70 ms; then the history write: Iceberg's
+        `SnapshotProducer` refreshes the history table (a GET, 2 to 10 ms), writes the
+        Avro data file, its manifests and the manifest list to the store, reading the
+        previous ones (57 and 107 ms in the two versions read), commits (the POST, 6 to
+        15 ms) and refreshes the table once more to clean up (a GET, 5 ms). The store's
+        round trips of a data commit are most of a version: the anchor makes none.
       - The core's class path. The history table's data files were Parquet, written through
         iceberg-parquet, parquet-hadoop and Hadoop's `Configuration`: 49 runtime jars, 53.2 MiB,
         Hadoop, Parquet and ORC among them. They are Avro now, written by Iceberg's own Avro
