@@ -6,7 +6,10 @@ import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass
 import dev.icebergops.test.fixtures.ParallelFixtures;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.junit.platform.engine.TestExecutionResult;
 import org.junit.platform.testkit.engine.EngineTestKit;
+import org.junit.platform.testkit.engine.Event;
+import org.junit.platform.testkit.engine.Events;
 
 /** Two test classes running in parallel share one environment and never see each other's tables. */
 class ParallelClassesTest {
@@ -17,18 +20,24 @@ class ParallelClassesTest {
     ParallelFixtures.SEEN.clear();
     ParallelFixtures.MEET.reset();
 
-    EngineTestKit.engine("junit-jupiter")
-        .configurationParameter("junit.jupiter.execution.parallel.enabled", "true")
-        .configurationParameter("junit.jupiter.execution.parallel.mode.default", "concurrent")
-        .configurationParameter(
-            "junit.jupiter.execution.parallel.mode.classes.default", "concurrent")
-        .configurationParameter("junit.jupiter.execution.parallel.config.strategy", "fixed")
-        .configurationParameter("junit.jupiter.execution.parallel.config.fixed.parallelism", "2")
-        .selectors(
-            selectClass(ParallelFixtures.First.class), selectClass(ParallelFixtures.Second.class))
-        .execute()
-        .testEvents()
-        .assertStatistics(stats -> stats.succeeded(2).failed(0));
+    Events events =
+        EngineTestKit.engine("junit-jupiter")
+            .configurationParameter("junit.jupiter.execution.parallel.enabled", "true")
+            .configurationParameter("junit.jupiter.execution.parallel.mode.default", "concurrent")
+            .configurationParameter(
+                "junit.jupiter.execution.parallel.mode.classes.default", "concurrent")
+            .configurationParameter("junit.jupiter.execution.parallel.config.strategy", "fixed")
+            .configurationParameter(
+                "junit.jupiter.execution.parallel.config.fixed.parallelism", "2")
+            .selectors(
+                selectClass(ParallelFixtures.First.class),
+                selectClass(ParallelFixtures.Second.class))
+            .execute()
+            .testEvents();
+    assertThat(events.failed().stream().map(ParallelClassesTest::failure).toList())
+        .as("fixture tests that failed")
+        .isEmpty();
+    assertThat(events.succeeded().count()).as("fixture tests that passed").isEqualTo(2);
 
     List<Object> first = ParallelFixtures.SEEN.get("first");
     List<Object> second = ParallelFixtures.SEEN.get("second");
@@ -41,5 +50,15 @@ class ParallelClassesTest {
     assertThat((List<Object>) second.get(3))
         .contains("written_by_second")
         .doesNotContain("written_by_first");
+  }
+
+  private static String failure(Event event) {
+    return event.getTestDescriptor().getDisplayName()
+        + ": "
+        + event
+            .getRequiredPayload(TestExecutionResult.class)
+            .getThrowable()
+            .map(Throwable::toString)
+            .orElse("(no exception)");
   }
 }
