@@ -4,6 +4,7 @@ import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
+import org.apache.iceberg.CatalogProperties;
 import org.apache.iceberg.IcebergBuild;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -21,7 +22,8 @@ import org.testcontainers.utility.TestcontainersConfiguration;
  * MinIO ({@link MinIOContainer}), wired so that the catalog writes metadata and data to a bucket of
  * the store. The environment creates the bucket and configures the catalog through the fixture's
  * {@code CATALOG_*} variables: warehouse, {@code S3FileIO}, endpoint, path-style access,
- * credentials and region.
+ * credentials and region, and its JDBC database (a SQLite file in WAL mode, so that parallel test
+ * classes commit side by side).
  *
  * <pre>{@code
  * try (ContainersEnvironment env = IcebergTestEnvironment.containers()
@@ -50,6 +52,14 @@ public final class ContainersEnvironment extends ServedEnvironment {
 
   /** The store image unless {@link #withS3Image(String)} names another: MinIO, at a pinned tag. */
   public static final String DEFAULT_S3_IMAGE = "minio/minio:RELEASE.2023-09-04T19-57-37Z";
+
+  /**
+   * The fixture's JDBC catalog database: a SQLite file in WAL mode, as the fixture has used since
+   * apache/iceberg#18044. Earlier fixtures kept a shared in-memory database, whose table locks
+   * answer 500 to a commit that overlaps another, for example from a test class running in
+   * parallel.
+   */
+  static final String FIXTURE_DATABASE = "jdbc:sqlite:/tmp/iceberg_catalog.db?journal_mode=WAL";
 
   /** The port the catalog listens on in its container. */
   public static final int CATALOG_PORT = 8181;
@@ -324,6 +334,7 @@ public final class ContainersEnvironment extends ServedEnvironment {
         new LinkedHashMap<>(
             CatalogClients.storageProperties(
                 warehouse(), s3FromCatalog, accessKey, secretKey, EmbeddedEnvironment.REGION));
+    properties.put(CatalogProperties.URI, FIXTURE_DATABASE);
     if (hostNetwork) {
       properties.put("rest.port", Integer.toString(ports.catalogHost()));
     }
@@ -358,6 +369,12 @@ public final class ContainersEnvironment extends ServedEnvironment {
   synchronized MinIOContainer storeContainer() {
     checkRunning("use the store container");
     return store;
+  }
+
+  /** The catalog's container, for tests that look inside it. */
+  synchronized GenericContainer<?> catalogContainer() {
+    checkRunning("use the catalog container");
+    return catalogServer;
   }
 
   /** Stops the containers (unless reused), adding failures to {@code failure}. */

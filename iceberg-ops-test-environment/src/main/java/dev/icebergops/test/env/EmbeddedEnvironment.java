@@ -216,7 +216,10 @@ public final class EmbeddedEnvironment extends ServedEnvironment {
   private Map<String, String> backendProperties(Map<String, String> storage) {
     Map<String, String> props = new HashMap<>(storage);
     props.put(CatalogProperties.CATALOG_IMPL, JdbcCatalog.class.getName());
-    props.put(CatalogProperties.URI, "jdbc:sqlite:" + tempDir.resolve("catalog.db"));
+    // WAL: a commit never waits for a reader (parallel test classes), as in the containers fixture
+    props.put(
+        CatalogProperties.URI,
+        "jdbc:sqlite:" + tempDir.resolve("catalog.db") + "?journal_mode=WAL");
     // the schema version that supports views, as iceberg-rest-fixture uses
     props.put(JdbcCatalog.PROPERTY_PREFIX + "schema-version", "V1");
     return props;

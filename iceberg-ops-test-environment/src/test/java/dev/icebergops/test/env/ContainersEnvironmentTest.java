@@ -22,6 +22,7 @@ import org.junit.jupiter.api.Test;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.testcontainers.containers.Container.ExecResult;
+import org.testcontainers.containers.GenericContainer;
 
 /**
  * The containers environment against a real Docker engine: runs only with {@code -Pcontainers},
@@ -63,6 +64,26 @@ class ContainersEnvironmentTest {
   @AfterAll
   static void closeEnvironment() {
     env.close();
+  }
+
+  @Test
+  void writersOnTheirOwnTablesAllCommitAtTheSameTime() throws Exception {
+    Namespace namespace = Namespace.of("side_by_side");
+    env.catalog().createNamespace(namespace, new HashMap<>());
+    assertThat(ConcurrentTableWriters.failures(env, namespace, 4, 25))
+        .as("writers whose commits the catalog refused")
+        .isEmpty();
+  }
+
+  @Test
+  void theCatalogKeepsItsTablesInASqliteFileInWalMode() throws Exception {
+    env.catalog().listNamespaces(); // the catalog has opened its database
+
+    GenericContainer<?> catalog = env.catalogContainer();
+    assertThat(catalog.getEnvMap())
+        .containsEntry("CATALOG_URI", ContainersEnvironment.FIXTURE_DATABASE);
+    ExecResult files = catalog.execInContainer("ls", "/tmp");
+    assertThat(files.getStdout().lines()).contains("iceberg_catalog.db", "iceberg_catalog.db-wal");
   }
 
   @Test

@@ -128,6 +128,13 @@ class EmbeddedEnvironmentTest {
   }
 
   @Test
+  void writersOnTheirOwnTablesAllCommitAtTheSameTime() throws Exception {
+    assertThat(ConcurrentTableWriters.failures(env, newNamespace(), 4, 25))
+        .as("writers whose commits the catalog refused")
+        .isEmpty();
+  }
+
+  @Test
   void tableMetadataLivesInTheBucket() {
     Namespace namespace = newNamespace();
     Table table = env.catalog().createTable(TableIdentifier.of(namespace, "customers"), SCHEMA);
