@@ -62,4 +62,20 @@ class SharedHistoryTest {
         .as("history namespace after its class")
         .containsExactly(java.util.Map.entry(metaNamespace, false));
   }
+
+  @Test
+  void aTestThatRanNoMigrationCommitsNothingToTheHistoryTable() {
+    SharedHistoryFixtures.reset();
+
+    EngineTestKit.engine("junit-jupiter")
+        .selectors(selectClass(SharedHistoryFixtures.Idle.class))
+        .execute()
+        .testEvents()
+        .assertStatistics(stats -> stats.succeeded(3).failed(0));
+
+    Integer afterFirstIdle = SharedHistoryFixtures.SNAPSHOTS_AT_START.get("runsNoMigrationEither");
+    assertThat(afterFirstIdle)
+        .as("history snapshots after a test that ran no migration")
+        .isEqualTo(SharedHistoryFixtures.SNAPSHOTS_AT_START.get("runsNoMigration"));
+  }
 }
