@@ -1,16 +1,33 @@
 package dev.icebergops.benchmarks;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.util.HashMap;
+import java.util.Map;
+import java.util.UUID;
+import org.apache.iceberg.DataFile;
+import org.apache.iceberg.PartitionSpec;
 import org.apache.iceberg.Schema;
 import org.apache.iceberg.Table;
+import org.apache.iceberg.TableProperties;
+import org.apache.iceberg.avro.Avro;
 import org.apache.iceberg.catalog.Catalog;
 import org.apache.iceberg.catalog.Namespace;
 import org.apache.iceberg.catalog.SupportsNamespaces;
 import org.apache.iceberg.catalog.TableIdentifier;
+import org.apache.iceberg.data.GenericRecord;
+import org.apache.iceberg.data.Record;
+import org.apache.iceberg.io.DataWriter;
+import org.apache.iceberg.io.OutputFile;
 import org.apache.iceberg.types.Types;
 
 /** The anchors: a chain's changes made directly with the Iceberg API, one commit each. */
 final class RawDdl {
+
+  private static final Schema LOG_SCHEMA =
+      new Schema(
+          Types.NestedField.required(1, "version", Types.IntegerType.get()),
+          Types.NestedField.required(2, "applied_at", Types.LongType.get()));
 
   private final Catalog catalog;
 
@@ -26,6 +43,17 @@ final class RawDdl {
     ((SupportsNamespaces) catalog).dropNamespace(Namespace.of(namespace));
   }
 
+  /**
+   * Drops a namespace with its tables, their files purged: the store keeps objects in the heap, and
+   * a table of 300 schemas leaves hundreds of megabytes of metadata behind.
+   */
+  void purge(String namespace) {
+    for (TableIdentifier table : catalog.listTables(Namespace.of(namespace))) {
+      catalog.dropTable(table, true);
+    }
+    dropNamespace(namespace);
+  }
+
   /** Creates {@code items (id)} and adds the columns c2..cN, like migrations 0001..N. */
   Table upTo(String namespace, int n) {
     Table table =
@@ -36,6 +64,55 @@ final class RawDdl {
       table.updateSchema().addColumn("c" + k, Types.LongType.get()).commit();
     }
     return table;
+  }
+
+  /**
+   * The floor of a recorded migration: what {@link #upTo} does, plus, after each change, one row
+   * saying so appended to a log table of its own (created first, as a first deploy creates its
+   * history table): one small Avro data file, its manifest and manifest list, one commit. The
+   * cheapest data commit Iceberg makes, with no read of earlier rows.
+   */
+  void upToRecorded(String namespace, int n) {
+    Table log =
+        catalog.createTable(
+            TableIdentifier.of(namespace, "change_log"),
+            LOG_SCHEMA,
+            PartitionSpec.unpartitioned(),
+            Map.of(TableProperties.DEFAULT_FILE_FORMAT, "avro"));
+    Table table = null;
+    for (int k = 1; k <= n; k++) {
+      if (k == 1) {
+        table =
+            catalog.createTable(
+                TableIdentifier.of(namespace, Chains.TABLE),
+                new Schema(Types.NestedField.required(1, "id", Types.LongType.get())));
+      } else {
+        table.updateSchema().addColumn("c" + k, Types.LongType.get()).commit();
+      }
+      log.newFastAppend().appendFile(logFile(log, k)).commit();
+    }
+  }
+
+  private static DataFile logFile(Table log, int version) {
+    GenericRecord row = GenericRecord.create(LOG_SCHEMA);
+    row.setField("version", version);
+    row.setField("applied_at", System.currentTimeMillis());
+    OutputFile out =
+        log.io().newOutputFile(log.locationProvider().newDataLocation(UUID.randomUUID() + ".avro"));
+    try {
+      DataWriter<Record> writer =
+          Avro.writeData(out)
+              .forTable(log)
+              .createWriterFunc(org.apache.iceberg.data.avro.DataWriter::create)
+              .overwrite()
+              .build();
+      try (writer) {
+        writer.write(row);
+      }
+      return writer.toDataFile();
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
   }
 
   /** Deletes the columns cN..c2 and drops the table, like the downgrades of N..1. */

@@ -36,9 +36,13 @@ final class RunnerMeasures {
         .build();
   }
 
-  /** Times {@code migrate()} of chain n (resolved beforehand) and the same raw commits. */
+  /**
+   * Times {@code migrate()} of chain n (resolved beforehand), the same raw commits, and the same
+   * raw commits each followed by the cheapest data commit that records it (the floor).
+   */
   void migrateChains(int[] lengths, int repetitions) {
-    migrateChain(10, 2, false); // warm-up
+    migrateChain(10, 3, false); // warm-up: the JIT, the clients and the servers
+    migrateChain(100, 1, false);
     for (int n : lengths) {
       migrateChain(n, repetitions, true);
     }
@@ -46,6 +50,7 @@ final class RunnerMeasures {
 
   private void migrateChain(int n, int repetitions, boolean emit) {
     List<Long> rawNanos = new ArrayList<>();
+    List<Long> floorNanos = new ArrayList<>();
     List<Long> runnerNanos = new ArrayList<>();
     for (int rep = 0; rep < repetitions; rep++) {
       String direct = freshNamespace("raw" + n);
@@ -54,6 +59,12 @@ final class RunnerMeasures {
       raw.upTo(direct, n);
       rawNanos.add((System.nanoTime() - start) / n);
 
+      String recorded = freshNamespace("floor" + n);
+      raw.createNamespace(recorded);
+      start = System.nanoTime();
+      raw.upToRecorded(recorded, n);
+      floorNanos.add((System.nanoTime() - start) / n);
+
       String migrated = freshNamespace("run" + n);
       raw.createNamespace(migrated);
       MigrationRunner runner = runner(migrated, n);
@@ -61,9 +72,13 @@ final class RunnerMeasures {
       start = System.nanoTime();
       runner.migrate();
       runnerNanos.add((System.nanoTime() - start) / n);
+      for (String namespace : List.of(direct, recorded, migrated, migrated + "_ops")) {
+        raw.purge(namespace);
+      }
     }
     if (emit) {
       Results.emitMillis("b3.raw.per-migration." + n, rawNanos);
+      Results.emitMillis("b3.floor.per-migration." + n, floorNanos);
       Results.emitMillis("b3.runner.per-migration." + n, runnerNanos);
     }
   }
