@@ -5,10 +5,10 @@ import java.util.concurrent.AbstractExecutorService;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Runs each task in the thread that submits it. Iceberg's snapshot producers fan their manifest
- * work out to a worker pool and then poll the futures every 10 ms; the history table's commits
- * touch one or two manifests, so running them in the committing thread saves those polls (several
- * per commit) and the hand-offs.
+ * Runs each task in the thread that submits it. Iceberg's snapshot producers and scans fan their
+ * manifest work out to a worker pool and then poll the futures every 10 ms; the history table's
+ * commits and reads touch a few small manifests, so running them in the calling thread saves those
+ * polls and the hand-offs.
  */
 final class CallingThreadExecutor extends AbstractExecutorService {
 

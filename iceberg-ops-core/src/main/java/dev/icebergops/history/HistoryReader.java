@@ -53,7 +53,13 @@ final class HistoryReader {
    */
   static List<Record> read(
       Table table, TableIdentifier identifier, long snapshotId, Expression filter) {
-    TableScan scan = table.newScan().useSnapshot(snapshotId).filter(filter);
+    // planned in this thread: Iceberg's worker pool would poll for the few manifests every 10 ms
+    TableScan scan =
+        table
+            .newScan()
+            .useSnapshot(snapshotId)
+            .filter(filter)
+            .planWith(CallingThreadExecutor.INSTANCE);
     List<Record> records = new ArrayList<>();
     try {
       List<FileScanTask> tasks = plan(scan);

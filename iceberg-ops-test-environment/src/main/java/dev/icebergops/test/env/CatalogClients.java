@@ -31,7 +31,10 @@ final class CatalogClients {
     this.shared = connect(sharedName);
   }
 
-  /** The S3FileIO settings that reach a store: warehouse, endpoint, path style, keys, region. */
+  /**
+   * The S3FileIO settings that reach a store: warehouse, endpoint, path style, whole-payload
+   * signing, keys, region.
+   */
   static Map<String, String> storageProperties(
       String warehouse, String endpoint, String accessKey, String secretKey, String region) {
     Map<String, String> props = new LinkedHashMap<>();
@@ -39,6 +42,9 @@ final class CatalogClients {
     props.put(CatalogProperties.FILE_IO_IMPL, S3FileIO.class.getName());
     props.put(S3FileIOProperties.ENDPOINT, endpoint);
     props.put(S3FileIOProperties.PATH_STYLE_ACCESS, "true");
+    // whole-payload signing: S3Proxy's Jetty closed some connections after aws-chunked uploads,
+    // and the SDK retried the next request on them after a back-off (see BENCHMARKS.md)
+    props.put(S3FileIOProperties.CHUNKED_ENCODING_ENABLED, "false");
     props.put(S3FileIOProperties.ACCESS_KEY_ID, accessKey);
     props.put(S3FileIOProperties.SECRET_ACCESS_KEY, secretKey);
     props.put(AwsClientProperties.CLIENT_REGION, region);

@@ -135,6 +135,26 @@ class EmbeddedEnvironmentTest {
   }
 
   @Test
+  void dataCommitsReachTheStoreWithoutARetriedRequest() throws IOException {
+    Namespace namespace = newNamespace();
+    TableIdentifier id = TableIdentifier.of(namespace, "appended");
+    Table table = env.newCatalogClient("appender").createTable(id, SCHEMA);
+    long[] before = StoreRequestAttempts.snapshot();
+
+    for (long row = 0; row < 20; row++) {
+      DataFile file = ParquetRows.write(table, List.of(ParquetRows.row(row, "row " + row)));
+      table.newFastAppend().appendFile(file).commit();
+    }
+
+    long[] after = StoreRequestAttempts.snapshot();
+    long requests = after[0] - before[0];
+    assertThat(requests).as("store requests of 20 data commits").isGreaterThanOrEqualTo(60);
+    assertThat(after[1] - before[1])
+        .as("attempts of those %d requests (a retry is a connection the store dropped)", requests)
+        .isEqualTo(requests);
+  }
+
+  @Test
   void tableMetadataLivesInTheBucket() {
     Namespace namespace = newNamespace();
     Table table = env.catalog().createTable(TableIdentifier.of(namespace, "customers"), SCHEMA);
