@@ -76,6 +76,21 @@ public final class MigrationHistory {
   private final AtomicReference<Table> lastCommitted = new AtomicReference<>();
 
   /**
+   * The namespace state this instance last read, with the table it was read from: a snapshot never
+   * changes, so while it is current a read of the same namespace returns this state instead of
+   * reading the data files again (status, plan and migrate read one after the other).
+   */
+  private final AtomicReference<ReadState> lastRead = new AtomicReference<>();
+
+  private record ReadState(String tableUuid, NamespaceHistory state) {
+    boolean isOf(Table table, long snapshotId, String namespace) {
+      return state.namespace().equals(namespace)
+          && Long.valueOf(snapshotId).equals(state.snapshotId())
+          && tableUuid.equals(table.uuid().toString());
+    }
+  }
+
+  /**
    * Creates a history on the table {@code _iceberg_ops.migration_history} of a catalog.
    *
    * @param catalog the user's catalog
@@ -330,6 +345,16 @@ public final class MigrationHistory {
   }
 
   private NamespaceHistory load(Table table, long snapshotId, String namespace) {
+    ReadState cached = lastRead.get();
+    if (cached != null && cached.isOf(table, snapshotId, namespace)) {
+      return cached.state();
+    }
+    NamespaceHistory state = read(table, snapshotId, namespace);
+    lastRead.set(new ReadState(table.uuid().toString(), state));
+    return state;
+  }
+
+  private NamespaceHistory read(Table table, long snapshotId, String namespace) {
     Map<String, HistoryRecord> rows = new HashMap<>();
     Map<String, Record> stored = new HashMap<>();
     RunLease lease = null;

@@ -30,6 +30,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.iceberg.CatalogUtil;
 import org.apache.iceberg.DataFile;
 import org.apache.iceberg.FileFormat;
+import org.apache.iceberg.FileScanTask;
 import org.apache.iceberg.OverwriteFiles;
 import org.apache.iceberg.PartitionField;
 import org.apache.iceberg.Snapshot;
@@ -179,6 +180,36 @@ class MigrationHistoryTest {
     assertThat(history.readAll()).containsExactly(hrOne, salesOne, rolledBack);
     assertThat(history.read("sales", before)).containsExactly(salesOne, salesTwo);
     assertThat(history.read("nobody")).isEmpty();
+  }
+
+  @Test
+  void aReadOfAnUnchangedSnapshotReusesTheRowsItRead() {
+    HistoryRecord one = applied("0001", "sales", T0);
+    history.record(one, null);
+    assertThat(history.read("sales")).containsExactly(one);
+
+    Table table = catalog.loadTable(history.tableIdentifier());
+    for (FileScanTask task : table.newScan().planFiles()) {
+      table.io().deleteFile(task.file().location()); // a reader that reads again now fails
+    }
+
+    assertThat(history.read("sales")).as("the same instance, same snapshot").containsExactly(one);
+    assertThatThrownBy(() -> new MigrationHistory(catalog, metaNamespace).read("sales"))
+        .as("another instance reads the data files")
+        .isInstanceOf(RuntimeException.class);
+  }
+
+  @Test
+  void aReadAfterAnotherWriterCommittedReadsTheNewSnapshot() {
+    HistoryRecord one = applied("0001", "sales", T0);
+    history.record(one, null);
+    assertThat(history.read("sales")).containsExactly(one);
+
+    HistoryRecord two = applied("0002", "sales", T0.plusSeconds(1));
+    new MigrationHistory(catalog, metaNamespace).record(two, null);
+
+    assertThat(history.read("sales")).containsExactly(one, two);
+    assertThat(history.read("hr")).as("another namespace of the same snapshot").isEmpty();
   }
 
   @Test
