@@ -56,10 +56,7 @@ final class RawDdl {
 
   /** Creates {@code items (id)} and adds the columns c2..cN, like migrations 0001..N. */
   Table upTo(String namespace, int n) {
-    Table table =
-        catalog.createTable(
-            TableIdentifier.of(namespace, Chains.TABLE),
-            new Schema(Types.NestedField.required(1, "id", Types.LongType.get())));
+    Table table = createItems(namespace);
     for (int k = 2; k <= n; k++) {
       table.updateSchema().addColumn("c" + k, Types.LongType.get()).commit();
     }
@@ -79,18 +76,18 @@ final class RawDdl {
             LOG_SCHEMA,
             PartitionSpec.unpartitioned(),
             Map.of(TableProperties.DEFAULT_FILE_FORMAT, "avro"));
-    Table table = null;
-    for (int k = 1; k <= n; k++) {
-      if (k == 1) {
-        table =
-            catalog.createTable(
-                TableIdentifier.of(namespace, Chains.TABLE),
-                new Schema(Types.NestedField.required(1, "id", Types.LongType.get())));
-      } else {
-        table.updateSchema().addColumn("c" + k, Types.LongType.get()).commit();
-      }
+    Table table = createItems(namespace);
+    log.newFastAppend().appendFile(logFile(log, 1)).commit();
+    for (int k = 2; k <= n; k++) {
+      table.updateSchema().addColumn("c" + k, Types.LongType.get()).commit();
       log.newFastAppend().appendFile(logFile(log, k)).commit();
     }
+  }
+
+  private Table createItems(String namespace) {
+    return catalog.createTable(
+        TableIdentifier.of(namespace, Chains.TABLE),
+        new Schema(Types.NestedField.required(1, "id", Types.LongType.get())));
   }
 
   private static DataFile logFile(Table log, int version) {

@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.UUID;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicReference;
 import org.apache.iceberg.DataFile;
@@ -82,11 +83,11 @@ public final class MigrationHistory {
    */
   private final AtomicReference<ReadState> lastRead = new AtomicReference<>();
 
-  private record ReadState(String tableUuid, NamespaceHistory state) {
+  private record ReadState(UUID tableUuid, NamespaceHistory state) {
     boolean isOf(Table table, long snapshotId, String namespace) {
       return state.namespace().equals(namespace)
           && Long.valueOf(snapshotId).equals(state.snapshotId())
-          && tableUuid.equals(table.uuid().toString());
+          && tableUuid.equals(table.uuid());
     }
   }
 
@@ -350,7 +351,7 @@ public final class MigrationHistory {
       return cached.state();
     }
     NamespaceHistory state = read(table, snapshotId, namespace);
-    lastRead.set(new ReadState(table.uuid().toString(), state));
+    lastRead.set(new ReadState(table.uuid(), state));
     return state;
   }
 

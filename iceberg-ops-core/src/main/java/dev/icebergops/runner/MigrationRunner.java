@@ -18,6 +18,7 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.BiFunction;
 import java.util.function.Consumer;
 import java.util.function.Function;
 import org.apache.iceberg.catalog.Catalog;
@@ -233,11 +234,7 @@ public final class MigrationRunner {
     }
     AtomicReference<List<ResolvedMigration>> planned = new AtomicReference<>(List.of());
     try (RunJournal journal =
-        RunJournal.open(
-            history,
-            namespace,
-            options,
-            remote,
+        open(
             "migrate " + namespace,
             (held, runId) -> {
               List<ResolvedMigration> toApply = pendingAfterValidation(held, target);
@@ -343,11 +340,7 @@ public final class MigrationRunner {
     AtomicReference<NamespaceState> held = new AtomicReference<>();
     AtomicReference<List<String>> planned = new AtomicReference<>(List.of());
     try (RunJournal journal =
-        RunJournal.open(
-            history,
-            namespace,
-            options,
-            remote,
+        open(
             "roll back " + namespace,
             (leased, runId) -> {
               NamespaceState state =
@@ -546,6 +539,12 @@ public final class MigrationRunner {
 
   private RunJournal open(String what) {
     return RunJournal.open(history, namespace, options, remote, what);
+  }
+
+  /** Opens a run whose lease is taken in one commit with the rows {@code firstRows} returns. */
+  private RunJournal open(
+      String what, BiFunction<NamespaceHistory, String, List<HistoryRecord>> firstRows) {
+    return RunJournal.open(history, namespace, options, remote, what, firstRows);
   }
 
   private NamespaceHistory readHistory() {

@@ -58,13 +58,17 @@ class MigrationRunnerTest {
   }
 
   private MigrationRunner runner(String ns, MigrationSource source) {
+    return builder(ns, source).build();
+  }
+
+  /** The builder of {@link #runner}, for a test that sets one option more. */
+  private MigrationRunner.Builder builder(String ns, MigrationSource source) {
     return MigrationRunner.builder(catalog)
         .namespace(ns)
         .source(source)
         .metaNamespace(meta)
         .factory(SalesMigrations.factory(probe))
-        .clock(Clock.fixed(NOW, ZoneOffset.UTC))
-        .build();
+        .clock(Clock.fixed(NOW, ZoneOffset.UTC));
   }
 
   private boolean tableExists(String name) {
@@ -323,13 +327,7 @@ class MigrationRunnerTest {
     assertThatThrownBy(runner::migrate).isInstanceOf(MigrationValidationException.class);
 
     MigrationRunner retrying =
-        MigrationRunner.builder(catalog)
-            .namespace(namespace)
-            .source(SalesMigrations.all())
-            .metaNamespace(meta)
-            .factory(SalesMigrations.factory(probe))
-            .validateOnMigrate(false)
-            .build();
+        builder(namespace, SalesMigrations.all()).validateOnMigrate(false).build();
     assertThat(retrying.plan())
         .extracting(MigrationStatus::version)
         .containsExactly("0002", "0003", "0004");
@@ -499,13 +497,7 @@ class MigrationRunnerTest {
   void stampTellsTheListenerOfEachVersionStamped() {
     List<String> told = new java.util.ArrayList<>();
     MigrationRunner runner =
-        MigrationRunner.builder(catalog)
-            .namespace(namespace)
-            .source(SalesMigrations.all())
-            .metaNamespace(meta)
-            .factory(SalesMigrations.factory(probe))
-            .onStep(step -> told.add(step.version()))
-            .build();
+        builder(namespace, SalesMigrations.all()).onStep(step -> told.add(step.version())).build();
 
     runner.stamp("0002");
 
@@ -520,14 +512,7 @@ class MigrationRunnerTest {
     probe.heal("0002.upgrade");
 
     MigrationRunner unvalidated =
-        MigrationRunner.builder(catalog)
-            .namespace(namespace)
-            .source(SalesMigrations.all())
-            .metaNamespace(meta)
-            .factory(SalesMigrations.factory(probe))
-            .clock(Clock.fixed(NOW, ZoneOffset.UTC))
-            .validateOnMigrate(false)
-            .build();
+        builder(namespace, SalesMigrations.all()).validateOnMigrate(false).build();
 
     assertThat(unvalidated.migrate().versions()).containsExactly("0002", "0003", "0004");
     assertThat(rows(runner))
