@@ -1,5 +1,6 @@
 package dev.icebergops.history;
 
+import dev.icebergops.internal.CallingThreadExecutor;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;

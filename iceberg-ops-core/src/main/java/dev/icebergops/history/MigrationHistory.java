@@ -1,5 +1,6 @@
 package dev.icebergops.history;
 
+import dev.icebergops.internal.CallingThreadExecutor;
 import dev.icebergops.internal.CatalogObjects;
 import java.util.ArrayList;
 import java.util.Comparator;

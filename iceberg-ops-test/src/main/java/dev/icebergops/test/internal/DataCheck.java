@@ -33,6 +33,7 @@ final class DataCheck {
   private final Map<String, Map<String, TableState>> states = new HashMap<>();
   private final List<String> applied = new ArrayList<>();
   private final Set<String> seen = new HashSet<>();
+  private final ReadBackFiles files = new ReadBackFiles();
   private final DataMessages messages;
 
   DataCheck(CheckRun run) {
@@ -206,7 +207,7 @@ final class DataCheck {
     List<String> written = ledger.tables();
     tables().entrySet().stream()
         .filter(e -> written.contains(e.getKey()))
-        .forEach(e -> reads.put(e.getKey(), DataLedger.read(e.getValue())));
+        .forEach(e -> reads.put(e.getKey(), DataLedger.read(files.view(e.getValue()))));
     return reads;
   }
 

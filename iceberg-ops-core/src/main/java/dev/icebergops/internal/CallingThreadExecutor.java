@@ -1,4 +1,4 @@
-package dev.icebergops.history;
+package dev.icebergops.internal;
 
 import java.util.List;
 import java.util.concurrent.AbstractExecutorService;
@@ -8,12 +8,12 @@ import java.util.concurrent.TimeUnit;
  * Runs each task in the thread that submits it. Iceberg's snapshot producers and scans fan their
  * manifest work out to a worker pool and then poll the futures every 10 ms; the history table's
  * commits and reads touch a few small manifests, so running them in the calling thread saves those
- * polls and the hand-offs.
+ * polls and the hand-offs. Not part of the public API.
  */
-final class CallingThreadExecutor extends AbstractExecutorService {
+public final class CallingThreadExecutor extends AbstractExecutorService {
 
   /** Never shut down: it holds no thread. */
-  static final CallingThreadExecutor INSTANCE = new CallingThreadExecutor();
+  public static final CallingThreadExecutor INSTANCE = new CallingThreadExecutor();
 
   private CallingThreadExecutor() {}
 

@@ -1,0 +1,137 @@
+package dev.icebergops.test.internal;
+
+import dev.icebergops.internal.CallingThreadExecutor;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.HashMap;
+import java.util.Map;
+import org.apache.iceberg.BaseTable;
+import org.apache.iceberg.HasTableOperations;
+import org.apache.iceberg.StaticTableOperations;
+import org.apache.iceberg.Table;
+import org.apache.iceberg.TableScan;
+import org.apache.iceberg.inmemory.InMemoryInputFile;
+import org.apache.iceberg.io.FileIO;
+import org.apache.iceberg.io.FileInfo;
+import org.apache.iceberg.io.InputFile;
+import org.apache.iceberg.io.OutputFile;
+import org.apache.iceberg.io.SeekableInputStream;
+import org.apache.iceberg.io.SupportsPrefixOperations;
+
+/**
+ * The files of the data check's read-backs: a file the store still lists with the size and time it
+ * had when it was first read is read again from memory, through Iceberg's own readers, instead of
+ * being fetched once more.
+ *
+ * <p>The read-back after every downgrade reads every file the check wrote, one per version, so a
+ * chain of N versions fetched N x N files. Iceberg writes each file once under a name of its own,
+ * so the bytes of a file the store lists unchanged are the bytes read before. One listing of the
+ * table's location per read-back proves it: a file that is gone from the store or was written again
+ * is fetched, and so is a file whose length differs from the one its table recorded: each then
+ * fails or reads as it would without this class.
+ *
+ * <pre>{@code
+ * ReadBackFiles files = new ReadBackFiles();
+ * TableRead read = DataLedger.read(files.view(table));
+ * }</pre>
+ */
+final class ReadBackFiles {
+
+  /** Files above this size are always fetched: the check's own files are a few KiB. */
+  static final long LARGEST_KEPT = 1 << 20;
+
+  /** A file as fetched, with what the store listed for it then. */
+  private record Kept(long size, long createdAtMillis, byte[] bytes) {}
+
+  private final Map<String, Kept> kept = new HashMap<>();
+
+  /**
+   * A read-only view of the table at its current metadata whose reads reuse the files kept from
+   * earlier reads and plan in the reading thread, or the table itself when its store cannot list
+   * files.
+   *
+   * @param table the table, as just loaded
+   * @return the table to read
+   */
+  Table view(Table table) {
+    if (!(table.io() instanceof SupportsPrefixOperations store)
+        || !(table instanceof HasTableOperations operations)) {
+      return table;
+    }
+    Map<String, FileInfo> listed = new HashMap<>();
+    for (FileInfo file : store.listPrefix(table.location() + "/")) {
+      listed.put(file.location(), file);
+    }
+    StaticTableOperations readOnly =
+        new StaticTableOperations(
+            operations.operations().current(), new ListedFiles(table.io(), listed));
+    return new BaseTable(readOnly, table.name()) {
+      @Override
+      public TableScan newScan() {
+        return super.newScan().planWith(CallingThreadExecutor.INSTANCE);
+      }
+    };
+  }
+
+  /** The table's file IO for reads, serving a listed file unchanged since it was kept. */
+  private final class ListedFiles implements FileIO {
+    private final FileIO store;
+    private final Map<String, FileInfo> listed;
+
+    ListedFiles(FileIO store, Map<String, FileInfo> listed) {
+      this.store = store;
+      this.listed = listed;
+    }
+
+    @Override
+    public InputFile newInputFile(String path) {
+      return input(path, null);
+    }
+
+    @Override
+    public InputFile newInputFile(String path, long length) {
+      return input(path, length);
+    }
+
+    /** The file from memory when listed unchanged and as long as expected, else from the store. */
+    private InputFile input(String path, Long length) {
+      FileInfo info = listed.get(path);
+      if (info == null || info.size() > LARGEST_KEPT || (length != null && length != info.size())) {
+        return length == null ? store.newInputFile(path) : store.newInputFile(path, length);
+      }
+      Kept file = kept.get(path);
+      if (file == null
+          || file.size() != info.size()
+          || file.createdAtMillis() != info.createdAtMillis()) {
+        file = new Kept(info.size(), info.createdAtMillis(), fetch(path, info.size()));
+        kept.put(path, file);
+      }
+      return new InMemoryInputFile(path, file.bytes());
+    }
+
+    private byte[] fetch(String path, long size) {
+      try (SeekableInputStream in = store.newInputFile(path, size).newStream()) {
+        return in.readAllBytes();
+      } catch (IOException e) {
+        throw new UncheckedIOException("Cannot read " + path + ": " + e.getMessage(), e);
+      }
+    }
+
+    @Override
+    public OutputFile newOutputFile(String path) {
+      throw new UnsupportedOperationException(
+          "Cannot write " + path + ": a read-back is read-only");
+    }
+
+    @Override
+    public void deleteFile(String path) {
+      throw new UnsupportedOperationException(
+          "Cannot delete " + path + ": a read-back is read-only");
+    }
+
+    @Override
+    public Map<String, String> properties() {
+      return store.properties();
+    }
+  }
+}

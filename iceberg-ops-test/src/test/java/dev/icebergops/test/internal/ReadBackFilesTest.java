@@ -1,0 +1,170 @@
+package dev.icebergops.test.internal;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.icebergops.test.env.IcebergTestEnvironment;
+import dev.icebergops.test.support.TestEnvironment;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.apache.iceberg.BaseTable;
+import org.apache.iceberg.HasTableOperations;
+import org.apache.iceberg.Schema;
+import org.apache.iceberg.StaticTableOperations;
+import org.apache.iceberg.Table;
+import org.apache.iceberg.catalog.Namespace;
+import org.apache.iceberg.catalog.TableIdentifier;
+import org.apache.iceberg.data.Record;
+import org.apache.iceberg.exceptions.NotFoundException;
+import org.apache.iceberg.io.FileIO;
+import org.apache.iceberg.io.FileInfo;
+import org.apache.iceberg.io.InputFile;
+import org.apache.iceberg.io.OutputFile;
+import org.apache.iceberg.io.SupportsPrefixOperations;
+import org.apache.iceberg.rest.RESTCatalog;
+import org.apache.iceberg.types.Types;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/** The read-back's files on the real store: what is read from memory and what is fetched again. */
+@ExtendWith(TestEnvironment.class)
+class ReadBackFilesTest {
+
+  private static final Schema SCHEMA =
+      new Schema(
+          Types.NestedField.required(1, "id", Types.LongType.get()),
+          Types.NestedField.optional(2, "region", Types.StringType.get()));
+
+  private RESTCatalog catalog;
+  private String ns;
+
+  @BeforeEach
+  void setUp(IcebergTestEnvironment environment) {
+    catalog = environment.catalog();
+    ns = "read_back_" + TestEnvironment.freshName("");
+    catalog.createNamespace(Namespace.of(ns));
+  }
+
+  @Test
+  void aFileTheStoreStillListsUnchangedIsNotFetchedAgain() {
+    Table table = table("orders");
+    String one = RowFiles.append(table, rows(1, 4)).get(0).path();
+    String two = RowFiles.append(table, rows(2, 4)).get(0).path();
+    ReadBackFiles files = new ReadBackFiles();
+    Table observed = observed(table);
+
+    DataLedger.TableRead first = DataLedger.read(files.view(observed));
+    int fetchedFirst = opened.size();
+    DataLedger.TableRead second = DataLedger.read(files.view(observed));
+
+    assertThat(opened).contains(one, two);
+    assertThat(opened).hasSize(fetchedFirst);
+    assertThat(second.rows()).hasSize(2).isEqualTo(first.rows());
+    assertThat(second.rows()).isEqualTo(DataLedger.read(table).rows());
+  }
+
+  @Test
+  void aFileGoneFromTheStoreFailsTheReadAsItWouldWithoutThem() {
+    Table table = table("orders");
+    String path = RowFiles.append(table, rows(1, 4)).get(0).path();
+    ReadBackFiles files = new ReadBackFiles();
+    DataLedger.read(files.view(table));
+
+    table.io().deleteFile(path);
+
+    assertThatThrownBy(() -> DataLedger.read(table)).isInstanceOf(NotFoundException.class);
+    assertThatThrownBy(() -> DataLedger.read(files.view(table)))
+        .isInstanceOf(NotFoundException.class)
+        .hasMessageContaining(path);
+  }
+
+  @Test
+  void aFileWrittenAgainIsReadFromTheStoreAgain() throws IOException {
+    Table table = table("orders");
+    String path = RowFiles.append(table, rows(1, 4)).get(0).path();
+    Table other = table("returns");
+    String longer = RowFiles.append(other, rows(2, 8)).get(0).path();
+    ReadBackFiles files = new ReadBackFiles();
+    DataLedger.read(files.view(table));
+
+    byte[] bytes;
+    try (var in = table.io().newInputFile(longer).newStream()) {
+      bytes = in.readAllBytes();
+    }
+    try (OutputStream out = table.io().newOutputFile(path).createOrOverwrite()) {
+      out.write(bytes);
+    }
+
+    assertThatThrownBy(() -> DataLedger.read(table)).hasMessageContaining("is not a Parquet file");
+    assertThatThrownBy(() -> DataLedger.read(files.view(table)))
+        .hasMessageContaining("is not a Parquet file");
+  }
+
+  private Table table(String name) {
+    return catalog.createTable(TableIdentifier.of(ns, name), SCHEMA);
+  }
+
+  private static List<Record> rows(int seed, int count) {
+    return new RowGenerator(seed).rows(SCHEMA, count);
+  }
+
+  /** The paths of the files opened on the store through the table returned. */
+  private final List<String> opened = new ArrayList<>();
+
+  /** The table at its current metadata, its store's reads recorded in {@link #opened}. */
+  private Table observed(Table table) {
+    FileIO store = new ObservedStore(table.io());
+    return new BaseTable(
+        new StaticTableOperations(((HasTableOperations) table).operations().current(), store),
+        table.name());
+  }
+
+  private final class ObservedStore implements FileIO, SupportsPrefixOperations {
+    private final FileIO store;
+
+    ObservedStore(FileIO store) {
+      this.store = store;
+    }
+
+    @Override
+    public InputFile newInputFile(String path) {
+      opened.add(path);
+      return store.newInputFile(path);
+    }
+
+    @Override
+    public InputFile newInputFile(String path, long length) {
+      opened.add(path);
+      return store.newInputFile(path, length);
+    }
+
+    @Override
+    public OutputFile newOutputFile(String path) {
+      return store.newOutputFile(path);
+    }
+
+    @Override
+    public void deleteFile(String path) {
+      store.deleteFile(path);
+    }
+
+    @Override
+    public Iterable<FileInfo> listPrefix(String prefix) {
+      return ((SupportsPrefixOperations) store).listPrefix(prefix);
+    }
+
+    @Override
+    public void deletePrefix(String prefix) {
+      ((SupportsPrefixOperations) store).deletePrefix(prefix);
+    }
+
+    @Override
+    public Map<String, String> properties() {
+      return store.properties();
+    }
+  }
+}
