@@ -62,17 +62,22 @@ final class DataCheck {
       if (!run.upgrade(version, null)) {
         return false;
       }
-      reached(version);
+      reached(version, null);
     }
     return true;
   }
 
-  /** The namespace has just reached a version: records each table's state and appends a batch. */
-  void reached(String version) {
+  /**
+   * The namespace has just reached a version: records each table's state and appends a batch.
+   *
+   * @param loaded every table of the namespace, loaded since the version was reached; null to load
+   *     them here
+   */
+  void reached(String version, Map<String, Table> loaded) {
     states.putIfAbsent(MigrationRunner.BASE_VERSION, Map.of());
     run.cover(version);
     applied.add(version);
-    Map<String, Table> tables = tables();
+    Map<String, Table> tables = loaded == null ? tables() : loaded;
     Map<String, TableState> state = new TreeMap<>();
     tables.forEach((name, t) -> state.put(name, new TableState(t.uuid().toString(), t.schema())));
     states.put(version, state);
@@ -100,7 +105,7 @@ final class DataCheck {
     Map<String, Schema> schemas = new TreeMap<>();
     states.get(run.head()).forEach((name, state) -> schemas.put(name, state.schema()));
     run.recordHead(schemas);
-    for (DataLoss loss : ledger.compare(reads())) {
+    for (DataLoss loss : ledger.compare(reads(tables()))) {
       seen.add(loss.key());
       String culprit = upgradeCulprit(loss);
       if (culprit != null) {
@@ -125,13 +130,17 @@ final class DataCheck {
         stopped(stop);
         return;
       }
-      steppedDown(version, previous);
+      steppedDown(version, previous, tables());
     }
   }
 
-  /** The namespace has just been rolled back from {@code version} to {@code previous}. */
-  void steppedDown(String version, String previous) {
-    for (DataLoss loss : ledger.compare(reads())) {
+  /**
+   * The namespace has just been rolled back from {@code version} to {@code previous}.
+   *
+   * @param tables every table of the namespace, loaded since the rollback
+   */
+  void steppedDown(String version, String previous, Map<String, Table> tables) {
+    for (DataLoss loss : ledger.compare(reads(tables))) {
       if (seen.add(loss.key())) {
         afterDowngrade(version, previous, loss);
       }
@@ -202,10 +211,10 @@ final class DataCheck {
         .orElse(null);
   }
 
-  private Map<String, DataLedger.TableRead> reads() {
+  private Map<String, DataLedger.TableRead> reads(Map<String, Table> tables) {
     Map<String, DataLedger.TableRead> reads = new HashMap<>();
     List<String> written = ledger.tables();
-    tables().entrySet().stream()
+    tables.entrySet().stream()
         .filter(e -> written.contains(e.getKey()))
         .forEach(e -> reads.put(e.getKey(), DataLedger.read(files.view(e.getValue()))));
     return reads;

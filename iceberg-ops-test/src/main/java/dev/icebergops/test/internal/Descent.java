@@ -86,7 +86,7 @@ final class Descent {
     StaircaseCheck.judgeDown(step, version, journey.before(version), down);
     boolean aboveDownTo = version.compareTo(downTo) > 0;
     if (aboveDownTo) {
-      journey.data().steppedDown(version, previous);
+      journey.data().steppedDown(version, previous, journey.captured());
     }
     if (again(migration, step)) {
       reached = journey.capture();

@@ -7,6 +7,7 @@ import java.util.Objects;
 import java.util.Set;
 import java.util.SortedMap;
 import java.util.TreeMap;
+import java.util.function.BiConsumer;
 import org.apache.iceberg.Table;
 import org.apache.iceberg.catalog.Catalog;
 import org.apache.iceberg.catalog.Namespace;
@@ -51,6 +52,16 @@ public final class NamespaceShape {
    * @return the shape
    */
   public static NamespaceShape capture(Catalog catalog, String namespace) {
+    return capture(catalog, namespace, (name, table) -> {});
+  }
+
+  /**
+   * Captures the shape of a namespace and hands each table it loaded to {@code loaded}.
+   *
+   * @param loaded told the name (without namespace) and the table of each table captured
+   */
+  static NamespaceShape capture(
+      Catalog catalog, String namespace, BiConsumer<String, Table> loaded) {
     Objects.requireNonNull(catalog, "catalog");
     Objects.requireNonNull(namespace, "namespace");
     Namespace ns = Namespace.of(namespace.split("\\."));
@@ -65,6 +76,7 @@ public final class NamespaceShape {
       try {
         Table table = catalog.loadTable(id);
         tables.put(id.name(), TableShape.of(id.name(), table));
+        loaded.accept(id.name(), table);
       } catch (NoSuchTableException e) {
         // dropped between listing and loading: not part of the shape
       }
@@ -75,6 +87,14 @@ public final class NamespaceShape {
   /** The namespace captured. */
   public String namespace() {
     return namespace;
+  }
+
+  /**
+   * Whether a commit to any of its tables shows as a new metadata location: true when every table
+   * exposes its location.
+   */
+  boolean showsCommits() {
+    return tables.values().stream().allMatch(t -> t.metadataLocation() != null);
   }
 
   /** The table names, without namespace, sorted. */

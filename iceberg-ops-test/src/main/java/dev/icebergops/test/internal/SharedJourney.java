@@ -10,8 +10,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.TreeMap;
 import java.util.function.Consumer;
 import java.util.function.Function;
+import org.apache.iceberg.Table;
 
 /**
  * One pass over a migration set, from an empty namespace, that yields the verdicts of the standard
@@ -62,6 +64,10 @@ public final class SharedJourney {
 
   private final Map<String, NamespaceShape> after = new HashMap<>();
   private final Map<String, CheckReport> reports = new LinkedHashMap<>();
+
+  /** The tables the last capture loaded, by name. */
+  private Map<String, Table> captured = Map.of();
+
   private List<ContractLocation.Entry> contracts;
   private DataCheck data;
 
@@ -181,15 +187,18 @@ public final class SharedJourney {
   private void upgraded(ResolvedMigration migration) {
     String version = migration.version();
     NamespaceShape shape = capture();
+    Map<String, Table> tables = captured;
     after.put(version, shape);
     CheckRun idempotency = runs.get(IDEMPOTENCY);
     idempotency.cover(version);
-    if (!IdempotencyCheck.again(idempotency, migration, shape)) {
+    boolean idempotent = IdempotencyCheck.again(idempotency, migration, shape);
+    if (!idempotent) {
       runs.keySet().stream()
           .filter(check -> !check.equals(IDEMPOTENCY))
           .forEach(check -> disturb(check, "upgrade() of " + version + " is not idempotent"));
     }
-    data.reached(version);
+    // a re-run that committed nothing leaves the tables loaded before it current
+    data.reached(version, idempotent && shape.showsCommits() ? tables : null);
     next(version).ifPresent(next -> before.put(next, after.get(version)));
   }
 
@@ -296,8 +305,18 @@ public final class SharedJourney {
     return after.get(version);
   }
 
+  /** Captures the namespace's shape, keeping the tables it loaded until the next capture. */
   NamespaceShape capture() {
-    return NamespaceShape.capture(runner.catalog(), runner.namespace());
+    Map<String, Table> loaded = new TreeMap<>();
+    NamespaceShape shape =
+        NamespaceShape.capture(runner.catalog(), runner.namespace(), loaded::put);
+    captured = loaded;
+    return shape;
+  }
+
+  /** The tables, by name, that the last {@link #capture()} loaded. */
+  Map<String, Table> captured() {
+    return captured;
   }
 
   MigrationRunner runner() {

@@ -8,10 +8,12 @@ import dev.icebergops.test.env.IcebergTestEnvironment;
 import dev.icebergops.test.support.TestEnvironment;
 import java.util.HashMap;
 import java.util.Map;
+import org.apache.iceberg.HasTableOperations;
 import org.apache.iceberg.NullOrder;
 import org.apache.iceberg.PartitionSpec;
 import org.apache.iceberg.Schema;
 import org.apache.iceberg.Table;
+import org.apache.iceberg.TableMetadata;
 import org.apache.iceberg.catalog.Namespace;
 import org.apache.iceberg.catalog.TableIdentifier;
 import org.apache.iceberg.expressions.Expressions;
@@ -62,6 +64,20 @@ class NamespaceShapeTest {
     assertThat(shape.tables()).isEmpty();
     assertThat(shape.diff(fixture.shape()).isEmpty()).isTrue();
     assertThat(shape.diff(fixture.shape()).describe()).isEqualTo("(no differences)");
+  }
+
+  @Test
+  void handsOverTheTablesItLoadedAtTheMetadataItCaptured() {
+    create();
+    Map<String, Table> loaded = new HashMap<>();
+
+    NamespaceShape shape = NamespaceShape.capture(fixture.catalog, fixture.ns, loaded::put);
+
+    assertThat(loaded).containsOnlyKeys("orders");
+    assertThat(((HasTableOperations) loaded.get("orders")).operations().current())
+        .extracting(TableMetadata::metadataFileLocation)
+        .isEqualTo(shape.metadataLocation("orders"));
+    assertThat(shape.showsCommits()).isTrue();
   }
 
   @Test
