@@ -28,6 +28,7 @@ public final class Measurements {
       if (selection.includes("B2")) {
         SuiteMeasures.headTests(Chains.FIXTURE_COPIES);
         suites.rawUpAndDown(5);
+        suites.recordedUpAndDown(5);
       }
       if (selection.includes("B5")) {
         SuiteMeasures.suites(Chains.FIXTURE_COPIES);

@@ -5,6 +5,7 @@ import java.io.UncheckedIOException;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.UUID;
+import java.util.function.IntConsumer;
 import org.apache.iceberg.DataFile;
 import org.apache.iceberg.PartitionSpec;
 import org.apache.iceberg.Schema;
@@ -56,9 +57,20 @@ final class RawDdl {
 
   /** Creates {@code items (id)} and adds the columns c2..cN, like migrations 0001..N. */
   Table upTo(String namespace, int n) {
+    return upTo(namespace, n, version -> {});
+  }
+
+  /**
+   * What {@link #upTo} does, telling {@code recorded} each version right after its commit.
+   *
+   * @return the table
+   */
+  Table upTo(String namespace, int n, IntConsumer recorded) {
     Table table = createItems(namespace);
+    recorded.accept(1);
     for (int k = 2; k <= n; k++) {
       table.updateSchema().addColumn("c" + k, Types.LongType.get()).commit();
+      recorded.accept(k);
     }
     return table;
   }
@@ -70,18 +82,31 @@ final class RawDdl {
    * cheapest data commit Iceberg makes, with no read of earlier rows.
    */
   void upToRecorded(String namespace, int n) {
-    Table log =
-        catalog.createTable(
-            TableIdentifier.of(namespace, "change_log"),
-            LOG_SCHEMA,
-            PartitionSpec.unpartitioned(),
-            Map.of(TableProperties.DEFAULT_FILE_FORMAT, "avro"));
-    Table table = createItems(namespace);
-    log.newFastAppend().appendFile(logFile(log, 1)).commit();
-    for (int k = 2; k <= n; k++) {
-      table.updateSchema().addColumn("c" + k, Types.LongType.get()).commit();
-      log.newFastAppend().appendFile(logFile(log, k)).commit();
-    }
+    Table log = createLog(namespace);
+    upTo(namespace, n, version -> record(log, version));
+  }
+
+  /**
+   * The floor of B2's test: the namespace, a log table, and the chain's changes up and down, each
+   * followed by one appended row as in {@link #upToRecorded}; the namespace is left to purge.
+   */
+  void upAndDownRecorded(String namespace, int n) {
+    createNamespace(namespace);
+    Table log = createLog(namespace);
+    Table table = upTo(namespace, n, version -> record(log, version));
+    downFrom(namespace, table, n, version -> record(log, version));
+  }
+
+  private Table createLog(String namespace) {
+    return catalog.createTable(
+        TableIdentifier.of(namespace, "change_log"),
+        LOG_SCHEMA,
+        PartitionSpec.unpartitioned(),
+        Map.of(TableProperties.DEFAULT_FILE_FORMAT, "avro"));
+  }
+
+  private static void record(Table log, int version) {
+    log.newFastAppend().appendFile(logFile(log, version)).commit();
   }
 
   private Table createItems(String namespace) {
@@ -114,9 +139,16 @@ final class RawDdl {
 
   /** Deletes the columns cN..c2 and drops the table, like the downgrades of N..1. */
   void downFrom(String namespace, Table table, int n) {
+    downFrom(namespace, table, n, version -> {});
+  }
+
+  /** What {@link #downFrom(String, Table, int)} does, telling {@code recorded} each version. */
+  void downFrom(String namespace, Table table, int n, IntConsumer recorded) {
     for (int k = n; k >= 2; k--) {
       table.updateSchema().deleteColumn("c" + k).commit();
+      recorded.accept(k);
     }
     catalog.dropTable(TableIdentifier.of(namespace, Chains.TABLE), true);
+    recorded.accept(1);
   }
 }

@@ -31,6 +31,20 @@ final class Report {
               "b2.extension.test-at-head.10",
               "b2.raw.up-and-down.10",
               3),
+          Target.reported(
+              "B2",
+              "floor: the same DDL up and down, each commit followed by a one-row Avro append that"
+                  + " records it",
+              "the same DDL up and down with the Iceberg API",
+              "b2.floor.up-and-down.10",
+              "b2.raw.up-and-down.10"),
+          Target.reported(
+              "B2",
+              "one `@IcebergMigrations` test at head of a 10-migration chain",
+              "floor: the same DDL up and down, each commit followed by a one-row Avro append that"
+                  + " records it",
+              "b2.extension.test-at-head.10",
+              "b2.floor.up-and-down.10"),
           target3(10),
           target3(100),
           target3(300),

@@ -39,6 +39,25 @@ final class SuiteMeasures {
     Results.emitMillis("b2.raw.up-and-down.10", nanos);
   }
 
+  /**
+   * The floor of B2: the anchor's commits, each followed by the cheapest data commit that records
+   * it ({@link RawDdl#upAndDownRecorded}); the namespace's purge afterwards is not timed.
+   */
+  void recordedUpAndDown(int repetitions) {
+    List<Long> nanos = new ArrayList<>();
+    for (int rep = 0; rep <= repetitions; rep++) {
+      String namespace = RunnerMeasures.freshNamespace("updownlog");
+      long start = System.nanoTime();
+      raw.upAndDownRecorded(namespace, 10);
+      long took = System.nanoTime() - start;
+      raw.purge(namespace);
+      if (rep > 0) {
+        nanos.add(took);
+      }
+    }
+    Results.emitMillis("b2.floor.up-and-down.10", nanos);
+  }
+
   /** The anchor of B5: one migrate() from empty to head, resolving the chain included. */
   void migrateFromEmpty(int chain, int repetitions) {
     List<Long> nanos = new ArrayList<>();
