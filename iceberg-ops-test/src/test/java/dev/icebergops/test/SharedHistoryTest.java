@@ -61,6 +61,10 @@ class SharedHistoryTest {
     assertThat(SharedHistoryFixtures.EXISTS_AFTER)
         .as("history namespace after its class")
         .containsExactly(java.util.Map.entry(metaNamespace, false));
+    assertThat(SharedHistoryFixtures.FILES_AFTER)
+        .as("objects left under the history table's location after its class")
+        .hasSize(1)
+        .allSatisfy((location, files) -> assertThat(files).isEmpty());
   }
 
   @Test
