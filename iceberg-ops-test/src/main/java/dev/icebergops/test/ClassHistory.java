@@ -1,6 +1,7 @@
 package dev.icebergops.test;
 
 import dev.icebergops.history.MigrationHistory;
+import dev.icebergops.internal.CallingThreadExecutor;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import org.apache.iceberg.FileScanTask;
@@ -78,11 +79,16 @@ final class ClassHistory implements ExtensionContext.Store.CloseableResource, Au
       LOG.debug("History of {} holds no rows: nothing to delete", namespace);
       return; // a test that ran no migration: a delete would still commit an empty snapshot
     }
-    table.newDelete().deleteFromRowFilter(rows).commit();
+    table
+        .newDelete()
+        .scanManifestsWith(CallingThreadExecutor.INSTANCE)
+        .deleteFromRowFilter(rows)
+        .commit();
   }
 
   private static boolean hasFiles(Table table, Expression rows) {
-    try (CloseableIterable<FileScanTask> files = table.newScan().filter(rows).planFiles()) {
+    try (CloseableIterable<FileScanTask> files =
+        table.newScan().planWith(CallingThreadExecutor.INSTANCE).filter(rows).planFiles()) {
       return files.iterator().hasNext();
     } catch (IOException e) {
       throw new UncheckedIOException(e);

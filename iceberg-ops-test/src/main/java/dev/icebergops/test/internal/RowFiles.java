@@ -1,5 +1,6 @@
 package dev.icebergops.test.internal;
 
+import dev.icebergops.internal.CallingThreadExecutor;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
@@ -58,7 +59,8 @@ public final class RowFiles {
             .format(FileFormat.PARQUET)
             .build();
     List<Written> written = new ArrayList<>();
-    AppendFiles append = table.newAppend();
+    // the manifest work in this thread: Iceberg's worker pool is polled every 10 ms
+    AppendFiles append = table.newAppend().scanManifestsWith(CallingThreadExecutor.INSTANCE);
     for (Map.Entry<PartitionKey, List<Record>> group : byPartition(table, records).entrySet()) {
       PartitionKey partition = group.getKey();
       DataWriter<Record> writer =
