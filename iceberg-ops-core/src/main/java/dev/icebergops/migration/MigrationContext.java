@@ -570,11 +570,11 @@ public final class MigrationContext {
    * A schema evolution helper for the table's lower-level primitives.
    *
    * @param table a bare or dotted table name
-   * @return a helper bound to the freshly loaded table
+   * @return a helper bound to the freshly loaded table, which its first change reads as loaded
    * @throws NoSuchTableException if the table does not exist
    */
   public SchemaEvolutionHelper getHelper(String table) {
-    return new SchemaEvolutionHelper(loadTable(table));
+    return SchemaEvolutionHelper.load(catalog, identifier(table));
   }
 
   /**

@@ -4,6 +4,8 @@ import dev.icebergops.schema.Archival.Archived;
 import java.util.Objects;
 import org.apache.iceberg.Schema;
 import org.apache.iceberg.Table;
+import org.apache.iceberg.catalog.Catalog;
+import org.apache.iceberg.catalog.TableIdentifier;
 import org.apache.iceberg.exceptions.ValidationException;
 import org.apache.iceberg.types.Type;
 import org.apache.iceberg.types.Types.NestedField;
@@ -15,14 +17,15 @@ import org.slf4j.LoggerFactory;
  * incompatible type changes and a compensating transaction when the second of two commits fails.
  *
  * <pre>{@code
- * SchemaEvolutionHelper helper = new SchemaEvolutionHelper(catalog.loadTable(id));
+ * SchemaEvolutionHelper helper = SchemaEvolutionHelper.load(catalog, id);
  * helper.enforceColumn("amount", Types.LongType.get());                // add, promote or no-op
  * helper.enforceColumn("duration", Types.StringType.get(), EnforceOptions.legacyArchival());
  * helper.enforceRename("address.zip", "address.postal_code");
  * }</pre>
  *
- * <p>Every method refreshes the table first and commits each step on its own. Dotted paths reach
- * fields of nested structs; the parent struct must exist.
+ * <p>Every method refreshes the table first (except the first of a helper that {@link #load} just
+ * loaded) and commits each step on its own. Dotted paths reach fields of nested structs; the parent
+ * struct must exist.
  */
 public final class SchemaEvolutionHelper {
 
@@ -30,6 +33,9 @@ public final class SchemaEvolutionHelper {
 
   private final Table table;
   private final Archival archival;
+
+  /** Whether the table was loaded just now: the first read of its schema needs no refresh. */
+  private boolean justLoaded;
 
   /**
    * Wraps a table.
@@ -41,14 +47,41 @@ public final class SchemaEvolutionHelper {
     this.archival = new Archival(table);
   }
 
+  /**
+   * Loads a table and wraps it. The helper's first read of the schema uses the table as loaded,
+   * without refreshing it again; later reads refresh it first.
+   *
+   * <pre>{@code
+   * SchemaEvolutionHelper.load(catalog, TableIdentifier.of("sales", "orders"))
+   *     .enforceColumn("region", Types.StringType.get());
+   * }</pre>
+   *
+   * @param catalog the catalog holding the table
+   * @param identifier the table
+   * @return a helper over the table as just loaded
+   * @throws org.apache.iceberg.exceptions.NoSuchTableException if the table does not exist
+   */
+  public static SchemaEvolutionHelper load(Catalog catalog, TableIdentifier identifier) {
+    SchemaEvolutionHelper helper = new SchemaEvolutionHelper(catalog.loadTable(identifier));
+    helper.justLoaded = true;
+    return helper;
+  }
+
   /** The table this helper evolves. */
   public Table table() {
     return table;
   }
 
-  /** The table's current schema, read after a refresh. */
+  /**
+   * The table's current schema, read after a refresh; the first read of a helper from {@link #load}
+   * reads the table as loaded.
+   */
   public Schema getIcebergSchema() {
-    table.refresh();
+    if (justLoaded) {
+      justLoaded = false;
+    } else {
+      table.refresh();
+    }
     return table.schema();
   }
 
