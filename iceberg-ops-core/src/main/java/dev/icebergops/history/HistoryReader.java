@@ -6,6 +6,7 @@ import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.function.BiConsumer;
 import org.apache.iceberg.ContentFile;
 import org.apache.iceberg.DataFile;
 import org.apache.iceberg.FileFormat;
@@ -54,6 +55,26 @@ final class HistoryReader {
    */
   static List<Record> read(
       Table table, TableIdentifier identifier, long snapshotId, Expression filter) {
+    List<Record> records = new ArrayList<>();
+    read(table, identifier, snapshotId, filter, (record, file) -> records.add(record));
+    return records;
+  }
+
+  /**
+   * Reads the rows of a snapshot that match a filter, with delete files applied, telling each row's
+   * data file when Iceberg's Avro reader read it.
+   *
+   * @param into told each record and the data file that holds it; the file is null for every record
+   *     when the snapshot needed Iceberg's generic reader (foreign formats, delete files)
+   * @throws IllegalStateException if the snapshot holds a file only Iceberg's generic reader reads
+   *     and that reader's jars are not on the class path
+   */
+  static void read(
+      Table table,
+      TableIdentifier identifier,
+      long snapshotId,
+      Expression filter,
+      BiConsumer<Record, DataFile> into) {
     // planned in this thread: Iceberg's worker pool would poll for the few manifests every 10 ms
     TableScan scan =
         table
@@ -61,22 +82,24 @@ final class HistoryReader {
             .useSnapshot(snapshotId)
             .filter(filter)
             .planWith(CallingThreadExecutor.INSTANCE);
-    List<Record> records = new ArrayList<>();
     try {
       List<FileScanTask> tasks = plan(scan);
       ContentFile<?> foreign = firstNotOwnFormat(tasks);
       if (foreign == null) {
         for (FileScanTask task : tasks) {
+          List<Record> records = new ArrayList<>();
           readAvro(table, scan, task, records);
+          records.forEach(record -> into.accept(record, task.file()));
         }
       } else {
+        List<Record> records = new ArrayList<>();
         readGeneric(table, identifier, snapshotId, filter, foreign, records);
+        records.forEach(record -> into.accept(record, null));
       }
     } catch (IOException e) {
       throw new UncheckedIOException(
           "Cannot read migration history " + identifier + ": " + e.getMessage(), e);
     }
-    return records;
   }
 
   private static List<FileScanTask> plan(TableScan scan) throws IOException {

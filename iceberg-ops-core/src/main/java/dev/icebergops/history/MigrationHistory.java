@@ -5,16 +5,19 @@ import dev.icebergops.internal.CatalogObjects;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicReference;
 import org.apache.iceberg.DataFile;
 import org.apache.iceberg.OverwriteFiles;
-import org.apache.iceberg.Schema;
+import org.apache.iceberg.RowDelta;
+import org.apache.iceberg.SnapshotUpdate;
 import org.apache.iceberg.Table;
 import org.apache.iceberg.catalog.Catalog;
 import org.apache.iceberg.catalog.SupportsNamespaces;
@@ -37,14 +40,15 @@ import org.slf4j.LoggerFactory;
  * <p>The table is partitioned by {@code namespace}, so runners of different namespaces share it
  * without conflict. While a run migrates a namespace, that partition also holds one row whose
  * {@code version} is {@code lease}: the run's lease (see {@link RunLease}). Reading never creates
- * anything; the first write creates the meta-namespace and the table. Every write replaces the
- * namespace's partition with an overwrite validated against the snapshot its writer read, so a
- * writer that read stale state loses with a {@link HistoryConflictException} and writes nothing.
- * Columns this release does not know are kept; delete files written by other engines are applied
- * when reading. The layout's version is the table property {@code
- * iceberg-ops.history.layout-version}; an older layout is upgraded in place on the first write.
- * Earlier states stay readable by time travel ({@link #read(String, long)}) until the table's
- * snapshots expire.
+ * anything; the first write creates the meta-namespace and the table. Every write is one overwrite
+ * of the namespace's partition validated against the snapshot its writer read, so a writer that
+ * read stale state loses with a {@link HistoryConflictException} and writes nothing. A write
+ * replaces the files that hold the rows it changes and adds one; it rewrites the whole partition
+ * when the namespace would hold more than eight files or holds files of another engine. Columns
+ * this release does not know are kept; delete files written by other engines are applied when
+ * reading. The layout's version is the table property {@code iceberg-ops.history.layout-version};
+ * an older layout is upgraded in place on the first write. Earlier states stay readable by time
+ * travel ({@link #read(String, long)}) until the table's snapshots expire.
  *
  * <pre>{@code
  * MigrationHistory history = new MigrationHistory(catalog); // _iceberg_ops.migration_history
@@ -234,8 +238,38 @@ public final class MigrationHistory {
     String namespace = next.namespace();
     Table table = tableToCommitFrom(base);
     Expression filter = namespaceFilter(namespace);
-    List<Record> written = records(table.schema(), next);
-    DataFile file = HistoryFiles.write(table, namespace, written);
+    HistoryRewrite rewrite = HistoryRewrite.plan(base, next);
+    List<Record> written = rewrite.records(table.schema(), next);
+    DataFile file =
+        rewrite.whole() || !written.isEmpty()
+            ? HistoryFiles.write(table, namespace, written)
+            : null;
+    SnapshotUpdate<?> write =
+        rewrite.whole()
+            ? wholePartition(table, filter, base, file)
+            : changedFiles(table, filter, base, rewrite, file);
+    try {
+      write.commit();
+    } catch (ValidationException | CommitFailedException e) {
+      if (file != null) {
+        deleteQuietly(table, file);
+      }
+      throw new HistoryConflictException(
+          "Cannot record migration history of namespace "
+              + namespace
+              + ": another writer changed it concurrently ("
+              + e.getMessage()
+              + ")",
+          e);
+    }
+    long committed = table.currentSnapshot().snapshotId();
+    lastCommitted.set(table);
+    return rewrite.stored(base, next, committed, written, file);
+  }
+
+  /** The namespace's whole partition replaced by the new file. */
+  private static SnapshotUpdate<?> wholePartition(
+      Table table, Expression filter, NamespaceHistory base, DataFile file) {
     OverwriteFiles overwrite =
         table
             .newOverwrite()
@@ -248,25 +282,44 @@ public final class MigrationHistory {
     if (base.snapshotId() != null) {
       overwrite.validateFromSnapshot(base.snapshotId());
     }
-    try {
-      overwrite.commit();
-    } catch (ValidationException | CommitFailedException e) {
-      deleteQuietly(table, file);
-      throw new HistoryConflictException(
-          "Cannot record migration history of namespace "
-              + namespace
-              + ": another writer changed it concurrently ("
-              + e.getMessage()
-              + ")",
-          e);
+    return overwrite;
+  }
+
+  /**
+   * The files that hold the changed rows replaced by the new file, if any. Like the whole
+   * overwrite, it fails if the namespace's partition changed since {@code base}'s snapshot: every
+   * file {@code base} read must still be there (the replaced ones to be deleted, the others to be
+   * kept), and no data or delete file may have been added.
+   */
+  private static SnapshotUpdate<?> changedFiles(
+      Table table,
+      Expression filter,
+      NamespaceHistory base,
+      HistoryRewrite rewrite,
+      DataFile file) {
+    RowDelta delta = table.newRowDelta().scanManifestsWith(CallingThreadExecutor.INSTANCE);
+    rewrite.replaced().forEach(delta::removeRows);
+    if (file != null) {
+      delta.addRows(file);
     }
-    long committed = table.currentSnapshot().snapshotId();
-    lastCommitted.set(table);
-    Map<String, HistoryRecord> rows = new HashMap<>();
-    next.rows().forEach(row -> rows.put(row.version(), row));
-    Map<String, Record> stored = new HashMap<>();
-    written.forEach(record -> stored.put((String) record.getField(HistoryFiles.VERSION), record));
-    return new NamespaceHistory(namespace, committed, rows, next.lease().orElse(null), stored);
+    return delta
+        .validateFromSnapshot(base.snapshotId())
+        .conflictDetectionFilter(filter)
+        .validateDataFilesExist(kept(base, rewrite))
+        .validateDeletedFiles()
+        .validateNoConflictingDataFiles()
+        .validateNoConflictingDeleteFiles();
+  }
+
+  /** The locations of {@code base}'s files that the write keeps. */
+  private static List<String> kept(NamespaceHistory base, HistoryRewrite rewrite) {
+    Set<String> replaced = new HashSet<>();
+    rewrite.replaced().forEach(file -> replaced.add(file.location()));
+    return base.files().values().stream()
+        .map(DataFile::location)
+        .distinct()
+        .filter(location -> !replaced.contains(location))
+        .toList();
   }
 
   /**
@@ -359,40 +412,34 @@ public final class MigrationHistory {
   private NamespaceHistory read(Table table, long snapshotId, String namespace) {
     Map<String, HistoryRecord> rows = new HashMap<>();
     Map<String, Record> stored = new HashMap<>();
-    RunLease lease = null;
-    for (Record record :
-        HistoryReader.read(table, identifier, snapshotId, namespaceFilter(namespace))) {
-      if (!namespace.equals(record.getField(HistoryFiles.NAMESPACE))) {
-        continue;
-      }
-      if (HistoryFiles.isLease(record)) {
-        lease = HistoryFiles.leaseFromRecord(record);
-        stored.put(HistoryFiles.LEASE_VERSION, record);
-      } else {
-        HistoryRecord row = HistoryFiles.fromRecord(record);
-        rows.put(row.version(), row);
-        stored.put(row.version(), record);
-      }
-    }
-    return new NamespaceHistory(namespace, snapshotId, rows, lease, stored);
-  }
-
-  private static List<Record> records(Schema schema, NamespaceHistory state) {
-    List<Record> records = new ArrayList<>();
-    for (HistoryRecord row : state.rows()) {
-      records.add(HistoryFiles.toRecord(schema, row, state.stored().get(row.version())));
-    }
-    state
-        .lease()
-        .ifPresent(
-            lease ->
-                records.add(
-                    HistoryFiles.toRecord(
-                        schema,
-                        state.namespace(),
-                        lease,
-                        state.stored().get(HistoryFiles.LEASE_VERSION))));
-    return records;
+    Map<String, DataFile> files = new HashMap<>();
+    boolean[] filesKnown = {true};
+    RunLease[] lease = {null};
+    HistoryReader.read(
+        table,
+        identifier,
+        snapshotId,
+        namespaceFilter(namespace),
+        (record, file) -> {
+          if (!namespace.equals(record.getField(HistoryFiles.NAMESPACE))) {
+            return;
+          }
+          String key;
+          if (HistoryFiles.isLease(record)) {
+            lease[0] = HistoryFiles.leaseFromRecord(record);
+            key = HistoryFiles.LEASE_VERSION;
+          } else {
+            HistoryRecord row = HistoryFiles.fromRecord(record);
+            rows.put(row.version(), row);
+            key = row.version();
+          }
+          stored.put(key, record);
+          if (file == null || files.put(key, file) != null) {
+            filesKnown[0] = false; // another engine's files, or one key in two files
+          }
+        });
+    return new NamespaceHistory(
+        namespace, snapshotId, rows, lease[0], stored, filesKnown[0] ? files : null);
   }
 
   private static String describe(HistoryRecord stored) {

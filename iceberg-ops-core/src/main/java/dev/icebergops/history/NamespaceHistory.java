@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
+import org.apache.iceberg.DataFile;
 import org.apache.iceberg.data.Record;
 
 /**
@@ -29,21 +30,29 @@ public final class NamespaceHistory {
   /** The records as read, by version (and the lease row), carrying columns this release lacks. */
   private final Map<String, Record> stored;
 
+  /**
+   * The data file that holds each stored record, by version (and the lease row); null when not
+   * known for every record (another engine's files, delete files).
+   */
+  private final Map<String, DataFile> files;
+
   NamespaceHistory(
       String namespace,
       Long snapshotId,
       Map<String, HistoryRecord> rows,
       RunLease lease,
-      Map<String, Record> stored) {
+      Map<String, Record> stored,
+      Map<String, DataFile> files) {
     this.namespace = namespace;
     this.snapshotId = snapshotId;
     this.rows = Collections.unmodifiableMap(new TreeMap<>(rows));
     this.lease = lease;
     this.stored = Map.copyOf(stored);
+    this.files = files == null ? null : Map.copyOf(files);
   }
 
   static NamespaceHistory empty(String namespace) {
-    return new NamespaceHistory(namespace, null, Map.of(), null, Map.of());
+    return new NamespaceHistory(namespace, null, Map.of(), null, Map.of(), Map.of());
   }
 
   /** The namespace these rows belong to. */
@@ -90,21 +99,26 @@ public final class NamespaceHistory {
     }
     Map<String, HistoryRecord> next = new TreeMap<>(rows);
     next.put(row.version(), row);
-    return new NamespaceHistory(namespace, snapshotId, next, lease, stored);
+    return new NamespaceHistory(namespace, snapshotId, next, lease, stored, files);
   }
 
   /** This state with the lease set (taken or renewed). */
   public NamespaceHistory withLease(RunLease newLease) {
-    return new NamespaceHistory(namespace, snapshotId, rows, newLease, stored);
+    return new NamespaceHistory(namespace, snapshotId, rows, newLease, stored, files);
   }
 
   /** This state with the lease released. */
   public NamespaceHistory withoutLease() {
-    return new NamespaceHistory(namespace, snapshotId, rows, null, stored);
+    return new NamespaceHistory(namespace, snapshotId, rows, null, stored, files);
   }
 
   Map<String, Record> stored() {
     return stored;
+  }
+
+  /** The data file of each stored record, by version and lease row; null when not all known. */
+  Map<String, DataFile> files() {
+    return files;
   }
 
   @Override

@@ -17,6 +17,7 @@ import java.time.OffsetDateTime;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.UUID;
@@ -33,6 +34,7 @@ import org.apache.iceberg.FileFormat;
 import org.apache.iceberg.FileScanTask;
 import org.apache.iceberg.OverwriteFiles;
 import org.apache.iceberg.PartitionField;
+import org.apache.iceberg.RowDelta;
 import org.apache.iceberg.Snapshot;
 import org.apache.iceberg.Table;
 import org.apache.iceberg.TableProperties;
@@ -197,6 +199,72 @@ class MigrationHistoryTest {
     assertThatThrownBy(() -> new MigrationHistory(catalog, metaNamespace).read("sales"))
         .as("another instance reads the data files")
         .isInstanceOf(RuntimeException.class);
+  }
+
+  @Test
+  void aWriteReplacesOnlyTheFileThatHoldsTheRowsItChanges() {
+    NamespaceHistory many = history.load("sales");
+    for (int v = 1; v <= 100; v++) {
+      many = many.with(applied(String.format("%04d", v), "sales", T0));
+    }
+    many = history.commit(history.load("sales"), many);
+
+    HistoryRecord running = row("0101", Status.RUNNING);
+    NamespaceHistory taken = history.commit(many, many.with(running));
+    assertThat(lastSnapshot())
+        .as("a new row: one file of one row added, none deleted")
+        .containsEntry("added-data-files", "1")
+        .containsEntry("added-records", "1")
+        .doesNotContainKey("deleted-data-files");
+
+    history.commit(taken, taken.with(row("0101", Status.APPLIED)));
+    assertThat(lastSnapshot())
+        .as("a changed row: only the file that held it replaced")
+        .containsEntry("deleted-data-files", "1")
+        .containsEntry("deleted-records", "1")
+        .containsEntry("added-records", "1");
+    assertThat(new MigrationHistory(catalog, metaNamespace).read("sales"))
+        .hasSize(101)
+        .last()
+        .isEqualTo(row("0101", Status.APPLIED));
+  }
+
+  @Test
+  void aNamespaceThatWouldHoldTooManyFilesIsRewrittenWhole() {
+    NamespaceHistory state = history.load("sales");
+    for (int v = 1; v <= HistoryRewrite.MAX_FILES + 1; v++) {
+      state = history.commit(state, state.with(applied(String.format("%04d", v), "sales", T0)));
+      assertThat(dataFiles())
+          .as("files after version %s", v)
+          .isLessThanOrEqualTo(HistoryRewrite.MAX_FILES);
+    }
+
+    assertThat(dataFiles()).isEqualTo(1);
+    assertThat(lastSnapshot())
+        .containsEntry("deleted-data-files", String.valueOf(HistoryRewrite.MAX_FILES))
+        .containsEntry("added-records", String.valueOf(HistoryRewrite.MAX_FILES + 1));
+    assertThat(new MigrationHistory(catalog, metaNamespace).read("sales"))
+        .extracting(HistoryRecord::version)
+        .doesNotHaveDuplicates()
+        .hasSize(HistoryRewrite.MAX_FILES + 1);
+  }
+
+  private Map<String, String> lastSnapshot() {
+    return catalog.loadTable(history.tableIdentifier()).currentSnapshot().summary();
+  }
+
+  private int dataFiles() {
+    int files = 0;
+    for (FileScanTask ignored :
+        catalog.loadTable(history.tableIdentifier()).newScan().planFiles()) {
+      files++;
+    }
+    return files;
+  }
+
+  private static HistoryRecord row(String version, Status status) {
+    return new HistoryRecord(
+        version, "sales", "migration " + version, status, null, "sum-" + version, T0, 42L);
   }
 
   @Test
@@ -528,8 +596,9 @@ class MigrationHistoryTest {
   }
 
   /**
-   * The catalog, but every history commit through it fails as when another writer committed first:
-   * a real writer cannot be made to win twenty times in a row on demand. Counts the commits.
+   * The catalog, but every history commit through it (an overwrite or a row delta) fails as when
+   * another writer committed first: a real writer cannot be made to win twenty times in a row on
+   * demand. Counts the commits.
    */
   private static Catalog alwaysLosing(Catalog real, AtomicInteger commits) {
     return proxy(
@@ -542,16 +611,19 @@ class MigrationHistoryTest {
                     table,
                     (tableMethod, tableResult) ->
                         tableResult instanceof OverwriteFiles overwrite
-                            ? losingOverwrite(overwrite, commits)
-                            : tableResult)
+                            ? losing(OverwriteFiles.class, overwrite, commits)
+                            : tableResult instanceof RowDelta delta
+                                ? losing(RowDelta.class, delta, commits)
+                                : tableResult)
                 : result);
   }
 
-  private static OverwriteFiles losingOverwrite(OverwriteFiles real, AtomicInteger commits) {
-    return (OverwriteFiles)
+  /** A history commit (a whole overwrite or a row delta) whose commit always loses. */
+  private static <T> T losing(Class<T> type, T real, AtomicInteger commits) {
+    return type.cast(
         Proxy.newProxyInstance(
-            OverwriteFiles.class.getClassLoader(),
-            new Class<?>[] {OverwriteFiles.class},
+            type.getClassLoader(),
+            new Class<?>[] {type},
             (proxy, method, args) -> {
               if (method.getName().equals("commit")) {
                 commits.incrementAndGet();
@@ -559,7 +631,7 @@ class MigrationHistoryTest {
               }
               Object result = invoke(real, method, args);
               return result == real ? proxy : result;
-            });
+            }));
   }
 
   /** A proxy of an interface whose answers pass through {@code wrap}. */
