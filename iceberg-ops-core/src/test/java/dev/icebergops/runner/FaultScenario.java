@@ -4,6 +4,7 @@ import dev.icebergops.history.MigrationHistory;
 import dev.icebergops.test.env.IcebergTestEnvironment;
 import dev.icebergops.testing.FaultProxy;
 import dev.icebergops.testing.FaultProxy.Fault;
+import dev.icebergops.testing.ProxiedClients;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
@@ -317,16 +318,6 @@ final class FaultScenario {
   }
 
   private RESTCatalog faultyClient() {
-    return client(env, proxies.get(Side.CATALOG), proxies.get(Side.STORE));
-  }
-
-  /** A catalog client whose catalog and store requests go through the proxies. */
-  static RESTCatalog client(IcebergTestEnvironment env, FaultProxy catalog, FaultProxy store) {
-    Map<String, String> properties = new HashMap<>(env.catalogProperties());
-    properties.put("uri", catalog.uri());
-    properties.put("s3.endpoint", store.uri());
-    RESTCatalog client = new RESTCatalog();
-    client.initialize("faulty", properties);
-    return client;
+    return ProxiedClients.through(env, proxies.get(Side.CATALOG), proxies.get(Side.STORE));
   }
 }

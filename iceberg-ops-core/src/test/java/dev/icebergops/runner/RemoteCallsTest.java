@@ -8,6 +8,7 @@ import dev.icebergops.runner.RemoteCalls.StepTimeoutException;
 import dev.icebergops.test.env.IcebergTestEnvironment;
 import dev.icebergops.testing.FaultProxy;
 import dev.icebergops.testing.FaultProxy.Fault;
+import dev.icebergops.testing.ProxiedClients;
 import dev.icebergops.testing.SharedEnvironment;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -55,13 +56,13 @@ class RemoteCallsTest {
   void setUp(IcebergTestEnvironment env) throws Exception {
     this.env = env;
     proxy = FaultProxy.start(env.catalogProperties().get("uri"), Duration.ofSeconds(5));
-    Map<String, String> properties = new HashMap<>(env.catalogProperties());
-    properties.put("uri", proxy.uri());
-    client = new RESTCatalog();
-    client.initialize("proxied", properties);
+    client = ProxiedClients.catalogThrough(env, proxy);
     namespace = "remote_" + UUID.randomUUID().toString().replace("-", "").substring(0, 12);
     endpoints =
-        "the catalog at " + proxy.uri() + " or its store at " + properties.get("s3.endpoint");
+        "the catalog at "
+            + proxy.uri()
+            + " or its store at "
+            + env.catalogProperties().get("s3.endpoint");
   }
 
   @AfterEach

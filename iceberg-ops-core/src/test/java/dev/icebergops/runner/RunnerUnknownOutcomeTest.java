@@ -10,6 +10,7 @@ import dev.icebergops.runner.MigrationStatus.State;
 import dev.icebergops.test.env.IcebergTestEnvironment;
 import dev.icebergops.testing.FaultProxy;
 import dev.icebergops.testing.FaultProxy.Fault;
+import dev.icebergops.testing.ProxiedClients;
 import dev.icebergops.testing.SharedEnvironment;
 import java.time.Duration;
 import java.util.List;
@@ -42,7 +43,7 @@ class RunnerUnknownOutcomeTest {
     this.env = env;
     catalogProxy = FaultProxy.start(env.catalogProperties().get("uri"), Duration.ofSeconds(1));
     storeProxy = FaultProxy.start(env.s3Endpoint(), Duration.ofSeconds(1));
-    faultyClient = FaultScenario.client(env, catalogProxy, storeProxy);
+    faultyClient = ProxiedClients.through(env, catalogProxy, storeProxy);
     namespace = "uo_" + UUID.randomUUID().toString().replace("-", "").substring(0, 12);
     String meta = "_ops_" + namespace;
     healthy =

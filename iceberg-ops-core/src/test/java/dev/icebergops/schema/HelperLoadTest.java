@@ -5,11 +5,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.icebergops.migration.MigrationContext;
 import dev.icebergops.test.env.IcebergTestEnvironment;
 import dev.icebergops.testing.FaultProxy;
+import dev.icebergops.testing.ProxiedClients;
 import dev.icebergops.testing.SharedEnvironment;
 import java.time.Duration;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.UUID;
 import org.apache.iceberg.Schema;
 import org.apache.iceberg.catalog.Namespace;
@@ -39,10 +38,7 @@ class HelperLoadTest {
   void setUp(IcebergTestEnvironment env) throws Exception {
     this.env = env;
     proxy = FaultProxy.start(env.catalogProperties().get("uri"), Duration.ofSeconds(5));
-    Map<String, String> properties = new HashMap<>(env.catalogProperties());
-    properties.put("uri", proxy.uri());
-    client = new RESTCatalog();
-    client.initialize("proxied", properties);
+    client = ProxiedClients.catalogThrough(env, proxy);
     namespace = "load_" + UUID.randomUUID().toString().replace("-", "").substring(0, 12);
     orders = TableIdentifier.of(namespace, "orders");
     env.catalog().createNamespace(Namespace.of(namespace));
