@@ -46,7 +46,7 @@ final class ClassJourney implements ExtensionContext.Store.CloseableResource, Au
     if (journey == null) {
       long start = System.nanoTime();
       SuiteSettings settings = setup.settings();
-      namespace = setup.newNamespace("journey", new ConcurrentHashMap<>());
+      namespace = setup.newPlainNamespace("journey", new ConcurrentHashMap<>());
       ContractLocation contracts =
           settings.contracts().isBlank() ? null : ContractLocation.of(settings.contracts());
       MigrationRunner plain = namespace.runner();

@@ -1,10 +1,14 @@
 package dev.icebergops.test;
 
 import dev.icebergops.migration.MigrationFactory;
+import dev.icebergops.migration.ResolvedMigration;
+import dev.icebergops.runner.MigrationRunner;
 import dev.icebergops.test.env.IcebergTestEnvironment;
 import dev.icebergops.test.internal.ContractLocation;
 import dev.icebergops.test.internal.NamespaceShape;
 import java.io.UncheckedIOException;
+import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import org.junit.jupiter.api.extension.ExtensionConfigurationException;
 import org.junit.jupiter.api.extension.ExtensionContext;
@@ -18,7 +22,8 @@ record ClassSetup(
     SuiteSettings settings,
     IcebergTestEnvironment environment,
     MigrationFactory factory,
-    ClassHistory history) {
+    ClassHistory history,
+    ClassTemplates templates) {
 
   /**
    * The class's setup, from its {@link IcebergMigrations} or, when {@code programmatic} is not
@@ -59,14 +64,37 @@ record ClassSetup(
         metaNamespace == null
             ? ClassHistory.owned(environment.catalog(), settings)
             : ClassHistory.supplied(environment.catalog(), metaNamespace);
-    return new ClassSetup(settings, environment, factory, history);
+    ClassTemplates templates =
+        new ClassTemplates(
+            environment.catalog(),
+            settings,
+            factory,
+            history,
+            ClassReports.irreversibleBaselines(context),
+            StartingVersions.of(testClass, settings, head(settings, factory)));
+    return new ClassSetup(settings, environment, factory, history, templates);
   }
 
-  /** A fresh namespace for one test. */
-  TestNamespace newNamespace(
-      String testName, java.util.Map<String, NamespaceShape> irreversibleBaselines) {
+  /** A fresh namespace for one test, which starts as a copy of a template when it can. */
+  TestNamespace newNamespace(String testName, Map<String, NamespaceShape> irreversibleBaselines) {
     return new TestNamespace(
-        environment, settings, testName, factory, history, irreversibleBaselines);
+        environment, settings, testName, factory, history, irreversibleBaselines, templates);
+  }
+
+  /**
+   * A fresh namespace for the class's own use (the standard checks' journey), always migrated
+   * itself.
+   */
+  TestNamespace newPlainNamespace(
+      String testName, Map<String, NamespaceShape> irreversibleBaselines) {
+    return new TestNamespace(
+        environment, settings, testName, factory, history, irreversibleBaselines, null);
+  }
+
+  /** The highest version of the class's migrations. */
+  private static String head(SuiteSettings settings, MigrationFactory factory) {
+    List<ResolvedMigration> all = settings.source().resolve("check", factory);
+    return all.isEmpty() ? MigrationRunner.BASE_VERSION : all.get(all.size() - 1).version();
   }
 
   /** The migrations load, and the class-wide versions exist. */

@@ -11,8 +11,10 @@ import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * Runs each test of a class against a real Iceberg REST catalog and S3 store, in a fresh namespace
- * migrated to a version; afterwards rolls everything back, checks that no trace is left, and drops
- * the namespace with its rows in the history table that the tests of the class share.
+ * at a version: a copy of the class's template at that version, built once per class by one walk up
+ * the migrations, so that a test's cost does not grow with the chain. Afterwards rolls back what
+ * the test applied beyond its version, checks that no trace is left, and drops the namespace with
+ * its rows in the history table that the tests of the class share.
  *
  * <pre>{@code
  * @IcebergMigrations(locations = "classpath:com/acme/sales/db/iceberg", irreversible = "0003")
@@ -80,8 +82,21 @@ public @interface IcebergMigrations {
   /** Versions whose downgrade may be irreversible without failing a test. */
   String[] irreversible() default {};
 
-  /** Whether to roll back after each test and check that no trace is left. */
+  /**
+   * Whether to roll back after each test and check that no trace is left: by default what the test
+   * applied beyond the version it started at is rolled back, and the namespace compared with the
+   * template it was copied from (see {@link #fullRollbackEachTest()}).
+   */
   boolean checkDowngrade() default true;
+
+  /**
+   * Whether each test is rolled back all the way down to {@link #downTo()} after it runs, rather
+   * than to the version it started at. Every downgrade from the test's version down then runs once
+   * per test, so a test's cost grows again with the chain's length (about as its square: each
+   * downgrade commits metadata that holds every earlier schema); the standard checks already walk
+   * every downgrade once per class. Off by default.
+   */
+  boolean fullRollbackEachTest() default false;
 
   /** The directory of YAML contracts ({@code <table>.yaml}) that head must conform to, if any. */
   String contracts() default "";

@@ -90,6 +90,7 @@ public final class IcebergMigrationsExtension
     ClassSetup setup = ClassSetup.of(context, programmatic);
     context.getStore(STORE).put(ClassSetup.class, setup);
     context.getStore(STORE).put(ClassHistory.class, setup.history()); // dropped when the class ends
+    context.getStore(STORE).put(ClassTemplates.class, setup.templates()); // likewise
   }
 
   @Override
@@ -277,6 +278,11 @@ public final class IcebergMigrationsExtension
     /** See {@link IcebergMigrations#checkDowngrade()}. */
     public Builder checkDowngrade(boolean value) {
       return set("checkDowngrade", value);
+    }
+
+    /** See {@link IcebergMigrations#fullRollbackEachTest()}. */
+    public Builder fullRollbackEachTest(boolean value) {
+      return set("fullRollbackEachTest", value);
     }
 
     /** See {@link IcebergMigrations#contracts()}. */

@@ -26,6 +26,7 @@ record SuiteSettings(
     String downTo,
     Set<String> irreversible,
     boolean checkDowngrade,
+    boolean fullRollbackEachTest,
     String contracts,
     boolean strictFieldIds,
     Set<String> dropsData) {
@@ -58,6 +59,7 @@ record SuiteSettings(
         version(config.downTo(), where + ": downTo"),
         versions(config.irreversible(), where + ": irreversible"),
         config.checkDowngrade(),
+        config.fullRollbackEachTest(),
         config.contracts(),
         config.strictFieldIds(),
         versions(config.dropsData(), where + ": dropsData"));
@@ -119,7 +121,14 @@ record SuiteSettings(
 
   /** The version for one test method: its {@link MigrateTo}, the class's, or the target. */
   String targetFor(ExtensionContext context) {
-    Method method = context.getRequiredTestMethod();
+    return targetFor(context.getRequiredTestMethod());
+  }
+
+  /**
+   * The version for a test method of the class: its {@link MigrateTo}, the class's, or the target
+   * (null for head).
+   */
+  String targetFor(Method method) {
     Optional<MigrateTo> migrateTo =
         AnnotationSupport.findAnnotation(method, MigrateTo.class)
             .or(() -> EnclosingAnnotations.find(testClass, MigrateTo.class));

@@ -1,5 +1,6 @@
 package dev.icebergops.test;
 
+import dev.icebergops.history.HistoryRecord;
 import dev.icebergops.migration.MigrationFactory;
 import dev.icebergops.migration.ResolvedMigration;
 import dev.icebergops.runner.MigrationException;
@@ -38,7 +39,12 @@ final class TestNamespace {
   private final MigrationRunner runner;
   private final ClassHistory history;
   private final MigrationFactory factory;
+  private final ClassTemplates templates;
   private NamespaceShape baseline;
+
+  /** The template this test's namespace was copied from, or null when it was migrated. */
+  private NamespaceTemplate template;
+
   private List<ResolvedMigration> migrations = List.of();
 
   /**
@@ -49,7 +55,9 @@ final class TestNamespace {
 
   /**
    * A namespace whose migrations {@code factory} creates, with its history in {@code history}. The
-   * shapes at allowed irreversible versions are shared through {@code irreversibleBaselines}.
+   * shapes at allowed irreversible versions are shared through {@code irreversibleBaselines}; the
+   * namespace starts as a copy of one of {@code templates} when it can, and is migrated itself when
+   * {@code templates} is null or has no template for its version.
    */
   TestNamespace(
       IcebergTestEnvironment environment,
@@ -57,8 +65,10 @@ final class TestNamespace {
       String testName,
       MigrationFactory factory,
       ClassHistory history,
-      Map<String, NamespaceShape> irreversibleBaselines) {
+      Map<String, NamespaceShape> irreversibleBaselines,
+      ClassTemplates templates) {
     this.irreversibleBaselines = irreversibleBaselines;
+    this.templates = templates;
     this.factory = factory;
     this.environment = environment;
     this.settings = settings;
@@ -114,7 +124,11 @@ final class TestNamespace {
     return migrations;
   }
 
-  /** Checks the configured versions exist, records the baseline, and migrates to the target. */
+  /**
+   * Checks the configured versions exist, then brings the namespace to the target: a copy of the
+   * class's template at that version when there is one, else by migrating it (recording the shapes
+   * at {@code downTo} and at the allowed irreversible versions on the way).
+   */
   void prepare(String target) {
     long start = System.nanoTime();
     Set<String> known =
@@ -131,6 +145,9 @@ final class TestNamespace {
     }
     for (String version : settings.dropsData()) {
       checkKnown(settings, known, version, "dropsData");
+    }
+    if (copyTemplate(target == null ? head() : target, start)) {
+      return;
     }
     String current = BASE;
     if (!BASE.equals(settings.downTo())) {
@@ -153,6 +170,30 @@ final class TestNamespace {
         current,
         testName,
         (System.nanoTime() - start) / 1_000_000);
+  }
+
+  /** Makes the namespace a copy of the template at {@code version}, if the class has one. */
+  private boolean copyTemplate(String version, long start) {
+    if (templates == null || BASE.equals(version) || version.compareTo(settings.downTo()) < 0) {
+      return false;
+    }
+    template = templates.at(version).orElse(null);
+    if (template == null) {
+      return false;
+    }
+    template.copyTo(catalog(), name, runner.historyTable());
+    LOG.info(
+        "Prepared namespace {} at {} for {} from its class's template in {} ms",
+        name,
+        version,
+        testName,
+        (System.nanoTime() - start) / 1_000_000);
+    return true;
+  }
+
+  private String head() {
+    List<ResolvedMigration> all = migrations;
+    return all.isEmpty() ? BASE : all.get(all.size() - 1).version();
   }
 
   /** The version a run left the namespace at, from its own result: no history read. */
@@ -192,17 +233,37 @@ final class TestNamespace {
   }
 
   /**
-   * Rolls back to {@code downTo} and fails when the namespace differs from the baseline.
+   * Brings the namespace back to where the test started and fails when it differs from then: to the
+   * template's version (rolling back what the test applied beyond it, or migrating back up to it),
+   * or, for a migrated namespace and with {@link IcebergMigrations#fullRollbackEachTest()}, all the
+   * way down to {@code downTo}. A test that started from a template and ran no migration has
+   * nothing to roll back: the changes it made to its copy directly go with the namespace.
    *
    * @throws AssertionFailedError naming the irreversible version, or showing what was left behind
    */
   void rollBackAndCheckNoTrace() {
     long start = System.nanoTime();
+    boolean full = template == null || settings.fullRollbackEachTest();
+    String to = full ? settings.downTo() : template.version();
+    NamespaceShape expected =
+        template == null ? baseline : full ? templates.downToShape() : template.shape();
+    String where =
+        full || template == null
+            ? settings.downTo()
+            : to + ", the version it started at (a copy of its class's template)";
     try {
+      List<HistoryRecord> rows = runner.history();
+      if (!full && template.historyUnchanged(rows)) {
+        // no migration ran: what the test did to its copy directly goes with the namespace
+        LOG.debug("{} ran no migration in {}: nothing to roll back", testName, name);
+        return;
+      }
       // a test that never ran a migration (the standard checks' tests, say) has nothing to roll
       // back, and a rollback would take the run lease, creating the history table to do so
-      if (!runner.history().isEmpty()) {
-        runner.rollbackTo(settings.downTo());
+      if (rows.stream().anyMatch(row -> above(row, to))) {
+        runner.rollbackTo(to);
+      } else if (!full && !applied(rows, to)) {
+        runner.migrate(to); // the test rolled back below its start
       }
     } catch (MigrationException stopped) {
       if (!stopped.isIrreversible()) {
@@ -224,7 +285,7 @@ final class TestNamespace {
           "Expecting the migrations of "
               + name
               + " to roll back to "
-              + settings.downTo()
+              + to
               + " after "
               + testName
               + ",\nbut migration "
@@ -234,12 +295,25 @@ final class TestNamespace {
               + "\n(list it in @IcebergMigrations(irreversible = ...) if that is intended)",
           e);
     }
-    checkNoTrace(baseline, settings.downTo());
+    checkNoTrace(expected, where);
     LOG.info(
         "Rolled back {} to {} and found no trace in {} ms",
         name,
-        settings.downTo(),
+        to,
         (System.nanoTime() - start) / 1_000_000);
+  }
+
+  /** A row of a version above {@code version} that a rollback to it would undo or refuse. */
+  private static boolean above(HistoryRecord row, String version) {
+    return row.version().compareTo(version) > 0
+        && row.status() != HistoryRecord.Status.ROLLED_BACK
+        && row.status() != HistoryRecord.Status.PENDING;
+  }
+
+  private static boolean applied(List<HistoryRecord> rows, String version) {
+    return rows.stream()
+        .anyMatch(
+            row -> row.version().equals(version) && row.status() == HistoryRecord.Status.APPLIED);
   }
 
   private void checkNoTrace(NamespaceShape expected, String where) {

@@ -139,12 +139,13 @@ public final class NamespaceShape {
   /**
    * What changed from this shape to {@code later}.
    *
-   * @param later a later capture of the same namespace
+   * @param later a later capture of the same namespace, or of a copy of it (the differences then
+   *     name the copy's tables)
    * @return the differences
    */
   public ShapeDiff diff(NamespaceShape later) {
     Objects.requireNonNull(later, "later");
-    return ShapeDiff.between(namespace, tables, later.tables);
+    return ShapeDiff.between(later.namespace, tables, later.tables);
   }
 
   @Override

@@ -1,0 +1,192 @@
+package dev.icebergops.test;
+
+import dev.icebergops.migration.MigrationFactory;
+import dev.icebergops.runner.MigrationRunner;
+import dev.icebergops.test.internal.NamespaceShape;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.NavigableSet;
+import java.util.Optional;
+import java.util.TreeSet;
+import org.apache.iceberg.catalog.Catalog;
+import org.apache.iceberg.catalog.Namespace;
+import org.apache.iceberg.catalog.SupportsNamespaces;
+import org.apache.iceberg.catalog.TableIdentifier;
+import org.apache.iceberg.exceptions.NoSuchNamespaceException;
+import org.junit.jupiter.api.extension.ExtensionContext;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The templates of one test class, one per version its tests start from: built on first use by one
+ * walk up the migrations in a namespace of their own (the walk goes on from where it stopped for a
+ * later version, and starts again from empty for an earlier one), each captured as the walk passes
+ * its version. On the way the walk also records the shape at {@code downTo} and at every allowed
+ * irreversible version. The class's store closes it: the walk's and the templates' namespaces are
+ * dropped with their files.
+ *
+ * <p>A template that cannot be built (a migration fails on the way, a table has delete files) is
+ * not an error here: the tests that would start from it migrate their own namespace, as they would
+ * without templates, and meet the same failure there with the same message.
+ */
+@SuppressWarnings("deprecation") // CloseableResource: the only way JUnit 5 before 5.13 closes
+final class ClassTemplates implements ExtensionContext.Store.CloseableResource, AutoCloseable {
+
+  private static final Logger LOG = LoggerFactory.getLogger(IcebergMigrations.class);
+  private static final String BASE = MigrationRunner.BASE_VERSION;
+
+  private final Catalog catalog;
+  private final SuiteSettings settings;
+  private final MigrationFactory factory;
+  private final ClassHistory history;
+  private final Map<String, NamespaceShape> irreversibleShapes;
+
+  /** The versions worth stopping at on the way up: the tests' starting versions. */
+  private final NavigableSet<String> starts;
+
+  private final Map<String, NamespaceTemplate> templates = new HashMap<>();
+  private final Map<String, String> unavailable = new HashMap<>();
+  private final List<String> dropLater = new ArrayList<>();
+  private NamespaceShape downToShape;
+  private String walk;
+  private MigrationRunner walker;
+  private String walked = BASE;
+
+  ClassTemplates(
+      Catalog catalog,
+      SuiteSettings settings,
+      MigrationFactory factory,
+      ClassHistory history,
+      Map<String, NamespaceShape> irreversibleShapes,
+      NavigableSet<String> starts) {
+    this.catalog = catalog;
+    this.settings = settings;
+    this.factory = factory;
+    this.history = history;
+    this.irreversibleShapes = irreversibleShapes;
+    this.starts = new TreeSet<>(starts);
+  }
+
+  /**
+   * The template at {@code version}, built on first use.
+   *
+   * @return the template, or empty when it cannot be built (the reason is logged once)
+   */
+  synchronized Optional<NamespaceTemplate> at(String version) {
+    NamespaceTemplate template = templates.get(version);
+    if (template != null || unavailable.containsKey(version)) {
+      return Optional.ofNullable(template);
+    }
+    starts.add(version);
+    long start = System.nanoTime();
+    try {
+      walkTo(version);
+    } catch (RuntimeException e) {
+      unavailable.put(version, e.toString());
+      LOG.info(
+          "Cannot build the template of {} at {}: {}; its tests migrate their own namespaces",
+          settings.testClass().getSimpleName(),
+          version,
+          e.toString());
+      dropWalk();
+      return Optional.empty();
+    }
+    LOG.info(
+        "Built the template of {} at {} in {} ms",
+        settings.testClass().getSimpleName(),
+        version,
+        (System.nanoTime() - start) / 1_000_000);
+    return Optional.ofNullable(templates.get(version));
+  }
+
+  /** The shape at {@code downTo}, once a walk has passed it; null before. */
+  synchronized NamespaceShape downToShape() {
+    return downToShape;
+  }
+
+  /**
+   * Walks up to {@code version}, stopping at every version on the way where a template or a shape
+   * is wanted; starts a new walk from empty when the current one is past it.
+   */
+  private void walkTo(String version) {
+    if (walker == null || walked.compareTo(version) > 0) {
+      dropWalk();
+      walk = TestNamespace.uniqueName(settings, "template");
+      walker =
+          MigrationRunner.builder(catalog)
+              .namespace(walk)
+              .metaNamespace(history.metaNamespace())
+              .factory(factory)
+              .source(settings.source())
+              .build();
+      walked = BASE;
+      stopAt(BASE);
+    }
+    TreeSet<String> stops = new TreeSet<>(starts.headSet(version, true));
+    stops.add(version);
+    stops.addAll(settings.irreversible());
+    stops.add(settings.downTo());
+    for (String stop : stops.subSet(walked, false, version, true)) {
+      walker.migrate(stop);
+      walked = stop;
+      stopAt(stop);
+    }
+    if (walked.equals(version)) {
+      stopAt(version); // reached before this version was asked for
+    }
+  }
+
+  /** Records what is wanted at the version the walk has just reached. */
+  private void stopAt(String version) {
+    if (version.equals(settings.downTo()) && downToShape == null) {
+      downToShape = NamespaceShape.capture(catalog, walk);
+    }
+    if (settings.irreversible().contains(version)) {
+      irreversibleShapes.computeIfAbsent(version, v -> NamespaceShape.capture(catalog, walk));
+    }
+    if (!BASE.equals(version) && starts.contains(version) && !templates.containsKey(version)) {
+      String namespace = TestNamespace.uniqueName(settings, "at_" + version);
+      dropLater.add(namespace);
+      templates.put(
+          version, NamespaceTemplate.capture(catalog, walk, namespace, version, walker.history()));
+    }
+  }
+
+  private void dropWalk() {
+    if (walk != null) {
+      drop(walk);
+      history.forget(walk);
+      walk = null;
+      walker = null;
+    }
+  }
+
+  @Override
+  public synchronized void close() {
+    long start = System.nanoTime();
+    dropWalk();
+    dropLater.forEach(ClassTemplates.this::drop);
+    dropLater.clear();
+    if (!templates.isEmpty()) {
+      LOG.info(
+          "Dropped the templates of {} in {} ms",
+          settings.testClass().getSimpleName(),
+          (System.nanoTime() - start) / 1_000_000);
+    }
+    templates.clear();
+  }
+
+  private void drop(String namespace) {
+    Namespace ns = Namespace.of(namespace.split("\\."));
+    try {
+      for (TableIdentifier table : catalog.listTables(ns)) {
+        catalog.dropTable(table, true);
+      }
+      ((SupportsNamespaces) catalog).dropNamespace(ns);
+    } catch (NoSuchNamespaceException e) {
+      LOG.debug("Namespace {} was never created", namespace);
+    }
+  }
+}

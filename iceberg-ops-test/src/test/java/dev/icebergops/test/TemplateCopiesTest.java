@@ -1,0 +1,160 @@
+package dev.icebergops.test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass;
+
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.platform.engine.TestExecutionResult;
+import org.junit.platform.testkit.engine.EngineTestKit;
+import org.junit.platform.testkit.engine.Event;
+import org.junit.platform.testkit.engine.Events;
+
+/**
+ * Each test starts from a copy of its class's template at its version, on the real REST catalog and
+ * S3 store: the migrations run once per class, not once per test; a copy shares no file with the
+ * template; after a test, what it applied beyond its start is rolled back and the namespace
+ * compared with the template.
+ */
+class TemplateCopiesTest {
+
+  @BeforeEach
+  void resetCounts() {
+    TemplateFixtures.reset();
+  }
+
+  @Test
+  void aTestThatHarmsItsCopyLeavesTheTemplateAndTheOtherTestsIntact() {
+    Events events = run(TemplateFixtures.Vandal.class, TemplateFixtures.Sweeper.class);
+
+    assertThat(failures(events)).as("fixture tests that failed").isEmpty();
+    assertThat(events.succeeded().count()).as("fixture tests that passed").isEqualTo(5);
+    assertThat(TemplateFixtures.NAMESPACES)
+        .as("namespaces of the tests, then those left once the class ended")
+        .filteredOn(ns -> ns.startsWith("vandal_"))
+        .hasSize(4) // the four tests' own: Sweeper, run after the class ended, saw no template
+        .noneMatch(ns -> ns.startsWith("vandal_at_") || ns.startsWith("vandal_template_"));
+  }
+
+  @Test
+  void eachMigrationRunsOncePerClassNotOncePerTest() {
+    Events events = run(TemplateFixtures.Vandal.class);
+
+    assertThat(failures(events)).isEmpty();
+    assertThat(events.succeeded().count()).isEqualTo(4);
+    for (String version : List.of("0001", "0002", "0003", "0004")) {
+      assertThat(TemplateFixtures.upgrades(version))
+          .as("upgrades of %s for four tests at 0002 and head", version)
+          .isEqualTo(1);
+      assertThat(TemplateFixtures.downgrades(version)).as("downgrades of %s", version).isZero();
+    }
+  }
+
+  @Test
+  void aTestIsBroughtBackToTheVersionItStartedAt() {
+    Events events = run(TemplateFixtures.MovesOn.class);
+
+    assertThat(failures(events)).as("fixture tests that failed").isEmpty();
+    assertThat(events.succeeded().count()).isEqualTo(2);
+    // migratesToHead (from 0002): 0004 and 0003 rolled back after it, nothing below its start
+    // rollsBackBelowItsStart (from 0004): 0004 and 0003 rolled back by the test, applied again
+    // after
+    assertThat(
+            Map.of(
+                "0001",
+                TemplateFixtures.downgrades("0001"),
+                "0002",
+                TemplateFixtures.downgrades("0002"),
+                "0003",
+                TemplateFixtures.downgrades("0003"),
+                "0004",
+                TemplateFixtures.downgrades("0004")))
+        .as("downgrades")
+        .containsExactlyInAnyOrderEntriesOf(Map.of("0001", 0, "0002", 0, "0003", 2, "0004", 2));
+    assertThat(TemplateFixtures.upgrades("0003"))
+        .as("upgrades of 0003: the walk, migratesToHead, and the way back up after the other")
+        .isEqualTo(3);
+    assertThat(TemplateFixtures.upgrades("0001"))
+        .as("upgrades of 0001: the walk only")
+        .isEqualTo(1);
+  }
+
+  @Test
+  void aTestAtHeadDoesNotRollBackByDefault() {
+    Events events = run(TemplateFixtures.ForgetfulAtHead.class);
+
+    assertThat(failures(events)).isEmpty();
+    assertThat(events.succeeded().count()).isEqualTo(1);
+  }
+
+  @Test
+  void fullRollbackEachTestRollsEveryTestDownToDownTo() {
+    Events events = run(TemplateFixtures.ForgetfulFullRollback.class);
+
+    assertThat(failures(events))
+        .singleElement()
+        .asString()
+        .contains("Expecting no trace of ordinaryTest in forgetfulfullrollback_ordinarytest_")
+        .contains("after rolling back to 0000")
+        .contains("audit");
+  }
+
+  @Test
+  void whatATestAppliedBeyondItsStartIsCheckedForTraces() {
+    Events events = run(TemplateFixtures.ForgetfulFromBelow.class);
+
+    assertThat(failures(events))
+        .singleElement()
+        .asString()
+        .contains("Expecting no trace of appliesTheForgetfulVersion")
+        .contains("after rolling back to 0002, the version it started at")
+        .contains("amount");
+  }
+
+  @Test
+  void testsRunningAtOnceEachGetTheirOwnCopy() {
+    Events events =
+        EngineTestKit.engine("junit-jupiter")
+            .configurationParameter("junit.jupiter.execution.parallel.enabled", "true")
+            .configurationParameter("junit.jupiter.execution.parallel.mode.default", "concurrent")
+            .configurationParameter("junit.jupiter.execution.parallel.config.strategy", "fixed")
+            .configurationParameter(
+                "junit.jupiter.execution.parallel.config.fixed.parallelism", "4")
+            .selectors(selectClass(TemplateFixtures.ParallelCopies.class))
+            .execute()
+            .testEvents();
+
+    assertThat(failures(events)).as("fixture tests that failed").isEmpty();
+    assertThat(events.succeeded().count()).isEqualTo(4);
+    assertThat(TemplateFixtures.upgrades("0001")).as("upgrades of 0001").isEqualTo(1);
+  }
+
+  private static Events run(Class<?>... classes) {
+    return EngineTestKit.engine("junit-jupiter")
+        .configurationParameter(
+            "junit.jupiter.testclass.order.default",
+            "org.junit.jupiter.api.ClassOrderer$OrderAnnotation")
+        .selectors(
+            java.util.Arrays.stream(classes)
+                .map(c -> selectClass(c))
+                .toArray(org.junit.platform.engine.DiscoverySelector[]::new))
+        .execute()
+        .testEvents();
+  }
+
+  private static List<String> failures(Events events) {
+    return events.failed().stream().map(TemplateCopiesTest::failure).toList();
+  }
+
+  private static String failure(Event event) {
+    return event.getTestDescriptor().getDisplayName()
+        + ": "
+        + event
+            .getRequiredPayload(TestExecutionResult.class)
+            .getThrowable()
+            .map(Throwable::toString)
+            .orElse("?");
+  }
+}

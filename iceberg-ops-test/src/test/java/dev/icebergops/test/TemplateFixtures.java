@@ -1,0 +1,331 @@
+package dev.icebergops.test;
+
+import static org.apache.iceberg.types.Types.NestedField.optional;
+import static org.apache.iceberg.types.Types.NestedField.required;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.icebergops.migration.BaseMigration;
+import dev.icebergops.migration.MigrationContext;
+import dev.icebergops.runner.MigrationRunner;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.apache.iceberg.FileScanTask;
+import org.apache.iceberg.Schema;
+import org.apache.iceberg.Table;
+import org.apache.iceberg.catalog.Catalog;
+import org.apache.iceberg.catalog.Namespace;
+import org.apache.iceberg.catalog.SupportsNamespaces;
+import org.apache.iceberg.catalog.TableIdentifier;
+import org.apache.iceberg.io.CloseableIterable;
+import org.apache.iceberg.types.Types;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
+
+/**
+ * Test classes run only through JUnit's EngineTestKit by {@link TemplateCopiesTest} (their names do
+ * not end in "Test"), on a chain whose first migration writes rows, so that a template holds data
+ * files a test could harm. Every migration counts how often its upgrade and downgrade ran.
+ */
+final class TemplateFixtures {
+
+  static final Map<String, AtomicInteger> UPGRADES = new ConcurrentHashMap<>();
+  static final Map<String, AtomicInteger> DOWNGRADES = new ConcurrentHashMap<>();
+
+  /** The namespaces the fixture tests ran in, or those {@link Sweeper} found. */
+  static final Set<String> NAMESPACES = ConcurrentHashMap.newKeySet();
+
+  static final Schema LEDGER =
+      new Schema(
+          required(1, "id", Types.LongType.get()), optional(2, "memo", Types.StringType.get()));
+
+  private TemplateFixtures() {}
+
+  static void reset() {
+    UPGRADES.clear();
+    DOWNGRADES.clear();
+    NAMESPACES.clear();
+  }
+
+  static int upgrades(String version) {
+    return UPGRADES.getOrDefault(version, new AtomicInteger()).get();
+  }
+
+  static int downgrades(String version) {
+    return DOWNGRADES.getOrDefault(version, new AtomicInteger()).get();
+  }
+
+  private static void counted(Map<String, AtomicInteger> counts, String version) {
+    counts.computeIfAbsent(version, v -> new AtomicInteger()).incrementAndGet();
+  }
+
+  /** Creates the ledger and writes two rows to it: a data migration. */
+  public static class V0001__CreateLedger extends BaseMigration {
+    @Override
+    public void upgrade(MigrationContext ctx) {
+      counted(UPGRADES, "0001");
+      ctx.createTableIfNotExists("ledger", LEDGER);
+      new IcebergTestData(ctx.catalog(), ctx.namespace())
+          .append("ledger", Map.of("id", 1L, "memo", "opening"), Map.of("id", 2L, "memo", "fee"));
+    }
+
+    @Override
+    public void downgrade(MigrationContext ctx) {
+      counted(DOWNGRADES, "0001");
+      ctx.dropTableIfExists("ledger");
+    }
+  }
+
+  public static class V0002__AddCurrency extends BaseMigration {
+    @Override
+    public void upgrade(MigrationContext ctx) {
+      counted(UPGRADES, "0002");
+      ctx.enforceColumn("ledger", "currency", "string");
+    }
+
+    @Override
+    public void downgrade(MigrationContext ctx) {
+      counted(DOWNGRADES, "0002");
+      ctx.deleteColumn("ledger", "currency");
+    }
+  }
+
+  public static class V0003__AddAmount extends BaseMigration {
+    @Override
+    public void upgrade(MigrationContext ctx) {
+      counted(UPGRADES, "0003");
+      ctx.enforceColumn("ledger", "amount", "long");
+    }
+
+    @Override
+    public void downgrade(MigrationContext ctx) {
+      counted(DOWNGRADES, "0003");
+      ctx.deleteColumn("ledger", "amount");
+    }
+  }
+
+  public static class V0004__SetOwner extends BaseMigration {
+    @Override
+    public void upgrade(MigrationContext ctx) {
+      counted(UPGRADES, "0004");
+      ctx.setTableProperties("ledger", Map.of("owner", "finance"));
+    }
+
+    @Override
+    public void downgrade(MigrationContext ctx) {
+      counted(DOWNGRADES, "0004");
+      ctx.unsetTableProperties("ledger", List.of("owner"));
+    }
+  }
+
+  /** 0003's downgrade forgets its column. */
+  public static class V0003__AddAmountForgetful extends BaseMigration {
+    @Override
+    public void upgrade(MigrationContext ctx) {
+      ctx.enforceColumn("ledger", "amount", "long");
+    }
+
+    @Override
+    public void downgrade(MigrationContext ctx) {}
+  }
+
+  /** 0003 creates a table its downgrade forgets to drop. */
+  public static class V0003__CreateAuditForgetful extends BaseMigration {
+    @Override
+    public void upgrade(MigrationContext ctx) {
+      ctx.createTableIfNotExists("audit", LEDGER);
+    }
+
+    @Override
+    public void downgrade(MigrationContext ctx) {}
+  }
+
+  static List<Long> ids(IcebergTestData data) {
+    return data.rows("ledger").stream().map(row -> (Long) row.get("id")).sorted().toList();
+  }
+
+  /**
+   * The first test harms its copy every way it can (appends, deletes the data files from the store,
+   * drops and purges the table); the tests after it, at the same version and below it, must find
+   * their copies as the migrations left them. No rollback after a test: the first leaves no table.
+   */
+  @IcebergMigrations(
+      classes = {
+        V0001__CreateLedger.class,
+        V0002__AddCurrency.class,
+        V0003__AddAmount.class,
+        V0004__SetOwner.class
+      },
+      checkDowngrade = false)
+  @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+  @Order(1)
+  public static class Vandal {
+
+    @Test
+    @Order(1)
+    void appendsDeletesDropsAndPurges(Catalog catalog, MigrationRunner runner, IcebergTestData data)
+        throws Exception {
+      NAMESPACES.add(runner.namespace());
+      data.append("ledger", Map.of("id", 99L, "memo", "vandal"));
+      TableIdentifier id = TableIdentifier.of(runner.namespace(), "ledger");
+      Table ledger = catalog.loadTable(id);
+      try (CloseableIterable<FileScanTask> tasks = ledger.newScan().planFiles()) {
+        for (FileScanTask task : tasks) {
+          ledger.io().deleteFile(task.file().location());
+        }
+      }
+      assertThat(catalog.dropTable(id, true)).isTrue();
+    }
+
+    @Test
+    @Order(2)
+    void findsTheTemplateIntactAtHead(MigrationRunner runner, IcebergTestData data) {
+      NAMESPACES.add(runner.namespace());
+      assertThat(runner.current()).contains("0004");
+      assertThat(ids(data)).containsExactly(1L, 2L);
+    }
+
+    @Test
+    @Order(3)
+    @MigrateTo("0002")
+    void findsTheTemplateIntactBelowHead(
+        MigrationRunner runner, IcebergTestData data, @IcebergTable("ledger") Table ledger) {
+      NAMESPACES.add(runner.namespace());
+      assertThat(runner.current()).contains("0002");
+      assertThat(ledger.schema().findField("currency")).isNotNull();
+      assertThat(ledger.schema().findField("amount")).isNull();
+      assertThat(ids(data)).containsExactly(1L, 2L);
+    }
+
+    @Test
+    @Order(4)
+    void runsAgainAtHeadAfterTheOthers(MigrationRunner runner, IcebergTestData data) {
+      NAMESPACES.add(runner.namespace());
+      data.append("ledger", Map.of("id", 3L));
+      assertThat(ids(data)).containsExactly(1L, 2L, 3L);
+    }
+  }
+
+  /** Tests that move the namespace on or back: each is brought back to where it started. */
+  @IcebergMigrations(
+      classes = {
+        V0001__CreateLedger.class,
+        V0002__AddCurrency.class,
+        V0003__AddAmount.class,
+        V0004__SetOwner.class
+      })
+  @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+  public static class MovesOn {
+
+    @Test
+    @Order(1)
+    @MigrateTo("0002")
+    void migratesToHead(MigrationRunner runner) {
+      assertThat(runner.migrate().versions()).containsExactly("0003", "0004");
+    }
+
+    @Test
+    @Order(2)
+    void rollsBackBelowItsStart(MigrationRunner runner) {
+      runner.rollbackTo("0002");
+    }
+  }
+
+  /** 0003's downgrade leaves its table behind. */
+  @IcebergMigrations(
+      classes = {
+        V0001__CreateLedger.class,
+        V0002__AddCurrency.class,
+        V0003__CreateAuditForgetful.class
+      })
+  public static class ForgetfulAtHead {
+    @Test
+    void ordinaryTest(@IcebergTable("audit") Table audit) {
+      assertThat(audit).isNotNull();
+    }
+  }
+
+  /** The same with every test rolled back to {@code downTo}. */
+  @IcebergMigrations(
+      classes = {
+        V0001__CreateLedger.class,
+        V0002__AddCurrency.class,
+        V0003__CreateAuditForgetful.class
+      },
+      fullRollbackEachTest = true)
+  public static class ForgetfulFullRollback {
+    @Test
+    void ordinaryTest(@IcebergTable("audit") Table audit) {
+      assertThat(audit).isNotNull();
+    }
+  }
+
+  /** A test that applies the forgetful version itself. */
+  @IcebergMigrations(
+      classes = {
+        V0001__CreateLedger.class,
+        V0002__AddCurrency.class,
+        V0003__AddAmountForgetful.class
+      })
+  public static class ForgetfulFromBelow {
+    @Test
+    @MigrateTo("0002")
+    void appliesTheForgetfulVersion(MigrationRunner runner) {
+      runner.migrate();
+    }
+  }
+
+  /** Four tests at two versions, run at once, each writing and reading its own rows. */
+  @IcebergMigrations(
+      classes = {
+        V0001__CreateLedger.class,
+        V0002__AddCurrency.class,
+        V0003__AddAmount.class,
+        V0004__SetOwner.class
+      })
+  public static class ParallelCopies {
+
+    @Test
+    void first(IcebergTestData data) {
+      writesAndReadsItsOwnRows(data, 10L);
+    }
+
+    @Test
+    void second(IcebergTestData data) {
+      writesAndReadsItsOwnRows(data, 20L);
+    }
+
+    @Test
+    @MigrateTo("0002")
+    void third(IcebergTestData data) {
+      writesAndReadsItsOwnRows(data, 30L);
+    }
+
+    @Test
+    @MigrateTo("0002")
+    void fourth(IcebergTestData data) {
+      writesAndReadsItsOwnRows(data, 40L);
+    }
+
+    private static void writesAndReadsItsOwnRows(IcebergTestData data, long id) {
+      data.append("ledger", Map.of("id", id));
+      assertThat(ids(data)).containsExactly(1L, 2L, id);
+    }
+  }
+
+  /** Run after another fixture class in the same engine run: lists the catalog's namespaces. */
+  @IcebergMigrations(classes = V0001__CreateLedger.class)
+  @Order(2)
+  public static class Sweeper {
+    @Test
+    @MigrateTo("0000")
+    void listsTheNamespacesLeft(Catalog catalog) {
+      ((SupportsNamespaces) catalog)
+          .listNamespaces().stream().map(Namespace::toString).forEach(NAMESPACES::add);
+    }
+  }
+}
