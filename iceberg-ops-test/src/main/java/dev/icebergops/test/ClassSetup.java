@@ -7,6 +7,7 @@ import dev.icebergops.test.env.IcebergTestEnvironment;
 import dev.icebergops.test.internal.ContractLocation;
 import dev.icebergops.test.internal.NamespaceShape;
 import java.io.UncheckedIOException;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -54,7 +55,7 @@ record ClassSetup(
       factory = programmatic.factory();
       metaNamespace = programmatic.metaNamespace();
     }
-    checkMigrations(settings, factory);
+    String head = checkMigrations(settings, factory);
     checkContracts(settings);
     IcebergTestEnvironment environment =
         programmatic != null && programmatic.environment() != null
@@ -71,7 +72,7 @@ record ClassSetup(
             factory,
             history,
             ClassReports.irreversibleBaselines(context),
-            StartingVersions.of(testClass, settings, head(settings, factory)));
+            StartingVersions.of(testClass, settings, head));
     return new ClassSetup(settings, environment, factory, history, templates);
   }
 
@@ -91,16 +92,16 @@ record ClassSetup(
         environment, settings, testName, factory, history, irreversibleBaselines, null);
   }
 
-  /** The highest version of the class's migrations. */
-  private static String head(SuiteSettings settings, MigrationFactory factory) {
-    List<ResolvedMigration> all = settings.source().resolve("check", factory);
-    return all.isEmpty() ? MigrationRunner.BASE_VERSION : all.get(all.size() - 1).version();
-  }
-
-  /** The migrations load, and the class-wide versions exist. */
-  private static void checkMigrations(SuiteSettings settings, MigrationFactory factory) {
+  /** The migrations load, and the class-wide versions exist; returns the head version. */
+  private static String checkMigrations(SuiteSettings settings, MigrationFactory factory) {
+    List<ResolvedMigration> all = new ArrayList<>();
     Set<String> known =
-        TestNamespace.knownVersions(settings, () -> settings.source().resolve("check", factory));
+        TestNamespace.knownVersions(
+            settings,
+            () -> {
+              all.addAll(settings.source().resolve("check", factory));
+              return all;
+            });
     if (settings.target() != null) {
       TestNamespace.checkKnown(settings, known, settings.target(), "target");
     }
@@ -111,6 +112,7 @@ record ClassSetup(
     for (String version : settings.irreversible()) {
       TestNamespace.checkKnown(settings, known, version, "irreversible");
     }
+    return all.isEmpty() ? MigrationRunner.BASE_VERSION : all.get(all.size() - 1).version();
   }
 
   /** The contracts location, when set, exists and its contracts parse. */
