@@ -431,9 +431,10 @@ public final class MigrationRunner {
             + " to "
             + target
             + ": baseline "
-            + (migration != null
-                ? migration
-                : baseline.version() + " (" + baseline.description() + ")")
+            + baseline.version()
+            + " ("
+            + (migration != null ? migration.description() : baseline.description())
+            + ")"
             + " built the versions up to "
             + baseline.version()
             + " in one step, and its downgrade goes back to "

@@ -215,7 +215,7 @@ class BaselineRunnerTest {
         .hasMessage(
             "Cannot roll back "
                 + namespace
-                + " to 0002: baseline 0003 (Baseline) [baseline] built the versions up to 0003 in"
+                + " to 0002: baseline 0003 (Baseline) built the versions up to 0003 in"
                 + " one step, and its downgrade goes back to 0000; roll back to 0003 or above, or"
                 + " to 0000");
     assertThat(runner.current()).contains("0004");
