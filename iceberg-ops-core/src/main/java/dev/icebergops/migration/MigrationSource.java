@@ -16,15 +16,15 @@ import java.util.List;
  *
  * <p>In a class path location, classes named {@code V<NNNN>__<Description>} that implement {@link
  * Migration} are the migrations; other names are ignored, and a class named like a migration that
- * is not one is skipped with a warning.
+ * is not one is skipped with a warning. When the location has a subpackage named after the runner's
+ * namespace ({@code sales.eu} maps to {@code sales/eu}), only that subpackage is used.
  *
  * <p><b>Baselines.</b> A class named {@code B<NNNN>__<Description>} (in every kind of source; in an
  * explicit list only that name makes a class a baseline) is a baseline migration: its upgrade
  * builds the state of version {@code NNNN} directly, and a runner applies it instead of the
  * versions up to {@code NNNN} in a namespace that has no history yet. Each version has at most one
  * baseline, and a baseline's version must also have a {@code V<NNNN>__} migration, whose chain it
- * stands for. When the location has a subpackage named after the runner's namespace ({@code
- * sales.eu} maps to {@code sales/eu}), only that subpackage is used.
+ * stands for.
  *
  * <p><b>Trust model.</b> Migrations are code, and resolving a source runs it: loading a class runs
  * its static initialisers, and creating a migration runs its constructor, in this JVM with the
