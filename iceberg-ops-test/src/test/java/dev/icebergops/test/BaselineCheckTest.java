@@ -104,4 +104,10 @@ class BaselineCheckTest {
 
     events.assertStatistics(stats -> stats.aborted(1).succeeded(0).failed(0));
   }
+
+  @Test
+  void aTestAtTheBaselinesVersionStartsFromTheBaselineAndIsRolledBackWithoutATrace() {
+    run(BaselineFixtures.TestAtTheBaseline.class)
+        .assertStatistics(stats -> stats.succeeded(1).failed(0));
+  }
 }
