@@ -154,6 +154,14 @@ final class BaselineCheck {
                 + run.differs(diff, "what the chain builds")
                 + "\n(added: only the baseline has it; removed: only the chain has it; a -> b: the"
                 + " chain's, then the baseline's)");
+      } else {
+        run.note(
+            label
+                + " builds what migrating 0001.."
+                + version
+                + " builds: a fresh namespace at "
+                + version
+                + " or above starts from it");
       }
     } finally {
       cleanUp(run, fresh);

@@ -55,6 +55,10 @@ class BaselineCheckOwnPassTest {
     assertThat(report.passed()).as("%s", report).isTrue();
     assertThat(report.warnings()).isEmpty();
     assertThat(report.versions()).containsEntry("0003", CheckReport.Outcome.PASSED);
+    assertThat(report.notes())
+        .containsExactly(
+            "baseline 0003 (Baseline) builds what migrating 0001..0003 builds: a fresh namespace"
+                + " at 0003 or above starts from it");
     assertThat(report.versions()).contains(entry("0001", CheckReport.Outcome.NOT_APPLICABLE));
     assertThat(fixture.shape().tables()).isEmpty();
     assertThat(runner.current()).isEmpty();
