@@ -30,6 +30,7 @@ final class MigrateCommand extends SessionCommand {
         (result.steps().isEmpty()
                 ? "Nothing to apply: " + session.namespace() + " is at "
                 : session.namespace() + " is now at ")
-            + result.current().orElse("none"));
+            + result.current().orElse("none")
+            + result.baseline().map(b -> " (from baseline " + b + ")").orElse(""));
   }
 }

@@ -23,7 +23,9 @@ final class PlanCommand extends SessionCommand {
             "pending",
             pending.stream().map(Rows::status).toList(),
             "blocking",
-            blocking.stream().map(Rows::status).toList()));
+            blocking.stream().map(Rows::status).toList(),
+            "baseline",
+            Rows.baseline(pending)));
     if (pending.isEmpty() && blocking.isEmpty()) {
       output.line("Nothing to apply: " + session.namespace() + " is up to date");
       return;
@@ -32,8 +34,14 @@ final class PlanCommand extends SessionCommand {
       output.table(
           Output.row("VERSION", "DESCRIPTION", "STATE"),
           pending.stream()
-              .map(s -> Output.row(s.version(), s.description(), Rows.state(s.state())))
+              .map(
+                  s ->
+                      Output.row(
+                          s.version(),
+                          s.description(),
+                          Rows.state(s.state()) + (s.isBaseline() ? " (baseline)" : "")))
               .toList());
+      Rows.baselineLine(session.namespace(), pending).ifPresent(output::line);
     }
     for (MigrationStatus version : blocking) {
       output.line(

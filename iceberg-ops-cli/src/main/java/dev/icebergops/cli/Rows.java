@@ -6,8 +6,10 @@ import dev.icebergops.runner.MigrationStatus;
 import dev.icebergops.runner.MigrationStep;
 import java.time.Instant;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 
 /** The runner's results as JSON-ready maps and table rows. */
 final class Rows {
@@ -30,7 +32,58 @@ final class Rows {
     m.put("updatedAt", time(s.updatedAt()));
     m.put("error", s.error());
     m.put("checksumChanged", s.checksumChanged());
+    m.put("baseline", s.baselineVersion());
     return m;
+  }
+
+  /**
+   * The baseline a status or plan shows, as JSON: its version, description and whether it is
+   * applied (false: {@code migrate} would apply it to this namespace without history); null when
+   * there is none.
+   */
+  static Map<String, Object> baseline(List<MigrationStatus> statuses) {
+    return baselineOf(statuses)
+        .map(
+            s -> {
+              Map<String, Object> m = new LinkedHashMap<>();
+              m.put("version", s.version());
+              m.put("description", s.description());
+              m.put("applied", s.state().isApplied());
+              return m;
+            })
+        .orElse(null);
+  }
+
+  /** The status of the baseline's own version, if a baseline built or would build the namespace. */
+  static Optional<MigrationStatus> baselineOf(List<MigrationStatus> statuses) {
+    return statuses.stream().filter(MigrationStatus::isBaseline).findFirst();
+  }
+
+  /**
+   * The sentence naming the baseline, e.g. {@code Baseline: 0250 Baseline built sales; the versions
+   * below it did not run}; empty when there is none.
+   */
+  static Optional<String> baselineLine(String namespace, List<MigrationStatus> statuses) {
+    return baselineOf(statuses)
+        .map(
+            b -> {
+              String baseline = b.version() + " " + b.description();
+              if (b.state().isApplied()) {
+                return "Baseline: "
+                    + baseline
+                    + " built "
+                    + namespace
+                    + "; the versions below it did not run";
+              }
+              if (b.state().isPending()) {
+                return "Baseline: migrate would apply "
+                    + baseline
+                    + " to "
+                    + namespace
+                    + ", which has no history, instead of the versions below it";
+              }
+              return "Baseline: " + baseline + " is " + state(b.state()) + " in " + namespace;
+            });
   }
 
   static Map<String, Object> history(HistoryRecord r) {
@@ -59,18 +112,23 @@ final class Rows {
                   step.put("version", s.version());
                   step.put("description", s.description());
                   step.put("durationMs", s.duration().toMillis());
+                  step.put("baseline", s.baseline());
                   return step;
                 })
             .toList());
     m.put("current", result.currentVersion());
+    m.put("baseline", result.baselineVersion());
     return m;
   }
 
-  /** The progress line of one version, for example {@code Applied 0002 Add region (41 ms)}. */
+  /**
+   * The progress line of one version, for example {@code Applied 0002 Add region (41 ms)}, or
+   * {@code Applied baseline 0250 Baseline (41 ms)}.
+   */
   static void progress(Output output, String verb, MigrationStep step) {
     output.line(
         verb
-            + " "
+            + (step.baseline() ? " baseline " : " ")
             + step.version()
             + " "
             + step.description()

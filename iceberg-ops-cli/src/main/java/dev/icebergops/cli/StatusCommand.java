@@ -19,7 +19,9 @@ final class StatusCommand extends SessionCommand {
             "namespace",
             session.namespace(),
             "versions",
-            status.stream().map(Rows::status).toList()));
+            status.stream().map(Rows::status).toList(),
+            "baseline",
+            Rows.baseline(status)));
     if (status.isEmpty()) {
       output.line("No migrations for " + session.namespace());
       return;
@@ -36,11 +38,18 @@ final class StatusCommand extends SessionCommand {
                         Rows.time(s.updatedAt()),
                         note(s)))
             .toList());
+    Rows.baselineLine(session.namespace(), status).ifPresent(output::line);
   }
 
   private static String note(MigrationStatus s) {
     if (s.checksumChanged()) {
       return "class changed since it was applied";
+    }
+    if (s.state() == MigrationStatus.State.BELOW_BASELINE) {
+      return "covered by baseline " + s.baselineVersion();
+    }
+    if (s.isBaseline() && s.error() == null) {
+      return "baseline";
     }
     return s.error();
   }

@@ -3,7 +3,8 @@ package dev.icebergops.migration;
 /**
  * A {@link Migration} whose version and description come from its class name, {@code
  * V<NNNN>__<Description>}: {@code V0004__AddRegionToOrders} is version {@code 0004}, "Add region to
- * orders" (underscores also separate words).
+ * orders" (underscores also separate words). A baseline migration, named {@code
+ * B<NNNN>__<Description>}, derives them the same way.
  *
  * <pre>{@code
  * public class V0004__AddRegionToOrders extends BaseMigration {
@@ -46,7 +47,8 @@ public abstract class BaseMigration implements Migration {
       throw new IllegalStateException(
           "Cannot derive the version of "
               + getClass().getName()
-              + ": the class name must be V<NNNN>__<Description>, or override version() and"
+              + ": the class name must be V<NNNN>__<Description> (or B<NNNN>__ for a baseline),"
+              + " or override version() and"
               + " description()");
     }
     return name;

@@ -162,8 +162,11 @@ final class ClasspathMigrationSource implements MigrationSource {
       throw new IllegalArgumentException(
           "Cannot load migration "
               + info.getName()
-              + ": the class name must be V<NNNN>__<Description>, for example"
-              + " V0001__CreateOrders");
+              + (name.startsWith("B")
+                  ? ": a baseline's class name must be B<NNNN>__<Description>, for example"
+                      + " B0250__Baseline"
+                  : ": the class name must be V<NNNN>__<Description>, for example"
+                      + " V0001__CreateOrders"));
     }
     return false;
   }

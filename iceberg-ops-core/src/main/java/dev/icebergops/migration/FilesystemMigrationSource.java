@@ -11,8 +11,8 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Migrations as {@code V<NNNN>__*.java} source files in a directory, compiled in memory with the
- * JDK compiler against a class path.
+ * Migrations (and baselines) as {@code V<NNNN>__*.java} and {@code B<NNNN>__*.java} source files in
+ * a directory, compiled in memory with the JDK compiler against a class path.
  */
 final class FilesystemMigrationSource implements MigrationSource {
 

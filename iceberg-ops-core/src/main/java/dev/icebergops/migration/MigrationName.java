@@ -4,20 +4,32 @@ import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-/** The {@code V<NNNN>__<Description>} naming rule for migration classes. */
-record MigrationName(String version, String description) {
+/**
+ * The {@code V<NNNN>__<Description>} naming rule for migration classes, and {@code
+ * B<NNNN>__<Description>} for baseline migrations, which build the state of their version directly.
+ *
+ * @param version the four-digit version
+ * @param description the description derived from the name
+ * @param baseline true for a {@code B<NNNN>__} name
+ */
+record MigrationName(String version, String description, boolean baseline) {
 
-  private static final Pattern NAME = Pattern.compile("V(\\d{4})__([A-Za-z0-9][A-Za-z0-9_]*)");
-  private static final Pattern ATTEMPT = Pattern.compile("V\\d.*");
+  private static final Pattern NAME = Pattern.compile("([VB])(\\d{4})__([A-Za-z0-9][A-Za-z0-9_]*)");
+  private static final Pattern ATTEMPT = Pattern.compile("[VB]\\d.*");
   private static final Pattern VERSION = Pattern.compile("\\d{4}");
 
   /** The parsed name, or null when the simple name does not follow the rule. */
   static MigrationName parse(String simpleName) {
     Matcher m = NAME.matcher(simpleName);
-    return m.matches() ? new MigrationName(m.group(1), humanize(m.group(2))) : null;
+    return m.matches()
+        ? new MigrationName(m.group(2), humanize(m.group(3)), m.group(1).equals("B"))
+        : null;
   }
 
-  /** True for names that start like a migration ({@code V} and a digit) but may be malformed. */
+  /**
+   * True for names that start like a migration ({@code V} or {@code B} and a digit) but may be
+   * malformed.
+   */
   static boolean looksLikeMigration(String simpleName) {
     return ATTEMPT.matcher(simpleName).matches();
   }

@@ -1,12 +1,16 @@
 package dev.icebergops.migration;
 
 import dev.icebergops.internal.Quoting;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.function.Supplier;
 
-/** Instantiates migration classes and checks the set's rules: versions valid, unique, matching. */
+/**
+ * Instantiates migration classes and checks the set's rules: versions valid, unique, matching; at
+ * most one baseline per version, and only at a version that has a versioned migration.
+ */
 final class MigrationSet {
 
   private MigrationSet() {}
@@ -14,6 +18,7 @@ final class MigrationSet {
   static List<ResolvedMigration> resolve(
       List<Class<? extends Migration>> types, MigrationFactory factory, String location) {
     Map<String, ResolvedMigration> byVersion = new TreeMap<>();
+    Map<String, ResolvedMigration> baselines = new TreeMap<>();
     for (Class<? extends Migration> type : types) {
       Migration migration = create(type, factory);
       String version = ask(type, "version()", migration::version);
@@ -35,17 +40,23 @@ final class MigrationSet {
                 + " but the class name says "
                 + name.version());
       }
+      boolean baseline = name != null && name.baseline();
       ResolvedMigration resolved =
           new ResolvedMigration(
-              version, describe(type, migration), migration, MigrationChecksum.of(migration));
-      ResolvedMigration previous = byVersion.put(version, resolved);
+              version,
+              describe(type, migration),
+              migration,
+              MigrationChecksum.of(migration),
+              baseline);
+      ResolvedMigration previous = (baseline ? baselines : byVersion).put(version, resolved);
       if (previous != null) {
         String[] both = {previous.className(), type.getName()};
         java.util.Arrays.sort(both);
         throw new IllegalArgumentException(
             "Cannot load migrations from "
                 + location
-                + ": version "
+                + ": "
+                + (baseline ? "baseline version " : "version ")
                 + version
                 + " is declared by both "
                 + both[0]
@@ -53,7 +64,29 @@ final class MigrationSet {
                 + both[1]);
       }
     }
-    return List.copyOf(byVersion.values()); // a TreeMap: in version order
+    List<ResolvedMigration> all = new ArrayList<>();
+    for (ResolvedMigration migration : byVersion.values()) { // a TreeMap: in version order
+      all.add(migration);
+      ResolvedMigration baseline = baselines.remove(migration.version());
+      if (baseline != null) {
+        all.add(baseline); // right after the versioned migration of its version
+      }
+    }
+    if (!baselines.isEmpty()) {
+      ResolvedMigration orphan = baselines.values().iterator().next();
+      throw new IllegalArgumentException(
+          "Cannot load migrations from "
+              + location
+              + ": baseline "
+              + orphan.className()
+              + " builds version "
+              + orphan.version()
+              + " but no V"
+              + orphan.version()
+              + "__ migration has that version; a baseline must stand for a version of the chain,"
+              + " so that the toolkit can compare the two");
+    }
+    return List.copyOf(all);
   }
 
   private static Migration create(Class<? extends Migration> type, MigrationFactory factory) {

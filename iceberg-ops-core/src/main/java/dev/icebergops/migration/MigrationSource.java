@@ -19,6 +19,13 @@ import java.util.List;
  * is not one is skipped with a warning. When the location has a subpackage named after the runner's
  * namespace ({@code sales.eu} maps to {@code sales/eu}), only that subpackage is used.
  *
+ * <p><b>Baselines.</b> A class named {@code B<NNNN>__<Description>} (in every kind of source; in an
+ * explicit list only that name makes a class a baseline) is a baseline migration: its upgrade
+ * builds the state of version {@code NNNN} directly, and a runner applies it instead of the
+ * versions up to {@code NNNN} in a namespace that has no history yet. Each version has at most one
+ * baseline, and a baseline's version must also have a {@code V<NNNN>__} migration, whose chain it
+ * stands for.
+ *
  * <p><b>Trust model.</b> Migrations are code, and resolving a source runs it: loading a class runs
  * its static initialisers, and creating a migration runs its constructor, in this JVM with the
  * caller's catalog credentials and file-system rights. Every runner operation that resolves the
@@ -56,12 +63,12 @@ public interface MigrationSource {
   }
 
   /**
-   * A directory of {@code V<NNNN>__<Description>.java} source files, compiled in memory with the
-   * JDK compiler against this JVM's class path when the migrations are resolved (again only when a
-   * file changed). Every {@code .java} file directly in the directory is compiled, so helpers may
-   * sit beside the migrations; a subdirectory named after the namespace ({@code sales.eu} maps to
-   * {@code sales/eu}) is used instead when it exists. Resolving throws {@link
-   * MigrationCompileException} when a file does not compile.
+   * A directory of {@code V<NNNN>__<Description>.java} (and {@code B<NNNN>__} baseline) source
+   * files, compiled in memory with the JDK compiler against this JVM's class path when the
+   * migrations are resolved (again only when a file changed). Every {@code .java} file directly in
+   * the directory is compiled, so helpers may sit beside the migrations; a subdirectory named after
+   * the namespace ({@code sales.eu} maps to {@code sales/eu}) is used instead when it exists.
+   * Resolving throws {@link MigrationCompileException} when a file does not compile.
    *
    * @param directory the directory
    * @return the source
@@ -115,11 +122,13 @@ public interface MigrationSource {
    *
    * @param namespace the runner's namespace, which may select a subpackage
    * @param factory creates the instances
-   * @return the migrations in version order
+   * @return the migrations in version order, each baseline ({@link ResolvedMigration#isBaseline()})
+   *     right after the versioned migration of its version
    * @throws IllegalArgumentException if the location does not exist, a class name is malformed, a
    *     class's {@code version()} or {@code description()} fails (as {@link BaseMigration}'s do for
    *     a class not named {@code V<NNNN>__<Description>}) or gives no four-digit version, a version
-   *     does not match its class name, two classes share a version, or a class cannot be
+   *     does not match its class name, two classes share a version (two versioned migrations, or
+   *     two baselines), a baseline has no versioned migration of its version, or a class cannot be
    *     instantiated; the message names the classes concerned
    */
   List<ResolvedMigration> resolve(String namespace, MigrationFactory factory);

@@ -55,6 +55,15 @@ import org.slf4j.LoggerFactory;
  * #repair()}, {@link #rollback(int)} and {@link #stamp(String)} are the ways forward. Rollback
  * never steps past a failed or interrupted version: it undoes that version first.
  *
+ * <p><b>Baselines.</b> A baseline migration ({@code B0250__Baseline}) builds the state of its
+ * version directly. {@code migrate} applies the highest baseline at or below its target to a
+ * namespace that has no history row at all, records it (operation {@code baseline}) and then
+ * applies the versions above it; a namespace with any history walks the versioned migrations and
+ * ignores baselines, as does every namespace when built with {@code baselines(false)}. The versions
+ * below an applied baseline are neither pending nor missing ({@link
+ * MigrationStatus.State#BELOW_BASELINE}); rolling back to one of them is refused, since the
+ * baseline's downgrade goes back to {@value #BASE_VERSION} in one step.
+ *
  * <p><b>Bounded.</b> The runner's own reads and writes of the history table each end within {@link
  * Builder#timeout} (60 s by default), naming the endpoint when they do not.
  *
@@ -83,9 +92,13 @@ public final class MigrationRunner {
   private final boolean outOfOrder;
   private final boolean validateOnMigrate;
   private final Consumer<MigrationStep> onStep;
+  private final boolean applyBaselines;
+  private final Builder settings;
   private volatile List<ResolvedMigration> resolved;
 
   private MigrationRunner(Builder builder) {
+    this.settings = builder.copy();
+    this.applyBaselines = builder.baselines;
     this.catalog = builder.catalog;
     this.namespace = builder.namespace;
     this.source = builder.source;
@@ -130,13 +143,64 @@ public final class MigrationRunner {
   }
 
   /**
-   * Loads the migrations for this namespace, in version order; resolved once per runner.
+   * A builder with every setting of this runner, to build a variant of it, e.g. {@code
+   * runner.toBuilder().baselines(false).build()}.
+   *
+   * @return a new builder; changing it does not change this runner
+   */
+  public Builder toBuilder() {
+    return settings.copy();
+  }
+
+  /**
+   * Loads the versioned migrations for this namespace, in version order; resolved once per runner.
+   * The baselines are not among them: see {@link #baselines()}.
    *
    * @return the migrations
    * @throws IllegalArgumentException if the migration set breaks a rule (see {@link
    *     MigrationSource#resolve})
    */
   public List<ResolvedMigration> migrations() {
+    return all().stream().filter(m -> !m.isBaseline()).toList();
+  }
+
+  /**
+   * The baseline migrations ({@code B<NNNN>__<Description>}) of this namespace's source, in version
+   * order, whether or not this runner applies them ({@link #appliesBaselines()}).
+   *
+   * @return the baselines, empty when the source has none
+   * @throws IllegalArgumentException if the migration set breaks a rule
+   */
+  public List<ResolvedMigration> baselines() {
+    return all().stream().filter(ResolvedMigration::isBaseline).toList();
+  }
+
+  /**
+   * Whether {@code migrate} applies a baseline to a namespace without history ({@link
+   * Builder#baselines(boolean)}; on by default).
+   */
+  public boolean appliesBaselines() {
+    return applyBaselines;
+  }
+
+  /**
+   * The baseline of this namespace: the one that built it (applied, failed or running), or, when
+   * the namespace has no history row yet and this runner applies baselines, the one {@code
+   * migrate()} to head would apply. Writes nothing.
+   *
+   * @return the baseline, or empty when the versioned migrations build the namespace
+   */
+  public Optional<ResolvedMigration> baseline() {
+    NamespaceState state = readState();
+    HistoryRecord row = state.baselineRow();
+    if (row != null) {
+      return Optional.ofNullable(state.migration(row.version()));
+    }
+    return Optional.ofNullable(state.plannedBaseline(null));
+  }
+
+  /** The versioned migrations and the baselines, resolved once per runner. */
+  private List<ResolvedMigration> all() {
     List<ResolvedMigration> migrations = resolved;
     if (migrations == null) {
       migrations = source.resolve(namespace, factory);
@@ -145,10 +209,16 @@ public final class MigrationRunner {
     return migrations;
   }
 
+  private NamespaceState state(NamespaceHistory history) {
+    return new NamespaceState(namespace, all(), history, options.clock().instant(), applyBaselines);
+  }
+
   /**
    * Lists the versions {@link #migrate()} would apply, in order. Writes nothing. Failed and
    * interrupted versions are listed only when {@link Builder#validateOnMigrate} is off: otherwise
-   * they stop {@code migrate} (see {@link #validate()}).
+   * they stop {@code migrate} (see {@link #validate()}). In a namespace without history, the first
+   * is the baseline {@code migrate()} would apply, if any ({@link MigrationStatus#isBaseline()}),
+   * followed by the versions above it.
    *
    * @return the pending versions (never run, rolled back or repaired; failed and interrupted too
    *     when validation on migrate is off)
@@ -162,6 +232,9 @@ public final class MigrationRunner {
 
   /**
    * Reports every known version: those with a class, and those recorded in history. Writes nothing.
+   * The versions below the baseline that built the namespace (or that {@code migrate()} would apply
+   * to a namespace without history) are {@link MigrationStatus.State#BELOW_BASELINE}, and each
+   * status names its baseline ({@link MigrationStatus#baselineVersion()}).
    *
    * @return one status per version, in version order
    */
@@ -229,6 +302,8 @@ public final class MigrationRunner {
    * @throws ConcurrentMigrationException if another run holds the namespace's lease
    */
   public MigrationResult migrate(String target) {
+    // a namespace without history takes the highest baseline at or below the target, then the
+    // versions above it; any history row, and the chain of versioned migrations is walked
     if (target != null && migrations().stream().noneMatch(m -> m.version().equals(target))) {
       throw unknownTarget("migrate " + namespace + " to", target);
     }
@@ -253,14 +328,20 @@ public final class MigrationRunner {
         try {
           done(steps, executor.upgrade(pending.get(i), journal, next, release));
         } catch (MigrationException e) {
-          throw e.withPartialResult(result(journal, steps));
+          throw e.withPartialResult(
+              result(journal, steps, steps.isEmpty() ? null : baselineOf(pending)));
         }
       }
       if (!journal.isFinished()) {
         journal.finish(List.of());
       }
-      return result(journal, steps);
+      return result(journal, steps, baselineOf(pending));
     }
+  }
+
+  /** The version of the baseline a migrate applies first, or null. */
+  private static String baselineOf(List<ResolvedMigration> pending) {
+    return !pending.isEmpty() && pending.get(0).isBaseline() ? pending.get(0).version() : null;
   }
 
   /**
@@ -269,8 +350,7 @@ public final class MigrationRunner {
    * @throws MigrationValidationException if validation is on and finds a problem
    */
   private List<ResolvedMigration> pendingAfterValidation(NamespaceHistory held, String target) {
-    NamespaceState state =
-        new NamespaceState(namespace, migrations(), held, options.clock().instant());
+    NamespaceState state = state(held);
     if (validateOnMigrate) {
       List<ValidationFinding> findings =
           MigrationValidator.findings(state, source.location(), outOfOrder);
@@ -316,7 +396,8 @@ public final class MigrationRunner {
    * @param target the version to end at
    * @return the versions rolled back
    * @throws IllegalArgumentException if the target is neither {@value #BASE_VERSION} nor a known
-   *     version
+   *     version, or lies between {@value #BASE_VERSION} and the version of the baseline that built
+   *     the namespace (whose downgrade goes back to {@value #BASE_VERSION} in one step)
    * @throws MigrationException as for {@link #rollback(int)}
    */
   public MigrationResult rollbackTo(String target) {
@@ -326,9 +407,42 @@ public final class MigrationRunner {
           if (!BASE_VERSION.equals(target) && !state.isKnown(target)) {
             throw unknownTarget("roll back " + namespace + " to", target);
           }
+          refuseBelowBaseline(state, target);
           return state.undoableAbove(target);
         },
         target);
+  }
+
+  /**
+   * A baseline's downgrade goes back to 0000 in one step, so no target between 0000 and the
+   * baseline's version can be reached.
+   */
+  private void refuseBelowBaseline(NamespaceState state, String target) {
+    HistoryRecord baseline = state.baselineRow();
+    if (baseline == null
+        || BASE_VERSION.equals(target)
+        || target.compareTo(baseline.version()) >= 0) {
+      return;
+    }
+    ResolvedMigration migration = state.migration(baseline.version());
+    throw new IllegalArgumentException(
+        "Cannot roll back "
+            + namespace
+            + " to "
+            + target
+            + ": baseline "
+            + baseline.version()
+            + " ("
+            + (migration != null ? migration.description() : baseline.description())
+            + ")"
+            + " built the versions up to "
+            + baseline.version()
+            + " in one step, and its downgrade goes back to "
+            + BASE_VERSION
+            + "; roll back to "
+            + baseline.version()
+            + " or above, or to "
+            + BASE_VERSION);
   }
 
   /**
@@ -343,8 +457,7 @@ public final class MigrationRunner {
         open(
             "roll back " + namespace,
             (leased, runId) -> {
-              NamespaceState state =
-                  new NamespaceState(namespace, migrations(), leased, options.clock().instant());
+              NamespaceState state = state(leased);
               List<String> versions = choose.apply(state);
               checkClassesExist(state, versions, target);
               held.set(state);
@@ -434,7 +547,8 @@ public final class MigrationRunner {
   private static boolean isNothingToUndo(HistoryRecord row) {
     return row.status() == HistoryRecord.Status.FAILED
         && row.steps().isEmpty()
-        && !"downgrade".equals(row.operation());
+        && !"downgrade".equals(row.operation())
+        && !NamespaceState.BASELINE_DOWNGRADE.equals(row.operation());
   }
 
   /**
@@ -455,7 +569,7 @@ public final class MigrationRunner {
       NamespaceState state = state(journal);
       List<HistoryRecord> rows = new ArrayList<>();
       List<MigrationStep> steps = new ArrayList<>();
-      for (ResolvedMigration migration : state.pending(version, true)) {
+      for (ResolvedMigration migration : state.pending(version, true, false)) {
         rows.add(executor.stamped(migration, journal.runId()));
         steps.add(new MigrationStep(migration.version(), migration.description(), Duration.ZERO));
         LOG.info("Stamped migration {} in {} as applied", migration, namespace);
@@ -552,19 +666,25 @@ public final class MigrationRunner {
   }
 
   private NamespaceState readState() {
-    List<ResolvedMigration> migrations = migrations();
-    return new NamespaceState(namespace, migrations, readHistory(), options.clock().instant());
+    List<ResolvedMigration> migrations = all();
+    return new NamespaceState(
+        namespace, migrations, readHistory(), options.clock().instant(), applyBaselines);
   }
 
   private NamespaceState state(RunJournal journal) {
-    return new NamespaceState(namespace, migrations(), journal.state(), options.clock().instant());
+    return state(journal.state());
   }
 
   private MigrationResult result(RunJournal journal, List<MigrationStep> steps) {
+    return result(journal, steps, null);
+  }
+
+  private MigrationResult result(RunJournal journal, List<MigrationStep> steps, String baseline) {
     String current =
         new NamespaceState(namespace, List.of(), journal.state(), options.clock().instant())
             .current();
-    return new MigrationResult(namespace, steps, current, journal.takenOver().orElse(null));
+    return new MigrationResult(
+        namespace, steps, current, journal.takenOver().orElse(null), baseline);
   }
 
   private IllegalArgumentException unknownTarget(String what, String target) {
@@ -594,9 +714,42 @@ public final class MigrationRunner {
     private Duration leaseWait = Duration.ZERO;
     private Duration timeout = Duration.ofSeconds(60);
     private Consumer<MigrationStep> onStep = step -> {};
+    private boolean baselines = true;
 
     private Builder(Catalog catalog) {
       this.catalog = Objects.requireNonNull(catalog, "catalog");
+    }
+
+    private Builder copy() {
+      Builder copy = new Builder(catalog);
+      copy.namespace = namespace;
+      copy.source = source;
+      copy.factory = factory;
+      copy.metaNamespace = metaNamespace;
+      copy.clock = clock;
+      copy.outOfOrder = outOfOrder;
+      copy.validateOnMigrate = validateOnMigrate;
+      copy.leaseDuration = leaseDuration;
+      copy.leaseWait = leaseWait;
+      copy.timeout = timeout;
+      copy.onStep = onStep;
+      copy.baselines = baselines;
+      return copy;
+    }
+
+    /**
+     * Whether {@code migrate} applies baseline migrations ({@code B<NNNN>__<Description>}), on by
+     * default: a namespace with no history row at all takes the highest baseline at or below the
+     * target, then the versions above it. Off, baselines are never applied and every namespace
+     * walks the chain of versioned migrations (as the test toolkit's journey does); a namespace a
+     * baseline already built is still read as such.
+     *
+     * @param value whether to apply baselines
+     * @return this builder
+     */
+    public Builder baselines(boolean value) {
+      this.baselines = value;
+      return this;
     }
 
     /** The namespace to migrate; bare table names in migrations are qualified with it. */

@@ -7,10 +7,15 @@ import java.time.Instant;
  *
  * @param version the four-digit version
  * @param description the migration's description (from history when its class is missing)
- * @param state applied, pending, failed, rolled back, missing, running or interrupted
+ * @param state applied, pending, failed, rolled back, missing, running, interrupted or below the
+ *     baseline
  * @param updatedAt when the state was last recorded, or null if never
  * @param error the error text of the last failure, or null
  * @param checksumChanged true when an applied migration's class changed since it was applied
+ * @param baselineVersion the version of the baseline migration that built this version's state (for
+ *     the baseline's own version and for the versions {@link State#BELOW_BASELINE} it covers), or,
+ *     in a namespace without history, the baseline {@code migrate()} would apply; null when the
+ *     versioned migrations do
  */
 public record MigrationStatus(
     String version,
@@ -18,7 +23,40 @@ public record MigrationStatus(
     State state,
     Instant updatedAt,
     String error,
-    boolean checksumChanged) {
+    boolean checksumChanged,
+    String baselineVersion) {
+
+  /**
+   * The status of a version no baseline covers.
+   *
+   * @param version the four-digit version
+   * @param description the migration's description
+   * @param state where it stands
+   * @param updatedAt when the state was last recorded, or null
+   * @param error the error text of the last failure, or null
+   * @param checksumChanged true when an applied migration's class changed since it was applied
+   */
+  public MigrationStatus(
+      String version,
+      String description,
+      State state,
+      Instant updatedAt,
+      String error,
+      boolean checksumChanged) {
+    this(version, description, state, updatedAt, error, checksumChanged, null);
+  }
+
+  /**
+   * Whether this version is (or would be) built by its baseline migration rather than by its
+   * versioned one: true for the baseline's own version.
+   *
+   * @return true for the version of the baseline in use
+   */
+  public boolean isBaseline() {
+    return baselineVersion != null
+        && baselineVersion.equals(version)
+        && state != State.BELOW_BASELINE;
+  }
 
   /** Where a version stands. */
   public enum State {
@@ -41,7 +79,13 @@ public record MigrationStatus(
      * A run died while applying or rolling it back; what it committed may be half done. {@code
      * migrate} refuses to start until it is rolled back, repaired or stamped.
      */
-    INTERRUPTED;
+    INTERRUPTED,
+    /**
+     * Below the baseline migration that built (or, in a namespace without history, will build) the
+     * namespace's state: {@code migrate} does not run it, and validation does not look for it; its
+     * state is part of the baseline's ({@link MigrationStatus#baselineVersion()} names it).
+     */
+    BELOW_BASELINE;
 
     /**
      * True for the states that {@code migrate} applies as they are: never run, or rolled back. A

@@ -8,7 +8,11 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.TreeSet;
 
-/** Finds what stops a migrate: out-of-order, missing, edited, failed and interrupted versions. */
+/**
+ * Finds what stops a migrate: out-of-order, missing, edited, failed and interrupted versions. A
+ * version below the baseline that built the namespace is neither pending nor missing; an applied
+ * baseline is compared with its own class, so an edited baseline is an edited version.
+ */
 final class MigrationValidator {
 
   private MigrationValidator() {}
@@ -29,6 +33,7 @@ final class MigrationValidator {
           row == null || row.status() == Status.ROLLED_BACK || row.status() == Status.PENDING;
       if (pending
           && migration != null
+          && !state.isBelowBaseline(version)
           && !outOfOrder
           && highest != null
           && version.compareTo(highest) < 0) {
@@ -52,7 +57,11 @@ final class MigrationValidator {
                 version,
                 Kind.MISSING_CLASS,
                 name
-                    + " is applied but no class in "
+                    + " is applied but no "
+                    + (NamespaceState.isBaselineRow(row)
+                        ? "baseline class (B" + version + "__)"
+                        : "class")
+                    + " in "
                     + location
                     + " has that version; restore the class, or roll back to below it with the"
                     + " class restored"));

@@ -14,26 +14,132 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.TreeSet;
 
-/** The migrations of a namespace next to its history rows and lease, read at one moment. */
+/**
+ * The migrations of a namespace next to its history rows and lease, read at one moment.
+ *
+ * <p>Baselines: a row whose operation is {@value #BASELINE} (or {@value #BASELINE_DOWNGRADE}) was
+ * written by the version's baseline migration, and stands for it while it is applied, failed or
+ * running: the versions below it that have no row are {@link State#BELOW_BASELINE}. A namespace
+ * with no row at all takes the highest baseline up to its target, when baselines are applied.
+ */
 final class NamespaceState {
+
+  /** The operation of a baseline's upgrade rows (running, applied, failed). */
+  static final String BASELINE = "baseline";
+
+  /** The operation of a baseline's downgrade rows while it runs or when it failed. */
+  static final String BASELINE_DOWNGRADE = "baseline downgrade";
 
   private final String namespace;
   private final Map<String, ResolvedMigration> migrations = new LinkedHashMap<>();
+  private final TreeMap<String, ResolvedMigration> baselines = new TreeMap<>();
   private final Map<String, HistoryRecord> rows = new TreeMap<>();
   private final RunLease lease;
   private final Instant now;
+  private final boolean applyBaselines;
+
+  /**
+   * The row of the baseline that built the namespace, while applied, failed or running; or null.
+   */
+  private final HistoryRecord baselineRow;
 
   NamespaceState(
       String namespace, List<ResolvedMigration> resolved, NamespaceHistory history, Instant now) {
+    this(namespace, resolved, history, now, true);
+  }
+
+  /**
+   * @param resolved the versioned migrations and the baselines
+   * @param applyBaselines whether a namespace without history takes a baseline
+   */
+  NamespaceState(
+      String namespace,
+      List<ResolvedMigration> resolved,
+      NamespaceHistory history,
+      Instant now,
+      boolean applyBaselines) {
     this.namespace = namespace;
-    resolved.forEach(m -> migrations.put(m.version(), m));
+    for (ResolvedMigration m : resolved) {
+      (m.isBaseline() ? baselines : migrations).put(m.version(), m);
+    }
     history.rows().forEach(r -> rows.put(r.version(), r));
     this.lease = history.lease().orElse(null);
     this.now = now;
+    this.applyBaselines = applyBaselines;
+    HistoryRecord found = null;
+    for (HistoryRecord row : rows.values()) {
+      if (isBaselineRow(row)
+          && row.status() != Status.ROLLED_BACK
+          && row.status() != Status.PENDING) {
+        found = row; // the highest, should there ever be two
+      }
+    }
+    this.baselineRow = found;
   }
 
+  /** True for a row a baseline migration wrote (its upgrade, or its downgrade under way). */
+  static boolean isBaselineRow(HistoryRecord row) {
+    return BASELINE.equals(row.operation()) || BASELINE_DOWNGRADE.equals(row.operation());
+  }
+
+  /**
+   * The migration a version's row stands for: its baseline when a baseline wrote the row (null when
+   * that baseline's class is gone), otherwise its versioned migration.
+   */
   ResolvedMigration migration(String version) {
+    HistoryRecord row = rows.get(version);
+    if (row != null && isBaselineRow(row)) {
+      return baselines.get(version);
+    }
     return migrations.get(version);
+  }
+
+  /** The baseline migrations, in version order. */
+  List<ResolvedMigration> baselines() {
+    return new ArrayList<>(baselines.values());
+  }
+
+  /**
+   * The baseline that built this namespace (applied, failed or running), or null.
+   *
+   * @return its row
+   */
+  HistoryRecord baselineRow() {
+    return baselineRow;
+  }
+
+  /**
+   * The baseline a migrate to {@code target} (null: head) would apply: the highest at or below it,
+   * when baselines are applied and the namespace has no history row at all; otherwise null.
+   */
+  ResolvedMigration plannedBaseline(String target) {
+    if (!applyBaselines || !rows.isEmpty() || baselines.isEmpty()) {
+      return null;
+    }
+    Map.Entry<String, ResolvedMigration> entry =
+        target == null ? baselines.lastEntry() : baselines.floorEntry(target);
+    return entry == null ? null : entry.getValue();
+  }
+
+  /**
+   * The version of the baseline whose state covers {@code version}: the one that built the
+   * namespace, or the one a migrate to head would apply; null when none does. Only a version
+   * without a row of its own is covered.
+   */
+  private String coveringBaseline(String version) {
+    if (rows.containsKey(version)) {
+      return null;
+    }
+    String baseline =
+        baselineRow != null
+            ? baselineRow.version()
+            : plannedBaseline(null) == null ? null : plannedBaseline(null).version();
+    return baseline != null && version.compareTo(baseline) < 0 ? baseline : null;
+  }
+
+  /** True when {@code version} is below the baseline that built the namespace (or will). */
+  boolean isBelowBaseline(String version) {
+    return coveringBaseline(version) != null;
   }
 
   List<ResolvedMigration> migrations() {
@@ -72,11 +178,36 @@ final class NamespaceState {
    * run, rolled back or repaired; failed and interrupted ones too when {@code retryFailed}.
    */
   List<ResolvedMigration> pending(String target, boolean retryFailed) {
+    return pending(target, retryFailed, true);
+  }
+
+  /**
+   * As {@link #pending(String, boolean)}; with {@code useBaselines}, a namespace without history
+   * starts with the baseline {@link #plannedBaseline} picks, and the versions below a baseline that
+   * built the namespace are never pending.
+   */
+  List<ResolvedMigration> pending(String target, boolean retryFailed, boolean useBaselines) {
     List<ResolvedMigration> pending = new ArrayList<>();
-    for (ResolvedMigration migration : migrations.values()) {
-      boolean inRange = target == null || migration.version().compareTo(target) <= 0;
-      if (inRange && isPending(rows.get(migration.version()), retryFailed)) {
-        pending.add(migration);
+    ResolvedMigration baseline = useBaselines ? plannedBaseline(target) : null;
+    if (baseline != null) {
+      pending.add(baseline);
+    }
+    for (ResolvedMigration versioned : migrations.values()) {
+      String version = versioned.version();
+      boolean inRange = target == null || version.compareTo(target) <= 0;
+      if (baseline != null && version.compareTo(baseline.version()) <= 0) {
+        continue;
+      }
+      if (baselineRow != null
+          && version.compareTo(baselineRow.version()) < 0
+          && !rows.containsKey(version)) {
+        continue;
+      }
+      if (inRange && isPending(rows.get(version), retryFailed)) {
+        ResolvedMigration migration = migration(version);
+        if (migration != null) {
+          pending.add(migration);
+        }
       }
     }
     return pending;
@@ -136,12 +267,22 @@ final class NamespaceState {
     versions.addAll(rows.keySet());
     List<MigrationStatus> statuses = new ArrayList<>();
     for (String version : versions) {
-      statuses.add(status(version, migrations.get(version), rows.get(version)));
+      statuses.add(status(version, migration(version), rows.get(version)));
     }
     return statuses;
   }
 
   private MigrationStatus status(String version, ResolvedMigration migration, HistoryRecord row) {
+    String covering = coveringBaseline(version);
+    if (covering != null) {
+      return new MigrationStatus(
+          version, migration.description(), State.BELOW_BASELINE, null, null, false, covering);
+    }
+    ResolvedMigration planned = row == null ? plannedBaseline(null) : null;
+    if (planned != null && planned.version().equals(version)) {
+      return new MigrationStatus(
+          version, planned.description(), State.PENDING, null, null, false, version);
+    }
     String description = migration != null ? migration.description() : row.description();
     if (row == null) {
       return new MigrationStatus(version, description, State.PENDING, null, null, false);
@@ -159,7 +300,13 @@ final class NamespaceState {
       error = interruption(row);
     }
     return new MigrationStatus(
-        version, description, state, row.updatedAt(), error, isChanged(migration, row));
+        version,
+        description,
+        state,
+        row.updatedAt(),
+        error,
+        isChanged(migration, row),
+        row == baselineRow ? version : null);
   }
 
   /** True when an applied version's class changed since it was applied. */

@@ -16,7 +16,16 @@ record RepairPlan(List<HistoryRecord> rows, List<RepairResult.Change> changes) {
     for (HistoryRecord row : state.rows()) {
       ResolvedMigration migration = state.migration(row.version());
       if (NamespaceState.isChanged(migration, row)) {
-        rows.add(copy(row, Status.APPLIED, row.error(), migration.checksum(), now, runId));
+        // an applied baseline stays the baseline's row: its operation says so
+        rows.add(
+            copy(
+                row,
+                Status.APPLIED,
+                row.error(),
+                migration.checksum(),
+                now,
+                runId,
+                NamespaceState.isBaselineRow(row) ? NamespaceState.BASELINE : "repair"));
         changes.add(
             new RepairResult.Change(
                 row.version(),
@@ -33,7 +42,8 @@ record RepairPlan(List<HistoryRecord> rows, List<RepairResult.Change> changes) {
                 "repaired; was " + was + ": " + before,
                 migration == null ? row.checksum() : migration.checksum(),
                 now,
-                runId));
+                runId,
+                "repair"));
         changes.add(
             new RepairResult.Change(
                 row.version(), row.description(), "marked pending (was " + was + ")"));
@@ -43,7 +53,13 @@ record RepairPlan(List<HistoryRecord> rows, List<RepairResult.Change> changes) {
   }
 
   private static HistoryRecord copy(
-      HistoryRecord row, Status status, String error, String checksum, Instant now, String runId) {
+      HistoryRecord row,
+      Status status,
+      String error,
+      String checksum,
+      Instant now,
+      String runId,
+      String operation) {
     return new HistoryRecord(
         row.version(),
         row.namespace(),
@@ -53,7 +69,7 @@ record RepairPlan(List<HistoryRecord> rows, List<RepairResult.Change> changes) {
         checksum,
         now,
         row.durationMs(),
-        "repair",
+        operation,
         row.steps(),
         runId);
   }

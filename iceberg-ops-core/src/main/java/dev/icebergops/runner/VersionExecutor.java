@@ -42,7 +42,23 @@ final class VersionExecutor {
 
   /** The row saying a version's upgrade or downgrade has started. */
   HistoryRecord running(ResolvedMigration resolved, String operation, String runId) {
-    return row(resolved, Status.RUNNING, operation, List.of(), null, 0L, runId);
+    return row(
+        resolved, Status.RUNNING, operation(resolved, operation), List.of(), null, 0L, runId);
+  }
+
+  /**
+   * The operation recorded for a migration's {@code upgrade} or {@code downgrade} while it runs, is
+   * applied or failed: a baseline's are {@code baseline} and {@code baseline downgrade}, so that
+   * its row is read as the baseline's. A rolled-back baseline's row says {@code downgrade}: the
+   * version is pending again, for its versioned migration.
+   */
+  static String operation(ResolvedMigration resolved, String operation) {
+    if (!resolved.isBaseline()) {
+      return operation;
+    }
+    return "downgrade".equals(operation)
+        ? NamespaceState.BASELINE_DOWNGRADE
+        : "upgrade".equals(operation) ? NamespaceState.BASELINE : operation;
   }
 
   /**
@@ -59,7 +75,15 @@ final class VersionExecutor {
     String what = "apply migration " + resolved + " to " + namespace;
     StepLog steps = progress(resolved, "upgrade", journal);
     MigrationContext ctx = new MigrationContext(catalog, namespace, steps);
-    LOG.info("Applying migration {} to {}", resolved, namespace);
+    if (resolved.isBaseline()) {
+      LOG.info(
+          "Applying baseline {} to {}: it builds version {} directly, without the versions below it",
+          resolved,
+          namespace,
+          resolved.version());
+    } else {
+      LOG.info("Applying migration {} to {}", resolved, namespace);
+    }
     long start = System.nanoTime();
     runHook(resolved, journal, steps, start, what, "preUpgrade", () -> migration.preUpgrade(ctx));
     try {
@@ -70,7 +94,14 @@ final class VersionExecutor {
     Duration took = elapsed(start);
     List<HistoryRecord> rows = new ArrayList<>();
     rows.add(
-        row(resolved, Status.APPLIED, "upgrade", steps.done(), null, took.toMillis(), journal));
+        row(
+            resolved,
+            Status.APPLIED,
+            operation(resolved, "upgrade"),
+            steps.done(),
+            null,
+            took.toMillis(),
+            journal));
     if (next != null) {
       rows.add(next);
     }
@@ -85,7 +116,8 @@ final class VersionExecutor {
           namespace,
           e.toString());
     }
-    return new MigrationStep(resolved.version(), resolved.description(), took);
+    return new MigrationStep(
+        resolved.version(), resolved.description(), took, resolved.isBaseline());
   }
 
   /**
@@ -175,7 +207,8 @@ final class VersionExecutor {
           namespace,
           e.toString());
     }
-    return new MigrationStep(resolved.version(), resolved.description(), took);
+    return new MigrationStep(
+        resolved.version(), resolved.description(), took, resolved.isBaseline());
   }
 
   /**
@@ -221,7 +254,14 @@ final class VersionExecutor {
         done ->
             journal.write(
                 List.of(
-                    row(resolved, Status.RUNNING, operation, done, null, 0L, journal.runId()))));
+                    row(
+                        resolved,
+                        Status.RUNNING,
+                        operation(resolved, operation),
+                        done,
+                        null,
+                        0L,
+                        journal.runId()))));
   }
 
   private void runHook(
@@ -290,7 +330,7 @@ final class VersionExecutor {
         row(
             resolved,
             Status.FAILED,
-            phase.endsWith("owngrade") ? "downgrade" : "upgrade",
+            operation(resolved, phase.endsWith("owngrade") ? "downgrade" : "upgrade"),
             committed,
             text,
             elapsed(start).toMillis(),

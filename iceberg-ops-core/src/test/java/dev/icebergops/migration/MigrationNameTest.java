@@ -49,4 +49,19 @@ class MigrationNameTest {
   void namesStartingWithVAndADigitLookLikeMigrations(String className, boolean looksLike) {
     assertThat(MigrationName.looksLikeMigration(className)).isEqualTo(looksLike);
   }
+
+  @ParameterizedTest
+  @CsvSource({
+    "B0250__Baseline, 0250, Baseline, true",
+    "B0001__Squashed_chain, 0001, Squashed chain, true",
+    "V0250__Baseline, 0250, Baseline, false"
+  })
+  void aBNameIsABaselineOfItsVersion(
+      String className, String version, String description, boolean baseline) {
+    MigrationName name = MigrationName.parse(className);
+
+    assertThat(name.version()).isEqualTo(version);
+    assertThat(name.description()).isEqualTo(description);
+    assertThat(name.baseline()).isEqualTo(baseline);
+  }
 }

@@ -59,6 +59,7 @@ final class ClassJourney implements ExtensionContext.Store.CloseableResource, Au
                       .factory(setup.factory())
                       .source(settings.source())
                       .onStep(onStep)
+                      .baselines(false) // the journey walks the whole chain
                       .build(),
               settings.checkSettings(),
               contracts);

@@ -3,7 +3,7 @@ package dev.icebergops.test;
 import org.junit.jupiter.api.Test;
 
 /**
- * The eight standard tests every migration set should pass, for a test class to inherit: {@code
+ * The nine standard tests every migration set should pass, for a test class to inherit: {@code
  * class SalesMigrationsTest implements MigrationSuite}, annotated with {@link IcebergMigrations}.
  * They share one journey through the migrations, walked once per class in a namespace of its own
  * (see {@link StandardChecks}); each reports its own verdict, and each failure names the version
@@ -75,5 +75,15 @@ public interface MigrationSuite {
   @MigrateTo("0000")
   default void historyAgreesWithWhatRan(StandardChecks checks) {
     checks.assertHistoryAgrees();
+  }
+
+  /**
+   * Each baseline migration ({@code B<v>__}), applied alone in a fresh namespace, builds the same
+   * tables as migrating 0001 to {@code v}; not applicable to a set without baselines.
+   */
+  @Test
+  @MigrateTo("0000")
+  default void baselinesMatchTheirChain(StandardChecks checks) {
+    checks.assertBaselinesMatch();
   }
 }

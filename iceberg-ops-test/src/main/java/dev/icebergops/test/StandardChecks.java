@@ -140,6 +140,38 @@ public final class StandardChecks {
   }
 
   /**
+   * Checks that each baseline migration ({@code B<v>__<Description>}) builds, applied alone in a
+   * fresh namespace, the same shape as migrating the versioned migrations up to {@code v}: the
+   * shared journey's shape after {@code v}. The check is reported as not applicable (skipped, not
+   * passed) when the set has no baseline.
+   *
+   * @throws AssertionFailedError naming the baseline's version, the table and the column that
+   *     differ
+   */
+  public void assertBaselinesMatch() {
+    boolean none;
+    try {
+      none = runner.baselines().isEmpty();
+    } catch (IllegalArgumentException e) {
+      none = false; // a malformed set: the check's own run reports it
+    }
+    if (none) {
+      String reason =
+          "no baseline migrations: "
+              + runner.source().location()
+              + " has no B<NNNN>__<Description> class";
+      report.skipped(MigrationChecks.BASELINES, reason);
+      Assumptions.abort(reason);
+    }
+    if (runner.current().isEmpty()) {
+      SharedJourney shared = journey.get();
+      verify(checks.baselines(version -> shared.shapeAfter(version).orElse(null)));
+    } else {
+      verify(checks.baselines());
+    }
+  }
+
+  /**
    * The check's report from the class's shared journey, or from its own pass in the test's
    * namespace when the journey cannot vouch for it or the namespace is not empty.
    */

@@ -3,15 +3,20 @@ package dev.icebergops.test.internal;
 import dev.icebergops.runner.MigrationRunner;
 import java.util.Objects;
 import java.util.Set;
+import java.util.function.Function;
 
 /**
  * The standard checks a migration set must pass, each reporting failures that name the version and
  * show the diff.
  *
- * <p>The checks that start from an empty namespace (reversibility, no trace, idempotency, history)
- * expect no version of the runner's namespace to be applied when they begin; the caller arranges
- * that, usually with a fresh namespace per check. Every check rolls the namespace back to empty
- * when it ends, as far as it can; what it cannot roll back is reported as a warning.
+ * <p>The checks walk the chain of versioned migrations: the runner is used with {@code
+ * baselines(false)}, so that a baseline never stands in for the versions below it (the baseline
+ * check applies each baseline on its own, in a fresh namespace).
+ *
+ * <p>The checks that start from an empty namespace (reversibility, no trace, idempotency, history,
+ * baselines) expect no version of the runner's namespace to be applied when they begin; the caller
+ * arranges that, usually with a fresh namespace per check. Every check rolls the namespace back to
+ * empty when it ends, as far as it can; what it cannot roll back is reported as a warning.
  *
  * <pre>{@code
  * MigrationChecks checks = new MigrationChecks(runner, MigrationChecks.Settings.defaults());
@@ -55,6 +60,9 @@ public final class MigrationChecks {
     }
   }
 
+  /** The name of the baseline check, in reports. */
+  public static final String BASELINES = "baselines";
+
   private final MigrationRunner runner;
   private final Settings settings;
 
@@ -65,7 +73,9 @@ public final class MigrationChecks {
    * @param settings what the checks tolerate
    */
   public MigrationChecks(MigrationRunner runner, Settings settings) {
-    this.runner = Objects.requireNonNull(runner, "runner");
+    Objects.requireNonNull(runner, "runner");
+    // the checks walk the chain of versioned migrations: a baseline must not stand in for it
+    this.runner = runner.appliesBaselines() ? runner.toBuilder().baselines(false).build() : runner;
     this.settings = Objects.requireNonNull(settings, "settings");
   }
 
@@ -120,5 +130,27 @@ public final class MigrationChecks {
   /** History rows agree with what ran: after migrate one applied row per version, etc. */
   public CheckReport historyAgrees() {
     return HistoryCheck.run(start("historyAgrees"));
+  }
+
+  /**
+   * Each baseline ({@code B<v>}) matches its chain: applied alone in a fresh namespace, it builds
+   * the same shape (tables, columns and their types, partition spec, sort order, properties; field
+   * ids aside) as migrating the versioned migrations up to {@code v} in the runner's namespace,
+   * which must be empty. A set without baselines passes with a note that the check does not apply.
+   */
+  public CheckReport baselines() {
+    return BaselineCheck.run(start(BASELINES), null);
+  }
+
+  /**
+   * As {@link #baselines()}, with the chain's shapes known already (from the shared journey).
+   *
+   * @param chainShapes the shape right after each version's upgrade on the chain, by version; null
+   *     for a version it does not know, which the check then migrates to in the runner's namespace
+   * @return the report
+   */
+  public CheckReport baselines(Function<String, NamespaceShape> chainShapes) {
+    Objects.requireNonNull(chainShapes, "chainShapes");
+    return BaselineCheck.run(start(BASELINES), chainShapes);
   }
 }

@@ -148,6 +148,15 @@ public final class NamespaceShape {
     return ShapeDiff.between(later.namespace, tables, later.tables);
   }
 
+  /**
+   * What changed from this shape to {@code other}, a capture of another namespace, the tables named
+   * as in {@code namespace}.
+   */
+  ShapeDiff diffAs(String namespace, NamespaceShape other) {
+    Objects.requireNonNull(other, "other");
+    return ShapeDiff.between(namespace, tables, other.tables);
+  }
+
   @Override
   public String toString() {
     return "NamespaceShape{" + namespace + ", tables=" + tables.keySet() + "}";

@@ -78,7 +78,9 @@ public final class SharedJourney {
       Function<Consumer<MigrationStep>, MigrationRunner> runners,
       MigrationChecks.Settings settings,
       ContractLocation contracts) {
-    this.runner = runners.apply(this::step);
+    MigrationRunner built = runners.apply(this::step);
+    // the journey walks the whole chain of versioned migrations, never a baseline
+    this.runner = built.appliesBaselines() ? built.toBuilder().baselines(false).build() : built;
     this.settings = settings;
     for (String check :
         List.of(UPGRADE_TO_HEAD, REVERSIBILITY, NO_TRACE, IDEMPOTENCY, CONTRACTS, DATA, HISTORY)) {
@@ -303,6 +305,16 @@ public final class SharedJourney {
 
   NamespaceShape after(String version) {
     return after.get(version);
+  }
+
+  /**
+   * The namespace's shape right after a version's upgrade on the journey's way up the chain.
+   *
+   * @param version the version
+   * @return the shape, or empty when the journey did not reach it
+   */
+  public Optional<NamespaceShape> shapeAfter(String version) {
+    return Optional.ofNullable(after.get(version));
   }
 
   /** Captures the namespace's shape, keeping the tables it loaded until the next capture. */

@@ -52,11 +52,11 @@ class SuiteReportTextTest {
             String.join(
                 "\n",
                 "  version  description      well formed  upgrade to head  reversible  no trace"
-                    + "  idempotent  contracts  history  data survives",
+                    + "  idempotent  contracts  history  data survives  baselines",
                 "  0001     Create orders    passed       not run          passed      -"
-                    + "         not run     -          not run  not run",
+                    + "         not run     -          not run  not run        not run",
                 "  0002     Retype duration  passed       not run          FAILED      passed"
-                    + "    not run     -          not run  not run"));
+                    + "    not run     -          not run  not run        not run"));
   }
 
   @Test
@@ -67,6 +67,6 @@ class SuiteReportTextTest {
     assertThat(report.versionsText())
         .isEqualTo(
             "  version  description  well formed  upgrade to head  reversible  no trace"
-                + "  idempotent  contracts  history  data survives");
+                + "  idempotent  contracts  history  data survives  baselines");
   }
 }

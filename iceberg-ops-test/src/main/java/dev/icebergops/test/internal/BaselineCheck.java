@@ -1,0 +1,228 @@
+package dev.icebergops.test.internal;
+
+import dev.icebergops.internal.CallingThreadExecutor;
+import dev.icebergops.migration.ResolvedMigration;
+import dev.icebergops.runner.MigrationResult;
+import dev.icebergops.runner.MigrationRunner;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+import org.apache.iceberg.FileScanTask;
+import org.apache.iceberg.Table;
+import org.apache.iceberg.catalog.Catalog;
+import org.apache.iceberg.catalog.Namespace;
+import org.apache.iceberg.catalog.SupportsNamespaces;
+import org.apache.iceberg.catalog.TableIdentifier;
+import org.apache.iceberg.exceptions.NoSuchNamespaceException;
+import org.apache.iceberg.exceptions.NoSuchTableException;
+import org.apache.iceberg.expressions.Expression;
+import org.apache.iceberg.expressions.Expressions;
+import org.apache.iceberg.io.CloseableIterable;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The baseline check: for each baseline {@code B<v>}, the namespace's shape after applying the
+ * baseline alone, in a fresh namespace, must equal its shape after migrating the versioned chain up
+ * to {@code v}. The chain's shapes come from the shared journey when it has them, otherwise from a
+ * walk up the chain in the run's namespace (which must be empty); each baseline is applied in a
+ * scratch namespace of its own ({@code <namespace>_b<v>}), rolled back, dropped and its history
+ * rows deleted afterwards. Field ids are not compared: a baseline numbers its columns afresh.
+ */
+final class BaselineCheck {
+
+  private static final Logger LOG = LoggerFactory.getLogger(BaselineCheck.class);
+  private static final String NAMESPACE_COLUMN = "namespace";
+
+  private BaselineCheck() {}
+
+  /**
+   * Runs the check.
+   *
+   * @param chainShapes the shape after each version's upgrade on the chain (null for unknown), or
+   *     null to walk the chain in the run's namespace
+   */
+  static CheckReport run(CheckRun run, Function<String, NamespaceShape> chainShapes) {
+    if (!run.resolve()) {
+      return run.report();
+    }
+    List<ResolvedMigration> baselines = run.runner().baselines();
+    if (baselines.isEmpty()) {
+      run.note(
+          "not applicable: "
+              + run.runner().source().location()
+              + " has no baseline migration (B<NNNN>__<Description>)");
+      return run.report();
+    }
+    Map<String, NamespaceShape> chain = new LinkedHashMap<>();
+    for (ResolvedMigration baseline : baselines) {
+      NamespaceShape known = chainShapes == null ? null : chainShapes.apply(baseline.version());
+      if (known != null) {
+        chain.put(baseline.version(), known);
+      }
+    }
+    if (chain.size() < baselines.size() && !walkChain(run, baselines, chain)) {
+      return run.report();
+    }
+    for (ResolvedMigration baseline : baselines) {
+      NamespaceShape expected = chain.get(baseline.version());
+      if (expected != null) {
+        compare(run, baseline, expected);
+      }
+    }
+    return run.report();
+  }
+
+  /**
+   * Migrates the run's namespace up the chain, capturing the shape at each baseline's version the
+   * journey did not give, then rolls it back.
+   *
+   * @return false when the namespace was not empty
+   */
+  private static boolean walkChain(
+      CheckRun run, List<ResolvedMigration> baselines, Map<String, NamespaceShape> chain) {
+    if (!run.startsEmpty()) {
+      return false;
+    }
+    for (ResolvedMigration baseline : baselines) {
+      String version = baseline.version();
+      if (chain.containsKey(version)) {
+        continue;
+      }
+      run.cover(version);
+      if (!run.upgrade(
+          version, "to upgrade " + run.ns() + " on the chain up to baseline " + version)) {
+        break; // the failure names the version; the baselines above it cannot be compared
+      }
+      chain.put(version, run.capture());
+    }
+    run.cleanUp();
+    return true;
+  }
+
+  /** Applies the baseline alone in a scratch namespace and compares its shape with the chain's. */
+  private static void compare(CheckRun run, ResolvedMigration baseline, NamespaceShape expected) {
+    String version = baseline.version();
+    run.cover(version);
+    MigrationRunner runner = run.runner();
+    String scratch = runner.namespace() + "_b" + version;
+    MigrationRunner fresh =
+        runner.toBuilder().namespace(scratch).baselines(true).onStep(step -> {}).build();
+    String label = "baseline " + version + " (" + baseline.description() + ")";
+    try {
+      forget(fresh);
+      MigrationResult result;
+      try {
+        result = fresh.migrate(version);
+      } catch (RuntimeException e) {
+        run.failAt(
+            version,
+            "Expecting "
+                + label
+                + " to apply to a fresh namespace ("
+                + scratch
+                + "), but it failed: "
+                + e.getMessage());
+        return;
+      }
+      if (!result.baseline().filter(version::equals).isPresent()) {
+        run.failAt(
+            version,
+            "Expecting migrate("
+                + version
+                + ") of the fresh namespace "
+                + scratch
+                + " to apply "
+                + label
+                + ", but it applied "
+                + result.versions());
+        return;
+      }
+      NamespaceShape built = NamespaceShape.capture(runner.catalog(), scratch);
+      ShapeDiff diff = expected.diffAs(run.ns(), built);
+      if (!diff.isEmpty()) {
+        run.failAt(
+            version,
+            "Expecting "
+                + label
+                + " to build the tables that migrating 0001.."
+                + version
+                + " builds, but as the baseline builds it (alone, in a fresh namespace), "
+                + run.differs(diff, "what the chain builds")
+                + "\n(added: only the baseline has it; removed: only the chain has it; a -> b: the"
+                + " chain's, then the baseline's)");
+      } else {
+        run.note(
+            label
+                + " builds what migrating 0001.."
+                + version
+                + " builds: a fresh namespace at "
+                + version
+                + " or above starts from it");
+      }
+    } finally {
+      cleanUp(run, fresh);
+    }
+  }
+
+  /** Rolls the scratch namespace back, drops what is left of it and deletes its history rows. */
+  private static void cleanUp(CheckRun run, MigrationRunner fresh) {
+    try {
+      fresh.rollbackTo(MigrationRunner.BASE_VERSION);
+    } catch (RuntimeException e) {
+      run.warn(
+          "the baseline check could not roll the fresh namespace "
+              + fresh.namespace()
+              + " back to 0000 (it is dropped anyway): "
+              + e.getMessage());
+    }
+    try {
+      drop(fresh.catalog(), fresh.namespace());
+      forget(fresh);
+    } catch (RuntimeException e) {
+      run.warn(
+          "the baseline check could not drop the fresh namespace " + fresh.namespace() + ": " + e);
+    }
+  }
+
+  private static void drop(Catalog catalog, String namespace) {
+    Namespace ns = Namespace.of(namespace.split("\\."));
+    try {
+      for (TableIdentifier table : catalog.listTables(ns)) {
+        catalog.dropTable(table, true);
+      }
+      if (catalog instanceof SupportsNamespaces namespaces) {
+        namespaces.dropNamespace(ns);
+      }
+    } catch (NoSuchNamespaceException e) {
+      LOG.debug("Namespace {} was never created", namespace);
+    }
+  }
+
+  /** Deletes the scratch namespace's history rows, so that it is fresh (again). */
+  private static void forget(MigrationRunner fresh) {
+    Table table;
+    try {
+      table = fresh.catalog().loadTable(fresh.historyTable().tableIdentifier());
+    } catch (NoSuchTableException | NoSuchNamespaceException e) {
+      return;
+    }
+    Expression rows = Expressions.equal(NAMESPACE_COLUMN, fresh.namespace());
+    try (CloseableIterable<FileScanTask> files =
+        table.newScan().planWith(CallingThreadExecutor.INSTANCE).filter(rows).planFiles()) {
+      if (!files.iterator().hasNext()) {
+        return;
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    table
+        .newDelete()
+        .scanManifestsWith(CallingThreadExecutor.INSTANCE)
+        .deleteFromRowFilter(rows)
+        .commit();
+  }
+}
