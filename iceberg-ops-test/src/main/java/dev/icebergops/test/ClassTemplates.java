@@ -1,6 +1,7 @@
 package dev.icebergops.test;
 
 import dev.icebergops.migration.MigrationFactory;
+import dev.icebergops.migration.ResolvedMigration;
 import dev.icebergops.runner.MigrationRunner;
 import dev.icebergops.test.internal.NamespaceShape;
 import java.util.ArrayList;
@@ -111,24 +112,16 @@ final class ClassTemplates implements ExtensionContext.Store.CloseableResource, 
    * is wanted; starts a new walk from empty when the current one is past it.
    */
   private void walkTo(String version) {
-    if (walker == null || walked.compareTo(version) > 0) {
-      dropWalk();
-      walk = TestNamespace.uniqueName(settings, "template");
-      walker =
-          MigrationRunner.builder(catalog)
-              .namespace(walk)
-              .metaNamespace(history.metaNamespace())
-              .factory(factory)
-              .source(settings.source())
-              .build();
-      walked = BASE;
-      stopAt(BASE);
+    String baseline = baselineToWalkFrom(version);
+    if (walker == null || walked.compareTo(version) > 0 || baseline != null) {
+      startWalk();
     }
     TreeSet<String> stops = new TreeSet<>(starts.headSet(version, true));
     stops.add(version);
     stops.addAll(settings.irreversible());
     stops.add(settings.downTo());
-    for (String stop : stops.subSet(walked, false, version, true)) {
+    String from = baseline == null ? walked : baseline;
+    for (String stop : stops.subSet(from, baseline != null, version, true)) {
       walker.migrate(stop);
       walked = stop;
       stopAt(stop);
@@ -136,6 +129,46 @@ final class ClassTemplates implements ExtensionContext.Store.CloseableResource, 
     if (walked.equals(version)) {
       stopAt(version); // reached before this version was asked for
     }
+  }
+
+  /**
+   * The highest baseline at or below {@code version} that a walk from empty would apply, when
+   * walking from there is worth it: the walk has not passed it, and no test starts between where
+   * the walk is and it. The shapes at {@code downTo} and at irreversible versions below it are then
+   * not recorded on the way; the after-test check takes them from a scratch namespace if it needs
+   * them.
+   */
+  private String baselineToWalkFrom(String version) {
+    String from = walker == null || walked.compareTo(version) > 0 ? BASE : walked;
+    List<ResolvedMigration> baselines =
+        walker != null ? walker.baselines() : runner(BASE + "_probe").baselines();
+    String baseline = null;
+    for (ResolvedMigration b : baselines) {
+      if (b.version().compareTo(from) > 0 && b.version().compareTo(version) <= 0) {
+        baseline = b.version();
+      }
+    }
+    if (baseline == null || !starts.subSet(from, false, baseline, false).isEmpty()) {
+      return null;
+    }
+    return baseline;
+  }
+
+  private void startWalk() {
+    dropWalk();
+    walk = TestNamespace.uniqueName(settings, "template");
+    walker = runner(walk);
+    walked = BASE;
+    stopAt(BASE);
+  }
+
+  private MigrationRunner runner(String namespace) {
+    return MigrationRunner.builder(catalog)
+        .namespace(namespace)
+        .metaNamespace(history.metaNamespace())
+        .factory(factory)
+        .source(settings.source())
+        .build();
   }
 
   /** Records what is wanted at the version the walk has just reached. */

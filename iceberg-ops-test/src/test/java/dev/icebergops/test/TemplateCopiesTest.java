@@ -82,6 +82,24 @@ class TemplateCopiesTest {
   }
 
   @Test
+  void aTemplateAboveABaselineIsBuiltFromTheBaseline() {
+    Events events = run(TemplateFixtures.WithBaseline.class);
+
+    assertThat(failures(events)).as("fixture tests that failed").isEmpty();
+    assertThat(events.succeeded().count()).isEqualTo(2);
+    assertThat(
+            Map.of(
+                "0001", TemplateFixtures.upgrades("0001"),
+                "0002", TemplateFixtures.upgrades("0002"),
+                "0003", TemplateFixtures.upgrades("0003"),
+                "B0003", TemplateFixtures.upgrades("B0003"),
+                "0004", TemplateFixtures.upgrades("0004")))
+        .as("upgrades: the walk to 0002 on the chain, then a walk from empty through the baseline")
+        .containsExactlyInAnyOrderEntriesOf(
+            Map.of("0001", 1, "0002", 1, "0003", 0, "B0003", 1, "0004", 1));
+  }
+
+  @Test
   void aTestAtHeadDoesNotRollBackByDefault() {
     Events events = run(TemplateFixtures.ForgetfulAtHead.class);
 

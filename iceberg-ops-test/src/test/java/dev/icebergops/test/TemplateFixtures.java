@@ -122,6 +122,29 @@ final class TemplateFixtures {
     }
   }
 
+  /** Builds 0003 directly: the ledger with its currency and amount, and its two rows. */
+  public static class B0003__Baseline extends BaseMigration {
+    @Override
+    public void upgrade(MigrationContext ctx) {
+      counted(UPGRADES, "B0003");
+      ctx.createTableIfNotExists(
+          "ledger",
+          new Schema(
+              required(1, "id", Types.LongType.get()),
+              optional(2, "memo", Types.StringType.get()),
+              optional(3, "currency", Types.StringType.get()),
+              optional(4, "amount", Types.LongType.get())));
+      new IcebergTestData(ctx.catalog(), ctx.namespace())
+          .append("ledger", Map.of("id", 1L, "memo", "opening"), Map.of("id", 2L, "memo", "fee"));
+    }
+
+    @Override
+    public void downgrade(MigrationContext ctx) {
+      counted(DOWNGRADES, "B0003");
+      ctx.dropTableIfExists("ledger");
+    }
+  }
+
   /** 0003's downgrade forgets its column. */
   public static class V0003__AddAmountForgetful extends BaseMigration {
     @Override
@@ -314,6 +337,35 @@ final class TemplateFixtures {
     private static void writesAndReadsItsOwnRows(IcebergTestData data, long id) {
       data.append("ledger", Map.of("id", id));
       assertThat(ids(data)).containsExactly(1L, 2L, id);
+    }
+  }
+
+  /** A chain with a baseline at 0003: a template at head starts from the baseline. */
+  @IcebergMigrations(
+      classes = {
+        V0001__CreateLedger.class,
+        V0002__AddCurrency.class,
+        V0003__AddAmount.class,
+        B0003__Baseline.class,
+        V0004__SetOwner.class
+      })
+  @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+  public static class WithBaseline {
+
+    @Test
+    @Order(1)
+    @MigrateTo("0002")
+    void startsBelowTheBaseline(MigrationRunner runner, IcebergTestData data) {
+      assertThat(runner.current()).contains("0002");
+      assertThat(ids(data)).containsExactly(1L, 2L);
+    }
+
+    @Test
+    @Order(2)
+    void startsAtHeadFromTheBaseline(MigrationRunner runner, IcebergTestData data) {
+      assertThat(runner.current()).contains("0004");
+      assertThat(runner.baseline()).map(b -> b.version()).contains("0003");
+      assertThat(ids(data)).containsExactly(1L, 2L);
     }
   }
 
