@@ -12,10 +12,6 @@ import java.util.NavigableSet;
 import java.util.Optional;
 import java.util.TreeSet;
 import org.apache.iceberg.catalog.Catalog;
-import org.apache.iceberg.catalog.Namespace;
-import org.apache.iceberg.catalog.SupportsNamespaces;
-import org.apache.iceberg.catalog.TableIdentifier;
-import org.apache.iceberg.exceptions.NoSuchNamespaceException;
 import org.junit.jupiter.api.extension.ExtensionContext;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -212,14 +208,6 @@ final class ClassTemplates implements ExtensionContext.Store.CloseableResource, 
   }
 
   private void drop(String namespace) {
-    Namespace ns = Namespace.of(namespace.split("\\."));
-    try {
-      for (TableIdentifier table : catalog.listTables(ns)) {
-        catalog.dropTable(table, true);
-      }
-      ((SupportsNamespaces) catalog).dropNamespace(ns);
-    } catch (NoSuchNamespaceException e) {
-      LOG.debug("Namespace {} was never created", namespace);
-    }
+    TestNamespace.drop(catalog, namespace);
   }
 }

@@ -365,7 +365,11 @@ final class TestNamespace {
   }
 
   private void drop(String namespace) {
-    Catalog catalog = catalog();
+    drop(catalog(), namespace);
+  }
+
+  /** Drops every table of a namespace with its files, then the namespace; absent is fine. */
+  static void drop(Catalog catalog, String namespace) {
     Namespace ns = Namespace.of(namespace.split("\\."));
     try {
       for (TableIdentifier table : catalog.listTables(ns)) {
