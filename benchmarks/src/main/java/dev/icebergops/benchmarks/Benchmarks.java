@@ -19,13 +19,19 @@ import org.slf4j.LoggerFactory;
  * one JVM that has the generated migration chains and JUnit fixtures on its class path.
  *
  * <p>{@code -Dbench.only=B2,B3} on that command measures only the listed ids and writes the report
- * beside the figures, in a temporary directory, instead of BENCHMARKS.md.
+ * beside the figures, in a temporary directory, instead of BENCHMARKS.md; {@code
+ * -Dbench.only=CHAINS} takes the chain-scale measures alone ({@link Selection}), and {@code
+ * -Dbench.chains=10:3,100:2,300:2} says how many classes they take at each length ({@link
+ * ChainPlan}).
  */
 public final class Benchmarks {
 
   private static final Logger LOG = LoggerFactory.getLogger(Benchmarks.class);
 
   private static final int COLD_STARTS = 5;
+
+  /** Where the picture and its 'before' data file are, from the project's root. */
+  private static final String CHART_DIR = "benchmarks/chart";
 
   private Benchmarks() {}
 
@@ -43,10 +49,25 @@ public final class Benchmarks {
         selection.all()
             ? Path.of(args[0]).toAbsolutePath().normalize()
             : results.resolveSibling("BENCHMARKS.partial.md");
-    Map<String, Double> medians = new LinkedHashMap<>();
-    Results.read(results).forEach((key, values) -> medians.put(key, Stats.median(values)));
-    Report.write(report, medians, core, Machine.describe(), Machine.dockerAnswers());
+    Map<String, Double> medians = medians(results);
+    Path chartDir = Path.of(args[0]).toAbsolutePath().normalize().resolveSibling(CHART_DIR);
+    Path chart = null;
+    if (ChainChart.draws(medians)) {
+      chart =
+          selection.all()
+              ? chartDir.resolve(ChainChart.FILE)
+              : results.resolveSibling(ChainChart.FILE);
+      ChainChart.write(chart, medians(chartDir.resolve(ChainChart.BEFORE_FILE)), medians);
+      LOG.info("Drew {}", chart);
+    }
+    Report.write(report, medians, core, Machine.describe(), Machine.dockerAnswers(), chart);
     LOG.info("Wrote {} from the figures in {}", report, results);
+  }
+
+  private static Map<String, Double> medians(Path figures) throws IOException {
+    Map<String, Double> medians = new LinkedHashMap<>();
+    Results.read(figures).forEach((key, values) -> medians.put(key, Stats.median(values)));
+    return medians;
   }
 
   /** Runs every measurement; returns the file of figures. */
@@ -92,6 +113,7 @@ public final class Benchmarks {
             "-D" + Results.FILE_PROPERTY + "=" + results,
             "-Dorg.slf4j.simpleLogger.defaultLogLevel=warn",
             selection.argument(),
+            ChainPlan.fromSystemProperty().argument(),
             "-cp",
             classPath,
             main.getName(),
