@@ -16,6 +16,9 @@ final class Baselines {
   /** The baseline's version. */
   static final int VERSION = 290;
 
+  /** The package of the chain with the baseline: the 300-chain's migrations and the baseline. */
+  static final String PACKAGE = "bench.c" + CHAIN + "b";
+
   /** The baseline's simple class name. */
   static final String CLASS_NAME = "B" + Chains.version(VERSION) + "__Baseline";
 
@@ -24,8 +27,8 @@ final class Baselines {
 
   private Baselines() {}
 
-  /** The baseline's Java source in {@code packageName}. */
-  static String source(String packageName) {
+  /** The baseline's Java source, in {@link #PACKAGE}. */
+  static String source() {
     return """
         package %1$s;
 
@@ -57,6 +60,6 @@ final class Baselines {
           }
         }
         """
-        .formatted(packageName, Chains.version(VERSION), VERSION, CLASS_NAME, Chains.TABLE);
+        .formatted(PACKAGE, Chains.version(VERSION), VERSION, CLASS_NAME, Chains.TABLE);
   }
 }

@@ -23,10 +23,10 @@ final class ChainChart {
   /** The picture's file name. */
   static final String FILE = "per-test-cost.svg";
 
-  private static final int WIDTH = 720;
+  private static final int WIDTH = 800;
   private static final int HEIGHT = 440;
   private static final int LEFT = 80;
-  private static final int RIGHT = 200;
+  private static final int RIGHT = 250;
   private static final int TOP = 50;
   private static final int BOTTOM = 60;
   private static final double X_MIN = 7;
@@ -113,7 +113,7 @@ final class ChainChart {
             .append(
                 text(
                     axes.x(p[0]) + 6,
-                    axes.y(p[1]) - 6,
+                    axes.y(p[1]) + (s.dashed() ? 15 : -6),
                     "start",
                     "font-size=\"10\" fill=\"" + s.colour() + "\"",
                     duration(p[1])));
@@ -207,7 +207,7 @@ final class ChainChart {
                     y(ms),
                     right,
                     y(ms)))
-            .append(text(LEFT - 6, y(ms) + 4, "end", "", duration(ms)));
+            .append(text(LEFT - 6, y(ms) + 4, "end", "", tick(ms)));
       }
       svg.append(
               text(
@@ -224,6 +224,13 @@ final class ChainChart {
                   (TOP + bottom) / 2.0,
                   (TOP + bottom) / 2.0));
     }
+  }
+
+  /** A decade's label: 100 ms, 1 s, 10 s. */
+  private static String tick(double ms) {
+    return ms >= 1000
+        ? String.format(Locale.ROOT, "%.0f s", ms / 1000)
+        : String.format(Locale.ROOT, "%.0f ms", ms);
   }
 
   private static String duration(double ms) {

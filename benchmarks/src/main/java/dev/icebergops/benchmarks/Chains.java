@@ -13,9 +13,9 @@ import javax.tools.ToolProvider;
 /**
  * Writes and compiles the benchmarks' migration chains and JUnit fixture classes: chain {@code n}
  * is the package {@code bench.c<n>} whose first migration creates {@code items (id long)} and whose
- * every later migration adds one long column {@code c<k>}. The package {@code bench.c300b} holds
- * the 300-chain again with a baseline, {@code B0290__Baseline}, that creates the table of 0290
- * directly ({@link Baselines}); the chain-scale fixtures are {@link ScaleFixtures}'.
+ * every later migration adds one long column {@code c<k>}. The package {@link Baselines#PACKAGE}
+ * holds the 300-chain again with a baseline, {@code B0290__Baseline}, that creates the table of
+ * 0290 directly ({@link Baselines}); the chain-scale fixtures are {@link ScaleFixtures}'.
  */
 final class Chains {
 
@@ -34,7 +34,7 @@ final class Chains {
 
   /** The class path location of the 300-chain that has a baseline at {@link Baselines#VERSION}. */
   static String baselineLocation() {
-    return "classpath:bench/c" + Baselines.CHAIN + "b";
+    return "classpath:" + Baselines.PACKAGE.replace('.', '/');
   }
 
   /** The table every chain migrates. */
@@ -61,12 +61,11 @@ final class Chains {
         files.add(file);
       }
     }
-    Path based = Files.createDirectories(sources.resolve("bench/c" + Baselines.CHAIN + "b"));
+    Path based = Files.createDirectories(sources.resolve(Baselines.PACKAGE.replace('.', '/')));
     for (int k = 1; k <= Baselines.CHAIN; k++) {
-      files.add(write(based, className(k), migration(Baselines.CHAIN + "b", k)));
+      files.add(write(based, className(k), migration(Baselines.PACKAGE, k)));
     }
-    files.add(
-        write(based, Baselines.CLASS_NAME, Baselines.source("bench.c" + Baselines.CHAIN + "b")));
+    files.add(write(based, Baselines.CLASS_NAME, Baselines.source()));
     Path fixtures = Files.createDirectories(sources.resolve("bench/fixtures"));
     for (int copy = 0; copy < FIXTURE_COPIES; copy++) {
       files.add(write(fixtures, "HeadTest" + copy, headTest(copy)));
@@ -106,11 +105,11 @@ final class Chains {
   }
 
   private static String migration(int n, int k) {
-    return migration(String.valueOf(n), k);
+    return migration("bench.c" + n, k);
   }
 
-  /** Migration {@code k} of the chain in package {@code bench.c<chain>}. */
-  private static String migration(String chain, int k) {
+  /** Migration {@code k} of a chain, in {@code packageName}. */
+  private static String migration(String packageName, int k) {
     String body =
         k == 1
             ? """
@@ -132,7 +131,7 @@ final class Chains {
             """
                 .formatted(k);
     return """
-        package bench.c%s;
+        package %s;
 
         import dev.icebergops.migration.BaseMigration;
         import dev.icebergops.migration.MigrationContext;
@@ -142,7 +141,7 @@ final class Chains {
         public class %s extends BaseMigration {
         %s}
         """
-        .formatted(chain, className(k), body);
+        .formatted(packageName, className(k), body);
   }
 
   private static String headTest(int copy) {
