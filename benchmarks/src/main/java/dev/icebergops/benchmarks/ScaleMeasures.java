@@ -1,8 +1,12 @@
 package dev.icebergops.benchmarks;
 
+import static java.util.Comparator.comparing;
+
 import dev.icebergops.runner.MigrationResult;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.function.IntFunction;
 import org.apache.iceberg.catalog.Catalog;
 
@@ -56,10 +60,21 @@ final class ScaleMeasures {
       List<Integer> lengths = lengthsIn(round);
       List<String> classes = new ArrayList<>(List.of(ScaleFixtures.WARM_UP));
       lengths.forEach(n -> classes.add(ScaleFixtures.suite(n, copy)));
-      FixtureRuns runs = run(classes);
-      for (int n : lengths) {
-        emitMillis("b5.scale.suite." + n, runs.classNanos(ScaleFixtures.suite(n, copy)));
-      }
+      run(
+          classes,
+          new FixtureRuns.Timings() {
+            @Override
+            public void testFinished(String className, int index, long nanos) {}
+
+            @Override
+            public void classFinished(String className, long nanos, long inTests) {
+              for (int n : lengths) {
+                if (className.equals(ScaleFixtures.suite(n, copy))) {
+                  emitMillis("b5.scale.suite." + n, nanos);
+                }
+              }
+            }
+          });
       for (int n : lengths) {
         migrateFromEmpty(n);
       }
@@ -115,25 +130,47 @@ final class ScaleMeasures {
 
   /**
    * Runs the warm-up class and one class per length in one session; records each class's first
-   * test, its following tests, and what the class took besides its tests (its own callbacks).
+   * test, its following tests, and what the class took besides its tests (its own callbacks), each
+   * as soon as it is taken.
    */
   private void testsOf(String kind, List<Integer> lengths, IntFunction<String> classOf)
       throws Exception {
+    Map<String, Integer> lengthOf = new HashMap<>();
+    lengths.forEach(n -> lengthOf.put(classOf.apply(n), n));
     List<String> classes = new ArrayList<>(List.of(ScaleFixtures.WARM_UP));
-    lengths.forEach(n -> classes.add(classOf.apply(n)));
-    FixtureRuns runs = run(classes);
-    for (int n : lengths) {
-      String name = classOf.apply(n);
-      List<Long> tests = runs.testNanos(name);
-      if (tests.size() != ScaleFixtures.TESTS) {
+    classes.addAll(lengthOf.keySet().stream().sorted(comparing(lengthOf::get)).toList());
+    String prefix = "b2.scale." + kind + ".";
+    FixtureRuns runs =
+        run(
+            classes,
+            new FixtureRuns.Timings() {
+              @Override
+              public void testFinished(String className, int index, long nanos) {
+                Integer n = lengthOf.get(className);
+                if (n != null) {
+                  emitMillis(prefix + (index == 0 ? "first." : "following.") + n, nanos);
+                }
+              }
+
+              @Override
+              public void classFinished(String className, long nanos, long inTests) {
+                Integer n = lengthOf.get(className);
+                if (n != null) {
+                  emitMillis(prefix + "class-callbacks." + n, nanos - inTests);
+                }
+              }
+            });
+    for (String name : lengthOf.keySet()) {
+      if (runs.testNanos(name).size() != ScaleFixtures.TESTS) {
         throw new IllegalStateException(
-            "Cannot time " + name + ": " + tests.size() + " of " + ScaleFixtures.TESTS + " ran");
+            "Cannot time "
+                + name
+                + ": "
+                + runs.testNanos(name).size()
+                + " of "
+                + ScaleFixtures.TESTS
+                + " tests ran");
       }
-      String prefix = "b2.scale." + kind + ".";
-      emitMillis(prefix + "first." + n, tests.get(0));
-      tests.subList(1, tests.size()).forEach(t -> emitMillis(prefix + "following." + n, t));
-      long inTests = tests.stream().mapToLong(Long::longValue).sum();
-      emitMillis(prefix + "class-callbacks." + n, runs.classNanos(name) - inTests);
     }
   }
 
@@ -178,6 +215,12 @@ final class ScaleMeasures {
 
   private static FixtureRuns run(List<String> classes) throws Exception {
     return FixtureRuns.run(Thread.currentThread().getContextClassLoader(), List.copyOf(classes));
+  }
+
+  private static FixtureRuns run(List<String> classes, FixtureRuns.Timings timings)
+      throws Exception {
+    return FixtureRuns.run(
+        Thread.currentThread().getContextClassLoader(), List.copyOf(classes), timings);
   }
 
   private static void emitMillis(String key, long nanos) {
