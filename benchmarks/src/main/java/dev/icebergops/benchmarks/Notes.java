@@ -68,6 +68,10 @@ final class Notes {
       - The chain-scale measures run last, one class per chain length and kind in each round,
         as many rounds as `-Dbench.chains` asks (default `10:3,100:2,300:2`: three classes at
         N = 10, two at 100 and at 300); `-Dbench.only=CHAINS` takes B2N, B5N and BL alone.
+        Their figures are recorded as each test and class ends, so a run stopped part-way keeps
+        them. The measuring JVM has 4 GiB of heap (`-Dbench.heap`): the embedded store keeps
+        every object in it, and before issue 19 a test at head of the 300-chain wrote about
+        2 GiB of table metadata before its drop (at 2 GiB it ran out of memory).
       - B6: median of 20 calls after 20 warm-up calls of each measure, timed in rounds of one call
         each, so that the anchor is neither colder nor on a quieter machine than its measures.
       - B7: used heap after three `System.gc()` calls, after the start minus before it.
