@@ -19,13 +19,29 @@ import org.slf4j.LoggerFactory;
  * one JVM that has the generated migration chains and JUnit fixtures on its class path.
  *
  * <p>{@code -Dbench.only=B2,B3} on that command measures only the listed ids and writes the report
- * beside the figures, in a temporary directory, instead of BENCHMARKS.md.
+ * beside the figures, in a temporary directory, instead of BENCHMARKS.md; {@code
+ * -Dbench.only=CHAINS} takes the chain-scale measures alone ({@link Selection}), and {@code
+ * -Dbench.chains=10:3,100:2,300:2} says how many classes they take at each length ({@link
+ * ChainPlan}).
  */
 public final class Benchmarks {
 
   private static final Logger LOG = LoggerFactory.getLogger(Benchmarks.class);
 
   private static final int COLD_STARTS = 5;
+
+  /** The system property of the measuring JVM's heap, {@value #DEFAULT_HEAP} unless set. */
+  static final String HEAP_PROPERTY = "iceberg-ops.bench.heap";
+
+  /**
+   * The default heap of the measuring JVM of B2-B6: the embedded store keeps every object in the
+   * heap, and a test at head of the 300-chain that walks all of it up and down (the code before
+   * issue 19) wrote about 2 GiB of table metadata before its drop, out of memory at 2 GiB.
+   */
+  static final String DEFAULT_HEAP = "4g";
+
+  /** Where the picture and its 'before' data file are, from the project's root. */
+  private static final String CHART_DIR = "benchmarks/chart";
 
   private Benchmarks() {}
 
@@ -43,10 +59,25 @@ public final class Benchmarks {
         selection.all()
             ? Path.of(args[0]).toAbsolutePath().normalize()
             : results.resolveSibling("BENCHMARKS.partial.md");
-    Map<String, Double> medians = new LinkedHashMap<>();
-    Results.read(results).forEach((key, values) -> medians.put(key, Stats.median(values)));
-    Report.write(report, medians, core, Machine.describe(), Machine.dockerAnswers());
+    Map<String, Double> medians = medians(results);
+    Path chartDir = Path.of(args[0]).toAbsolutePath().normalize().resolveSibling(CHART_DIR);
+    Path chart = null;
+    if (ChainChart.draws(medians)) {
+      chart =
+          selection.all()
+              ? chartDir.resolve(ChainChart.FILE)
+              : results.resolveSibling(ChainChart.FILE);
+      ChainChart.write(chart, medians(chartDir.resolve(ChainChart.BEFORE_FILE)), medians);
+      LOG.info("Drew {}", chart);
+    }
+    Report.write(report, medians, core, Machine.describe(), Machine.dockerAnswers(), chart);
     LOG.info("Wrote {} from the figures in {}", report, results);
+  }
+
+  private static Map<String, Double> medians(Path figures) throws IOException {
+    Map<String, Double> medians = new LinkedHashMap<>();
+    Results.read(figures).forEach((key, values) -> medians.put(key, Stats.median(values)));
+    return medians;
   }
 
   /** Runs every measurement; returns the file of figures. */
@@ -61,17 +92,19 @@ public final class Benchmarks {
     int coldStarts = selection.includes("B1") || selection.includes("B7") ? COLD_STARTS : 0;
     for (int i = 0; i < coldStarts; i++) {
       LOG.info("Cold start {} of {}", i + 1, COLD_STARTS);
-      run(work, results, classPath, ColdStart.class, "rest", selection);
-      run(work, results, classPath, ColdStart.class, "embedded", selection);
+      run(work, results, classPath, ColdStart.class, "rest", selection, "2g");
+      run(work, results, classPath, ColdStart.class, "embedded", selection, "2g");
     }
     LOG.info("Measuring B2-B6 (several minutes)");
+    String heap = System.getProperty(HEAP_PROPERTY, "").trim();
     run(
         work,
         results,
         classPath + File.pathSeparator + classes,
         Measurements.class,
         work.resolve("reports").toString(),
-        selection);
+        selection,
+        heap.isEmpty() ? DEFAULT_HEAP : heap);
     return results;
   }
 
@@ -81,17 +114,19 @@ public final class Benchmarks {
       String classPath,
       Class<?> main,
       String argument,
-      Selection selection)
+      Selection selection,
+      String heap)
       throws IOException, InterruptedException {
     Path log = work.resolve(main.getSimpleName() + ".log");
     List<String> command = new ArrayList<>();
     command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
     command.addAll(
         List.of(
-            "-Xmx2g",
+            "-Xmx" + heap,
             "-D" + Results.FILE_PROPERTY + "=" + results,
             "-Dorg.slf4j.simpleLogger.defaultLogLevel=warn",
             selection.argument(),
+            ChainPlan.fromSystemProperty().argument(),
             "-cp",
             classPath,
             main.getName(),

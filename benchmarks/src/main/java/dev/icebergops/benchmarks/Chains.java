@@ -13,7 +13,9 @@ import javax.tools.ToolProvider;
 /**
  * Writes and compiles the benchmarks' migration chains and JUnit fixture classes: chain {@code n}
  * is the package {@code bench.c<n>} whose first migration creates {@code items (id long)} and whose
- * every later migration adds one long column {@code c<k>}.
+ * every later migration adds one long column {@code c<k>}. The package {@link Baselines#PACKAGE}
+ * holds the 300-chain again with a baseline, {@code B0290__Baseline}, that creates the table of
+ * 0290 directly ({@link Baselines}); the chain-scale fixtures are {@link ScaleFixtures}'.
  */
 final class Chains {
 
@@ -28,6 +30,11 @@ final class Chains {
   /** The class path location of chain {@code n}. */
   static String location(int n) {
     return "classpath:bench/c" + n;
+  }
+
+  /** The class path location of the 300-chain that has a baseline at {@link Baselines#VERSION}. */
+  static String baselineLocation() {
+    return "classpath:" + Baselines.PACKAGE.replace('.', '/');
   }
 
   /** The table every chain migrates. */
@@ -54,12 +61,18 @@ final class Chains {
         files.add(file);
       }
     }
+    Path based = Files.createDirectories(sources.resolve(Baselines.PACKAGE.replace('.', '/')));
+    for (int k = 1; k <= Baselines.CHAIN; k++) {
+      files.add(write(based, className(k), migration(Baselines.PACKAGE, k)));
+    }
+    files.add(write(based, Baselines.CLASS_NAME, Baselines.source()));
     Path fixtures = Files.createDirectories(sources.resolve("bench/fixtures"));
     for (int copy = 0; copy < FIXTURE_COPIES; copy++) {
       files.add(write(fixtures, "HeadTest" + copy, headTest(copy)));
       files.add(write(fixtures, "Suite10Test" + copy, suiteTest(10, copy)));
       files.add(write(fixtures, "Suite50Test" + copy, suiteTest(50, copy)));
     }
+    files.addAll(ScaleFixtures.write(fixtures));
     Files.createDirectories(classes);
     JavaCompiler compiler = ToolProvider.getSystemJavaCompiler();
     List<String> args = new ArrayList<>();
@@ -81,7 +94,7 @@ final class Chains {
     }
   }
 
-  private static Path write(Path dir, String name, String text) throws IOException {
+  static Path write(Path dir, String name, String text) throws IOException {
     Path file = dir.resolve(name + ".java");
     Files.writeString(file, text, StandardCharsets.UTF_8);
     return file;
@@ -92,6 +105,11 @@ final class Chains {
   }
 
   private static String migration(int n, int k) {
+    return migration("bench.c" + n, k);
+  }
+
+  /** Migration {@code k} of a chain, in {@code packageName}. */
+  private static String migration(String packageName, int k) {
     String body =
         k == 1
             ? """
@@ -113,7 +131,7 @@ final class Chains {
             """
                 .formatted(k);
     return """
-        package bench.c%d;
+        package %s;
 
         import dev.icebergops.migration.BaseMigration;
         import dev.icebergops.migration.MigrationContext;
@@ -123,7 +141,7 @@ final class Chains {
         public class %s extends BaseMigration {
         %s}
         """
-        .formatted(n, className(k), body);
+        .formatted(packageName, className(k), body);
   }
 
   private static String headTest(int copy) {

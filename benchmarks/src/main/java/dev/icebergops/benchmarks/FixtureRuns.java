@@ -18,9 +18,31 @@ import org.junit.platform.launcher.core.LauncherFactory;
 
 /**
  * Runs generated JUnit fixture classes in one launcher session (so they share one test environment,
- * as the classes of a build do) and times each class and each test.
+ * as the classes of a build do) and times each class and each test; a {@link Timings} listener
+ * hears each time as soon as it is taken.
  */
 final class FixtureRuns implements TestExecutionListener {
+
+  /** Hears each passed test's and each class's time as it is taken. */
+  interface Timings {
+
+    /** Test number {@code index} (from 0, in the order run) of the class passed in that time. */
+    void testFinished(String className, int index, long nanos);
+
+    /** The class finished in that time, its tests' own times making up {@code inTests}. */
+    void classFinished(String className, long nanos, long inTests);
+  }
+
+  private static final Timings NONE =
+      new Timings() {
+        @Override
+        public void testFinished(String className, int index, long nanos) {}
+
+        @Override
+        public void classFinished(String className, long nanos, long inTests) {}
+      };
+
+  private final Timings timings;
 
   private final Map<String, Long> started = new ConcurrentHashMap<>();
   private final Map<String, Long> classNanos = new LinkedHashMap<>();
@@ -33,7 +55,18 @@ final class FixtureRuns implements TestExecutionListener {
    * @throws IllegalStateException if a fixture test failed: its figure would be meaningless
    */
   static FixtureRuns run(ClassLoader loader, List<String> classNames) throws Exception {
-    FixtureRuns runs = new FixtureRuns();
+    return run(loader, classNames, NONE);
+  }
+
+  /**
+   * Runs the classes in order, telling {@code timings} each time as it is taken, so that a session
+   * that fails part-way has already handed over what it measured.
+   *
+   * @throws IllegalStateException if a fixture test failed: its figure would be meaningless
+   */
+  static FixtureRuns run(ClassLoader loader, List<String> classNames, Timings timings)
+      throws Exception {
+    FixtureRuns runs = new FixtureRuns(timings);
     LauncherDiscoveryRequestBuilder request = LauncherDiscoveryRequestBuilder.request();
     for (String name : classNames) {
       request.selectors(selectClass(Class.forName(name, false, loader)));
@@ -46,6 +79,10 @@ final class FixtureRuns implements TestExecutionListener {
           "Cannot measure the fixtures: " + String.join("; ", runs.failures));
     }
     return runs;
+  }
+
+  private FixtureRuns(Timings timings) {
+    this.timings = timings;
   }
 
   /** How long the class took, its callbacks and tests included. */
@@ -80,15 +117,29 @@ final class FixtureRuns implements TestExecutionListener {
         .ifPresent(
             source -> {
               if (source instanceof ClassSource cs && id.isContainer()) {
+                long inTests;
                 synchronized (this) {
                   classNanos.put(cs.getClassName(), nanos);
+                  inTests =
+                      testNanos.getOrDefault(cs.getClassName(), List.of()).stream()
+                          .mapToLong(Long::longValue)
+                          .sum();
+                }
+                if (result.getStatus() == TestExecutionResult.Status.SUCCESSFUL) {
+                  timings.classFinished(cs.getClassName(), nanos, inTests);
                 }
               }
             });
     if (id.isTest()) {
       String className = id.getUniqueId().replaceAll(".*\\[class:([^\\]]+)\\].*", "$1");
+      int index;
       synchronized (this) {
-        testNanos.computeIfAbsent(className, k -> new ArrayList<>()).add(nanos);
+        List<Long> times = testNanos.computeIfAbsent(className, k -> new ArrayList<>());
+        times.add(nanos);
+        index = times.size() - 1;
+      }
+      if (result.getStatus() == TestExecutionResult.Status.SUCCESSFUL) {
+        timings.testFinished(className, index, nanos);
       }
     }
   }

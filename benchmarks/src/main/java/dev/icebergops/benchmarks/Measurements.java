@@ -42,6 +42,17 @@ public final class Measurements {
       if (selection.includes("B4")) {
         runners.readsOverRows(5);
       }
+      // last: the longest, and a run stopped part-way keeps every figure above
+      ScaleMeasures scale = new ScaleMeasures(env.catalog(), ChainPlan.fromSystemProperty());
+      if (selection.includes("BL")) {
+        scale.baseline(3);
+      }
+      if (selection.includes("B2N")) {
+        scale.tests();
+      }
+      if (selection.includes("B5N")) {
+        scale.suites();
+      }
     }
   }
 }

@@ -42,6 +42,36 @@ final class Notes {
         warm up, so that both see the same load.
       - B5: the duration of a whole test class that implements `MigrationSuite`, warm;
         `headConformsToContracts` is skipped as the chains have no contracts.
+      - B2 at N = 10, 100 and 300 (issue 19; `-Dbench.only=B2N`): generated chains of
+        one-column migrations, as B3's, and per chain length a class of three empty tests at
+        head and a class of three empty tests at `@MigrateTo` of the middle version (0005, 0050,
+        0150), warm: each session of classes starts with a warm-up class of three tests at head
+        of the 10-chain. The first test of a class is reported apart from the following two: it
+        pays what a class does once (its template, when the extension builds it in the first
+        test's callbacks), and so does the class's time besides its tests (its before-all and
+        after-all callbacks: the template, when built there, the journey's walk down, the
+        history table's drop), reported against one `migrate()` from empty to head of the same
+        chain. The per-test cost is the median of the following tests; its anchor creates the
+        test's table once, as the migrations leave it at that version, with one `createTable`
+        of that schema (the same field ids), the namespace created before and dropped after,
+        the table purged. The 300-chain's test against the 10-chain's says whether a test
+        still pays for the chain.
+      - B5 at N = 10, 100 and 300 (`-Dbench.only=B5N`): a whole `MigrationSuite` class, warm,
+        against one `migrate()` from empty to head of the same chain, resolving it included,
+        its namespaces purged afterwards (the same anchor as B2's first tests).
+      - BL, the baseline (`-Dbench.only=BL`): a fresh namespace migrated to head of a copy of
+        the 300-chain that also holds `B0290__Baseline`, which creates the table of 0290 in one
+        `createTable` with the chain's field ids; against one `migrate()` of the 10-chain from
+        empty, the two alternating, both resolving their chain. The row says how many versions
+        the runner applied: 11 when it used the baseline (the baseline and 0291..0300), 300
+        when it does not know baselines and migrated the whole chain.
+      - The chain-scale measures run last, one class per chain length and kind in each round,
+        as many rounds as `-Dbench.chains` asks (default `10:3,100:2,300:2`: three classes at
+        N = 10, two at 100 and at 300); `-Dbench.only=CHAINS` takes B2N, B5N and BL alone.
+        Their figures are recorded as each test and class ends, so a run stopped part-way keeps
+        them. The measuring JVM has 4 GiB of heap (`-Dbench.heap`): the embedded store keeps
+        every object in it, and before issue 19 a test at head of the 300-chain wrote about
+        2 GiB of table metadata before its drop (at 2 GiB it ran out of memory).
       - B6: median of 20 calls after 20 warm-up calls of each measure, timed in rounds of one call
         each, so that the anchor is neither colder nor on a quieter machine than its measures.
       - B7: used heap after three `System.gc()` calls, after the start minus before it.
@@ -276,6 +306,17 @@ final class Notes {
       - B1. The embedded environment starts S3Proxy (jclouds, Guice) beside Iceberg's REST
         server, and the S3 client and file IO besides; both starts share two cores with
         everything else on this machine.
+      """;
+
+  /** What the picture shows, and where its 'before' series comes from. */
+  static final String CHART =
+      """
+      A warm empty test's duration (the median of the second and third tests of each class)
+      against the chain's length, at head and at the middle version, on logarithmic axes. The
+      'after' series is this run's; the 'before' series is the medians recorded in
+      `benchmarks/chart/per-test-cost-before.txt`, measured with this harness on the code
+      before issue 19's changes (the file says when, on which commit and machine). Drawn by
+      the harness (`ChainChart`) on every run that measures B2N.
       """;
 
   /** Why a heavy jar is on the core's runtime class path. */

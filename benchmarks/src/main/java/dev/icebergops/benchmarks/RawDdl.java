@@ -2,7 +2,9 @@ package dev.icebergops.benchmarks;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import java.util.function.IntConsumer;
@@ -95,6 +97,19 @@ final class RawDdl {
     Table log = createLog(namespace);
     Table table = upTo(namespace, n, version -> record(log, version));
     downFrom(namespace, table, n, version -> record(log, version));
+  }
+
+  /**
+   * Creates {@code items} as migrations 0001..{@code version} leave it, in one {@code createTable}:
+   * {@code id} and the columns c2..c{@code version}, optional longs as the migrations add them.
+   */
+  Table createAt(String namespace, int version) {
+    List<Types.NestedField> fields = new ArrayList<>();
+    fields.add(Types.NestedField.required(1, "id", Types.LongType.get()));
+    for (int k = 2; k <= version; k++) {
+      fields.add(Types.NestedField.optional(k, "c" + k, Types.LongType.get()));
+    }
+    return catalog.createTable(TableIdentifier.of(namespace, Chains.TABLE), new Schema(fields));
   }
 
   private Table createLog(String namespace) {

@@ -83,7 +83,126 @@ final class Report {
               "b6.index-by-id",
               5));
 
+  /** The chain-scale rows of issue 19 ({@link ScaleMeasures}), after the rows above. */
+  static final List<Target> SCALE_TARGETS = scaleTargets();
+
   private Report() {}
+
+  private static List<Target> scaleTargets() {
+    List<Target> targets = new java.util.ArrayList<>();
+    for (int n : ScaleFixtures.LENGTHS) {
+      targets.add(
+          new Target(
+              "B2",
+              "a following test (a class's second and third) at head of a "
+                  + n
+                  + "-migration chain",
+              "the head table created once with the Iceberg API, namespace created and dropped",
+              "b2.scale.head.following." + n,
+              "b2.scale.api.create-head." + n,
+              2));
+    }
+    targets.add(
+        new Target(
+            "B2",
+            "a following test at head of a 300-migration chain",
+            "a following test at head of a 10-migration chain",
+            "b2.scale.head.following.300",
+            "b2.scale.head.following.10",
+            1.5));
+    for (int n : ScaleFixtures.LENGTHS) {
+      String middle = Chains.version(ScaleFixtures.middle(n));
+      targets.add(
+          new Target(
+              "B2",
+              "a following test at `@MigrateTo(\"" + middle + "\")` of a " + n + "-migration chain",
+              "the table of "
+                  + middle
+                  + " created once with the Iceberg API, namespace created"
+                  + " and dropped",
+              "b2.scale.middle.following." + n,
+              "b2.scale.api.create-middle." + n,
+              2));
+    }
+    for (int n : ScaleFixtures.LENGTHS) {
+      for (String kind : List.of("head", "middle")) {
+        String where =
+            kind.equals("head")
+                ? "at head"
+                : "at `@MigrateTo(\"" + Chains.version(ScaleFixtures.middle(n)) + "\")`";
+        targets.add(
+            Target.reported(
+                "B2",
+                "the first test of a class " + where + " of a " + n + "-migration chain",
+                "one `migrate()` from empty to head of the same chain",
+                "b2.scale." + kind + ".first." + n,
+                "scale.migrate-from-empty." + n));
+        targets.add(
+            Target.reported(
+                "B2",
+                "what a class "
+                    + where
+                    + " of a "
+                    + n
+                    + "-migration chain takes besides its"
+                    + " tests (its own before-all and after-all callbacks)",
+                "one `migrate()` from empty to head of the same chain",
+                "b2.scale." + kind + ".class-callbacks." + n,
+                "scale.migrate-from-empty." + n));
+      }
+    }
+    for (int n : ScaleFixtures.LENGTHS) {
+      targets.add(
+          new Target(
+              "B5",
+              "MigrationSuite (all standard checks, data check included) on a chain of " + n,
+              "one `migrate()` from empty to head of the same chain",
+              "b5.scale.suite." + n,
+              "scale.migrate-from-empty." + n,
+              4));
+    }
+    return List.copyOf(targets);
+  }
+
+  /**
+   * The baseline's row, which says whether the runner applied the baseline: from how many versions
+   * its {@code migrate()} reported.
+   */
+  static Target baselineTarget(Map<String, Double> medians) {
+    Double applied = medians.get("bl.versions-applied." + Baselines.CHAIN);
+    String how;
+    if (applied == null) {
+      how = "";
+    } else if (applied.intValue() <= Baselines.STEPS_WITH_BASELINE) {
+      how = String.format(Locale.ROOT, " (the runner applied %d versions)", applied.intValue());
+    } else {
+      how =
+          String.format(
+              Locale.ROOT,
+              " (the runner applied all %d versions: it does not apply baselines yet)",
+              applied.intValue());
+    }
+    return new Target(
+        "BL",
+        "a fresh namespace migrated to head of a "
+            + Baselines.CHAIN
+            + "-migration chain with a baseline `"
+            + Baselines.CLASS_NAME
+            + "`"
+            + how,
+        "one `migrate()` of 10 versions from empty",
+        "bl.migrate-to-head." + Baselines.CHAIN,
+        "bl.migrate-from-empty.10",
+        1.5);
+  }
+
+  /** The unit of a raw figure. */
+  private static String unit(String key) {
+    if (key.startsWith("b7.")) {
+      return "MiB";
+    }
+    return key.startsWith("bl.versions-applied.") ? "versions" : "ms";
+  }
 
   private static Target target3(int n) {
     return new Target(
@@ -130,8 +249,19 @@ final class Report {
         6);
   }
 
+  /**
+   * Writes the report.
+   *
+   * @param chart the picture of the chain-scale figures ({@link ChainChart}), or null when this run
+   *     has none
+   */
   static void write(
-      Path file, Map<String, Double> medians, CoreJars core, String machine, boolean docker)
+      Path file,
+      Map<String, Double> medians,
+      CoreJars core,
+      String machine,
+      boolean docker,
+      Path chart)
       throws IOException {
     StringBuilder md = new StringBuilder();
     md.append("# Benchmarks\n\n")
@@ -145,6 +275,10 @@ final class Report {
     for (Target target : TARGETS) {
       md.append(target.row(medians)).append('\n');
     }
+    for (Target target : SCALE_TARGETS) {
+      md.append(target.row(medians)).append('\n');
+    }
+    md.append(baselineTarget(medians).row(medians)).append('\n');
     md.append("| B1 | cold start, containers | Iceberg's REST server alone | ")
         .append(
             docker
@@ -164,17 +298,23 @@ final class Report {
     md.append("\n## Raw medians\n\n| figure | median |\n| --- | --- |\n");
     medians.forEach(
         (key, value) ->
-            md.append(
-                String.format(
-                    Locale.ROOT,
-                    "| `%s` | %.3f %s |\n",
-                    key,
-                    value,
-                    key.startsWith("b7.") ? "MiB" : "ms")));
+            md.append(String.format(Locale.ROOT, "| `%s` | %.3f %s |\n", key, value, unit(key))));
+    if (chart != null) {
+      appendChart(md, file, chart);
+    }
     md.append("\n## Machine\n\n").append(machine).append(".\n");
     appendCore(md, core);
     md.append(Notes.TEXT);
     Files.writeString(file, md.toString(), StandardCharsets.UTF_8);
+  }
+
+  private static void appendChart(StringBuilder md, Path report, Path chart) {
+    Path relative = report.toAbsolutePath().getParent().relativize(chart.toAbsolutePath());
+    md.append("\n## A test's cost against the chain's length\n\n")
+        .append("![A warm test's cost against the chain's length, before and after](")
+        .append(relative.toString().replace('\\', '/'))
+        .append(")\n\n")
+        .append(Notes.CHART);
   }
 
   private static void appendCore(StringBuilder md, CoreJars core) {

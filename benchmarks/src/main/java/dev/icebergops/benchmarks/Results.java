@@ -13,7 +13,8 @@ import java.util.Map;
 
 /**
  * The figures a measuring JVM hands to {@link Benchmarks}: lines {@code <key> <value>} appended to
- * the file named by the system property {@value #FILE_PROPERTY}.
+ * the file named by the system property {@value #FILE_PROPERTY}. Lines that start with {@code #}
+ * are comments (the 'before' series of {@link ChainChart} is such a file).
  */
 final class Results {
 
@@ -45,6 +46,9 @@ final class Results {
       return figures;
     }
     for (String line : Files.readAllLines(file, StandardCharsets.UTF_8)) {
+      if (line.startsWith("#")) {
+        continue;
+      }
       String[] parts = line.trim().split(" ");
       if (parts.length == 2) {
         figures

@@ -29,11 +29,21 @@ final class RunnerMeasures {
    * the snapshots earlier ones left in a shared history table.
    */
   MigrationRunner runner(String namespace, int chain) {
+    return runner(namespace, Chains.location(chain));
+  }
+
+  /** A runner of the migrations at {@code location}, its history table its own as above. */
+  MigrationRunner runner(String namespace, String location) {
     return MigrationRunner.builder(catalog)
         .namespace(namespace)
-        .metaNamespace(namespace + "_ops")
-        .source(MigrationSource.classpath(Chains.location(chain)))
+        .metaNamespace(metaNamespace(namespace))
+        .source(MigrationSource.classpath(location))
         .build();
+  }
+
+  /** The namespace of the history table of {@link #runner}'s {@code namespace}. */
+  static String metaNamespace(String namespace) {
+    return namespace + "_ops";
   }
 
   /**

@@ -1,0 +1,132 @@
+package dev.icebergops.benchmarks;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The JUnit fixture classes of the chain-scale measures ({@link ScaleMeasures}), in {@code
+ * bench.fixtures}: for each chain of {@link #LENGTHS} and each copy, a class of {@value #TESTS}
+ * empty tests at head, a class of {@value #TESTS} empty tests at {@code @MigrateTo} of the middle
+ * version, and a {@code MigrationSuite} class; and two warm-up classes.
+ */
+final class ScaleFixtures {
+
+  /** The chain lengths of the chain-scale measures. */
+  static final int[] LENGTHS = {10, 100, 300};
+
+  /** How many copies of each class are written: the most a {@link ChainPlan} may ask for. */
+  static final int MAX_COPIES = 3;
+
+  /** How many tests each class at head or at the middle version has. */
+  static final int TESTS = 3;
+
+  private static final String PACKAGE = "bench.fixtures";
+
+  /**
+   * The warm-up class: three tests at head of the 10-chain, run first in every session, so that no
+   * measured class pays the session's environment start.
+   */
+  static final String WARM_UP = PACKAGE + ".ScaleWarmUpTest";
+
+  /** A second warm-up class like {@link #WARM_UP}, run once before the first measured session. */
+  static final String JIT_WARM_UP = PACKAGE + ".ScaleJitWarmUpTest";
+
+  private ScaleFixtures() {}
+
+  /** The middle version of chain {@code n}, that its {@code @MigrateTo} tests start from. */
+  static int middle(int n) {
+    return n / 2;
+  }
+
+  /** The class of tests at head of chain {@code n}. */
+  static String head(int n, int copy) {
+    return PACKAGE + ".ScaleHead" + n + "Test" + copy;
+  }
+
+  /** The class of tests at the middle version of chain {@code n}. */
+  static String middle(int n, int copy) {
+    return PACKAGE + ".ScaleMiddle" + n + "Test" + copy;
+  }
+
+  /** The MigrationSuite class of chain {@code n}. */
+  static String suite(int n, int copy) {
+    return PACKAGE + ".ScaleSuite" + n + "Test" + copy;
+  }
+
+  /** Writes every class under {@code dir} (the sources' {@code bench/fixtures}). */
+  static List<Path> write(Path dir) throws IOException {
+    List<Path> files = new ArrayList<>();
+    for (String warmUp : List.of(WARM_UP, JIT_WARM_UP)) {
+      files.add(Chains.write(dir, simple(warmUp), testsAt(simple(warmUp), 10, 10, false)));
+    }
+    for (int n : LENGTHS) {
+      for (int copy = 0; copy < MAX_COPIES; copy++) {
+        files.add(
+            Chains.write(dir, simple(head(n, copy)), testsAt(simple(head(n, copy)), n, n, false)));
+        files.add(
+            Chains.write(
+                dir,
+                simple(middle(n, copy)),
+                testsAt(simple(middle(n, copy)), n, middle(n), true)));
+        files.add(Chains.write(dir, simple(suite(n, copy)), suiteClass(simple(suite(n, copy)), n)));
+      }
+    }
+    return files;
+  }
+
+  private static String simple(String className) {
+    return className.substring(PACKAGE.length() + 1);
+  }
+
+  /** A class of {@value #TESTS} tests that each check they start at {@code version} of chain n. */
+  private static String testsAt(String name, int n, int version, boolean migrateTo) {
+    String expected = Chains.version(version);
+    String annotation = migrateTo ? "@MigrateTo(\"" + expected + "\")\n  " : "";
+    StringBuilder tests = new StringBuilder();
+    for (int t = 1; t <= TESTS; t++) {
+      tests.append(
+          """
+            @Test
+            %svoid test%d(MigrationRunner runner) {
+              startsAt(runner);
+            }
+
+          """
+              .formatted(annotation, t));
+    }
+    return """
+        package %1$s;
+
+        import dev.icebergops.runner.MigrationRunner;
+        import dev.icebergops.test.IcebergMigrations;
+        import dev.icebergops.test.MigrateTo;
+        import org.junit.jupiter.api.Test;
+
+        @IcebergMigrations(locations = "%2$s")
+        public class %3$s {
+        %4$s  private static void startsAt(MigrationRunner runner) {
+            String current = runner.current().orElse("none");
+            if (!current.equals("%5$s")) {
+              throw new AssertionError("Expecting the namespace at %5$s but was at " + current);
+            }
+          }
+        }
+        """
+        .formatted(PACKAGE, Chains.location(n), name, tests, expected);
+  }
+
+  private static String suiteClass(String name, int n) {
+    return """
+        package %s;
+
+        import dev.icebergops.test.IcebergMigrations;
+        import dev.icebergops.test.MigrationSuite;
+
+        @IcebergMigrations(locations = "%s")
+        public class %s implements MigrationSuite {}
+        """
+        .formatted(PACKAGE, Chains.location(n), name);
+  }
+}
