@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.tuple;
 
+import dev.icebergops.history.HistoryRecord;
 import dev.icebergops.runner.MigrationException;
 import dev.icebergops.runner.MigrationRunner;
 import dev.icebergops.schema.SchemaContract;
@@ -22,8 +23,9 @@ import org.junit.jupiter.api.Test;
 /**
  * The whole test class a team needs: the standard checks come from {@link MigrationSuite} (every
  * version reversible, idempotent, leaving no trace, keeping its data; head conforming to the
- * contracts in {@code src/test/resources/contracts/sales}), the rest are the team's own tests of
- * what its migrations mean.
+ * contracts in {@code src/test/resources/contracts/sales}; the baseline {@code B0008} building what
+ * 0001-0008 build), the rest are the team's own tests of what its migrations mean. A test at 0008
+ * or above starts from the baseline, one below it walks the chain.
  */
 @IcebergMigrations(
     locations = "classpath:com/acme/sales/db/iceberg",
@@ -141,6 +143,31 @@ class SalesMigrationsTest implements MigrationSuite {
     assertThat(schemaChange(orders, () -> runner.migrate("0010")))
         .hasOnlyAdditions()
         .hasAdded("shipping.country");
+  }
+
+  // --- the baseline
+  // ------------------------------------------------------------------------------
+
+  @Test
+  void aFreshNamespaceIsBuiltByTheBaselineThenTheVersionsAboveIt(MigrationRunner runner) {
+    assertThat(runner.history())
+        .extracting(HistoryRecord::version, HistoryRecord::operation)
+        .containsExactly(
+            tuple("0008", "baseline"),
+            tuple("0009", "upgrade"),
+            tuple("0010", "upgrade"),
+            tuple("0011", "upgrade"));
+  }
+
+  @Test
+  @MigrateTo("0007")
+  void belowTheBaselineTheChainIsWalked(MigrationRunner runner) {
+    runner.migrate("0008");
+
+    assertThat(runner.history())
+        .extracting(HistoryRecord::version)
+        .containsExactly("0001", "0002", "0003", "0004", "0005", "0006", "0007", "0008");
+    assertThat(runner.history()).noneMatch(row -> row.operation().equals("baseline"));
   }
 
   // --- head: layout and contracts
