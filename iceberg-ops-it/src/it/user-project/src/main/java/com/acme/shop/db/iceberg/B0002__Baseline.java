@@ -1,0 +1,39 @@
+package com.acme.shop.db.iceberg;
+
+import static org.apache.iceberg.types.Types.NestedField.optional;
+import static org.apache.iceberg.types.Types.NestedField.required;
+
+import dev.icebergops.migration.BaseMigration;
+import dev.icebergops.migration.MigrationContext;
+import dev.icebergops.migration.TableOptions;
+import org.apache.iceberg.PartitionSpec;
+import org.apache.iceberg.Schema;
+import org.apache.iceberg.types.Types;
+
+/**
+ * Version 0002 in one step, for a namespace without history: the orders table with its region,
+ * partitioned by day. {@code baselinesMatchTheirChain} proves it builds what 0001 and 0002 do.
+ */
+public class B0002__Baseline extends BaseMigration {
+
+  static final Schema ORDERS =
+      new Schema(
+          required(1, "order_id", Types.LongType.get(), "Order number"),
+          optional(2, "amount", Types.DecimalType.of(10, 2), "Gross amount in EUR"),
+          optional(3, "created_at", Types.TimestampType.withZone()),
+          optional(4, "region", Types.StringType.get(), "Sales region, e.g. EMEA"));
+
+  @Override
+  public void upgrade(MigrationContext ctx) {
+    ctx.createTableIfNotExists(
+        "orders",
+        ORDERS,
+        TableOptions.defaults()
+            .withPartitionSpec(PartitionSpec.builderFor(ORDERS).day("created_at").build()));
+  }
+
+  @Override
+  public void downgrade(MigrationContext ctx) {
+    ctx.dropTableIfExists("orders");
+  }
+}
