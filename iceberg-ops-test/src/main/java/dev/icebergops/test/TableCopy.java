@@ -41,7 +41,13 @@ final class TableCopy {
 
   /** The parts of a metadata file that name the table's own history or files, left out. */
   private static final List<String> HISTORY_FIELDS =
-      List.of("snapshots", "snapshot-log", "metadata-log", "refs", "statistics");
+      List.of(
+          "snapshots",
+          "snapshot-log",
+          "metadata-log",
+          "refs",
+          "statistics",
+          "partition-statistics");
 
   private final String name;
   private final Schema schema;
@@ -84,7 +90,6 @@ final class TableCopy {
       throw new UncheckedIOException(e);
     }
     HISTORY_FIELDS.forEach(metadata::remove);
-    metadata.remove("partition-statistics");
     metadata.put("current-snapshot-id", -1L);
     return new TableCopy(
         table.name(),
