@@ -111,6 +111,27 @@ final class Report {
             "b2.scale.head.following.10",
             1.5));
     for (int n : ScaleFixtures.LENGTHS) {
+      targets.add(
+          new Target(
+              "B2",
+              "a following test at head of a "
+                  + n
+                  + "-migration chain, copies with the current schema only"
+                  + " (`copySchemaHistory = false`)",
+              "the head table created once with the Iceberg API, namespace created and dropped",
+              "b2.scale.head-current-schema.following." + n,
+              "b2.scale.api.create-head." + n,
+              2));
+    }
+    targets.add(
+        new Target(
+            "B2",
+            "a following test at head of a 300-migration chain, copies with the current schema only",
+            "the same at head of a 10-migration chain",
+            "b2.scale.head-current-schema.following.300",
+            "b2.scale.head-current-schema.following.10",
+            1.5));
+    for (int n : ScaleFixtures.LENGTHS) {
       String middle = Chains.version(ScaleFixtures.middle(n));
       targets.add(
           new Target(

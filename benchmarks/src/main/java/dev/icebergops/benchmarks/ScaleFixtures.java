@@ -45,6 +45,14 @@ final class ScaleFixtures {
     return PACKAGE + ".ScaleHead" + n + "Test" + copy;
   }
 
+  /**
+   * The class of tests at head of chain {@code n} whose copies keep the current schema only ({@code
+   * copySchemaHistory = false}).
+   */
+  static String headCurrentSchema(int n, int copy) {
+    return PACKAGE + ".ScaleHeadCurrentSchema" + n + "Test" + copy;
+  }
+
   /** The class of tests at the middle version of chain {@code n}. */
   static String middle(int n, int copy) {
     return PACKAGE + ".ScaleMiddle" + n + "Test" + copy;
@@ -65,6 +73,10 @@ final class ScaleFixtures {
       for (int copy = 0; copy < MAX_COPIES; copy++) {
         files.add(
             Chains.write(dir, simple(head(n, copy)), testsAt(simple(head(n, copy)), n, n, false)));
+        String current = simple(headCurrentSchema(n, copy));
+        files.add(
+            Chains.write(
+                dir, current, testsAt(current, n, n, false, ", copySchemaHistory = false")));
         files.add(
             Chains.write(
                 dir,
@@ -82,6 +94,12 @@ final class ScaleFixtures {
 
   /** A class of {@value #TESTS} tests that each check they start at {@code version} of chain n. */
   private static String testsAt(String name, int n, int version, boolean migrateTo) {
+    return testsAt(name, n, version, migrateTo, "");
+  }
+
+  /** The same, with more attributes of {@code @IcebergMigrations} ({@code ", name = value"}). */
+  private static String testsAt(
+      String name, int n, int version, boolean migrateTo, String attributes) {
     String expected = Chains.version(version);
     String annotation = migrateTo ? "@MigrateTo(\"" + expected + "\")\n  " : "";
     StringBuilder tests = new StringBuilder();
@@ -104,7 +122,7 @@ final class ScaleFixtures {
         import dev.icebergops.test.MigrateTo;
         import org.junit.jupiter.api.Test;
 
-        @IcebergMigrations(locations = "%2$s")
+        @IcebergMigrations(locations = "%2$s"%6$s)
         public class %3$s {
         %4$s  private static void startsAt(MigrationRunner runner) {
             String current = runner.current().orElse("none");
@@ -114,7 +132,7 @@ final class ScaleFixtures {
           }
         }
         """
-        .formatted(PACKAGE, Chains.location(n), name, tests, expected);
+        .formatted(PACKAGE, Chains.location(n), name, tests, expected, attributes);
   }
 
   private static String suiteClass(String name, int n) {

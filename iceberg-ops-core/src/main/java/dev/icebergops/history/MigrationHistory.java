@@ -267,6 +267,42 @@ public final class MigrationHistory {
     return rewrite.stored(base, next, committed, written, file);
   }
 
+  /**
+   * Records the rows of namespaces that have no history yet, all in one commit: one data file per
+   * namespace. Meant for namespaces made as copies of another, whose history is a copy of that
+   * one's: one commit for many namespaces instead of one each.
+   *
+   * <pre>{@code
+   * history.seed(Map.of("sales_copy_1", rows1, "sales_copy_2", rows2));
+   * }</pre>
+   *
+   * @param rows each namespace's rows; each row's {@link HistoryRecord#namespace()} must be the
+   *     namespace it is listed under
+   * @throws IllegalArgumentException if a row is listed under another namespace than its own
+   * @throws HistoryConflictException if one of the namespaces has history already, or another
+   *     writer gave it some concurrently; nothing was written then
+   */
+  public void seed(Map<String, List<HistoryRecord>> rows) {
+    rows.forEach(
+        (namespace, listed) ->
+            listed.stream()
+                .filter(row -> !row.namespace().equals(namespace))
+                .findFirst()
+                .ifPresent(
+                    row -> {
+                      throw new IllegalArgumentException(
+                          "Cannot seed migration history of namespace "
+                              + namespace
+                              + ": row "
+                              + row.version()
+                              + " belongs to namespace "
+                              + row.namespace());
+                    }));
+    if (!rows.isEmpty()) {
+      HistorySeed.write(loadOrCreateTable(), identifier, rows);
+    }
+  }
+
   /** The namespace's whole partition replaced by the new file. */
   private static SnapshotUpdate<?> wholePartition(
       Table table, Expression filter, NamespaceHistory base, DataFile file) {
@@ -404,7 +440,10 @@ public final class MigrationHistory {
     if (cached != null && cached.isOf(table, snapshotId, namespace)) {
       return cached.state();
     }
-    NamespaceHistory state = read(table, snapshotId, namespace);
+    NamespaceHistory state = SnapshotStates.get(table.uuid(), snapshotId, namespace);
+    if (state == null) {
+      state = read(table, snapshotId, namespace);
+    }
     lastRead.set(new ReadState(table.uuid(), state));
     return state;
   }
@@ -500,7 +539,7 @@ public final class MigrationHistory {
         });
   }
 
-  private static void deleteQuietly(Table table, DataFile file) {
+  static void deleteQuietly(Table table, DataFile file) {
     try {
       table.io().deleteFile(file.location());
     } catch (RuntimeException e) {

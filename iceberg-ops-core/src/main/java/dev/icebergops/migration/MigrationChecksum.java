@@ -43,11 +43,28 @@ final class MigrationChecksum {
   }
 
   /**
-   * The fingerprint of a class and of every class nested in or generated from it.
+   * The fingerprints of the classes this JVM has loaded, each taken once: a loaded class's code
+   * cannot change, and every runner of a test suite resolves the same migrations again.
+   */
+  private static final ClassValue<String> FINGERPRINTS =
+      new ClassValue<>() {
+        @Override
+        protected String computeValue(Class<?> type) {
+          return fingerprint(type);
+        }
+      };
+
+  /**
+   * The fingerprint of a class and of every class nested in or generated from it, taken once per
+   * loaded class.
    *
    * @throws UncheckedIOException if a class file cannot be read
    */
   static String of(Class<?> type) {
+    return FINGERPRINTS.get(type);
+  }
+
+  private static String fingerprint(Class<?> type) {
     MessageDigest digest = sha256();
     String root = internalName(type.getName());
     Set<String> seen = new TreeSet<>();

@@ -202,6 +202,87 @@ class MigrationHistoryTest {
   }
 
   @Test
+  void seedingWritesTheRowsOfManyNamespacesInOneCommit() {
+    history.record(applied("0001", "sales", T0), null);
+    Table before = catalog.loadTable(history.tableIdentifier());
+    int snapshots = count(before.snapshots());
+    List<HistoryRecord> copyOne =
+        List.of(applied("0001", "copy_one", T0), applied("0002", "copy_one", T0.plusSeconds(1)));
+    List<HistoryRecord> copyTwo = List.of(applied("0001", "copy_two", T0));
+
+    history.seed(Map.of("copy_one", copyOne, "copy_two", copyTwo));
+
+    Table after = catalog.loadTable(history.tableIdentifier());
+    assertThat(count(after.snapshots())).as("snapshots").isEqualTo(snapshots + 1);
+    MigrationHistory other = new MigrationHistory(catalog, metaNamespace);
+    assertThat(other.read("copy_one")).containsExactlyElementsOf(copyOne);
+    assertThat(other.read("copy_two")).containsExactlyElementsOf(copyTwo);
+    assertThat(other.read("sales")).containsExactly(applied("0001", "sales", T0));
+  }
+
+  private static int count(Iterable<Snapshot> snapshots) {
+    int count = 0;
+    for (Snapshot ignored : snapshots) {
+      count++;
+    }
+    return count;
+  }
+
+  @Test
+  void aSeededNamespaceIsReadWithoutItsDataFile() {
+    List<HistoryRecord> rows = List.of(applied("0001", "seeded", T0));
+    history.seed(Map.of("seeded", rows));
+    Table table = catalog.loadTable(history.tableIdentifier());
+    for (FileScanTask task : table.newScan().planFiles()) {
+      table.io().deleteFile(task.file().location()); // a reader that reads it now fails
+    }
+
+    assertThat(new MigrationHistory(catalog, metaNamespace).read("seeded"))
+        .as("another instance, at the snapshot the seeding committed")
+        .containsExactlyElementsOf(rows);
+  }
+
+  @Test
+  void aSeededNamespaceTakesItsNextWriteLikeAnyOther() {
+    history.seed(Map.of("seeded", List.of(applied("0001", "seeded", T0))));
+    MigrationHistory runner = new MigrationHistory(catalog, metaNamespace);
+    HistoryRecord two = applied("0002", "seeded", T0.plusSeconds(1));
+
+    runner.record(two, null);
+
+    assertThat(new MigrationHistory(catalog, metaNamespace).read("seeded"))
+        .containsExactly(applied("0001", "seeded", T0), two);
+  }
+
+  @Test
+  void seedingANamespaceThatHasHistoryFailsAndWritesNothing() {
+    history.record(applied("0001", "sales", T0), null);
+    long before = catalog.loadTable(history.tableIdentifier()).currentSnapshot().snapshotId();
+
+    assertThatThrownBy(
+            () ->
+                history.seed(
+                    Map.of(
+                        "fresh", List.of(applied("0001", "fresh", T0)),
+                        "sales", List.of(applied("0002", "sales", T0)))))
+        .isInstanceOf(HistoryConflictException.class)
+        .hasMessage("Cannot seed migration history of namespace sales: it has history already");
+    assertThat(catalog.loadTable(history.tableIdentifier()).currentSnapshot().snapshotId())
+        .isEqualTo(before);
+    assertThat(history.read("fresh")).isEmpty();
+  }
+
+  @Test
+  void seedingARowUnderAnotherNamespaceFails() {
+    assertThatThrownBy(() -> history.seed(Map.of("copy", List.of(applied("0001", "sales", T0)))))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage(
+            "Cannot seed migration history of namespace copy: row 0001 belongs to namespace"
+                + " sales");
+    assertThat(catalog.tableExists(history.tableIdentifier())).isFalse();
+  }
+
+  @Test
   void aWriteReplacesOnlyTheFileThatHoldsTheRowsItChanges() {
     NamespaceHistory many = history.load("sales");
     for (int v = 1; v <= 100; v++) {

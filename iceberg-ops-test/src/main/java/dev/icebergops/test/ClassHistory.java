@@ -1,10 +1,6 @@
 package dev.icebergops.test;
 
 import dev.icebergops.history.MigrationHistory;
-import dev.icebergops.internal.CallingThreadExecutor;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import org.apache.iceberg.FileScanTask;
 import org.apache.iceberg.Table;
 import org.apache.iceberg.catalog.Catalog;
 import org.apache.iceberg.catalog.Namespace;
@@ -12,9 +8,6 @@ import org.apache.iceberg.catalog.SupportsNamespaces;
 import org.apache.iceberg.catalog.TableIdentifier;
 import org.apache.iceberg.exceptions.NoSuchNamespaceException;
 import org.apache.iceberg.exceptions.NoSuchTableException;
-import org.apache.iceberg.expressions.Expression;
-import org.apache.iceberg.expressions.Expressions;
-import org.apache.iceberg.io.CloseableIterable;
 import org.apache.iceberg.io.SupportsPrefixOperations;
 import org.junit.jupiter.api.extension.ExtensionContext;
 import org.slf4j.Logger;
@@ -22,17 +15,16 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The history table that the tests of one class share, each test's rows under its own namespace:
- * created by the first runner that writes to it, cleared of a test's rows when that test's
- * namespace is dropped, and dropped with its namespace when the class ends (as a resource of the
- * class's store). A meta-namespace a builder supplied is shared, never cleared nor dropped.
+ * created by the first runner that writes to it (or by the seeding of a template's copies), and
+ * dropped with its namespace and every test's rows when the class ends (as a resource of the
+ * class's store). A test's rows stay until then: deleting them when its namespace is dropped would
+ * cost each test a commit. A meta-namespace a builder supplied is shared, never cleared nor
+ * dropped.
  */
 @SuppressWarnings("deprecation") // CloseableResource: the only way JUnit 5 before 5.13 closes
 final class ClassHistory implements ExtensionContext.Store.CloseableResource, AutoCloseable {
 
   private static final Logger LOG = LoggerFactory.getLogger(IcebergMigrations.class);
-
-  /** The history table's namespace column: the table is partitioned by it. */
-  private static final String NAMESPACE_COLUMN = "namespace";
 
   private final Catalog catalog;
   private final String metaNamespace;
@@ -60,39 +52,11 @@ final class ClassHistory implements ExtensionContext.Store.CloseableResource, Au
   }
 
   /**
-   * Deletes the rows of a dropped test namespace, when the class owns the table: a delete of that
-   * namespace's partition, which rewrites no data file and leaves the other tests' rows alone.
+   * Whether the class owns the history table: then it is dropped when the class ends, and the rows
+   * of a test's namespace go with it.
    */
-  void forget(String namespace) {
-    if (!owned) {
-      return;
-    }
-    Table table;
-    try {
-      table = catalog.loadTable(identifier());
-    } catch (NoSuchTableException | NoSuchNamespaceException e) {
-      LOG.debug("History of {} was never written: {} does not exist", namespace, identifier());
-      return;
-    }
-    Expression rows = Expressions.equal(NAMESPACE_COLUMN, namespace);
-    if (!hasFiles(table, rows)) {
-      LOG.debug("History of {} holds no rows: nothing to delete", namespace);
-      return; // a test that ran no migration: a delete would still commit an empty snapshot
-    }
-    table
-        .newDelete()
-        .scanManifestsWith(CallingThreadExecutor.INSTANCE)
-        .deleteFromRowFilter(rows)
-        .commit();
-  }
-
-  private static boolean hasFiles(Table table, Expression rows) {
-    try (CloseableIterable<FileScanTask> files =
-        table.newScan().planWith(CallingThreadExecutor.INSTANCE).filter(rows).planFiles()) {
-      return files.iterator().hasNext();
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
+  boolean owned() {
+    return owned;
   }
 
   /** Drops the class's own history table and its namespace, when the class owns them. */
@@ -137,7 +101,8 @@ final class ClassHistory implements ExtensionContext.Store.CloseableResource, Au
     files.deletePrefix(table.location() + "/");
   }
 
-  private TableIdentifier identifier() {
-    return TableIdentifier.of(Namespace.of(metaNamespace), MigrationHistory.TABLE_NAME);
+  /** The history table itself, to write the rows of many test namespaces at once. */
+  MigrationHistory table() {
+    return new MigrationHistory(catalog, metaNamespace);
   }
 }

@@ -43,6 +43,9 @@ final class ClassTemplates implements ExtensionContext.Store.CloseableResource, 
   /** The versions worth stopping at on the way up: the tests' starting versions. */
   private final NavigableSet<String> starts;
 
+  /** Each test method's starting version, by the method's name. */
+  private final Map<String, String> startsByTest;
+
   private final Map<String, NamespaceTemplate> templates = new HashMap<>();
   private final Map<String, String> unavailable = new HashMap<>();
   private final List<String> dropLater = new ArrayList<>();
@@ -57,13 +60,14 @@ final class ClassTemplates implements ExtensionContext.Store.CloseableResource, 
       MigrationFactory factory,
       ClassHistory history,
       Map<String, NamespaceShape> irreversibleShapes,
-      NavigableSet<String> starts) {
+      Map<String, String> startsByTest) {
     this.catalog = catalog;
     this.settings = settings;
     this.factory = factory;
     this.history = history;
     this.irreversibleShapes = irreversibleShapes;
-    this.starts = new TreeSet<>(starts);
+    this.startsByTest = Map.copyOf(startsByTest);
+    this.starts = new TreeSet<>(startsByTest.values());
   }
 
   /**
@@ -158,10 +162,14 @@ final class ClassTemplates implements ExtensionContext.Store.CloseableResource, 
     stopAt(BASE);
   }
 
+  /**
+   * A runner of {@code namespace} whose history is a table of its own, {@code <namespace>_history}:
+   * the walk's many commits then never grow the metadata of the history table that the tests read.
+   */
   private MigrationRunner runner(String namespace) {
     return MigrationRunner.builder(catalog)
         .namespace(namespace)
-        .metaNamespace(history.metaNamespace())
+        .metaNamespace(namespace + "_history")
         .factory(factory)
         .source(settings.source())
         .build();
@@ -179,14 +187,38 @@ final class ClassTemplates implements ExtensionContext.Store.CloseableResource, 
       String namespace = TestNamespace.uniqueName(settings, "at_" + version);
       dropLater.add(namespace);
       templates.put(
-          version, NamespaceTemplate.capture(catalog, walk, namespace, version, walker.history()));
+          version,
+          NamespaceTemplate.capture(
+              catalog,
+              walk,
+              namespace,
+              version,
+              walker.history(),
+              history.owned() ? history.table() : null,
+              testNamespacesAt(version),
+              settings.copySchemaHistory()));
     }
+  }
+
+  /**
+   * A namespace name for each test method that starts at {@code version}, by the method's name:
+   * their history rows are written with the template's, in one commit.
+   */
+  private Map<String, String> testNamespacesAt(String version) {
+    Map<String, String> names = new HashMap<>();
+    startsByTest.forEach(
+        (test, start) -> {
+          if (start.equals(version)) {
+            names.put(test, TestNamespace.uniqueName(settings, test));
+          }
+        });
+    return names;
   }
 
   private void dropWalk() {
     if (walk != null) {
       drop(walk);
-      history.forget(walk);
+      drop(walk + "_history");
       walk = null;
       walker = null;
     }

@@ -98,6 +98,20 @@ public @interface IcebergMigrations {
    */
   boolean fullRollbackEachTest() default false;
 
+  /**
+   * Whether each test's copy of its class's template keeps every earlier schema of its tables
+   * ({@code table.schemas()}), as a namespace migrated to the same version would. Iceberg keeps
+   * every schema a migration made in the table's metadata, so on a long chain that reshapes one
+   * table that metadata grows about as the square of the chain, and each test pays to copy it (see
+   * the guide's "What it costs"). Off, a copy keeps only each table's current schema (with the same
+   * field ids and the same last column id), and a test costs about the same at any chain length;
+   * but a downgrade that looks up an earlier schema, such as one that calls {@code restoreSchema},
+   * then finds none when a test rolls back below the version it started at. The templates, the
+   * standard checks and the tests that migrate their own namespace keep every schema either way. On
+   * by default.
+   */
+  boolean copySchemaHistory() default true;
+
   /** The directory of YAML contracts ({@code <table>.yaml}) that head must conform to, if any. */
   String contracts() default "";
 

@@ -285,6 +285,11 @@ public final class IcebergMigrationsExtension
       return set("fullRollbackEachTest", value);
     }
 
+    /** See {@link IcebergMigrations#copySchemaHistory()}. */
+    public Builder copySchemaHistory(boolean value) {
+      return set("copySchemaHistory", value);
+    }
+
     /** See {@link IcebergMigrations#contracts()}. */
     public Builder contracts(String value) {
       return set("contracts", value);

@@ -5,13 +5,16 @@ import dev.icebergops.history.HistoryRecord;
 import dev.icebergops.history.MigrationHistory;
 import dev.icebergops.history.NamespaceHistory;
 import dev.icebergops.test.internal.NamespaceShape;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.apache.iceberg.catalog.Catalog;
 import org.apache.iceberg.catalog.Namespace;
 import org.apache.iceberg.catalog.SupportsNamespaces;
 import org.apache.iceberg.catalog.TableIdentifier;
+import org.apache.iceberg.exceptions.NoSuchNamespaceException;
 
 /**
  * The state a test starts from, built once per class and version: every table of a namespace
@@ -30,36 +33,67 @@ final class NamespaceTemplate {
   private final List<HistoryRecord> rows;
   private final NamespaceShape shape;
 
+  /**
+   * The namespaces whose history rows were written with the template's, by test name: a test of
+   * that name takes its namespace from here once, and its copy needs no history write of its own.
+   */
+  private final Map<String, String> seeded;
+
   private NamespaceTemplate(
       String version,
       String namespace,
       Map<String, TableCopy> tables,
       List<HistoryRecord> rows,
-      NamespaceShape shape) {
+      NamespaceShape shape,
+      Map<String, String> seeded) {
     this.version = version;
     this.namespace = namespace;
     this.tables = tables;
     this.rows = rows;
     this.shape = shape;
+    this.seeded = new HashMap<>(seeded);
   }
 
   /**
    * Copies every table of {@code source}, now at {@code version}, into the new namespace {@code
-   * namespace}, and keeps {@code rows}, the source's history rows.
+   * namespace}, and keeps {@code rows}, the source's history rows. When {@code history} is not
+   * null, the rows are also written in it, in one commit, under each namespace of {@code seeded}
+   * (by the name of the test that will take it), so that those tests' copies write none. Copies
+   * keep every earlier schema of the tables when {@code earlierSchemas}, else the current ones
+   * only.
    *
    * @throws UnsupportedOperationException if a table cannot be copied (see {@link TableCopy#of})
    */
   static NamespaceTemplate capture(
-      Catalog catalog, String source, String namespace, String version, List<HistoryRecord> rows) {
+      Catalog catalog,
+      String source,
+      String namespace,
+      String version,
+      List<HistoryRecord> rows,
+      MigrationHistory history,
+      Map<String, String> seeded,
+      boolean earlierSchemas) {
     createNamespace(catalog, namespace);
     Map<String, TableCopy> tables = new LinkedHashMap<>();
     for (TableIdentifier id : catalog.listTables(Namespace.of(source.split("\\.")))) {
       TableIdentifier copy = identifier(namespace, id.name());
-      TableCopy.of(catalog.loadTable(id)).copyTo(catalog, copy);
-      tables.put(id.name(), TableCopy.of(catalog.loadTable(copy)));
+      TableCopy.of(id, catalog.loadTable(id)).copyTo(catalog, copy);
+      tables.put(id.name(), TableCopy.of(copy, catalog.loadTable(copy), earlierSchemas));
+    }
+    Map<String, String> written = Map.of();
+    if (history != null && !seeded.isEmpty() && !rows.isEmpty()) {
+      Map<String, List<HistoryRecord>> seeds = new LinkedHashMap<>();
+      seeded.values().forEach(name -> seeds.put(name, under(name, rows)));
+      history.seed(seeds);
+      written = seeded;
     }
     return new NamespaceTemplate(
-        version, namespace, tables, List.copyOf(rows), NamespaceShape.capture(catalog, namespace));
+        version,
+        namespace,
+        tables,
+        List.copyOf(rows),
+        NamespaceShape.capture(catalog, namespace),
+        written);
   }
 
   /** The version the template is at. */
@@ -92,21 +126,59 @@ final class NamespaceTemplate {
     return true;
   }
 
+  /**
+   * The namespace written for the test {@code testName}, whose history rows are already there;
+   * given once, empty after that (a repeated test's later runs name their own namespaces).
+   */
+  synchronized Optional<String> claim(String testName) {
+    return Optional.ofNullable(seeded.remove(testName));
+  }
+
   /** The template's shape, which a test's namespace must have again after the test. */
   NamespaceShape shape() {
     return shape;
   }
 
   /**
-   * Creates {@code target} as a copy of the template: its tables, and its history rows written
-   * under {@code target} in {@code history}.
+   * Creates {@code target} as a copy of the template: its tables, and, unless {@code history} is
+   * null (the rows were seeded, see {@link #claim}), its history rows written under {@code target}
+   * in {@code history}.
    */
-  void copyTo(Catalog catalog, String target, MigrationHistory history) {
+  Map<String, String> copyTo(Catalog catalog, String target, MigrationHistory history) {
     createNamespace(catalog, target);
-    tables.forEach((name, table) -> table.copyTo(catalog, identifier(target, name)));
-    if (!rows.isEmpty()) {
+    Map<String, String> locations = new HashMap<>();
+    tables.forEach(
+        (name, table) ->
+            locations.put(name, table.copyTo(catalog, identifier(target, name)).location()));
+    if (history != null && !rows.isEmpty()) {
       writeRows(target, history);
     }
+    return locations;
+  }
+
+  /**
+   * Drops {@code target}, a copy of the template whose tables {@link #copyTo} put at {@code
+   * locations}, with every table a test left in it: a copied table by deleting its files under its
+   * location, any other through the catalog's purge.
+   */
+  void dropCopy(Catalog catalog, String target, Map<String, String> locations) {
+    Namespace ns = Namespace.of(target.split("\\."));
+    try {
+      for (TableIdentifier id : catalog.listTables(ns)) {
+        TableCopy copy = tables.get(id.name());
+        String location = locations.get(id.name());
+        if (copy == null || location == null || !copy.dropCopy(catalog, id, location)) {
+          catalog.dropTable(id, true);
+        }
+      }
+      ((SupportsNamespaces) catalog).dropNamespace(ns);
+    } catch (NoSuchNamespaceException e) {
+      // the copy was never made
+    }
+  }
+
+  private static List<HistoryRecord> under(String namespace, List<HistoryRecord> rows) {
+    return rows.stream().map(row -> under(namespace, row)).toList();
   }
 
   private void writeRows(String target, MigrationHistory history) {

@@ -1,8 +1,8 @@
 package dev.icebergops.test;
 
 import java.lang.reflect.Method;
-import java.util.NavigableSet;
-import java.util.TreeSet;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import org.junit.jupiter.api.extension.ExtensionConfigurationException;
 import org.junit.platform.commons.annotation.Testable;
 import org.junit.platform.commons.support.AnnotationSupport;
@@ -19,10 +19,11 @@ final class StartingVersions {
 
   /**
    * The starting version of every test method of {@code testClass} (its own, inherited and
-   * interface default methods), {@code head} for a test without a version.
+   * interface default methods) by the method's name, {@code head} for a test without a version.
+   * Overloads of one name that start at different versions keep the first one's.
    */
-  static NavigableSet<String> of(Class<?> testClass, SuiteSettings settings, String head) {
-    NavigableSet<String> versions = new TreeSet<>();
+  static Map<String, String> of(Class<?> testClass, SuiteSettings settings, String head) {
+    Map<String, String> versions = new LinkedHashMap<>();
     for (Method method :
         ReflectionSupport.findMethods(
             testClass,
@@ -30,7 +31,7 @@ final class StartingVersions {
             HierarchyTraversalMode.TOP_DOWN)) {
       try {
         String target = settings.targetFor(method);
-        versions.add(target == null ? head : target);
+        versions.putIfAbsent(method.getName(), target == null ? head : target);
       } catch (ExtensionConfigurationException e) {
         // a malformed @MigrateTo fails its own test, with this message, when the test runs
       }

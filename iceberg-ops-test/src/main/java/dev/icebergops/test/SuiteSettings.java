@@ -27,6 +27,7 @@ record SuiteSettings(
     Set<String> irreversible,
     boolean checkDowngrade,
     boolean fullRollbackEachTest,
+    boolean copySchemaHistory,
     String contracts,
     boolean strictFieldIds,
     Set<String> dropsData) {
@@ -60,6 +61,7 @@ record SuiteSettings(
         versions(config.irreversible(), where + ": irreversible"),
         config.checkDowngrade(),
         config.fullRollbackEachTest(),
+        config.copySchemaHistory(),
         config.contracts(),
         config.strictFieldIds(),
         versions(config.dropsData(), where + ": dropsData"));

@@ -1,11 +1,15 @@
 package dev.icebergops.test;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.io.JsonStringEncoder;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.icebergops.internal.CallingThreadExecutor;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
@@ -23,6 +27,7 @@ import org.apache.iceberg.catalog.TableIdentifier;
 import org.apache.iceberg.io.CloseableIterable;
 import org.apache.iceberg.io.FileIO;
 import org.apache.iceberg.io.PositionOutputStream;
+import org.apache.iceberg.io.SupportsPrefixOperations;
 import org.apache.iceberg.util.JsonUtil;
 
 /**
@@ -32,6 +37,9 @@ import org.apache.iceberg.util.JsonUtil;
  * new table and registered in the catalog, and the live data files copied beside it. A copy shares
  * no file with its source: it can append, delete, drop and purge without touching the source or
  * another copy.
+ *
+ * <p>A copy may keep only the current schema ({@link #of(TableIdentifier, Table, boolean)}): the
+ * metadata then does not grow with the number of schemas the table had.
  *
  * <p>The copy has one snapshot at most (the live data files appended at once), no snapshot log,
  * metadata log, branches, tags or statistics. A table with delete files is not copied ({@link #of}
@@ -49,21 +57,36 @@ final class TableCopy {
           "statistics",
           "partition-statistics");
 
+  /** Stand-ins in {@link #metadata} for what each copy has of its own. */
+  private static final String LOCATION = "@iceberg-ops-copy-location@";
+
+  private static final String UUID_TOKEN = "@iceberg-ops-copy-uuid@";
+  private static final String UPDATED = "\"@iceberg-ops-copy-updated@\"";
+
   private final String name;
+  private final TableIdentifier identifier;
   private final Schema schema;
-  private final ObjectNode metadata;
+
+  /**
+   * The metadata file of a copy, written once as JSON with stand-ins for its location, uuid and
+   * time: each copy replaces those, instead of writing every schema of the table again.
+   */
+  private final String metadata;
+
   private final String location;
   private final List<DataFile> dataFiles;
   private final FileIO io;
 
   private TableCopy(
       String name,
+      TableIdentifier identifier,
       Schema schema,
-      ObjectNode metadata,
+      String metadata,
       String location,
       List<DataFile> dataFiles,
       FileIO io) {
     this.name = name;
+    this.identifier = identifier;
     this.schema = schema;
     this.metadata = metadata;
     this.location = location;
@@ -72,32 +95,65 @@ final class TableCopy {
   }
 
   /**
-   * The state of {@code table} now.
+   * The state of {@code table}, known in its catalog as {@code identifier}, now, with every schema
+   * the table ever had.
    *
    * @throws UnsupportedOperationException if the table does not expose its metadata, or has delete
    *     files
    */
-  static TableCopy of(Table table) {
+  static TableCopy of(TableIdentifier identifier, Table table) {
+    return of(identifier, table, true);
+  }
+
+  /**
+   * The state of {@code table}, known in its catalog as {@code identifier}, now: with every schema
+   * the table ever had when {@code earlierSchemas}, else with its current schema only (the field
+   * ids and the last column id stay, so a column added to a copy gets the id it would get in the
+   * table).
+   *
+   * @throws UnsupportedOperationException if the table does not expose its metadata, or has delete
+   *     files
+   */
+  static TableCopy of(TableIdentifier identifier, Table table, boolean earlierSchemas) {
     if (!(table instanceof HasTableOperations ops)) {
       throw new UnsupportedOperationException(
           "Cannot copy table " + table.name() + ": it does not expose its metadata");
     }
     TableMetadata current = ops.operations().current();
-    ObjectNode metadata;
+    String metadata;
     try {
-      metadata = (ObjectNode) JsonUtil.mapper().readTree(TableMetadataParser.toJson(current));
+      ObjectNode json =
+          (ObjectNode) JsonUtil.mapper().readTree(TableMetadataParser.toJson(current));
+      HISTORY_FIELDS.forEach(json::remove);
+      json.put("current-snapshot-id", -1L);
+      if (!earlierSchemas) {
+        keepCurrentSchemaOnly(json, current.currentSchemaId());
+      }
+      json.put("location", LOCATION);
+      json.put("table-uuid", UUID_TOKEN);
+      json.put("last-updated-ms", UPDATED.substring(1, UPDATED.length() - 1));
+      metadata = JsonUtil.mapper().writeValueAsString(json);
     } catch (JsonProcessingException e) {
       throw new UncheckedIOException(e);
     }
-    HISTORY_FIELDS.forEach(metadata::remove);
-    metadata.put("current-snapshot-id", -1L);
     return new TableCopy(
         table.name(),
+        identifier,
         current.schema(),
         metadata,
         current.location(),
         liveDataFiles(table),
         table.io());
+  }
+
+  private static void keepCurrentSchemaOnly(ObjectNode metadata, int currentSchemaId) {
+    ArrayNode kept = JsonUtil.mapper().createArrayNode();
+    for (JsonNode schema : metadata.withArray("schemas")) {
+      if (schema.path("schema-id").asInt(-1) == currentSchemaId) {
+        kept.add(schema);
+      }
+    }
+    metadata.set("schemas", kept);
   }
 
   private static List<DataFile> liveDataFiles(Table table) {
@@ -132,15 +188,22 @@ final class TableCopy {
    * @return the copy, loaded
    */
   Table copyTo(Catalog catalog, TableIdentifier target) {
-    String targetLocation = catalog.newCreateTableTransaction(target, schema).table().location();
-    ObjectNode copy = metadata.deepCopy();
-    copy.put("location", targetLocation);
-    copy.put("table-uuid", UUID.randomUUID().toString());
-    copy.put("last-updated-ms", System.currentTimeMillis());
+    String targetLocation = locationOf(catalog, target);
+    String copy =
+        metadata
+            .replace(
+                LOCATION, new String(JsonStringEncoder.getInstance().quoteAsString(targetLocation)))
+            .replace(UUID_TOKEN, UUID.randomUUID().toString())
+            .replace(UPDATED, Long.toString(System.currentTimeMillis()));
     String metadataFile =
         targetLocation + "/metadata/00000-" + UUID.randomUUID() + ".metadata.json";
-    TableMetadataParser.write(
-        TableMetadataParser.fromJson(metadataFile, copy), io.newOutputFile(metadataFile));
+    // the JSON as it is: parsing it into TableMetadata and writing that back would cost two passes
+    // over every schema of the table, and the catalog parses it when it registers the table
+    try (PositionOutputStream out = io.newOutputFile(metadataFile).create()) {
+      out.write(copy.getBytes(StandardCharsets.UTF_8));
+    } catch (IOException e) {
+      throw new UncheckedIOException("Cannot write the metadata of " + target, e);
+    }
     Table table = catalog.registerTable(target, metadataFile);
     if (!dataFiles.isEmpty()) {
       AppendFiles append = table.newFastAppend();
@@ -150,6 +213,40 @@ final class TableCopy {
       append.commit();
     }
     return table;
+  }
+
+  /**
+   * Drops {@code target}, a copy this made at {@code location}, with its files: where the store
+   * lists by prefix, by deleting everything under that location, rather than through the catalog's
+   * purge, which would read the copy's metadata (every schema) once more.
+   *
+   * @return false, having done nothing, when the store cannot delete by prefix
+   */
+  boolean dropCopy(Catalog catalog, TableIdentifier target, String location) {
+    if (!(io instanceof SupportsPrefixOperations files)) {
+      return false;
+    }
+    catalog.dropTable(target, false);
+    files.deletePrefix(location + "/");
+    return true;
+  }
+
+  /**
+   * Where the catalog puts a new table {@code target}: found from the source's own location when
+   * that is the catalog's usual {@code <warehouse>/<namespace>/<table>} (no request), else asked of
+   * the catalog by staging the table's creation.
+   */
+  private String locationOf(Catalog catalog, TableIdentifier target) {
+    String usual =
+        "/" + String.join("/", identifier.namespace().levels()) + "/" + identifier.name();
+    if (location.endsWith(usual)) {
+      return location.substring(0, location.length() - usual.length())
+          + "/"
+          + String.join("/", target.namespace().levels())
+          + "/"
+          + target.name();
+    }
+    return catalog.newCreateTableTransaction(target, schema).table().location();
   }
 
   /** A copy of one data file under {@code targetLocation}, at the same relative path if it can. */

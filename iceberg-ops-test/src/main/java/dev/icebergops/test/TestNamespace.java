@@ -11,6 +11,7 @@ import dev.icebergops.test.internal.NamespaceShape;
 import dev.icebergops.test.internal.ShapeDiff;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.UUID;
@@ -35,8 +36,8 @@ final class TestNamespace {
   private final IcebergTestEnvironment environment;
   private final SuiteSettings settings;
   private final String testName;
-  private final String name;
-  private final MigrationRunner runner;
+  private String name;
+  private MigrationRunner runner;
   private final ClassHistory history;
   private final MigrationFactory factory;
   private final ClassTemplates templates;
@@ -44,6 +45,9 @@ final class TestNamespace {
 
   /** The template this test's namespace was copied from, or null when it was migrated. */
   private NamespaceTemplate template;
+
+  /** Where the copy's tables are, by name; empty when the namespace was migrated. */
+  private Map<String, String> copied = Map.of();
 
   private List<ResolvedMigration> migrations = List.of();
 
@@ -73,11 +77,16 @@ final class TestNamespace {
     this.environment = environment;
     this.settings = settings;
     this.testName = testName;
-    this.name = uniqueName(settings, testName);
     this.history = history;
+    name(uniqueName(settings, testName));
+  }
+
+  /** Names the namespace, before anything is created in it, and builds its runner. */
+  private void name(String namespace) {
+    this.name = namespace;
     this.runner =
         MigrationRunner.builder(environment.catalog())
-            .namespace(name)
+            .namespace(namespace)
             .metaNamespace(history.metaNamespace())
             .factory(factory)
             .source(settings.source())
@@ -181,7 +190,10 @@ final class TestNamespace {
     if (template == null) {
       return false;
     }
-    template.copyTo(catalog(), name, runner.historyTable());
+    // a namespace whose history rows were written with the template's needs no history write
+    Optional<String> seeded = template.claim(testName);
+    seeded.ifPresent(this::name);
+    copied = template.copyTo(catalog(), name, seeded.isPresent() ? null : runner.historyTable());
     LOG.info(
         "Prepared namespace {} at {} for {} from its class's template in {} ms",
         name,
@@ -356,11 +368,17 @@ final class TestNamespace {
     }
   }
 
-  /** Drops every table of the test's namespace, then the namespace and its history rows. */
+  /**
+   * Drops every table of the test's namespace, then the namespace; its history rows go with the
+   * class's history table.
+   */
   void drop() {
     long start = System.nanoTime();
-    drop(name);
-    history.forget(name);
+    if (template != null) {
+      template.dropCopy(catalog(), name, copied);
+    } else {
+      drop(name);
+    }
     LOG.info("Dropped namespace {} in {} ms", name, (System.nanoTime() - start) / 1_000_000);
   }
 

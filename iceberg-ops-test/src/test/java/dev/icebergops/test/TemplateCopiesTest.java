@@ -149,6 +149,38 @@ class TemplateCopiesTest {
     assertThat(TemplateFixtures.upgrades("0001")).as("upgrades of 0001").isEqualTo(1);
   }
 
+  @Test
+  void copiesKeepEverySchemaUnlessTheClassAsksForTheCurrentOnly() {
+    Events events =
+        run(TemplateFixtures.EverySchema.class, TemplateFixtures.CurrentSchemaOnly.class);
+
+    assertThat(failures(events)).as("fixture tests that failed").isEmpty();
+    List<Object> every = TemplateFixtures.SEEN.get("EverySchema.first");
+    List<Object> currentOnly = TemplateFixtures.SEEN.get("CurrentSchemaOnly.first");
+    assertThat(every.get(0)).as("schema ids of a copy by default").isEqualTo(List.of(0, 1, 2));
+    assertThat(currentOnly.get(0))
+        .as("schema ids of a copy with copySchemaHistory = false")
+        .isEqualTo(List.of(2));
+    assertThat(currentOnly.subList(1, 3))
+        .as("current schema id, and the id a new column gets, with the current schema only")
+        .isEqualTo(every.subList(1, 3));
+  }
+
+  @Test
+  void aCopyWhoseRowsWereWrittenWithItsTemplateCommitsNoHistoryOfItsOwn() {
+    Events events = run(TemplateFixtures.EverySchema.class);
+
+    assertThat(failures(events)).as("fixture tests that failed").isEmpty();
+    List<Object> first = TemplateFixtures.SEEN.get("EverySchema.first");
+    List<Object> second = TemplateFixtures.SEEN.get("EverySchema.second");
+    assertThat(List.of(first.get(4), second.get(4)))
+        .as("the version each copy's own history rows say")
+        .containsExactly("0004", "0004");
+    assertThat(second.get(3))
+        .as("snapshots of the class's history table in the second test, against the first")
+        .isEqualTo(first.get(3));
+  }
+
   private static Events run(Class<?>... classes) {
     return EngineTestKit.engine("junit-jupiter")
         .configurationParameter(

@@ -46,6 +46,7 @@ final class TemplateFixtures {
   private TemplateFixtures() {}
 
   static void reset() {
+    SEEN.clear();
     UPGRADES.clear();
     DOWNGRADES.clear();
     NAMESPACES.clear();
@@ -380,4 +381,61 @@ final class TemplateFixtures {
           .listNamespaces().stream().map(Namespace::toString).forEach(NAMESPACES::add);
     }
   }
+
+  /** What each test of {@link EverySchema} and {@link CurrentSchemaOnly} saw, by test. */
+  static final Map<String, List<Object>> SEEN = new ConcurrentHashMap<>();
+
+  /**
+   * Two tests at head, in order: each records its ledger's schema ids, the id a new column gets,
+   * and how many snapshots the class's history table has (a copy whose rows were seeded with the
+   * template's commits none of its own).
+   */
+  abstract static class SchemaCopies {
+    @Test
+    @Order(1)
+    void first(MigrationRunner runner, Catalog catalog, @IcebergTable("ledger") Table ledger) {
+      record("first", runner, catalog, ledger);
+    }
+
+    @Test
+    @Order(2)
+    void second(MigrationRunner runner, Catalog catalog, @IcebergTable("ledger") Table ledger) {
+      record("second", runner, catalog, ledger);
+    }
+
+    private void record(String test, MigrationRunner runner, Catalog catalog, Table ledger) {
+      List<Integer> schemaIds = List.copyOf(new java.util.TreeSet<>(ledger.schemas().keySet()));
+      int current = ledger.schema().schemaId();
+      ledger.updateSchema().addColumn("note", Types.StringType.get()).commit();
+      int noteId = ledger.schema().findField("note").fieldId();
+      int historySnapshots = 0;
+      for (var ignored : catalog.loadTable(runner.historyTable().tableIdentifier()).snapshots()) {
+        historySnapshots++;
+      }
+      SEEN.put(
+          getClass().getSimpleName() + "." + test,
+          List.of(schemaIds, current, noteId, historySnapshots, runner.current().orElse("none")));
+    }
+  }
+
+  @IcebergMigrations(
+      classes = {
+        V0001__CreateLedger.class,
+        V0002__AddCurrency.class,
+        V0003__AddAmount.class,
+        V0004__SetOwner.class
+      })
+  @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+  public static class EverySchema extends SchemaCopies {}
+
+  @IcebergMigrations(
+      classes = {
+        V0001__CreateLedger.class,
+        V0002__AddCurrency.class,
+        V0003__AddAmount.class,
+        V0004__SetOwner.class
+      },
+      copySchemaHistory = false)
+  @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+  public static class CurrentSchemaOnly extends SchemaCopies {}
 }

@@ -1,0 +1,88 @@
+package dev.icebergops.history;
+
+import dev.icebergops.internal.CallingThreadExecutor;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.apache.iceberg.DataFile;
+import org.apache.iceberg.OverwriteFiles;
+import org.apache.iceberg.Table;
+import org.apache.iceberg.catalog.TableIdentifier;
+import org.apache.iceberg.data.Record;
+import org.apache.iceberg.exceptions.CommitFailedException;
+import org.apache.iceberg.exceptions.ValidationException;
+import org.apache.iceberg.expressions.Expression;
+import org.apache.iceberg.expressions.Expressions;
+
+/** The write of {@link MigrationHistory#seed}: many new namespaces' rows in one commit. */
+final class HistorySeed {
+
+  private HistorySeed() {}
+
+  /**
+   * Writes one data file per namespace and commits them at once, provided none of the namespaces
+   * has rows; remembers each namespace's state at the new snapshot ({@link SnapshotStates}).
+   *
+   * @throws HistoryConflictException if one of the namespaces has rows, or was given some
+   *     concurrently; nothing was written then
+   */
+  static void write(
+      Table table, TableIdentifier identifier, Map<String, List<HistoryRecord>> rows) {
+    Expression filter = Expressions.in(HistoryFiles.NAMESPACE, rows.keySet().toArray());
+    Long snapshotId = table.currentSnapshot() == null ? null : table.currentSnapshot().snapshotId();
+    if (snapshotId != null) {
+      for (Record record : HistoryReader.read(table, identifier, snapshotId, filter)) {
+        throw new HistoryConflictException(
+            "Cannot seed migration history of namespace "
+                + record.getField(HistoryFiles.NAMESPACE)
+                + ": it has history already",
+            null);
+      }
+    }
+    OverwriteFiles write =
+        table
+            .newOverwrite()
+            .scanManifestsWith(CallingThreadExecutor.INSTANCE)
+            .conflictDetectionFilter(filter)
+            .validateNoConflictingData()
+            .validateNoConflictingDeletes();
+    if (snapshotId != null) {
+      write.validateFromSnapshot(snapshotId);
+    }
+    List<DataFile> files = new ArrayList<>();
+    List<Runnable> remember = new ArrayList<>();
+    rows.forEach(
+        (namespace, listed) -> {
+          NamespaceHistory empty = NamespaceHistory.empty(namespace);
+          NamespaceHistory next = empty;
+          for (HistoryRecord row : listed) {
+            next = next.with(row);
+          }
+          HistoryRewrite rewrite = HistoryRewrite.plan(empty, next);
+          List<Record> records = rewrite.records(table.schema(), next);
+          DataFile file = HistoryFiles.write(table, namespace, records);
+          files.add(file);
+          write.addFile(file);
+          NamespaceHistory stored = next;
+          remember.add(
+              () ->
+                  SnapshotStates.put(
+                      table.uuid(),
+                      rewrite.stored(
+                          empty, stored, table.currentSnapshot().snapshotId(), records, file)));
+        });
+    try {
+      write.commit();
+    } catch (ValidationException | CommitFailedException e) {
+      files.forEach(file -> MigrationHistory.deleteQuietly(table, file));
+      throw new HistoryConflictException(
+          "Cannot seed migration history of namespaces "
+              + rows.keySet()
+              + ": another writer gave one history concurrently ("
+              + e.getMessage()
+              + ")",
+          e);
+    }
+    remember.forEach(Runnable::run); // a later read of these namespaces at this snapshot reads none
+  }
+}
