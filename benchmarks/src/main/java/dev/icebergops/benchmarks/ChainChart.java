@@ -13,7 +13,8 @@ import java.util.Map;
  * Draws the SVG picture of BENCHMARKS.md: a warm test's cost (the median of a class's following
  * tests, {@code b2.scale.<kind>.following.<n>}) against the chain's length, on logarithmic axes,
  * for the tests at head and at the middle version, 'before' (the medians of a data file committed
- * beside the picture) and 'after' (this run's).
+ * beside the picture) and 'after' (this run's), and this run's tests at head whose copies keep the
+ * current schema only.
  */
 final class ChainChart {
 
@@ -33,6 +34,7 @@ final class ChainChart {
   private static final double X_MAX = 400;
   private static final String BEFORE_COLOUR = "#c0392b";
   private static final String AFTER_COLOUR = "#1f5fa8";
+  private static final String CURRENT_SCHEMA_COLOUR = "#2e8b57";
 
   private record Series(String label, String colour, boolean dashed, List<double[]> points) {}
 
@@ -57,6 +59,13 @@ final class ChainChart {
     series.add(series("before: at the middle version", BEFORE_COLOUR, true, "middle", before));
     series.add(series("after: a test at head", AFTER_COLOUR, false, "head", after));
     series.add(series("after: at the middle version", AFTER_COLOUR, true, "middle", after));
+    series.add(
+        series(
+            "after: head, current schema",
+            CURRENT_SCHEMA_COLOUR,
+            false,
+            "head-current-schema",
+            after));
     series.removeIf(s -> s.points().isEmpty());
     double yMin = Double.MAX_VALUE;
     double yMax = 0;
