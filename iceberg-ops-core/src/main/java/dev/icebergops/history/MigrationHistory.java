@@ -284,20 +284,19 @@ public final class MigrationHistory {
    */
   public void seed(Map<String, List<HistoryRecord>> rows) {
     rows.forEach(
-        (namespace, listed) ->
-            listed.stream()
-                .filter(row -> !row.namespace().equals(namespace))
-                .findFirst()
-                .ifPresent(
-                    row -> {
-                      throw new IllegalArgumentException(
-                          "Cannot seed migration history of namespace "
-                              + namespace
-                              + ": row "
-                              + row.version()
-                              + " belongs to namespace "
-                              + row.namespace());
-                    }));
+        (namespace, listed) -> {
+          for (HistoryRecord row : listed) {
+            if (!row.namespace().equals(namespace)) {
+              throw new IllegalArgumentException(
+                  "Cannot seed migration history of namespace "
+                      + namespace
+                      + ": row "
+                      + row.version()
+                      + " belongs to namespace "
+                      + row.namespace());
+            }
+          }
+        });
     if (!rows.isEmpty()) {
       HistorySeed.write(loadOrCreateTable(), identifier, rows);
     }

@@ -8,7 +8,6 @@ import org.apache.iceberg.catalog.SupportsNamespaces;
 import org.apache.iceberg.catalog.TableIdentifier;
 import org.apache.iceberg.exceptions.NoSuchNamespaceException;
 import org.apache.iceberg.exceptions.NoSuchTableException;
-import org.apache.iceberg.io.SupportsPrefixOperations;
 import org.junit.jupiter.api.extension.ExtensionContext;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -93,12 +92,9 @@ final class ClassHistory implements ExtensionContext.Store.CloseableResource, Au
     } catch (NoSuchTableException e) {
       return;
     }
-    if (!(table.io() instanceof SupportsPrefixOperations files)) {
+    if (!TestNamespace.dropByLocation(catalog, id, table.io(), table.location())) {
       catalog.dropTable(id, true);
-      return;
     }
-    catalog.dropTable(id, false);
-    files.deletePrefix(table.location() + "/");
   }
 
   /** The history table itself, to write the rows of many test namespaces at once. */

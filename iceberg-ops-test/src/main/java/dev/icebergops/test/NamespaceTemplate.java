@@ -14,7 +14,6 @@ import org.apache.iceberg.catalog.Catalog;
 import org.apache.iceberg.catalog.Namespace;
 import org.apache.iceberg.catalog.SupportsNamespaces;
 import org.apache.iceberg.catalog.TableIdentifier;
-import org.apache.iceberg.exceptions.NoSuchNamespaceException;
 
 /**
  * The state a test starts from, built once per class and version: every table of a namespace
@@ -162,19 +161,14 @@ final class NamespaceTemplate {
    * location, any other through the catalog's purge.
    */
   void dropCopy(Catalog catalog, String target, Map<String, String> locations) {
-    Namespace ns = Namespace.of(target.split("\\."));
-    try {
-      for (TableIdentifier id : catalog.listTables(ns)) {
-        TableCopy copy = tables.get(id.name());
-        String location = locations.get(id.name());
-        if (copy == null || location == null || !copy.dropCopy(catalog, id, location)) {
-          catalog.dropTable(id, true);
-        }
-      }
-      ((SupportsNamespaces) catalog).dropNamespace(ns);
-    } catch (NoSuchNamespaceException e) {
-      // the copy was never made
-    }
+    TestNamespace.drop(
+        catalog,
+        target,
+        id -> {
+          TableCopy copy = tables.get(id.name());
+          String location = locations.get(id.name());
+          return copy != null && location != null && copy.dropCopy(catalog, id, location);
+        });
   }
 
   private static List<HistoryRecord> under(String namespace, List<HistoryRecord> rows) {

@@ -27,7 +27,6 @@ import org.apache.iceberg.catalog.TableIdentifier;
 import org.apache.iceberg.io.CloseableIterable;
 import org.apache.iceberg.io.FileIO;
 import org.apache.iceberg.io.PositionOutputStream;
-import org.apache.iceberg.io.SupportsPrefixOperations;
 import org.apache.iceberg.util.JsonUtil;
 
 /**
@@ -61,7 +60,9 @@ final class TableCopy {
   private static final String LOCATION = "@iceberg-ops-copy-location@";
 
   private static final String UUID_TOKEN = "@iceberg-ops-copy-uuid@";
-  private static final String UPDATED = "\"@iceberg-ops-copy-updated@\"";
+
+  /** A number in the file: the stand-in is a string, replaced with its quotes. */
+  private static final String UPDATED = "@iceberg-ops-copy-updated@";
 
   private final String name;
   private final TableIdentifier identifier;
@@ -131,7 +132,7 @@ final class TableCopy {
       }
       json.put("location", LOCATION);
       json.put("table-uuid", UUID_TOKEN);
-      json.put("last-updated-ms", UPDATED.substring(1, UPDATED.length() - 1));
+      json.put("last-updated-ms", UPDATED);
       metadata = JsonUtil.mapper().writeValueAsString(json);
     } catch (JsonProcessingException e) {
       throw new UncheckedIOException(e);
@@ -194,7 +195,7 @@ final class TableCopy {
             .replace(
                 LOCATION, new String(JsonStringEncoder.getInstance().quoteAsString(targetLocation)))
             .replace(UUID_TOKEN, UUID.randomUUID().toString())
-            .replace(UPDATED, Long.toString(System.currentTimeMillis()));
+            .replace('"' + UPDATED + '"', Long.toString(System.currentTimeMillis()));
     String metadataFile =
         targetLocation + "/metadata/00000-" + UUID.randomUUID() + ".metadata.json";
     // the JSON as it is: parsing it into TableMetadata and writing that back would cost two passes
@@ -216,19 +217,13 @@ final class TableCopy {
   }
 
   /**
-   * Drops {@code target}, a copy this made at {@code location}, with its files: where the store
-   * lists by prefix, by deleting everything under that location, rather than through the catalog's
-   * purge, which would read the copy's metadata (every schema) once more.
+   * Drops {@code target}, a copy this made at {@code location}, with its files, without the
+   * catalog's purge, which would read the copy's metadata (every schema) once more.
    *
    * @return false, having done nothing, when the store cannot delete by prefix
    */
   boolean dropCopy(Catalog catalog, TableIdentifier target, String location) {
-    if (!(io instanceof SupportsPrefixOperations files)) {
-      return false;
-    }
-    catalog.dropTable(target, false);
-    files.deletePrefix(location + "/");
-    return true;
+    return TestNamespace.dropByLocation(catalog, target, io, location);
   }
 
   /**

@@ -15,6 +15,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.UUID;
+import java.util.function.Predicate;
 import java.util.function.Supplier;
 import java.util.stream.Collectors;
 import org.apache.iceberg.catalog.Catalog;
@@ -22,6 +23,8 @@ import org.apache.iceberg.catalog.Namespace;
 import org.apache.iceberg.catalog.SupportsNamespaces;
 import org.apache.iceberg.catalog.TableIdentifier;
 import org.apache.iceberg.exceptions.NoSuchNamespaceException;
+import org.apache.iceberg.io.FileIO;
+import org.apache.iceberg.io.SupportsPrefixOperations;
 import org.junit.jupiter.api.extension.ExtensionConfigurationException;
 import org.opentest4j.AssertionFailedError;
 import org.slf4j.Logger;
@@ -388,14 +391,43 @@ final class TestNamespace {
 
   /** Drops every table of a namespace with its files, then the namespace; absent is fine. */
   static void drop(Catalog catalog, String namespace) {
+    drop(catalog, namespace, table -> false);
+  }
+
+  /**
+   * Drops every table of a namespace with its files, then the namespace; absent is fine. A table
+   * for which {@code droppedWithItsFiles} answers true is dropped by it; any other through the
+   * catalog's purge.
+   */
+  static void drop(
+      Catalog catalog, String namespace, Predicate<TableIdentifier> droppedWithItsFiles) {
     Namespace ns = Namespace.of(namespace.split("\\."));
     try {
       for (TableIdentifier table : catalog.listTables(ns)) {
-        catalog.dropTable(table, true);
+        if (!droppedWithItsFiles.test(table)) {
+          catalog.dropTable(table, true);
+        }
       }
       ((SupportsNamespaces) catalog).dropNamespace(ns);
     } catch (NoSuchNamespaceException e) {
       LOG.debug("Namespace {} was never created", namespace);
     }
+  }
+
+  /**
+   * Drops a table whose files all lie under {@code location}, and deletes them there in bulk: where
+   * the store lists by prefix, rather than through the catalog's purge, which reads the table's
+   * metadata and manifests again and deletes each file with a request of its own.
+   *
+   * @return false, having done nothing, when {@code io} cannot delete by prefix
+   */
+  static boolean dropByLocation(
+      Catalog catalog, TableIdentifier table, FileIO io, String location) {
+    if (!(io instanceof SupportsPrefixOperations files)) {
+      return false;
+    }
+    catalog.dropTable(table, false);
+    files.deletePrefix(location + "/");
+    return true;
   }
 }
