@@ -141,6 +141,20 @@ class FailingMigrationSetsTest {
   }
 
   @Test
+  void aTraceBelowAnAllowedIrreversibleVersionIsCaught() {
+    Map<String, String> failures = failures(run(Fixtures.TraceBelowIrreversible.class));
+
+    // the staircase catches 0002 on its own; no trace must too, though 0004 stops the rollback
+    assertThat(failures)
+        .containsOnlyKeys("everyDowngradeReversesItsUpgrade", "fullRollbackLeavesNoTrace");
+    assertThat(failures.get("fullRollbackLeavesNoTrace"))
+        .contains(
+            "after migrating a fresh namespace to 0002 (below irreversible migration 0004 (Promote"
+                + " quantity)) and rolling back to 0000 it left ")
+        .contains(".audit behind");
+  }
+
+  @Test
   void aWellBehavedClassPasses() {
     run(Fixtures.Plain.class).assertStatistics(stats -> stats.succeeded(1).failed(0));
   }

@@ -57,6 +57,36 @@ class SuiteReportTest {
   }
 
   @Test
+  void anAllowedIrreversibleVersionIsStatedOnceWithWhatItMeantForEachCheck(@TempDir Path directory)
+      throws IOException {
+    runWithReportIn(Fixtures.IrreversibleAllowedSuite.class, directory);
+
+    String markdown = Files.readString(directory.resolve("Fixtures$IrreversibleAllowedSuite.md"));
+    String fact =
+        "migration 0005 (Promote quantity) is irreversible (allowed): quantity stays long";
+    assertThat(markdown.split(java.util.regex.Pattern.quote(fact), -1))
+        .as("pieces of the report around the fact %s:%n%s", fact, markdown)
+        .hasSize(2);
+    assertThat(markdown)
+        .contains("## Facts\n\n" + fact)
+        .contains("\n- reversible: its downgrade did not run")
+        .contains(
+            "\n- no trace: the rollback stopped there and was compared with the state recorded"
+                + " there; the versions below it were walked from a fresh namespace")
+        .doesNotContain(", note:")
+        .contains("Not applicable: the check does not cover the version.\n\n")
+        .contains(
+            "- reversible at 0005; no trace at 0005; history at 0005: its downgrade is"
+                + " irreversible (allowed), so it did not run\n")
+        .contains("- contracts at every version: the check did not apply: ")
+        .contains("- baselines at every version: the check did not apply: ");
+    String html = Files.readString(directory.resolve("Fixtures$IrreversibleAllowedSuite.html"));
+    assertThat(html)
+        .contains("<h2>Facts</h2>\n<p class=\"fact\">" + fact)
+        .contains("<ul id=\"not-applicable\">");
+  }
+
+  @Test
   void theSuitesLogMessageEndsWithWhatWasCheckedPerVersionAndTheReport(@TempDir Path directory) {
     PrintStream err = System.err;
     ByteArrayOutputStream captured = new ByteArrayOutputStream();

@@ -15,6 +15,9 @@ import org.apache.iceberg.Schema;
  *     allowed irreversible downgrade)
  * @param versions each version's outcome, in version order
  * @param headSchemas the schema of each table at head, by table name, when the check saw head
+ * @param facts facts about the set that several checks meet alike (an allowed irreversible
+ *     version), each with what it meant for this check; the report states each fact once
+ * @param notApplicable why the check does not cover a version, by version, where it knows
  */
 public record CheckReport(
     String check,
@@ -22,7 +25,17 @@ public record CheckReport(
     List<String> warnings,
     List<String> notes,
     Map<String, Outcome> versions,
-    Map<String, Schema> headSchemas) {
+    Map<String, Schema> headSchemas,
+    List<Fact> facts,
+    Map<String, String> notApplicable) {
+
+  /**
+   * A fact about the migration set, and what it meant for one check.
+   *
+   * @param fact e.g. "migration 0005 (Retype amount) is irreversible (allowed): ..."
+   * @param effect e.g. "its downgrade did not run"
+   */
+  public record Fact(String fact, String effect) {}
 
   /** How one version fared in one check. */
   public enum Outcome {
@@ -40,6 +53,19 @@ public record CheckReport(
     notes = List.copyOf(notes);
     versions = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(versions));
     headSchemas = Map.copyOf(headSchemas);
+    facts = List.copyOf(facts);
+    notApplicable = Map.copyOf(notApplicable);
+  }
+
+  /** A report without facts or reasons for the versions it does not cover. */
+  public CheckReport(
+      String check,
+      List<String> failures,
+      List<String> warnings,
+      List<String> notes,
+      Map<String, Outcome> versions,
+      Map<String, Schema> headSchemas) {
+    this(check, failures, warnings, notes, versions, headSchemas, List.of(), Map.of());
   }
 
   /** A report without notes or version outcomes. */
@@ -62,6 +88,7 @@ public record CheckReport(
     failures.forEach(f -> out.append("\n[failure] ").append(f));
     warnings.forEach(w -> out.append("\n[warning] ").append(w));
     notes.forEach(n -> out.append("\n[note] ").append(n));
+    facts.forEach(f -> out.append("\n[fact] ").append(f.fact()).append("; ").append(f.effect()));
     return out.toString();
   }
 }

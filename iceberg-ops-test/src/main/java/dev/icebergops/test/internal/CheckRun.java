@@ -4,6 +4,7 @@ import dev.icebergops.migration.ResolvedMigration;
 import dev.icebergops.runner.MigrationException;
 import dev.icebergops.runner.MigrationRunner;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -29,6 +30,12 @@ final class CheckRun {
   private final List<String> failures = new ArrayList<>();
   private final List<String> warnings = new ArrayList<>();
   private final List<String> notes = new ArrayList<>();
+  private final List<CheckReport.Fact> facts = new ArrayList<>();
+  private final Map<String, String> whyNotApplicable = new LinkedHashMap<>();
+
+  /** Why the versions this check does not look at are not covered, or null when it looks at all. */
+  private String whyNotCovered;
+
   private final Map<String, CheckReport.Outcome> outcomes = new LinkedHashMap<>();
   private boolean failedWithoutVersion;
   private final Map<String, Schema> headSchemas = new TreeMap<>();
@@ -42,6 +49,11 @@ final class CheckRun {
 
   MigrationRunner runner() {
     return runner;
+  }
+
+  /** The check's name, e.g. {@code noTrace}. */
+  String check() {
+    return check;
   }
 
   MigrationChecks.Settings settings() {
@@ -64,6 +76,12 @@ final class CheckRun {
     outcomes.put(version, CheckReport.Outcome.FAILED);
   }
 
+  /** One failure of several versions, e.g. those a rollback walked. */
+  void failAt(Collection<String> versions, String message) {
+    failures.add(message);
+    versions.forEach(version -> outcomes.put(version, CheckReport.Outcome.FAILED));
+  }
+
   void warn(String message) {
     warnings.add(message);
   }
@@ -80,9 +98,26 @@ final class CheckRun {
     }
   }
 
-  /** Marks a version as not covered by this check, e.g. an allowed irreversible downgrade. */
-  void notApplicable(String version) {
+  /**
+   * A fact about the set that other checks may meet alike, with what it meant for this one: the
+   * report states the fact once.
+   */
+  void fact(String fact, String effect) {
+    CheckReport.Fact entry = new CheckReport.Fact(fact, effect);
+    if (!facts.contains(entry)) {
+      facts.add(entry);
+    }
+  }
+
+  /** Says why the versions this check never looks at are not covered, e.g. "checked at head". */
+  void notCovered(String why) {
+    this.whyNotCovered = why;
+  }
+
+  /** Marks a version as not covered by this check, and why. */
+  void notApplicable(String version, String why) {
     outcomes.put(version, CheckReport.Outcome.NOT_APPLICABLE);
+    whyNotApplicable.put(version, why);
   }
 
   /** An empty run of the same check on the same migrations, for findings to {@link #absorb}. */
@@ -97,7 +132,9 @@ final class CheckRun {
     failures.addAll(sibling.failures);
     warnings.addAll(sibling.warnings);
     notes.addAll(sibling.notes);
+    sibling.facts.forEach(f -> fact(f.fact(), f.effect()));
     outcomes.putAll(sibling.outcomes);
+    whyNotApplicable.putAll(sibling.whyNotApplicable);
     failedWithoutVersion |= sibling.failedWithoutVersion;
     headSchemas.putAll(sibling.headSchemas);
   }
@@ -112,7 +149,15 @@ final class CheckRun {
       }
       versions.put(version, outcome);
     }
-    return new CheckReport(check, failures, warnings, notes, versions, headSchemas);
+    Map<String, String> why = new LinkedHashMap<>();
+    versions.forEach(
+        (version, outcome) -> {
+          String reason = whyNotApplicable.getOrDefault(version, whyNotCovered);
+          if (outcome == CheckReport.Outcome.NOT_APPLICABLE && reason != null) {
+            why.put(version, reason);
+          }
+        });
+    return new CheckReport(check, failures, warnings, notes, versions, headSchemas, facts, why);
   }
 
   /**
@@ -270,6 +315,11 @@ final class CheckRun {
    * @return why it stopped early, or null when it reached the target
    */
   Stop rollBack(String target) {
+    return rollBack(runner, target);
+  }
+
+  /** As {@link #rollBack(String)}, with another namespace's runner. */
+  static Stop rollBack(MigrationRunner runner, String target) {
     try {
       runner.rollbackTo(target);
       return null;
@@ -283,11 +333,12 @@ final class CheckRun {
   }
 
   /**
-   * Reports a stopped rollback: a note for an allowed irreversible version (the test class declared
+   * Reports a stopped rollback: a fact for an allowed irreversible version (the test class declared
    * it, as it declares a loss of data), otherwise a failure.
    *
    * @param stop why the rollback stopped
-   * @param whenAllowed appended to the note of an allowed irreversible version, or ""
+   * @param whenAllowed what an allowed irreversible version meant for the check, or "" for "its
+   *     downgrade did not run"
    */
   void reportStop(Stop stop, String whenAllowed) {
     String label = label(stop.version());
@@ -296,8 +347,8 @@ final class CheckRun {
           stop.version(),
           "Expecting " + label + " to be reversible, but its downgrade() failed: " + stop.reason());
     } else if (settings.allowedIrreversible().contains(stop.version())) {
-      note(label + " is irreversible (allowed): " + stop.reason() + whenAllowed);
-      notApplicable(stop.version());
+      fact(irreversible(stop), whenAllowed.isEmpty() ? "its downgrade did not run" : whenAllowed);
+      notApplicable(stop.version(), "its downgrade is irreversible (allowed), so it did not run");
     } else {
       failAt(
           stop.version(),
@@ -370,26 +421,32 @@ final class CheckRun {
     warn("the " + check + " check could not roll " + ns() + " back to 0000: " + e);
   }
 
+  /** "migration 0005 (Retype amount) is irreversible (allowed): amount__legacy_1 holds ...". */
+  String irreversible(Stop stop) {
+    return label(stop.version()) + " is irreversible (allowed): " + stop.reason();
+  }
+
   /**
-   * Reports where a rollback to 0000 stopped: a warning, or a note when an allowed irreversible
+   * Reports where a rollback to 0000 stopped: a warning, or a fact when an allowed irreversible
    * version holds it; nothing when it did not stop.
    */
   void reportLeftAt(Stop stop) {
     if (stop == null) {
       return;
     }
-    boolean allowed =
-        stop.irreversible() && settings.allowedIrreversible().contains(stop.version());
-    (allowed ? notes : warnings)
-        .add(
-            ns()
-                + " is left at "
-                + stop.version()
-                + ": the "
-                + check
-                + " check could not roll it back to 0000 because "
-                + label(stop.version())
-                + (stop.irreversible() ? " is irreversible: " : "'s downgrade() failed: ")
-                + stop.reason());
+    if (stop.irreversible() && settings.allowedIrreversible().contains(stop.version())) {
+      fact(irreversible(stop), "its namespace " + ns() + " was left at " + stop.version());
+      return;
+    }
+    warnings.add(
+        ns()
+            + " is left at "
+            + stop.version()
+            + ": the "
+            + check
+            + " check could not roll it back to 0000 because "
+            + label(stop.version())
+            + (stop.irreversible() ? " is irreversible: " : "'s downgrade() failed: ")
+            + stop.reason());
   }
 }

@@ -150,9 +150,7 @@ final class DataCheck {
   /** A rollback one step down stopped. */
   void stopped(CheckRun.Stop stop) {
     if (stop.irreversible() && run.settings().allowedIrreversible().contains(stop.version())) {
-      run.note(
-          run.label(stop.version())
-              + " is irreversible (allowed): the downgrades below it were not checked for data");
+      run.fact(run.irreversible(stop), "the downgrades below it were not checked for data");
     } else {
       run.reportStop(stop, "");
     }

@@ -10,7 +10,9 @@ import java.util.TreeSet;
 /**
  * Up to head, then down to the settings' downTo: the namespace must be as it was at downTo. When
  * the rollback stops at an allowed irreversible version, the namespace must be as it was when it
- * first reached that version, so the versions above it are still proven.
+ * first reached that version, so the versions above it are still proven; and the versions below it
+ * are walked from a fresh namespace, up to the version below it and down to downTo, so that they
+ * are proven too.
  */
 final class NoTraceCheck {
 
@@ -101,7 +103,9 @@ final class NoTraceCheck {
   }
 
   /**
-   * Judges the namespace after the rollback from head to downTo.
+   * Judges the namespace after the rollback from head to downTo. When an allowed irreversible
+   * version stopped it, the versions below that one are walked too, from a fresh namespace (see
+   * {@link #walkBelow}), so that one irreversible version hides none below it.
    *
    * @param baselines the shape at downTo and at each allowed irreversible version above it
    * @param stop why the rollback stopped early, or null
@@ -113,33 +117,60 @@ final class NoTraceCheck {
       String head,
       String downTo,
       CheckRun.Stop stop) {
+    Walk walk = new Walk("migrating to head (" + head + ")", head, stop);
+    CheckRun.Stop irreversible = judge(run, subject, baselines, downTo, walk, run.capture());
+    while (irreversible != null) {
+      irreversible = walkBelow(run, subject, baselines, downTo, irreversible.version());
+    }
+  }
+
+  /** One walk down to downTo: where it started, from which version, and why it stopped. */
+  private record Walk(String from, String top, CheckRun.Stop stop) {}
+
+  /**
+   * Judges one walk down by the shape it left.
+   *
+   * @return the allowed irreversible version that stopped the walk above downTo, or null
+   */
+  private static CheckRun.Stop judge(
+      CheckRun run,
+      String subject,
+      Map<String, NamespaceShape> baselines,
+      String downTo,
+      Walk walk,
+      NamespaceShape left) {
     String reached = downTo;
+    CheckRun.Stop stop = walk.stop();
     if (stop != null) {
       if (stop.irreversible() && !run.settings().allowedIrreversible().contains(stop.version())) {
         run.failAt(
             stop.version(),
             subject + ", but " + run.label(stop.version()) + " is irreversible: " + stop.reason());
-        return;
+        return null;
       }
       run.reportStop(
-          stop, "; the rollback stopped there and was compared with the state recorded there");
+          stop,
+          "the rollback stopped there and was compared with the state recorded there; the"
+              + " versions below it were walked from a fresh namespace");
       if (!stop.irreversible()) {
-        return;
+        return null;
       }
       reached = stop.version();
     }
-    coverAbove(run, reached);
-    ShapeDiff diff = baselines.get(reached).diff(run.capture());
+    List<String> walked = between(run, reached, walk.top());
+    walked.forEach(run::cover);
+    ShapeDiff diff = baselines.get(reached).diffAs(run.ns(), left);
     String where =
-        "after migrating to head ("
-            + head
-            + ") and rolling back to "
+        "after "
+            + walk.from()
+            + " and rolling back to "
             + downTo
             + (reached.equals(downTo)
                 ? ""
                 : ", which stops at irreversible " + run.label(reached) + ",");
     if (!diff.isEmpty()) {
-      run.fail(
+      run.failAt(
+          walked,
           subject
               + ", but "
               + where
@@ -149,14 +180,65 @@ final class NoTraceCheck {
               + diff.describeTables(diff.changedTables()));
     }
     run.reportDrift(null, "a rollback to " + downTo, where, diff);
+    return reached.equals(downTo) ? null : stop;
   }
 
-  /** The versions whose downgrade ran: those above where the rollback ended. */
-  private static void coverAbove(CheckRun run, String reached) {
-    run.migrations().stream()
-        .map(m -> m.version())
-        .filter(v -> v.compareTo(reached) > 0)
-        .forEach(run::cover);
+  /**
+   * Walks the versions below an allowed irreversible version that stopped a rollback: in a fresh
+   * namespace of its own, up to the version below it, then down to downTo, judged as the first walk
+   * was.
+   *
+   * @return the allowed irreversible version that stopped this walk above downTo, or null
+   */
+  private static CheckRun.Stop walkBelow(
+      CheckRun run,
+      String subject,
+      Map<String, NamespaceShape> baselines,
+      String downTo,
+      String irreversible) {
+    List<String> below = between(run, downTo, irreversible);
+    below.remove(irreversible);
+    if (below.isEmpty()) {
+      return null;
+    }
+    String top = below.get(below.size() - 1);
+    try (ScratchNamespace scratch = ScratchNamespace.open(run, "below" + irreversible, false)) {
+      RuntimeException failure = CheckRun.migrate(scratch.runner(), top);
+      if (failure != null) {
+        run.reportUpgradeFailure(
+            failure,
+            top,
+            "to upgrade a fresh namespace ("
+                + scratch.namespace()
+                + ") to "
+                + top
+                + ", below irreversible "
+                + irreversible);
+        return null;
+      }
+      Walk walk =
+          new Walk(
+              "migrating a fresh namespace to "
+                  + top
+                  + " (below irreversible "
+                  + run.label(irreversible)
+                  + ")",
+              top,
+              CheckRun.rollBack(scratch.runner(), downTo));
+      return judge(run, subject, baselines, downTo, walk, scratch.capture());
+    }
+  }
+
+  /** The versions above {@code low}, up to and including {@code high}, in order. */
+  private static List<String> between(CheckRun run, String low, String high) {
+    List<String> versions = new ArrayList<>();
+    for (var migration : run.migrations()) {
+      String version = migration.version();
+      if (version.compareTo(low) > 0 && version.compareTo(high) <= 0) {
+        versions.add(version);
+      }
+    }
+    return versions;
   }
 
   /** "it left ns.audit behind and changed ns.orders". */

@@ -113,16 +113,15 @@ final class SuiteReportPage {
     };
   }
 
-  /** Per check and kind ("failure", "warning", "note", "skipped"), its messages. */
+  /**
+   * Per check and kind ("failure", "warning", "note"), its messages; a check that did not apply is
+   * explained with the "not applicable" cells, and facts are stated once on their own.
+   */
   private List<String[]> findings() {
     List<String[]> findings = new ArrayList<>();
     for (String check : SuiteReport.CHECKS.keySet()) {
       SuiteReport.Entry entry = entries.get(check);
-      if (entry == null) {
-        continue;
-      }
-      if (entry.report() == null) {
-        findings.add(new String[] {check, "not applicable", entry.skipped()});
+      if (entry == null || entry.report() == null) {
         continue;
       }
       entry.report().failures().forEach(f -> findings.add(new String[] {check, "failure", f}));
@@ -167,6 +166,8 @@ final class SuiteReportPage {
             out.append("| ").append(name).append(" | ").append(result(check)).append(" |\n"));
     out.append("\n## Versions\n\n");
     mdTable(out, headers(), versionRows());
+    mdNotApplicable(out);
+    mdFacts(out);
     List<String[]> findings = findings();
     if (!findings.isEmpty()) {
       out.append("## Findings\n");
@@ -185,6 +186,48 @@ final class SuiteReportPage {
               mdTable(out, List.of("id", "column", "type", "required", "doc"), columns(schema));
             });
     return out.toString();
+  }
+
+  /** Why each "not applicable" cell is one, each reason once. */
+  private void mdNotApplicable(StringBuilder out) {
+    Map<String, List<String>> reasons = notApplicable();
+    if (reasons.isEmpty()) {
+      return;
+    }
+    out.append("Not applicable: the check does not cover the version.\n\n");
+    reasons.forEach(
+        (why, where) ->
+            out.append("- ")
+                .append(String.join("; ", where))
+                .append(": ")
+                .append(why)
+                .append('\n'));
+    out.append('\n');
+  }
+
+  /** Each fact once, with what it meant for each check. */
+  private void mdFacts(StringBuilder out) {
+    Map<String, Map<String, List<String>>> facts = ReportFacts.facts(entries);
+    if (facts.isEmpty()) {
+      return;
+    }
+    out.append("## Facts\n");
+    facts.forEach(
+        (fact, effects) -> {
+          out.append("\n").append(fact).append("\n\n");
+          effects.forEach(
+              (check, what) ->
+                  out.append("- ")
+                      .append(check)
+                      .append(": ")
+                      .append(String.join("; ", what))
+                      .append('\n'));
+        });
+    out.append('\n');
+  }
+
+  private Map<String, List<String>> notApplicable() {
+    return ReportFacts.notApplicable(entries, new ArrayList<>(descriptions.keySet()));
   }
 
   private static void mdTable(StringBuilder out, List<String> headers, List<List<String>> rows) {
@@ -223,9 +266,48 @@ final class SuiteReportPage {
       out.append("</tr>\n");
     }
     out.append("</table>\n");
+    htmlNotApplicable(out);
+    htmlFacts(out);
     htmlFindings(out);
     htmlTables(out);
     return out.append("</body></html>\n").toString();
+  }
+
+  private void htmlNotApplicable(StringBuilder out) {
+    Map<String, List<String>> reasons = notApplicable();
+    if (reasons.isEmpty()) {
+      return;
+    }
+    out.append("<p>Not applicable: the check does not cover the version.</p>\n");
+    out.append("<ul id=\"not-applicable\">\n");
+    reasons.forEach(
+        (why, where) ->
+            out.append("<li>")
+                .append(escape(String.join("; ", where)))
+                .append(": ")
+                .append(escape(why))
+                .append("</li>\n"));
+    out.append("</ul>\n");
+  }
+
+  private void htmlFacts(StringBuilder out) {
+    Map<String, Map<String, List<String>>> facts = ReportFacts.facts(entries);
+    if (facts.isEmpty()) {
+      return;
+    }
+    out.append("<h2>Facts</h2>\n");
+    facts.forEach(
+        (fact, effects) -> {
+          out.append("<p class=\"fact\">").append(escape(fact)).append("</p>\n<ul>\n");
+          effects.forEach(
+              (check, what) ->
+                  out.append("<li>")
+                      .append(escape(check))
+                      .append(": ")
+                      .append(escape(String.join("; ", what)))
+                      .append("</li>\n"));
+          out.append("</ul>\n");
+        });
   }
 
   private void htmlFindings(StringBuilder out) {

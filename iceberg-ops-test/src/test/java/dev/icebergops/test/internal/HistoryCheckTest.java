@@ -49,7 +49,7 @@ class HistoryCheckTest {
 
     assertThat(report.passed()).as("%s", report).isTrue();
     assertThat(report.warnings()).isEmpty();
-    assertThat(report.notes().get(0))
+    assertThat(report.facts().get(0).fact())
         .startsWith("migration 0002 (Retype amount) is irreversible (allowed): ");
   }
 

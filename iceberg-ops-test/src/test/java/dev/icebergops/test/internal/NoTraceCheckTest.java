@@ -7,6 +7,7 @@ import dev.icebergops.test.fixtures.Broken;
 import dev.icebergops.test.fixtures.Sales;
 import dev.icebergops.test.support.TestEnvironment;
 import java.util.Set;
+import org.apache.iceberg.catalog.Namespace;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -71,15 +72,43 @@ class NoTraceCheckTest {
 
     assertThat(report.passed()).as("%s", report).isTrue();
     assertThat(report.warnings()).isEmpty();
-    assertThat(report.notes())
+    assertThat(report.facts())
         .first()
         .isEqualTo(
-            "migration 0002 (Retype amount) is irreversible (allowed): amount__legacy_1 holds the"
-                + " old values; rename it back by hand; the rollback stopped there and was"
-                + " compared with the state recorded there");
+            new CheckReport.Fact(
+                "migration 0002 (Retype amount) is irreversible (allowed): amount__legacy_1 holds"
+                    + " the old values; rename it back by hand",
+                "the rollback stopped there and was compared with the state recorded there; the"
+                    + " versions below it were walked from a fresh namespace"));
     assertThat(report.versions())
-        .containsEntry("0003", CheckReport.Outcome.PASSED)
-        .containsEntry("0002", CheckReport.Outcome.NOT_APPLICABLE);
+        .containsEntry("0001", CheckReport.Outcome.PASSED)
+        .containsEntry("0002", CheckReport.Outcome.NOT_APPLICABLE)
+        .containsEntry("0003", CheckReport.Outcome.PASSED);
+  }
+
+  @Test
+  void aTraceBelowAnAllowedIrreversibleVersionFails() {
+    CheckReport report =
+        fixture.checks(Broken.leftoverBelowIrreversible(), Fixture.allowing("0004")).noTrace();
+
+    assertThat(report.failures())
+        .containsExactly(
+            "Expecting a full rollback to leave no trace in "
+                + fixture.ns
+                + ", but after migrating a fresh namespace to 0002 (below irreversible migration"
+                + " 0004 (Promote quantity)) and rolling back to 0000 it left "
+                + fixture.ns
+                + ".audit behind:\n"
+                + fixture.ns
+                + ".audit:\n"
+                + "  Table added (columns: id)");
+    assertThat(report.versions())
+        .containsEntry("0001", CheckReport.Outcome.FAILED)
+        .containsEntry("0002", CheckReport.Outcome.FAILED)
+        .containsEntry("0004", CheckReport.Outcome.NOT_APPLICABLE);
+    assertThat(fixture.catalog.namespaceExists(Namespace.of(fixture.ns + "_below0004")))
+        .as("the fresh namespace of the walk below 0004, dropped")
+        .isFalse();
   }
 
   @Test

@@ -6,6 +6,7 @@ import dev.icebergops.test.env.IcebergTestEnvironment;
 import dev.icebergops.test.fixtures.Broken;
 import dev.icebergops.test.fixtures.Sales;
 import dev.icebergops.test.support.TestEnvironment;
+import java.util.Map;
 import java.util.Set;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -66,14 +67,17 @@ class ReversibilityCheckTest {
 
     assertThat(report.passed()).as("%s", report).isTrue();
     assertThat(report.warnings()).isEmpty();
-    assertThat(report.notes())
+    String fact =
+        "migration 0002 (Retype amount) is irreversible (allowed): amount__legacy_1 holds the"
+            + " old values; rename it back by hand";
+    assertThat(report.notes()).isEmpty();
+    assertThat(report.facts())
         .containsExactly(
-            "migration 0002 (Retype amount) is irreversible (allowed): amount__legacy_1 holds the"
-                + " old values; rename it back by hand",
-            fixture.ns
-                + " is left at 0002: the reversibility check could not roll it back to 0000"
-                + " because migration 0002 (Retype amount) is irreversible: amount__legacy_1 holds"
-                + " the old values; rename it back by hand");
+            new CheckReport.Fact(fact, "its downgrade did not run"),
+            new CheckReport.Fact(fact, "its namespace " + fixture.ns + " was left at 0002"));
+    assertThat(report.notApplicable())
+        .containsExactly(
+            Map.entry("0002", "its downgrade is irreversible (allowed), so it did not run"));
     // 0003 was still checked: it is applied and rolled back, 0002 stays applied
     assertThat(fixture.runner(Broken.irreversible()).current()).contains("0002");
     assertThat(fixture.shape().tables()).containsExactly("orders");
@@ -96,7 +100,8 @@ class ReversibilityCheckTest {
             .checks(Broken.irreversibleThenForgetful(), Fixture.allowing("0002"))
             .reversibility();
 
-    assertThat(report.notes().get(0)).startsWith("migration 0002 (Retype amount) is irreversible");
+    assertThat(report.facts().get(0).fact())
+        .startsWith("migration 0002 (Retype amount) is irreversible");
     assertThat(report.failures())
         .containsExactly(
             "Expecting migration 0003 (Add note forgetfully) to be reversible, but after upgrade +"
