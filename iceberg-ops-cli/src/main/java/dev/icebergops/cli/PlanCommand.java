@@ -16,6 +16,7 @@ final class PlanCommand extends SessionCommand {
     List<MigrationStatus> pending = session.runner().plan();
     List<MigrationStatus> blocking =
         session.runner().status().stream().filter(PlanCommand::blocksMigrate).toList();
+    SetNotes notes = SetNotes.of(session.runner());
     output.json(
         Rows.of(
             "namespace",
@@ -25,9 +26,14 @@ final class PlanCommand extends SessionCommand {
             "blocking",
             blocking.stream().map(Rows::status).toList(),
             "baseline",
-            Rows.baseline(pending)));
+            Rows.baseline(pending),
+            "gaps",
+            notes.gapsJson(),
+            "skipped",
+            notes.skippedJson()));
     if (pending.isEmpty() && blocking.isEmpty()) {
       output.line("Nothing to apply: " + session.namespace() + " is up to date");
+      notes.print(output);
       return;
     }
     if (!pending.isEmpty()) {
@@ -52,6 +58,7 @@ final class PlanCommand extends SessionCommand {
               + (version.state() == MigrationStatus.State.FAILED ? " failed" : " was interrupted")
               + "; see validate, then repair, rollback or stamp");
     }
+    notes.print(output);
   }
 
   private static boolean blocksMigrate(MigrationStatus status) {

@@ -14,6 +14,7 @@ final class StatusCommand extends SessionCommand {
   @Override
   void run(Session session, Output output) {
     List<MigrationStatus> status = session.runner().status();
+    SetNotes notes = SetNotes.of(session.runner());
     output.json(
         Rows.of(
             "namespace",
@@ -21,9 +22,14 @@ final class StatusCommand extends SessionCommand {
             "versions",
             status.stream().map(Rows::status).toList(),
             "baseline",
-            Rows.baseline(status)));
+            Rows.baseline(status),
+            "gaps",
+            notes.gapsJson(),
+            "skipped",
+            notes.skippedJson()));
     if (status.isEmpty()) {
       output.line("No migrations for " + session.namespace());
+      notes.print(output);
       return;
     }
     output.table(
@@ -39,6 +45,7 @@ final class StatusCommand extends SessionCommand {
                         note(s)))
             .toList());
     Rows.baselineLine(session.namespace(), status).ifPresent(output::line);
+    notes.print(output);
   }
 
   private static String note(MigrationStatus s) {

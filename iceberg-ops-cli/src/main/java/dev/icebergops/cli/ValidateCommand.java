@@ -34,6 +34,7 @@ final class ValidateCommand extends SessionCommand {
               .map(f -> Output.row(f.version(), Rows.state(f.kind()), f.message()))
               .toList());
       output.json(Rows.of("namespace", session.namespace(), "findings", findings(findings)));
+      SetNotes.of(session.runner()).print(output);
       throw e;
     }
     output.json(Rows.of("namespace", session.namespace(), "findings", List.of()));
@@ -42,6 +43,7 @@ final class ValidateCommand extends SessionCommand {
             + session.namespace()
             + " has no out-of-order, missing, edited, failed"
             + " or interrupted version");
+    SetNotes.of(session.runner()).print(output);
   }
 
   private static List<Object> findings(List<ValidationFinding> findings) {

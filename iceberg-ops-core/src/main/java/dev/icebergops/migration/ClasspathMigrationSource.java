@@ -31,6 +31,9 @@ final class ClasspathMigrationSource implements MigrationSource {
   /** The packages under the location that hold classes, once scanned. */
   private volatile Set<String> packages;
 
+  /** The migration classes near the location, once scanned. */
+  private List<SkippedMigration> nearby;
+
   /** The migration classes of each package chosen so far. */
   private final Map<String, List<Class<? extends Migration>>> typesByPackage =
       new ConcurrentHashMap<>();
@@ -99,7 +102,23 @@ final class ClasspathMigrationSource implements MigrationSource {
     if (types == null) {
       types = scan(namespace);
     }
-    return MigrationSet.resolve(types, factory, location());
+    List<ResolvedMigration> resolved = MigrationSet.resolve(types, factory, location());
+    nearby();
+    return resolved;
+  }
+
+  @Override
+  public List<SkippedMigration> skipped(String namespace) {
+    return nearby();
+  }
+
+  /** The migration classes near the location, found and logged once. */
+  private synchronized List<SkippedMigration> nearby() {
+    if (nearby == null) {
+      nearby = NearbyMigrations.find(packageName, classLoader, location());
+      nearby.forEach(s -> LOG.warn("Skipping {}: {}", s.name(), s.reason()));
+    }
+    return nearby;
   }
 
   private List<Class<? extends Migration>> scan(String namespace) {

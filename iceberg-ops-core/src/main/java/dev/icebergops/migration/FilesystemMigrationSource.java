@@ -5,7 +5,9 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -13,16 +15,28 @@ import org.slf4j.LoggerFactory;
 /**
  * Migrations (and baselines) as {@code V<NNNN>__*.java} and {@code B<NNNN>__*.java} source files in
  * a directory, compiled in memory with the JDK compiler against a class path.
+ *
+ * <p>Every {@code .java} file is compiled; one not named like a migration is a helper. What is
+ * skipped is named, with the reason, at WARN and by {@link #skipped(String)}: a {@code .java} file
+ * whose name starts like a migration's but breaks the rule ({@code v0006_add.java}, {@code
+ * V6__Add.java}), a file whose class is a {@link Migration} under another name, a class named like
+ * a migration that is not one, and a file of another kind named like a migration ({@code
+ * V0006__Add.sql}). Other files (a README, helpers) are left alone without a word.
  */
 final class FilesystemMigrationSource implements MigrationSource {
 
   private static final Logger LOG = LoggerFactory.getLogger(FilesystemMigrationSource.class);
   static final String PREFIX = "filesystem:";
+  private static final String JAVA = ".java";
+
+  /** A name that starts like a migration's: V or B (either case), then a digit. */
+  private static final Pattern ATTEMPT = Pattern.compile("[VvBb]\\d.*");
 
   private final Path directory;
   private final SourceCompiler compiler;
   private String compiledKey;
-  private List<Class<? extends Migration>> compiled;
+  private SourceCompiler.Compiled compiled;
+  private List<SkippedMigration> skipped = List.of();
 
   FilesystemMigrationSource(Path directory, ClassLoader parent, List<Path> classPath) {
     if (directory == null || directory.toString().isBlank()) {
@@ -39,19 +53,83 @@ final class FilesystemMigrationSource implements MigrationSource {
 
   @Override
   public synchronized List<ResolvedMigration> resolve(String namespace, MigrationFactory factory) {
+    return MigrationSet.resolve(compile(namespace), factory, location());
+  }
+
+  @Override
+  public synchronized List<SkippedMigration> skipped(String namespace) {
+    compile(namespace);
+    return skipped;
+  }
+
+  /**
+   * Compiles the namespace's directory when a source file changed, and names what it skips (at WARN
+   * when that changed).
+   */
+  private List<Class<? extends Migration>> compile(String namespace) {
     if (!Files.isDirectory(directory)) {
       throw new IllegalArgumentException(
           "Cannot find migrations at " + location() + ": no such directory");
     }
     Path chosen = chooseDirectory(namespace);
-    List<Path> files = sourceFiles(chosen);
+    List<Path> entries = entries(chosen);
+    List<Path> files =
+        entries.stream().filter(p -> p.getFileName().toString().endsWith(JAVA)).toList();
     String key = SourceCompiler.fingerprint(chosen, files);
     if (!key.equals(compiledKey)) {
       compiled = compiler.compile(chosen, files, key);
       compiledKey = key;
     }
-    LOG.debug("Compiled {} migration classes in {}", compiled.size(), chosen);
-    return MigrationSet.resolve(compiled, factory, location());
+    LOG.debug("Compiled {} migration classes in {}", compiled.migrations().size(), chosen);
+    List<SkippedMigration> now = skippedFiles(chosen, entries, compiled.skipped());
+    if (!now.equals(skipped)) {
+      now.forEach(s -> LOG.warn("Skipping {}: {}", s.name(), s.reason()));
+    }
+    skipped = now;
+    return compiled.migrations();
+  }
+
+  /**
+   * The files and classes skipped: each class the compiler left out, named by its file when a file
+   * of its name exists, and the files whose names start like a migration's but break the rule.
+   */
+  private static List<SkippedMigration> skippedFiles(
+      Path dir, List<Path> entries, List<SkippedMigration> classes) {
+    List<SkippedMigration> skipped = new ArrayList<>();
+    List<String> named = new ArrayList<>();
+    for (SkippedMigration type : classes) {
+      String simple = type.name().substring(type.name().lastIndexOf('.') + 1);
+      Path file = dir.resolve(simple + JAVA);
+      boolean hasFile = entries.contains(file);
+      if (hasFile) {
+        named.add(file.getFileName().toString());
+      }
+      skipped.add(
+          new SkippedMigration(
+              hasFile ? file.toString() : type.name(),
+              (hasFile ? "class " + type.name() + ": " : "") + type.reason()));
+    }
+    for (Path entry : entries) {
+      String name = entry.getFileName().toString();
+      if (named.contains(name) || !ATTEMPT.matcher(name).matches()) {
+        continue;
+      }
+      if (!name.endsWith(JAVA)) {
+        skipped.add(
+            new SkippedMigration(
+                entry.toString(),
+                "it is not a .java file, so it is not compiled; a migration is a"
+                    + " V<NNNN>__<Description>.java file"));
+      } else if (MigrationName.parse(name.substring(0, name.length() - JAVA.length())) == null) {
+        skipped.add(
+            new SkippedMigration(
+                entry.toString(),
+                "its name is not V<NNNN>__<Description>.java (four digits, two underscores, e.g."
+                    + " V0006__AddRefunds.java), so it is compiled as a helper and never applied"));
+      }
+    }
+    skipped.sort(Comparator.comparing(SkippedMigration::name));
+    return List.copyOf(skipped);
   }
 
   /** The namespace's subdirectory ({@code sales.eu} maps to {@code sales/eu}) when it exists. */
@@ -65,15 +143,10 @@ final class FilesystemMigrationSource implements MigrationSource {
     return directory;
   }
 
-  private static List<Path> sourceFiles(Path dir) {
+  /** The regular files directly in a directory, sorted by name. */
+  private static List<Path> entries(Path dir) {
     try (Stream<Path> entries = Files.list(dir)) {
-      List<Path> files = new ArrayList<>();
-      entries
-          .filter(Files::isRegularFile)
-          .filter(p -> p.getFileName().toString().endsWith(".java"))
-          .sorted()
-          .forEach(files::add);
-      return files;
+      return entries.filter(Files::isRegularFile).sorted().toList();
     } catch (IOException e) {
       throw new UncheckedIOException("Cannot list migrations in " + dir, e);
     }

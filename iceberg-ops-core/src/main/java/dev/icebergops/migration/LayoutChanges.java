@@ -1,17 +1,29 @@
 package dev.icebergops.migration;
 
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.TreeSet;
+import org.apache.iceberg.PartitionField;
 import org.apache.iceberg.ReplaceSortOrder;
+import org.apache.iceberg.Schema;
 import org.apache.iceberg.SortDirection;
+import org.apache.iceberg.SortOrder;
 import org.apache.iceberg.Table;
 import org.apache.iceberg.UpdatePartitionSpec;
+import org.apache.iceberg.transforms.Transforms;
+import org.apache.iceberg.types.Types.NestedField;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-/** Changes a table's partition spec and sort order. */
+/**
+ * Changes a table's partition spec and sort order, idempotently: a partition field that already
+ * exists with the same source column and transform is not added again, a partition field that is
+ * not there is not removed, and a sort order the table already has is not committed again.
+ */
 final class LayoutChanges {
 
   private static final Logger LOG = LoggerFactory.getLogger(MigrationContext.class);
@@ -39,34 +51,110 @@ final class LayoutChanges {
       return;
     }
     Table loaded = ctx.loadTable(table);
-    Set<String> existing = new TreeSet<>();
-    loaded.spec().fields().forEach(f -> existing.add(f.name()));
-    for (String remove : removes) {
-      if (!existing.contains(remove)) {
-        throw new IllegalArgumentException(
-            String.format(
-                "Cannot remove partition field %s from %s: it does not exist (partition fields:"
-                    + " %s)",
-                remove, name, existing));
+    Map<String, PartitionField> live = liveFields(loaded);
+    List<PartitionFieldSpec> toAdd = new ArrayList<>();
+    Set<String> inPlace = new TreeSet<>();
+    for (PartitionFieldSpec add : adds) {
+      if (isInPlace(name, loaded.schema(), live, add, removes)) {
+        inPlace.add(add.name());
+      } else {
+        toAdd.add(add);
       }
     }
-    for (PartitionFieldSpec add : adds) {
-      if (loaded.schema().findField(add.sourceColumn()) == null) {
-        throw new IllegalArgumentException(
-            String.format(
-                "Cannot add partition field %s to %s: source column %s does not exist",
-                add.name(), name, add.sourceColumn()));
+    List<String> toRemove = new ArrayList<>();
+    Set<String> absent = new TreeSet<>();
+    for (String remove : removes) {
+      if (live.containsKey(remove) && !inPlace.contains(remove)) {
+        toRemove.add(remove);
+      } else if (!live.containsKey(remove)) {
+        absent.add(remove);
       }
+    }
+    if (toAdd.isEmpty() && toRemove.isEmpty()) {
+      LOG.info(
+          "Partition spec of {} left unchanged: already there {}, already absent {}",
+          name,
+          inPlace,
+          absent);
+      return;
     }
     UpdatePartitionSpec update = loaded.updateSpec();
-    for (String remove : removes) {
-      update.removeField(remove);
-    }
-    for (PartitionFieldSpec add : adds) {
-      update.addField(add.name(), add.term());
-    }
+    toRemove.forEach(update::removeField);
+    toAdd.forEach(add -> update.addField(add.name(), add.term()));
     update.commit();
-    LOG.info("Updated partition spec of {}: added {}, removed {}", name, adds, removes);
+    LOG.info(
+        "Updated partition spec of {}: added {}, removed {}{}",
+        name,
+        toAdd,
+        toRemove,
+        inPlace.isEmpty() && absent.isEmpty()
+            ? ""
+            : "; already there " + inPlace + ", already absent " + absent);
+  }
+
+  /**
+   * The partition fields by name, leaving out the {@code void} fields a format-1 table keeps in
+   * place of removed ones.
+   */
+  private static Map<String, PartitionField> liveFields(Table table) {
+    Map<String, PartitionField> live = new LinkedHashMap<>();
+    for (PartitionField field : table.spec().fields()) {
+      if (!"void".equals(field.transform().toString())) {
+        live.put(field.name(), field);
+      }
+    }
+    return live;
+  }
+
+  /**
+   * Whether a field to add already exists with the same name, source column and transform. A field
+   * of that name with another source or transform, or the same source and transform under another
+   * name, is refused unless the call also removes it.
+   */
+  private static boolean isInPlace(
+      String table,
+      Schema schema,
+      Map<String, PartitionField> live,
+      PartitionFieldSpec add,
+      List<String> removes) {
+    NestedField source = schema.findField(add.sourceColumn());
+    if (source == null) {
+      throw new IllegalArgumentException(
+          String.format(
+              "Cannot add partition field %s to %s: source column %s does not exist",
+              add.name(), table, add.sourceColumn()));
+    }
+    String transform = Transforms.fromString(source.type(), add.transform()).toString();
+    PartitionField named = live.get(add.name());
+    if (named != null) {
+      if (named.sourceId() == source.fieldId() && named.transform().toString().equals(transform)) {
+        return true;
+      }
+      if (!removes.contains(add.name())) {
+        throw new IllegalArgumentException(
+            String.format(
+                "Cannot add partition field %s to %s: it already exists as %s; remove it in the"
+                    + " same call to replace it",
+                add.name(), table, describe(schema, named)));
+      }
+      return false;
+    }
+    for (PartitionField field : live.values()) {
+      if (field.sourceId() == source.fieldId()
+          && field.transform().toString().equals(transform)
+          && !removes.contains(field.name())) {
+        throw new IllegalArgumentException(
+            String.format(
+                "Cannot add partition field %s to %s: the table is already partitioned by %s as"
+                    + " field %s",
+                add.name(), table, transform + "(" + add.sourceColumn() + ")", field.name()));
+      }
+    }
+    return false;
+  }
+
+  private static String describe(Schema schema, PartitionField field) {
+    return field.transform() + "(" + schema.findColumnName(field.sourceId()) + ")";
   }
 
   static void replaceSortOrder(MigrationContext ctx, String table, List<SortColumn> sortColumns) {
@@ -93,7 +181,13 @@ final class LayoutChanges {
         update.desc(column.column(), column.nullOrder());
       }
     }
+    String order = columns.isEmpty() ? "unsorted" : columns.toString();
+    SortOrder current = loaded.sortOrder();
+    if (update.apply().sameOrder(current)) {
+      LOG.info("Sort order of {} left unchanged: it is already {}", name, order);
+      return;
+    }
     update.commit();
-    LOG.info("Replaced sort order of {} with {}", name, columns.isEmpty() ? "unsorted" : columns);
+    LOG.info("Replaced sort order of {} with {}", name, order);
   }
 }

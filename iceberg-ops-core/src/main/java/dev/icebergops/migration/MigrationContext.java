@@ -434,14 +434,24 @@ public final class MigrationContext {
   // --- layout -----------------------------------------------------------------------------------
 
   /**
-   * Adds and removes partition fields in one commit. Nothing is committed when both lists are
-   * empty.
+   * Adds and removes partition fields in one commit, idempotently: a field that already exists with
+   * the same name, source column and transform is not added again, and a field to remove that is
+   * not there is left alone, so running the same call twice changes nothing the second time.
+   * Nothing is committed when there is nothing left to do. To change a field's transform, remove
+   * and add it in the same call.
+   *
+   * <pre>{@code
+   * ctx.updatePartitionSpec("payments", List.of(PartitionFieldSpec.bucket("account_id", 16)), null);
+   * ctx.updatePartitionSpec("payments", null, List.of("account_id_bucket")); // in downgrade()
+   * }</pre>
    *
    * @param table a bare or dotted table name
    * @param addFields the partition fields to add, or null for none
    * @param removeFields the names of partition fields to remove, or null for none
-   * @throws IllegalArgumentException if an entry is null, a field to remove does not exist, or a
-   *     source column does not exist
+   * @throws IllegalArgumentException if an entry is null, a source column does not exist, a field
+   *     to add has the name of an existing field with another source or transform (and the call
+   *     does not remove it), or the table is already partitioned by the same source and transform
+   *     under another name
    * @throws NoSuchTableException if the table does not exist
    */
   public void updatePartitionSpec(
@@ -452,7 +462,8 @@ public final class MigrationContext {
   }
 
   /**
-   * Replaces the sort order; ascending columns sort nulls first, descending nulls last.
+   * Replaces the sort order; ascending columns sort nulls first, descending nulls last. Nothing is
+   * committed when the table already has that order, so running it twice is harmless.
    *
    * @param table a bare or dotted table name
    * @param sortColumns the new sort order, first column first; null or empty for unsorted

@@ -17,7 +17,12 @@ import java.util.List;
  * <p>In a class path location, classes named {@code V<NNNN>__<Description>} that implement {@link
  * Migration} are the migrations; other names are ignored, and a class named like a migration that
  * is not one is skipped with a warning. When the location has a subpackage named after the runner's
- * namespace ({@code sales.eu} maps to {@code sales/eu}), only that subpackage is used.
+ * namespace ({@code sales.eu} maps to {@code sales/eu}), only that subpackage is used. A migration
+ * class in a package near the location, most likely a typo ({@code db.icebreg} for {@code
+ * db.iceberg}), is reported when the set is resolved: logged at WARN and listed by {@link
+ * #skipped(String)}. Near means the location's parent package itself, or a sibling whose last
+ * segment is at most two edits from the location's (and fewer than half its length, so {@code us}
+ * is not near {@code eu}).
  *
  * <p><b>Baselines.</b> A class named {@code B<NNNN>__<Description>} (in every kind of source; in an
  * explicit list only that name makes a class a baseline) is a baseline migration: its upgrade
@@ -68,7 +73,13 @@ public interface MigrationSource {
    * migrations are resolved (again only when a file changed). Every {@code .java} file directly in
    * the directory is compiled, so helpers may sit beside the migrations; a subdirectory named after
    * the namespace ({@code sales.eu} maps to {@code sales/eu}) is used instead when it exists.
-   * Resolving throws {@link MigrationCompileException} when a file does not compile.
+   * Resolving throws {@link MigrationCompileException} when a file does not compile. A file that
+   * looks meant as a migration but is not taken as one is named, with the reason, at WARN and by
+   * {@link #skipped(String)}: a {@code .java} file whose name starts with {@code V} or {@code B}
+   * (either case) and a digit but breaks the rule ({@code v0006_add.java}, {@code V6__Add.java}), a
+   * {@link Migration} class under another name, a class named like a migration that is not one, and
+   * a file of another kind named like a migration ({@code V0006__Add.sql}). Helpers and other files
+   * are left alone without a word.
    *
    * @param directory the directory
    * @return the source
@@ -132,6 +143,27 @@ public interface MigrationSource {
    *     instantiated; the message names the classes concerned
    */
   List<ResolvedMigration> resolve(String namespace, MigrationFactory factory);
+
+  /**
+   * The classes and files that look like migrations but that this source leaves out for a
+   * namespace, each with the reason; {@link #resolve} logs each at WARN. A class path source
+   * reports the migration classes in a package near its location (see {@link #classpath(String)});
+   * a directory source reports each {@code .java} file it does not take as a migration although its
+   * name or content says it is meant to be one (see {@link #filesystem(Path)}).
+   *
+   * <pre>{@code
+   * source.skipped("sales").forEach(s -> log.warn("{}", s)); // name: reason
+   * }</pre>
+   *
+   * @param namespace the runner's namespace, which may select a subpackage or subdirectory
+   * @return the skipped classes and files, sorted by name; empty when there is none, and for an
+   *     explicit list of classes
+   * @throws IllegalArgumentException if a directory source's directory does not exist
+   * @throws MigrationCompileException if a directory's source files do not compile
+   */
+  default List<SkippedMigration> skipped(String namespace) {
+    return List.of();
+  }
 
   /** Where the migrations come from, for messages, e.g. {@code classpath:db/iceberg}. */
   String location();

@@ -84,14 +84,24 @@ final class SourceCompiler {
   }
 
   /**
+   * The migration classes of a compilation, and the top-level classes left out although they look
+   * like migrations: a concrete {@link Migration} whose name breaks the rule (compiled as a helper,
+   * never applied), or a class named like a migration that is not a concrete one.
+   *
+   * @param migrations the classes named {@code V<NNNN>__} or {@code B<NNNN>__} that are migrations
+   * @param skipped the classes left out, by class name, with the reason
+   */
+  record Compiled(List<Class<? extends Migration>> migrations, List<SkippedMigration> skipped) {}
+
+  /**
    * Compiles the files (or takes this JVM's earlier compilation of the same sources against the
    * same class path) and loads the migration classes among them in a new class loader.
    *
    * @param fingerprint the {@link #fingerprint} of the files
    */
-  List<Class<? extends Migration>> compile(Path dir, List<Path> files, String fingerprint) {
+  Compiled compile(Path dir, List<Path> files, String fingerprint) {
     if (files.isEmpty()) {
-      return List.of();
+      return new Compiled(List.of(), List.of());
     }
     String classPath = classPath();
     String key = fingerprint + File.pathSeparator + classPath;
@@ -135,34 +145,46 @@ final class SourceCompiler {
     return Map.copyOf(classes);
   }
 
-  private static List<Class<? extends Migration>> load(MemoryClassLoader loader) {
+  private static Compiled load(MemoryClassLoader loader) {
     List<Class<? extends Migration>> types = new ArrayList<>();
+    List<SkippedMigration> skipped = new ArrayList<>();
     for (String name : loader.classNames()) {
       if (name.contains("$")) {
         continue;
       }
       String simple = name.substring(name.lastIndexOf('.') + 1);
-      if (MigrationName.parse(simple) == null) {
-        continue;
-      }
       Class<?> type;
       try {
-        type = Class.forName(name, false, loader);
+        type = Class.forName(name, false, loader); // loaded, not initialised
       } catch (ClassNotFoundException e) {
         throw new IllegalStateException("Cannot load compiled migration " + name, e);
       }
-      boolean concrete =
-          !type.isInterface() && !java.lang.reflect.Modifier.isAbstract(type.getModifiers());
-      if (!Migration.class.isAssignableFrom(type) || !concrete) {
-        LOG.warn(
-            "Skipping {}: it is named like a migration but is not a concrete {}",
-            name,
-            Migration.class.getSimpleName());
-        continue;
+      boolean migration =
+          Migration.class.isAssignableFrom(type)
+              && !type.isInterface()
+              && !java.lang.reflect.Modifier.isAbstract(type.getModifiers());
+      if (MigrationName.parse(simple) == null) {
+        if (migration) {
+          skipped.add(
+              new SkippedMigration(
+                  name,
+                  "it is a "
+                      + Migration.class.getSimpleName()
+                      + ", but its name is not V<NNNN>__<Description> (four digits, two"
+                      + " underscores, e.g. V0006__AddRefunds), so it is compiled as a helper and"
+                      + " never applied; rename the class and its file"));
+        }
+      } else if (migration) {
+        types.add(type.asSubclass(Migration.class));
+      } else {
+        skipped.add(
+            new SkippedMigration(
+                name,
+                "it is named like a migration but is not a concrete "
+                    + Migration.class.getSimpleName()));
       }
-      types.add(type.asSubclass(Migration.class));
     }
-    return types;
+    return new Compiled(List.copyOf(types), List.copyOf(skipped));
   }
 
   private static MigrationCompileException compileError(

@@ -8,6 +8,8 @@ import dev.icebergops.history.RunLease;
 import dev.icebergops.migration.MigrationFactory;
 import dev.icebergops.migration.MigrationSource;
 import dev.icebergops.migration.ResolvedMigration;
+import dev.icebergops.migration.SkippedMigration;
+import dev.icebergops.migration.VersionGap;
 import dev.icebergops.runner.RunJournal.RunOptions;
 import java.time.Clock;
 import java.time.Duration;
@@ -197,6 +199,32 @@ public final class MigrationRunner {
       return Optional.ofNullable(state.migration(row.version()));
     }
     return Optional.ofNullable(state.plannedBaseline(null));
+  }
+
+  /**
+   * The classes and files that look like migrations but that this runner's source leaves out (a
+   * migration class in a package near the location, a misnamed file in a migrations directory),
+   * each with the reason; see {@link MigrationSource#skipped(String)}. Writes nothing.
+   *
+   * @return the skipped classes and files, empty when there is none
+   * @throws IllegalArgumentException if the migration set breaks a rule
+   */
+  public List<SkippedMigration> skipped() {
+    all();
+    return source.skipped(namespace);
+  }
+
+  /**
+   * The versions missing between the versioned migrations, for example {@code 0006} between {@code
+   * 0005} and {@code 0007}. Not an error (nothing stops {@code migrate}), but often a migration
+   * that was not found: {@code status} and {@code plan} on the command line show it. Writes
+   * nothing.
+   *
+   * @return the gaps, lowest first; empty when the versions are consecutive
+   * @throws IllegalArgumentException if the migration set breaks a rule
+   */
+  public List<VersionGap> gaps() {
+    return VersionGap.between(migrations().stream().map(ResolvedMigration::version).toList());
   }
 
   /** The versioned migrations and the baselines, resolved once per runner. */

@@ -276,4 +276,61 @@ class FilesystemMigrationSourceTest {
         .hasMessageContaining("V0002__First.java")
         .hasMessageContaining("should be declared in a file named V0001__First.java");
   }
+
+  @Test
+  void namesEachFileItSkipsAndWhyButNotHelpersOrOtherFiles() throws IOException {
+    write("V0001__CreateOrders.java", migration("V0001__CreateOrders", ""));
+    write("v0006_add.java", migration("v0006_add", ""));
+    write("V6__AddRefunds.java", migration("V6__AddRefunds", ""));
+    write("V0007__NotOne.java", "public class V0007__NotOne {}\n");
+    write("V0008__AddRefunds.sql", "alter table refunds add column reason string;\n");
+    write("Tables.java", "class Tables {}\n");
+    write("notes.txt", "helpers sit beside the migrations\n");
+    MigrationSource source = MigrationSource.filesystem(dir);
+
+    String log =
+        MigrationContextBehaviour.captureStandardError(
+            () -> {
+              assertThat(resolve(source, "ns"))
+                  .extracting(ResolvedMigration::version)
+                  .containsExactly("0001");
+              resolve(source, "ns"); // unchanged: not logged again
+            });
+
+    Path base = dir.toAbsolutePath().normalize();
+    assertThat(source.skipped("ns"))
+        .extracting(SkippedMigration::name)
+        .containsExactly(
+            base.resolve("V0007__NotOne.java").toString(),
+            base.resolve("V0008__AddRefunds.sql").toString(),
+            base.resolve("V6__AddRefunds.java").toString(),
+            base.resolve("v0006_add.java").toString());
+    assertThat(source.skipped("ns"))
+        .extracting(SkippedMigration::reason)
+        .containsExactly(
+            "class V0007__NotOne: it is named like a migration but is not a concrete Migration",
+            "it is not a .java file, so it is not compiled; a migration is a"
+                + " V<NNNN>__<Description>.java file",
+            "class V6__AddRefunds: it is a Migration, but its name is not V<NNNN>__<Description>"
+                + " (four digits, two underscores, e.g. V0006__AddRefunds), so it is compiled as a"
+                + " helper and never applied; rename the class and its file",
+            "class v0006_add: it is a Migration, but its name is not V<NNNN>__<Description>"
+                + " (four digits, two underscores, e.g. V0006__AddRefunds), so it is compiled as a"
+                + " helper and never applied; rename the class and its file");
+    assertThat(log.lines().filter(l -> l.contains("Skipping"))).hasSize(4);
+    assertThat(log).contains("WARN").contains("Skipping " + base.resolve("v0006_add.java"));
+  }
+
+  @Test
+  void namesAJavaFileNamedAlmostLikeAMigrationEvenWhenItIsAHelper() throws IOException {
+    write("V0001__CreateOrders.java", migration("V0001__CreateOrders", ""));
+    write("V0002_AddRegion.java", "class V0002_AddRegion {}\n");
+
+    assertThat(MigrationSource.filesystem(dir).skipped("ns"))
+        .extracting(SkippedMigration::toString)
+        .containsExactly(
+            dir.toAbsolutePath().normalize().resolve("V0002_AddRegion.java")
+                + ": its name is not V<NNNN>__<Description>.java (four digits, two underscores,"
+                + " e.g. V0006__AddRefunds.java), so it is compiled as a helper and never applied");
+  }
 }

@@ -111,6 +111,7 @@ public final class IcebergMigrationsExtension
     try {
       namespace.prepare(target);
       ClassReports.of(context).migrations(namespace.migrations());
+      ClassReports.of(context).skippedMigrations(namespace::skipped);
     } catch (RuntimeException | Error e) {
       namespace.drop();
       context.getStore(STORE).remove(TestNamespace.class);

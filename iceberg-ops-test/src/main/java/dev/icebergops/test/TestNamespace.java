@@ -3,6 +3,7 @@ package dev.icebergops.test;
 import dev.icebergops.history.HistoryRecord;
 import dev.icebergops.migration.MigrationFactory;
 import dev.icebergops.migration.ResolvedMigration;
+import dev.icebergops.migration.SkippedMigration;
 import dev.icebergops.runner.MigrationException;
 import dev.icebergops.runner.MigrationResult;
 import dev.icebergops.runner.MigrationRunner;
@@ -134,6 +135,11 @@ final class TestNamespace {
   /** The migrations resolved by {@link #prepare(String)}. */
   List<ResolvedMigration> migrations() {
     return migrations;
+  }
+
+  /** The classes that look like migrations but that the source leaves out for this namespace. */
+  List<SkippedMigration> skipped() {
+    return runner.source().skipped(name);
   }
 
   /**

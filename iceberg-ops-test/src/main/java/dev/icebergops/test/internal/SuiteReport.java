@@ -1,6 +1,8 @@
 package dev.icebergops.test.internal;
 
 import dev.icebergops.migration.ResolvedMigration;
+import dev.icebergops.migration.SkippedMigration;
+import dev.icebergops.migration.VersionGap;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -11,6 +13,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.function.Supplier;
 import org.apache.iceberg.Schema;
 
 /**
@@ -37,6 +40,7 @@ public final class SuiteReport {
   private final Map<String, String> descriptions = new LinkedHashMap<>();
   private final Map<String, Entry> entries = new LinkedHashMap<>();
   private final Map<String, Schema> headSchemas = new TreeMap<>();
+  private List<SkippedMigration> skippedMigrations;
 
   /**
    * Creates an empty report.
@@ -66,6 +70,29 @@ public final class SuiteReport {
     if (descriptions.isEmpty()) {
       migrations.forEach(m -> descriptions.put(m.version(), m.description()));
     }
+  }
+
+  /**
+   * Records, once, the classes that look like migrations but that the source left out (a migration
+   * in a package near the location); asks for them only the first time.
+   */
+  public synchronized void skippedMigrations(Supplier<List<SkippedMigration>> skipped) {
+    if (skippedMigrations == null) {
+      skippedMigrations = List.copyOf(skipped.get());
+    }
+  }
+
+  /** The set's notes: its gaps between versions, then the migrations the source skipped. */
+  synchronized List<String> setNotes() {
+    List<String> notes = new ArrayList<>();
+    VersionGap.between(descriptions.keySet())
+        .forEach(
+            gap ->
+                notes.add("Gap: " + gap + " (not an error; check that no migration is missing)"));
+    if (skippedMigrations != null) {
+      skippedMigrations.forEach(s -> notes.add("Skipped " + s));
+    }
+    return notes;
   }
 
   /** Records one check's report, and the schemas at head it saw. */

@@ -26,11 +26,18 @@ final class SuiteReportPage {
   private final SuiteReport report;
   private final Map<String, String> descriptions;
   private final Map<String, SuiteReport.Entry> entries;
+  private final List<String> setNotes;
 
   SuiteReportPage(SuiteReport report) {
     this.report = report;
     this.descriptions = report.descriptions();
     this.entries = report.entries();
+    this.setNotes = report.setNotes();
+  }
+
+  /** The gaps between the set's versions and the migrations its source skipped, one line each. */
+  private List<String> setNotes() {
+    return setNotes;
   }
 
   /** One check's outcome as a word: passed, failed, not applicable or not run. */
@@ -101,6 +108,7 @@ final class SuiteReportPage {
       }
       out.append(text.toString().stripTrailing()).append('\n');
     }
+    setNotes().forEach(note -> out.append("  ").append(note).append('\n'));
     return out.toString().stripTrailing();
   }
 
@@ -166,6 +174,8 @@ final class SuiteReportPage {
             out.append("| ").append(name).append(" | ").append(result(check)).append(" |\n"));
     out.append("\n## Versions\n\n");
     mdTable(out, headers(), versionRows());
+    setNotes().forEach(note -> out.append("- ").append(note).append('\n'));
+    out.append(setNotes().isEmpty() ? "" : "\n");
     mdNotApplicable(out);
     mdFacts(out);
     List<String[]> findings = findings();
@@ -266,6 +276,11 @@ final class SuiteReportPage {
       out.append("</tr>\n");
     }
     out.append("</table>\n");
+    if (!setNotes().isEmpty()) {
+      out.append("<ul id=\"set-notes\">");
+      setNotes().forEach(note -> out.append("<li>").append(escape(note)).append("</li>"));
+      out.append("</ul>\n");
+    }
     htmlNotApplicable(out);
     htmlFacts(out);
     htmlFindings(out);

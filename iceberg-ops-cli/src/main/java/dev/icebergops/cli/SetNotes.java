@@ -1,0 +1,49 @@
+package dev.icebergops.cli;
+
+import dev.icebergops.migration.SkippedMigration;
+import dev.icebergops.migration.VersionGap;
+import dev.icebergops.runner.MigrationRunner;
+import java.util.List;
+
+/**
+ * What {@code status}, {@code plan} and {@code validate} say about the migration set under their
+ * table: the versions missing between migrations (not an error), once each. The classes and files
+ * the source skips although they look like migrations are named by the source's own WARN on stderr,
+ * in every command that loads the migrations, so the text output does not repeat them; the JSON of
+ * {@code status} and {@code plan} lists them.
+ */
+final class SetNotes {
+
+  private final List<VersionGap> gaps;
+  private final List<SkippedMigration> skipped;
+
+  private SetNotes(MigrationRunner runner) {
+    this.gaps = runner.gaps();
+    this.skipped = runner.skipped();
+  }
+
+  static SetNotes of(MigrationRunner runner) {
+    return new SetNotes(runner);
+  }
+
+  /** The lines for people: one per gap. */
+  void print(Output output) {
+    for (VersionGap gap : gaps) {
+      output.line("Gap: " + gap + " (not an error; check that no migration is missing)");
+    }
+  }
+
+  /** The gaps as JSON: after, before and the missing versions. */
+  List<Object> gapsJson() {
+    return gaps.stream()
+        .<Object>map(g -> Rows.of("after", g.after(), "before", g.before(), "missing", g.missing()))
+        .toList();
+  }
+
+  /** The skipped classes and files as JSON: name and reason. */
+  List<Object> skippedJson() {
+    return skipped.stream()
+        .<Object>map(s -> Rows.of("name", s.name(), "reason", s.reason()))
+        .toList();
+  }
+}

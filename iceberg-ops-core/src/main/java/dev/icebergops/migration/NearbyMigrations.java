@@ -1,0 +1,149 @@
+package dev.icebergops.migration;
+
+import io.github.classgraph.ClassGraph;
+import io.github.classgraph.ClassInfo;
+import io.github.classgraph.Resource;
+import io.github.classgraph.ScanResult;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.TreeSet;
+
+/**
+ * Migration classes just outside a class path location, most likely put in the wrong package: a
+ * class named {@code V<NNNN>__<Description>} (or {@code B<NNNN>__}) that is a concrete {@link
+ * Migration}, in a package near the location {@code p.q.last}:
+ *
+ * <ul>
+ *   <li>the parent package {@code p.q} itself, or
+ *   <li>a sibling {@code p.q.other} whose last segment is at most two edits (insert, delete,
+ *       replace, or swap two neighbours) from {@code last} and fewer than half its length, so that
+ *       {@code icebreg} and {@code iceburg} are near {@code iceberg}, while {@code us} is not near
+ *       {@code eu}, nor {@code audit} near {@code gate}.
+ * </ul>
+ *
+ * <p>The location's own subpackages (the namespaces' migrations) are not near, and a one-segment
+ * location has no near package (its parent would be the whole class path). The packages are listed
+ * with one ClassGraph resource scan of the parent package, and only the candidates' class files are
+ * read, with a second scan; no class is loaded.
+ */
+final class NearbyMigrations {
+
+  private static final int MAX_EDITS = 2;
+
+  private NearbyMigrations() {}
+
+  /**
+   * The migration classes near a package, each with the reason it was left out.
+   *
+   * @param packageName the configured package
+   * @param classLoader the loader to scan, or null for ClassGraph's default
+   * @param location the configured location, for the reason
+   */
+  static List<SkippedMigration> find(String packageName, ClassLoader classLoader, String location) {
+    int dot = packageName.lastIndexOf('.');
+    if (dot < 0) {
+      return List.of();
+    }
+    String parent = packageName.substring(0, dot);
+    String last = packageName.substring(dot + 1);
+    List<String> candidates = candidates(graph(classLoader).acceptPackages(parent), packageName);
+    List<String> near = new ArrayList<>();
+    for (String candidate : candidates) {
+      String pkg = candidate.substring(0, candidate.lastIndexOf('.'));
+      if (pkg.equals(parent) || isNearName(pkg.substring(parent.length() + 1), last)) {
+        near.add(candidate);
+      }
+    }
+    if (near.isEmpty()) {
+      return List.of();
+    }
+    List<SkippedMigration> skipped = new ArrayList<>();
+    try (ScanResult scan =
+        graph(classLoader).enableClassInfo().acceptClasses(near.toArray(String[]::new)).scan()) {
+      for (ClassInfo info : scan.getAllClasses()) {
+        if (near.contains(info.getName())
+            && info.implementsInterface(Migration.class.getName())
+            && !info.isAbstract()
+            && !info.isInterface()) {
+          skipped.add(new SkippedMigration(info.getName(), reason(info, location)));
+        }
+      }
+    }
+    skipped.sort(java.util.Comparator.comparing(SkippedMigration::name));
+    return List.copyOf(skipped);
+  }
+
+  private static ClassGraph graph(ClassLoader classLoader) {
+    ClassGraph graph = new ClassGraph();
+    return classLoader == null ? graph : graph.overrideClassLoaders(classLoader);
+  }
+
+  /**
+   * The top-level classes named like migrations under the parent package, directly in it or in a
+   * direct subpackage, outside the configured package.
+   */
+  private static List<String> candidates(ClassGraph parentScan, String packageName) {
+    TreeSet<String> names = new TreeSet<>();
+    String parent = packageName.substring(0, packageName.lastIndexOf('.'));
+    try (ScanResult scan = parentScan.scan()) {
+      for (Resource resource : scan.getAllResources()) {
+        String path = resource.getPath();
+        if (!path.endsWith(".class") || path.contains("$")) {
+          continue;
+        }
+        String name = path.substring(0, path.length() - ".class".length()).replace('/', '.');
+        int dot = name.lastIndexOf('.');
+        String pkg = name.substring(0, dot);
+        boolean direct =
+            pkg.equals(parent) || pkg.lastIndexOf('.') == parent.length() && pkg.startsWith(parent);
+        if (direct
+            && !pkg.equals(packageName)
+            && MigrationName.parse(name.substring(dot + 1)) != null) {
+          names.add(name);
+        }
+      }
+    }
+    return List.copyOf(names);
+  }
+
+  private static String reason(ClassInfo info, String location) {
+    return "it is a migration, but in package "
+        + info.getPackageName()
+        + ", outside the configured location "
+        + location
+        + "; move it there, or it is never applied";
+  }
+
+  /** At most two edits apart, and fewer edits than half the configured segment's length. */
+  static boolean isNearName(String candidate, String configured) {
+    if (candidate.equals(configured)) {
+      return false;
+    }
+    int edits = edits(candidate, configured);
+    return edits <= MAX_EDITS && edits * 2 < configured.length();
+  }
+
+  /** The optimal string alignment distance: insertions, deletions, replacements, swaps. */
+  static int edits(String a, String b) {
+    int[][] d = new int[a.length() + 1][b.length() + 1];
+    for (int i = 0; i <= a.length(); i++) {
+      d[i][0] = i;
+    }
+    for (int j = 0; j <= b.length(); j++) {
+      d[0][j] = j;
+    }
+    for (int i = 1; i <= a.length(); i++) {
+      for (int j = 1; j <= b.length(); j++) {
+        int cost = a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1;
+        d[i][j] = Math.min(Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1), d[i - 1][j - 1] + cost);
+        if (i > 1
+            && j > 1
+            && a.charAt(i - 1) == b.charAt(j - 2)
+            && a.charAt(i - 2) == b.charAt(j - 1)) {
+          d[i][j] = Math.min(d[i][j], d[i - 2][j - 2] + 1);
+        }
+      }
+    }
+    return d[a.length()][b.length()];
+  }
+}
