@@ -22,19 +22,24 @@ final class ValidateCommand extends SessionCommand {
 
   @Override
   void run(Session session, Output output) {
-    List<ValidationFinding> findings;
     try {
       session.runner(outOfOrder).validate();
-      findings = List.of();
     } catch (MigrationValidationException e) {
-      findings = e.findings();
+      List<ValidationFinding> findings = e.findings();
       output.table(
           Output.row("VERSION", "PROBLEM", "DETAIL"),
           findings.stream()
-              .map(f -> Output.row(f.version(), Rows.state(f.kind()), f.message()))
+              .map(f -> Output.row(f.version(), Rows.state(f.kind()), Advice.forCli(f.message())))
               .toList());
-      output.json(Rows.of("namespace", session.namespace(), "findings", findings(findings)));
-      throw e;
+      output.json(Rows.of("namespace", session.namespace(), "findings", Rows.findings(findings)));
+      output.line(
+          "Invalid: "
+              + session.namespace()
+              + " has "
+              + findings.size()
+              + (findings.size() == 1 ? " problem" : " problems"));
+      // the findings are the result, shown above: the error is their count only
+      throw new IllegalStateException(e.getMessage().lines().findFirst().orElse(""));
     }
     output.json(Rows.of("namespace", session.namespace(), "findings", List.of()));
     output.line(
@@ -42,14 +47,5 @@ final class ValidateCommand extends SessionCommand {
             + session.namespace()
             + " has no out-of-order, missing, edited, failed"
             + " or interrupted version");
-  }
-
-  private static List<Object> findings(List<ValidationFinding> findings) {
-    return findings.stream()
-        .<Object>map(
-            f ->
-                Rows.of(
-                    "version", f.version(), "kind", Rows.state(f.kind()), "message", f.message()))
-        .toList();
   }
 }
