@@ -14,9 +14,11 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Stream;
 import org.assertj.core.api.SoftAssertions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -40,6 +42,7 @@ class GuideCodeBlocksTest {
           "git", "cd", "mkdir", "cp", "ln", "bash", "java", "export", "cat", "echo", "ls", "touch");
 
   private static final Pattern LINK = Pattern.compile("\\]\\(([^)\\s]+)\\)");
+  private static final Pattern PACKAGE = Pattern.compile("(?m)^package ([\\w.]+);");
 
   static Regions regions;
   static List<Block> guideBlocks;
@@ -127,6 +130,71 @@ class GuideCodeBlocksTest {
             .isNotNull();
       }
     }
+  }
+
+  @Test
+  void everyJavaBlockImportsTheIcebergOpsTypesItNames() throws IOException {
+    Map<String, String> types = icebergOpsTypes();
+    SoftAssertions softly = new SoftAssertions();
+    for (Block block : allBlocks()) {
+      if (!block.language().equals("java")) {
+        continue;
+      }
+      String code = JavaText.code(block.lines());
+      Set<String> imported = new TreeSet<>();
+      JavaText.imports(block.lines()).forEach(i -> imported.add(i.name()));
+      Matcher pkg = PACKAGE.matcher(String.join("\n", block.lines()));
+      String blockPackage = pkg.find() ? pkg.group(1) : "";
+      for (Map.Entry<String, String> type : types.entrySet()) {
+        String name = type.getKey();
+        if (JavaText.names(code, name)
+            && !imported.contains(name)
+            && !type.getValue().equals(blockPackage)
+            && !Pattern.compile("\\b(class|interface|record|enum) " + name + "\\b")
+                .matcher(code)
+                .find()) {
+          softly.fail(
+              "Expecting %s to import %s.%s, which it names, but it does not",
+              block.where(), type.getValue(), name);
+        }
+      }
+    }
+    softly.assertAll();
+  }
+
+  /**
+   * The public types of iceberg-ops' modules, outside internal packages: simple name to package.
+   */
+  private static Map<String, String> icebergOpsTypes() throws IOException {
+    Map<String, String> types = new TreeMap<>();
+    try (Stream<Path> files = Files.walk(ROOT, 1)) {
+      for (Path module :
+          files.filter(p -> p.getFileName().toString().startsWith("iceberg-ops-")).toList()) {
+        Path sources = module.resolve("src/main/java/dev/icebergops");
+        if (!Files.isDirectory(sources)) {
+          continue;
+        }
+        try (Stream<Path> java = Files.walk(sources)) {
+          for (Path file : java.filter(f -> f.toString().endsWith(".java")).toList()) {
+            String text = Files.readString(file, StandardCharsets.UTF_8);
+            String name = file.getFileName().toString().replace(".java", "");
+            Matcher pkg = PACKAGE.matcher(text);
+            if (pkg.find()
+                && !pkg.group(1).contains(".internal")
+                && Pattern.compile(
+                        "(?m)^public [a-z ]*(class|interface|record|enum|@interface) "
+                            + name
+                            + "\\b")
+                    .matcher(text)
+                    .find()) {
+              types.put(name, pkg.group(1));
+            }
+          }
+        }
+      }
+    }
+    assertThat(types).as("public types found under %s", ROOT).containsKey("MigrationContext");
+    return types;
   }
 
   @Test

@@ -15,7 +15,10 @@ import java.util.stream.Stream;
 
 /**
  * The named regions of the guide's sources: the lines between {@code tag::NAME[]} and {@code
- * end::NAME[]} (in any comment syntax), without the marker lines of any region, de-indented.
+ * end::NAME[]} (in any comment syntax), without the marker lines of any region, de-indented. A
+ * region of a Java file that starts below the file's imports opens with the imports its code names
+ * (static ones first), then a blank line: so a page shows where each type comes from, and what it
+ * shows stays what compiles.
  */
 final class Regions {
 
@@ -81,8 +84,11 @@ final class Regions {
           throw new IllegalStateException(
               "Cannot read region " + name + ": " + file + ":" + (i + 1) + " ends it unopened");
         }
-        regions.add(
-            new Region(name, file, trim(dedent(withoutMarkers(lines.subList(start + 1, i))))));
+        List<String> region = trim(dedent(withoutMarkers(lines.subList(start + 1, i))));
+        if (file.toString().endsWith(".java")) {
+          region = withImports(lines.subList(0, start), region);
+        }
+        regions.add(new Region(name, file, region));
       }
     }
     if (!open.isEmpty()) {
@@ -90,6 +96,31 @@ final class Regions {
           "Cannot read regions " + open.keySet() + " of " + file + ": never ended");
     }
     return regions;
+  }
+
+  /** The region after the imports above it that its code names, if it shows none itself. */
+  private static List<String> withImports(List<String> above, List<String> region) {
+    if (!JavaText.imports(region).isEmpty()) {
+      return region;
+    }
+    String code = JavaText.code(region);
+    List<String> used = new ArrayList<>();
+    for (boolean statics : new boolean[] {true, false}) {
+      List<String> group =
+          JavaText.imports(above).stream()
+              .filter(i -> i.isStatic() == statics && JavaText.names(code, i.name()))
+              .map(JavaText.Import::line)
+              .toList();
+      if (!group.isEmpty()) {
+        used.addAll(group);
+        used.add("");
+      }
+    }
+    if (used.isEmpty()) {
+      return region;
+    }
+    used.addAll(region);
+    return used;
   }
 
   private static List<String> withoutMarkers(List<String> lines) {

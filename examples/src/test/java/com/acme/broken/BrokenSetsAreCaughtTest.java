@@ -196,9 +196,8 @@ class BrokenSetsAreCaughtTest {
           deployed(runner, MigrationSource.of(V0001__CreateRefunds.class, V0002__AddReason.class));
       released.migrate();
 
-      String expected =
-          "Cannot migrate "
-              + runner.namespace()
+      String findings =
+          runner.namespace()
               + ": validation found 1 problem\n  - 0002 (Add reason) was applied with checksum "
               + checksumOf(released, "0002")
               + " but its class now has "
@@ -206,8 +205,8 @@ class BrokenSetsAreCaughtTest {
               + "; revert the edit, or accept it with repair()";
       assertThatThrownBy(runner::validate)
           .isInstanceOf(MigrationValidationException.class)
-          .hasMessage(expected);
-      assertThatThrownBy(runner::migrate).hasMessage(expected);
+          .hasMessage("Cannot validate " + findings);
+      assertThatThrownBy(runner::migrate).hasMessage("Cannot migrate " + findings);
       assertThat(runner.status())
           .extracting(
               MigrationStatus::version, MigrationStatus::state, MigrationStatus::checksumChanged)
@@ -228,16 +227,15 @@ class BrokenSetsAreCaughtTest {
       deployed(runner, MigrationSource.of(V0001__CreateReturns.class, V0003__AddReceivedAt.class))
           .migrate();
 
-      String expected =
-          "Cannot migrate "
-              + runner.namespace()
+      String findings =
+          runner.namespace()
               + ": validation found 1 problem\n  - 0002 (Add condition) is pending but 0003 is"
               + " already applied; give it a version above 0003, or allow it with"
               + " outOfOrder(true)";
       assertThatThrownBy(runner::validate)
           .isInstanceOf(MigrationValidationException.class)
-          .hasMessage(expected);
-      assertThatThrownBy(runner::migrate).hasMessage(expected);
+          .hasMessage("Cannot validate " + findings);
+      assertThatThrownBy(runner::migrate).hasMessage("Cannot migrate " + findings);
       assertThat(runner.status())
           .extracting(MigrationStatus::version, MigrationStatus::state)
           .containsExactly(

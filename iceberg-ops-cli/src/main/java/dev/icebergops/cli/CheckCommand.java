@@ -56,14 +56,18 @@ final class CheckCommand extends SessionCommand {
       violations.forEach(v -> output.line("  " + v));
     }
     output.json(Rows.of("namespace", session.namespace(), "tables", tables));
-    if (failing > 0) {
-      throw new IllegalStateException(
-          "Cannot check contracts: "
-              + failing
-              + " of "
-              + files.size()
-              + (files.size() == 1 ? " table does" : " tables do")
-              + " not conform");
+    if (failing == 0) {
+      output.line(
+          files.size() == 1 ? "The table conforms" : "All " + files.size() + " tables conform");
+      return;
     }
+    String summary =
+        failing
+            + " of "
+            + files.size()
+            + (files.size() == 1 ? " table does" : " tables do")
+            + " not conform";
+    output.line(summary);
+    throw new IllegalStateException("Cannot check contracts: " + summary);
   }
 }

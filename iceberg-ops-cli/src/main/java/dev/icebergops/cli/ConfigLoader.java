@@ -6,6 +6,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -16,7 +17,13 @@ import java.util.regex.Pattern;
 import org.yaml.snakeyaml.LoaderOptions;
 import org.yaml.snakeyaml.Yaml;
 import org.yaml.snakeyaml.constructor.SafeConstructor;
+import org.yaml.snakeyaml.error.Mark;
+import org.yaml.snakeyaml.error.MarkedYAMLException;
 import org.yaml.snakeyaml.error.YAMLException;
+import org.yaml.snakeyaml.nodes.MappingNode;
+import org.yaml.snakeyaml.nodes.Node;
+import org.yaml.snakeyaml.nodes.NodeTuple;
+import org.yaml.snakeyaml.nodes.ScalarNode;
 
 /**
  * Reads {@code iceberg-ops.yaml}, resolves {@code ${env:NAME}} references, and applies the {@code
@@ -39,6 +46,9 @@ final class ConfigLoader {
 
   private final Map<String, String> env;
   private final Redactor redactor;
+
+  /** Where each key of the file read is: its dotted path ("catalog.name"), and "" for the file. */
+  private final Map<String, Mark> marks = new HashMap<>();
 
   ConfigLoader(Map<String, String> env, Redactor redactor) {
     this.env = env;
@@ -93,17 +103,65 @@ final class ConfigLoader {
 
   private Map<String, Object> read(Path file) {
     try (Reader reader = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
-      Object loaded = new Yaml(new SafeConstructor(new LoaderOptions())).load(reader);
-      return loaded == null ? Map.of() : mapping(file.getFileName().toString(), "", loaded);
+      LoaderOptions options = new LoaderOptions();
+      Node root = new Yaml(new SafeConstructor(options)).compose(reader);
+      if (root == null) {
+        return Map.of();
+      }
+      markKeys(root, "");
+      marks.putIfAbsent("", root.getStartMark());
+      return mapping(file.getFileName().toString(), "", new Builder(options).build(root));
     } catch (NoSuchFileException e) {
       throw new IllegalArgumentException(
           "Cannot read config " + file + ": no such file (run iceberg-ops init, or pass --config)");
     } catch (IOException e) {
       throw new IllegalArgumentException("Cannot read config " + file + ": " + e.getMessage(), e);
+    } catch (MarkedYAMLException e) {
+      String problem =
+          e.getContext() == null
+              ? e.getProblem()
+              : e.getProblem() == null ? e.getContext() : e.getContext() + ", " + e.getProblem();
+      throw new IllegalArgumentException(
+          "Cannot read config " + file + ": invalid YAML: " + problem + at(e.getProblemMark()), e);
     } catch (YAMLException e) {
       String reason = e.getMessage().lines().findFirst().orElse("invalid YAML");
       throw new IllegalArgumentException(
           "Cannot read config " + file + ": invalid YAML: " + reason, e);
+    }
+  }
+
+  /** Records where each key of the mappings under {@code node} is, by its dotted path. */
+  private void markKeys(Node node, String prefix) {
+    if (node instanceof MappingNode mapping) {
+      for (NodeTuple tuple : mapping.getValue()) {
+        if (tuple.getKeyNode() instanceof ScalarNode key) {
+          String path = prefix + key.getValue();
+          marks.putIfAbsent(path, key.getStartMark());
+          markKeys(tuple.getValueNode(), path + ".");
+        }
+      }
+    }
+  }
+
+  /** " at line L, column C" of a key of the file (a dotted path), or nothing when unknown. */
+  private String position(String key) {
+    return at(marks.get(key));
+  }
+
+  private static String at(Mark mark) {
+    return mark == null
+        ? ""
+        : " at line " + (mark.getLine() + 1) + ", column " + (mark.getColumn() + 1);
+  }
+
+  /** SafeConstructor, building from a node composed beforehand. */
+  private static final class Builder extends SafeConstructor {
+    Builder(LoaderOptions options) {
+      super(options);
+    }
+
+    Object build(Node node) {
+      return constructDocument(node);
     }
   }
 
@@ -136,6 +194,7 @@ final class ConfigLoader {
                 + where
                 + ": "
                 + key
+                + position(key)
                 + " refers to ${env:"
                 + m.group(1)
                 + "}, which is not set");
@@ -155,7 +214,7 @@ final class ConfigLoader {
         .replace('\u0000', '.');
   }
 
-  private static String scalar(String where, String key, Object value) {
+  private String scalar(String where, String key, Object value) {
     if (value == null) {
       return null;
     }
@@ -165,6 +224,7 @@ final class ConfigLoader {
               + where
               + ": "
               + key
+              + position(key)
               + " must be a single value, not a "
               + (value instanceof Map ? "mapping" : "list"));
     }
@@ -172,7 +232,7 @@ final class ConfigLoader {
   }
 
   @SuppressWarnings("unchecked")
-  private static Map<String, Object> mapping(String where, String key, Object value) {
+  private Map<String, Object> mapping(String where, String key, Object value) {
     if (value == null) {
       return Map.of();
     }
@@ -182,6 +242,7 @@ final class ConfigLoader {
               + where
               + ": "
               + (key.isEmpty() ? "the file" : key)
+              + position(key)
               + " must be a mapping, got "
               + value.getClass().getSimpleName().toLowerCase(Locale.ROOT));
     }
@@ -190,8 +251,7 @@ final class ConfigLoader {
     return out;
   }
 
-  private static void checkKeys(
-      String where, String prefix, Map<String, Object> map, Set<String> known) {
+  private void checkKeys(String where, String prefix, Map<String, Object> map, Set<String> known) {
     for (String key : map.keySet()) {
       if (!known.contains(key)) {
         throw new IllegalArgumentException(
@@ -200,6 +260,7 @@ final class ConfigLoader {
                 + ": unknown key "
                 + prefix
                 + key
+                + position(prefix + key)
                 + " (known: "
                 + known.stream().sorted().map(k -> prefix + k).toList()
                 + ")");

@@ -70,6 +70,10 @@ final class IcebergOpsCli {
   final PrintStream out;
   final PrintStream err;
   final Redactor redactor;
+  private Output output;
+
+  /** The exit code of any error. */
+  static final int FAILED = 1;
 
   IcebergOpsCli(Path workDir, Map<String, String> env, PrintStream out, PrintStream err) {
     this.workDir = workDir.toAbsolutePath();
@@ -81,6 +85,8 @@ final class IcebergOpsCli {
 
   /**
    * Runs one command line. Logs (on standard error) and both streams are redacted for the run.
+   * Results go to standard output; an error is one {@code Error:} line on standard error (and, with
+   * {@code --json}, an {@code error} object in the JSON document on standard output).
    *
    * @return the exit code: 0 on success, 1 on any error
    */
@@ -92,16 +98,13 @@ final class IcebergOpsCli {
       commandLine.setOut(new PrintWriter(out, true));
       commandLine.setErr(new PrintWriter(err, true));
       commandLine.setParameterExceptionHandler(
-          (e, arguments) -> {
-            err.println("Error: " + Errors.reason(e));
-            return 1;
-          });
-      commandLine.setExecutionExceptionHandler(
-          (e, command, parseResult) -> {
-            report(e);
-            return 1;
-          });
-      return commandLine.execute(args);
+          (e, arguments) -> fail(e, json || List.of(arguments).contains("--json")));
+      commandLine.setExecutionExceptionHandler((e, command, parseResult) -> fail(e, json));
+      int code = commandLine.execute(args);
+      if (code == 0 && output != null) {
+        output.finish(null);
+      }
+      return code;
     } finally {
       out.flush();
       err.flush();
@@ -109,16 +112,21 @@ final class IcebergOpsCli {
     }
   }
 
-  private void report(Exception e) {
-    err.println("Error: " + Errors.reason(e));
+  private int fail(Exception e, boolean asJson) {
+    String message = Advice.forCli(Errors.reason(e));
+    err.println("Error: " + message);
     if (e instanceof MigrationCompileException compile) {
       compile.diagnostics().forEach(line -> err.println("  " + line));
     } else if (e instanceof MigrationValidationException validation) {
-      validation.findings().forEach(finding -> err.println("  - " + finding.message()));
+      validation.findings().forEach(f -> err.println("  - " + Advice.forCli(f.message())));
     }
     if (verbose) {
       e.printStackTrace(err);
     }
+    if (asJson) {
+      (output != null ? output : new Output(out, true)).finish(Rows.error(e, message, FAILED));
+    }
+    return FAILED;
   }
 
   /** The config file: --config, else iceberg-ops.yaml in the working directory. */
@@ -131,8 +139,12 @@ final class IcebergOpsCli {
     return new Session(cliConfig, classPath.stream().map(workDir::resolve).toList());
   }
 
+  /** The output of this run, made once the options are parsed. */
   Output output() {
-    return new Output(out, json);
+    if (output == null) {
+      output = new Output(out, json);
+    }
+    return output;
   }
 
   /** The version from the jar's manifest. */

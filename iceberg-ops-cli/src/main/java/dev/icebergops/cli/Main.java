@@ -5,6 +5,8 @@ import java.nio.file.Path;
 /** The entry point of {@code java -jar iceberg-ops.jar}. */
 public final class Main {
 
+  private static final String LOG_PREFIX = "org.slf4j.simpleLogger.log.";
+
   private Main() {}
 
   /**
@@ -15,7 +17,10 @@ public final class Main {
   public static void main(String[] args) {
     if (hasVerbose(args)) {
       System.setProperty("org.slf4j.simpleLogger.defaultLogLevel", "info");
-      System.setProperty("org.slf4j.simpleLogger.log.dev.icebergops.runner", "info");
+      System.setProperty(LOG_PREFIX + "dev.icebergops.runner", "info");
+      // progress, not Iceberg's metrics report of every scan and commit (its catalog's default
+      // reporter logs them at INFO; a reporter the catalog's properties name still gets them)
+      System.setProperty(LOG_PREFIX + "org.apache.iceberg.metrics.LoggingMetricsReporter", "warn");
     }
     int code = new IcebergOpsCli(Path.of(""), System.getenv(), System.out, System.err).run(args);
     System.exit(code);

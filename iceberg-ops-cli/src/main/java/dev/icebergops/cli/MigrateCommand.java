@@ -24,8 +24,13 @@ final class MigrateCommand extends SessionCommand {
   @Override
   void run(Session session, Output output) {
     MigrationResult result =
-        session.runner(outOfOrder, step -> Rows.progress(output, "Applied", step)).migrate(target);
-    output.json(Rows.result("migrate", result));
+        versions(
+            output,
+            "migrate",
+            () ->
+                session
+                    .runner(outOfOrder, step -> Rows.progress(output, "Applied", step))
+                    .migrate(target));
     output.line(
         (result.steps().isEmpty()
                 ? "Nothing to apply: " + session.namespace() + " is at "

@@ -6,9 +6,14 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
-/** Prints results as aligned text tables, or as JSON with {@code --json}. */
+/**
+ * Prints results as aligned text tables, or as JSON with {@code --json}: then standard output holds
+ * one JSON document, the command's result, with an {@code error} object when it failed.
+ */
 final class Output {
 
   private static final ObjectMapper JSON =
@@ -16,6 +21,9 @@ final class Output {
 
   private final PrintStream out;
   private final boolean json;
+
+  /** The JSON result, printed when the command ends. */
+  private Map<String, Object> result;
 
   Output(PrintStream out, boolean json) {
     this.out = out;
@@ -33,11 +41,32 @@ final class Output {
     }
   }
 
-  /** The machine-readable result; nothing without {@code --json}. */
-  void json(Object value) {
-    if (json) {
+  /**
+   * The machine-readable result, printed when the command ends ({@link #finish}); nothing without
+   * {@code --json}. A later result replaces an earlier one.
+   */
+  void json(Map<String, Object> value) {
+    result = value;
+  }
+
+  /**
+   * Prints the JSON document of the command with {@code --json}: its result, with {@code error}
+   * added when it failed (the error alone when it failed before having one); nothing otherwise.
+   *
+   * @param error the error object, or null when the command succeeded
+   */
+  void finish(Map<String, Object> error) {
+    if (!json) {
+      return;
+    }
+    Map<String, Object> document = result == null ? null : new LinkedHashMap<>(result);
+    if (error != null) {
+      document = document == null ? new LinkedHashMap<>() : document;
+      document.put("error", error);
+    }
+    if (document != null) {
       try {
-        out.println(JSON.writeValueAsString(value));
+        out.println(JSON.writeValueAsString(document));
       } catch (JsonProcessingException e) {
         throw new IllegalStateException("Cannot write JSON: " + e.getOriginalMessage(), e);
       }

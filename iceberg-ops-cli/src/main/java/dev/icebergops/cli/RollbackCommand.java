@@ -31,10 +31,13 @@ final class RollbackCommand extends SessionCommand {
     MigrationRunner runner =
         session.runner(false, step -> Rows.progress(output, "Rolled back", step));
     MigrationResult result =
-        bound != null && bound.target != null
-            ? runner.rollbackTo(bound.target)
-            : runner.rollback(bound != null && bound.steps != null ? bound.steps : 1);
-    output.json(Rows.result("rollback", result));
+        versions(
+            output,
+            "rollback",
+            () ->
+                bound != null && bound.target != null
+                    ? runner.rollbackTo(bound.target)
+                    : runner.rollback(bound != null && bound.steps != null ? bound.steps : 1));
     output.line(
         (result.steps().isEmpty()
                 ? "Nothing to roll back: " + session.namespace() + " is at "

@@ -1,9 +1,13 @@
 package dev.icebergops.cli;
 
 import dev.icebergops.history.HistoryRecord;
+import dev.icebergops.migration.MigrationCompileException;
+import dev.icebergops.runner.MigrationException;
 import dev.icebergops.runner.MigrationResult;
 import dev.icebergops.runner.MigrationStatus;
 import dev.icebergops.runner.MigrationStep;
+import dev.icebergops.runner.MigrationValidationException;
+import dev.icebergops.runner.ValidationFinding;
 import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -135,6 +139,39 @@ final class Rows {
             + " ("
             + step.duration().toMillis()
             + " ms)");
+  }
+
+  /**
+   * The {@code error} object of a failed command's JSON: the message of its {@code Error:} line,
+   * the version concerned (null when none), the exit code, and the findings of a refused validation
+   * or the compiler's diagnostics.
+   */
+  static Map<String, Object> error(Exception e, String message, int exitCode) {
+    Map<String, Object> m = new LinkedHashMap<>();
+    m.put("message", message);
+    m.put("version", e instanceof MigrationException failure ? failure.version() : null);
+    m.put("exitCode", exitCode);
+    if (e instanceof MigrationValidationException validation) {
+      m.put("findings", findings(validation.findings()));
+    } else if (e instanceof MigrationCompileException compile) {
+      m.put("diagnostics", compile.diagnostics());
+    }
+    return m;
+  }
+
+  /** Validation findings as JSON, their advice in the command line's words. */
+  static List<Map<String, Object>> findings(List<ValidationFinding> findings) {
+    return findings.stream()
+        .map(
+            f ->
+                of(
+                    "version",
+                    f.version(),
+                    "kind",
+                    state(f.kind()),
+                    "message",
+                    Advice.forCli(f.message())))
+        .toList();
   }
 
   static Map<String, Object> of(Object... keyValues) {

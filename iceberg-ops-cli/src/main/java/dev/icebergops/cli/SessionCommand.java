@@ -1,6 +1,9 @@
 package dev.icebergops.cli;
 
+import dev.icebergops.runner.MigrationException;
+import dev.icebergops.runner.MigrationResult;
 import java.util.concurrent.Callable;
+import java.util.function.Supplier;
 import picocli.CommandLine.ParentCommand;
 
 /** A subcommand that works on the configured catalog and migrations. */
@@ -17,4 +20,29 @@ abstract class SessionCommand implements Callable<Integer> {
   }
 
   abstract void run(Session session, Output output) throws Exception;
+
+  /**
+   * Runs a migrate, rollback or stamp, with its result as JSON. When it stops at a failure with the
+   * namespace at a known version, that is still a result: the line saying where the namespace is
+   * goes to standard output (after the versions done), the JSON result beside the error; then the
+   * failure is rethrown for the {@code Error:} line.
+   */
+  static MigrationResult versions(Output output, String action, Supplier<MigrationResult> run) {
+    MigrationResult result;
+    try {
+      result = run.get();
+    } catch (MigrationException e) {
+      MigrationResult partial = e.partialResult();
+      if (!partial.steps().isEmpty() || partial.current().isPresent()) {
+        output.json(Rows.result(action, partial));
+        output.line(
+            partial.namespace()
+                + (partial.steps().isEmpty() ? " is still at " : " is now at ")
+                + partial.current().orElse("none"));
+      }
+      throw e;
+    }
+    output.json(Rows.result(action, result));
+    return result;
+  }
 }

@@ -19,8 +19,13 @@ final class StampCommand extends SessionCommand {
   @Override
   void run(Session session, Output output) {
     MigrationResult result =
-        session.runner(false, step -> Rows.progress(output, "Stamped", step)).stamp(version);
-    output.json(Rows.result("stamp", result));
+        versions(
+            output,
+            "stamp",
+            () ->
+                session
+                    .runner(false, step -> Rows.progress(output, "Stamped", step))
+                    .stamp(version));
     output.line(session.namespace() + " is now at " + result.current().orElse("none"));
   }
 }

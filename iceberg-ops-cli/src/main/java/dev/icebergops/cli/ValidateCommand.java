@@ -22,20 +22,25 @@ final class ValidateCommand extends SessionCommand {
 
   @Override
   void run(Session session, Output output) {
-    List<ValidationFinding> findings;
     try {
       session.runner(outOfOrder).validate();
-      findings = List.of();
     } catch (MigrationValidationException e) {
-      findings = e.findings();
+      List<ValidationFinding> findings = e.findings();
       output.table(
           Output.row("VERSION", "PROBLEM", "DETAIL"),
           findings.stream()
-              .map(f -> Output.row(f.version(), Rows.state(f.kind()), f.message()))
+              .map(f -> Output.row(f.version(), Rows.state(f.kind()), Advice.forCli(f.message())))
               .toList());
-      output.json(Rows.of("namespace", session.namespace(), "findings", findings(findings)));
+      output.json(Rows.of("namespace", session.namespace(), "findings", Rows.findings(findings)));
+      output.line(
+          "Invalid: "
+              + session.namespace()
+              + " has "
+              + findings.size()
+              + (findings.size() == 1 ? " problem" : " problems"));
       SetNotes.of(session.runner()).print(output);
-      throw e;
+      // the findings are the result, shown above: the error is their count only
+      throw new IllegalStateException(e.getMessage().lines().findFirst().orElse(""));
     }
     output.json(Rows.of("namespace", session.namespace(), "findings", List.of()));
     output.line(
@@ -44,14 +49,5 @@ final class ValidateCommand extends SessionCommand {
             + " has no out-of-order, missing, edited, failed"
             + " or interrupted version");
     SetNotes.of(session.runner()).print(output);
-  }
-
-  private static List<Object> findings(List<ValidationFinding> findings) {
-    return findings.stream()
-        .<Object>map(
-            f ->
-                Rows.of(
-                    "version", f.version(), "kind", Rows.state(f.kind()), "message", f.message()))
-        .toList();
   }
 }

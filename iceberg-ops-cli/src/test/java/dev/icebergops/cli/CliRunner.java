@@ -1,8 +1,10 @@
 package dev.icebergops.cli;
 
 import java.io.ByteArrayOutputStream;
+import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.Map;
@@ -28,6 +30,27 @@ final class CliRunner {
   CliRunner env(String name, String value) {
     env.put(name, value);
     return this;
+  }
+
+  /**
+   * Writes {@code migrations/<className>.java}: a migration whose upgrade runs {@code upgradeBody}
+   * and whose downgrade does nothing.
+   */
+  void migration(String className, String upgradeBody) throws IOException {
+    Files.writeString(
+        workDir.resolve("migrations/" + className + ".java"),
+        """
+        import dev.icebergops.migration.BaseMigration;
+        import dev.icebergops.migration.MigrationContext;
+
+        public class %s extends BaseMigration {
+          @Override public void upgrade(MigrationContext ctx) {
+            %s
+          }
+          @Override public void downgrade(MigrationContext ctx) {}
+        }
+        """
+            .formatted(className, upgradeBody));
   }
 
   Result run(String... args) {

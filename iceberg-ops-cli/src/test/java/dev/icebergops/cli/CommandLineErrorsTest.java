@@ -28,18 +28,40 @@ class CommandLineErrorsTest {
     Files.writeString(project.resolve("iceberg-ops.yaml"), "namespace: a\nnamspace: b\n");
     assertError(
         cli.run("status"),
-        "Error: Cannot read config iceberg-ops.yaml: unknown key namspace (known: [catalog,"
-            + " contracts, meta-namespace, migrations, namespace])");
+        "Error: Cannot read config iceberg-ops.yaml: unknown key namspace at line 2, column 1"
+            + " (known: [catalog, contracts, meta-namespace, migrations, namespace])");
   }
 
   @Test
-  void invalidYamlNamesTheFile() throws IOException {
-    Files.writeString(project.resolve("iceberg-ops.yaml"), "namespace: [a\n");
-    Result result = cli.run("plan");
-    assertThat(result.exitCode()).isEqualTo(1);
+  void invalidYamlNamesTheFileTheLineAndTheColumn() throws IOException {
+    Files.writeString(
+        project.resolve("iceberg-ops.yaml"), "namespace: a\ncatalog:\n  name: [local\n");
+    assertError(
+        cli.run("plan"),
+        "Error: Cannot read config "
+            + project.resolve("iceberg-ops.yaml")
+            + ": invalid YAML: while parsing a flow sequence, expected ',' or ']', but got"
+            + " <stream end> at line 4, column 1");
+
+    Files.writeString(
+        project.resolve("iceberg-ops.yaml"), "namespace: a\ncatalog:\n  name:\n    - local\n");
+    assertError(
+        cli.run("plan"),
+        "Error: Cannot read config iceberg-ops.yaml: catalog.name at line 3, column 3 must be a"
+            + " single value, not a list");
+  }
+
+  @Test
+  void invalidContractYamlNamesTheLineAndTheColumn() throws IOException {
+    Path contract = project.resolve("contracts/orders.yaml");
+    Files.writeString(contract, "columns:\n  - name: id\n    type: long\n   required: true\n");
+    Result result = cli.run("check");
+    assertThat(result.exitCode()).as(result.toString()).isEqualTo(1);
+    assertThat(result.out()).as(result.toString()).isEmpty();
     assertThat(result.err())
-        .startsWith("Error: Cannot read config " + project.resolve("iceberg-ops.yaml"))
-        .contains("invalid YAML")
+        .as(result.toString())
+        .startsWith("Error: Cannot load contract " + contract + ": not valid YAML: ")
+        .endsWith(" at line 4, column 4\n")
         .hasLineCount(1);
   }
 
@@ -50,8 +72,8 @@ class CommandLineErrorsTest {
         "namespace: a\ncatalog:\n  properties:\n    type: rest\n    token: ${env:NO_SUCH_VAR}\n");
     assertError(
         cli.run("status"),
-        "Error: Cannot read config iceberg-ops.yaml: catalog.properties.token refers to"
-            + " ${env:NO_SUCH_VAR}, which is not set");
+        "Error: Cannot read config iceberg-ops.yaml: catalog.properties.token at line 5, column"
+            + " 5 refers to ${env:NO_SUCH_VAR}, which is not set");
   }
 
   @Test
@@ -119,7 +141,9 @@ class CommandLineErrorsTest {
         """);
     Result result = cli.run("migrate");
     assertThat(result.exitCode()).isEqualTo(1);
-    assertThat(result.out()).containsPattern("^Applied 0001 Works \\(\\d+ ms\\)\n$");
+    assertThat(result.out())
+        .as("the versions done and where the namespace is: on stdout")
+        .containsPattern("^Applied 0001 Works \\(\\d+ ms\\)\nerrs is now at 0001\n$");
     assertThat(result.err())
         .isEqualTo(
             "Error: Cannot apply migration 0002 (Fails) to errs: upgrade failed:"

@@ -11,8 +11,8 @@ import dev.icebergops.runner.MigrationResult;
 import dev.icebergops.runner.MigrationRunner;
 import java.io.Closeable;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
@@ -35,20 +35,7 @@ class FailureModelCommandsTest {
   }
 
   private void writeMigration(String upgradeBody) throws IOException {
-    Files.writeString(
-        project.resolve("migrations/V0001__AddNote.java"),
-        """
-        import dev.icebergops.migration.BaseMigration;
-        import dev.icebergops.migration.MigrationContext;
-
-        public class V0001__AddNote extends BaseMigration {
-          @Override public void upgrade(MigrationContext ctx) {
-            %s
-          }
-          @Override public void downgrade(MigrationContext ctx) {}
-        }
-        """
-            .formatted(upgradeBody));
+    cli.migration("V0001__AddNote", upgradeBody);
   }
 
   @Test
@@ -63,12 +50,23 @@ class FailureModelCommandsTest {
 
     Result validate = cli.run("validate");
     assertThat(validate.exitCode()).isEqualTo(1);
-    assertThat(validate.out()).startsWith("VERSION  PROBLEM  DETAIL\n0001     failed ");
-    assertThat(validate.err().lines())
-        .hasSize(2)
-        .first()
-        .isEqualTo("Error: Cannot migrate fm: validation found 1 problem");
-    assertThat(cli.run("migrate").exitCode()).as("migrate validates first").isEqualTo(1);
+    assertThat(validate.out())
+        .startsWith("VERSION  PROBLEM  DETAIL\n0001     failed ")
+        .contains(
+            "; roll it back, or fix the tables and run iceberg-ops repair (or iceberg-ops stamp"
+                + " 0001)\n")
+        .endsWith("\nInvalid: fm has 1 problem\n")
+        .doesNotContain("()");
+    assertThat(validate.err()).isEqualTo("Error: Cannot validate fm: validation found 1 problem\n");
+    Result migrate = cli.run("migrate");
+    assertThat(migrate.exitCode()).as("migrate validates first").isEqualTo(1);
+    assertThat(migrate.out()).isEmpty();
+    assertThat(migrate.err().lines())
+        .containsExactly(
+            "Error: Cannot migrate fm: validation found 1 problem",
+            "  - 0001 (Add note) failed: upgrade failed: java.lang.IllegalStateException: not yet;"
+                + " completed before the failure: none; roll it back, or fix the tables and run"
+                + " iceberg-ops repair (or iceberg-ops stamp 0001)");
 
     Result repair = cli.run("repair");
     assertThat(repair.exitCode()).as(repair.toString()).isZero();
@@ -84,9 +82,11 @@ class FailureModelCommandsTest {
     assertThat(cli.run("migrate").exitCode()).isZero();
     writeMigration("ctx.namespace(); ctx.catalog();");
 
-    Result validate = cli.run("validate", "--json");
+    Result validate = cli.run("validate");
     assertThat(validate.exitCode()).isEqualTo(1);
-    assertThat(validate.out()).contains("\"kind\" : \"checksum_changed\"");
+    assertThat(validate.out())
+        .contains("0001     checksum_changed")
+        .contains("; revert the edit, or accept it with iceberg-ops repair\n");
 
     assertThat(cli.run("repair").out()).startsWith("Repaired 0001 Add note: accepted checksum");
     assertThat(cli.run("validate").exitCode()).isZero();
@@ -112,7 +112,24 @@ class FailureModelCommandsTest {
   }
 
   @Test
+  void validateAdvisesTheOutOfOrderOptionAndMigrateTakesIt() throws IOException {
+    cli.migration("V0002__Later", "");
+    assertThat(cli.run("migrate").exitCode()).isZero();
+    writeMigration("ctx.namespace();");
+
+    Result validate = cli.run("validate");
+    assertThat(validate.exitCode()).isEqualTo(1);
+    assertThat(validate.out())
+        .contains(
+            "0001 (Add note) is pending but 0002 is already applied; give it a version above"
+                + " 0002, or allow it with --out-of-order\n");
+    assertThat(cli.run("validate", "--out-of-order").out()).startsWith("Valid: fm has no");
+    assertThat(cli.run("migrate", "--out-of-order").out()).contains("Applied 0001 Add note");
+  }
+
+  @Test
   void unlockReleasesTheLeaseOfARunThatHangs() throws Exception {
+    writeMigration("ctx.namespace();");
     Catalog catalog =
         CatalogFactory.build(
             "local", Session.embeddedProperties(project.resolve(Session.LOCAL_DIR)));
@@ -125,12 +142,22 @@ class FailureModelCommandsTest {
       CompletableFuture<MigrationResult> run = CompletableFuture.supplyAsync(hanging::migrate);
       assertThat(V0001__Hang.STARTED.await(2, TimeUnit.MINUTES)).isTrue();
 
-      Result busy = cli.run("migrate");
-      assertThat(busy.exitCode()).isEqualTo(1);
-      assertThat(busy.err())
-          .startsWith("Error: Cannot ")
-          .contains("another run holds its lease")
-          .hasLineCount(1);
+      for (String[] command :
+          List.of(
+              new String[] {"migrate", "migrate fm"},
+              new String[] {"rollback", "roll back fm"},
+              new String[] {"stamp", "stamp fm"},
+              new String[] {"repair", "repair fm"})) {
+        Result busy = command[0].equals("stamp") ? cli.run("stamp", "0001") : cli.run(command[0]);
+        assertThat(busy.exitCode()).as(busy.toString()).isEqualTo(1);
+        assertThat(busy.err())
+            .as(busy.toString())
+            .startsWith("Error: Cannot " + command[1] + ": another run holds its lease: ")
+            .endsWith(
+                "; wait for it to end, or release the lease with iceberg-ops unlock if that"
+                    + " run is gone\n")
+            .hasLineCount(1);
+      }
 
       Result unlock = cli.run("unlock");
       assertThat(unlock.exitCode()).as(unlock.toString()).isZero();

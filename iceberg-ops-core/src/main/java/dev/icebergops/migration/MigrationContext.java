@@ -282,7 +282,27 @@ public final class MigrationContext {
    * @throws NoSuchTableException if the table does not exist
    */
   public void addColumn(String table, String column, String type) {
-    addColumn(table, column, IcebergTypes.parse(type), null);
+    addColumn(table, column, type, null);
+  }
+
+  /**
+   * Adds a new optional column whose type is given as a string, with a doc.
+   *
+   * <pre>{@code
+   * ctx.addColumn("orders", "amount_cents", "long", "Gross amount in euro cents");
+   * }</pre>
+   *
+   * @param table a bare or dotted table name
+   * @param column the column; a dotted path adds a field to an existing struct
+   * @param type a primitive type string, for example {@code "decimal(10,2)"} (see {@link
+   *     IcebergTypes#parse})
+   * @param doc the column's description, or null
+   * @throws IllegalArgumentException if the type string is invalid, the column already exists, a
+   *     part of a dotted path is empty, or the parent struct of a dotted path does not exist
+   * @throws NoSuchTableException if the table does not exist
+   */
+  public void addColumn(String table, String column, String type, String doc) {
+    addColumn(table, column, IcebergTypes.parse(type), doc);
   }
 
   /**

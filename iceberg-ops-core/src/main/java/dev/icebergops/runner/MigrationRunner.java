@@ -301,7 +301,7 @@ public final class MigrationRunner {
     List<ValidationFinding> findings =
         MigrationValidator.findings(readState(), source.location(), outOfOrder);
     if (!findings.isEmpty()) {
-      throw new MigrationValidationException(namespace, findings);
+      throw new MigrationValidationException("validate", namespace, findings);
     }
   }
 
@@ -383,7 +383,7 @@ public final class MigrationRunner {
       List<ValidationFinding> findings =
           MigrationValidator.findings(state, source.location(), outOfOrder);
       if (!findings.isEmpty()) {
-        throw new MigrationValidationException(namespace, findings);
+        throw new MigrationValidationException("migrate", namespace, findings);
       }
     }
     return state.pending(target, !validateOnMigrate);

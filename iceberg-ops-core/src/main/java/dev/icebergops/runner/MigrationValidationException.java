@@ -4,7 +4,9 @@ import java.util.List;
 
 /**
  * Thrown by {@link MigrationRunner#validate()} (and so by {@code migrate()}) when the migrations
- * and the history disagree; lists every finding.
+ * and the history disagree; lists every finding. The message names the operation refused: {@code
+ * Cannot validate sales: ...} from {@code validate()}, {@code Cannot migrate sales: ...} from
+ * {@code migrate()}.
  */
 public class MigrationValidationException extends MigrationException {
 
@@ -15,11 +17,13 @@ public class MigrationValidationException extends MigrationException {
   /**
    * Creates the exception.
    *
+   * @param operation the operation refused, for example {@code validate} or {@code migrate}
    * @param namespace the namespace validated
    * @param findings every problem found, at least one
    */
-  public MigrationValidationException(String namespace, List<ValidationFinding> findings) {
-    super(null, namespace, "validate", message(namespace, findings), null);
+  public MigrationValidationException(
+      String operation, String namespace, List<ValidationFinding> findings) {
+    super(null, namespace, "validate", message(operation, namespace, findings), null);
     this.findings = List.copyOf(findings);
   }
 
@@ -28,9 +32,12 @@ public class MigrationValidationException extends MigrationException {
     return findings;
   }
 
-  private static String message(String namespace, List<ValidationFinding> findings) {
+  private static String message(
+      String operation, String namespace, List<ValidationFinding> findings) {
     StringBuilder text =
-        new StringBuilder("Cannot migrate ")
+        new StringBuilder("Cannot ")
+            .append(operation)
+            .append(' ')
             .append(namespace)
             .append(": validation found ")
             .append(findings.size())

@@ -86,7 +86,9 @@ final class MigrationValidator {
                     + row.error()
                     + "; completed before the failure: "
                     + (row.steps().isEmpty() ? "none" : String.join("; ", row.steps()))
-                    + "; roll it back, or fix the tables and run repair() (or stamp)"));
+                    + "; roll it back, or fix the tables and run repair() (or stamp(\""
+                    + version
+                    + "\"))"));
       } else if (state.isInterrupted(row)) {
         findings.add(
             new ValidationFinding(
@@ -95,7 +97,9 @@ final class MigrationValidator {
                 name
                     + ": "
                     + NamespaceState.interruption(row)
-                    + "; roll it back, or check the tables and run repair() (or stamp)"));
+                    + "; roll it back, or check the tables and run repair() (or stamp(\""
+                    + version
+                    + "\"))"));
       }
     }
     return findings;

@@ -136,8 +136,8 @@ final class RunJournal implements AutoCloseable {
                 + held.since()
                 + " (expires "
                 + held.expiresAt()
-                + " unless renewed); wait for it to end, or release the lease"
-                + " (MigrationRunner.releaseLease(), iceberg-ops unlock) if that run is gone",
+                + " unless renewed); wait for it to end, or release the lease with"
+                + " MigrationRunner.releaseLease() if that run is gone",
             null);
       }
       RunLease mine =

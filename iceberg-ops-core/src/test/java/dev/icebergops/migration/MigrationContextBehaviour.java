@@ -384,6 +384,29 @@ abstract class MigrationContextBehaviour {
   }
 
   @Test
+  void addColumnParsesATypeStringAndSetsTheDoc() {
+    createEvents();
+
+    ctx.addColumn("events", "amount", "decimal(10,2)", "Gross amount in EUR");
+    ctx.addColumn("events", "address.zip", "int", "Postal code");
+
+    NestedField amount = events().schema().findField("amount");
+    assertThat(amount.type()).isEqualTo(Types.DecimalType.of(10, 2));
+    assertThat(amount.isOptional()).isTrue();
+    assertThat(amount.doc()).isEqualTo("Gross amount in EUR");
+    NestedField zip = events().schema().findField("address.zip");
+    assertThat(zip.type()).isEqualTo(Types.IntegerType.get());
+    assertThat(zip.doc()).isEqualTo("Postal code");
+    assertThatThrownBy(() -> ctx.addColumn("events", "amount", "decimal(10,2)", "again"))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("Cannot add column " + ns + ".events.amount: it already exists");
+    assertThatThrownBy(() -> ctx.addColumn("events", "tax", "decimal(10)", "Tax"))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageStartingWith("Cannot parse type 'decimal(10)'");
+    assertThat(events().schema().findField("tax")).isNull();
+  }
+
+  @Test
   void addColumnAddsADottedFieldToAnExistingStruct() {
     createEvents();
 

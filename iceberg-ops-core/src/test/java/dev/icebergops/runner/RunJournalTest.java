@@ -111,8 +111,8 @@ class RunJournalTest {
                 + T0
                 + " (expires "
                 + T0.plusSeconds(3600)
-                + " unless renewed); wait for it to end, or release the lease"
-                + " (MigrationRunner.releaseLease(), iceberg-ops unlock) if that run is gone");
+                + " unless renewed); wait for it to end, or release the lease with"
+                + " MigrationRunner.releaseLease() if that run is gone");
     assertThat(stored()).isEqualTo(other);
   }
 

@@ -101,6 +101,11 @@ class RunnerFailureModelTest {
         .containsExactly(
             tuple("0001", Status.APPLIED, List.of("create table " + namespace + ".t")),
             tuple("0002", Status.FAILED, List.of("add column " + namespace + ".t.a")));
+    assertThatThrownBy(runner::validate)
+        .isInstanceOf(MigrationValidationException.class)
+        .hasMessageStartingWith("Cannot validate " + namespace + ": validation found 1 problem")
+        .hasMessageEndingWith(
+            "; roll it back, or fix the tables and run repair() (or stamp(\"0002\"))");
   }
 
   @Test
@@ -204,6 +209,8 @@ class RunnerFailureModelTest {
 
     assertThatThrownBy(runner::migrate)
         .isInstanceOf(MigrationValidationException.class)
+        .hasMessageEndingWith(
+            "; roll it back, or check the tables and run repair() (or stamp(\"0002\"))")
         .satisfies(
             e ->
                 assertThat(((MigrationValidationException) e).findings())
@@ -236,12 +243,14 @@ class RunnerFailureModelTest {
     assertThatThrownBy(late::validate)
         .isInstanceOf(MigrationValidationException.class)
         .hasMessage(
-            "Cannot migrate %s: validation found 1 problem%n"
+            "Cannot validate %s: validation found 1 problem%n"
                     .formatted(namespace)
                     .replace("%n", "\n")
                 + "  - 0002 (Add a) is pending but 0003 is already applied; give it a version above"
                 + " 0003, or allow it with outOfOrder(true)");
-    assertThatThrownBy(late::migrate).isInstanceOf(MigrationValidationException.class);
+    assertThatThrownBy(late::migrate)
+        .isInstanceOf(MigrationValidationException.class)
+        .hasMessageStartingWith("Cannot migrate " + namespace + ": validation found 1 problem");
     assertThat(columns()).containsExactly("id", "b");
 
     MigrationRunner allowed =
@@ -290,7 +299,7 @@ class RunnerFailureModelTest {
 
     assertThatThrownBy(now::validate)
         .isInstanceOf(MigrationValidationException.class)
-        .hasMessageStartingWith("Cannot migrate " + namespace + ": validation found 3 problems")
+        .hasMessageStartingWith("Cannot validate " + namespace + ": validation found 3 problems")
         .satisfies(
             e ->
                 assertThat(((MigrationValidationException) e).findings())
@@ -389,7 +398,7 @@ class RunnerFailureModelTest {
                 + namespace
                 + ": another run holds its lease: other-host (pid 42, run run-7) since ")
         .hasMessageContaining(
-            "release the lease (MigrationRunner.releaseLease(), iceberg-ops unlock)");
+            "release the lease with MigrationRunner.releaseLease() if that run is gone");
     assertThat(tableExists()).isFalse();
 
     assertThat(waiting.releaseLease()).contains(other);
