@@ -1,6 +1,13 @@
-// Checks the user's build beyond "it passed": Surefire ran the tests, the embedded server said
-// nothing at ERROR level (plain slf4j-simple, no simplelogger.properties), and the BOM aligned
-// the AWS SDK, Iceberg and Jetty on the tests' class path.
+// Checks the user's build beyond "it passed": the classes were compiled for Java 17 (the
+// snippet's maven.compiler.release), Surefire ran the tests, the data migration's test among them,
+// the embedded server said nothing at ERROR level (plain slf4j-simple, no
+// simplelogger.properties), and the BOM aligned the AWS SDK, Iceberg, Jetty and Parquet on the
+// tests' class path and brought Hadoop as two jars, without its own dependency tree.
+def classFile = new File(basedir, 'target/classes/com/acme/shop/db/iceberg/V0003__SeedRegions.class')
+assert classFile.isFile() : "Expecting the data migration compiled to ${classFile}, but it is missing"
+def major = new DataInputStream(new FileInputStream(classFile)).withCloseable { it.readInt(); it.readUnsignedShort(); it.readUnsignedShort() }
+assert major == 61 : "Expecting ${classFile.name} compiled for Java 17 (class file version 61), but it is version ${major}"
+
 def log = new File(basedir, 'build.log').readLines()
 println "user-project build.log: ${log.size()} lines"
 
@@ -11,6 +18,12 @@ def run = summary[1] as int
 assert run >= 2 : "Expecting Surefire to run the suite's tests, but it ran ${run}: ${totals.last()}"
 assert summary[4] as int == 0 : "Expecting no skipped test, but: ${totals.last()}"
 
+def report = new groovy.xml.XmlSlurper().parse(
+    new File(basedir, 'target/surefire-reports/TEST-com.acme.shop.ShopMigrationsTest.xml'))
+def passed = report.testcase.findAll { test -> ['failure', 'error', 'skipped'].every { test[it].isEmpty() } }*.@name*.text()
+assert passed.any { it.startsWith('everyOrdersRegionIsSeeded') } :
+    "Expecting the data migration's test to pass, but the passing tests are ${passed}"
+
 def errors = log.findAll { it.contains('ERROR') }
 def traces = log.findAll { it ==~ /\s+at [\w$.<>\/]+ ?\(.*\)/ || it.startsWith("Caused by: ") }
 def warnings = log.findAll { it ==~ /.*\] WARN .*/ }
@@ -19,8 +32,6 @@ assert errors.isEmpty() : "Expecting no ERROR in a passing run, but found ${erro
 assert traces.isEmpty() : "Expecting no stack trace in a passing run, but found ${traces.size()} lines:\n${traces.take(5).join('\n')}"
 
 // the jars of the tests' class path, as Surefire recorded it, by group, artifact and version
-def report = new groovy.xml.XmlSlurper().parse(
-    new File(basedir, 'target/surefire-reports/TEST-com.acme.shop.ShopMigrationsTest.xml'))
 def classPath = report.properties.property.find { it.@name == 'surefire.test.class.path' }.@value.text()
 def repository = new File(localRepositoryPath.toString()).canonicalFile.toPath()
 def jars = classPath.split(File.pathSeparator)
@@ -42,4 +53,8 @@ def aligned = { String group, String version, int atLeast ->
 aligned('software.amazon.awssdk', awssdkVersion, 10)
 aligned('org.apache.iceberg', icebergVersion, 5)
 aligned('org.eclipse.jetty', jettyVersion, 3)
+aligned('org.apache.parquet', parquetVersion, 4)
+def hadoop = jars.findAll { it.group == 'org.apache.hadoop' }.collect { "${it.artifact}:${it.version}" }.sort()
+assert hadoop == ["hadoop-common:${hadoopVersion}", "hadoop-mapreduce-client-core:${hadoopVersion}"]*.toString() :
+    "Expecting Hadoop as hadoop-common and hadoop-mapreduce-client-core ${hadoopVersion}, but found ${hadoop}"
 return true

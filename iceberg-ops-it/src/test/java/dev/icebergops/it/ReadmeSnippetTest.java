@@ -3,26 +3,64 @@ package dev.icebergops.it;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
+import java.io.StringReader;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
+import javax.xml.parsers.DocumentBuilderFactory;
 import org.junit.jupiter.api.Test;
+import org.w3c.dom.Element;
+import org.xml.sax.InputSource;
 
 /**
  * The README's "Add to your build" snippet is the build that Maven Invoker runs in
- * src/it/user-project: this test keeps the two texts equal, so the README shows what is proven.
+ * src/it/user-project: the user's pom is its coordinates and the snippet, nothing else, so what the
+ * README shows is what compiles, resolves and passes there.
  */
 class ReadmeSnippetTest {
 
   private static final Path README = Path.of("..", "README.md");
   private static final Path USER_POM = Path.of("src", "it", "user-project", "pom.xml");
   private static final String SECTION = "## Add to your build";
+  private static final String LAST_COORDINATE = "  <version>1.0</version>";
 
   @Test
-  void readmeSnippetIsTheUserProjectsBuild() throws IOException {
-    assertThat(readmeSnippet())
-        .as("the first xml block under \"%s\" in %s", SECTION, README)
-        .containsExactlyElementsOf(userPomSnippet());
+  void theUserProjectsPomIsItsCoordinatesAndTheReadmeSnippet() throws IOException {
+    assertThat(userPomAfterCoordinates())
+        .as("%s after \"%s\", unindented", USER_POM, LAST_COORDINATE.trim())
+        .containsExactlyElementsOf(readmeSnippet());
+  }
+
+  @Test
+  void readmeSnippetCompilesForJava17() throws Exception {
+    Element properties = XmlElements.child(snippetAsProject(), "properties");
+    assertThat(XmlElements.text(properties, "maven.compiler.release"))
+        .as("<maven.compiler.release> in the snippet of %s", README)
+        .isEqualTo("17");
+  }
+
+  @Test
+  void readmeSnippetDeclaresWhatADataMigrationNeedsWithoutVersions() throws Exception {
+    List<String> unversioned = new ArrayList<>();
+    for (Element dependency : XmlElements.dependencies(snippetAsProject(), "dependencies")) {
+      if (XmlElements.optionalText(dependency, "version") == null) {
+        unversioned.add(XmlElements.coordinates(dependency));
+      }
+    }
+    assertThat(unversioned)
+        .as("the dependencies of the snippet in %s that take their version from the BOM", README)
+        .containsAll(BomVersionsTest.DATA_MIGRATION_ARTIFACTS)
+        .contains("dev.icebergops:iceberg-ops-core", "dev.icebergops:iceberg-ops-test");
+  }
+
+  /** The snippet wrapped in {@code <project>}, parsed. */
+  private static Element snippetAsProject() throws Exception {
+    String xml = "<project>\n" + String.join("\n", readmeSnippet()) + "\n</project>";
+    return DocumentBuilderFactory.newInstance()
+        .newDocumentBuilder()
+        .parse(new InputSource(new StringReader(xml)))
+        .getDocumentElement();
   }
 
   /** The first {@code xml} code block of the section. */
@@ -39,15 +77,22 @@ class ReadmeSnippetTest {
     return lines.subList(open + 1, close);
   }
 
-  /** The user project's pom from {@code <dependencyManagement>} to {@code </build>}, unindented. */
-  private static List<String> userPomSnippet() throws IOException {
+  /**
+   * The user project's pom from the line after its coordinates (and one blank line) to the line
+   * before {@code </project>}, unindented.
+   */
+  private static List<String> userPomAfterCoordinates() throws IOException {
     List<String> lines = Files.readAllLines(USER_POM);
-    int start = indexOf(lines, "  <dependencyManagement>", 0);
-    int end = indexOf(lines, "  </build>", start) + 1;
-    assertThat(end)
-        .as("<dependencyManagement> to </build> in %s", USER_POM)
-        .isLessThan(lines.size());
-    return lines.subList(start, end).stream()
+    int coordinates = lines.indexOf(LAST_COORDINATE);
+    int end = lines.lastIndexOf("</project>");
+    assertThat(coordinates)
+        .as("the line \"%s\" in %s", LAST_COORDINATE, USER_POM)
+        .isNotNegative()
+        .isLessThan(end);
+    assertThat(lines.get(coordinates + 1))
+        .as("the line after the coordinates in %s", USER_POM)
+        .isEmpty();
+    return lines.subList(coordinates + 2, end).stream()
         .map(line -> line.isEmpty() ? line : line.substring(2))
         .toList();
   }
