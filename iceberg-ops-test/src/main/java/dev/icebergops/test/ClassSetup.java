@@ -5,6 +5,7 @@ import dev.icebergops.migration.ResolvedMigration;
 import dev.icebergops.runner.MigrationRunner;
 import dev.icebergops.test.env.IcebergTestEnvironment;
 import dev.icebergops.test.internal.ContractLocation;
+import dev.icebergops.test.internal.ExpectedBackfill;
 import dev.icebergops.test.internal.NamespaceShape;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
@@ -47,11 +48,10 @@ record ClassSetup(
                 + ": it has both @IcebergMigrations and a registered IcebergMigrationsExtension;"
                 + " keep one");
       }
+      String where = "IcebergMigrationsExtension.builder() for " + testClass.getName();
       settings =
-          SuiteSettings.of(
-              context,
-              programmatic.configuration(),
-              "IcebergMigrationsExtension.builder() for " + testClass.getName());
+          SuiteSettings.of(context, programmatic.configuration(), where)
+              .withBackfills(programmatic.backfills(), where);
       factory = programmatic.factory();
       metaNamespace = programmatic.metaNamespace();
     }
@@ -111,6 +111,9 @@ record ClassSetup(
     }
     for (String version : settings.irreversible()) {
       TestNamespace.checkKnown(settings, known, version, "irreversible");
+    }
+    for (ExpectedBackfill backfill : settings.backfills()) {
+      TestNamespace.checkKnown(settings, known, backfill.version(), "backfills");
     }
     return all.isEmpty() ? MigrationRunner.BASE_VERSION : all.get(all.size() - 1).version();
   }

@@ -121,6 +121,22 @@ public @interface IcebergMigrations {
    */
   String[] dropsData() default {};
 
+  /**
+   * The values that data migrations write: for each {@link Backfill}, the data check expects the
+   * declared column of the rows written before its version to read what its {@link BackfillValues}
+   * computes, instead of reporting the new values as a loss; a wrong value fails the check at that
+   * version, with the rows. A rewrite that keeps every row (a compaction, say) needs no
+   * declaration: the check follows rows by their values, not by their files.
+   *
+   * <pre>{@code
+   * @IcebergMigrations(
+   *     locations = "classpath:com/acme/payments/db/iceberg",
+   *     backfills = @Backfill(version = "0002", table = "payments", column = "amount_cents",
+   *         values = AmountInCents.class, description = "amount x 100"))
+   * }</pre>
+   */
+  Backfill[] backfills() default {};
+
   /** Whether field-id drift after a downgrade fails the reversibility check instead of warning. */
   boolean strictFieldIds() default false;
 }

@@ -5,8 +5,11 @@ import dev.icebergops.migration.MigrationContext;
 import dev.icebergops.migration.MigrationFactory;
 import dev.icebergops.runner.MigrationRunner;
 import dev.icebergops.test.env.IcebergTestEnvironment;
+import dev.icebergops.test.internal.ExpectedBackfill;
 import java.lang.reflect.Parameter;
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import org.apache.iceberg.Table;
@@ -232,6 +235,7 @@ public final class IcebergMigrationsExtension
     private IcebergTestEnvironment environment;
     private MigrationFactory factory = MigrationFactory.publicNoArgConstructor();
     private String metaNamespace;
+    private final List<ExpectedBackfill> backfills = new ArrayList<>();
 
     private Builder() {}
 
@@ -274,6 +278,31 @@ public final class IcebergMigrationsExtension
     /** See {@link IcebergMigrations#dropsData()}. */
     public Builder dropsData(String... value) {
       return set("dropsData", value.clone());
+    }
+
+    /**
+     * Declares a backfill, as a {@link Backfill} in {@link IcebergMigrations#backfills()} does,
+     * with the values as a lambda: {@code .backfill("0002", "payments", "amount_cents", "amount x
+     * 100", row -> ((BigDecimal) row.get("amount")).movePointRight(2).longValueExact())}.
+     *
+     * @param version the version whose upgrade writes the values
+     * @param table the table, without namespace
+     * @param column the column, by its name right after the version's upgrade
+     * @param description what the values are, for failure messages
+     * @param values computes the value for each row written before the version
+     * @return this builder
+     * @throws NullPointerException if an argument is null
+     */
+    public Builder backfill(
+        String version, String table, String column, String description, BackfillValues values) {
+      backfills.add(
+          new ExpectedBackfill(
+              Objects.requireNonNull(version, "version"),
+              Objects.requireNonNull(table, "table"),
+              Objects.requireNonNull(column, "column"),
+              Objects.requireNonNull(description, "description"),
+              Objects.requireNonNull(values, "values")::expected));
+      return this;
     }
 
     /** See {@link IcebergMigrations#checkDowngrade()}. */
@@ -356,7 +385,8 @@ public final class IcebergMigrationsExtension
               ProgrammaticConfiguration.annotation(attributes),
               environment,
               factory,
-              metaNamespace));
+              metaNamespace,
+              backfills));
     }
 
     private Builder set(String attribute, Object value) {

@@ -61,8 +61,10 @@ public interface MigrationSuite {
   }
 
   /**
-   * Rows written at every version read back by field id at head and after each downgrade; only the
-   * losses declared with {@link IcebergMigrations#dropsData()} are allowed.
+   * Rows written at every version read back by field id at head and after each downgrade, found by
+   * their values when a migration rewrote their files; a backfill's new values must be those
+   * declared with {@link IcebergMigrations#backfills()}, and only the losses declared with {@link
+   * IcebergMigrations#dropsData()} are allowed.
    */
   @Test
   @MigrateTo("0000")

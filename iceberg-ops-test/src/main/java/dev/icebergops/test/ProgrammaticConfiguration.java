@@ -2,8 +2,10 @@ package dev.icebergops.test;
 
 import dev.icebergops.migration.MigrationFactory;
 import dev.icebergops.test.env.IcebergTestEnvironment;
+import dev.icebergops.test.internal.ExpectedBackfill;
 import java.lang.reflect.Method;
 import java.lang.reflect.Proxy;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 
@@ -16,12 +18,18 @@ import java.util.Objects;
  * @param environment the environment to use instead of a backend's, or null
  * @param factory creates migration instances
  * @param metaNamespace the history namespace every test shares, or null for one per test
+ * @param backfills the backfills declared with lambdas, besides the annotation's
  */
 record ProgrammaticConfiguration(
     IcebergMigrations configuration,
     IcebergTestEnvironment environment,
     MigrationFactory factory,
-    String metaNamespace) {
+    String metaNamespace,
+    List<ExpectedBackfill> backfills) {
+
+  ProgrammaticConfiguration {
+    backfills = List.copyOf(backfills);
+  }
 
   /** An {@link IcebergMigrations} whose attributes are {@code values}, or else their defaults. */
   static IcebergMigrations annotation(Map<String, Object> values) {

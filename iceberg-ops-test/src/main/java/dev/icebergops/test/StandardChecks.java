@@ -119,9 +119,12 @@ public final class StandardChecks {
 
   /**
    * Checks that data survives every version: rows generated at each version, typed from each
-   * table's schema then, read back by field id at head and after each downgrade. Renamed, promoted
-   * and archived columns keep their values, columns added later read null (or their initial
-   * default); a loss fails unless its version is listed in {@link IcebergMigrations#dropsData()}.
+   * table's schema then, read back by field id at head and after each downgrade, found where they
+   * were written or, once a migration rewrote their files (a backfill, a compaction), by their
+   * values. Renamed, promoted and archived columns keep their values, columns added later read null
+   * (or their initial default) unless a {@link Backfill} declared in {@link
+   * IcebergMigrations#backfills()} wrote them, in which case they read its values; a loss fails
+   * unless its version is listed in {@link IcebergMigrations#dropsData()}.
    *
    * @throws AssertionFailedError naming the version, table, column and field id, with sample rows
    *     before and after

@@ -2,10 +2,14 @@ package dev.icebergops.test;
 
 import dev.icebergops.migration.MigrationSource;
 import dev.icebergops.runner.MigrationRunner;
+import dev.icebergops.test.internal.ExpectedBackfill;
 import dev.icebergops.test.internal.MigrationChecks;
 import java.lang.reflect.AnnotatedElement;
+import java.lang.reflect.Constructor;
 import java.lang.reflect.Method;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
@@ -30,7 +34,8 @@ record SuiteSettings(
     boolean copySchemaHistory,
     String contracts,
     boolean strictFieldIds,
-    Set<String> dropsData) {
+    Set<String> dropsData,
+    List<ExpectedBackfill> backfills) {
 
   private static final Pattern VERSION = Pattern.compile("\\d{4}");
 
@@ -64,7 +69,72 @@ record SuiteSettings(
         config.copySchemaHistory(),
         config.contracts(),
         config.strictFieldIds(),
-        versions(config.dropsData(), where + ": dropsData"));
+        versions(config.dropsData(), where + ": dropsData"),
+        backfills(config.backfills(), where + ": backfills"));
+  }
+
+  /** These settings with more backfills, declared with lambdas. */
+  SuiteSettings withBackfills(List<ExpectedBackfill> more, String where) {
+    List<ExpectedBackfill> all = new ArrayList<>(backfills);
+    for (ExpectedBackfill backfill : more) {
+      version(backfill.version(), where + ": backfill of " + backfill.column());
+      all.add(backfill);
+    }
+    return new SuiteSettings(
+        testClass,
+        source,
+        namespacePrefix,
+        backend,
+        target,
+        downTo,
+        irreversible,
+        checkDowngrade,
+        fullRollbackEachTest,
+        copySchemaHistory,
+        contracts,
+        strictFieldIds,
+        dropsData,
+        all);
+  }
+
+  private static List<ExpectedBackfill> backfills(Backfill[] declared, String where) {
+    List<ExpectedBackfill> backfills = new ArrayList<>();
+    for (Backfill backfill : declared) {
+      version(backfill.version(), where);
+      Class<? extends BackfillValues> type = backfill.values();
+      BackfillValues values;
+      try {
+        Constructor<? extends BackfillValues> constructor = type.getDeclaredConstructor();
+        constructor.setAccessible(true);
+        values = constructor.newInstance();
+      } catch (ReflectiveOperationException | RuntimeException e) {
+        throw new ExtensionConfigurationException(
+            "Cannot configure "
+                + where
+                + ": cannot create "
+                + type.getName()
+                + " for the backfill of "
+                + backfill.table()
+                + "."
+                + backfill.column()
+                + " at "
+                + backfill.version()
+                + ": it needs a no-argument constructor and a static class ("
+                + e
+                + ")",
+            e);
+      }
+      String description =
+          backfill.description().isBlank() ? type.getSimpleName() : backfill.description();
+      backfills.add(
+          new ExpectedBackfill(
+              backfill.version(),
+              backfill.table(),
+              backfill.column(),
+              description,
+              values::expected));
+    }
+    return backfills;
   }
 
   private static MigrationSource source(IcebergMigrations config, String where) {
@@ -174,6 +244,6 @@ record SuiteSettings(
 
   /** This configuration's tolerances. */
   MigrationChecks.Settings checkSettings() {
-    return new MigrationChecks.Settings(irreversible, downTo, strictFieldIds, dropsData);
+    return new MigrationChecks.Settings(irreversible, downTo, strictFieldIds, dropsData, backfills);
   }
 }

@@ -1,18 +1,23 @@
 package dev.icebergops.test;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass;
 import static org.junit.platform.engine.discovery.DiscoverySelectors.selectMethod;
 
+import dev.icebergops.test.fixtures.DataMigrationSuites;
 import dev.icebergops.test.fixtures.Fixtures;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.platform.engine.TestExecutionResult;
+import org.junit.platform.testkit.engine.EngineExecutionResults;
 import org.junit.platform.testkit.engine.EngineTestKit;
 import org.junit.platform.testkit.engine.Events;
 
 /**
  * MigrationSuite's eighth test, run through JUnit's EngineTestKit on migration sets that each lose
- * data in a way the shape checks cannot see.
+ * data in a way the shape checks cannot see, and on data migrations that rewrite Parquet files: the
+ * check follows rows by their values, so a backfill and a compaction that keep every row pass, and
+ * a backfill's new values are held to what the class declares.
  */
 class DataSurvivesTest {
 
@@ -24,16 +29,24 @@ class DataSurvivesTest {
         .testEvents();
   }
 
+  /** Every standard test of a class, and its class-level events. */
+  private static EngineExecutionResults wholeClass(Class<?> fixture) {
+    return EngineTestKit.engine("junit-jupiter").selectors(selectClass(fixture)).execute();
+  }
+
+  private static List<String> messages(Events events) {
+    return events.failed().stream()
+        .map(
+            e ->
+                e.getPayload(TestExecutionResult.class)
+                    .flatMap(TestExecutionResult::getThrowable)
+                    .map(Throwable::getMessage)
+                    .orElse(""))
+        .toList();
+  }
+
   private static String failure(Class<?> fixture) {
-    List<String> messages =
-        run(fixture).failed().stream()
-            .map(
-                e ->
-                    e.getPayload(TestExecutionResult.class)
-                        .flatMap(TestExecutionResult::getThrowable)
-                        .map(Throwable::getMessage)
-                        .orElse(""))
-            .toList();
+    List<String> messages = messages(run(fixture));
     assertThat(messages).as("failures of %s", fixture.getSimpleName()).hasSize(1);
     return messages.get(0);
   }
@@ -81,5 +94,87 @@ class DataSurvivesTest {
     assertThat(failure(Fixtures.RenameByDropAndAdd.class))
         .startsWith("Expecting migration 0002 (Rename by drop and add) to keep the data of ")
         .contains("but its upgrade dropped column amount (id=2, double)");
+  }
+
+  @Test
+  void aDeclaredBackfillAndACompactionPassEveryStandardCheck() {
+    wholeClass(DataMigrationSuites.DeclaredBackfill.class)
+        .testEvents()
+        .assertStatistics(stats -> stats.failed(0).succeeded(7).aborted(2));
+  }
+
+  @Test
+  void aCompactionKeepsEveryRowWithoutADeclaration() {
+    wholeClass(DataMigrationSuites.Compaction.class)
+        .testEvents()
+        .assertStatistics(stats -> stats.failed(0).succeeded(7).aborted(2));
+  }
+
+  @Test
+  void aBackfillDeclaredThroughTheBuilderPasses() {
+    run(DataMigrationSuites.DeclaredBackfillByBuilder.class)
+        .assertStatistics(stats -> stats.succeeded(1).failed(0));
+  }
+
+  @Test
+  void aBackfillWritingOtherValuesThanDeclaredFailsWithTheVersionAndTheRows() {
+    assertThat(failure(DataMigrationSuites.WrongBackfill.class))
+        .startsWith("Expecting migration 0002 (Backfill amount in cents wrongly) to fill ")
+        .contains(
+            ".payments column amount_cents (id=4, long) as declared (amount x 100), but 4 rows"
+                + " written at 0001 read other values (rows generated with seed 42); for"
+                + " example:\n  before: {id=")
+        .containsPattern("\n  expected: amount_cents=(\\d+)\n  after:  \\{id=.*amount_cents=");
+  }
+
+  @Test
+  void aBackfillLosingARowFailsWithTheVersionAndTheRow() {
+    assertThat(failure(DataMigrationSuites.LosingBackfill.class))
+        .startsWith("Expecting migration 0002 (Backfill losing a row) to keep the data of ")
+        .contains(
+            ".payments, but its upgrade lost 1 rows written at 0001 (rows generated with seed"
+                + " 42); for example:\n  before: {id=")
+        .contains("\n  after:  (gone)")
+        .endsWith(
+            "(if the loss is intended, declare it: @IcebergMigrations(dropsData = \"0002\"))");
+  }
+
+  @Test
+  void aBackfillChangingAnUndeclaredColumnFailsNamingIt() {
+    assertThat(failure(DataMigrationSuites.TouchingBackfill.class))
+        .startsWith("Expecting migration 0002 (Backfill touching note) to keep the data of ")
+        .contains(
+            ".payments, but its upgrade changed the values of column note (id=3, string) in 4"
+                + " rows written at 0001");
+  }
+
+  @Test
+  void anUndeclaredBackfillFailsAndSaysHowToDeclareIt() {
+    assertThat(failure(DataMigrationSuites.UndeclaredBackfill.class))
+        .startsWith("Expecting migration 0002 (Backfill amount in cents) to keep the data of ")
+        .contains(
+            "but its upgrade added column amount_cents (id=4, long), which reads neither null nor"
+                + " its initial default in 4 rows written at 0001")
+        .contains(
+            "declare its values: @IcebergMigrations(backfills = @Backfill(version = \"0002\","
+                + " table = \"payments\", column = \"amount_cents\", values = ...))");
+  }
+
+  @Test
+  void aBackfillOnAColumnTheTableLacksFailsAtItsVersion() {
+    assertThat(failure(DataMigrationSuites.MisnamedBackfill.class))
+        .startsWith(
+            "Cannot check the backfill of payments.amount_in_cents at 0002"
+                + " (AmountInCents): payments has no column amount_in_cents right after its"
+                + " upgrade");
+  }
+
+  @Test
+  void aBackfillAtAnUnknownVersionFailsTheClassBeforeItsTests() {
+    assertThat(messages(wholeClass(DataMigrationSuites.UnknownBackfillVersion.class).allEvents()))
+        .singleElement()
+        .asString()
+        .startsWith("Cannot configure backfills of @IcebergMigrations on ")
+        .contains("0008");
   }
 }

@@ -17,19 +17,26 @@ import org.apache.iceberg.catalog.TableIdentifier;
 
 /**
  * Data survives: up one version at a time, appending generated rows to every table at each; at head
- * every row is read back by field id, and again after each step down. A loss is laid at the version
- * whose upgrade or downgrade caused it, and fails unless that version declares it.
+ * every row is read back by field id, and again after each step down, found where it was written
+ * or, once a migration rewrote its file, by its values. A loss is laid at the version whose upgrade
+ * or downgrade caused it (for rows lost or changed at head, the first version after they were
+ * written at whose state the table, read as of then, shows it), and fails unless that version
+ * declares it. A column a declared backfill wrote must read the values it declares.
  */
 final class DataCheck {
 
   /** The seed of the generated rows: the same set always gets the same rows. */
   static final long SEED = 42L;
 
-  /** A table's identity and schema right after a version's upgrade. */
-  private record TableState(String uuid, Schema schema) {}
+  /**
+   * A table's identity, schema and snapshot right after a version's upgrade (null before its first
+   * snapshot).
+   */
+  private record TableState(String uuid, Schema schema, Long snapshotId) {}
 
   private final CheckRun run;
-  private final DataLedger ledger = new DataLedger(SEED);
+  private final DeclaredBackfills backfills;
+  private final DataLedger ledger;
   private final Map<String, Map<String, TableState>> states = new HashMap<>();
   private final List<String> applied = new ArrayList<>();
   private final Set<String> seen = new HashSet<>();
@@ -39,6 +46,8 @@ final class DataCheck {
   DataCheck(CheckRun run) {
     this.run = run;
     this.messages = new DataMessages(run, SEED);
+    this.backfills = new DeclaredBackfills(run.settings().backfills());
+    this.ledger = new DataLedger(SEED, backfills);
   }
 
   static CheckReport run(CheckRun run) {
@@ -79,8 +88,16 @@ final class DataCheck {
     applied.add(version);
     Map<String, Table> tables = loaded == null ? tables() : loaded;
     Map<String, TableState> state = new TreeMap<>();
-    tables.forEach((name, t) -> state.put(name, new TableState(t.uuid().toString(), t.schema())));
+    tables.forEach(
+        (name, t) ->
+            state.put(
+                name,
+                new TableState(
+                    t.uuid().toString(),
+                    t.schema(),
+                    t.currentSnapshot() == null ? null : t.currentSnapshot().snapshotId())));
     states.put(version, state);
+    backfills.reached(version, tables).forEach(problem -> run.failAt(version, problem));
     tables.forEach((name, table) -> write(version, name, table));
   }
 
@@ -105,9 +122,27 @@ final class DataCheck {
     Map<String, Schema> schemas = new TreeMap<>();
     states.get(run.head()).forEach((name, state) -> schemas.put(name, state.schema()));
     run.recordHead(schemas);
-    for (DataLoss loss : ledger.compare(reads(tables()))) {
+    Map<String, Table> tables = tables();
+    backfills.takeMatched();
+    List<DataLoss> losses = ledger.compare(reads(tables), run.head());
+    backfills
+        .takeMatched()
+        .forEach(
+            (backfill, rows) -> {
+              if (losses.stream().noneMatch(loss -> loss.backfill() == backfill)) {
+                run.note(messages.backfilled(backfill, rows));
+              }
+            });
+    for (DataLoss loss : losses) {
       seen.add(loss.key());
+      if (loss.kind() == Kind.NOT_AS_DECLARED) {
+        run.failAt(loss.backfill().version(), messages.notAsDeclared(loss));
+        continue;
+      }
       String culprit = upgradeCulprit(loss);
+      if (culprit == null && tables.containsKey(loss.table())) {
+        culprit = rowCulprit(loss, tables.get(loss.table()));
+      }
       if (culprit != null) {
         judge(culprit, loss, messages.upgradeLoss(culprit, loss));
       } else if (declaredAfter(loss.writtenAt().get(0)) != null) {
@@ -140,7 +175,7 @@ final class DataCheck {
    * @param tables every table of the namespace, loaded since the rollback
    */
   void steppedDown(String version, String previous, Map<String, Table> tables) {
-    for (DataLoss loss : ledger.compare(reads(tables))) {
+    for (DataLoss loss : ledger.compare(reads(tables), previous)) {
       if (seen.add(loss.key())) {
         afterDowngrade(version, previous, loss);
       }
@@ -192,9 +227,41 @@ final class DataCheck {
             case TABLE_DROPPED, TABLE_REPLACED -> other;
             case COLUMN_DROPPED -> other || !has;
             case ADDED_COLUMN_NOT_NULL -> has;
-            case VALUES_CHANGED, ROWS_GONE -> false;
+            case VALUES_CHANGED, ROWS_GONE, NOT_AS_DECLARED -> false;
           };
       if (explains) {
+        return version;
+      }
+    }
+    return null;
+  }
+
+  /**
+   * For rows lost or changed without a schema change to explain it: the first version after they
+   * were written at whose state the table, read as of its snapshot then, shows the loss; null when
+   * none does or the table's history cannot be read.
+   */
+  private String rowCulprit(DataLoss loss, Table table) {
+    String written = loss.writtenAt().get(0);
+    String uuid = states.get(written).get(loss.table()).uuid();
+    Table view = files.view(table);
+    for (String version : applied.subList(applied.indexOf(written) + 1, applied.size())) {
+      TableState state = states.get(version).get(loss.table());
+      if (state == null || !state.uuid().equals(uuid) || state.snapshotId() == null) {
+        return null;
+      }
+      List<DataLoss> then;
+      try {
+        DataLedger.TableRead read = DataLedger.read(view, state.snapshotId(), state.schema());
+        then =
+            ledger.compare(
+                Map.of(loss.table(), read),
+                version,
+                b -> b.table().equals(loss.table()) && b.version().compareTo(version) < 0);
+      } catch (RuntimeException e) {
+        return null; // a snapshot expired by a migration, say
+      }
+      if (then.stream().anyMatch(l -> l.key().equals(loss.key()))) {
         return version;
       }
     }

@@ -4,10 +4,13 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
+import java.util.function.Predicate;
 import org.apache.iceberg.MetadataColumns;
 import org.apache.iceberg.Schema;
 import org.apache.iceberg.Table;
@@ -18,7 +21,8 @@ import org.apache.iceberg.types.TypeUtil;
 
 /**
  * The rows the data check wrote, batch by batch, and the way to read them back: by data file and
- * position, so that each row is found again whatever its columns became.
+ * position, or by their values once a migration rewrote their files, so that each row is found
+ * again whatever its columns and files became.
  */
 final class DataLedger {
 
@@ -47,10 +51,12 @@ final class DataLedger {
   record TableRead(String uuid, Schema schema, Map<String, Map<Long, Record>> rows) {}
 
   private final long seed;
+  private final DeclaredBackfills backfills;
   private final List<Batch> batches = new ArrayList<>();
 
-  DataLedger(long seed) {
+  DataLedger(long seed, DeclaredBackfills backfills) {
     this.seed = seed;
+    this.backfills = backfills;
   }
 
   /**
@@ -77,16 +83,58 @@ final class DataLedger {
    * Compares every batch with the tables as they read now.
    *
    * @param now the tables by name; a table absent from the map is gone
+   * @param at the version the namespace is at: the backfills declared up to it apply
    * @return the losses, those of one kind, table and field id merged
    */
-  List<DataLoss> compare(Map<String, TableRead> now) {
-    Map<String, DataLoss> merged = new LinkedHashMap<>();
+  List<DataLoss> compare(Map<String, TableRead> now, String at) {
+    return compare(now, at, batch -> true);
+  }
+
+  /**
+   * Compares some batches with the tables as they read now.
+   *
+   * @param now the tables by name; a table absent from the map is gone
+   * @param at the version the namespace is at: the backfills declared up to it apply
+   * @param which the batches to compare
+   * @return the losses, those of one kind, table and field id merged
+   */
+  List<DataLoss> compare(Map<String, TableRead> now, String at, Predicate<Batch> which) {
+    Map<String, MovedRows> moved = new HashMap<>();
+    List<RowComparison> comparisons = new ArrayList<>();
     for (Batch batch : batches) {
-      for (DataLoss loss : RowComparison.compare(batch, now.get(batch.table()))) {
+      if (which.test(batch)) {
+        TableRead read = now.get(batch.table());
+        MovedRows rows =
+            read == null ? null : moved.computeIfAbsent(batch.table(), t -> moved(t, read));
+        comparisons.add(new RowComparison(batch, read, rows, backfills, at));
+      }
+    }
+    comparisons.forEach(RowComparison::matchExactly);
+    comparisons.forEach(RowComparison::pairTheRest);
+    Map<String, DataLoss> merged = new LinkedHashMap<>();
+    for (RowComparison comparison : comparisons) {
+      for (DataLoss loss : comparison.losses()) {
         merged.merge(loss.key(), loss, DataLedger::merge);
       }
     }
     return List.copyOf(merged.values());
+  }
+
+  /** The rows of a table outside the files this ledger wrote to it. */
+  private MovedRows moved(String table, TableRead read) {
+    Set<String> written = new HashSet<>();
+    batches.stream()
+        .filter(b -> b.table().equals(table))
+        .forEach(b -> b.files().forEach(f -> written.add(f.path())));
+    List<Record> rows = new ArrayList<>();
+    read.rows()
+        .forEach(
+            (file, byPosition) -> {
+              if (!written.contains(file)) {
+                rows.addAll(byPosition.values());
+              }
+            });
+    return new MovedRows(read.schema().asStruct(), rows);
   }
 
   private static DataLoss merge(DataLoss a, DataLoss b) {
@@ -102,7 +150,8 @@ final class DataLedger {
         a.type(),
         a.rows() + b.rows(),
         versions,
-        samples);
+        samples,
+        a.backfill());
   }
 
   /**
@@ -112,12 +161,26 @@ final class DataLedger {
    * @return the rows as they read now
    */
   static TableRead read(Table table) {
-    Schema schema = table.schema();
+    return read(table, null, table.schema());
+  }
+
+  /**
+   * Reads every row of a table as it was at one of its snapshots.
+   *
+   * @param table the table
+   * @param snapshotId the snapshot, or null for the current one
+   * @param schema the table's schema then
+   * @return the rows as they read then
+   */
+  static TableRead read(Table table, Long snapshotId, Schema schema) {
     Schema projection =
         TypeUtil.join(schema, new Schema(MetadataColumns.FILE_PATH, MetadataColumns.ROW_POSITION));
     Map<String, Map<Long, Record>> rows = new HashMap<>();
-    try (CloseableIterable<Record> records =
-        IcebergGenerics.read(table).project(projection).build()) {
+    IcebergGenerics.ScanBuilder scan = IcebergGenerics.read(table);
+    if (snapshotId != null) {
+      scan = scan.useSnapshot(snapshotId);
+    }
+    try (CloseableIterable<Record> records = scan.project(projection).build()) {
       for (Record record : records) {
         String file = record.getField(MetadataColumns.FILE_PATH.name()).toString();
         long pos = (Long) record.getField(MetadataColumns.ROW_POSITION.name());

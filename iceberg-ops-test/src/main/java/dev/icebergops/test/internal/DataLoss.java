@@ -15,6 +15,8 @@ import java.util.List;
  * @param rows how many rows are affected
  * @param writtenAt the versions at which the affected rows were written, in order
  * @param samples a few rows as written and as they read back now
+ * @param backfill the declared backfill the values differ from, for {@link Kind#NOT_AS_DECLARED};
+ *     else null
  */
 record DataLoss(
     Kind kind,
@@ -24,7 +26,8 @@ record DataLoss(
     String type,
     int rows,
     List<String> writtenAt,
-    List<Sample> samples) {
+    List<Sample> samples,
+    ExpectedBackfill backfill) {
 
   /** The number of sample rows a finding shows. */
   static final int SAMPLES = 3;
@@ -37,6 +40,8 @@ record DataLoss(
     VALUES_CHANGED,
     /** A column added after the rows were written reads neither null nor its initial default. */
     ADDED_COLUMN_NOT_NULL,
+    /** A column a declared backfill wrote reads other values than it declares. */
+    NOT_AS_DECLARED,
     /** The rows no longer read back at all. */
     ROWS_GONE,
     /** The table is gone. */
@@ -50,17 +55,19 @@ record DataLoss(
    *
    * @param before the row as written, by the names it was written with
    * @param after the row as it reads now, by the current names, or a note when it is gone
+   * @param expected what a declared backfill expects in the column, e.g. {@code amount_cents=1250};
+   *     null when no backfill applies
    */
-  record Sample(String before, String after) {}
+  record Sample(String before, String after, String expected) {}
 
   DataLoss {
     writtenAt = List.copyOf(writtenAt);
     samples = List.copyOf(samples);
   }
 
-  /** Identifies the loss across reads: kind, table and field id. */
+  /** Identifies the loss across reads: kind, table, field id and the backfill's version. */
   String key() {
-    return kind + " " + table + " " + fieldId;
+    return kind + " " + table + " " + fieldId + (backfill == null ? "" : " " + backfill.version());
   }
 
   /** Whether the loss is about whole rows or the whole table rather than one column. */

@@ -22,7 +22,7 @@ final class DataMessages {
         + ", but its upgrade "
         + what(loss)
         + samples(loss)
-        + declare(version);
+        + declare(version, loss);
   }
 
   /** "Expecting migration 0003 (...) to keep the data of ns.orders when downgraded, but ...". */
@@ -35,7 +35,47 @@ final class DataMessages {
         + what(loss)
         + (loss.wholeRows() ? "" : ", a column that existed before its upgrade")
         + samples(loss)
-        + declare(version);
+        + declare(version, null);
+  }
+
+  /**
+   * "Expecting migration 0002 (Backfill amount_cents) to fill ns.payments column amount_cents
+   * (id=5, long) as declared (amount x 100), but 4 rows written at 0001 read other values ...".
+   */
+  String notAsDeclared(DataLoss loss) {
+    String version = loss.backfill().version();
+    return "Expecting "
+        + run.label(version)
+        + " to fill "
+        + table(loss)
+        + " column "
+        + column(loss)
+        + " as declared ("
+        + loss.backfill().description()
+        + "), but "
+        + loss.rows()
+        + " rows written at "
+        + String.join(", ", loss.writtenAt())
+        + " read other values"
+        + samples(loss);
+  }
+
+  /** How many rows read a declared backfill's values at head. */
+  String backfilled(ExpectedBackfill backfill, int rows) {
+    String what =
+        run.label(backfill.version())
+            + " filled "
+            + run.ns()
+            + "."
+            + backfill.table()
+            + " column "
+            + backfill.column()
+            + " as declared ("
+            + backfill.description()
+            + ")";
+    return rows == 0
+        ? what + ": not checked, no row written before it reads the column at head"
+        : what + ": " + rows + " rows written before it read the declared values at head";
   }
 
   /** A loss that no version's schema change explains, e.g. rows rewritten by a migration. */
@@ -85,6 +125,13 @@ final class DataMessages {
               + column(loss)
               + ", which reads neither null nor its initial default in "
               + rows;
+      case NOT_AS_DECLARED ->
+          "left column "
+              + column(loss)
+              + " other than "
+              + loss.backfill().label()
+              + " declares, in "
+              + rows;
       case ROWS_GONE -> "lost " + rows;
       case TABLE_DROPPED ->
           "dropped the table, and with it " + rows + " (columns: " + loss.column() + ")";
@@ -110,14 +157,31 @@ final class DataMessages {
     List<DataLoss.Sample> samples = loss.samples();
     for (DataLoss.Sample sample : samples) {
       out.append("\n  before: ").append(sample.before());
+      if (sample.expected() != null) {
+        out.append("\n  expected: ").append(sample.expected());
+      }
       out.append("\n  after:  ").append(sample.after());
     }
     return out.toString();
   }
 
-  private static String declare(String version) {
-    return "\n(if the loss is intended, declare it: @IcebergMigrations(dropsData = \""
+  /** How to declare the loss, and for new values in a column, the backfill that wrote them. */
+  private static String declare(String version, DataLoss loss) {
+    String dropsData = "@IcebergMigrations(dropsData = \"" + version + "\")";
+    if (loss == null
+        || (loss.kind() != DataLoss.Kind.VALUES_CHANGED
+            && loss.kind() != DataLoss.Kind.ADDED_COLUMN_NOT_NULL)) {
+      return "\n(if the loss is intended, declare it: " + dropsData + ")";
+    }
+    return "\n(if the migration backfills the column, declare its values: @IcebergMigrations("
+        + "backfills = @Backfill(version = \""
         + version
-        + "\"))";
+        + "\", table = \""
+        + loss.table()
+        + "\", column = \""
+        + loss.column()
+        + "\", values = ...)); if the loss is intended: "
+        + dropsData
+        + ")";
   }
 }

@@ -1,6 +1,7 @@
 package dev.icebergops.test.internal;
 
 import dev.icebergops.runner.MigrationRunner;
+import java.util.List;
 import java.util.Objects;
 import java.util.Set;
 import java.util.function.Function;
@@ -34,19 +35,31 @@ public final class MigrationChecks {
    * @param strictFieldIds whether field-id drift fails instead of warning
    * @param dropsData versions whose upgrade or downgrade may lose data without failing the data
    *     check
+   * @param backfills the values data migrations write, which the data check expects
    */
   public record Settings(
       Set<String> allowedIrreversible,
       String downTo,
       boolean strictFieldIds,
-      Set<String> dropsData) {
+      Set<String> dropsData,
+      List<ExpectedBackfill> backfills) {
 
-    /** Copies the sets; a null set means none, a null or blank downTo means "0000". */
+    /** Copies the sets and lists; null means none, a null or blank downTo means "0000". */
     public Settings {
       allowedIrreversible =
           allowedIrreversible == null ? Set.of() : Set.copyOf(allowedIrreversible);
       downTo = downTo == null || downTo.isBlank() ? MigrationRunner.BASE_VERSION : downTo.trim();
       dropsData = dropsData == null ? Set.of() : Set.copyOf(dropsData);
+      backfills = backfills == null ? List.of() : List.copyOf(backfills);
+    }
+
+    /** Settings without declared backfills. */
+    public Settings(
+        Set<String> allowedIrreversible,
+        String downTo,
+        boolean strictFieldIds,
+        Set<String> dropsData) {
+      this(allowedIrreversible, downTo, strictFieldIds, dropsData, List.of());
     }
 
     /** Settings under which no version may lose data. */
@@ -121,7 +134,9 @@ public final class MigrationChecks {
 
   /**
    * Data survives: rows generated at every version read back by field id at head and after each
-   * downgrade; a loss fails unless its version is in {@link Settings#dropsData()}.
+   * downgrade, followed by their values whatever files hold them; a loss fails unless its version
+   * is in {@link Settings#dropsData()}, and a column a backfill wrote must read the values {@link
+   * Settings#backfills()} declares.
    */
   public CheckReport dataSurvives() {
     return DataCheck.run(start("dataSurvives"));

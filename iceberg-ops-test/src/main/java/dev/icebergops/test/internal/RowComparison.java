@@ -2,52 +2,155 @@ package dev.icebergops.test.internal;
 
 import dev.icebergops.test.internal.DataLoss.Kind;
 import dev.icebergops.test.internal.DataLoss.Sample;
-import java.math.BigDecimal;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
+import java.util.Set;
 import java.util.StringJoiner;
 import org.apache.iceberg.MetadataColumns;
+import org.apache.iceberg.Schema;
 import org.apache.iceberg.data.Record;
-import org.apache.iceberg.types.Type;
 import org.apache.iceberg.types.Types;
 
 /**
  * Compares the rows of one batch, as written, with the same rows as they read now, by field id: a
  * renamed column keeps its id, a promoted one reads the widened value, a column added later reads
- * null or its initial default.
+ * null or its initial default, and a column a declared backfill wrote reads the value it declares.
+ *
+ * <p>A row is found first where it was written (its file and position), else by its values among
+ * the rows of files the check did not write ({@link MovedRows}), so that a migration may rewrite
+ * files as long as it keeps the rows: the key is the table's identifier fields when it declares
+ * them, else every top-level primitive column the row was written with that still exists and that
+ * no backfill wrote. A row whose key matches none is paired with the moved row that agrees on most
+ * of it (and its other values compared), or else reported gone. Both passes run batch by batch:
+ * first {@link #matchExactly()} for every batch of a table, then {@link #pairTheRest()}.
+ *
+ * <pre>{@code
+ * RowComparison comparison = new RowComparison(batch, now, moved, backfills, "0003");
+ * comparison.matchExactly();
+ * comparison.pairTheRest();
+ * List<DataLoss> losses = comparison.losses();
+ * }</pre>
  */
 final class RowComparison {
+
+  /** One written row and what it is compared with. */
+  private record Row(
+      Record written, Record actual, Map<Integer, DeclaredBackfills.Expected> expected) {}
 
   /** The losses found so far, by kind and field id. */
   private final Map<String, Found> found = new LinkedHashMap<>();
 
   private final DataLedger.Batch batch;
-
-  private RowComparison(DataLedger.Batch batch) {
-    this.batch = batch;
-  }
+  private final DataLedger.TableRead now;
+  private final MovedRows moved;
+  private final DeclaredBackfills backfills;
+  private final String at;
+  private final List<Integer> keyIds;
+  private final List<Record> unmatched = new ArrayList<>();
 
   /**
-   * Compares a batch with how its table reads now.
+   * Prepares the comparison of a batch with how its table reads now.
    *
    * @param batch the rows as written
    * @param now the table as it reads now, or null when it is gone
-   * @return the losses, one per kind and field id
+   * @param moved the table's rows outside the files the check wrote, shared by its batches
+   * @param backfills the declared backfills
+   * @param at the version the namespace is at: the backfills up to it apply
    */
-  static List<DataLoss> compare(DataLedger.Batch batch, DataLedger.TableRead now) {
-    RowComparison comparison = new RowComparison(batch);
-    if (now == null || !now.uuid().equals(batch.uuid())) {
-      comparison.wholeTable(now == null ? Kind.TABLE_DROPPED : Kind.TABLE_REPLACED);
-    } else {
-      comparison.rows(now);
+  RowComparison(
+      DataLedger.Batch batch,
+      DataLedger.TableRead now,
+      MovedRows moved,
+      DeclaredBackfills backfills,
+      String at) {
+    this.batch = batch;
+    this.now = now;
+    this.moved = moved;
+    this.backfills = backfills;
+    this.at = at;
+    this.keyIds = gone() ? List.of() : keyIds();
+  }
+
+  private boolean gone() {
+    return now == null || !now.uuid().equals(batch.uuid());
+  }
+
+  /** Finds each row where it was written or by its values, and compares it; or the whole table. */
+  void matchExactly() {
+    if (gone()) {
+      wholeTable(now == null ? Kind.TABLE_DROPPED : Kind.TABLE_REPLACED);
+      return;
     }
-    return comparison.found.values().stream().map(Found::loss).toList();
+    Types.StructType writtenType = batch.schema().asStruct();
+    for (RowFiles.Written file : batch.files()) {
+      Map<Long, Record> read = now.rows().getOrDefault(file.path(), Map.of());
+      for (int pos = 0; pos < file.rows().size(); pos++) {
+        Record written = file.rows().get(pos);
+        Record actual = read.get((long) pos);
+        if (actual == null) {
+          actual = moved.claim(writtenType, written, keyIds);
+        }
+        if (actual == null) {
+          unmatched.add(written);
+        } else {
+          compare(written, actual);
+        }
+      }
+    }
+  }
+
+  /** Pairs each row not found with the moved row it most likely became, or reports it gone. */
+  void pairTheRest() {
+    Types.StructType writtenType = batch.schema().asStruct();
+    for (Record written : unmatched) {
+      Record actual = moved.closest(writtenType, written, keyIds);
+      if (actual == null) {
+        note(Kind.ROWS_GONE, 0, "", "", null, render(written), "(gone)", null);
+      } else {
+        compare(written, actual);
+      }
+    }
+    unmatched.clear();
+  }
+
+  /** The losses found, one per kind and field id. */
+  List<DataLoss> losses() {
+    return found.values().stream().map(Found::loss).toList();
+  }
+
+  /**
+   * The field ids a row is found by: the table's identifier fields when it has them and the row was
+   * written with them, else the top-level primitive columns of both schemas, backfilled ones aside.
+   */
+  private List<Integer> keyIds() {
+    Types.StructType written = batch.schema().asStruct();
+    Schema current = now.schema();
+    Set<Integer> backfilled = backfills.fieldIds(batch, at);
+    Set<Integer> identifiers = current.identifierFieldIds();
+    if (!identifiers.isEmpty()
+        && identifiers.stream()
+            .allMatch(id -> written.field(id) != null && !backfilled.contains(id))) {
+      return identifiers.stream().sorted().toList();
+    }
+    List<Integer> ids = new ArrayList<>();
+    for (Types.NestedField field : written.fields()) {
+      Types.NestedField then = current.asStruct().field(field.fieldId());
+      if (then != null
+          && field.type().isPrimitiveType()
+          && then.type().isPrimitiveType()
+          && !backfilled.contains(field.fieldId())) {
+        ids.add(field.fieldId());
+      }
+    }
+    return ids;
+  }
+
+  private void compare(Record written, Record actual) {
+    Row row = new Row(written, actual, backfills.expected(batch, written, at));
+    struct("", batch.schema().asStruct(), written, now.schema().asStruct(), actual, row);
   }
 
   private void wholeTable(Kind kind) {
@@ -60,23 +163,7 @@ final class RowComparison {
     String after = kind == Kind.TABLE_DROPPED ? "(table gone)" : "(not in the new table)";
     for (RowFiles.Written file : batch.files()) {
       for (Record row : file.rows()) {
-        note(kind, 0, columns, "", row, after);
-      }
-    }
-  }
-
-  private void rows(DataLedger.TableRead now) {
-    Types.StructType current = now.schema().asStruct();
-    for (RowFiles.Written file : batch.files()) {
-      Map<Long, Record> read = now.rows().getOrDefault(file.path(), Map.of());
-      for (int pos = 0; pos < file.rows().size(); pos++) {
-        Record written = file.rows().get(pos);
-        Record actual = read.get((long) pos);
-        if (actual == null) {
-          note(Kind.ROWS_GONE, 0, "", "", written, "(gone)");
-        } else {
-          struct("", batch.schema().asStruct(), written, current, actual, written, actual);
-        }
+        note(kind, 0, columns, "", null, render(row), after, null);
       }
     }
   }
@@ -87,140 +174,94 @@ final class RowComparison {
       Record written,
       Types.StructType currentType,
       Record actual,
-      Record writtenRow,
-      Record actualRow) {
+      Row row) {
     for (Types.NestedField field : writtenType.fields()) {
       Object value = written == null ? null : written.getField(field.name());
       Types.NestedField now = currentType.field(field.fieldId());
       String path = prefix + field.name();
       if (now == null) {
         if (value != null) {
-          note(Kind.COLUMN_DROPPED, field, path, writtenRow, actualRow);
+          note(Kind.COLUMN_DROPPED, field, path, row, null);
         }
         continue;
       }
       Object read = actual == null ? null : actual.getField(now.name());
-      if (field.type().isStructType() && now.type().isStructType()) {
+      if (row.expected().containsKey(now.fieldId())) {
+        asDeclared(now, path, read, row);
+      } else if (field.type().isStructType() && now.type().isStructType()) {
         struct(
             path + ".",
             field.type().asStructType(),
             (Record) value,
             now.type().asStructType(),
             (Record) read,
-            writtenRow,
-            actualRow);
-      } else if (!same(field.type(), value, now.type(), read)) {
-        note(Kind.VALUES_CHANGED, field, path, writtenRow, actualRow);
+            row);
+      } else if (!RowValues.same(field.type(), value, now.type(), read)) {
+        note(Kind.VALUES_CHANGED, field, path, row, null);
       }
     }
     for (Types.NestedField now : currentType.fields()) {
       if (writtenType.field(now.fieldId()) == null && actual != null) {
         Object read = actual.getField(now.name());
-        if (read != null && !same(now.type(), now.initialDefault(), now.type(), read)) {
-          note(Kind.ADDED_COLUMN_NOT_NULL, now, prefix + now.name(), writtenRow, actualRow);
+        if (row.expected().containsKey(now.fieldId())) {
+          asDeclared(now, prefix + now.name(), read, row);
+        } else if (read != null
+            && !RowValues.same(now.type(), now.initialDefault(), now.type(), read)) {
+          note(Kind.ADDED_COLUMN_NOT_NULL, now, prefix + now.name(), row, null);
         }
       }
     }
   }
 
-  /** Whether a value as written equals the value read, the read type possibly promoted. */
-  static boolean same(Type writtenType, Object written, Type readType, Object read) {
-    if (written == null || read == null) {
-      return written == read;
+  /** A backfilled column must read what its backfill declares. */
+  private void asDeclared(Types.NestedField column, String path, Object read, Row row) {
+    DeclaredBackfills.Expected expected = row.expected().get(column.fieldId());
+    boolean same;
+    try {
+      same =
+          expected.error() == null
+              && RowValues.same(column.type(), expected.value(), column.type(), read);
+    } catch (ClassCastException e) {
+      same = false; // a value of another type than the column's
     }
-    switch (readType.typeId()) {
-      case LONG:
-      case INTEGER:
-        return ((Number) written).longValue() == ((Number) read).longValue();
-      case DOUBLE:
-      case FLOAT:
-        return ((Number) written).doubleValue() == ((Number) read).doubleValue();
-      case DECIMAL:
-        return ((BigDecimal) written).compareTo((BigDecimal) read) == 0;
-      case FIXED:
-      case BINARY:
-        return Arrays.equals(bytes(written), bytes(read));
-      case STRING:
-        return written.toString().equals(read.toString());
-      case STRUCT:
-        return sameStruct(
-            writtenType.asStructType(), (Record) written, readType.asStructType(), (Record) read);
-      case LIST:
-        return sameList(
-            writtenType.asListType(), (List<?>) written, readType.asListType(), (List<?>) read);
-      case MAP:
-        return sameMap(
-            writtenType.asMapType(), (Map<?, ?>) written, readType.asMapType(), (Map<?, ?>) read);
-      default:
-        return Objects.equals(written, read);
+    if (same) {
+      backfills.matched(expected.backfill());
+    } else {
+      String value =
+          expected.error() == null
+              ? render(expected.value())
+              : "(cannot compute: " + expected.error() + ")";
+      note(Kind.NOT_AS_DECLARED, column, path, row, column.name() + "=" + value);
     }
   }
 
-  private static boolean sameStruct(
-      Types.StructType writtenType, Record written, Types.StructType readType, Record read) {
-    for (Types.NestedField field : writtenType.fields()) {
-      Types.NestedField now = readType.field(field.fieldId());
-      Object value = written.getField(field.name());
-      if (now == null
-          ? value != null
-          : !same(field.type(), value, now.type(), read.getField(now.name()))) {
-        return false;
-      }
-    }
-    return true;
-  }
-
-  private static boolean sameList(
-      Types.ListType writtenType, List<?> written, Types.ListType readType, List<?> read) {
-    if (written.size() != read.size()) {
-      return false;
-    }
-    for (int i = 0; i < written.size(); i++) {
-      if (!same(writtenType.elementType(), written.get(i), readType.elementType(), read.get(i))) {
-        return false;
-      }
-    }
-    return true;
-  }
-
-  private static boolean sameMap(
-      Types.MapType writtenType, Map<?, ?> written, Types.MapType readType, Map<?, ?> read) {
-    if (written.size() != read.size()) {
-      return false;
-    }
-    Iterator<? extends Map.Entry<?, ?>> then = written.entrySet().iterator();
-    Iterator<? extends Map.Entry<?, ?>> now = read.entrySet().iterator();
-    while (then.hasNext()) {
-      Map.Entry<?, ?> a = then.next();
-      Map.Entry<?, ?> b = now.next();
-      if (!same(writtenType.keyType(), a.getKey(), readType.keyType(), b.getKey())
-          || !same(writtenType.valueType(), a.getValue(), readType.valueType(), b.getValue())) {
-        return false;
-      }
-    }
-    return true;
-  }
-
-  private static byte[] bytes(Object value) {
-    if (value instanceof byte[] bytes) {
-      return bytes;
-    }
-    ByteBuffer buffer = ((ByteBuffer) value).duplicate();
-    byte[] bytes = new byte[buffer.remaining()];
-    buffer.get(bytes);
-    return bytes;
+  private void note(Kind kind, Types.NestedField field, String path, Row row, String expected) {
+    DeclaredBackfills.Expected declared =
+        kind == Kind.NOT_AS_DECLARED ? row.expected().get(field.fieldId()) : null;
+    note(
+        kind,
+        field.fieldId(),
+        path,
+        field.type().toString(),
+        declared == null ? null : declared.backfill(),
+        render(row.written()),
+        render(row.actual()),
+        expected);
   }
 
   private void note(
-      Kind kind, Types.NestedField field, String path, Record written, Record actual) {
-    note(kind, field.fieldId(), path, field.type().toString(), written, render(actual));
-  }
-
-  private void note(
-      Kind kind, int fieldId, String column, String type, Record written, String after) {
+      Kind kind,
+      int fieldId,
+      String column,
+      String type,
+      ExpectedBackfill backfill,
+      String before,
+      String after,
+      String expected) {
     found
-        .computeIfAbsent(kind + " " + fieldId, k -> new Found(kind, fieldId, column, type))
-        .add(render(written), after);
+        .computeIfAbsent(
+            kind + " " + fieldId, k -> new Found(kind, fieldId, column, type, backfill))
+        .add(new Sample(before, after, expected));
   }
 
   /** A row as {@code {id=1, note=sa7f}}, nested structs alike. */
@@ -236,7 +277,7 @@ final class RowComparison {
       return out.toString();
     }
     if (value instanceof ByteBuffer || value instanceof byte[]) {
-      return "0x" + java.util.HexFormat.of().formatHex(bytes(value));
+      return "0x" + java.util.HexFormat.of().formatHex(RowValues.bytes(value));
     }
     return String.valueOf(value);
   }
@@ -247,26 +288,36 @@ final class RowComparison {
     private final int fieldId;
     private final String column;
     private final String type;
+    private final ExpectedBackfill backfill;
     private final List<Sample> samples = new ArrayList<>();
     private int rows;
 
-    Found(Kind kind, int fieldId, String column, String type) {
+    Found(Kind kind, int fieldId, String column, String type, ExpectedBackfill backfill) {
       this.kind = kind;
       this.fieldId = fieldId;
       this.column = column;
       this.type = type;
+      this.backfill = backfill;
     }
 
-    void add(String before, String after) {
+    void add(Sample sample) {
       rows++;
       if (samples.size() < DataLoss.SAMPLES) {
-        samples.add(new Sample(before, after));
+        samples.add(sample);
       }
     }
 
     DataLoss loss() {
       return new DataLoss(
-          kind, batch.table(), fieldId, column, type, rows, List.of(batch.version()), samples);
+          kind,
+          batch.table(),
+          fieldId,
+          column,
+          type,
+          rows,
+          List.of(batch.version()),
+          samples,
+          backfill);
     }
   }
 }

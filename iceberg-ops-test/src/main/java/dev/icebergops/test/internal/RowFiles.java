@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.BiConsumer;
 import org.apache.iceberg.AppendFiles;
 import org.apache.iceberg.DataFile;
 import org.apache.iceberg.FileFormat;
@@ -21,7 +22,8 @@ import org.apache.iceberg.util.StructLikeMap;
 
 /**
  * Appends generic records to a table as Parquet data files, one file per partition, in one commit,
- * and tells which file holds which rows in which order.
+ * and tells which file holds which rows in which order; or writes such files for the caller to
+ * commit.
  *
  * <pre>{@code
  * List<RowFiles.Written> files = RowFiles.append(table, records);
@@ -52,15 +54,43 @@ public final class RowFiles {
    * @throws UncheckedIOException if a file cannot be written
    */
   public static List<Written> append(Table table, List<Record> records) {
+    List<Written> written = new ArrayList<>();
+    // the manifest work in this thread: Iceberg's worker pool is polled every 10 ms
+    AppendFiles append = table.newAppend().scanManifestsWith(CallingThreadExecutor.INSTANCE);
+    write(
+        table,
+        records,
+        (file, rows) -> {
+          append.appendFile(file);
+          written.add(new Written(file.location(), rows));
+        });
+    append.commit();
+    return written;
+  }
+
+  /**
+   * Writes the records to new Parquet data files, one per partition, without committing them: for a
+   * migration that replaces files (a rewrite, an overwrite).
+   *
+   * @param table the table, whose current schema the records follow
+   * @param records the rows
+   * @return the files written, for the caller to commit
+   * @throws UncheckedIOException if a file cannot be written
+   */
+  public static List<DataFile> write(Table table, List<Record> records) {
+    List<DataFile> files = new ArrayList<>();
+    write(table, records, (file, rows) -> files.add(file));
+    return files;
+  }
+
+  private static void write(
+      Table table, List<Record> records, BiConsumer<DataFile, List<Record>> written) {
     GenericFileWriterFactory writers =
         new GenericFileWriterFactory.Builder(table).dataFileFormat(FileFormat.PARQUET).build();
     OutputFileFactory files =
         OutputFileFactory.builderFor(table, 1, System.nanoTime())
             .format(FileFormat.PARQUET)
             .build();
-    List<Written> written = new ArrayList<>();
-    // the manifest work in this thread: Iceberg's worker pool is polled every 10 ms
-    AppendFiles append = table.newAppend().scanManifestsWith(CallingThreadExecutor.INSTANCE);
     for (Map.Entry<PartitionKey, List<Record>> group : byPartition(table, records).entrySet()) {
       PartitionKey partition = group.getKey();
       DataWriter<Record> writer =
@@ -74,12 +104,8 @@ public final class RowFiles {
         throw new UncheckedIOException(
             "Cannot write rows to " + table.name() + ": " + e.getMessage(), e);
       }
-      DataFile file = writer.toDataFile();
-      append.appendFile(file);
-      written.add(new Written(file.location(), group.getValue()));
+      written.accept(writer.toDataFile(), group.getValue());
     }
-    append.commit();
-    return written;
   }
 
   /** The records by partition, in order; one group under a null key when unpartitioned. */

@@ -2,10 +2,18 @@ package dev.icebergops.test.internal;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.icebergops.migration.MigrationSource;
 import dev.icebergops.test.env.IcebergTestEnvironment;
 import dev.icebergops.test.fixtures.AllTypes;
+import dev.icebergops.test.fixtures.Payments;
 import dev.icebergops.test.fixtures.Sales;
 import dev.icebergops.test.support.TestEnvironment;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import org.apache.iceberg.DataOperations;
+import org.apache.iceberg.catalog.TableIdentifier;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -55,15 +63,62 @@ class DataCheckTest {
   }
 
   @Test
-  void rowsDeletedByAMigrationFailWithTheVersionsTheyWereWrittenAt() {
+  void rowsDeletedByAMigrationFailAtThatVersionWithTheRows() {
     CheckReport report = fixture.checks(AllTypes.truncating()).dataSurvives();
 
     assertThat(report.failures())
         .singleElement(org.assertj.core.api.InstanceOfAssertFactories.STRING)
         .startsWith(
-            "Expecting "
+            "Expecting migration 0002 (Truncate kinds) to keep the data of "
                 + fixture.ns
-                + ".kinds to keep the data written at 0001 up to head (0002), but 4 rows no longer"
-                + " read back (rows generated with seed 42); for example:\n  before: {id=");
+                + ".kinds, but its upgrade lost 4 rows written at 0001 (rows generated with seed"
+                + " 42); for example:\n  before: {id=")
+        .contains("\n  after:  (gone)");
+    assertThat(report.versions())
+        .containsEntry("0001", CheckReport.Outcome.PASSED)
+        .containsEntry("0002", CheckReport.Outcome.FAILED);
+  }
+
+  @Test
+  void aBackfillAndACompactionThatRewriteEveryFileKeepTheRowsFoundByTheirValues() {
+    Map<String, String> operations = new ConcurrentHashMap<>();
+    MigrationSource source =
+        MigrationSource.of(
+            Payments.V0001__CreatePayments.class,
+            Payments.V0002__BackfillAmountInCents.class,
+            Payments.V0003__CompactPayments.class);
+    MigrationChecks checks =
+        new MigrationChecks(
+            fixture.runner(
+                source,
+                step ->
+                    operations.putIfAbsent(
+                        step.version(),
+                        fixture
+                            .catalog
+                            .loadTable(TableIdentifier.of(fixture.ns, "payments"))
+                            .currentSnapshot()
+                            .operation())),
+            new MigrationChecks.Settings(
+                Set.of(),
+                "0000",
+                false,
+                Set.of(),
+                List.of(
+                    new ExpectedBackfill(
+                        "0002",
+                        "payments",
+                        "amount_cents",
+                        "amount x 100",
+                        row -> new Payments.AmountInCents().expected(row)))));
+
+    CheckReport report = checks.dataSurvives();
+
+    assertThat(report.passed()).as("%s", report).isTrue();
+    assertThat(report.warnings()).isEmpty();
+    // the files the check wrote at 0001 and 0002 were replaced by the migrations' own
+    assertThat(operations)
+        .containsEntry("0002", DataOperations.OVERWRITE)
+        .containsEntry("0003", DataOperations.REPLACE);
   }
 }

@@ -12,10 +12,10 @@ import org.apache.iceberg.types.Types;
 import org.junit.jupiter.api.Test;
 
 /** Values compare equal through Iceberg's promotions, and differ when they do. */
-class RowComparisonTest {
+class RowValuesTest {
 
   private static boolean same(Type written, Object a, Type read, Object b) {
-    return RowComparison.same(written, a, read, b);
+    return RowValues.same(written, a, read, b);
   }
 
   @Test
@@ -78,5 +78,22 @@ class RowComparisonTest {
     assertThat(same(then, written, now, read)).isTrue();
     read.setField("postcode", 99L);
     assertThat(same(then, written, now, read)).isFalse();
+  }
+
+  @Test
+  void canonicalFormsAreEqualExactlyWhenTheValuesAreTheSame() {
+    assertThat(RowValues.canonical(Types.LongType.get(), 42))
+        .isEqualTo(RowValues.canonical(Types.LongType.get(), 42L));
+    assertThat(RowValues.canonical(Types.DoubleType.get(), 0.125f))
+        .isEqualTo(RowValues.canonical(Types.DoubleType.get(), 0.125d));
+    assertThat(RowValues.canonical(Types.DecimalType.of(18, 2), new BigDecimal("19.90")))
+        .isEqualTo(RowValues.canonical(Types.DecimalType.of(18, 2), new BigDecimal("19.9")));
+    assertThat(RowValues.canonical(Types.FixedType.ofLength(2), new byte[] {1, 2}))
+        .isEqualTo(
+            RowValues.canonical(Types.FixedType.ofLength(2), ByteBuffer.wrap(new byte[] {1, 2})));
+    assertThat(RowValues.canonical(Types.LongType.get(), 42))
+        .isNotEqualTo(RowValues.canonical(Types.LongType.get(), 43L));
+    assertThat(RowValues.canonical(Types.StringType.get(), "a"))
+        .isNotEqualTo(RowValues.canonical(Types.StringType.get(), null));
   }
 }

@@ -1,0 +1,127 @@
+package dev.icebergops.test.internal;
+
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import org.apache.iceberg.data.Record;
+import org.apache.iceberg.types.Types;
+
+/**
+ * The rows of a table that are no longer where the data check wrote them (a migration rewrote their
+ * files: a backfill, a compaction), to be found again by their values: a written row claims the
+ * read row whose key columns, by field id, hold the same values. Each read row is claimed once.
+ *
+ * <pre>{@code
+ * MovedRows moved = new MovedRows(schema.asStruct(), rowsInOtherFiles);
+ * Record same = moved.claim(written, keyIds);        // null when no row has its values
+ * Record near = moved.closest(written, keyIds);      // the row it most likely became
+ * }</pre>
+ */
+final class MovedRows {
+
+  /** A read row, claimed by at most one written row. */
+  private static final class Candidate {
+    private final Record row;
+    private boolean claimed;
+
+    Candidate(Record row) {
+      this.row = row;
+    }
+  }
+
+  private final Types.StructType current;
+  private final List<Candidate> rows = new ArrayList<>();
+
+  /** The unclaimed rows by the values of the key columns, one index per list of key columns. */
+  private final Map<List<Integer>, Map<List<Object>, Deque<Candidate>>> indexes = new HashMap<>();
+
+  /**
+   * @param current the table's current schema
+   * @param rows the rows read from files the data check did not write
+   */
+  MovedRows(Types.StructType current, List<Record> rows) {
+    this.current = current;
+    rows.forEach(row -> this.rows.add(new Candidate(row)));
+  }
+
+  /**
+   * Claims the unclaimed row whose key columns hold the written row's values.
+   *
+   * @param writtenType the written row's struct type
+   * @param written the row as written
+   * @param keyIds the field ids of the key columns: top-level primitive columns of both types
+   * @return the row, or null when none holds those values
+   */
+  Record claim(Types.StructType writtenType, Record written, List<Integer> keyIds) {
+    Deque<Candidate> same = index(keyIds).get(key(writtenType, written, keyIds));
+    while (same != null && !same.isEmpty()) {
+      Candidate candidate = same.poll();
+      if (!candidate.claimed) {
+        candidate.claimed = true;
+        return candidate.row;
+      }
+    }
+    return null;
+  }
+
+  /**
+   * Claims the unclaimed row that agrees with the written row on the most key columns, more than
+   * half of them: the row it most likely became when a migration changed some of its values.
+   *
+   * @return the row, or null when none agrees on more than half of the key columns
+   */
+  Record closest(Types.StructType writtenType, Record written, List<Integer> keyIds) {
+    List<Object> key = key(writtenType, written, keyIds);
+    Candidate best = null;
+    int bestAgreeing = keyIds.size() / 2;
+    for (Candidate candidate : rows) {
+      if (candidate.claimed) {
+        continue;
+      }
+      List<Object> other = key(current, candidate.row, keyIds);
+      int agreeing = 0;
+      for (int i = 0; i < key.size(); i++) {
+        agreeing += Objects.equals(key.get(i), other.get(i)) ? 1 : 0;
+      }
+      if (agreeing > bestAgreeing) {
+        best = candidate;
+        bestAgreeing = agreeing;
+      }
+    }
+    if (best == null) {
+      return null;
+    }
+    best.claimed = true;
+    return best.row;
+  }
+
+  private Map<List<Object>, Deque<Candidate>> index(List<Integer> keyIds) {
+    return indexes.computeIfAbsent(
+        keyIds,
+        ids -> {
+          Map<List<Object>, Deque<Candidate>> index = new HashMap<>();
+          for (Candidate candidate : rows) {
+            if (!candidate.claimed) {
+              index
+                  .computeIfAbsent(key(current, candidate.row, ids), k -> new ArrayDeque<>())
+                  .add(candidate);
+            }
+          }
+          return index;
+        });
+  }
+
+  /** The values of a row's key columns, each in one form per current type. */
+  private List<Object> key(Types.StructType type, Record row, List<Integer> keyIds) {
+    List<Object> key = new ArrayList<>(keyIds.size());
+    for (int id : keyIds) {
+      Object value = row.getField(type.field(id).name());
+      key.add(RowValues.canonical(current.field(id).type(), value));
+    }
+    return key;
+  }
+}

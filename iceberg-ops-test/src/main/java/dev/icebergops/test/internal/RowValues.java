@@ -1,0 +1,133 @@
+package dev.icebergops.test.internal;
+
+import java.math.BigDecimal;
+import java.nio.ByteBuffer;
+import java.util.Arrays;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import org.apache.iceberg.data.Record;
+import org.apache.iceberg.types.Type;
+import org.apache.iceberg.types.Types;
+
+/**
+ * How the data check compares a value as written with the value read: through Iceberg's type
+ * promotions, structs by field id.
+ *
+ * <pre>{@code
+ * RowValues.same(Types.IntegerType.get(), 42, Types.LongType.get(), 42L);   // true
+ * }</pre>
+ */
+final class RowValues {
+
+  private RowValues() {}
+
+  /** Whether a value as written equals the value read, the read type possibly promoted. */
+  static boolean same(Type writtenType, Object written, Type readType, Object read) {
+    if (written == null || read == null) {
+      return written == read;
+    }
+    switch (readType.typeId()) {
+      case LONG:
+      case INTEGER:
+        return ((Number) written).longValue() == ((Number) read).longValue();
+      case DOUBLE:
+      case FLOAT:
+        return ((Number) written).doubleValue() == ((Number) read).doubleValue();
+      case DECIMAL:
+        return ((BigDecimal) written).compareTo((BigDecimal) read) == 0;
+      case FIXED:
+      case BINARY:
+        return Arrays.equals(bytes(written), bytes(read));
+      case STRING:
+        return written.toString().equals(read.toString());
+      case STRUCT:
+        return sameStruct(
+            writtenType.asStructType(), (Record) written, readType.asStructType(), (Record) read);
+      case LIST:
+        return sameList(
+            writtenType.asListType(), (List<?>) written, readType.asListType(), (List<?>) read);
+      case MAP:
+        return sameMap(
+            writtenType.asMapType(), (Map<?, ?>) written, readType.asMapType(), (Map<?, ?>) read);
+      default:
+        return Objects.equals(written, read);
+    }
+  }
+
+  private static boolean sameStruct(
+      Types.StructType writtenType, Record written, Types.StructType readType, Record read) {
+    for (Types.NestedField field : writtenType.fields()) {
+      Types.NestedField now = readType.field(field.fieldId());
+      Object value = written.getField(field.name());
+      if (now == null
+          ? value != null
+          : !same(field.type(), value, now.type(), read.getField(now.name()))) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  private static boolean sameList(
+      Types.ListType writtenType, List<?> written, Types.ListType readType, List<?> read) {
+    if (written.size() != read.size()) {
+      return false;
+    }
+    for (int i = 0; i < written.size(); i++) {
+      if (!same(writtenType.elementType(), written.get(i), readType.elementType(), read.get(i))) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  private static boolean sameMap(
+      Types.MapType writtenType, Map<?, ?> written, Types.MapType readType, Map<?, ?> read) {
+    if (written.size() != read.size()) {
+      return false;
+    }
+    Iterator<? extends Map.Entry<?, ?>> then = written.entrySet().iterator();
+    Iterator<? extends Map.Entry<?, ?>> now = read.entrySet().iterator();
+    while (then.hasNext()) {
+      Map.Entry<?, ?> a = then.next();
+      Map.Entry<?, ?> b = now.next();
+      if (!same(writtenType.keyType(), a.getKey(), readType.keyType(), b.getKey())
+          || !same(writtenType.valueType(), a.getValue(), readType.valueType(), b.getValue())) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** The bytes of a {@code byte[]} or a {@code ByteBuffer}. */
+  static byte[] bytes(Object value) {
+    if (value instanceof byte[] bytes) {
+      return bytes;
+    }
+    ByteBuffer buffer = ((ByteBuffer) value).duplicate();
+    byte[] bytes = new byte[buffer.remaining()];
+    buffer.get(bytes);
+    return bytes;
+  }
+
+  /**
+   * A primitive value in one form for its column's current type, such that two values are equal
+   * exactly when {@link #same} finds them the same: a promoted int as a long, a float as a double,
+   * a decimal without trailing zeros, bytes as a buffer.
+   */
+  static Object canonical(Type type, Object value) {
+    if (value == null) {
+      return null;
+    }
+    return switch (type.typeId()) {
+      case INTEGER, LONG -> ((Number) value).longValue();
+      case FLOAT, DOUBLE -> ((Number) value).doubleValue();
+      case DECIMAL -> ((BigDecimal) value).stripTrailingZeros();
+      case FIXED, BINARY -> ByteBuffer.wrap(bytes(value));
+      case STRING -> value.toString();
+      default -> value;
+    };
+  }
+}
