@@ -127,6 +127,16 @@ final class CheckRun {
     return sibling;
   }
 
+  /**
+   * An empty run of the same check on the same migrations in another namespace, for findings to
+   * {@link #absorb}.
+   */
+  CheckRun on(MigrationRunner other) {
+    CheckRun sibling = new CheckRun(check, other, settings);
+    sibling.migrations.putAll(migrations);
+    return sibling;
+  }
+
   /** Takes over a sibling's findings, after those of this run. */
   void absorb(CheckRun sibling) {
     failures.addAll(sibling.failures);

@@ -65,9 +65,17 @@ final class DataCheck {
 
   /** Up one version at a time, recording each table's state and appending a batch to it. */
   private boolean up() {
+    return up(run.head());
+  }
+
+  /** As {@link #up()}, up to {@code top} only. */
+  private boolean up(String top) {
     states.put(MigrationRunner.BASE_VERSION, Map.of());
     for (ResolvedMigration migration : run.migrations()) {
       String version = migration.version();
+      if (version.compareTo(top) > 0) {
+        break;
+      }
       if (!run.upgrade(version, null)) {
         return false;
       }
@@ -155,10 +163,18 @@ final class DataCheck {
 
   /** Down one version at a time to downTo; each new loss is laid at that downgrade. */
   private void down() {
+    down(run.head());
+  }
+
+  /** As {@link #down()}, from {@code top}. */
+  private void down(String top) {
     List<ResolvedMigration> all = run.migrations();
     String downTo = run.settings().downTo();
     for (int i = all.size() - 1; i >= 0 && all.get(i).version().compareTo(downTo) > 0; i--) {
       String version = all.get(i).version();
+      if (version.compareTo(top) > 0) {
+        continue;
+      }
       String previous = i == 0 ? MigrationRunner.BASE_VERSION : all.get(i - 1).version();
       CheckRun.Stop stop = run.rollBack(previous);
       if (stop != null) {
@@ -182,12 +198,49 @@ final class DataCheck {
     }
   }
 
-  /** A rollback one step down stopped. */
+  /**
+   * A rollback one step down stopped. At an allowed irreversible version, the downgrades below it
+   * are checked all the same, from a fresh namespace (see {@link #walkBelow}).
+   */
   void stopped(CheckRun.Stop stop) {
     if (stop.irreversible() && run.settings().allowedIrreversible().contains(stop.version())) {
-      run.fact(run.irreversible(stop), "the downgrades below it were not checked for data");
+      run.fact(
+          run.irreversible(stop),
+          "the downgrades below it were checked from a fresh namespace, migrated up to the"
+              + " version below it with rows written at each version");
+      walkBelow(stop.version());
     } else {
       run.reportStop(stop, "");
+    }
+  }
+
+  /**
+   * Checks the downgrades below an allowed irreversible version: in a fresh namespace, up to the
+   * version below it with rows written at each version, then down to downTo, each new loss laid at
+   * the downgrade that caused it, as on the first walk. What is lost at the top of this walk was
+   * judged at head already.
+   */
+  private void walkBelow(String irreversible) {
+    String top = null;
+    for (ResolvedMigration migration : run.migrations()) {
+      if (migration.version().compareTo(irreversible) >= 0) {
+        break;
+      }
+      top = migration.version();
+    }
+    if (top == null || top.compareTo(run.settings().downTo()) <= 0) {
+      return;
+    }
+    try (ScratchNamespace scratch =
+        ScratchNamespace.open(run, "data_below" + irreversible, false)) {
+      CheckRun below = run.on(scratch.runner());
+      DataCheck walk = new DataCheck(below);
+      if (walk.up(top)) {
+        String from = top;
+        walk.ledger.compare(walk.reads(walk.tables()), from).forEach(l -> walk.seen.add(l.key()));
+        walk.down(from);
+      }
+      run.absorb(below);
     }
   }
 

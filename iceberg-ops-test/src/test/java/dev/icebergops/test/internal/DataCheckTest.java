@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.icebergops.migration.MigrationSource;
 import dev.icebergops.test.env.IcebergTestEnvironment;
 import dev.icebergops.test.fixtures.AllTypes;
+import dev.icebergops.test.fixtures.Broken;
 import dev.icebergops.test.fixtures.Payments;
 import dev.icebergops.test.fixtures.Sales;
 import dev.icebergops.test.support.TestEnvironment;
@@ -13,6 +14,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import org.apache.iceberg.DataOperations;
+import org.apache.iceberg.catalog.Namespace;
 import org.apache.iceberg.catalog.TableIdentifier;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -60,6 +62,29 @@ class DataCheckTest {
                 + " for: "
                 + fixture.ns
                 + ".orders (the table), 20 rows written at 0001, 0002, 0003, 0004, 0005");
+  }
+
+  @Test
+  void aDowngradeBelowAnAllowedIrreversibleVersionIsStillCheckedForData() {
+    CheckReport report =
+        fixture.checks(Broken.lossBelowIrreversible(), Fixture.allowing("0004")).dataSurvives();
+
+    assertThat(report.failures())
+        .singleElement(org.assertj.core.api.InstanceOfAssertFactories.STRING)
+        .startsWith("Expecting migration 0002 (Add region losing rows) to keep the data of ")
+        .contains("_data_below0004.orders")
+        .contains("its downgrade lost");
+    assertThat(report.versions())
+        .containsEntry("0002", CheckReport.Outcome.FAILED)
+        .containsEntry("0004", CheckReport.Outcome.PASSED);
+    assertThat(report.facts())
+        .extracting(CheckReport.Fact::effect)
+        .contains(
+            "the downgrades below it were checked from a fresh namespace, migrated up to the"
+                + " version below it with rows written at each version");
+    assertThat(fixture.catalog.namespaceExists(Namespace.of(fixture.ns + "_data_below0004")))
+        .as("the fresh namespace of the walk below 0004, dropped")
+        .isFalse();
   }
 
   @Test
