@@ -102,9 +102,8 @@ final class ClasspathMigrationSource implements MigrationSource {
     if (types == null) {
       types = scan(namespace);
     }
-    List<ResolvedMigration> resolved = MigrationSet.resolve(types, factory, location());
-    nearby();
-    return resolved;
+    nearby(); // reported even when the set breaks a rule
+    return MigrationSet.resolve(types, factory, location());
   }
 
   @Override

@@ -5,6 +5,7 @@ import io.github.classgraph.ClassInfo;
 import io.github.classgraph.Resource;
 import io.github.classgraph.ScanResult;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.TreeSet;
 
@@ -69,7 +70,7 @@ final class NearbyMigrations {
         }
       }
     }
-    skipped.sort(java.util.Comparator.comparing(SkippedMigration::name));
+    skipped.sort(Comparator.comparing(SkippedMigration::name));
     return List.copyOf(skipped);
   }
 
