@@ -22,6 +22,11 @@ import java.lang.annotation.Target;
  * }</pre>
  *
  * <p>Classes with the same resolved settings share one pair of containers per run.
+ *
+ * <p>An engine without a {@code bridge} network or without registry access also needs settings that
+ * Testcontainers reads from the environment only ({@code TESTCONTAINERS_RYUK_DISABLED=true}, {@code
+ * TESTCONTAINERS_HOST_OVERRIDE}); the start checks the engine first and fails naming every setting
+ * that is missing, these and {@code network}, {@code pull} and the images alike.
  */
 @Target({ElementType.TYPE, ElementType.ANNOTATION_TYPE})
 @Retention(RetentionPolicy.RUNTIME)

@@ -1,5 +1,7 @@
 package dev.icebergops.test.env;
 
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -8,7 +10,6 @@ import org.apache.iceberg.CatalogProperties;
 import org.apache.iceberg.IcebergBuild;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.testcontainers.DockerClientFactory;
 import org.testcontainers.containers.GenericContainer;
 import org.testcontainers.containers.MinIOContainer;
 import org.testcontainers.containers.Network;
@@ -108,21 +109,20 @@ public final class ContainersEnvironment extends ServedEnvironment {
   ContainersEnvironment() {}
 
   /**
-   * Tells whether a Docker engine answers, without starting anything. Quick and quiet on a machine
-   * that has no Docker at all.
+   * Tells whether a Docker engine answers, without starting anything (not even Testcontainers'
+   * clean-up container): an engine that answers but lacks settings is reported by {@link #start()},
+   * naming them. Quick and quiet on a machine that has no Docker at all.
    *
    * @return whether Testcontainers can reach a Docker engine
    */
   public static boolean dockerAvailable() {
+    Path home = Path.of(System.getProperty("user.home"));
     boolean configured =
         System.getenv("DOCKER_HOST") != null
-            || java.nio.file.Files.exists(java.nio.file.Path.of("/var/run/docker.sock"))
-            || java.nio.file.Files.exists(
-                java.nio.file.Path.of(
-                    System.getProperty("user.home"), ".testcontainers.properties"))
-            || java.nio.file.Files.exists(
-                java.nio.file.Path.of(System.getProperty("user.home"), ".docker", "run"));
-    return configured && DockerClientFactory.instance().isDockerAvailable();
+            || Files.exists(Path.of("/var/run/docker.sock"))
+            || Files.exists(home.resolve(".testcontainers.properties"))
+            || Files.exists(home.resolve(".docker").resolve("run"));
+    return configured && EngineProbe.engineAnswers();
   }
 
   /**
@@ -264,6 +264,7 @@ public final class ContainersEnvironment extends ServedEnvironment {
   @Override
   Map<String, String> startServers() {
     long startNanos = System.nanoTime();
+    EngineCheck.require(catalogImage, s3Image, pull, startupTimeout);
     this.reused = TestcontainersConfiguration.getInstance().environmentSupportsReuse();
     this.ports = ContainerPorts.pick(hostNetwork, reused);
     if (!hostNetwork) {
@@ -299,7 +300,7 @@ public final class ContainersEnvironment extends ServedEnvironment {
             + s3Image
             + "): "
             + Resources.rootMessage(e)
-            + (pull == Pull.NEVER
+            + (pull == Pull.NEVER && !(e instanceof EngineCheck.SettingsMissing)
                 ? " (images are never pulled: build or pull them beforehand)"
                 : ""),
         e);

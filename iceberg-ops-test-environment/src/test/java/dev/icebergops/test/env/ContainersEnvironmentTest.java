@@ -164,7 +164,10 @@ class ContainersEnvironmentTest {
         .isInstanceOf(IllegalStateException.class)
         .hasMessageStartingWith(
             "Cannot start containers environment (catalog iceberg-ops/no-such-image:0, S3 ")
-        .hasMessageEndingWith("(images are never pulled: build or pull them beforehand)");
+        .hasMessageEndingWith(
+            ":\n  - iceberg-ops.containers.catalog-image (withCatalogImage) naming an image the"
+                + " engine has, or build or load iceberg-ops/no-such-image:0 there: it is not on"
+                + " the engine and images are never pulled");
     missing.close();
   }
 
