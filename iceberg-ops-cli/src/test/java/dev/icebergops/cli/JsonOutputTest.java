@@ -114,7 +114,8 @@ class JsonOutputTest {
 
     assertThat(plan.exitCode()).as(plan.toString()).isZero();
     JsonNode json = JSON.readTree(plan.out());
-    assertThat(fieldNames(json)).containsExactly("namespace", "pending", "blocking", "baseline");
+    assertThat(fieldNames(json))
+        .containsExactly("namespace", "pending", "blocking", "baseline", "gaps", "skipped");
     assertThat(json.at("/pending/1/version").asText()).isEqualTo("0002");
   }
 
