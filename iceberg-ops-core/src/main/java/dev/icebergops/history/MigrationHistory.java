@@ -11,12 +11,14 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
+import java.util.TreeSet;
 import java.util.UUID;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicReference;
 import org.apache.iceberg.DataFile;
 import org.apache.iceberg.OverwriteFiles;
 import org.apache.iceberg.RowDelta;
+import org.apache.iceberg.Snapshot;
 import org.apache.iceberg.SnapshotUpdate;
 import org.apache.iceberg.Table;
 import org.apache.iceberg.catalog.Catalog;
@@ -26,6 +28,7 @@ import org.apache.iceberg.data.Record;
 import org.apache.iceberg.exceptions.CommitFailedException;
 import org.apache.iceberg.exceptions.NoSuchNamespaceException;
 import org.apache.iceberg.exceptions.NoSuchTableException;
+import org.apache.iceberg.exceptions.NotFoundException;
 import org.apache.iceberg.exceptions.ValidationException;
 import org.apache.iceberg.expressions.Expression;
 import org.apache.iceberg.expressions.Expressions;
@@ -40,15 +43,17 @@ import org.slf4j.LoggerFactory;
  * <p>The table is partitioned by {@code namespace}, so runners of different namespaces share it
  * without conflict. While a run migrates a namespace, that partition also holds one row whose
  * {@code version} is {@code lease}: the run's lease (see {@link RunLease}). Reading never creates
- * anything; the first write creates the meta-namespace and the table. Every write is one overwrite
- * of the namespace's partition validated against the snapshot its writer read, so a writer that
- * read stale state loses with a {@link HistoryConflictException} and writes nothing. A write
- * replaces the files that hold the rows it changes and adds one; it rewrites the whole partition
- * when the namespace would hold more than eight files or holds files of another engine. Columns
- * this release does not know are kept; delete files written by other engines are applied when
- * reading. The layout's version is the table property {@code iceberg-ops.history.layout-version};
- * an older layout is upgraded in place on the first write. Earlier states stay readable by time
- * travel ({@link #read(String, long)}) until the table's snapshots expire.
+ * anything; the first write creates the meta-namespace and the table, and a write based on a state
+ * read from a table that was dropped since fails ({@link HistoryTableMissingException}) instead of
+ * creating it again. Every write is one overwrite of the namespace's partition validated against
+ * the snapshot its writer read, so a writer that read stale state loses with a {@link
+ * HistoryConflictException} and writes nothing. A write replaces the files that hold the rows it
+ * changes and adds one; it rewrites the whole partition when the namespace would hold more than
+ * eight files or holds files of another engine. Columns this release does not know are kept; delete
+ * files written by other engines are applied when reading. The layout's version is the table
+ * property {@code iceberg-ops.history.layout-version}; an older layout is upgraded in place on the
+ * first write. Earlier states stay readable by time travel ({@link #read(String, long)}) until the
+ * table's snapshots expire.
  *
  * <pre>{@code
  * MigrationHistory history = new MigrationHistory(catalog); // _iceberg_ops.migration_history
@@ -207,6 +212,52 @@ public final class MigrationHistory {
   }
 
   /**
+   * The versions among {@code versions} that {@code namespace} has no row for now but had one for
+   * at an earlier snapshot of the history table: rows that another writer deleted. Reads the
+   * snapshots still kept, newest first, until every version is found. Creates nothing.
+   *
+   * <pre>{@code
+   * Set<String> deleted = history.deletedRows("sales", Set.of("0002")); // [0002] if deleted
+   * }</pre>
+   *
+   * @param namespace the migrated namespace, dotted when nested
+   * @param versions the versions to look for
+   * @return the versions found in an earlier snapshot, empty when none or no table
+   */
+  public Set<String> deletedRows(String namespace, Set<String> versions) {
+    Table table = loadTableOrNull();
+    if (versions.isEmpty() || table == null || table.currentSnapshot() == null) {
+      return Set.of();
+    }
+    Set<String> wanted = new TreeSet<>(versions);
+    wanted.removeAll(versionsOf(load(table, table.currentSnapshot().snapshotId(), namespace)));
+    Set<String> found = new TreeSet<>();
+    Snapshot earlier = parentOf(table, table.currentSnapshot());
+    while (earlier != null && !wanted.isEmpty()) {
+      try {
+        for (String version : versionsOf(read(table, earlier.snapshotId(), namespace))) {
+          if (wanted.remove(version)) {
+            found.add(version);
+          }
+        }
+      } catch (NotFoundException e) {
+        LOG.debug("Cannot read {} at snapshot {}: {}", identifier, earlier, e.getMessage());
+        break; // its files were removed: older snapshots tell nothing more
+      }
+      earlier = parentOf(table, earlier);
+    }
+    return found;
+  }
+
+  private static List<String> versionsOf(NamespaceHistory state) {
+    return state.rows().stream().map(HistoryRecord::version).toList();
+  }
+
+  private static Snapshot parentOf(Table table, Snapshot snapshot) {
+    return snapshot.parentId() == null ? null : table.snapshot(snapshot.parentId());
+  }
+
+  /**
    * The run lease held on a namespace, if any. Creates nothing.
    *
    * @param namespace the migrated namespace
@@ -218,13 +269,17 @@ public final class MigrationHistory {
 
   /**
    * Stores a namespace's new state, provided nobody wrote that namespace's history since {@code
-   * base} was read. Creates the meta-namespace and the table on first use.
+   * base} was read. Creates the meta-namespace and the table only when {@code base} was read from
+   * no table at all (the namespace's first write); a table dropped since {@code base} was read is
+   * not created again.
    *
    * @param base the state the writer read
    * @param next the state to store, derived from {@code base}
    * @return the stored state, at the snapshot this write committed
    * @throws HistoryConflictException if another writer changed the namespace's history since {@code
    *     base} was read; nothing was written then
+   * @throws HistoryTableMissingException if {@code base} was read from the history table and the
+   *     table no longer exists; nothing was written then
    * @throws IllegalArgumentException if the two states belong to different namespaces
    */
   public NamespaceHistory commit(NamespaceHistory base, NamespaceHistory next) {
@@ -250,6 +305,11 @@ public final class MigrationHistory {
             : changedFiles(table, filter, base, rewrite, file);
     try {
       write.commit();
+    } catch (NoSuchTableException | NoSuchNamespaceException e) {
+      if (file != null) {
+        deleteQuietly(table, file);
+      }
+      throw missing(namespace, e);
     } catch (ValidationException | CommitFailedException e) {
       if (file != null) {
         deleteQuietly(table, file);
@@ -504,7 +564,27 @@ public final class MigrationHistory {
         && cached.currentSnapshot().snapshotId() == base.snapshotId()) {
       return cached;
     }
-    return loadOrCreateTable();
+    if (base.snapshotId() == null) {
+      return loadOrCreateTable();
+    }
+    Table table = loadTableOrNull();
+    if (table == null) {
+      throw missing(base.namespace(), null);
+    }
+    HistoryLayout.upgrade(table, identifier);
+    return table;
+  }
+
+  private HistoryTableMissingException missing(String namespace, Exception cause) {
+    return new HistoryTableMissingException(
+        identifier.toString(),
+        "Cannot record migration history of namespace "
+            + namespace
+            + ": the history table "
+            + identifier
+            + " no longer exists (it was dropped after this state was read); it is not created"
+            + " again, since a new table would lose every version recorded before",
+        cause);
   }
 
   private Table loadTableOrNull() {

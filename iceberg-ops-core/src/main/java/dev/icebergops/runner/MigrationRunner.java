@@ -24,6 +24,9 @@ import java.util.function.BiFunction;
 import java.util.function.Consumer;
 import java.util.function.Function;
 import org.apache.iceberg.catalog.Catalog;
+import org.apache.iceberg.catalog.Namespace;
+import org.apache.iceberg.catalog.TableIdentifier;
+import org.apache.iceberg.exceptions.NoSuchNamespaceException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -378,7 +381,15 @@ public final class MigrationRunner {
    * @throws MigrationValidationException if validation is on and finds a problem
    */
   private List<ResolvedMigration> pendingAfterValidation(NamespaceHistory held, String target) {
-    NamespaceState state = state(held);
+    NamespaceState state = inspected(held);
+    if (!state.tablesWithoutHistory().isEmpty()) {
+      throw new MigrationException(
+          null,
+          namespace,
+          "validate",
+          "Cannot migrate " + namespace + ": " + state.tablesWithoutHistoryReason("it"),
+          null);
+    }
     if (validateOnMigrate) {
       List<ValidationFinding> findings =
           MigrationValidator.findings(state, source.location(), outOfOrder);
@@ -694,9 +705,40 @@ public final class MigrationRunner {
   }
 
   private NamespaceState readState() {
-    List<ResolvedMigration> migrations = all();
-    return new NamespaceState(
-        namespace, migrations, readHistory(), options.clock().instant(), applyBaselines);
+    return inspected(readHistory());
+  }
+
+  /**
+   * The state with what the history rows alone do not tell: the namespace's tables when it has no
+   * row at all (a lost history, not a fresh namespace), and the versions whose rows were deleted.
+   */
+  private NamespaceState inspected(NamespaceHistory read) {
+    NamespaceState state = state(read);
+    List<String> tables = read.rows().isEmpty() ? tablesOfNamespace() : List.of();
+    Set<String> candidates = state.unrecordedBelowRecorded();
+    Set<String> deleted =
+        candidates.isEmpty()
+            ? Set.of()
+            : remote.call(
+                "read the earlier history of " + namespace,
+                () -> history.deletedRows(namespace, candidates));
+    return state.withLostHistory(history.tableIdentifier().toString(), tables, deleted);
+  }
+
+  /** The namespace's tables but the history table (when it lives there), sorted by name. */
+  private List<String> tablesOfNamespace() {
+    Namespace ns = Namespace.of(namespace.split("\\.", -1));
+    List<TableIdentifier> listed;
+    try {
+      listed = remote.call("list the tables of " + namespace, () -> catalog.listTables(ns));
+    } catch (NoSuchNamespaceException e) {
+      return List.of();
+    }
+    return listed.stream()
+        .filter(id -> !id.equals(history.tableIdentifier()))
+        .map(TableIdentifier::name)
+        .sorted()
+        .toList();
   }
 
   private NamespaceState state(RunJournal journal) {

@@ -7,8 +7,8 @@ import java.time.Instant;
  *
  * @param version the four-digit version
  * @param description the migration's description (from history when its class is missing)
- * @param state applied, pending, failed, rolled back, missing, running, interrupted or below the
- *     baseline
+ * @param state applied, pending, failed, rolled back, missing, running, interrupted, below the
+ *     baseline or missing from history
  * @param updatedAt when the state was last recorded, or null if never
  * @param error the error text of the last failure, or null
  * @param checksumChanged true when an applied migration's class changed since it was applied
@@ -85,7 +85,13 @@ public record MigrationStatus(
      * namespace's state: {@code migrate} does not run it, and validation does not look for it; its
      * state is part of the baseline's ({@link MigrationStatus#baselineVersion()} names it).
      */
-    BELOW_BASELINE;
+    BELOW_BASELINE,
+    /**
+     * Its history row is gone (another writer deleted it: an earlier snapshot of the history table
+     * has it) while a later version is recorded: {@code migrate} does not apply it again, and
+     * {@code validate} reports it. Stamp it once its tables are checked.
+     */
+    MISSING_FROM_HISTORY;
 
     /**
      * True for the states that {@code migrate} applies as they are: never run, or rolled back. A

@@ -9,9 +9,10 @@ import java.util.List;
 import java.util.TreeSet;
 
 /**
- * Finds what stops a migrate: out-of-order, missing, edited, failed and interrupted versions. A
- * version below the baseline that built the namespace is neither pending nor missing; an applied
- * baseline is compared with its own class, so an edited baseline is an edited version.
+ * Finds what stops a migrate: out-of-order, missing, edited, failed and interrupted versions,
+ * versions whose history row was deleted, and tables in a namespace without history. A version
+ * below the baseline that built the namespace is neither pending nor missing; an applied baseline
+ * is compared with its own class, so an edited baseline is an edited version.
  */
 final class MigrationValidator {
 
@@ -20,6 +21,13 @@ final class MigrationValidator {
   static List<ValidationFinding> findings(
       NamespaceState state, String location, boolean outOfOrder) {
     List<ValidationFinding> findings = new ArrayList<>();
+    if (!state.tablesWithoutHistory().isEmpty()) {
+      findings.add(
+          new ValidationFinding(
+              null,
+              Kind.TABLES_WITHOUT_HISTORY,
+              state.tablesWithoutHistoryReason(state.namespace())));
+    }
     String highest = state.current();
     TreeSet<String> versions = new TreeSet<>();
     state.migrations().forEach(m -> versions.add(m.version()));
@@ -29,6 +37,14 @@ final class MigrationValidator {
       HistoryRecord row = state.row(version);
       String name =
           migration != null ? migration.toString() : version + " (" + row.description() + ")";
+      if (row == null && state.isDeletedRow(version)) {
+        findings.add(
+            new ValidationFinding(
+                version,
+                Kind.MISSING_FROM_HISTORY,
+                name + ": " + NamespaceState.deletedRowAdvice(version)));
+        continue;
+      }
       boolean pending =
           row == null || row.status() == Status.ROLLED_BACK || row.status() == Status.PENDING;
       if (pending

@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
 
@@ -33,10 +34,18 @@ final class NamespaceState {
   private final String namespace;
   private final Map<String, ResolvedMigration> migrations = new LinkedHashMap<>();
   private final TreeMap<String, ResolvedMigration> baselines = new TreeMap<>();
-  private final Map<String, HistoryRecord> rows = new TreeMap<>();
+  private final TreeMap<String, HistoryRecord> rows = new TreeMap<>();
   private final RunLease lease;
   private final Instant now;
   private final boolean applyBaselines;
+
+  /** The namespace's tables when it has no history row at all; empty otherwise or when unknown. */
+  private List<String> tablesWithoutHistory = List.of();
+
+  private String historyTable;
+
+  /** The versions whose rows another writer deleted (they had one at an earlier snapshot). */
+  private Set<String> deletedRows = Set.of();
 
   /**
    * The row of the baseline that built the namespace, while applied, failed or running; or null.
@@ -137,6 +146,74 @@ final class NamespaceState {
     return baseline != null && version.compareTo(baseline) < 0 ? baseline : null;
   }
 
+  /**
+   * The versions whose missing row may have been deleted: those with a class and no row, not below
+   * the baseline, below a version that has a row.
+   */
+  Set<String> unrecordedBelowRecorded() {
+    Set<String> versions = new TreeSet<>();
+    String highest = rows.isEmpty() ? null : rows.lastKey();
+    for (String version : migrations.keySet()) {
+      if (highest != null
+          && version.compareTo(highest) < 0
+          && !rows.containsKey(version)
+          && !isBelowBaseline(version)) {
+        versions.add(version);
+      }
+    }
+    return versions;
+  }
+
+  /**
+   * Adds what the history alone cannot tell: the namespace's tables, when it has no history row,
+   * and the versions whose rows were deleted.
+   *
+   * @return this state
+   */
+  NamespaceState withLostHistory(String historyTable, List<String> tables, Set<String> deleted) {
+    this.historyTable = historyTable;
+    this.tablesWithoutHistory = List.copyOf(tables);
+    this.deletedRows = Set.copyOf(deleted);
+    return this;
+  }
+
+  /** The namespace's tables when it has no history row at all, else empty. */
+  List<String> tablesWithoutHistory() {
+    return tablesWithoutHistory;
+  }
+
+  /**
+   * Why a namespace with tables but no history row is refused, and the ways forward (Flyway's
+   * "non-empty schema without schema history table").
+   *
+   * @param subject who has the tables: {@code it}, or the namespace
+   */
+  String tablesWithoutHistoryReason(String subject) {
+    return subject
+        + " has tables ("
+        + String.join(", ", tablesWithoutHistory)
+        + ") but no history in "
+        + historyTable
+        + "; if they were made by these migrations, stamp the version they are at"
+        + " (stamp(\"<version>\")); if the history table was dropped by mistake, register its"
+        + " last metadata file again instead; if the tables are not these migrations', migrate"
+        + " another namespace";
+  }
+
+  /** True when {@code version}'s row was deleted by another writer. */
+  boolean isDeletedRow(String version) {
+    return deletedRows.contains(version);
+  }
+
+  /** What an operator does about a deleted row. */
+  static String deletedRowAdvice(String version) {
+    return "its row is missing from history (it had one, and a later version is recorded): if"
+        + " its tables show its changes, record it applied with stamp(\""
+        + version
+        + "\"); otherwise make its changes by hand first, then stamp it; migrate does not apply"
+        + " it again";
+  }
+
   /** True when {@code version} is below the baseline that built the namespace (or will). */
   boolean isBelowBaseline(String version) {
     return coveringBaseline(version) != null;
@@ -203,7 +280,7 @@ final class NamespaceState {
           && !rows.containsKey(version)) {
         continue;
       }
-      if (inRange && isPending(rows.get(version), retryFailed)) {
+      if (inRange && !isDeletedRow(version) && isPending(rows.get(version), retryFailed)) {
         ResolvedMigration migration = migration(version);
         if (migration != null) {
           pending.add(migration);
@@ -284,8 +361,16 @@ final class NamespaceState {
           version, planned.description(), State.PENDING, null, null, false, version);
     }
     String description = migration != null ? migration.description() : row.description();
+    if (row == null && isDeletedRow(version)) {
+      return new MigrationStatus(
+          version, description, State.MISSING_FROM_HISTORY, null, deletedRowAdvice(version), false);
+    }
     if (row == null) {
-      return new MigrationStatus(version, description, State.PENDING, null, null, false);
+      String note =
+          tablesWithoutHistory.isEmpty()
+              ? null
+              : "not in history although " + tablesWithoutHistoryReason(namespace);
+      return new MigrationStatus(version, description, State.PENDING, null, note, false);
     }
     State state =
         switch (row.status()) {

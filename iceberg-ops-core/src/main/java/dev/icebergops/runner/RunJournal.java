@@ -2,6 +2,7 @@ package dev.icebergops.runner;
 
 import dev.icebergops.history.HistoryConflictException;
 import dev.icebergops.history.HistoryRecord;
+import dev.icebergops.history.HistoryTableMissingException;
 import dev.icebergops.history.MigrationHistory;
 import dev.icebergops.history.NamespaceHistory;
 import dev.icebergops.history.RunLease;
@@ -233,6 +234,8 @@ final class RunJournal implements AutoCloseable {
         lease = renewed;
         lastWrite = now;
         return;
+      } catch (HistoryTableMissingException e) {
+        throw tableGone(rows, release, e);
       } catch (HistoryConflictException e) {
         NamespaceHistory fresh =
             remote.call("read the history of " + namespace, () -> history.load(namespace));
@@ -267,6 +270,29 @@ final class RunJournal implements AutoCloseable {
         state = fresh;
       }
     }
+  }
+
+  /**
+   * The history table was dropped during the run: the write fails naming it, and the table is not
+   * created again with only this run's rows.
+   */
+  private MigrationException tableGone(
+      List<HistoryRecord> rows, boolean release, HistoryTableMissingException e) {
+    String what =
+        !rows.isEmpty()
+            ? "record the migration history of "
+            : release ? "release the run lease of " : "renew the run lease of ";
+    return new MigrationException(
+        rows.size() == 1 ? rows.get(0).version() : null,
+        "Cannot "
+            + what
+            + namespace
+            + ": the history table "
+            + e.table()
+            + " no longer exists (dropped during this run); it is not created again, since it"
+            + " would hold only this run's rows; restore it (register its last metadata file"
+            + " again), or stamp the version the tables are at",
+        e);
   }
 
   /** True when the stored state shows this write: its rows, and the lease renewed or released. */

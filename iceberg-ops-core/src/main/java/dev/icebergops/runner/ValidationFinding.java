@@ -3,7 +3,7 @@ package dev.icebergops.runner;
 /**
  * One problem {@link MigrationRunner#validate()} found.
  *
- * @param version the version concerned
+ * @param version the version concerned, or null for a finding about the whole namespace
  * @param kind what kind of problem it is
  * @param message what is wrong and the ways forward
  */
@@ -20,7 +20,11 @@ public record ValidationFinding(String version, Kind kind, String message) {
     /** A version whose upgrade failed. */
     FAILED,
     /** A version whose run died during its upgrade or downgrade. */
-    INTERRUPTED
+    INTERRUPTED,
+    /** A version whose history row was deleted while a later version is recorded. */
+    MISSING_FROM_HISTORY,
+    /** A namespace that has tables but no history row at all (the history was lost). */
+    TABLES_WITHOUT_HISTORY
   }
 
   @Override
