@@ -73,7 +73,6 @@ class SuiteReportTest {
         .contains(
             "\n- no trace: the rollback stopped there and was compared with the state recorded"
                 + " there; the versions below it were walked from a fresh namespace")
-        .doesNotContain(", note:")
         .contains("Not applicable: the check does not cover the version.\n\n")
         .contains(
             "- reversible at 0005; no trace at 0005; history at 0005: its downgrade is"
