@@ -16,6 +16,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.yaml.snakeyaml.LoaderOptions;
 import org.yaml.snakeyaml.Yaml;
+import org.yaml.snakeyaml.constructor.DuplicateKeyException;
 import org.yaml.snakeyaml.constructor.SafeConstructor;
 import org.yaml.snakeyaml.error.Mark;
 import org.yaml.snakeyaml.error.MarkedYAMLException;
@@ -104,6 +105,7 @@ final class ConfigLoader {
   private Map<String, Object> read(Path file) {
     try (Reader reader = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
       LoaderOptions options = new LoaderOptions();
+      options.setAllowDuplicateKeys(false); // as contracts: a second namespace: is a mistake
       Node root = new Yaml(new SafeConstructor(options)).compose(reader);
       if (root == null) {
         return Map.of();
@@ -116,6 +118,14 @@ final class ConfigLoader {
           "Cannot read config " + file + ": no such file (run iceberg-ops init, or pass --config)");
     } catch (IOException e) {
       throw new IllegalArgumentException("Cannot read config " + file + ": " + e.getMessage(), e);
+    } catch (DuplicateKeyException e) {
+      throw new IllegalArgumentException(
+          "Cannot read config "
+              + file
+              + ": "
+              + e.getProblem().replaceFirst("^found duplicate key", "duplicate key")
+              + at(e.getProblemMark())
+              + " (a key is set once)"); // its cause adds only "while constructing a mapping"
     } catch (MarkedYAMLException e) {
       String problem =
           e.getContext() == null
@@ -158,6 +168,8 @@ final class ConfigLoader {
   private static final class Builder extends SafeConstructor {
     Builder(LoaderOptions options) {
       super(options);
+      // a constructor used without a Yaml instance does not take this from the options
+      setAllowDuplicateKeys(options.isAllowDuplicateKeys());
     }
 
     Object build(Node node) {

@@ -6,6 +6,7 @@ import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import picocli.CommandLine;
@@ -71,6 +72,7 @@ final class IcebergOpsCli {
   final PrintStream err;
   final Redactor redactor;
   private Output output;
+  private JvmExitGuard guard;
 
   /** The exit code of any error. */
   static final int FAILED = 1;
@@ -93,6 +95,9 @@ final class IcebergOpsCli {
   int run(String... args) {
     PrintStream systemErr = System.err;
     System.setErr(err); // the logger writes to System.err
+    if (guard != null) {
+      guard.begin(this);
+    }
     try {
       CommandLine commandLine = new CommandLine(this);
       commandLine.setOut(new PrintWriter(out, true));
@@ -106,6 +111,9 @@ final class IcebergOpsCli {
       }
       return code;
     } finally {
+      if (guard != null) {
+        guard.end();
+      }
       out.flush();
       err.flush();
       System.setErr(systemErr);
@@ -127,6 +135,39 @@ final class IcebergOpsCli {
       (output != null ? output : new Output(out, true)).finish(Rows.error(e, message, FAILED));
     }
     return FAILED;
+  }
+
+  /**
+   * Lets a guard make a JVM exit during {@link #run} a failure of the command (see {@link
+   * JvmExitGuard}).
+   */
+  IcebergOpsCli guardedBy(JvmExitGuard exitGuard) {
+    this.guard = exitGuard;
+    return this;
+  }
+
+  /** Tells the guard which command runs on which namespace, for its error line. */
+  void running(String command, String namespace) {
+    if (guard != null) {
+      guard.command(command, namespace);
+    }
+  }
+
+  /**
+   * Reports that code the command ran ended the JVM: the {@code Error:} line, and with {@code
+   * --json} the document with its error. Called by the guard's shutdown hook.
+   */
+  void reportJvmExit(String message, String version) {
+    err.println("Error: " + message);
+    err.flush();
+    if (json) {
+      Map<String, Object> error = new LinkedHashMap<>();
+      error.put("message", message);
+      error.put("version", version);
+      error.put("exitCode", FAILED);
+      output().finish(error);
+    }
+    out.flush();
   }
 
   /** The config file: --config, else iceberg-ops.yaml in the working directory. */

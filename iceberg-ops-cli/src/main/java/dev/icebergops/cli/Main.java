@@ -22,7 +22,11 @@ public final class Main {
       // reporter logs them at INFO; a reporter the catalog's properties name still gets them)
       System.setProperty(LOG_PREFIX + "org.apache.iceberg.metrics.LoggingMetricsReporter", "warn");
     }
-    int code = new IcebergOpsCli(Path.of(""), System.getenv(), System.out, System.err).run(args);
+    JvmExitGuard guard = JvmExitGuard.install();
+    int code =
+        new IcebergOpsCli(Path.of(""), System.getenv(), System.out, System.err)
+            .guardedBy(guard)
+            .run(args);
     System.exit(code);
   }
 

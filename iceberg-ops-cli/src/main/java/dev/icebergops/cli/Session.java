@@ -8,6 +8,7 @@ import java.io.Closeable;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.MalformedURLException;
+import java.net.SocketTimeoutException;
 import java.net.URL;
 import java.net.URLClassLoader;
 import java.nio.file.Files;
@@ -130,9 +131,26 @@ final class Session implements AutoCloseable {
               + config.catalogName()
               + (where.isEmpty() ? "" : " at " + where)
               + ": "
-              + Errors.reason(e),
+              + (silence(e) ? silenceReason(properties) : Errors.reason(e)),
           e);
     }
+  }
+
+  /** Whether the catalog accepted the connection but did not answer in time. */
+  private static boolean silence(Throwable e) {
+    for (Throwable t = e; t != null && t.getCause() != t; t = t.getCause()) {
+      if (t instanceof SocketTimeoutException) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private static String silenceReason(Map<String, String> properties) {
+    String key = CatalogFactory.REST_SOCKET_TIMEOUT_MS;
+    long millis =
+        Long.parseLong(properties.getOrDefault(key, CatalogFactory.DEFAULT_REST_TIMEOUT_MS));
+    return "no answer within " + millis / 1000 + " s (the catalog property " + key + ")";
   }
 
   static Map<String, String> embeddedProperties(Path localDir) {

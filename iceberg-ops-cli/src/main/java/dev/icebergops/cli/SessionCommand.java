@@ -4,16 +4,21 @@ import dev.icebergops.runner.MigrationException;
 import dev.icebergops.runner.MigrationResult;
 import java.util.concurrent.Callable;
 import java.util.function.Supplier;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.ParentCommand;
+import picocli.CommandLine.Spec;
 
 /** A subcommand that works on the configured catalog and migrations. */
 abstract class SessionCommand implements Callable<Integer> {
 
   @ParentCommand IcebergOpsCli cli;
 
+  @Spec CommandSpec spec;
+
   @Override
   public final Integer call() throws Exception {
     try (Session session = cli.openSession()) {
+      cli.running(spec.name(), session.namespace());
       run(session, cli.output());
     }
     return 0;

@@ -4,9 +4,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.icebergops.cli.CliRunner.Result;
 import java.io.IOException;
+import java.net.InetAddress;
 import java.net.ServerSocket;
+import java.net.Socket;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -169,6 +173,80 @@ class CommandLineErrorsTest {
         .startsWith("Error: Cannot connect to catalog prod at http://127.0.0.1:" + port + ": ")
         .contains("Connection refused")
         .hasLineCount(1);
+  }
+
+  @Test
+  void aDuplicateConfigKeyIsRefusedWithItsLineAndColumn() throws IOException {
+    Files.writeString(project.resolve("iceberg-ops.yaml"), "namespace: prod\nnamespace: staging\n");
+    assertError(
+        cli.run("status"),
+        "Error: Cannot read config "
+            + project.resolve("iceberg-ops.yaml")
+            + ": duplicate key namespace at line 2, column 1 (a key is set once)");
+  }
+
+  @Test
+  void aCatalogThatAcceptsConnectionsAndNeverAnswersFailsTheCommand() throws Exception {
+    List<Socket> held = new CopyOnWriteArrayList<>();
+    try (ServerSocket silent = new ServerSocket(0, 50, InetAddress.getLoopbackAddress())) {
+      Thread acceptor =
+          new Thread(
+              () -> {
+                while (!silent.isClosed()) {
+                  try {
+                    held.add(silent.accept()); // accepted, never read, never answered
+                  } catch (IOException closed) {
+                    return;
+                  }
+                }
+              });
+      acceptor.setDaemon(true);
+      acceptor.start();
+      String uri = "http://127.0.0.1:" + silent.getLocalPort();
+      Files.writeString(
+          project.resolve("iceberg-ops.yaml"),
+          "namespace: a\ncatalog:\n  name: prod\n  properties:\n    type: rest\n    uri: "
+              + uri
+              + "\n");
+
+      Result result = cli.run("status");
+
+      assertThat(result.exitCode()).as(result.toString()).isEqualTo(1);
+      assertThat(result.err())
+          .startsWith(
+              "Error: Cannot connect to catalog prod at "
+                  + uri
+                  + ": no answer within 60 s (the catalog property rest.client.socket-timeout-ms)")
+          .hasLineCount(1);
+      assertThat(held).as("the server accepted the connection").isNotEmpty();
+    } finally {
+      for (Socket socket : held) {
+        socket.close();
+      }
+    }
+  }
+
+  @Test
+  void aMigrationFileThatCannotBeReadStopsPlanValidateAndMigrate() throws IOException {
+    cli.migration("V0001__First", "");
+    Path dangling = project.resolve("migrations/V0002__Gone.java");
+    Files.createSymbolicLink(dangling, project.resolve("nowhere.java"));
+    String error =
+        "Error: Cannot read migration file "
+            + dangling
+            + ": it is a symbolic link to "
+            + project.resolve("nowhere.java")
+            + ", which does not exist; fix or remove it";
+    for (String command : List.of("plan", "validate", "migrate")) {
+      Result result = cli.run(command);
+      assertThat(result.exitCode()).as(command + ": " + result).isEqualTo(1);
+      assertThat(result.err().lines().filter(l -> l.startsWith("Error:")).toList())
+          .as(command + ": " + result)
+          .containsExactly(error);
+    }
+    assertThat(cli.run("current").out())
+        .as("migrate applied nothing around it")
+        .isEqualTo("none\n");
   }
 
   @Test

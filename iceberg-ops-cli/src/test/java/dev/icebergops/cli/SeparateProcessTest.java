@@ -11,6 +11,8 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * The real entry point, {@link Main}, in its own JVM: {@code System.exit} codes, the streams, and
@@ -57,6 +59,26 @@ class SeparateProcessTest {
     assertThat(unknown.exitCode()).isEqualTo(1);
     assertThat(unknown.out()).isEmpty();
     assertThat(unknown.err()).isEqualTo("Error: Unknown option: '--bogus'\n");
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"System.exit(0);", "System.exit(3);"})
+  void aMigrationThatEndsTheJvmFailsTheCommandWithExitOneNamingTheVersion(String exit)
+      throws Exception {
+    CliRunner inProcess = new CliRunner(project);
+    assertThat(inProcess.run("init", "--namespace", "quits").exitCode()).isZero();
+    inProcess.migration("V0001__First", "");
+    inProcess.migration("V0002__Quits", exit);
+
+    Launch migrate = launch("migrate");
+    assertThat(migrate.exitCode()).as(migrate.toString()).isEqualTo(1);
+    assertThat(migrate.out()).contains("Applied 0001 First").doesNotContain("is now at");
+    assertThat(migrate.err().lines().filter(line -> line.startsWith("Error:")).toList())
+        .containsExactly(
+            "Error: Cannot migrate quits: migration 0002 ended the JVM (System.exit) while it ran,"
+                + " so it did not finish; its history row is left running: roll it back, or"
+                + " check the tables and run iceberg-ops repair (or iceberg-ops stamp 0002)");
+    assertThat(inProcess.run("current").out()).isEqualTo("0001\n");
   }
 
   private record Launch(int exitCode, String out, String err) {}

@@ -7,6 +7,7 @@ import org.apache.iceberg.CatalogProperties;
 import org.apache.iceberg.CatalogUtil;
 import org.apache.iceberg.catalog.Catalog;
 import org.apache.iceberg.inmemory.InMemoryCatalog;
+import org.apache.iceberg.rest.RESTCatalog;
 
 /**
  * Builds a {@link Catalog} from a name and properties, the way engines do: a thin layer over
@@ -27,6 +28,10 @@ import org.apache.iceberg.inmemory.InMemoryCatalog;
  * dependencies). This library does not bring Hadoop itself: without it, catalogs get no
  * configuration, which suits any catalog whose {@code io-impl} is not Hadoop's ({@code rest} with
  * {@code S3FileIO}, say).
+ *
+ * <p>A REST catalog's connecting and each wait for its answers are bounded ({@value
+ * #DEFAULT_REST_TIMEOUT_MS} ms unless the properties say otherwise): Iceberg's HTTP client would
+ * otherwise wait minutes for a server that accepts connections and never answers.
  */
 public final class CatalogFactory {
 
@@ -35,6 +40,20 @@ public final class CatalogFactory {
 
   /** The prefix of catalog properties that are Hadoop configuration settings. */
   public static final String HADOOP_PREFIX = "hadoop.";
+
+  /** Iceberg's REST client property bounding how long connecting to the server may take. */
+  public static final String REST_CONNECTION_TIMEOUT_MS = "rest.client.connection-timeout-ms";
+
+  /** Iceberg's REST client property bounding how long the server may be silent in a response. */
+  public static final String REST_SOCKET_TIMEOUT_MS = "rest.client.socket-timeout-ms";
+
+  /**
+   * The bound on connecting to a REST catalog and on each wait for its answer, unless the
+   * properties set {@value #REST_CONNECTION_TIMEOUT_MS} or {@value #REST_SOCKET_TIMEOUT_MS}: 60 s,
+   * the runner's own bound, so that a server that accepts connections and never answers fails a
+   * command instead of holding it for minutes.
+   */
+  public static final String DEFAULT_REST_TIMEOUT_MS = "60000";
 
   private CatalogFactory() {}
 
@@ -84,7 +103,17 @@ public final class CatalogFactory {
               + " (rest, jdbc, glue, nessie, hive, hadoop) or "
               + CatalogProperties.CATALOG_IMPL);
     }
-    return CatalogUtil.buildIcebergCatalog(
-        name, new HashMap<>(properties), HadoopConf.ifPresent(properties));
+    Map<String, String> withBounds = new HashMap<>(properties);
+    if (isRest(properties)) {
+      withBounds.putIfAbsent(REST_CONNECTION_TIMEOUT_MS, DEFAULT_REST_TIMEOUT_MS);
+      withBounds.putIfAbsent(REST_SOCKET_TIMEOUT_MS, DEFAULT_REST_TIMEOUT_MS);
+    }
+    return CatalogUtil.buildIcebergCatalog(name, withBounds, HadoopConf.ifPresent(properties));
+  }
+
+  private static boolean isRest(Map<String, String> properties) {
+    return CatalogUtil.ICEBERG_CATALOG_TYPE_REST.equalsIgnoreCase(
+            properties.get(CatalogUtil.ICEBERG_CATALOG_TYPE))
+        || RESTCatalog.class.getName().equals(properties.get(CatalogProperties.CATALOG_IMPL));
   }
 }

@@ -2,7 +2,9 @@ package dev.icebergops.migration;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.file.FileSystemException;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -143,13 +145,71 @@ final class FilesystemMigrationSource implements MigrationSource {
     return directory;
   }
 
-  /** The regular files directly in a directory, sorted by name. */
+  /**
+   * The regular files directly in a directory, sorted by name. A {@code .java} file or one named
+   * like a migration that cannot be read as a file (a dangling or looping symbolic link, a FIFO, a
+   * device, an unreadable file) is an error naming it, not a silent gap; it is never opened, so a
+   * FIFO does not block.
+   */
   private static List<Path> entries(Path dir) {
     try (Stream<Path> entries = Files.list(dir)) {
-      return entries.filter(Files::isRegularFile).sorted().toList();
+      List<Path> files = new ArrayList<>();
+      for (Path entry : entries.sorted().toList()) {
+        if (Files.isRegularFile(entry)) {
+          checkReadable(entry);
+          files.add(entry);
+        } else if (!Files.isDirectory(entry) && mayBeMigration(entry)) {
+          throw unreadable(entry, whyNotAFile(entry));
+        }
+      }
+      return List.copyOf(files);
     } catch (IOException e) {
       throw new UncheckedIOException("Cannot list migrations in " + dir, e);
     }
+  }
+
+  private static boolean mayBeMigration(Path entry) {
+    String name = entry.getFileName().toString();
+    return name.endsWith(JAVA) || ATTEMPT.matcher(name).matches();
+  }
+
+  private static void checkReadable(Path file) {
+    if (mayBeMigration(file) && !Files.isReadable(file)) {
+      throw unreadable(file, "permission denied");
+    }
+  }
+
+  private static IllegalArgumentException unreadable(Path entry, String reason) {
+    return new IllegalArgumentException(
+        "Cannot read migration file " + entry + ": " + reason + "; fix or remove it");
+  }
+
+  /** Why an entry that is neither a regular file nor a directory cannot be read. */
+  private static String whyNotAFile(Path entry) {
+    if (Files.isSymbolicLink(entry)) {
+      String target;
+      try {
+        target = Files.readSymbolicLink(entry).toString();
+      } catch (IOException e) {
+        target = "?";
+      }
+      try {
+        entry.toRealPath();
+      } catch (NoSuchFileException e) {
+        return "it is a symbolic link to " + target + ", which does not exist";
+      } catch (IOException e) {
+        String reason = e instanceof FileSystemException fs ? fs.getReason() : e.getMessage();
+        if (reason != null && reason.startsWith("Too many levels of symbolic links")) {
+          return "it is a symbolic link to " + target + " that loops back on itself";
+        }
+        return "it is a symbolic link to "
+            + target
+            + " that cannot be followed: "
+            + (reason == null ? e.getClass().getSimpleName() : reason);
+      }
+      return "it is a symbolic link to " + target + ", which is not a regular file";
+    }
+    return "it is not a regular file (a FIFO, socket or device)";
   }
 
   @Override
