@@ -48,6 +48,8 @@ final class HistoryFiles {
   static final String LEASE_HOST = "lease_host";
   static final String LEASE_PID = "lease_pid";
   static final String LEASE_EXPIRES_AT = "lease_expires_at";
+  static final String LEASE_PID_NAMESPACE = "lease_pid_namespace";
+  static final String LEASE_BOOT_ID = "lease_boot_id";
 
   /** The version column of the row that holds a namespace's run lease. */
   static final String LEASE_VERSION = "lease";
@@ -57,8 +59,11 @@ final class HistoryFiles {
   /** The table property that carries the layout version, so a later release can upgrade it. */
   static final String LAYOUT_VERSION_PROPERTY = "iceberg-ops.history.layout-version";
 
-  /** The layout this release writes: 2 adds operation, steps, run_id and the lease columns. */
-  static final int LAYOUT_VERSION = 2;
+  /**
+   * The layout this release writes: 2 adds operation, steps, run_id and the lease columns; 3 adds
+   * the PID namespace and boot of the lease's holder.
+   */
+  static final int LAYOUT_VERSION = 3;
 
   /** The history table's schema, layout version 1 (the first release). */
   static final Schema SCHEMA_V1 =
@@ -82,7 +87,16 @@ final class HistoryFiles {
           optional(13, LEASE_PID, Types.LongType.get()),
           optional(14, LEASE_EXPIRES_AT, Types.TimestampType.withZone()));
 
-  /** The history table's schema, layout version 2. */
+  /** The columns layout version 3 adds to version 2, in order. */
+  static final List<NestedField> ADDED_IN_V3 =
+      List.of(
+          optional(16, LEASE_PID_NAMESPACE, Types.StringType.get()),
+          optional(17, LEASE_BOOT_ID, Types.StringType.get()));
+
+  /** Every column a later layout adds to version 1, in order. */
+  static final List<NestedField> ADDED_AFTER_V1 = addedAfterV1();
+
+  /** The history table's schema, layout version 3. */
   static final Schema SCHEMA = withAddedColumns();
 
   /** Identity partitioning on the namespace: runners of different namespaces do not conflict. */
@@ -106,9 +120,15 @@ final class HistoryFiles {
 
   private HistoryFiles() {}
 
+  private static List<NestedField> addedAfterV1() {
+    List<NestedField> columns = new ArrayList<>(ADDED_IN_V2);
+    columns.addAll(ADDED_IN_V3);
+    return List.copyOf(columns);
+  }
+
   private static Schema withAddedColumns() {
     List<NestedField> columns = new ArrayList<>(SCHEMA_V1.columns());
-    columns.addAll(ADDED_IN_V2);
+    columns.addAll(ADDED_AFTER_V1);
     return new Schema(columns);
   }
 
@@ -189,6 +209,8 @@ final class HistoryFiles {
     record.setField(LEASE_HOST, lease.host());
     record.setField(LEASE_PID, lease.pid());
     record.setField(LEASE_EXPIRES_AT, lease.expiresAt().atOffset(ZoneOffset.UTC));
+    record.setField(LEASE_PID_NAMESPACE, lease.pidNamespace());
+    record.setField(LEASE_BOOT_ID, lease.bootId());
     return record;
   }
 
@@ -235,6 +257,8 @@ final class HistoryFiles {
     return new RunLease(
         host == null ? "unknown host" : host,
         pid == null ? -1L : (Long) pid,
+        (String) field(record, LEASE_PID_NAMESPACE),
+        (String) field(record, LEASE_BOOT_ID),
         runId == null ? "unknown run" : runId,
         since,
         expires == null ? since : instant(expires));

@@ -54,7 +54,7 @@ final class HistoryLayout {
     try {
       Transaction transaction = table.newTransaction();
       UpdateSchema schema = transaction.updateSchema();
-      for (NestedField column : HistoryFiles.ADDED_IN_V2) {
+      for (NestedField column : HistoryFiles.ADDED_AFTER_V1) {
         if (table.schema().findField(column.name()) == null) {
           schema.addColumn(column.name(), column.type(), column.doc());
         }

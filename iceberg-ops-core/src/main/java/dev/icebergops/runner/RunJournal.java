@@ -6,8 +6,6 @@ import dev.icebergops.history.HistoryTableMissingException;
 import dev.icebergops.history.MigrationHistory;
 import dev.icebergops.history.NamespaceHistory;
 import dev.icebergops.history.RunLease;
-import java.net.InetAddress;
-import java.net.UnknownHostException;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -37,8 +35,6 @@ final class RunJournal implements AutoCloseable {
 
   private static final int MAX_ATTEMPTS = 50;
 
-  private static final String HOST = hostName();
-
   private static final ScheduledExecutorService HEARTBEATS =
       Executors.newSingleThreadScheduledExecutor(
           task -> {
@@ -54,6 +50,9 @@ final class RunJournal implements AutoCloseable {
   private final RunLease takenOver;
   private RunLease lease;
   private NamespaceHistory state;
+  private NamespaceHistory lastSeen;
+  private Instant renewalFailingSince;
+  private String renewalFailure;
   private Instant lastWrite;
   private ScheduledFuture<?> heartbeat;
   private boolean closed;
@@ -142,8 +141,8 @@ final class RunJournal implements AutoCloseable {
             null);
       }
       RunLease mine =
-          new RunLease(
-              HOST, ProcessHandle.current().pid(), runId, now, now.plus(options.leaseDuration()));
+          ProcessScope.CURRENT.lease(
+              ProcessHandle.current().pid(), runId, now, now.plus(options.leaseDuration()));
       NamespaceHistory leased = read.withLease(mine);
       for (HistoryRecord row : firstRows.apply(leased, runId)) {
         leased = leased.with(row);
@@ -172,15 +171,12 @@ final class RunJournal implements AutoCloseable {
     }
   }
 
-  /** True when the lease's holder may still be running: not expired, and not a dead local pid. */
+  /**
+   * True when the lease's holder may still be running: not expired, and not a gone process of this
+   * host's PID namespace and boot (a pid recorded elsewhere, or without them, is not checked).
+   */
   static boolean isAlive(RunLease lease, Instant now) {
-    if (lease.isExpiredAt(now)) {
-      return false;
-    }
-    if (HOST.equals(lease.host()) && lease.pid() != ProcessHandle.current().pid()) {
-      return ProcessHandle.of(lease.pid()).map(ProcessHandle::isAlive).orElse(false);
-    }
-    return true;
+    return ProcessScope.CURRENT.mayBeAlive(lease, now);
   }
 
   private static String deathOf(RunLease lease, Instant now) {
@@ -231,6 +227,7 @@ final class RunJournal implements AutoCloseable {
         state =
             remote.call(
                 "record the migration history of " + namespace, () -> history.commit(from, target));
+        lastSeen = null;
         lease = renewed;
         lastWrite = now;
         return;
@@ -239,9 +236,11 @@ final class RunJournal implements AutoCloseable {
       } catch (HistoryConflictException e) {
         NamespaceHistory fresh =
             remote.call("read the history of " + namespace, () -> history.load(namespace));
+        lastSeen = fresh;
         if (landed(fresh, rows, release, renewed)) {
           // the commit went through although its answer said otherwise
           state = fresh;
+          lastSeen = null;
           lease = renewed;
           lastWrite = now;
           return;
@@ -317,12 +316,43 @@ final class RunJournal implements AutoCloseable {
           "Cannot go on migrating "
               + namespace
               + ": this run lost its lease ("
-              + (now == null
-                  ? "it was released by an operator"
-                  : "now held by " + now.owner() + " since " + now.since())
+              + howLost(fresh, now)
               + "); nothing more was recorded",
           cause);
     }
+  }
+
+  /** Why this run no longer holds the lease, from the history as stored now. */
+  private String howLost(NamespaceHistory fresh, RunLease holder) {
+    boolean expired = lease.isExpiredAt(options.clock().instant());
+    Optional<String> otherRun =
+        fresh.rows().stream()
+            .filter(row -> row.runId() != null && !row.runId().equals(lease.runId()))
+            .filter(row -> !row.equals(state.row(row.version()).orElse(null)))
+            .map(HistoryRecord::runId)
+            .findFirst();
+    String taken;
+    if (holder != null) {
+      taken = "now held by " + holder.owner() + " since " + holder.since();
+    } else if (otherRun.isPresent()) {
+      taken = "run " + otherRun.get() + " took it over and has since released it";
+    } else {
+      taken =
+          expired
+              ? "it was then released by an operator or another run"
+              : "it was released by an operator";
+    }
+    return expired
+        ? "it expired at " + lease.expiresAt() + " without being renewed; " + taken
+        : taken;
+  }
+
+  /**
+   * The history row of a version as last seen in the history: as this run wrote it, or as another
+   * run left it when this run found its lease lost.
+   */
+  synchronized Optional<HistoryRecord> lastSeenRow(String version) {
+    return (lastSeen != null ? lastSeen : state).row(version);
   }
 
   /** Renews the lease when no write did for a third of its duration. */
@@ -337,8 +367,26 @@ final class RunJournal implements AutoCloseable {
     try {
       write(List.of(), false);
       LOG.debug("Renewed the run lease of namespace {}", namespace);
+      if (renewalFailingSince != null) {
+        LOG.info(
+            "Renewed the run lease of namespace {} again, after failing since {}",
+            namespace,
+            renewalFailingSince);
+        renewalFailingSince = null;
+      }
     } catch (RuntimeException e) {
-      LOG.warn("Cannot renew the run lease of namespace {}: {}", namespace, e.getMessage());
+      renewalFailure = e.getMessage();
+      if (renewalFailingSince == null) {
+        renewalFailingSince = now;
+        LOG.warn(
+            "Cannot renew the run lease of namespace {}: {}; retrying until the run ends (the"
+                + " lease expires at {})",
+            namespace,
+            renewalFailure,
+            lease.expiresAt());
+      } else {
+        LOG.debug("Cannot renew the run lease of namespace {}: {}", namespace, renewalFailure);
+      }
     }
   }
 
@@ -388,6 +436,14 @@ final class RunJournal implements AutoCloseable {
     if (heartbeat != null) {
       heartbeat.cancel(false);
     }
+    if (renewalFailingSince != null) {
+      LOG.warn(
+          "The run on namespace {} ended with its lease not renewed since {}: {}",
+          namespace,
+          renewalFailingSince,
+          renewalFailure);
+      renewalFailingSince = null;
+    }
   }
 
   private static void pause(long millis) {
@@ -396,18 +452,6 @@ final class RunJournal implements AutoCloseable {
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new MigrationException(null, "Cannot take the run lease: interrupted", e);
-    }
-  }
-
-  private static String hostName() {
-    String env = System.getenv("HOSTNAME");
-    if (env != null && !env.isBlank()) {
-      return env;
-    }
-    try {
-      return InetAddress.getLocalHost().getHostName();
-    } catch (UnknownHostException e) {
-      return "localhost";
     }
   }
 

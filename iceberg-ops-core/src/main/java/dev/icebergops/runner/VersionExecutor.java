@@ -10,6 +10,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 import org.apache.iceberg.catalog.Catalog;
 import org.apache.iceberg.exceptions.CommitFailedException;
 import org.slf4j.Logger;
@@ -394,9 +395,26 @@ final class VersionExecutor {
               + e.getMessage()
               + "; its steps completed ("
               + steps.describeDone()
-              + ") but its history row still says running",
+              + ") but its history row "
+              + storedStatus(resolved, journal),
           e);
     }
+  }
+
+  /** What the history says of a version after a failed write: {@code still says running}. */
+  private static String storedStatus(ResolvedMigration resolved, RunJournal journal) {
+    return journal
+        .lastSeenRow(resolved.version())
+        .map(
+            row ->
+                row.status() == Status.RUNNING
+                    ? "still says running"
+                    : "says "
+                        + row.status().value()
+                        + (Objects.equals(row.runId(), journal.runId())
+                            ? ""
+                            : " (written by run " + row.runId() + ")"))
+        .orElse("is missing");
   }
 
   private MigrationException stopped(

@@ -153,7 +153,7 @@ class HistoryOtherWritersTest {
     history.record(row("0002", Status.APPLIED), null);
 
     Table upgraded = catalog.loadTable(history.tableIdentifier());
-    assertThat(upgraded.properties()).containsEntry("iceberg-ops.history.layout-version", "2");
+    assertThat(upgraded.properties()).containsEntry("iceberg-ops.history.layout-version", "3");
     assertThat(upgraded.schema().findField("run_id")).isNotNull();
     assertThat(history.read("sales"))
         .extracting(HistoryRecord::version, HistoryRecord::description, HistoryRecord::checksum)
@@ -212,7 +212,7 @@ class HistoryOtherWritersTest {
     catalog
         .loadTable(history.tableIdentifier())
         .updateProperties()
-        .set("iceberg-ops.history.layout-version", "3")
+        .set("iceberg-ops.history.layout-version", "4")
         .commit();
     MigrationHistory olderRelease = new MigrationHistory(catalog, meta);
 
@@ -221,11 +221,11 @@ class HistoryOtherWritersTest {
         .hasMessage(
             "Cannot write migration history "
                 + history.tableIdentifier()
-                + ": its layout version is 3 but this release of iceberg-ops writes version 2;"
+                + ": its layout version is 4 but this release of iceberg-ops writes version 3;"
                 + " upgrade iceberg-ops");
     assertThat(history.read("sales")).extracting(HistoryRecord::version).containsExactly("0001");
     assertThat(catalog.loadTable(history.tableIdentifier()).properties())
-        .containsEntry("iceberg-ops.history.layout-version", "3");
+        .containsEntry("iceberg-ops.history.layout-version", "4");
   }
 
   @Test
@@ -254,7 +254,7 @@ class HistoryOtherWritersTest {
     HistoryLayout.upgrade(stale, history.tableIdentifier());
 
     Table upgraded = catalog.loadTable(history.tableIdentifier());
-    assertThat(upgraded.properties()).containsEntry("iceberg-ops.history.layout-version", "2");
+    assertThat(upgraded.properties()).containsEntry("iceberg-ops.history.layout-version", "3");
     assertThat(upgraded.schema().columns())
         .extracting(column -> column.name())
         .containsExactlyElementsOf(

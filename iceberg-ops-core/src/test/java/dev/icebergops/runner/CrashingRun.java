@@ -1,10 +1,6 @@
 package dev.icebergops.runner;
 
 import dev.icebergops.migration.MigrationSource;
-import java.io.FileInputStream;
-import java.util.HashMap;
-import java.util.Map;
-import java.util.Properties;
 import org.apache.iceberg.rest.RESTCatalog;
 
 /**
@@ -17,14 +13,7 @@ public final class CrashingRun {
   private CrashingRun() {}
 
   public static void main(String[] args) throws Exception {
-    Properties properties = new Properties();
-    try (FileInputStream in = new FileInputStream(args[0])) {
-      properties.load(in);
-    }
-    Map<String, String> catalogProperties = new HashMap<>();
-    properties.forEach((k, v) -> catalogProperties.put((String) k, (String) v));
-    RESTCatalog catalog = new RESTCatalog();
-    catalog.initialize("crashing", catalogProperties);
+    RESTCatalog catalog = ChildCatalog.open(args[0], "crashing");
     MigrationRunner.builder(catalog)
         .namespace(args[1])
         .metaNamespace(args[2])

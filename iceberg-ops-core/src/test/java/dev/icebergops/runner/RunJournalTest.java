@@ -79,6 +79,20 @@ class RunJournalTest {
     history.commit(read, read.withLease(lease));
   }
 
+  /** Stores a lease while the heartbeat may renew the stored one: again after a lost race. */
+  private void plantDuringHeartbeats(RunLease lease) {
+    for (int attempt = 1; ; attempt++) {
+      try {
+        plant(lease);
+        return;
+      } catch (dev.icebergops.history.HistoryConflictException e) {
+        if (attempt >= 50) {
+          throw e;
+        }
+      }
+    }
+  }
+
   private RunLease stored() {
     return history.load(namespace).lease().orElse(null);
   }
@@ -186,25 +200,85 @@ class RunJournalTest {
     assertThat(stored()).isEqualTo(other);
   }
 
-  @Test
-  void theLeaseOfADeadProcessOnThisHostIsTakenOverAtOnce() throws Exception {
+  /** A lease of {@code pid} recorded in the given PID namespace and boot of this host. */
+  private RunLease leaseOf(long pid, String pidNamespace, String bootId, String runId) {
+    return new RunLease(thisHost(), pid, pidNamespace, bootId, runId, T0, T0.plusSeconds(3600));
+  }
+
+  /** A pid that is gone: the process of {@code true}, ended. */
+  private static long deadPid() throws Exception {
     Process gone = new ProcessBuilder("true").start();
     assertThat(gone.waitFor(30, TimeUnit.SECONDS)).isTrue();
-    RunLease dead = new RunLease(thisHost(), gone.pid(), "dead-run", T0, T0.plusSeconds(3600));
+    return gone.pid();
+  }
+
+  @Test
+  void theLeaseOfADeadProcessOfThisPidNamespaceAndBootIsTakenOverAtOnce() throws Exception {
+    ProcessScope here = ProcessScope.CURRENT;
+    RunLease dead = leaseOf(deadPid(), here.pidNamespace(), here.bootId(), "dead-run");
     plant(dead);
 
     try (RunJournal journal = openAt(T0.plusSeconds(5))) {
       assertThat(journal.takenOver()).contains(dead);
-      assertThat(stored().runId()).isEqualTo(journal.runId());
+      RunLease mine = stored();
+      assertThat(mine.runId()).isEqualTo(journal.runId());
+      assertThat(mine.pidNamespace()).as("recorded PID namespace").startsWith("pid:[");
+      assertThat(mine.bootId()).as("recorded boot").isEqualTo(here.bootId()).isNotBlank();
     }
     assertThat(RunJournal.isAlive(dead, T0)).isFalse();
+  }
+
+  @Test
+  void aDeadPidRecordedInAnotherPidNamespaceIsNotTakenOverBeforeTheLeaseExpires() throws Exception {
+    RunLease elsewhere =
+        leaseOf(deadPid(), "pid:[4026599999]", ProcessScope.CURRENT.bootId(), "container-run");
+    plant(elsewhere);
+
+    assertThatThrownBy(() -> openAt(T0.plusSeconds(5)))
+        .isInstanceOf(ConcurrentMigrationException.class)
+        .hasMessageContaining("another run holds its lease: " + elsewhere.owner());
+    assertThat(stored()).isEqualTo(elsewhere);
+    try (RunJournal journal = openAt(T0.plusSeconds(3600))) {
+      assertThat(journal.takenOver()).as("taken over once expired").contains(elsewhere);
+    }
+  }
+
+  @Test
+  void aDeadPidRecordedInAnotherBootIsNotTakenOverBeforeTheLeaseExpires() throws Exception {
+    RunLease beforeReboot =
+        leaseOf(
+            deadPid(),
+            ProcessScope.CURRENT.pidNamespace(),
+            "00000000-0000-0000-0000-000000000000",
+            "rebooted-run");
+    plant(beforeReboot);
+
+    assertThatThrownBy(() -> openAt(T0.plusSeconds(5)))
+        .isInstanceOf(ConcurrentMigrationException.class)
+        .hasMessageContaining("another run holds its lease: " + beforeReboot.owner());
+    assertThat(stored()).isEqualTo(beforeReboot);
+  }
+
+  @Test
+  void aDeadPidOfALeaseWithoutItsPidNamespaceIsNotTakenOverBeforeTheLeaseExpires()
+      throws Exception {
+    // as an earlier release recorded it: host and pid only
+    RunLease older = new RunLease(thisHost(), deadPid(), "old-run", T0, T0.plusSeconds(3600));
+    plant(older);
+
+    assertThatThrownBy(() -> openAt(T0.plusSeconds(5)))
+        .isInstanceOf(ConcurrentMigrationException.class)
+        .hasMessageContaining("another run holds its lease: " + older.owner());
+    assertThat(stored()).isEqualTo(older);
+    assertThat(RunJournal.isAlive(older, T0.plusSeconds(3600))).as("expired").isFalse();
   }
 
   @Test
   void theLeaseOfALiveProcessOnThisHostIsRefused() throws Exception {
     Process alive = new ProcessBuilder("sleep", "120").start();
     try {
-      RunLease held = new RunLease(thisHost(), alive.pid(), "live-run", T0, T0.plusSeconds(3600));
+      ProcessScope here = ProcessScope.CURRENT;
+      RunLease held = leaseOf(alive.pid(), here.pidNamespace(), here.bootId(), "live-run");
       plant(held);
 
       assertThatThrownBy(() -> openAt(T0.plusSeconds(5)))
@@ -343,6 +417,119 @@ class RunJournalTest {
   }
 
   @Test
+  void aWriteAfterTheLeaseExpiredAndWasTakenOverAndReleasedSaysSo() {
+    SettableClock clock = new SettableClock(T0);
+    try (RunJournal journal = open(clock, LEASE, Duration.ZERO)) {
+      // the run stops past its lease's expiry; another run takes it over, rolls 0001 back and ends
+      clock.set(T0.plus(LEASE).plusSeconds(30));
+      NamespaceHistory read = otherWriter.load(namespace);
+      HistoryRecord rolledBack =
+          new HistoryRecord(
+              "0001",
+              namespace,
+              "v0001",
+              Status.ROLLED_BACK,
+              null,
+              "abc",
+              T0,
+              0L,
+              "rollback",
+              List.of(),
+              "run-b");
+      otherWriter.commit(read, read.with(rolledBack).withoutLease());
+
+      assertThatThrownBy(() -> journal.write(List.of(row("0001", Status.APPLIED))))
+          .isInstanceOf(ConcurrentMigrationException.class)
+          .hasMessage(
+              "Cannot go on migrating "
+                  + namespace
+                  + ": this run lost its lease (it expired at "
+                  + T0.plus(LEASE)
+                  + " without being renewed; run run-b took it over and has since released it);"
+                  + " nothing more was recorded");
+      assertThat(journal.lastSeenRow("0001")).contains(rolledBack);
+    }
+    assertThat(stored()).isNull();
+  }
+
+  @Test
+  void aRenewalThatKeepsFailingIsReportedOnceAndOnceMoreWhenItRecovers() throws Exception {
+    CallbackClock clock = new CallbackClock(T0, Duration.ofSeconds(1), 0, () -> {});
+    String log =
+        captureStandardError(
+            () -> {
+              RunJournal journal = open(clock, Duration.ofMillis(600), Duration.ZERO);
+              RunLease mine = stored();
+              plantDuringHeartbeats(
+                  new RunLease("elsewhere", 4242, "other-run", T0, T0.plusSeconds(3600)));
+              // at least three renewals fail: each reads the clock more than once
+              awaitReadings(clock, clock.readings() + 12);
+              plantDuringHeartbeats(mine);
+              awaitRenewal(mine);
+              plantDuringHeartbeats(
+                  new RunLease("elsewhere", 4242, "other-run", T0, T0.plusSeconds(3600)));
+              awaitReadings(clock, clock.readings() + 12);
+              journal.close();
+            });
+
+    String cannot =
+        "WARN dev.icebergops.runner.MigrationRunner - Cannot renew the run lease of"
+            + " namespace "
+            + namespace
+            + ":";
+    assertThat(log.split(java.util.regex.Pattern.quote(cannot), -1))
+        .as("one warning per failing stretch, not one per heartbeat, in:%n%s", log)
+        .hasSize(3);
+    assertThat(log)
+        .contains(
+            "Renewed the run lease of namespace " + namespace + " again, after failing since ")
+        .contains("The run on namespace " + namespace + " ended with its lease not renewed since ");
+  }
+
+  /** Everything the action writes to System.err, where slf4j-simple logs. */
+  private static String captureStandardError(Runnable action) {
+    java.io.PrintStream original = System.err;
+    java.io.ByteArrayOutputStream buffer = new java.io.ByteArrayOutputStream();
+    try (java.io.PrintStream capture =
+        new java.io.PrintStream(buffer, true, java.nio.charset.StandardCharsets.UTF_8)) {
+      System.setErr(capture);
+      action.run();
+    } finally {
+      System.setErr(original);
+    }
+    return buffer.toString(java.nio.charset.StandardCharsets.UTF_8);
+  }
+
+  private static void awaitReadings(CallbackClock clock, int readings) {
+    await(() -> clock.readings() >= readings);
+    assertThat(clock.readings())
+        .as("clock readings of the heartbeat")
+        .isGreaterThanOrEqualTo(readings);
+  }
+
+  private void awaitRenewal(RunLease mine) {
+    await(() -> stored().expiresAt().isAfter(mine.expiresAt()));
+    assertThat(stored().expiresAt()).as("renewed").isAfter(mine.expiresAt());
+  }
+
+  /** Waits until {@code done}, giving up after two minutes without it (the caller then fails). */
+  private static void await(java.util.function.BooleanSupplier done) {
+    long giveUp = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
+    while (!done.getAsBoolean() && System.nanoTime() < giveUp) {
+      pause(20);
+    }
+  }
+
+  private static void pause(long millis) {
+    try {
+      Thread.sleep(millis);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException(e);
+    }
+  }
+
+  @Test
   void aWriteAfterAnotherRunTookTheLeaseOverFailsNamingIt() {
     RunLease other = new RunLease("elsewhere", 4242, "other-run", T0, T0.plusSeconds(3600));
     try (RunJournal journal = openAt(T0)) {
@@ -412,12 +599,16 @@ class RunJournalTest {
    * A clock that starts at an instant and moves on by a step at each reading, and runs a callback
    * at its n-th reading.
    */
-  private static final class CallbackClock extends Clock {
+  private static final class CallbackClock extends UtcClock {
     private final Instant start;
     private final Duration step;
     private final int callbackAt;
     private final Runnable callback;
     private final AtomicInteger readings = new AtomicInteger();
+
+    int readings() {
+      return readings.get();
+    }
 
     CallbackClock(Instant start, Duration step, int callbackAt, Runnable callback) {
       this.start = start;
@@ -434,7 +625,28 @@ class RunJournalTest {
       }
       return start.plus(step.multipliedBy(reading - 1L));
     }
+  }
 
+  /** A clock that stands still until the test moves it. */
+  private static final class SettableClock extends UtcClock {
+    private volatile Instant now;
+
+    SettableClock(Instant now) {
+      this.now = now;
+    }
+
+    void set(Instant value) {
+      now = value;
+    }
+
+    @Override
+    public Instant instant() {
+      return now;
+    }
+  }
+
+  /** A test clock in UTC. */
+  private abstract static class UtcClock extends Clock {
     @Override
     public ZoneId getZone() {
       return ZoneOffset.UTC;

@@ -1,0 +1,66 @@
+package dev.icebergops.runner;
+
+import dev.icebergops.history.MigrationHistory;
+import dev.icebergops.runner.RunJournal.RunOptions;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.apache.iceberg.rest.RESTCatalog;
+
+/**
+ * A child JVM that takes the run lease of a namespace and holds it until its standard input ends,
+ * then releases it. Arguments: a properties file with the catalog properties, the namespace, the
+ * meta-namespace.
+ */
+public final class LeaseHolder {
+
+  private LeaseHolder() {}
+
+  public static void main(String[] args) throws Exception {
+    RESTCatalog catalog = ChildCatalog.open(args[0], "holder");
+    RunOptions options = new RunOptions(Clock.systemUTC(), Duration.ofMinutes(30), Duration.ZERO);
+    try (RunJournal journal =
+        RunJournal.open(
+            new MigrationHistory(catalog, args[2]),
+            args[1],
+            options,
+            new RemoteCalls(catalog, Duration.ofSeconds(60)),
+            "hold " + args[1])) {
+      while (System.in.read() >= 0) {
+        // holds the lease until the parent closes the pipe
+      }
+    }
+  }
+
+  /**
+   * Starts a holder whose command is prefixed by {@code wrapper} (such as {@code unshare ...}); its
+   * output goes to a file named after the namespace in {@code dir}.
+   */
+  static Process start(
+      List<String> wrapper,
+      Path dir,
+      Map<String, String> catalogProperties,
+      String namespace,
+      String meta)
+      throws IOException {
+    Path props = ChildCatalog.store(dir, namespace, catalogProperties);
+    List<String> command = new ArrayList<>(wrapper);
+    command.addAll(
+        List.of(
+            ProcessHandle.current().info().command().orElse("java"),
+            "-cp",
+            System.getProperty("java.class.path"),
+            LeaseHolder.class.getName(),
+            props.toString(),
+            namespace,
+            meta));
+    return new ProcessBuilder(command)
+        .redirectErrorStream(true)
+        .redirectOutput(dir.resolve(namespace + ".log").toFile())
+        .start();
+  }
+}
