@@ -30,8 +30,15 @@ import java.util.function.LongSupplier;
  */
 public final class ProgressWatch {
 
+  /**
+   * The hang bound in minutes: how long a watched run may make no progress, and the bound of a wait
+   * with no progress to watch (a latch, a barrier, an in-process step that takes seconds): it only
+   * keeps a real hang from holding the build forever.
+   */
+  public static final long HANG_MINUTES = 10;
+
   /** How long a run may make no progress at all before it is hung. */
-  public static final Duration STALL = Duration.ofMinutes(10);
+  public static final Duration STALL = Duration.ofMinutes(HANG_MINUTES);
 
   /** How long a run may take even while it progresses: far beyond any slow machine. */
   public static final Duration CEILING = Duration.ofMinutes(60);
