@@ -25,6 +25,9 @@ import org.junit.jupiter.api.io.TempDir;
 /** validate, repair and unlock: the runner's failure model from the command line. */
 class FailureModelCommandsTest {
 
+  /** The hang bound of docs/reliability.md ("Under load"): it ends a real hang, not a slow run. */
+  private static final long HANG_MINUTES = 10;
+
   @TempDir Path project;
   private CliRunner cli;
 
@@ -101,7 +104,7 @@ class FailureModelCommandsTest {
     public void upgrade(MigrationContext ctx) {
       STARTED.countDown();
       try {
-        RELEASE.await(2, TimeUnit.MINUTES);
+        RELEASE.await(HANG_MINUTES, TimeUnit.MINUTES);
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
       }
@@ -140,7 +143,7 @@ class FailureModelCommandsTest {
               .source(MigrationSource.of(V0001__Hang.class))
               .build();
       CompletableFuture<MigrationResult> run = CompletableFuture.supplyAsync(hanging::migrate);
-      assertThat(V0001__Hang.STARTED.await(2, TimeUnit.MINUTES)).isTrue();
+      assertThat(V0001__Hang.STARTED.await(HANG_MINUTES, TimeUnit.MINUTES)).isTrue();
 
       for (String[] command :
           List.of(
@@ -166,7 +169,7 @@ class FailureModelCommandsTest {
 
       V0001__Hang.RELEASE.countDown();
       assertThat(run)
-          .failsWithin(2, TimeUnit.MINUTES)
+          .failsWithin(HANG_MINUTES, TimeUnit.MINUTES)
           .withThrowableOfType(ExecutionException.class)
           .withMessageContaining("lease");
     } finally {

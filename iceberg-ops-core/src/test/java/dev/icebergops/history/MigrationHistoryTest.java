@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.tuple;
 
 import dev.icebergops.history.HistoryRecord.Status;
 import dev.icebergops.test.env.IcebergTestEnvironment;
+import dev.icebergops.testing.ProgressWatch;
 import dev.icebergops.testing.SharedEnvironment;
 import java.io.IOException;
 import java.io.InputStream;
@@ -418,8 +419,8 @@ class MigrationHistoryTest {
         CyclicBarrier start = new CyclicBarrier(2);
         Future<Throwable> resultA = pool.submit(recording(a, rowA, start));
         Future<Throwable> resultB = pool.submit(recording(b, rowB, start));
-        Throwable errorA = resultA.get(2, TimeUnit.MINUTES);
-        Throwable errorB = resultB.get(2, TimeUnit.MINUTES);
+        Throwable errorA = resultA.get(ProgressWatch.HANG_MINUTES, TimeUnit.MINUTES);
+        Throwable errorB = resultB.get(ProgressWatch.HANG_MINUTES, TimeUnit.MINUTES);
 
         assertThat(errorA == null ^ errorB == null)
             .as("exactly one writer wins (a: %s, b: %s)", errorA, errorB)
@@ -456,8 +457,8 @@ class MigrationHistoryTest {
                   applied("0002", "sales", T0),
                   start));
 
-      assertThat(a.get(2, TimeUnit.MINUTES)).isNull();
-      assertThat(b.get(2, TimeUnit.MINUTES)).isNull();
+      assertThat(a.get(ProgressWatch.HANG_MINUTES, TimeUnit.MINUTES)).isNull();
+      assertThat(b.get(ProgressWatch.HANG_MINUTES, TimeUnit.MINUTES)).isNull();
       assertThat(history.read("sales"))
           .extracting(HistoryRecord::version)
           .containsExactly("0001", "0002");
@@ -485,7 +486,7 @@ class MigrationHistoryTest {
         results.add(
             pool.submit(
                 () -> {
-                  start.await(1, TimeUnit.MINUTES);
+                  start.await(ProgressWatch.HANG_MINUTES, TimeUnit.MINUTES);
                   List<HistoryRecord> written = new ArrayList<>();
                   for (int v = 1; v <= versions; v++) {
                     HistoryRecord row =
@@ -498,7 +499,7 @@ class MigrationHistoryTest {
       }
       List<HistoryRecord> expected = new ArrayList<>();
       for (Future<List<HistoryRecord>> result : results) {
-        expected.addAll(result.get(4, TimeUnit.MINUTES));
+        expected.addAll(result.get(ProgressWatch.HANG_MINUTES, TimeUnit.MINUTES));
       }
 
       assertThat(history.readAll()).hasSize(writers * versions).containsExactlyElementsOf(expected);
@@ -755,7 +756,7 @@ class MigrationHistoryTest {
   private static Callable<Throwable> recording(
       MigrationHistory history, HistoryRecord row, CyclicBarrier start) {
     return () -> {
-      start.await(1, TimeUnit.MINUTES);
+      start.await(ProgressWatch.HANG_MINUTES, TimeUnit.MINUTES);
       try {
         history.record(row, null);
         return null;

@@ -10,6 +10,7 @@ import dev.icebergops.migration.BaseMigration;
 import dev.icebergops.migration.MigrationContext;
 import dev.icebergops.migration.MigrationSource;
 import dev.icebergops.test.env.IcebergTestEnvironment;
+import dev.icebergops.testing.ProgressWatch;
 import dev.icebergops.testing.SharedEnvironment;
 import java.util.ArrayList;
 import java.util.List;
@@ -56,7 +57,7 @@ class ConcurrentMigrationTest {
     public void upgrade(MigrationContext ctx) throws Exception {
       ctx.createTableIfNotExists("orders", SalesMigrations.ORDERS);
       inside.countDown();
-      goOn.await(30, TimeUnit.SECONDS);
+      goOn.await(ProgressWatch.HANG_MINUTES, TimeUnit.MINUTES);
     }
 
     @Override
@@ -75,7 +76,7 @@ class ConcurrentMigrationTest {
     try {
       MigrationRunner first = slowRunner(namespace, meta, inside, goOn, "first");
       Future<MigrationResult> running = pool.submit((Callable<MigrationResult>) first::migrate);
-      assertThat(inside.await(30, TimeUnit.SECONDS)).isTrue();
+      assertThat(inside.await(ProgressWatch.HANG_MINUTES, TimeUnit.MINUTES)).isTrue();
 
       MigrationRunner second = slowRunner(namespace, meta, inside, goOn, "second");
       assertThatThrownBy(second::migrate)
@@ -89,7 +90,8 @@ class ConcurrentMigrationTest {
       assertThat(second.lease()).isPresent();
 
       goOn.countDown();
-      assertThat(running.get(60, TimeUnit.SECONDS).versions()).containsExactly("0001");
+      assertThat(running.get(ProgressWatch.HANG_MINUTES, TimeUnit.MINUTES).versions())
+          .containsExactly("0001");
       assertThat(second.lease()).isEmpty();
       assertThat(second.history())
           .extracting(HistoryRecord::version, HistoryRecord::status)
@@ -128,7 +130,7 @@ class ConcurrentMigrationTest {
         runs.add(pool.submit((Callable<MigrationResult>) runner::migrate));
       }
       for (Future<MigrationResult> run : runs) {
-        assertThat(run.get(120, TimeUnit.SECONDS).versions())
+        assertThat(run.get(ProgressWatch.HANG_MINUTES, TimeUnit.MINUTES).versions())
             .containsExactly("0001", "0002", "0003", "0004");
       }
     } finally {

@@ -1,9 +1,11 @@
 package dev.icebergops.runner;
 
 import dev.icebergops.history.MigrationHistory;
+import dev.icebergops.history.RunLease;
 import dev.icebergops.test.env.IcebergTestEnvironment;
 import dev.icebergops.testing.FaultProxy;
 import dev.icebergops.testing.FaultProxy.Fault;
+import dev.icebergops.testing.ProgressWatch;
 import dev.icebergops.testing.ProxiedClients;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -12,13 +14,12 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Predicate;
 import org.apache.iceberg.catalog.Catalog;
@@ -38,9 +39,6 @@ final class FaultScenario {
 
   /** How long a slow answer is held: past the bound. */
   static final Duration SLOW = BOUND.plusSeconds(2);
-
-  /** The hang detector: far past anything the bound allows. */
-  private static final long HANG_SECONDS = 90;
 
   /** Runs the faulty operations: not the common pool, which has one thread on two cores. */
   private static final ExecutorService RUNS =
@@ -194,7 +192,7 @@ final class FaultScenario {
     proxy.heal();
     String firedAt = proxy.injectedInto();
     checks.historyTellsTheShape(healthy, reference, problems);
-    awaitLeaseEnd(healthy);
+    awaitLeaseEnd(healthy, problems);
     checks.wayForwardConverges(healthy, reference.end(), problems);
     return new Outcome(operation, side, fault, step, firedAt, result, problems);
   }
@@ -222,14 +220,7 @@ final class FaultScenario {
         step,
         () -> kill(child.get()));
     child.set(KilledRun.start(dir, properties, operation, namespace, meta(namespace)));
-    String result;
-    if (!child.get().waitFor(HANG_SECONDS, TimeUnit.SECONDS)) {
-      problems.add("hung: the child did not end within " + HANG_SECONDS + " s");
-      child.get().destroyForcibly().waitFor();
-      result = "hung";
-    } else {
-      result = "exit " + child.get().exitValue();
-    }
+    String result = awaitChild(child.get(), proxy, KilledRun.log(dir, namespace), problems);
     proxy.heal();
     String firedAt = proxy.injectedInto();
     checks.killedRunIsGone(healthy, problems);
@@ -267,10 +258,36 @@ final class FaultScenario {
     }
   }
 
+  /**
+   * Waits for the child to end; it is hung only when it made no progress for {@link
+   * ProgressWatch#STALL}: no request through the catalog proxy, no output, no CPU time.
+   */
+  private static String awaitChild(Process child, FaultProxy proxy, Path log, List<String> problems)
+      throws Exception {
+    Optional<String> hang =
+        ProgressWatch.of("the child JVM " + child.pid())
+            .signal("a request through the catalog proxy", proxy::seen)
+            .signal("output", ProgressWatch.bytesIn(log))
+            .signal("CPU time", ProgressWatch.cpuMillis(child.toHandle()))
+            .await(() -> !child.isAlive());
+    if (hang.isPresent()) {
+      problems.add(hang.get());
+      child.destroyForcibly().waitFor();
+      return "hung";
+    }
+    return "exit " + child.exitValue();
+  }
+
+  /**
+   * Runs the operation on its own thread and waits for it; it is hung only when it made no progress
+   * for {@link ProgressWatch#STALL}: no request through either proxy, no CPU time on its thread.
+   */
   private String act(MigrationRunner faulty, List<String> problems) throws Exception {
+    AtomicReference<Thread> runs = new AtomicReference<>(Thread.currentThread());
     CompletableFuture<Throwable> run =
         CompletableFuture.supplyAsync(
             () -> {
+              runs.set(Thread.currentThread());
               try {
                 operation.act(faulty);
                 return null;
@@ -279,25 +296,41 @@ final class FaultScenario {
               }
             },
             RUNS);
-    try {
-      Throwable thrown = run.get(HANG_SECONDS, TimeUnit.SECONDS);
-      return thrown == null ? "succeeded" : "failed: " + thrown.getClass().getSimpleName();
-    } catch (TimeoutException e) {
-      problems.add("hung: no return within " + HANG_SECONDS + " s");
-      run.cancel(true);
+    Optional<String> hang =
+        ProgressWatch.of("the " + operation + " run")
+            .signal("a request through the catalog proxy", proxies.get(Side.CATALOG)::seen)
+            .signal("a request through the store proxy", proxies.get(Side.STORE)::seen)
+            .signal("CPU time of its thread", () -> ProgressWatch.cpuNanos(runs.get()).getAsLong())
+            .await(run::isDone);
+    if (hang.isPresent()) {
+      problems.add(hang.get());
+      runs.get().interrupt();
       return "hung";
+    }
+    try {
+      Throwable thrown = run.get();
+      return thrown == null ? "succeeded" : "failed: " + thrown.getClass().getSimpleName();
     } catch (ExecutionException e) {
       return "failed: " + e.getCause();
     }
   }
 
-  /** Waits until the faulty run's lease is released or expired: the run is gone then. */
-  private static void awaitLeaseEnd(MigrationRunner healthy) throws InterruptedException {
-    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(HANG_SECONDS);
-    while (healthy.lease().filter(l -> RunJournal.isAlive(l, Instant.now())).isPresent()
-        && System.nanoTime() < deadline) {
-      Thread.sleep(200);
-    }
+  /**
+   * Waits until the faulty run's lease is released or expired: the run has returned, so nothing
+   * renews it and it expires by the clock within its duration, however slow the machine. Still held
+   * after {@link ProgressWatch#STALL}, something renews it: a problem, named with the lease.
+   */
+  private static void awaitLeaseEnd(MigrationRunner healthy, List<String> problems)
+      throws InterruptedException {
+    AtomicReference<Optional<RunLease>> held = new AtomicReference<>(Optional.empty());
+    Optional<String> hang =
+        ProgressWatch.of("the faulty run's lease")
+            .await(
+                () -> {
+                  held.set(healthy.lease().filter(l -> RunJournal.isAlive(l, Instant.now())));
+                  return held.get().isEmpty();
+                });
+    hang.ifPresent(h -> problems.add(h + "; the lease is still held: " + held.get().orElseThrow()));
   }
 
   private static String newNamespace() {

@@ -35,6 +35,11 @@ public final class KilledRun {
                 catalog, args[2], args[3], Duration.ofSeconds(60), Duration.ZERO));
   }
 
+  /** The file the child JVM running on a namespace writes its output to. */
+  static Path log(Path dir, String namespace) {
+    return dir.resolve(namespace + ".log");
+  }
+
   /**
    * Starts a child JVM that runs the operation on a namespace through a catalog; its catalog
    * properties and its output go to files named after the namespace in {@code dir}.
@@ -62,7 +67,7 @@ public final class KilledRun {
             namespace,
             meta)
         .redirectErrorStream(true)
-        .redirectOutput(dir.resolve(namespace + ".log").toFile())
+        .redirectOutput(log(dir, namespace).toFile())
         .start();
   }
 }

@@ -7,6 +7,7 @@ import dev.icebergops.history.MigrationHistory;
 import dev.icebergops.history.RunLease;
 import dev.icebergops.runner.RunJournal.RunOptions;
 import dev.icebergops.test.env.IcebergTestEnvironment;
+import dev.icebergops.testing.ProgressWatch;
 import dev.icebergops.testing.SharedEnvironment;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -68,7 +69,9 @@ class LeaseAcrossPidNamespacesTest {
       assertThat(history.load(namespace).lease()).contains(held);
 
       holder.getOutputStream().close();
-      assertThat(holder.waitFor(120, TimeUnit.SECONDS)).as("the holder ended").isTrue();
+      assertThat(holder.waitFor(ProgressWatch.HANG_MINUTES, TimeUnit.MINUTES))
+          .as("the holder ended")
+          .isTrue();
       assertThat(holder.exitValue()).isZero();
       assertThat(history.load(namespace).lease()).as("released by its holder").isEmpty();
     } finally {

@@ -10,6 +10,7 @@ import dev.icebergops.history.NamespaceHistory;
 import dev.icebergops.history.RunLease;
 import dev.icebergops.runner.RunJournal.RunOptions;
 import dev.icebergops.test.env.IcebergTestEnvironment;
+import dev.icebergops.testing.ProgressWatch;
 import dev.icebergops.testing.SharedEnvironment;
 import java.time.Clock;
 import java.time.Duration;
@@ -138,11 +139,11 @@ class RunJournalTest {
     Clock clock = new CallbackClock(T0, Duration.ZERO, 2, sawTheLease::countDown);
 
     Future<RunJournal> waiting = pool.submit(() -> open(clock, LEASE, Duration.ofSeconds(30)));
-    assertThat(sawTheLease.await(30, TimeUnit.SECONDS)).isTrue();
+    assertThat(sawTheLease.await(ProgressWatch.HANG_MINUTES, TimeUnit.MINUTES)).isTrue();
     NamespaceHistory read = history.load(namespace);
     history.commit(read, read.withoutLease());
 
-    try (RunJournal journal = waiting.get(60, TimeUnit.SECONDS)) {
+    try (RunJournal journal = waiting.get(ProgressWatch.HANG_MINUTES, TimeUnit.MINUTES)) {
       assertThat(journal.takenOver()).isEmpty();
       assertThat(stored().runId()).isEqualTo(journal.runId());
       assertThat(stored().since()).isEqualTo(T0);
@@ -208,7 +209,7 @@ class RunJournalTest {
   /** A pid that is gone: the process of {@code true}, ended. */
   private static long deadPid() throws Exception {
     Process gone = new ProcessBuilder("true").start();
-    assertThat(gone.waitFor(30, TimeUnit.SECONDS)).isTrue();
+    assertThat(gone.waitFor(ProgressWatch.HANG_MINUTES, TimeUnit.MINUTES)).isTrue();
     return gone.pid();
   }
 
@@ -321,7 +322,7 @@ class RunJournalTest {
     try (RunJournal journal = open(Clock.systemUTC(), Duration.ofMillis(600), Duration.ZERO)) {
       RunLease taken = stored();
       RunLease renewed = taken;
-      long giveUp = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+      long giveUp = System.nanoTime() + TimeUnit.MINUTES.toNanos(ProgressWatch.HANG_MINUTES);
       while (!renewed.expiresAt().isAfter(taken.expiresAt()) && System.nanoTime() < giveUp) {
         Thread.sleep(50);
         renewed = stored();

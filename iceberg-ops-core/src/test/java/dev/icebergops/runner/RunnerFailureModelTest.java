@@ -20,6 +20,7 @@ import dev.icebergops.runner.FailureFixtures.V0002__FailsAnAssertion;
 import dev.icebergops.runner.MigrationStatus.State;
 import dev.icebergops.runner.ValidationFinding.Kind;
 import dev.icebergops.test.env.IcebergTestEnvironment;
+import dev.icebergops.testing.ProgressWatch;
 import dev.icebergops.testing.SharedEnvironment;
 import java.io.FileOutputStream;
 import java.nio.file.Files;
@@ -195,7 +196,14 @@ class RunnerFailureModelTest {
             .redirectErrorStream(true)
             .redirectOutput(log.toFile())
             .start();
-    assertThat(child.waitFor(120, TimeUnit.SECONDS)).as("the child ended").isTrue();
+    // a slow child is not a hung child: only ten minutes without output or CPU time is a hang
+    assertThat(
+            ProgressWatch.of("the halting child")
+                .signal("output", ProgressWatch.bytesIn(log))
+                .signal("CPU time", ProgressWatch.cpuMillis(child.toHandle()))
+                .await(() -> !child.isAlive()))
+        .as("the child ended")
+        .isEmpty();
     assertThat(child.exitValue()).as("child output:%n%s", Files.readString(log)).isEqualTo(137);
     assertThat(columns()).as("a committed before the halt").containsExactly("id", "a");
 
@@ -475,7 +483,10 @@ class RunnerFailureModelTest {
     public void upgrade(MigrationContext ctx) throws Exception {
       String meta = "_ops_" + ctx.namespace().substring(3);
       MigrationHistory history = new MigrationHistory(ctx.catalog(), meta);
-      for (int i = 0; i < 8; i++) {
+      // runs until it has seen the heartbeat renew the lease, however slow the machine;
+      // the hang bound only ends a run whose lease is never renewed
+      long giveUp = System.nanoTime() + TimeUnit.MINUTES.toNanos(ProgressWatch.HANG_MINUTES);
+      while (leaseExpiries.stream().distinct().count() < 2 && System.nanoTime() < giveUp) {
         history.lease(ctx.namespace()).ifPresent(l -> leaseExpiries.add(l.expiresAt()));
         Thread.sleep(500);
       }

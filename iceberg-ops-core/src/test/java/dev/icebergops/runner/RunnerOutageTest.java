@@ -8,6 +8,7 @@ import dev.icebergops.migration.MigrationSource;
 import dev.icebergops.runner.FailureFixtures.V0001__CreateT;
 import dev.icebergops.test.env.EmbeddedEnvironment;
 import dev.icebergops.test.env.IcebergTestEnvironment;
+import dev.icebergops.testing.ProgressWatch;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
@@ -57,7 +58,7 @@ class RunnerOutageTest {
         .build();
   }
 
-  /** Runs migrate and returns what it threw; fails if it has not returned after three minutes. */
+  /** Runs migrate and returns what it threw; fails if it has not returned within the hang bound. */
   private static Throwable failureOf(MigrationRunner runner) throws Exception {
     CompletableFuture<Throwable> run =
         CompletableFuture.supplyAsync(
@@ -70,7 +71,7 @@ class RunnerOutageTest {
               }
             });
     try {
-      return run.get(3, TimeUnit.MINUTES);
+      return run.get(ProgressWatch.HANG_MINUTES, TimeUnit.MINUTES);
     } catch (ExecutionException e) {
       return e.getCause();
     }

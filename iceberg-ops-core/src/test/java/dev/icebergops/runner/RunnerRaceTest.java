@@ -13,6 +13,7 @@ import dev.icebergops.runner.FailureFixtures.V0003__AddB;
 import dev.icebergops.runner.FailureFixtures.V0004__AddC;
 import dev.icebergops.runner.FailureFixtures.V0005__AddD;
 import dev.icebergops.test.env.IcebergTestEnvironment;
+import dev.icebergops.testing.ProgressWatch;
 import dev.icebergops.testing.SharedEnvironment;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -75,7 +76,7 @@ class RunnerRaceTest {
           }
         }
         for (Future<String> run : runs) {
-          outcomes.add(run.get(180, TimeUnit.SECONDS));
+          outcomes.add(run.get(ProgressWatch.HANG_MINUTES, TimeUnit.MINUTES));
         }
         for (String namespace : namespaces) {
           assertConverged(env.catalog(), namespace, meta, seed);
@@ -101,7 +102,7 @@ class RunnerRaceTest {
       MigrationRunner runner, CyclicBarrier start, long delayMillis) {
     return () -> {
       if (start != null) {
-        start.await(60, TimeUnit.SECONDS);
+        start.await(ProgressWatch.HANG_MINUTES, TimeUnit.MINUTES);
       }
       Thread.sleep(delayMillis);
       try {

@@ -18,6 +18,7 @@ import java.util.Locale;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Predicate;
 
 /**
@@ -62,6 +63,7 @@ public final class FaultProxy implements AutoCloseable {
   private final int targetPort;
   private final Duration slowDelay;
   private final List<String> requests = Collections.synchronizedList(new ArrayList<>());
+  private final AtomicLong seen = new AtomicLong();
   private final Set<Socket> open = ConcurrentHashMap.newKeySet();
   private final AtomicInteger matching = new AtomicInteger();
   private volatile Fault fault;
@@ -141,6 +143,14 @@ public final class FaultProxy implements AutoCloseable {
     }
   }
 
+  /**
+   * How many requests reached the proxy since it started, {@link #clearLog()} or not: a sign of
+   * progress for a run behind it.
+   */
+  public long seen() {
+    return seen.get();
+  }
+
   /** Forgets the requests seen so far. */
   public void clearLog() {
     requests.clear();
@@ -178,6 +188,7 @@ public final class FaultProxy implements AutoCloseable {
           return;
         }
         requests.add(request.firstLine);
+        seen.incrementAndGet();
         Fault now = faultFor(request.firstLine);
         if (now != null && now != Fault.LOST_ANSWER) {
           onFire.run();

@@ -42,6 +42,9 @@ import software.amazon.awssdk.services.s3.S3Client;
 import software.amazon.awssdk.services.s3.model.S3Object;
 
 class EmbeddedEnvironmentTest {
+  /** The hang bound of docs/reliability.md ("Under load"): it ends a real hang, not a slow run. */
+  private static final long HANG_MINUTES = 10;
+
   private static final AtomicInteger NAMESPACES = new AtomicInteger();
   private static final Schema SCHEMA = ParquetRows.SCHEMA;
 
@@ -115,7 +118,7 @@ class EmbeddedEnvironmentTest {
       }
       Map<String, Boolean> committed = new HashMap<>();
       for (Future<Map<String, Boolean>> result : results) {
-        committed.putAll(result.get(30, TimeUnit.SECONDS));
+        committed.putAll(result.get(HANG_MINUTES, TimeUnit.MINUTES));
       }
 
       Map<String, String> properties = env.catalog().loadTable(id).properties();

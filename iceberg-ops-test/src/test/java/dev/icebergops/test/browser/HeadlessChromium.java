@@ -24,8 +24,11 @@ import javax.imageio.ImageIO;
  */
 public final class HeadlessChromium {
 
-  /** A bound so that a hung browser fails the test instead of hanging the build. */
-  private static final long WAIT_SECONDS = 120;
+  /**
+   * The hang bound of docs/reliability.md ("Under load"), so that a hung browser fails the test
+   * instead of hanging the build: far beyond a slow render on a loaded machine.
+   */
+  private static final long WAIT_MINUTES = 10;
 
   private final Path executable;
 
@@ -110,9 +113,9 @@ public final class HeadlessChromium {
       Path log = profile.resolve("chromium.log");
       Process process = new ProcessBuilder(command).redirectError(log.toFile()).start();
       byte[] out = process.getInputStream().readAllBytes();
-      if (!process.waitFor(WAIT_SECONDS, TimeUnit.SECONDS)) {
+      if (!process.waitFor(WAIT_MINUTES, TimeUnit.MINUTES)) {
         process.destroyForcibly();
-        throw new AssertionError("Chromium did not finish within " + WAIT_SECONDS + " s");
+        throw new AssertionError("Chromium did not finish within " + WAIT_MINUTES + " min");
       }
       if (process.exitValue() != 0) {
         throw new AssertionError(
