@@ -63,15 +63,30 @@ class RevisionGeneratorTest {
     return catalog.loadTable(TableIdentifier.of(namespace, name));
   }
 
-  /** Writes the revision as V0001__Generated.java and returns a runner over it. */
+  /**
+   * Writes the revision as V0002__Generated.java after a V0001 that stands for the tables the test
+   * made by hand, and returns a runner over both with 0001 stamped: a namespace whose tables have
+   * no history is refused, and stamping is how a team adopts tables that already exist.
+   */
   private MigrationRunner write(Revision revision) throws IOException {
     Files.writeString(
-        dir.resolve("V0001__Generated.java"), revision.toJava(null, "V0001__Generated"));
-    return MigrationRunner.builder(catalog)
-        .namespace(namespace)
-        .metaNamespace(namespace + "_ops")
-        .source(MigrationSource.filesystem(dir))
-        .build();
+        dir.resolve("V0001__Existing.java"),
+        "import dev.icebergops.migration.BaseMigration;\n"
+            + "import dev.icebergops.migration.MigrationContext;\n\n"
+            + "public class V0001__Existing extends BaseMigration {\n"
+            + "  @Override public void upgrade(MigrationContext ctx) {}\n"
+            + "  @Override public void downgrade(MigrationContext ctx) {}\n"
+            + "}\n");
+    Files.writeString(
+        dir.resolve("V0002__Generated.java"), revision.toJava(null, "V0002__Generated"));
+    MigrationRunner runner =
+        MigrationRunner.builder(catalog)
+            .namespace(namespace)
+            .metaNamespace(namespace + "_ops")
+            .source(MigrationSource.filesystem(dir))
+            .build();
+    runner.stamp("0001");
+    return runner;
   }
 
   private List<String> columns(String name) {
