@@ -7,11 +7,12 @@ import java.util.Objects;
  * why: a migration class in a package next to the configured one (a typo such as {@code db.icebreg}
  * for {@code db.iceberg}), or a source file in a migrations directory whose name is not {@code
  * V<NNNN>__<Description>.java}. Nothing is wrong with the set itself, so resolving does not fail;
- * the source logs each at WARN, {@link MigrationSource#skipped(String)} lists them, and the command
- * line's {@code status}, {@code plan} and {@code validate} and the toolkit's report show them.
+ * the source logs each at WARN, {@link MigrationSource#skipped(String)} lists them, the command
+ * line's {@code status --json} and {@code plan --json} list them, and the toolkit's report shows
+ * them.
  *
  * <pre>{@code
- * runner.skipped().forEach(s -> System.out.println(s)); // name: reason
+ * runner.skipped().forEach(s -> log.warn("Skipped {}: {}", s.name(), s.reason()));
  * }</pre>
  *
  * @param name the class's fully qualified name, or the file's path
