@@ -422,11 +422,17 @@ final class RunJournal implements AutoCloseable {
     try {
       write(List.of(), true);
     } catch (RuntimeException e) {
-      LOG.warn(
-          "Cannot release the run lease of namespace {}: {}; it expires at {}",
-          namespace,
-          e.getMessage(),
-          lease.expiresAt());
+      String reason = String.valueOf(e.getMessage());
+      if (reason.startsWith("Cannot release the run lease")) {
+        // the write already says what could not be released, and why
+        LOG.warn("{}; it expires at {}", reason, lease.expiresAt());
+      } else {
+        LOG.warn(
+            "Cannot release the run lease of namespace {}: {}; it expires at {}",
+            namespace,
+            reason,
+            lease.expiresAt());
+      }
     } finally {
       closed = true;
     }
