@@ -31,16 +31,13 @@ record RepairPlan(List<HistoryRecord> rows, List<RepairResult.Change> changes) {
                 runId,
                 NamespaceState.isBaselineRow(row) ? NamespaceState.BASELINE : "repair"));
         changes.add(
-            new RepairResult.Change(
-                row.version(),
-                row.description(),
+            change(
+                row,
                 "accepted checksum " + migration.checksum() + " (was " + row.checksum() + ")"));
       } else if (row.status() == Status.UNREADABLE) {
         // the journal removes an unreadable row: the version then reads as missing from history
         rows.add(row);
-        changes.add(
-            new RepairResult.Change(
-                row.version(), row.description(), "removed its unreadable row: " + row.error()));
+        changes.add(change(row, "removed its unreadable row: " + row.error()));
       } else if (row.status() == Status.FAILED || state.isInterrupted(row)) {
         String was = row.status() == Status.FAILED ? "failed" : "interrupted";
         String before =
@@ -54,22 +51,17 @@ record RepairPlan(List<HistoryRecord> rows, List<RepairResult.Change> changes) {
                 now,
                 runId,
                 "repair"));
-        changes.add(
-            new RepairResult.Change(
-                row.version(), row.description(), "marked pending (was " + was + ")"));
+        changes.add(change(row, "marked pending (was " + was + ")"));
       } else if (state.respelled().contains(row.version())) {
         rows.add(copy(row, row.status(), row.error(), row.checksum(), now, runId, row.operation()));
-        changes.add(
-            new RepairResult.Change(
-                row.version(),
-                row.description(),
-                "rewrote its status as "
-                    + row.status().value()
-                    + " (another writer spelled it"
-                    + " another way)"));
+        changes.add(change(row, "rewrote its status as " + row.status().value()));
       }
     }
     return new RepairPlan(rows, changes);
+  }
+
+  private static RepairResult.Change change(HistoryRecord row, String change) {
+    return new RepairResult.Change(row.version(), row.description(), change);
   }
 
   private static HistoryRecord copy(
