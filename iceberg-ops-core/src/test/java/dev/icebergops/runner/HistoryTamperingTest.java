@@ -6,9 +6,6 @@ import static org.assertj.core.api.Assertions.tuple;
 
 import dev.icebergops.history.HistoryRecord;
 import dev.icebergops.history.HistoryRecord.Status;
-import dev.icebergops.history.MigrationHistory;
-import dev.icebergops.migration.Migration;
-import dev.icebergops.migration.MigrationSource;
 import dev.icebergops.runner.FailureFixtures.V0001__CreateT;
 import dev.icebergops.runner.FailureFixtures.V0002__AddA;
 import dev.icebergops.runner.FailureFixtures.V0003__AddB;
@@ -18,15 +15,13 @@ import dev.icebergops.test.env.IcebergTestEnvironment;
 import dev.icebergops.testing.SharedEnvironment;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.UUID;
 import org.apache.iceberg.DataFile;
 import org.apache.iceberg.Table;
-import org.apache.iceberg.catalog.Catalog;
-import org.apache.iceberg.catalog.TableIdentifier;
 import org.apache.iceberg.data.IcebergGenerics;
 import org.apache.iceberg.data.Record;
 import org.apache.iceberg.io.CloseableIterable;
 import org.apache.iceberg.types.Types;
+import org.assertj.core.api.AbstractThrowableAssert;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -41,42 +36,43 @@ import org.junit.jupiter.api.extension.ExtendWith;
 @ExtendWith(SharedEnvironment.class)
 class HistoryTamperingTest {
 
-  private Catalog catalog;
-  private String namespace;
-  private String meta;
-  private TableIdentifier historyTable;
+  private OwnHistory own;
 
   @BeforeEach
   void setUp(IcebergTestEnvironment environment) {
-    catalog = environment.catalog();
-    String suffix = UUID.randomUUID().toString().replace("-", "").substring(0, 12);
-    namespace = "tampered_" + suffix;
-    meta = "_ops_" + suffix;
-    historyTable = new MigrationHistory(catalog, meta).tableIdentifier();
-  }
-
-  @SafeVarargs
-  private MigrationRunner runner(Class<? extends Migration>... types) {
-    return MigrationRunner.builder(catalog)
-        .namespace(namespace)
-        .metaNamespace(meta)
-        .source(MigrationSource.of(types))
-        .build();
+    own = OwnHistory.create(environment, "tampered");
   }
 
   private MigrationRunner appliedUpTo0003() {
-    MigrationRunner runner = runner(V0001__CreateT.class, V0002__AddA.class, V0003__AddB.class);
+    MigrationRunner runner = own.runner(V0001__CreateT.class, V0002__AddA.class, V0003__AddB.class);
     runner.migrate();
     return runner;
   }
 
+  /** Asserts that migrate refuses to record 0003, naming the namespace, table and change. */
+  private AbstractThrowableAssert<?, ? extends Throwable> assertMigrateRefused(
+      MigrationRunner runner, String change) {
+    return assertThatThrownBy(runner::migrate)
+        .hasMessageStartingWith(
+            "Cannot record migration 0003 of namespace "
+                + own.namespace()
+                + " in "
+                + own.historyTable()
+                + ": "
+                + change);
+  }
+
   private Table table() {
-    return catalog.loadTable(historyTable);
+    return own.catalog().loadTable(own.historyTable());
   }
 
   private void setStatus(String version, String status) {
     HistoryEdits.editRow(
-        catalog, historyTable, namespace, version, row -> row.setField("status", status));
+        own.catalog(),
+        own.historyTable(),
+        own.namespace(),
+        version,
+        row -> row.setField("status", status));
   }
 
   private List<Record> storedRows() throws Exception {
@@ -118,20 +114,14 @@ class HistoryTamperingTest {
             tuple("0002", State.UNREADABLE),
             tuple("0003", State.APPLIED));
     assertThat(runner.status().get(1).error())
-        .contains("unreadable row in " + historyTable + ": its status 'done' is unknown")
+        .contains("unreadable row in " + own.historyTable() + ": its status 'done' is unknown")
         .contains("status=done")
         .contains("run repair() to remove the row");
     assertThat(runner.history())
         .extracting(HistoryRecord::version, HistoryRecord::status)
         .contains(tuple("0002", Status.UNREADABLE));
     assertThat(runner.current()).contains("0003");
-    assertThatThrownBy(runner::validate)
-        .isInstanceOfSatisfying(
-            MigrationValidationException.class,
-            e ->
-                assertThat(e.findings())
-                    .extracting(ValidationFinding::version, ValidationFinding::kind)
-                    .containsExactly(tuple("0002", Kind.UNREADABLE_ROW)));
+    OwnHistory.assertOnlyFinding(runner, "0002", Kind.UNREADABLE_ROW);
     assertThatThrownBy(runner::migrate).isInstanceOf(MigrationValidationException.class);
 
     assertThat(runner.repair().changes())
@@ -145,7 +135,7 @@ class HistoryTamperingTest {
     assertThat(runner.status().get(1).state()).isEqualTo(State.MISSING_FROM_HISTORY);
     assertThat(runner.stamp("0002").versions()).containsExactly("0002");
     runner.validate();
-    assertThat(FailureFixtures.upgrades(namespace, "0002")).isEqualTo(1);
+    assertThat(FailureFixtures.upgrades(own.namespace(), "0002")).isEqualTo(1);
   }
 
   @Test
@@ -167,62 +157,54 @@ class HistoryTamperingTest {
 
   @Test
   void aPartitionFieldAddedByAnotherWriterIsRefusedBeforeWritingAndRestorable() {
-    runner(V0001__CreateT.class, V0002__AddA.class).migrate();
+    own.runner(V0001__CreateT.class, V0002__AddA.class).migrate();
     table().updateSpec().addField("version").commit();
     long before = table().currentSnapshot().snapshotId();
-    MigrationRunner runner = runner(V0001__CreateT.class, V0002__AddA.class, V0003__AddB.class);
+    MigrationRunner runner = own.runner(V0001__CreateT.class, V0002__AddA.class, V0003__AddB.class);
 
-    assertThatThrownBy(runner::migrate)
-        .hasMessageStartingWith(
-            "Cannot record migration 0003 of namespace " + namespace + " in " + historyTable + ":")
-        .hasMessageContaining("in " + historyTable + ": its partition spec was changed by another")
+    assertMigrateRefused(runner, "its partition spec was changed by another")
         .hasMessageContaining("now [namespace, version], iceberg-ops writes [namespace]")
         .hasMessageContaining("table.updateSpec().removeField(\"version\").commit()")
-        .hasMessageContaining("ALTER TABLE " + historyTable + " DROP PARTITION FIELD version");
+        .hasMessageContaining(
+            "ALTER TABLE " + own.historyTable() + " DROP PARTITION FIELD version");
     assertThat(table().currentSnapshot().snapshotId()).isEqualTo(before);
     assertThat(runner.status()).extracting(MigrationStatus::state).contains(State.PENDING);
 
     table().updateSpec().removeField("version").commit();
     assertThat(runner.migrate().versions()).containsExactly("0003");
-    assertThat(namespacesOfFiles()).containsOnly(namespace);
+    assertThat(namespacesOfFiles()).containsOnly(own.namespace());
   }
 
   @Test
   void theNamespacePartitionFieldRemovedIsRefusedBeforeWritingAndRestorable() {
-    runner(V0001__CreateT.class, V0002__AddA.class).migrate();
+    own.runner(V0001__CreateT.class, V0002__AddA.class).migrate();
     table().updateSpec().removeField("namespace").commit();
-    MigrationRunner runner = runner(V0001__CreateT.class, V0002__AddA.class, V0003__AddB.class);
+    MigrationRunner runner = own.runner(V0001__CreateT.class, V0002__AddA.class, V0003__AddB.class);
 
     assertThat(runner.current()).contains("0002");
-    assertThatThrownBy(runner::migrate)
-        .hasMessageStartingWith(
-            "Cannot record migration 0003 of namespace " + namespace + " in " + historyTable + ":")
-        .hasMessageContaining("in " + historyTable + ": its partition spec was changed by another")
+    assertMigrateRefused(runner, "its partition spec was changed by another")
         .hasMessageContaining("now [], iceberg-ops writes [namespace]")
         .hasMessageContaining("table.updateSpec().addField(\"namespace\").commit()")
         .hasMessageContaining("ADD PARTITION FIELD namespace");
 
     table().updateSpec().addField("namespace").commit();
     assertThat(runner.migrate().versions()).containsExactly("0003");
-    assertThat(namespacesOfFiles()).containsOnly(namespace);
+    assertThat(namespacesOfFiles()).containsOnly(own.namespace());
   }
 
   @Test
   void aRequiredColumnAddedByAnotherWriterIsRefusedNamingItAndRestorable() {
-    MigrationRunner first = runner(V0001__CreateT.class, V0002__AddA.class);
+    MigrationRunner first = own.runner(V0001__CreateT.class, V0002__AddA.class);
     first.migrate();
     table()
         .updateSchema()
         .allowIncompatibleChanges()
         .addRequiredColumn("approved_by", Types.StringType.get())
         .commit();
-    MigrationRunner runner = runner(V0001__CreateT.class, V0002__AddA.class, V0003__AddB.class);
+    MigrationRunner runner = own.runner(V0001__CreateT.class, V0002__AddA.class, V0003__AddB.class);
 
     assertThat(runner.current()).contains("0002");
-    assertThatThrownBy(runner::migrate)
-        .hasMessageStartingWith(
-            "Cannot record migration 0003 of namespace " + namespace + " in " + historyTable + ":")
-        .hasMessageContaining("in " + historyTable + ": column approved_by was made required")
+    assertMigrateRefused(runner, "column approved_by was made required")
         .hasMessageContaining("makeColumnOptional(\"approved_by\")")
         .hasMessageContaining("ALTER COLUMN approved_by DROP NOT NULL");
 
@@ -232,7 +214,7 @@ class HistoryTamperingTest {
 
   @Test
   void aRenamedStatusColumnIsRefusedBeforeWritingUntilRenamedBack() {
-    MigrationRunner runner = runner(V0001__CreateT.class, V0002__AddA.class);
+    MigrationRunner runner = own.runner(V0001__CreateT.class, V0002__AddA.class);
     runner.migrate();
     table().updateSchema().renameColumn("status", "state").commit();
 
@@ -241,7 +223,7 @@ class HistoryTamperingTest {
         .extracting(MigrationStatus::state)
         .containsExactly(State.APPLIED, State.APPLIED);
     assertThatThrownBy(runner::repair)
-        .hasMessageContaining("in " + historyTable + ": column status was renamed to state")
+        .hasMessageContaining("in " + own.historyTable() + ": column status was renamed to state")
         .hasMessageContaining("renameColumn(\"state\", \"status\")")
         .hasMessageContaining("RENAME COLUMN state TO status");
 
