@@ -52,8 +52,13 @@ import org.slf4j.LoggerFactory;
  * eight files or holds files of another engine. Columns this release does not know are kept; delete
  * files written by other engines are applied when reading. The layout's version is the table
  * property {@code iceberg-ops.history.layout-version}; an older layout is upgraded in place on the
- * first write. Earlier states stay readable by time travel ({@link #read(String, long)}) until the
- * table's snapshots expire.
+ * first write. Another writer's changes are tolerated where they can be: a row this release cannot
+ * read (an unknown status, a null version, namespace, status or time) is read as {@link
+ * HistoryRecord.Status#UNREADABLE} carrying its raw values, a status in another case as the status
+ * it spells; a write to a table whose partition spec is not {@code [namespace]}, whose layout
+ * column was renamed or dropped, or that requires a column this release does not fill is refused
+ * before writing, naming the change and the call that restores it. Earlier states stay readable by
+ * time travel ({@link #read(String, long)}) until the table's snapshots expire.
  *
  * <pre>{@code
  * MigrationHistory history = new MigrationHistory(catalog); // _iceberg_ops.migration_history

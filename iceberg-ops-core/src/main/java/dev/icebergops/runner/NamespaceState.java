@@ -393,7 +393,7 @@ final class NamespaceState {
         version,
         description,
         state,
-        row.updatedAt(),
+        state == State.UNREADABLE ? null : row.updatedAt(),
         error,
         isChanged(migration, row),
         row == baselineRow ? version : null);
