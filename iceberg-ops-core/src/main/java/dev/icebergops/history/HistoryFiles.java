@@ -17,7 +17,6 @@ import org.apache.iceberg.FileFormat;
 import org.apache.iceberg.PartitionKey;
 import org.apache.iceberg.PartitionSpec;
 import org.apache.iceberg.Schema;
-import org.apache.iceberg.StructLike;
 import org.apache.iceberg.Table;
 import org.apache.iceberg.TableProperties;
 import org.apache.iceberg.avro.Avro;
@@ -215,7 +214,7 @@ final class HistoryFiles {
   }
 
   /** Copies every column of {@code base} that {@code schema} has, matched by field id. */
-  private static Record copyInto(Schema schema, Record base) {
+  static Record copyInto(Schema schema, Record base) {
     GenericRecord record = GenericRecord.create(schema);
     if (base == null) {
       return record;
@@ -228,24 +227,6 @@ final class HistoryFiles {
       }
     }
     return record;
-  }
-
-  static HistoryRecord fromRecord(Record record) {
-    Object duration = field(record, DURATION_MS);
-    @SuppressWarnings("unchecked")
-    List<String> steps = (List<String>) field(record, STEPS);
-    return new HistoryRecord(
-        (String) record.getField(VERSION),
-        (String) record.getField(NAMESPACE),
-        (String) field(record, DESCRIPTION),
-        HistoryRecord.Status.fromValue((String) record.getField(STATUS)),
-        (String) field(record, ERROR),
-        (String) field(record, CHECKSUM),
-        instant(record.getField(UPDATED_AT)),
-        duration == null ? 0L : (Long) duration,
-        (String) field(record, OPERATION),
-        steps == null ? List.of() : new ArrayList<>(steps),
-        (String) field(record, RUN_ID));
   }
 
   static RunLease leaseFromRecord(Record record) {
@@ -264,13 +245,12 @@ final class HistoryFiles {
         expires == null ? since : instant(expires));
   }
 
-  /** A column's value, or null when the record's schema lacks it (an older layout). */
-  private static Object field(StructLike record, String name) {
-    Record r = (Record) record;
-    return r.struct().field(name) == null ? null : r.getField(name);
+  private static Object field(Record record, String name) {
+    return HistoryRows.field(record, name);
   }
 
+  /** A stored time; the epoch when another writer left it null (a lease long expired). */
   private static Instant instant(Object value) {
-    return ((OffsetDateTime) value).toInstant();
+    return value instanceof OffsetDateTime time ? time.toInstant() : Instant.EPOCH;
   }
 }

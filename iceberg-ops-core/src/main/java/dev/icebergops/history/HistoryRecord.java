@@ -12,7 +12,8 @@ import java.util.Objects;
  * @param version the migration version, for example {@code "0003"}
  * @param namespace the namespace the runner migrated, dotted for nested namespaces
  * @param description the migration's description
- * @param status applied, rolled back, failed, running or pending
+ * @param status applied, rolled back, failed, running, pending, or unreadable (another writer's
+ *     row, kept as stored)
  * @param error the error text of a failure, otherwise null
  * @param checksum the fingerprint of the migration class, or null when unknown
  * @param updatedAt when this state was recorded (microsecond precision, as stored)
@@ -47,7 +48,13 @@ public record HistoryRecord(
     /** An upgrade or downgrade has started and not ended; interrupted if its run is gone. */
     RUNNING,
     /** Marked pending by repair after a failure or an interruption. */
-    PENDING;
+    PENDING,
+    /**
+     * Another writer left a row iceberg-ops cannot read (an unknown status, a null where a value is
+     * needed); its {@link HistoryRecord#error()} holds why and the raw values. Never written by
+     * iceberg-ops: {@code repair} removes such a row.
+     */
+    UNREADABLE;
 
     /** The value stored in the table, for example {@code applied} or {@code rolled_back}. */
     public String value() {

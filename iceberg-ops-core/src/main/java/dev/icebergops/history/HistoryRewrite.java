@@ -76,14 +76,21 @@ record HistoryRewrite(boolean whole, List<DataFile> replaced, Set<String> keys) 
 
   /**
    * The records the new file holds: those of {@code next}'s rows and lease whose keys this plan
-   * writes, in the table's schema, each carrying the columns its stored record had.
+   * writes, in the table's schema, each carrying the columns its stored record had; an unreadable
+   * row is its stored record unchanged.
    */
   List<Record> records(Schema schema, NamespaceHistory next) {
     List<Record> records = new ArrayList<>();
     for (HistoryRecord row : next.rows()) {
-      if (keys.contains(row.version())) {
-        records.add(HistoryFiles.toRecord(schema, row, next.stored().get(row.version())));
+      Record base = next.stored().get(row.version());
+      if (!keys.contains(row.version())) {
+        continue;
       }
+      // another writer's unreadable row is kept as stored, until repair removes it
+      records.add(
+          row.status() == HistoryRecord.Status.UNREADABLE && base != null
+              ? HistoryFiles.copyInto(schema, base)
+              : HistoryFiles.toRecord(schema, row, base));
     }
     if (keys.contains(HistoryFiles.LEASE_VERSION)) {
       next.lease()
@@ -132,6 +139,14 @@ record HistoryRewrite(boolean whole, List<DataFile> replaced, Set<String> keys) 
     }
     return new NamespaceHistory(
         next.namespace(), snapshotId, rows, next.lease().orElse(null), stored, files);
+  }
+
+  /** The versions (and the lease row's key) whose row differs between two states. */
+  static Set<String> changed(NamespaceHistory base, NamespaceHistory next) {
+    Set<String> changed = new TreeSet<>(keys(base));
+    changed.addAll(keys(next));
+    changed.removeIf(key -> Objects.equals(value(base, key), value(next, key)));
+    return changed;
   }
 
   private static HistoryRewrite whole(Set<String> keys) {

@@ -59,6 +59,7 @@ final class HistorySeed {
             next = next.with(row);
           }
           HistoryRewrite rewrite = HistoryRewrite.plan(empty, next);
+          HistoryWriteCheck.check(table, identifier, empty, next);
           List<Record> records = rewrite.records(table.schema(), next);
           DataFile file = HistoryFiles.write(table, namespace, records);
           files.add(file);

@@ -52,8 +52,13 @@ import org.slf4j.LoggerFactory;
  * eight files or holds files of another engine. Columns this release does not know are kept; delete
  * files written by other engines are applied when reading. The layout's version is the table
  * property {@code iceberg-ops.history.layout-version}; an older layout is upgraded in place on the
- * first write. Earlier states stay readable by time travel ({@link #read(String, long)}) until the
- * table's snapshots expire.
+ * first write. Another writer's changes are tolerated where they can be: a row this release cannot
+ * read (an unknown status, a null version, namespace, status or time) is read as {@link
+ * HistoryRecord.Status#UNREADABLE} carrying its raw values, a status in another case as the status
+ * it spells; a write to a table whose partition spec is not {@code [namespace]}, whose layout
+ * column was renamed or dropped, or that requires a column this release does not fill is refused
+ * before writing, naming the change and the call that restores it. Earlier states stay readable by
+ * time travel ({@link #read(String, long)}) until the table's snapshots expire.
  *
  * <pre>{@code
  * MigrationHistory history = new MigrationHistory(catalog); // _iceberg_ops.migration_history
@@ -147,6 +152,7 @@ public final class MigrationHistory {
   public NamespaceHistory load(String namespace) {
     Objects.requireNonNull(namespace, "namespace");
     Table table = loadTableOrNull();
+    forgetIfChanged(table);
     if (table == null || table.currentSnapshot() == null) {
       return NamespaceHistory.empty(namespace);
     }
@@ -204,7 +210,7 @@ public final class MigrationHistory {
         HistoryReader.read(
             table, identifier, table.currentSnapshot().snapshotId(), Expressions.alwaysTrue())) {
       if (!HistoryFiles.isLease(record)) {
-        rows.add(HistoryFiles.fromRecord(record));
+        rows.add(HistoryRows.fromRecord(record, identifier));
       }
     }
     rows.sort(Comparator.comparing(HistoryRecord::namespace).thenComparing(HistoryRecord::version));
@@ -281,6 +287,9 @@ public final class MigrationHistory {
    * @throws HistoryTableMissingException if {@code base} was read from the history table and the
    *     table no longer exists; nothing was written then
    * @throws IllegalArgumentException if the two states belong to different namespaces
+   * @throws IllegalStateException if another writer changed the table's partition spec or schema so
+   *     that this release cannot write it; the message says how to restore it, and nothing was
+   *     written then
    */
   public NamespaceHistory commit(NamespaceHistory base, NamespaceHistory next) {
     if (!base.namespace().equals(next.namespace())) {
@@ -294,6 +303,7 @@ public final class MigrationHistory {
     Table table = tableToCommitFrom(base);
     Expression filter = namespaceFilter(namespace);
     HistoryRewrite rewrite = HistoryRewrite.plan(base, next);
+    HistoryWriteCheck.check(table, identifier, base, next);
     List<Record> written = rewrite.records(table.schema(), next);
     DataFile file =
         rewrite.whole() || !written.isEmpty()
@@ -527,7 +537,7 @@ public final class MigrationHistory {
             lease[0] = HistoryFiles.leaseFromRecord(record);
             key = HistoryFiles.LEASE_VERSION;
           } else {
-            HistoryRecord row = HistoryFiles.fromRecord(record);
+            HistoryRecord row = HistoryRows.fromRecord(record, identifier);
             rows.put(row.version(), row);
             key = row.version();
           }
@@ -573,6 +583,20 @@ public final class MigrationHistory {
     }
     HistoryLayout.upgrade(table, identifier);
     return table;
+  }
+
+  /**
+   * Forgets the table kept from the last commit when another writer changed its schema or partition
+   * spec since (which makes no snapshot): the next commit checks the table as it is.
+   */
+  private void forgetIfChanged(Table loaded) {
+    Table cached = lastCommitted.get();
+    if (cached != null
+        && (loaded == null
+            || cached.schema().schemaId() != loaded.schema().schemaId()
+            || cached.spec().specId() != loaded.spec().specId())) {
+      lastCommitted.compareAndSet(cached, null);
+    }
   }
 
   private HistoryTableMissingException missing(String namespace, Exception cause) {

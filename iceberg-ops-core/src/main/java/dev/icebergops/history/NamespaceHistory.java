@@ -5,7 +5,9 @@ import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.TreeMap;
+import java.util.TreeSet;
 import org.apache.iceberg.DataFile;
 import org.apache.iceberg.data.Record;
 
@@ -100,6 +102,40 @@ public final class NamespaceHistory {
     Map<String, HistoryRecord> next = new TreeMap<>(rows);
     next.put(row.version(), row);
     return new NamespaceHistory(namespace, snapshotId, next, lease, stored, files);
+  }
+
+  /**
+   * This state without a version's row: how {@code repair} removes a row another writer left
+   * unreadable, so that the version reads as missing from history.
+   *
+   * @param version the version whose row is removed
+   * @return the new state, this one when there is no such row
+   */
+  public NamespaceHistory without(String version) {
+    if (!rows.containsKey(version)) {
+      return this;
+    }
+    Map<String, HistoryRecord> next = new TreeMap<>(rows);
+    next.remove(version);
+    return new NamespaceHistory(namespace, snapshotId, next, lease, stored, files);
+  }
+
+  /**
+   * The versions whose status another writer stored in another spelling (case, spaces) that was
+   * read as the status it spells; {@code repair} rewrites them as iceberg-ops writes them.
+   *
+   * @return the versions, in order
+   */
+  public Set<String> respelled() {
+    Set<String> versions = new TreeSet<>();
+    rows.forEach(
+        (version, row) -> {
+          Record record = stored.get(version);
+          if (record != null && HistoryRows.isNormalized(record, row)) {
+            versions.add(version);
+          }
+        });
+    return versions;
   }
 
   /** This state with the lease set (taken or renewed). */

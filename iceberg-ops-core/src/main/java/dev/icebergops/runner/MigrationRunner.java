@@ -636,7 +636,9 @@ public final class MigrationRunner {
   /**
    * The operator's way out, like Flyway's repair: accepts the current checksum of every edited
    * applied version, and marks every failed or interrupted version pending (fix its tables first,
-   * or {@link #stamp} it instead to record it applied).
+   * or {@link #stamp} it instead to record it applied). A row another writer left unreadable is
+   * removed (its raw values are logged), so that its version reads as missing from history; a
+   * status another writer spelled another way is stored as iceberg-ops writes it.
    *
    * @return each change made, empty when nothing needed repair
    * @throws ConcurrentMigrationException if another run holds the namespace's lease

@@ -8,7 +8,7 @@ import java.time.Instant;
  * @param version the four-digit version
  * @param description the migration's description (from history when its class is missing)
  * @param state applied, pending, failed, rolled back, missing, running, interrupted, below the
- *     baseline or missing from history
+ *     baseline, missing from history or unreadable
  * @param updatedAt when the state was last recorded, or null if never
  * @param error the error text of the last failure, or null
  * @param checksumChanged true when an applied migration's class changed since it was applied
@@ -91,7 +91,13 @@ public record MigrationStatus(
      * has it) while a later version is recorded: {@code migrate} does not apply it again, and
      * {@code validate} reports it. Stamp it once its tables are checked.
      */
-    MISSING_FROM_HISTORY;
+    MISSING_FROM_HISTORY,
+    /**
+     * Another writer left its history row unreadable (an unknown status, a null where a value is
+     * needed): {@link MigrationStatus#error()} holds why and the raw values. {@code migrate}
+     * refuses to start until {@code repair} removes the row.
+     */
+    UNREADABLE;
 
     /**
      * True for the states that {@code migrate} applies as they are: never run, or rolled back. A

@@ -10,9 +10,10 @@ import java.util.TreeSet;
 
 /**
  * Finds what stops a migrate: out-of-order, missing, edited, failed and interrupted versions,
- * versions whose history row was deleted, and tables in a namespace without history. A version
- * below the baseline that built the namespace is neither pending nor missing; an applied baseline
- * is compared with its own class, so an edited baseline is an edited version.
+ * versions whose history row was deleted or left unreadable by another writer, and tables in a
+ * namespace without history. A version below the baseline that built the namespace is neither
+ * pending nor missing; an applied baseline is compared with its own class, so an edited baseline is
+ * an edited version.
  */
 final class MigrationValidator {
 
@@ -67,7 +68,11 @@ final class MigrationValidator {
       if (row == null) {
         continue;
       }
-      if (row.status() == Status.APPLIED && migration == null) {
+      if (row.status() == Status.UNREADABLE) {
+        findings.add(
+            new ValidationFinding(
+                version, Kind.UNREADABLE_ROW, name + ": " + state.unreadable(row)));
+      } else if (row.status() == Status.APPLIED && migration == null) {
         findings.add(
             new ValidationFinding(
                 version,

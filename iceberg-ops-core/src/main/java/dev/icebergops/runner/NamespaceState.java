@@ -36,6 +36,7 @@ final class NamespaceState {
   private final TreeMap<String, ResolvedMigration> baselines = new TreeMap<>();
   private final TreeMap<String, HistoryRecord> rows = new TreeMap<>();
   private final RunLease lease;
+  private final Set<String> respelled;
   private final Instant now;
   private final boolean applyBaselines;
 
@@ -73,6 +74,7 @@ final class NamespaceState {
     }
     history.rows().forEach(r -> rows.put(r.version(), r));
     this.lease = history.lease().orElse(null);
+    this.respelled = history.respelled();
     this.now = now;
     this.applyBaselines = applyBaselines;
     HistoryRecord found = null;
@@ -297,7 +299,7 @@ final class NamespaceState {
     return switch (row.status()) {
       case ROLLED_BACK, PENDING -> true;
       case FAILED, RUNNING -> retryFailed;
-      case APPLIED -> false;
+      case APPLIED, UNREADABLE -> false;
     };
   }
 
@@ -379,16 +381,19 @@ final class NamespaceState {
           case FAILED -> State.FAILED;
           case PENDING -> State.PENDING;
           case RUNNING -> isRunningNow(row) ? State.RUNNING : State.INTERRUPTED;
+          case UNREADABLE -> State.UNREADABLE;
         };
     String error = row.error();
     if (state == State.INTERRUPTED) {
       error = interruption(row);
+    } else if (state == State.UNREADABLE) {
+      error = unreadable(row);
     }
     return new MigrationStatus(
         version,
         description,
         state,
-        row.updatedAt(),
+        state == State.UNREADABLE ? null : row.updatedAt(),
         error,
         isChanged(migration, row),
         row == baselineRow ? version : null);
@@ -413,6 +418,19 @@ final class NamespaceState {
         + "); steps recorded as completed: "
         + (row.steps().isEmpty() ? "none" : String.join("; ", row.steps()))
         + "; the step after them may have committed";
+  }
+
+  /** Why a row is unreadable, its raw values, and the way forward. */
+  String unreadable(HistoryRecord row) {
+    return row.error()
+        + "; run repair() to remove the row (it logs the raw values), then stamp(\""
+        + row.version()
+        + "\") once its tables are checked, or migrate if they are not at it";
+  }
+
+  /** The versions whose status another writer spelled another way; repair rewrites them. */
+  Set<String> respelled() {
+    return respelled;
   }
 
   /** The highest applied version, or null. */

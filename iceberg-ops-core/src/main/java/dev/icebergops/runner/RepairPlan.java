@@ -7,7 +7,11 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 
-/** What repair changes: edited checksums accepted, failed and interrupted versions pending. */
+/**
+ * What repair changes: edited checksums accepted, failed and interrupted versions pending, rows
+ * another writer left unreadable removed (listed as rows with status unreadable, which the journal
+ * removes), and statuses another writer spelled another way rewritten.
+ */
 record RepairPlan(List<HistoryRecord> rows, List<RepairResult.Change> changes) {
 
   static RepairPlan of(NamespaceState state, Instant now, String runId) {
@@ -27,10 +31,13 @@ record RepairPlan(List<HistoryRecord> rows, List<RepairResult.Change> changes) {
                 runId,
                 NamespaceState.isBaselineRow(row) ? NamespaceState.BASELINE : "repair"));
         changes.add(
-            new RepairResult.Change(
-                row.version(),
-                row.description(),
+            change(
+                row,
                 "accepted checksum " + migration.checksum() + " (was " + row.checksum() + ")"));
+      } else if (row.status() == Status.UNREADABLE) {
+        // the journal removes an unreadable row: the version then reads as missing from history
+        rows.add(row);
+        changes.add(change(row, "removed its unreadable row: " + row.error()));
       } else if (row.status() == Status.FAILED || state.isInterrupted(row)) {
         String was = row.status() == Status.FAILED ? "failed" : "interrupted";
         String before =
@@ -44,12 +51,17 @@ record RepairPlan(List<HistoryRecord> rows, List<RepairResult.Change> changes) {
                 now,
                 runId,
                 "repair"));
-        changes.add(
-            new RepairResult.Change(
-                row.version(), row.description(), "marked pending (was " + was + ")"));
+        changes.add(change(row, "marked pending (was " + was + ")"));
+      } else if (state.respelled().contains(row.version())) {
+        rows.add(copy(row, row.status(), row.error(), row.checksum(), now, runId, row.operation()));
+        changes.add(change(row, "rewrote its status as " + row.status().value()));
       }
     }
     return new RepairPlan(rows, changes);
+  }
+
+  private static RepairResult.Change change(HistoryRecord row, String change) {
+    return new RepairResult.Change(row.version(), row.description(), change);
   }
 
   private static HistoryRecord copy(

@@ -219,7 +219,11 @@ final class RunJournal implements AutoCloseable {
       RunLease renewed = lease.renewedUntil(now.plus(options.leaseDuration()));
       NamespaceHistory next = base;
       for (HistoryRecord row : rows) {
-        next = next.with(row);
+        // iceberg-ops never writes an unreadable row: one among the rows is repair removing it
+        next =
+            row.status() == HistoryRecord.Status.UNREADABLE
+                ? next.without(row.version())
+                : next.with(row);
       }
       NamespaceHistory target = release ? next.withoutLease() : next.withLease(renewed);
       NamespaceHistory from = base;

@@ -24,7 +24,9 @@ public record ValidationFinding(String version, Kind kind, String message) {
     /** A version whose history row was deleted while a later version is recorded. */
     MISSING_FROM_HISTORY,
     /** A namespace that has tables but no history row at all (the history was lost). */
-    TABLES_WITHOUT_HISTORY
+    TABLES_WITHOUT_HISTORY,
+    /** A version whose history row another writer left unreadable; repair() removes it. */
+    UNREADABLE_ROW
   }
 
   @Override

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Consumer;
 import org.apache.iceberg.DataFile;
 import org.apache.iceberg.FileFormat;
 import org.apache.iceberg.PartitionKey;
@@ -21,8 +22,9 @@ import org.apache.iceberg.io.OutputFileFactory;
 import org.apache.iceberg.parquet.Parquet;
 
 /**
- * What another engine's {@code DELETE FROM} does to the history table: the namespace's partition
- * rewritten without the deleted rows (copy-on-write), in a Parquet file.
+ * What another engine's {@code DELETE FROM} or {@code UPDATE} does to the history table: the
+ * namespace's partition rewritten without the deleted rows or with the edited one (copy-on-write),
+ * in a Parquet file.
  */
 final class HistoryEdits {
 
@@ -52,6 +54,35 @@ final class HistoryEdits {
       return;
     }
     table.newOverwrite().overwriteByRowFilter(partition).addFile(write(table, kept)).commit();
+  }
+
+  /**
+   * Edits one row of a namespace the way another engine's {@code UPDATE} would: the namespace's
+   * partition rewritten with the edited row.
+   *
+   * @param edit changes the row of {@code version}, in the table's current schema
+   */
+  static void editRow(
+      Catalog catalog,
+      TableIdentifier historyTable,
+      String namespace,
+      String version,
+      Consumer<Record> edit) {
+    Table table = catalog.loadTable(historyTable);
+    Expression partition = Expressions.equal("namespace", namespace);
+    List<Record> rows = new ArrayList<>();
+    try (CloseableIterable<Record> read = IcebergGenerics.read(table).where(partition).build()) {
+      for (Record row : read) {
+        Record copy = row.copy();
+        if (version.equals(copy.getField("version"))) {
+          edit.accept(copy);
+        }
+        rows.add(copy);
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    table.newOverwrite().overwriteByRowFilter(partition).addFile(write(table, rows)).commit();
   }
 
   private static DataFile write(Table table, List<Record> records) {

@@ -9,7 +9,6 @@ import dev.icebergops.history.HistoryRecord.Status;
 import dev.icebergops.history.MigrationHistory;
 import dev.icebergops.migration.Migration;
 import dev.icebergops.migration.MigrationContext;
-import dev.icebergops.migration.MigrationSource;
 import dev.icebergops.runner.FailureFixtures.V0001__CreateT;
 import dev.icebergops.runner.FailureFixtures.V0002__AddA;
 import dev.icebergops.runner.FailureFixtures.V0003__AddB;
@@ -19,7 +18,6 @@ import dev.icebergops.test.env.IcebergTestEnvironment;
 import dev.icebergops.testing.SharedEnvironment;
 import java.time.Instant;
 import java.util.Map;
-import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import org.apache.iceberg.catalog.Catalog;
 import org.apache.iceberg.catalog.TableIdentifier;
@@ -38,27 +36,22 @@ class LostHistoryTest {
   /** The history table that {@link V0002__AddAThenDropHistory} drops, by namespace. */
   private static final Map<String, TableIdentifier> DROPPED = new ConcurrentHashMap<>();
 
+  private OwnHistory own;
   private Catalog catalog;
   private String namespace;
-  private String meta;
   private TableIdentifier historyTable;
 
   @BeforeEach
   void setUp(IcebergTestEnvironment environment) {
-    catalog = environment.catalog();
-    String suffix = UUID.randomUUID().toString().replace("-", "").substring(0, 12);
-    namespace = "lost_" + suffix;
-    meta = "_ops_" + suffix;
-    historyTable = new MigrationHistory(catalog, meta).tableIdentifier();
+    own = OwnHistory.create(environment, "lost");
+    catalog = own.catalog();
+    namespace = own.namespace();
+    historyTable = own.historyTable();
   }
 
   @SafeVarargs
   private MigrationRunner runner(Class<? extends Migration>... types) {
-    return MigrationRunner.builder(catalog)
-        .namespace(namespace)
-        .metaNamespace(meta)
-        .source(MigrationSource.of(types))
-        .build();
+    return own.runner(types);
   }
 
   private MigrationRunner appliedUpTo0002() {
@@ -68,23 +61,13 @@ class LostHistoryTest {
     return runner;
   }
 
-  private static void assertOnlyFinding(MigrationRunner runner, String version, Kind kind) {
-    assertThatThrownBy(runner::validate)
-        .isInstanceOfSatisfying(
-            MigrationValidationException.class,
-            e ->
-                assertThat(e.findings())
-                    .extracting(ValidationFinding::version, ValidationFinding::kind)
-                    .containsExactly(tuple(version, kind)));
-  }
-
   private void assertRefusedAsTablesWithoutHistory(MigrationRunner runner) {
     assertThat(runner.status())
         .extracting(MigrationStatus::state)
         .containsExactly(State.PENDING, State.PENDING);
     assertThat(runner.status().get(0).error())
         .startsWith("not in history although " + namespace + " has tables (t) but no history in");
-    assertOnlyFinding(runner, null, Kind.TABLES_WITHOUT_HISTORY);
+    OwnHistory.assertOnlyFinding(runner, null, Kind.TABLES_WITHOUT_HISTORY);
 
     assertThatThrownBy(runner::migrate)
         .isInstanceOf(MigrationException.class)
@@ -126,9 +109,9 @@ class LostHistoryTest {
 
   @Test
   void aNamespaceHoldingOnlyTheHistoryTableIsAFreshStart() {
-    meta = namespace; // the history table lives in the migrated namespace itself
-    historyTable = new MigrationHistory(catalog, meta).tableIdentifier();
-    new MigrationHistory(catalog, meta)
+    own = own.withMeta(namespace); // the history table lives in the migrated namespace itself
+    historyTable = own.historyTable();
+    new MigrationHistory(catalog, own.meta())
         .record(
             new HistoryRecord(
                 "0001", "another_ns", "create t", Status.APPLIED, null, "c", Instant.now(), 1L),
@@ -158,7 +141,7 @@ class LostHistoryTest {
         .contains("its row is missing from history")
         .contains("stamp(\"0002\")");
     assertThat(runner.plan()).isEmpty();
-    assertOnlyFinding(runner, "0002", Kind.MISSING_FROM_HISTORY);
+    OwnHistory.assertOnlyFinding(runner, "0002", Kind.MISSING_FROM_HISTORY);
 
     MigrationRunner outOfOrder =
         runner.toBuilder().outOfOrder(true).validateOnMigrate(false).build();

@@ -1,0 +1,152 @@
+package dev.icebergops.history;
+
+import static dev.icebergops.history.HistoryFiles.CHECKSUM;
+import static dev.icebergops.history.HistoryFiles.DESCRIPTION;
+import static dev.icebergops.history.HistoryFiles.DURATION_MS;
+import static dev.icebergops.history.HistoryFiles.ERROR;
+import static dev.icebergops.history.HistoryFiles.NAMESPACE;
+import static dev.icebergops.history.HistoryFiles.OPERATION;
+import static dev.icebergops.history.HistoryFiles.RUN_ID;
+import static dev.icebergops.history.HistoryFiles.STATUS;
+import static dev.icebergops.history.HistoryFiles.STEPS;
+import static dev.icebergops.history.HistoryFiles.UPDATED_AT;
+import static dev.icebergops.history.HistoryFiles.VERSION;
+
+import dev.icebergops.history.HistoryRecord.Status;
+import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.StringJoiner;
+import java.util.concurrent.ConcurrentHashMap;
+import org.apache.iceberg.catalog.TableIdentifier;
+import org.apache.iceberg.data.Record;
+import org.apache.iceberg.types.Types.NestedField;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Reads history rows as another writer may have left them. A status written in another case or with
+ * surrounding spaces is read as the status it spells (with one WARN); a row whose status is unknown
+ * or missing, or that lacks its version or time, is read as {@link Status#UNREADABLE}, carrying why
+ * and its raw values in its error, never as an exception.
+ */
+final class HistoryRows {
+
+  private static final Logger LOG = LoggerFactory.getLogger(HistoryRows.class);
+
+  /** The version (or namespace) given to a row lacking it, so that it can be shown and removed. */
+  static final String NULL_VERSION = "(null)";
+
+  /** The variants already warned about, so that each is logged once per JVM. */
+  private static final Set<String> WARNED = ConcurrentHashMap.newKeySet();
+
+  private HistoryRows() {}
+
+  /**
+   * The row a stored record holds, or an unreadable row carrying its raw values.
+   *
+   * @param record a record of the history table, in the schema it was read with
+   * @param table the history table, for the WARN about a status read leniently
+   */
+  static HistoryRecord fromRecord(Record record, TableIdentifier table) {
+    String version = string(record, VERSION);
+    String namespace = string(record, NAMESPACE);
+    Object raw = field(record, STATUS);
+    Status status = raw instanceof String value ? lenient(value) : null;
+    Object updated = field(record, UPDATED_AT);
+    List<String> problems = new ArrayList<>();
+    if (version == null) {
+      problems.add("its version is null");
+    }
+    if (namespace == null) {
+      problems.add("its namespace is null");
+    }
+    if (status == null) {
+      problems.add(raw == null ? "its status is null" : "its status '" + raw + "' is unknown");
+    }
+    if (!(updated instanceof OffsetDateTime)) {
+      problems.add("its updated_at is null");
+    }
+    if (problems.isEmpty() && !status.value().equals(raw)) {
+      warnOnce(table, namespace, version, (String) raw, status);
+    }
+    Object duration = field(record, DURATION_MS);
+    @SuppressWarnings("unchecked")
+    List<String> steps = (List<String>) field(record, STEPS);
+    return new HistoryRecord(
+        version == null ? NULL_VERSION : version,
+        namespace == null ? NULL_VERSION : namespace,
+        string(record, DESCRIPTION),
+        problems.isEmpty() ? status : Status.UNREADABLE,
+        problems.isEmpty()
+            ? string(record, ERROR)
+            : "unreadable row in "
+                + table
+                + ": "
+                + String.join(", ", problems)
+                + "; raw values "
+                + raw(record),
+        string(record, CHECKSUM),
+        updated instanceof OffsetDateTime time ? time.toInstant() : Instant.EPOCH,
+        duration instanceof Long value ? value : 0L,
+        string(record, OPERATION),
+        steps == null ? List.of() : new ArrayList<>(steps),
+        string(record, RUN_ID));
+  }
+
+  /** The status a stored value spells in any case and spacing, or null when it spells none. */
+  static Status lenient(String value) {
+    String normalized = value.trim().toLowerCase(Locale.ROOT);
+    for (Status status : Status.values()) {
+      if (status != Status.UNREADABLE && status.value().equals(normalized)) {
+        return status;
+      }
+    }
+    return null;
+  }
+
+  /** True when a record's status is not stored exactly as iceberg-ops writes it. */
+  static boolean isNormalized(Record record, HistoryRecord row) {
+    return row.status() != Status.UNREADABLE && !row.status().value().equals(field(record, STATUS));
+  }
+
+  /** Every non-null column of a record, as {@code {name=value, ...}}. */
+  static String raw(Record record) {
+    StringJoiner values = new StringJoiner(", ", "{", "}");
+    for (NestedField column : record.struct().fields()) {
+      Object value = record.getField(column.name());
+      if (value != null) {
+        values.add(column.name() + "=" + value);
+      }
+    }
+    return values.toString();
+  }
+
+  private static void warnOnce(
+      TableIdentifier table, String namespace, String version, String raw, Status status) {
+    if (WARNED.add(table + "/" + namespace + "/" + version + "/" + raw)) {
+      LOG.warn(
+          "Reading migration {} of namespace {} in {} as {}: its status is stored as '{}', not"
+              + " '{}'; the next write of the namespace (repair() if no other) stores it as iceberg-ops"
+              + " writes it",
+          version,
+          namespace,
+          table,
+          status.value(),
+          raw,
+          status.value());
+    }
+  }
+
+  private static String string(Record record, String name) {
+    return field(record, name) instanceof String value ? value : null;
+  }
+
+  /** A column's value, or null when the record's schema lacks it (an older layout, a rename). */
+  static Object field(Record record, String name) {
+    return record.struct().field(name) == null ? null : record.getField(name);
+  }
+}
