@@ -467,8 +467,15 @@ final class RunJournal implements AutoCloseable {
    * Waits a random time, up to 50 ms doubled per lost try and at most 2 s, before trying a write
    * again: writers of other namespaces that lost together do not all try again together.
    */
-  private static void backOff(int attempt) {
-    pause(ThreadLocalRandom.current().nextLong(Math.min(2000L, 50L << Math.min(attempt, 6)) + 1));
+  private void backOff(int attempt) {
+    try {
+      Thread.sleep(
+          1L + ThreadLocalRandom.current().nextLong(Math.min(2000L, 50L << Math.min(attempt, 6))));
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new MigrationException(
+          null, "Cannot record the migration history of " + namespace + ": interrupted", e);
+    }
   }
 
   private static void pause(long millis) {
