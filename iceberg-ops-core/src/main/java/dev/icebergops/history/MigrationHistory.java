@@ -309,10 +309,12 @@ public final class MigrationHistory {
         rewrite.whole() || !written.isEmpty()
             ? HistoryFiles.write(table, namespace, written)
             : null;
+    Table limited = RebaseLimit.of(table);
     SnapshotUpdate<?> write =
         rewrite.whole()
-            ? wholePartition(table, filter, base, file)
-            : changedFiles(table, filter, base, rewrite, file);
+            ? wholePartition(limited, filter, base, file)
+            : changedFiles(limited, filter, base, rewrite, file);
+    write.set(HistoryWriters.SUMMARY_NAMESPACE, namespace);
     try {
       write.commit();
     } catch (NoSuchTableException | NoSuchNamespaceException e) {
@@ -320,7 +322,7 @@ public final class MigrationHistory {
         deleteQuietly(table, file);
       }
       throw missing(namespace, e);
-    } catch (ValidationException | CommitFailedException e) {
+    } catch (ValidationException | CommitFailedException | RebaseLimit.Refused e) {
       if (file != null) {
         deleteQuietly(table, file);
       }
@@ -335,6 +337,18 @@ public final class MigrationHistory {
     long committed = table.currentSnapshot().snapshotId();
     lastCommitted.set(table);
     return rewrite.stored(base, next, committed, written, file);
+  }
+
+  /**
+   * The namespaces whose history was written after a snapshot of the history table: what kept
+   * changing the table while a write of one namespace was refused. Creates nothing.
+   *
+   * @param snapshotId the snapshot the write read, or null for every snapshot
+   * @return the namespaces, sorted; empty when the table does not exist
+   */
+  public Set<String> namespacesWrittenSince(Long snapshotId) {
+    Table table = loadTableOrNull();
+    return table == null ? Set.of() : HistoryWriters.since(table, snapshotId);
   }
 
   /**

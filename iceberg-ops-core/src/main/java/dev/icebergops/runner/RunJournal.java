@@ -107,9 +107,11 @@ final class RunJournal implements AutoCloseable {
       BiFunction<NamespaceHistory, String, List<HistoryRecord>> firstRows) {
     String runId = UUID.randomUUID().toString();
     Instant deadline = options.clock().instant().plus(options.leaseWait());
+    Long firstRead = null;
     for (int attempt = 1; ; attempt++) {
       NamespaceHistory read =
           remote.call("read the history of " + namespace, () -> history.load(namespace));
+      firstRead = attempt == 1 ? read.snapshotId() : firstRead;
       RunLease held = read.lease().orElse(null);
       Instant now = options.clock().instant();
       if (held != null && held.runId().equals(runId)) {
@@ -162,9 +164,15 @@ final class RunJournal implements AutoCloseable {
         journal.startHeartbeat();
         return journal;
       } catch (HistoryConflictException e) {
-        if (attempt >= MAX_ATTEMPTS) {
-          throw new ConcurrentMigrationException(
-              null, "Cannot " + what + ": its history kept changing while taking the run lease", e);
+        if (attempt >= options.contentionAttempts()) {
+          throw Contention.exhausted(
+              history,
+              remote,
+              "take the run lease of " + namespace,
+              namespace,
+              firstRead,
+              attempt,
+              e);
         }
         pause(ThreadLocalRandom.current().nextLong(50, 500));
       }
@@ -214,6 +222,7 @@ final class RunJournal implements AutoCloseable {
       throw new IllegalStateException("Cannot write history of " + namespace + ": run ended");
     }
     NamespaceHistory base = state;
+    Long startedAt = state.snapshotId();
     for (int attempt = 1; ; attempt++) {
       Instant now = options.clock().instant();
       RunLease renewed = lease.renewedUntil(now.plus(options.leaseDuration()));
@@ -263,14 +272,13 @@ final class RunJournal implements AutoCloseable {
                 e);
           }
         }
-        if (attempt >= MAX_ATTEMPTS) {
-          throw new ConcurrentMigrationException(
-              null,
-              "Cannot record the migration history of " + namespace + ": it kept changing",
-              e);
+        if (attempt >= options.contentionAttempts()) {
+          throw Contention.exhausted(
+              history, remote, writing(rows, release), namespace, startedAt, attempt, e);
         }
         base = fresh;
         state = fresh;
+        backOff(attempt);
       }
     }
   }
@@ -281,21 +289,24 @@ final class RunJournal implements AutoCloseable {
    */
   private MigrationException tableGone(
       List<HistoryRecord> rows, boolean release, HistoryTableMissingException e) {
-    String what =
-        !rows.isEmpty()
-            ? "record the migration history of "
-            : release ? "release the run lease of " : "renew the run lease of ";
     return new MigrationException(
         rows.size() == 1 ? rows.get(0).version() : null,
         "Cannot "
-            + what
-            + namespace
+            + writing(rows, release)
             + ": the history table "
             + e.table()
             + " no longer exists (dropped during this run); it is not created again, since it"
             + " would hold only this run's rows; restore it (register its last metadata file"
             + " again), or stamp the version the tables are at",
         e);
+  }
+
+  /** What a write does, for messages: {@code record the migration history of sales}. */
+  private String writing(List<HistoryRecord> rows, boolean release) {
+    return (!rows.isEmpty()
+            ? "record the migration history of "
+            : release ? "release the run lease of " : "renew the run lease of ")
+        + namespace;
   }
 
   /** True when the stored state shows this write: its rows, and the lease renewed or released. */
@@ -456,6 +467,21 @@ final class RunJournal implements AutoCloseable {
     }
   }
 
+  /**
+   * Waits a random time, up to 50 ms doubled per lost try and at most 2 s, before trying a write
+   * again: writers of other namespaces that lost together do not all try again together.
+   */
+  private void backOff(int attempt) {
+    try {
+      Thread.sleep(
+          1L + ThreadLocalRandom.current().nextLong(Math.min(2000L, 50L << Math.min(attempt, 6))));
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new MigrationException(
+          null, "Cannot record the migration history of " + namespace + ": interrupted", e);
+    }
+  }
+
   private static void pause(long millis) {
     try {
       Thread.sleep(Math.max(1L, millis));
@@ -465,6 +491,17 @@ final class RunJournal implements AutoCloseable {
     }
   }
 
-  /** The settings a run needs: the clock and the lease's timing. */
-  record RunOptions(Clock clock, Duration leaseDuration, Duration leaseWait) {}
+  /**
+   * The settings a run needs: the clock, the lease's timing, and the contention budget: how many
+   * times one history write (or taking the lease) is tried again from a fresh read after other
+   * writers changed the shared history table under it, each try one remote call under the time
+   * bound.
+   */
+  record RunOptions(
+      Clock clock, Duration leaseDuration, Duration leaseWait, int contentionAttempts) {
+
+    RunOptions(Clock clock, Duration leaseDuration, Duration leaseWait) {
+      this(clock, leaseDuration, leaseWait, MAX_ATTEMPTS);
+    }
+  }
 }

@@ -4,6 +4,7 @@ import static org.apache.iceberg.types.Types.NestedField.required;
 
 import dev.icebergops.migration.BaseMigration;
 import dev.icebergops.migration.MigrationContext;
+import dev.icebergops.migration.MigrationSource;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -24,6 +25,16 @@ final class FailureFixtures {
     UPGRADES
         .computeIfAbsent(ctx.namespace() + "/" + version, k -> new AtomicInteger())
         .incrementAndGet();
+  }
+
+  /** The chain 0001 to 0005: create t, then add a, b, c and d, each not idempotent. */
+  static MigrationSource chainOfFive() {
+    return MigrationSource.of(
+        V0001__CreateT.class,
+        V0002__AddA.class,
+        V0003__AddB.class,
+        V0004__AddC.class,
+        V0005__AddD.class);
   }
 
   static int upgrades(String namespace, String version) {

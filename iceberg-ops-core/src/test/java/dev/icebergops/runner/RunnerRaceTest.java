@@ -6,12 +6,6 @@ import static org.assertj.core.api.Assertions.tuple;
 import dev.icebergops.history.HistoryRecord;
 import dev.icebergops.history.HistoryRecord.Status;
 import dev.icebergops.history.MigrationHistory;
-import dev.icebergops.migration.MigrationSource;
-import dev.icebergops.runner.FailureFixtures.V0001__CreateT;
-import dev.icebergops.runner.FailureFixtures.V0002__AddA;
-import dev.icebergops.runner.FailureFixtures.V0003__AddB;
-import dev.icebergops.runner.FailureFixtures.V0004__AddC;
-import dev.icebergops.runner.FailureFixtures.V0005__AddD;
 import dev.icebergops.test.env.IcebergTestEnvironment;
 import dev.icebergops.testing.ProgressWatch;
 import dev.icebergops.testing.SharedEnvironment;
@@ -127,13 +121,7 @@ class RunnerRaceTest {
     return MigrationRunner.builder(client)
         .namespace(namespace)
         .metaNamespace(meta)
-        .source(
-            MigrationSource.of(
-                V0001__CreateT.class,
-                V0002__AddA.class,
-                V0003__AddB.class,
-                V0004__AddC.class,
-                V0005__AddD.class))
+        .source(FailureFixtures.chainOfFive())
         .leaseWait(waits ? Duration.ofSeconds(60) : Duration.ZERO)
         .build();
   }

@@ -1,0 +1,108 @@
+package dev.icebergops.history;
+
+import org.apache.iceberg.BaseTable;
+import org.apache.iceberg.HasTableOperations;
+import org.apache.iceberg.Table;
+import org.apache.iceberg.TableMetadata;
+import org.apache.iceberg.TableOperations;
+import org.apache.iceberg.encryption.EncryptionManager;
+import org.apache.iceberg.exceptions.CommitFailedException;
+import org.apache.iceberg.io.FileIO;
+import org.apache.iceberg.io.LocationProvider;
+
+/**
+ * The history table as one commit sees it: Iceberg rebases the commit over other namespaces'
+ * commits (the table properties allow it twenty times, with waits growing to two seconds) at most
+ * {@value #REBASES} times, then the commit gives up with a {@link HistoryConflictException}. The
+ * runner retries from a fresh read within its own contention budget, each attempt one remote call
+ * under its time bound: a history table that keeps changing never holds one call for so long that
+ * it looks like a catalog that does not answer.
+ */
+final class RebaseLimit implements TableOperations {
+
+  /** How often one commit is rebased over other writers' commits before it gives up. */
+  static final int REBASES = 3;
+
+  private final TableOperations delegate;
+  private int refused;
+
+  private RebaseLimit(TableOperations delegate) {
+    this.delegate = delegate;
+  }
+
+  /** The table, committing through operations that stop rebasing after {@value #REBASES}. */
+  static Table of(Table table) {
+    if (table instanceof HasTableOperations hasOperations) {
+      return new BaseTable(new RebaseLimit(hasOperations.operations()), table.name());
+    }
+    return table;
+  }
+
+  @Override
+  public void commit(TableMetadata base, TableMetadata metadata) {
+    try {
+      delegate.commit(base, metadata);
+    } catch (CommitFailedException e) {
+      refused++;
+      if (refused > REBASES) {
+        // not a CommitFailedException: Iceberg's own retries end here
+        throw new Refused(refused, e);
+      }
+      throw e;
+    }
+  }
+
+  @Override
+  public TableMetadata current() {
+    return delegate.current();
+  }
+
+  @Override
+  public TableMetadata refresh() {
+    return delegate.refresh();
+  }
+
+  @Override
+  public FileIO io() {
+    return delegate.io();
+  }
+
+  @Override
+  public EncryptionManager encryption() {
+    return delegate.encryption();
+  }
+
+  @Override
+  public String metadataFileLocation(String fileName) {
+    return delegate.metadataFileLocation(fileName);
+  }
+
+  @Override
+  public LocationProvider locationProvider() {
+    return delegate.locationProvider();
+  }
+
+  @Override
+  public TableOperations temp(TableMetadata uncommittedMetadata) {
+    return delegate.temp(uncommittedMetadata);
+  }
+
+  @Override
+  public long newSnapshotId() {
+    return delegate.newSnapshotId();
+  }
+
+  @Override
+  public boolean requireStrictCleanup() {
+    return delegate.requireStrictCleanup();
+  }
+
+  /** The catalog refused the commit more than {@value #REBASES} times: the table kept changing. */
+  static final class Refused extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+
+    Refused(int times, CommitFailedException last) {
+      super("the catalog refused the commit " + times + " times: " + last.getMessage(), last);
+    }
+  }
+}
