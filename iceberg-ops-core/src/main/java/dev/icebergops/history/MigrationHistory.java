@@ -21,6 +21,7 @@ import org.apache.iceberg.RowDelta;
 import org.apache.iceberg.Snapshot;
 import org.apache.iceberg.SnapshotUpdate;
 import org.apache.iceberg.Table;
+import org.apache.iceberg.Transaction;
 import org.apache.iceberg.catalog.Catalog;
 import org.apache.iceberg.catalog.SupportsNamespaces;
 import org.apache.iceberg.catalog.TableIdentifier;
@@ -274,6 +275,29 @@ public final class MigrationHistory {
   }
 
   /**
+   * The snapshot the namespace's lease tag points at: the commit that last took, took over or
+   * released its run lease. Every such commit moves the tag, and nothing else does, so a catalog
+   * commit that asserts the tag has not moved cannot land once another run has taken the lease.
+   *
+   * @param namespace the migrated namespace
+   * @return the snapshot id, empty when the history table or the tag does not exist
+   */
+  public Optional<Long> leaseMark(String namespace) {
+    Table table = loadTableOrNull();
+    return table == null ? Optional.empty() : LeaseTag.mark(table, namespace);
+  }
+
+  /**
+   * The name of the namespace's lease tag on the history table: {@code iceberg-ops-lease-sales}.
+   *
+   * @param namespace the migrated namespace
+   * @return the tag's name
+   */
+  public static String leaseTag(String namespace) {
+    return LeaseTag.name(namespace);
+  }
+
+  /**
    * Stores a namespace's new state, provided nobody wrote that namespace's history since {@code
    * base} was read. Creates the meta-namespace and the table only when {@code base} was read from
    * no table at all (the namespace's first write); a table dropped since {@code base} was read is
@@ -309,14 +333,21 @@ public final class MigrationHistory {
         rewrite.whole() || !written.isEmpty()
             ? HistoryFiles.write(table, namespace, written)
             : null;
-    Table limited = RebaseLimit.of(table);
-    SnapshotUpdate<?> write =
-        rewrite.whole()
-            ? wholePartition(limited, filter, base, file)
-            : changedFiles(limited, filter, base, rewrite, file);
-    write.set(HistoryWriters.SUMMARY_NAMESPACE, namespace);
     try {
+      Table limited = RebaseLimit.of(table);
+      // a change of the lease's holder moves its tag in the same metadata commit
+      Transaction moving = LeaseTag.moves(base, next) ? limited.newTransaction() : null;
+      Table target = moving != null ? moving.table() : limited;
+      SnapshotUpdate<?> write =
+          rewrite.whole()
+              ? wholePartition(target, filter, base, file)
+              : changedFiles(target, filter, base, rewrite, file);
+      write.set(HistoryWriters.SUMMARY_NAMESPACE, namespace);
       write.commit();
+      if (moving != null) {
+        LeaseTag.moveTo(moving, namespace);
+        moving.commitTransaction();
+      }
     } catch (NoSuchTableException | NoSuchNamespaceException e) {
       if (file != null) {
         deleteQuietly(table, file);

@@ -107,7 +107,12 @@ public final class MigrationContext {
     this.namespace = namespace;
   }
 
-  /** The catalog this context changes tables in. */
+  /**
+   * The catalog this context changes tables in. Inside a {@code MigrationRunner} run it is the
+   * runner's fenced view of your catalog: a change through it, or through a table loaded from it,
+   * is refused once another run has taken the namespace's lease over (see "Fenced commits" in
+   * docs/operating-the-runner.md).
+   */
   public Catalog catalog() {
     return catalog;
   }

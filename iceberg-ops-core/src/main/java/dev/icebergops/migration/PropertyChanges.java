@@ -1,5 +1,6 @@
 package dev.icebergops.migration;
 
+import dev.icebergops.internal.WrappedCatalog;
 import java.time.Duration;
 import java.util.Collection;
 import java.util.LinkedHashMap;
@@ -137,9 +138,10 @@ final class PropertyChanges {
 
   /** Whether the catalog looks configured for AWS S3 Tables. */
   static boolean isS3Tables(Catalog catalog) {
+    Catalog underlying = WrappedCatalog.underlying(catalog);
     Map<String, String> properties =
-        catalog instanceof RESTCatalog rest ? rest.properties() : Map.of();
-    return isS3Tables(catalog.getClass().getName(), properties);
+        underlying instanceof RESTCatalog rest ? rest.properties() : Map.of();
+    return isS3Tables(underlying.getClass().getName(), properties);
   }
 
   /**

@@ -19,6 +19,7 @@ import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BiFunction;
+import org.apache.iceberg.catalog.Catalog;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -57,6 +58,9 @@ final class RunJournal implements AutoCloseable {
   private ScheduledFuture<?> heartbeat;
   private boolean closed;
 
+  /** Where the lease tag pointed when this run took the lease; null when not known. */
+  private final Long mark;
+
   private RunJournal(
       MigrationHistory history,
       String namespace,
@@ -64,8 +68,10 @@ final class RunJournal implements AutoCloseable {
       RemoteCalls remote,
       NamespaceHistory state,
       RunLease lease,
-      RunLease takenOver) {
+      RunLease takenOver,
+      Long mark) {
     this.history = history;
+    this.mark = mark;
     this.namespace = namespace;
     this.options = options;
     this.remote = remote;
@@ -116,7 +122,12 @@ final class RunJournal implements AutoCloseable {
       Instant now = options.clock().instant();
       if (held != null && held.runId().equals(runId)) {
         // an earlier attempt's commit landed although its answer said otherwise
-        RunJournal journal = new RunJournal(history, namespace, options, remote, read, held, null);
+        Long mark =
+            remote
+                .call("read the run lease of " + namespace, () -> history.leaseMark(namespace))
+                .orElse(null);
+        RunJournal journal =
+            new RunJournal(history, namespace, options, remote, read, held, null, mark);
         journal.startHeartbeat();
         return journal;
       }
@@ -160,7 +171,9 @@ final class RunJournal implements AutoCloseable {
               held.owner(),
               deathOf(held, now));
         }
-        RunJournal journal = new RunJournal(history, namespace, options, remote, taken, mine, held);
+        RunJournal journal =
+            new RunJournal(
+                history, namespace, options, remote, taken, mine, held, taken.snapshotId());
         journal.startHeartbeat();
         return journal;
       } catch (HistoryConflictException e) {
@@ -191,6 +204,49 @@ final class RunJournal implements AutoCloseable {
     return lease.isExpiredAt(now)
         ? "it expired at " + lease.expiresAt()
         : "its process " + lease.pid() + " on this host is gone";
+  }
+
+  /**
+   * The catalog as this run's migrations see it: a change cannot land once another run holds the
+   * lease (see {@link LeaseFence}).
+   */
+  Catalog fenced(Catalog catalog) {
+    if (mark == null) {
+      return catalog;
+    }
+    return FencedCatalog.of(
+        catalog,
+        new LeaseFence(
+            catalog,
+            history.tableIdentifier(),
+            MigrationHistory.leaseTag(namespace),
+            mark,
+            this::lossOfLease));
+  }
+
+  /** Why this run no longer holds its lease, read from the history now; empty while it does. */
+  Optional<String> lossOfLease() {
+    Optional<Long> now =
+        remote.call("read the run lease of " + namespace, () -> history.leaseMark(namespace));
+    if (now.isPresent() && now.get().equals(mark)) {
+      return Optional.empty();
+    }
+    NamespaceHistory fresh =
+        remote.call("read the history of " + namespace, () -> history.load(namespace));
+    if (now.isEmpty() && fresh.snapshotId() == null) {
+      return Optional.of("the history table " + history.tableIdentifier() + " no longer exists");
+    }
+    RunLease holder = fresh.lease().orElse(null);
+    synchronized (this) {
+      if (holder != null && holder.runId().equals(lease.runId())) {
+        return Optional.of(
+            "its lease tag "
+                + MigrationHistory.leaseTag(namespace)
+                + " was moved by another writer of "
+                + history.tableIdentifier());
+      }
+      return Optional.of(howLost(fresh, holder));
+    }
   }
 
   /** The namespace's history as this run last wrote or read it. */

@@ -75,7 +75,7 @@ final class VersionExecutor {
     Migration migration = resolved.migration();
     String what = "apply migration " + resolved + " to " + namespace;
     StepLog steps = progress(resolved, "upgrade", journal);
-    MigrationContext ctx = new MigrationContext(catalog, namespace, steps);
+    MigrationContext ctx = new MigrationContext(journal.fenced(catalog), namespace, steps);
     if (resolved.isBaseline()) {
       LOG.info(
           "Applying baseline {} to {}: it builds version {} directly, without the versions below it",
@@ -138,7 +138,7 @@ final class VersionExecutor {
     Migration migration = resolved.migration();
     String what = "roll back migration " + resolved + " in " + namespace;
     StepLog steps = progress(resolved, "downgrade", journal);
-    MigrationContext ctx = new MigrationContext(catalog, namespace, steps);
+    MigrationContext ctx = new MigrationContext(journal.fenced(catalog), namespace, steps);
     LOG.info("Rolling back migration {} in {}", resolved, namespace);
     long start = System.nanoTime();
     try {
@@ -307,26 +307,38 @@ final class VersionExecutor {
     String text =
         (step.equals(phase) ? phase : phase + " step '" + step + "'") + " failed: " + reason;
     RuntimeException thrown =
-        isCommitConflict(error)
+        refusedByFence(error) != null
             ? new ConcurrentMigrationException(
                 resolved.version(),
                 "Cannot "
                     + what
                     + ": "
-                    + text
-                    + " (a concurrent commit to the table); committed before the failure: "
+                    + (step.equals(phase) ? phase : phase + " step '" + step + "'")
+                    + " was refused: "
+                    + refusedByFence(error).getMessage()
+                    + "; committed before it: "
                     + describeCommitted,
                 error)
-            : stopped(
-                resolved,
-                step,
-                "Cannot "
-                    + what
-                    + ": "
-                    + text
-                    + "; committed before the failure: "
-                    + describeCommitted,
-                error);
+            : isCommitConflict(error)
+                ? new ConcurrentMigrationException(
+                    resolved.version(),
+                    "Cannot "
+                        + what
+                        + ": "
+                        + text
+                        + " (a concurrent commit to the table); committed before the failure: "
+                        + describeCommitted,
+                    error)
+                : stopped(
+                    resolved,
+                    step,
+                    "Cannot "
+                        + what
+                        + ": "
+                        + text
+                        + "; committed before the failure: "
+                        + describeCommitted,
+                    error);
     HistoryRecord row =
         row(
             resolved,
@@ -482,6 +494,16 @@ final class VersionExecutor {
       }
     }
     return false;
+  }
+
+  /** The fence's refusal in an error's causes, or null. */
+  private static LeaseFence.RefusedByFenceException refusedByFence(Throwable error) {
+    for (Throwable t = error; t != null && t.getCause() != t; t = t.getCause()) {
+      if (t instanceof LeaseFence.RefusedByFenceException refused) {
+        return refused;
+      }
+    }
+    return null;
   }
 
   private static boolean isCommitConflict(Throwable error) {

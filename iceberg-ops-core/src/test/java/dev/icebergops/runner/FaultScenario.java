@@ -229,9 +229,15 @@ final class FaultScenario {
     return new Outcome(operation, Side.CRASH, when, step, firedAt, result, problems);
   }
 
-  /** The commits to the namespace's own tables: the migrations' steps, not the history's. */
-  private static Predicate<String> tableCommits(String namespace) {
-    return line -> line.startsWith("POST /v1/namespaces/" + namespace + "/tables");
+  /**
+   * The commits to the namespace's own tables: the migrations' steps, not the history's. A step
+   * that changes a table goes out as a multi-table commit with the run lease's proof (the only ones
+   * a run sends); a table created, as a POST to the namespace's tables.
+   */
+  static Predicate<String> tableCommits(String namespace) {
+    return line ->
+        line.startsWith("POST /v1/namespaces/" + namespace + "/tables")
+            || line.startsWith("POST /v1/transactions/commit ");
   }
 
   /**

@@ -173,22 +173,29 @@ class LostHistoryTest {
   }
 
   @Test
-  void aHistoryTableDroppedDuringARunIsNotCreatedAgainByTheNextWrite() {
+  void aHistoryTableDroppedDuringARunRefusesTheNextStepAndIsNotCreatedAgain() {
     DROPPED.put(namespace, historyTable);
     MigrationRunner runner =
         runner(V0001__CreateT.class, V0002__AddAThenDropHistory.class, V0003__AddB.class);
 
     assertThatThrownBy(runner::migrate)
-        .isInstanceOf(MigrationException.class)
-        .hasMessageStartingWith("Cannot record migration 0003 (Add b) of " + namespace)
-        .hasMessageContaining(
-            "Cannot record the migration history of "
+        .isInstanceOf(ConcurrentMigrationException.class)
+        .hasMessage(
+            "Cannot apply migration 0003 (Add b) to "
                 + namespace
-                + ": the history table "
+                + ": upgrade step 'add column "
+                + namespace
+                + ".t.b' was refused: Cannot change "
+                + namespace
+                + ".t: this run no longer holds the run lease (the history table "
                 + historyTable
-                + " no longer exists (dropped during this run)");
+                + " no longer exists); the change was refused and not committed; committed"
+                + " before it: none");
 
     assertThat(catalog.tableExists(historyTable)).isFalse();
+    assertThat(catalog.loadTable(TableIdentifier.of(namespace, "t")).schema().findField("b"))
+        .as("0003's step, refused by the lease fence")
+        .isNull();
   }
 
   @Test

@@ -68,10 +68,7 @@ class RunnerUnknownOutcomeTest {
 
   /** The n-th commit to table t: the schema changes of the migrations, not the history's. */
   private void loseTheAnswerToCommit(int n) {
-    catalogProxy.inject(
-        Fault.LOST_ANSWER,
-        line -> line.startsWith("POST /v1/namespaces/" + namespace + "/tables/t "),
-        n);
+    catalogProxy.inject(Fault.LOST_ANSWER, FaultScenario.tableCommits(namespace), n);
   }
 
   @Test

@@ -1,0 +1,145 @@
+package dev.icebergops.runner;
+
+import dev.icebergops.internal.WrappedCatalog;
+import java.lang.reflect.InvocationHandler;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Method;
+import java.lang.reflect.Proxy;
+import java.util.LinkedHashSet;
+import java.util.Set;
+import org.apache.iceberg.BaseTable;
+import org.apache.iceberg.HasTableOperations;
+import org.apache.iceberg.Table;
+import org.apache.iceberg.Transaction;
+import org.apache.iceberg.catalog.Catalog;
+import org.apache.iceberg.catalog.TableIdentifier;
+
+/**
+ * A run's view of the user's catalog, with every change behind the run's {@link LeaseFence}: tables
+ * it loads or creates commit through the fence, and a change that cannot carry the fence's proof
+ * (create, drop, rename, a namespace or view change) is made only after checking the lease. It
+ * implements every interface the user's catalog does ({@code SupportsNamespaces}, {@code
+ * ViewCatalog}, ...), so migrations see the same catalog, fenced.
+ */
+final class FencedCatalog implements InvocationHandler {
+
+  /** Calls that change nothing: passed through unchecked. */
+  private static final Set<String> READS =
+      Set.of(
+          "name",
+          "listTables",
+          "tableExists",
+          "listNamespaces",
+          "loadNamespaceMetadata",
+          "namespaceExists",
+          "listViews",
+          "loadView",
+          "viewExists",
+          "invalidateTable",
+          "invalidateView",
+          "properties",
+          "initialize",
+          "close",
+          "getConf",
+          "setConf",
+          "toString",
+          "hashCode",
+          "equals");
+
+  private final Catalog catalog;
+  private final LeaseFence fence;
+
+  private FencedCatalog(Catalog catalog, LeaseFence fence) {
+    this.catalog = catalog;
+    this.fence = fence;
+  }
+
+  /** The catalog, with every change behind the fence. */
+  static Catalog of(Catalog catalog, LeaseFence fence) {
+    Set<Class<?>> interfaces = new LinkedHashSet<>();
+    for (Class<?> type = catalog.getClass(); type != null; type = type.getSuperclass()) {
+      collect(type, interfaces);
+    }
+    interfaces.add(WrappedCatalog.class);
+    return (Catalog)
+        Proxy.newProxyInstance(
+            FencedCatalog.class.getClassLoader(),
+            interfaces.toArray(Class<?>[]::new),
+            new FencedCatalog(catalog, fence));
+  }
+
+  private static void collect(Class<?> type, Set<Class<?>> interfaces) {
+    for (Class<?> implemented : type.getInterfaces()) {
+      if (isVisible(implemented)) {
+        interfaces.add(implemented);
+      }
+      collect(implemented, interfaces);
+    }
+  }
+
+  private static boolean isVisible(Class<?> type) {
+    try {
+      return java.lang.reflect.Modifier.isPublic(type.getModifiers())
+          && Class.forName(type.getName(), false, FencedCatalog.class.getClassLoader()) == type;
+    } catch (ClassNotFoundException e) {
+      return false;
+    }
+  }
+
+  @Override
+  public Object invoke(Object proxy, Method method, Object[] args) throws Throwable {
+    String name = method.getName();
+    if (method.getDeclaringClass() == WrappedCatalog.class) {
+      return catalog;
+    }
+    if (name.equals("loadTable")) {
+      return fenced((TableIdentifier) args[0], (Table) call(method, args));
+    }
+    if (name.equals("buildTable")) {
+      return FencedTableBuilder.of(call(method, args), (TableIdentifier) args[0], this);
+    }
+    if (!READS.contains(name)) {
+      fence.check(describe(name, args));
+    }
+    Object result = call(method, args);
+    if (result instanceof Table table && args != null && args[0] instanceof TableIdentifier id) {
+      return fenced(id, table);
+    }
+    if (result instanceof Transaction transaction
+        && args != null
+        && args[0] instanceof TableIdentifier id) {
+      return FencedTableBuilder.checkedAtCommit(transaction, id, fence);
+    }
+    return result;
+  }
+
+  /** The table, its commits through the fence; a table without operations is left as it is. */
+  Table fenced(TableIdentifier identifier, Table table) {
+    if (!(table instanceof HasTableOperations hasOps)) {
+      return table;
+    }
+    // no scan metrics: the user's catalog client reports its own tables' scans, not the run's
+    return new BaseTable(
+        new FencedTableOperations(identifier, hasOps.operations(), fence),
+        table.name(),
+        report -> {});
+  }
+
+  LeaseFence fence() {
+    return fence;
+  }
+
+  private Object call(Method method, Object[] args) throws Throwable {
+    try {
+      return method.invoke(catalog, args);
+    } catch (InvocationTargetException e) {
+      throw e.getCause();
+    }
+  }
+
+  private static String describe(String method, Object[] args) {
+    return args != null && args.length > 0 && args[0] != null
+        ? args[0] + " (" + method + ")"
+        : "the catalog (" + method + ")";
+  }
+}

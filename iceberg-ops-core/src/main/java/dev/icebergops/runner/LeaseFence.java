@@ -1,0 +1,133 @@
+package dev.icebergops.runner;
+
+import java.util.List;
+import java.util.Optional;
+import java.util.function.Supplier;
+import org.apache.iceberg.TableMetadata;
+import org.apache.iceberg.TableOperations;
+import org.apache.iceberg.UpdateRequirement;
+import org.apache.iceberg.catalog.Catalog;
+import org.apache.iceberg.catalog.ImmutableTableCommit;
+import org.apache.iceberg.catalog.TableCommit;
+import org.apache.iceberg.catalog.TableIdentifier;
+import org.apache.iceberg.exceptions.CommitFailedException;
+import org.apache.iceberg.exceptions.NoSuchTableException;
+import org.apache.iceberg.rest.RESTCatalog;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Keeps a run's catalog changes from landing once another run holds its lease. The history table's
+ * lease tag moves with every change of the lease's holder (see {@code MigrationHistory.leaseMark});
+ * the run remembers where it pointed when the run took the lease.
+ *
+ * <p>On a REST catalog each table commit goes out as one multi-table {@code commitTransaction}: the
+ * change, plus the requirement that the tag still points there. The catalog applies both or
+ * neither, so a change cannot land after a takeover, however long the run was stopped between
+ * deciding and committing. Elsewhere (and on a REST server without the endpoint) the tag is read
+ * just before each commit: a takeover between that read and the commit is not caught.
+ */
+final class LeaseFence {
+
+  private static final Logger LOG = LoggerFactory.getLogger(MigrationRunner.class);
+
+  private final Catalog catalog;
+  private final TableIdentifier historyTable;
+  private final String tag;
+  private final long mark;
+  private final Supplier<Optional<String>> lossOfLease;
+  private volatile boolean multiTable;
+
+  /**
+   * @param catalog the catalog the run changes tables in, holding the history table
+   * @param historyTable the history table
+   * @param tag the lease tag's name
+   * @param mark the snapshot the tag pointed at when this run took the lease
+   * @param lossOfLease why the run no longer holds its lease, read from the history now; empty
+   *     while it holds it
+   */
+  LeaseFence(
+      Catalog catalog,
+      TableIdentifier historyTable,
+      String tag,
+      long mark,
+      Supplier<Optional<String>> lossOfLease) {
+    this.catalog = catalog;
+    this.historyTable = historyTable;
+    this.tag = tag;
+    this.mark = mark;
+    this.lossOfLease = lossOfLease;
+    this.multiTable = catalog instanceof RESTCatalog;
+  }
+
+  /**
+   * Commits a table change, provided this run still holds its lease.
+   *
+   * @return whether {@code ops} has not seen the commit (it went out as a multi-table commit) and
+   *     must be refreshed before its metadata is read again
+   * @throws RefusedByFenceException if another run holds the lease; nothing was committed then
+   */
+  boolean commit(
+      TableIdentifier table, TableOperations ops, TableMetadata base, TableMetadata next) {
+    if (!multiTable || base == null) {
+      check(table);
+      ops.commit(base, next);
+      return false;
+    }
+    TableCommit change = TableCommit.create(table, base, next);
+    TableCommit proof =
+        ImmutableTableCommit.builder()
+            .identifier(historyTable)
+            .requirements(List.of(new UpdateRequirement.AssertRefSnapshotID(tag, mark)))
+            .build();
+    try {
+      ((RESTCatalog) catalog).commitTransaction(List.of(change, proof));
+    } catch (UnsupportedOperationException e) {
+      multiTable = false;
+      LOG.info(
+          "The catalog {} does not take multi-table commits ({}): the run lease is checked before"
+              + " each table commit instead",
+          catalog.name(),
+          e.getMessage());
+      return commit(table, ops, base, next);
+    } catch (CommitFailedException | NoSuchTableException e) {
+      // a moved tag, or a history table that is gone; or a conflict on the table itself
+      Optional<String> lost = lossOfLease.get();
+      if (lost.isPresent()) {
+        throw refused(table, lost.get(), e);
+      }
+      throw e;
+    }
+    return true;
+  }
+
+  /**
+   * Checks that this run still holds its lease, before a change that cannot carry the proof (a
+   * table created, dropped or renamed, a namespace changed).
+   *
+   * @throws RefusedByFenceException if another run holds the lease
+   */
+  void check(Object target) {
+    Optional<String> lost = lossOfLease.get();
+    if (lost.isPresent()) {
+      throw refused(target, lost.get(), null);
+    }
+  }
+
+  private static RefusedByFenceException refused(Object target, String lost, Exception cause) {
+    return new RefusedByFenceException(
+        "Cannot change "
+            + target
+            + ": this run no longer holds the run lease ("
+            + lost
+            + "); the change was refused and not committed",
+        cause);
+  }
+
+  /** A change refused because another run holds the lease: it was not committed. */
+  static final class RefusedByFenceException extends ConcurrentMigrationException {
+    RefusedByFenceException(String message, Throwable cause) {
+      super(null, message, cause);
+    }
+  }
+}
