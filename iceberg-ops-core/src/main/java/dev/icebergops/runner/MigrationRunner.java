@@ -262,6 +262,35 @@ public final class MigrationRunner {
   }
 
   /**
+   * Runs every version {@link #plan()} lists, in order, on an in-memory shadow of the live tables
+   * and reports what each would change per table, the error a version would fail with and the
+   * versions after it that would not be reached, and the steps the shadow cannot run (reads of the
+   * live tables' data files; data commits). Writes nothing: the live catalog is only read (each
+   * table's current metadata), and the shadow's commits and files stay in memory.
+   *
+   * @return the preview, one entry per pending version
+   * @throws IllegalStateException if a live table's metadata cannot be loaded
+   */
+  public MigrationPreview preview() {
+    NamespaceState state = readState();
+    return new PreviewRun(catalog, namespace)
+        .run(state.current(), state.pending(null, !validateOnMigrate));
+  }
+
+  /**
+   * Compares each live table with the state the applied versions produce (replayed from empty, or
+   * from the baseline that built the namespace, on an in-memory shadow): columns added by hand or
+   * missing, types, docs, nullability, partition fields, sort order, and the properties the
+   * migrations set. Writes nothing.
+   *
+   * @return the differences found, empty when there is no drift
+   * @throws IllegalStateException if an applied version has no migration, or replaying one fails
+   */
+  public DriftReport checkDrift() {
+    return new DriftCheck(catalog, namespace).check(readState(), tablesOfNamespace());
+  }
+
+  /**
    * Reports every known version: those with a class, and those recorded in history. Writes nothing.
    * The versions below the baseline that built the namespace (or that {@code migrate()} would apply
    * to a namespace without history) are {@link MigrationStatus.State#BELOW_BASELINE}, and each

@@ -1,0 +1,111 @@
+package dev.icebergops.runner;
+
+import java.util.Locale;
+
+/** Renders a {@link MigrationPreview} as text and as Markdown. */
+final class PreviewRendering {
+
+  private PreviewRendering() {}
+
+  static String text(MigrationPreview preview) {
+    StringBuilder out = new StringBuilder();
+    out.append("Preview of ")
+        .append(preview.namespace())
+        .append(" (at ")
+        .append(preview.current() == null ? "no version" : preview.current())
+        .append("): ")
+        .append(summary(preview))
+        .append('\n');
+    for (VersionPreview v : preview.versions()) {
+      out.append('\n')
+          .append(v.version())
+          .append(' ')
+          .append(v.description())
+          .append(": ")
+          .append(outcome(v))
+          .append('\n');
+      if (v.error() != null) {
+        out.append("  error: ").append(v.error()).append('\n');
+      }
+      for (TableChange change : v.changes()) {
+        out.append("  ").append(tableLine(change)).append('\n');
+        change.lines().forEach(line -> out.append("    ").append(line).append('\n'));
+      }
+      v.notPreviewed().forEach(n -> out.append("  not previewed: ").append(n).append('\n'));
+    }
+    return out.toString().stripTrailing();
+  }
+
+  static String markdown(MigrationPreview preview) {
+    StringBuilder out = new StringBuilder();
+    out.append("### iceberg-ops preview of `")
+        .append(preview.namespace())
+        .append("`\n\n")
+        .append("At ")
+        .append(preview.current() == null ? "no version" : "version " + preview.current())
+        .append(": ")
+        .append(summary(preview))
+        .append(". Run on an in-memory shadow of the live tables; nothing was written.\n");
+    for (VersionPreview v : preview.versions()) {
+      out.append("\n#### ")
+          .append(v.version())
+          .append(' ')
+          .append(v.description())
+          .append(": ")
+          .append(outcome(v))
+          .append("\n\n");
+      if (v.error() != null) {
+        out.append("> **Error:** ").append(code(v.error())).append("\n\n");
+      }
+      if (!v.changes().isEmpty()) {
+        out.append("| table | change |\n| --- | --- |\n");
+        for (TableChange change : v.changes()) {
+          String table = code(change.table());
+          String kind = change.kind().name().toLowerCase(Locale.ROOT);
+          if (change.lines().isEmpty() || change.kind() != TableChange.Kind.CHANGED) {
+            out.append("| ").append(table).append(" | ").append(kind).append(" |\n");
+          }
+          for (String line : change.lines()) {
+            out.append("| ").append(table).append(" | ").append(cell(line)).append(" |\n");
+          }
+        }
+        out.append('\n');
+      }
+      v.notPreviewed()
+          .forEach(n -> out.append("- :warning: not previewed: ").append(cell(n)).append('\n'));
+    }
+    return out.toString().stripTrailing() + "\n";
+  }
+
+  private static String summary(MigrationPreview preview) {
+    int count = preview.versions().size();
+    if (count == 0) {
+      return "nothing to apply";
+    }
+    return count
+        + (count == 1 ? " pending version" : " pending versions")
+        + (preview.wouldFail() ? ", one would fail" : "");
+  }
+
+  private static String outcome(VersionPreview v) {
+    return switch (v.outcome()) {
+      case PREVIEWED -> "would apply";
+      case PARTLY_PREVIEWED -> "would apply; not every step previewed";
+      case FAILS -> "would FAIL";
+      case NOT_REACHED -> "not reached (an earlier version would fail)";
+    };
+  }
+
+  private static String tableLine(TableChange change) {
+    return change.table() + ": " + change.kind().name().toLowerCase(Locale.ROOT);
+  }
+
+  private static String code(String text) {
+    return "`" + text.replace("`", "'").replace("\n", " ") + "`";
+  }
+
+  /** A table cell: pipes escaped, one line. */
+  private static String cell(String text) {
+    return text.replace("|", "\\|").replace("\n", " ");
+  }
+}
