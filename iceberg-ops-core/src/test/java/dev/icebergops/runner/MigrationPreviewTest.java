@@ -131,7 +131,8 @@ class MigrationPreviewTest {
             tuple("0005", Outcome.NOT_REACHED));
     VersionPreview failing = preview.versions().get(2);
     assertThat(failing.error())
-        .startsWith("Cannot apply migration 0004 (Rename note onto qty) to " + own.namespace() + ": ")
+        .startsWith(
+            "Cannot apply migration 0004 (Rename note onto qty) to " + own.namespace() + ": ")
         .endsWith("ValidationException: Invalid schema: multiple fields for name qty: 2 and 3");
     assertThat(failing.changes()).isEmpty();
     assertThat(preview.versions().get(3).changes()).isEmpty();
