@@ -53,28 +53,36 @@ final class PreviewRendering {
           .append(v.description())
           .append(": ")
           .append(outcome(v))
-          .append("\n\n");
+          .append('\n');
       if (v.error() != null) {
-        out.append("> **Error:** ").append(code(v.error())).append("\n\n");
+        out.append("\n> **Error:** ").append(code(v.error())).append('\n');
       }
       if (!v.changes().isEmpty()) {
-        out.append("| table | change |\n| --- | --- |\n");
-        for (TableChange change : v.changes()) {
-          String table = code(change.table());
-          String kind = change.kind().name().toLowerCase(Locale.ROOT);
-          if (change.lines().isEmpty() || change.kind() != TableChange.Kind.CHANGED) {
-            out.append("| ").append(table).append(" | ").append(kind).append(" |\n");
-          }
-          for (String line : change.lines()) {
-            out.append("| ").append(table).append(" | ").append(cell(line)).append(" |\n");
-          }
-        }
-        out.append('\n');
+        out.append("\n| table | change |\n| --- | --- |\n");
+        v.changes().forEach(change -> rows(out, change));
       }
-      v.notPreviewed()
-          .forEach(n -> out.append("- :warning: not previewed: ").append(cell(n)).append('\n'));
+      if (!v.notPreviewed().isEmpty()) {
+        out.append('\n');
+        v.notPreviewed()
+            .forEach(n -> out.append("- :warning: not previewed: ").append(cell(n)).append('\n'));
+      }
     }
     return out.toString().stripTrailing() + "\n";
+  }
+
+  /** A table's rows: one per change; one saying created or dropped for a whole table. */
+  private static void rows(StringBuilder out, TableChange change) {
+    String table = code(change.table());
+    if (change.kind() != TableChange.Kind.CHANGED || change.lines().isEmpty()) {
+      out.append("| ")
+          .append(table)
+          .append(" | ")
+          .append(change.kind().name().toLowerCase(Locale.ROOT))
+          .append(" |\n");
+    }
+    for (String line : change.lines()) {
+      out.append("| ").append(table).append(" | ").append(cell(line)).append(" |\n");
+    }
   }
 
   private static String summary(MigrationPreview preview) {
