@@ -77,7 +77,8 @@ import org.slf4j.LoggerFactory;
  * (static initialisers and constructors run with this runner's catalog credentials) before printing
  * or changing anything; review them as you would any code run against production, and never run an
  * untrusted branch with production credentials. {@code plan}, {@code status}, {@code validate},
- * {@code current}, {@code history} and {@code lease} create nothing in the catalog.
+ * {@code current}, {@code history}, {@code lease}, {@code preview} and {@code checkDrift} create
+ * nothing in the catalog (the last two run migrations on an in-memory shadow of its tables).
  */
 public final class MigrationRunner {
 

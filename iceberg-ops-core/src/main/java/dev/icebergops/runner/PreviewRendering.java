@@ -12,18 +12,12 @@ final class PreviewRendering {
     out.append("Preview of ")
         .append(preview.namespace())
         .append(" (at ")
-        .append(preview.current() == null ? "no version" : preview.current())
+        .append(at(preview))
         .append("): ")
         .append(summary(preview))
         .append('\n');
     for (VersionPreview v : preview.versions()) {
-      out.append('\n')
-          .append(v.version())
-          .append(' ')
-          .append(v.description())
-          .append(": ")
-          .append(outcome(v))
-          .append('\n');
+      out.append('\n').append(title(v)).append('\n');
       if (v.error() != null) {
         out.append("  error: ").append(v.error()).append('\n');
       }
@@ -47,13 +41,7 @@ final class PreviewRendering {
         .append(summary(preview))
         .append(". Run on an in-memory shadow of the live tables; nothing was written.\n");
     for (VersionPreview v : preview.versions()) {
-      out.append("\n#### ")
-          .append(v.version())
-          .append(' ')
-          .append(v.description())
-          .append(": ")
-          .append(outcome(v))
-          .append('\n');
+      out.append("\n#### ").append(title(v)).append('\n');
       if (v.error() != null) {
         out.append("\n> **Error:** ").append(code(v.error())).append('\n');
       }
@@ -85,6 +73,10 @@ final class PreviewRendering {
     }
   }
 
+  private static String at(MigrationPreview preview) {
+    return preview.current() == null ? "no version" : preview.current();
+  }
+
   private static String summary(MigrationPreview preview) {
     int count = preview.versions().size();
     if (count == 0) {
@@ -93,6 +85,11 @@ final class PreviewRendering {
     return count
         + (count == 1 ? " pending version" : " pending versions")
         + (preview.wouldFail() ? ", one would fail" : "");
+  }
+
+  /** {@code 0002 Add region: would apply}. */
+  private static String title(VersionPreview v) {
+    return v.version() + " " + v.description() + ": " + outcome(v);
   }
 
   private static String outcome(VersionPreview v) {
