@@ -1,5 +1,6 @@
 package dev.icebergops.cli;
 
+import dev.icebergops.runner.DriftReport;
 import dev.icebergops.schema.SchemaContract;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -12,6 +13,7 @@ import org.apache.iceberg.catalog.Catalog;
 import org.apache.iceberg.catalog.Namespace;
 import org.apache.iceberg.catalog.TableIdentifier;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
 
 /** {@code check}: each {@code <table>.yaml} contract against the live table of the namespace. */
 @Command(
@@ -19,11 +21,28 @@ import picocli.CommandLine.Command;
     mixinStandardHelpOptions = true,
     description =
         "Check the live tables against the contracts (<table>.yaml in the contracts directory)."
-            + " Exits 1 when a table does not conform.")
+            + " Exits 1 when a table does not conform. With --drift: compare the live tables"
+            + " with what the applied migrations make; exits 3 when they differ.")
 final class CheckCommand extends SessionCommand {
+
+  @Option(
+      names = "--drift",
+      description =
+          "Compare each live table with the state the applied migrations produce (replayed on an"
+              + " in-memory shadow) instead of the contracts. Exits "
+              + IcebergOpsCli.DRIFT
+              + " when they differ. Writes nothing.")
+  boolean drift;
 
   @Override
   void run(Session session, Output output) throws IOException {
+    if (drift) {
+      DriftReport report = session.runner().checkDrift();
+      output.json(report.asMap());
+      output.line(report.text());
+      exitCode = report.isClean() ? 0 : IcebergOpsCli.DRIFT;
+      return;
+    }
     Path dir = session.config().contractsDir();
     if (!Files.isDirectory(dir)) {
       throw new IllegalArgumentException(

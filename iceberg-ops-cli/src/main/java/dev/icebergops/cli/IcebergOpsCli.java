@@ -77,6 +77,9 @@ final class IcebergOpsCli {
   /** The exit code of any error. */
   static final int FAILED = 1;
 
+  /** The exit code of {@code check --drift} when a live table differs from its migrations. */
+  static final int DRIFT = 3;
+
   IcebergOpsCli(Path workDir, Map<String, String> env, PrintStream out, PrintStream err) {
     this.workDir = workDir.toAbsolutePath();
     this.env = Map.copyOf(env);
@@ -90,7 +93,8 @@ final class IcebergOpsCli {
    * Results go to standard output; an error is one {@code Error:} line on standard error (and, with
    * {@code --json}, an {@code error} object in the JSON document on standard output).
    *
-   * @return the exit code: 0 on success, 1 on any error
+   * @return the exit code: 0 on success, 1 on any error, {@value #DRIFT} when {@code check --drift}
+   *     finds drift
    */
   int run(String... args) {
     PrintStream systemErr = System.err;
@@ -106,7 +110,7 @@ final class IcebergOpsCli {
           (e, arguments) -> fail(e, json || List.of(arguments).contains("--json")));
       commandLine.setExecutionExceptionHandler((e, command, parseResult) -> fail(e, json));
       int code = commandLine.execute(args);
-      if (code == 0 && output != null) {
+      if (code != FAILED && output != null) {
         output.finish(null);
       }
       return code;

@@ -1,8 +1,10 @@
 package dev.icebergops.cli;
 
+import dev.icebergops.runner.MigrationPreview;
 import dev.icebergops.runner.MigrationStatus;
 import java.util.List;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
 
 /** {@code plan}: the versions migrate would apply. */
 @Command(
@@ -11,8 +13,30 @@ import picocli.CommandLine.Command;
     description = "List the versions migrate would apply. Writes nothing; loads every migration.")
 final class PlanCommand extends SessionCommand {
 
+  @Option(
+      names = "--preview",
+      description =
+          "Run the pending versions on an in-memory shadow of the live tables and show what each"
+              + " would change per table, and the error a version would fail with. Writes"
+              + " nothing.")
+  boolean preview;
+
+  @Option(
+      names = "--markdown",
+      description = "With --preview: print the preview as Markdown, for a pull-request comment.")
+  boolean markdown;
+
   @Override
   void run(Session session, Output output) {
+    if (markdown && !preview) {
+      throw new IllegalArgumentException("Cannot plan: --markdown needs --preview");
+    }
+    if (preview) {
+      MigrationPreview result = session.runner().preview();
+      output.json(result.asMap());
+      output.line(markdown ? result.markdown().stripTrailing() : result.text());
+      return;
+    }
     List<MigrationStatus> pending = session.runner().plan();
     List<MigrationStatus> blocking =
         session.runner().status().stream().filter(PlanCommand::blocksMigrate).toList();

@@ -15,13 +15,16 @@ abstract class SessionCommand implements Callable<Integer> {
 
   @Spec CommandSpec spec;
 
+  /** The exit code of a command that ends without error: 0 unless the command sets another. */
+  int exitCode;
+
   @Override
   public final Integer call() throws Exception {
     try (Session session = cli.openSession()) {
       cli.running(spec.name(), session.namespace());
       run(session, cli.output());
     }
-    return 0;
+    return exitCode;
   }
 
   abstract void run(Session session, Output output) throws Exception;

@@ -77,7 +77,8 @@ import org.slf4j.LoggerFactory;
  * (static initialisers and constructors run with this runner's catalog credentials) before printing
  * or changing anything; review them as you would any code run against production, and never run an
  * untrusted branch with production credentials. {@code plan}, {@code status}, {@code validate},
- * {@code current}, {@code history} and {@code lease} create nothing in the catalog.
+ * {@code current}, {@code history}, {@code lease}, {@code preview} and {@code checkDrift} create
+ * nothing in the catalog (the last two run migrations on an in-memory shadow of its tables).
  */
 public final class MigrationRunner {
 
@@ -259,6 +260,35 @@ public final class MigrationRunner {
     Set<String> pending = new HashSet<>();
     state.pending(null, !validateOnMigrate).forEach(m -> pending.add(m.version()));
     return state.status().stream().filter(s -> pending.contains(s.version())).toList();
+  }
+
+  /**
+   * Runs every version {@link #plan()} lists, in order, on an in-memory shadow of the live tables
+   * and reports what each would change per table, the error a version would fail with and the
+   * versions after it that would not be reached, and the steps the shadow cannot run (reads of the
+   * live tables' data files; data commits). Writes nothing: the live catalog is only read (each
+   * table's current metadata), and the shadow's commits and files stay in memory.
+   *
+   * @return the preview, one entry per pending version
+   * @throws IllegalStateException if a live table's metadata cannot be loaded
+   */
+  public MigrationPreview preview() {
+    NamespaceState state = readState();
+    return new PreviewRun(catalog, namespace)
+        .run(state.current(), state.pending(null, !validateOnMigrate));
+  }
+
+  /**
+   * Compares each live table with the state the applied versions produce (replayed from empty, or
+   * from the baseline that built the namespace, on an in-memory shadow): columns added by hand or
+   * missing, types, docs, nullability, partition fields, sort order, and the properties the
+   * migrations set. Writes nothing.
+   *
+   * @return the differences found, empty when there is no drift
+   * @throws IllegalStateException if an applied version has no migration, or replaying one fails
+   */
+  public DriftReport checkDrift() {
+    return new DriftCheck(catalog, namespace).check(readState(), tablesOfNamespace());
   }
 
   /**

@@ -154,6 +154,21 @@ class BaselineRunnerTest {
   }
 
   @Test
+  void theDriftCheckOfANamespaceABaselineBuiltReplaysTheBaselineThenTheVersionsAboveIt() {
+    MigrationRunner runner = runner();
+    runner.migrate();
+    int before = probe.calls().size();
+
+    DriftReport report = runner.checkDrift();
+
+    assertThat(report.findings()).isEmpty();
+    assertThat(report.version()).isEqualTo("0004");
+    assertThat(probe.calls().subList(before, probe.calls().size()))
+        .filteredOn(call -> call.endsWith(".upgrade"))
+        .containsExactly("B0003.upgrade", "0004.upgrade");
+  }
+
+  @Test
   void aTargetTakesTheHighestBaselineAtOrBelowIt() {
     MigrationRunner runner = runner();
 

@@ -1,0 +1,116 @@
+package dev.icebergops.runner;
+
+import java.util.Locale;
+
+/** Renders a {@link MigrationPreview} as text and as Markdown. */
+final class PreviewRendering {
+
+  private PreviewRendering() {}
+
+  static String text(MigrationPreview preview) {
+    StringBuilder out = new StringBuilder();
+    out.append("Preview of ")
+        .append(preview.namespace())
+        .append(" (at ")
+        .append(at(preview))
+        .append("): ")
+        .append(summary(preview))
+        .append('\n');
+    for (VersionPreview v : preview.versions()) {
+      out.append('\n').append(title(v)).append('\n');
+      if (v.error() != null) {
+        out.append("  error: ").append(v.error()).append('\n');
+      }
+      for (TableChange change : v.changes()) {
+        out.append("  ").append(tableLine(change)).append('\n');
+        change.lines().forEach(line -> out.append("    ").append(line).append('\n'));
+      }
+      v.notPreviewed().forEach(n -> out.append("  not previewed: ").append(n).append('\n'));
+    }
+    return out.toString().stripTrailing();
+  }
+
+  static String markdown(MigrationPreview preview) {
+    StringBuilder out = new StringBuilder();
+    out.append("### iceberg-ops preview of `")
+        .append(preview.namespace())
+        .append("`\n\n")
+        .append("At ")
+        .append(preview.current() == null ? "no version" : "version " + preview.current())
+        .append(": ")
+        .append(summary(preview))
+        .append(". Run on an in-memory shadow of the live tables; nothing was written.\n");
+    for (VersionPreview v : preview.versions()) {
+      out.append("\n#### ").append(title(v)).append('\n');
+      if (v.error() != null) {
+        out.append("\n> **Error:** ").append(code(v.error())).append('\n');
+      }
+      if (!v.changes().isEmpty()) {
+        out.append("\n| table | change |\n| --- | --- |\n");
+        v.changes().forEach(change -> rows(out, change));
+      }
+      if (!v.notPreviewed().isEmpty()) {
+        out.append('\n');
+        v.notPreviewed()
+            .forEach(n -> out.append("- :warning: not previewed: ").append(cell(n)).append('\n'));
+      }
+    }
+    return out.toString().stripTrailing() + "\n";
+  }
+
+  /** A table's rows: one per change; one saying created or dropped for a whole table. */
+  private static void rows(StringBuilder out, TableChange change) {
+    String table = code(change.table());
+    if (change.kind() != TableChange.Kind.CHANGED || change.lines().isEmpty()) {
+      out.append("| ")
+          .append(table)
+          .append(" | ")
+          .append(change.kind().name().toLowerCase(Locale.ROOT))
+          .append(" |\n");
+    }
+    for (String line : change.lines()) {
+      out.append("| ").append(table).append(" | ").append(cell(line)).append(" |\n");
+    }
+  }
+
+  private static String at(MigrationPreview preview) {
+    return preview.current() == null ? "no version" : preview.current();
+  }
+
+  private static String summary(MigrationPreview preview) {
+    int count = preview.versions().size();
+    if (count == 0) {
+      return "nothing to apply";
+    }
+    return count
+        + (count == 1 ? " pending version" : " pending versions")
+        + (preview.wouldFail() ? ", one would fail" : "");
+  }
+
+  /** {@code 0002 Add region: would apply}. */
+  private static String title(VersionPreview v) {
+    return v.version() + " " + v.description() + ": " + outcome(v);
+  }
+
+  private static String outcome(VersionPreview v) {
+    return switch (v.outcome()) {
+      case PREVIEWED -> "would apply";
+      case PARTLY_PREVIEWED -> "would apply; not every step previewed";
+      case FAILS -> "would FAIL";
+      case NOT_REACHED -> "not reached (an earlier version would fail)";
+    };
+  }
+
+  private static String tableLine(TableChange change) {
+    return change.table() + ": " + change.kind().name().toLowerCase(Locale.ROOT);
+  }
+
+  private static String code(String text) {
+    return "`" + text.replace("`", "'").replace("\n", " ") + "`";
+  }
+
+  /** A table cell: pipes escaped, one line. */
+  private static String cell(String text) {
+    return text.replace("|", "\\|").replace("\n", " ");
+  }
+}

@@ -1,0 +1,111 @@
+package dev.icebergops.runner;
+
+import dev.icebergops.migration.ResolvedMigration;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import org.apache.iceberg.Snapshot;
+import org.apache.iceberg.TableMetadata;
+import org.apache.iceberg.catalog.Catalog;
+import org.apache.iceberg.catalog.TableIdentifier;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Runs pending versions, in order, on a shadow of the live catalog and reports what each would
+ * change. The live catalog is only read: each table's current metadata, the first time a version
+ * asks for it.
+ */
+final class PreviewRun {
+
+  private static final Logger LOG = LoggerFactory.getLogger(PreviewRun.class);
+
+  private final Catalog live;
+  private final String namespace;
+
+  PreviewRun(Catalog live, String namespace) {
+    this.live = live;
+    this.namespace = namespace;
+  }
+
+  MigrationPreview run(String current, List<ResolvedMigration> pending) {
+    ShadowCatalog shadow = ShadowCatalog.of(live);
+    List<VersionPreview> versions = new ArrayList<>();
+    boolean failed = false;
+    for (ResolvedMigration migration : pending) {
+      if (failed) {
+        versions.add(
+            new VersionPreview(
+                migration.version(),
+                migration.description(),
+                VersionPreview.Outcome.NOT_REACHED,
+                List.of(),
+                List.of(),
+                null));
+        continue;
+      }
+      VersionPreview version = preview(shadow, migration);
+      failed = version.outcome() == VersionPreview.Outcome.FAILS;
+      versions.add(version);
+    }
+    return new MigrationPreview(namespace, current, versions);
+  }
+
+  private VersionPreview preview(ShadowCatalog shadow, ResolvedMigration migration) {
+    Map<TableIdentifier, TableMetadata> before = shadow.tables();
+    LOG.info("Previewing migration {} of {} on a shadow", migration, namespace);
+    ShadowRun.Ended ended = ShadowRun.upgrade(shadow, namespace, migration);
+    Map<TableIdentifier, TableMetadata> after = shadow.tables();
+    List<TableChange> changes = new ArrayList<>();
+    List<String> notPreviewed = new ArrayList<>();
+    Set<TableIdentifier> ids = new LinkedHashSet<>(before.keySet());
+    ids.addAll(after.keySet());
+    for (TableIdentifier id : ids) {
+      TableMetadata was = before.containsKey(id) ? before.get(id) : shadow.live(id);
+      TableMetadata is = after.get(id);
+      TableChange change = TableShapes.change(id.toString(), was, is);
+      if (change != null) {
+        changes.add(change);
+      }
+      dataCommit(id, was, is).ifPresent(notPreviewed::add);
+    }
+    VersionPreview.Outcome outcome = VersionPreview.Outcome.PREVIEWED;
+    String error = null;
+    if (ended.error() != null && ended.notOnShadow() != null) {
+      outcome = VersionPreview.Outcome.PARTLY_PREVIEWED;
+      notPreviewed.add(
+          (ended.step() == null ? "upgrade" : "step '" + ended.step() + "'")
+              + " reads "
+              + ended.notOnShadow().location()
+              + ", a file of the live table that the shadow does not hold; the rest of the"
+              + " upgrade was not run");
+    } else if (ended.error() != null) {
+      outcome = VersionPreview.Outcome.FAILS;
+      error = ended.message(migration, namespace);
+    } else if (!notPreviewed.isEmpty()) {
+      outcome = VersionPreview.Outcome.PARTLY_PREVIEWED;
+    }
+    return new VersionPreview(
+        migration.version(), migration.description(), outcome, changes, notPreviewed, error);
+  }
+
+  /** A commit of data (a new snapshot) is run in memory only: its rows are not previewed. */
+  private static java.util.Optional<String> dataCommit(
+      TableIdentifier id, TableMetadata was, TableMetadata is) {
+    Snapshot snapshot = is == null ? null : is.currentSnapshot();
+    Snapshot previous = was == null ? null : was.currentSnapshot();
+    if (snapshot == null
+        || previous != null && Objects.equals(snapshot.snapshotId(), previous.snapshotId())) {
+      return java.util.Optional.empty();
+    }
+    return java.util.Optional.of(
+        "data commit ("
+            + snapshot.operation()
+            + ") to "
+            + id
+            + ": run on the shadow only, its rows are not previewed");
+  }
+}

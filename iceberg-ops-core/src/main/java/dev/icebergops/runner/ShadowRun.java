@@ -1,0 +1,80 @@
+package dev.icebergops.runner;
+
+import dev.icebergops.internal.StepListener;
+import dev.icebergops.migration.Migration;
+import dev.icebergops.migration.MigrationContext;
+import dev.icebergops.migration.ResolvedMigration;
+import dev.icebergops.redaction.Redaction;
+import java.util.Map;
+
+/**
+ * Runs one version's {@code preUpgrade} and {@code upgrade} on a {@link ShadowCatalog}, on the
+ * calling thread, and tells how it ended. Post-hooks do not run: they follow a recorded outcome,
+ * and a shadow records none.
+ */
+final class ShadowRun {
+
+  /**
+   * How a version ended on the shadow.
+   *
+   * @param step the helper step that was running when it stopped, or null
+   * @param error what stopped it, or null when it ran to the end
+   */
+  record Ended(String step, Throwable error) {
+
+    /** The file of the live table the shadow could not read, if that is what stopped it. */
+    ShadowFileIO.NotOnShadow notOnShadow() {
+      for (Throwable t = error; t != null; t = t.getCause() == t ? null : t.getCause()) {
+        if (t instanceof ShadowFileIO.NotOnShadow missing) {
+          return missing;
+        }
+      }
+      return null;
+    }
+
+    /** The error as migrate would report it, URL credentials masked. */
+    String message(ResolvedMigration resolved, String namespace) {
+      String where = step == null ? "upgrade" : "upgrade step '" + step + "'";
+      return Redaction.scrub(
+          "Cannot apply migration "
+              + resolved
+              + " to "
+              + namespace
+              + ": "
+              + where
+              + " failed: "
+              + error,
+          Map.of());
+    }
+  }
+
+  private ShadowRun() {}
+
+  static Ended upgrade(ShadowCatalog shadow, String namespace, ResolvedMigration resolved) {
+    Migration migration = resolved.migration();
+    Steps steps = new Steps();
+    MigrationContext ctx = new MigrationContext(shadow, namespace, steps);
+    try {
+      migration.preUpgrade(ctx);
+      migration.upgrade(ctx);
+      return new Ended(null, null);
+    } catch (Exception | LinkageError | AssertionError e) {
+      return new Ended(steps.current, e);
+    }
+  }
+
+  /** Remembers the step that is running. */
+  private static final class Steps implements StepListener {
+    private String current;
+
+    @Override
+    public void beforeStep(String step) {
+      current = step;
+    }
+
+    @Override
+    public void afterStep(String step) {
+      current = null;
+    }
+  }
+}

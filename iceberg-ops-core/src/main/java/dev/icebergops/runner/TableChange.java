@@ -1,0 +1,55 @@
+package dev.icebergops.runner;
+
+import dev.icebergops.schema.SchemaDiff;
+import java.util.List;
+
+/**
+ * What one version would change in one table, as a {@link MigrationPreview} reports it.
+ *
+ * @param table the table's full name, for example {@code sales.orders}
+ * @param kind created, dropped or changed
+ * @param schema the column changes (for a created table: every column, as added); empty for a
+ *     dropped table
+ * @param partitionSpec the partition fields added and removed, e.g. {@code added day(ts) as ts_day}
+ * @param sortOrder the sort order change, e.g. {@code unsorted -> ts ASC NULLS FIRST}, or null
+ * @param properties the property changes, e.g. {@code set commit.retry.num-retries = 8}; secret
+ *     values are masked
+ */
+public record TableChange(
+    String table,
+    Kind kind,
+    SchemaDiff schema,
+    List<String> partitionSpec,
+    String sortOrder,
+    List<String> properties) {
+
+  /** What happens to the table as a whole. */
+  public enum Kind {
+    /** The version creates the table. */
+    CREATED,
+    /** The version drops the table. */
+    DROPPED,
+    /** The version changes the table's metadata. */
+    CHANGED
+  }
+
+  /** Copies the lists. */
+  public TableChange {
+    partitionSpec = List.copyOf(partitionSpec);
+    properties = List.copyOf(properties);
+  }
+
+  /** Every change as one line each: the columns, then partition fields, sort order, properties. */
+  public List<String> lines() {
+    List<String> lines = new java.util.ArrayList<>();
+    schema.added().forEach(c -> lines.add("added column " + c.describe()));
+    schema.removed().forEach(c -> lines.add("removed column " + c.describe()));
+    schema.changed().forEach(c -> lines.add("changed column " + c.describe()));
+    partitionSpec.forEach(p -> lines.add("partition: " + p));
+    if (sortOrder != null) {
+      lines.add("sort order: " + sortOrder);
+    }
+    properties.forEach(p -> lines.add("property: " + p));
+    return lines;
+  }
+}

@@ -1,0 +1,94 @@
+package dev.icebergops.runner;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
+
+import dev.icebergops.runner.DriftFinding.Kind;
+import dev.icebergops.runner.PreviewFixtures.V0001__CreateOrders;
+import dev.icebergops.runner.PreviewFixtures.V0003__AddRegion;
+import dev.icebergops.runner.PreviewFixtures.V0006__PartitionByRegion;
+import dev.icebergops.test.env.IcebergTestEnvironment;
+import dev.icebergops.testing.SharedEnvironment;
+import org.apache.iceberg.Table;
+import org.apache.iceberg.catalog.TableIdentifier;
+import org.apache.iceberg.types.Types;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/**
+ * The drift check on the real REST catalog + S3 compares each live table with what the applied
+ * versions make: changes made by hand are each reported with table and column, a namespace nobody
+ * touched reports none.
+ */
+@ExtendWith(SharedEnvironment.class)
+class DriftCheckTest {
+
+  private OwnHistory own;
+  private MigrationRunner runner;
+
+  @BeforeEach
+  void setUp(IcebergTestEnvironment environment) {
+    own = OwnHistory.create(environment, "drift");
+    runner =
+        own.runner(
+            V0001__CreateOrders.class, V0003__AddRegion.class, V0006__PartitionByRegion.class);
+    runner.migrate();
+  }
+
+  @Test
+  void aNamespaceAsItsMigrationsMadeItHasNoDrift() {
+    DriftReport report = runner.checkDrift();
+
+    assertThat(report.findings()).isEmpty();
+    assertThat(report.isClean()).isTrue();
+    assertThat(report.version()).isEqualTo("0006");
+    assertThat(report.text())
+        .isEqualTo(
+            "No drift: the tables of "
+                + own.namespace()
+                + " are what its migrations make at version 0006");
+  }
+
+  @Test
+  void aColumnAddedByHandAChangedPropertyAndAMissingPartitionFieldAreEachReported() {
+    Table orders = own.catalog().loadTable(TableIdentifier.of(own.namespace(), "orders"));
+    orders.updateSchema().addColumn("added_by_hand", Types.StringType.get()).commit();
+    orders.updateProperties().set("commit.retry.num-retries", "3").commit();
+    orders.updateSpec().removeField("region").commit();
+
+    DriftReport report = runner.checkDrift();
+
+    String table = own.namespace() + ".orders";
+    assertThat(report.isClean()).isFalse();
+    assertThat(report.findings())
+        .extracting(
+            DriftFinding::table,
+            DriftFinding::kind,
+            DriftFinding::subject,
+            DriftFinding::expected,
+            DriftFinding::actual)
+        .containsExactly(
+            tuple(table, Kind.COLUMN_ADDED, "added_by_hand", null, "string"),
+            tuple(
+                table,
+                Kind.PARTITION_FIELD_MISSING,
+                "identity(region) as region",
+                "identity(region) as region",
+                null),
+            tuple(table, Kind.PROPERTY, "commit.retry.num-retries", "8", "3"));
+    assertThat(report.text())
+        .contains(table + ": column added_by_hand (string) is not made by the migrations")
+        .contains(table + ": property commit.retry.num-retries is 3, expected 8");
+  }
+
+  @Test
+  void aTableCreatedByHandInTheNamespaceIsReported() {
+    own.catalog()
+        .createTable(TableIdentifier.of(own.namespace(), "scratch"), PreviewFixtures.ORDERS);
+
+    assertThat(runner.checkDrift().findings())
+        .extracting(DriftFinding::table, DriftFinding::kind)
+        .containsExactly(tuple(own.namespace() + ".scratch", Kind.TABLE_UNEXPECTED));
+  }
+}
