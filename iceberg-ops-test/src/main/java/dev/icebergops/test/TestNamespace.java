@@ -53,6 +53,9 @@ final class TestNamespace {
   /** Where the copy's tables are, by name; empty when the namespace was migrated. */
   private Map<String, String> copied = Map.of();
 
+  /** Whether the earlier schemas a lean copy left out were put back (before its first rollback). */
+  private boolean schemasRestored;
+
   private List<ResolvedMigration> migrations = List.of();
 
   /**
@@ -94,7 +97,26 @@ final class TestNamespace {
             .metaNamespace(history.metaNamespace())
             .factory(factory)
             .source(settings.source())
+            .beforeDowngrades(versions -> restoreEarlierSchemas())
             .build();
+  }
+
+  /**
+   * Before the first rollback in a lean copy of a template, puts back the earlier schemas the copy
+   * left out, since a downgrade may look one up ({@code restoreSchema}, say): from then on the copy
+   * has every schema a migrated namespace would have.
+   */
+  private void restoreEarlierSchemas() {
+    if (template == null || schemasRestored || !template.hasLeanCopies()) {
+      return;
+    }
+    long start = System.nanoTime();
+    template.restoreEarlierSchemas(catalog(), name, copied);
+    schemasRestored = true;
+    LOG.info(
+        "Restored the earlier schemas of the copy {} before its first rollback in {} ms",
+        name,
+        (System.nanoTime() - start) / 1_000_000);
   }
 
   /** {@code <prefix>_<name>_<random>}, lower case, letters, digits and underscores only. */
