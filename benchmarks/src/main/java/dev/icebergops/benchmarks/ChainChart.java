@@ -34,7 +34,7 @@ final class ChainChart {
   private static final double X_MAX = 400;
   private static final String BEFORE_COLOUR = "#c0392b";
   private static final String AFTER_COLOUR = "#1f5fa8";
-  private static final String CURRENT_SCHEMA_COLOUR = "#2e8b57";
+  private static final String EVERY_SCHEMA_COLOUR = "#2e8b57";
 
   private record Series(String label, String colour, boolean dashed, List<double[]> points) {}
 
@@ -61,10 +61,10 @@ final class ChainChart {
     series.add(series("after: at the middle version", AFTER_COLOUR, true, "middle", after));
     series.add(
         series(
-            "after: head, current schema",
-            CURRENT_SCHEMA_COLOUR,
+            "after: head, every schema copied (opt-in)",
+            EVERY_SCHEMA_COLOUR,
             false,
-            "head-current-schema",
+            "head-every-schema",
             after));
     series.removeIf(s -> s.points().isEmpty());
     double yMin = Double.MAX_VALUE;

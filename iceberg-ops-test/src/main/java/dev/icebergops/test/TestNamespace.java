@@ -58,6 +58,9 @@ final class TestNamespace {
 
   private List<ResolvedMigration> migrations = List.of();
 
+  /** The migrations as the class resolved them, or null to resolve them with this runner. */
+  private List<ResolvedMigration> classMigrations;
+
   /**
    * The shape at each allowed irreversible version, shared by the tests of one class: the same
    * migrations give the same shape in any namespace.
@@ -86,6 +89,16 @@ final class TestNamespace {
     this.testName = testName;
     this.history = history;
     name(uniqueName(settings, testName));
+  }
+
+  /**
+   * Takes the migrations as its class resolved them once, instead of resolving them again for each
+   * test (at hundreds of migrations that costs more than copying a template): a test namespace's
+   * random name never selects a package of its own, so its runner would find the same set.
+   */
+  TestNamespace knowing(List<ResolvedMigration> classMigrations) {
+    this.classMigrations = classMigrations;
+    return this;
   }
 
   /** Names the namespace, before anything is created in it, and builds its runner. */
@@ -175,7 +188,7 @@ final class TestNamespace {
         knownVersions(
             settings,
             () -> {
-              migrations = runner.migrations();
+              migrations = classMigrations != null ? classMigrations : runner.migrations();
               return migrations;
             });
     checkKnown(settings, known, target, "the target of " + testName);
