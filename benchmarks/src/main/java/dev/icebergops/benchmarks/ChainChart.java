@@ -13,8 +13,8 @@ import java.util.Map;
  * Draws the SVG picture of BENCHMARKS.md: a warm test's cost (the median of a class's following
  * tests, {@code b2.scale.<kind>.following.<n>}) against the chain's length, on logarithmic axes,
  * for the tests at head and at the middle version, 'before' (the medians of a data file committed
- * beside the picture) and 'after' (this run's), and this run's tests at head whose copies keep the
- * current schema only.
+ * beside the picture) and 'after' (this run's), and this run's tests at head whose copies are made
+ * with every earlier schema (the opt-in {@code copySchemaHistory = true}).
  */
 final class ChainChart {
 
