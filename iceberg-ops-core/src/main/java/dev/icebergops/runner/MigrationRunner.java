@@ -501,14 +501,14 @@ public final class MigrationRunner {
               NamespaceState state = state(leased);
               List<String> versions = choose.apply(state);
               checkClassesExist(state, versions, target);
+              if (!versions.isEmpty()) {
+                beforeDowngrades.accept(versions); // before the lease: a refusal writes nothing
+              }
               held.set(state);
               planned.set(versions);
               HistoryRecord first = nextRunning(state, versions, 0, runId);
               return first == null ? List.of() : List.of(first);
             })) {
-      if (!planned.get().isEmpty()) {
-        beforeDowngrades.accept(planned.get());
-      }
       return undo(journal, held.get(), planned.get());
     }
   }
