@@ -46,11 +46,11 @@ final class ScaleFixtures {
   }
 
   /**
-   * The class of tests at head of chain {@code n} whose copies keep the current schema only ({@code
-   * copySchemaHistory = false}).
+   * The class of tests at head of chain {@code n} whose copies are made with every earlier schema
+   * ({@code copySchemaHistory = true}, the default before copies became lean).
    */
-  static String headCurrentSchema(int n, int copy) {
-    return PACKAGE + ".ScaleHeadCurrentSchema" + n + "Test" + copy;
+  static String headEverySchema(int n, int copy) {
+    return PACKAGE + ".ScaleHeadEverySchema" + n + "Test" + copy;
   }
 
   /** The class of tests at the middle version of chain {@code n}. */
@@ -73,10 +73,9 @@ final class ScaleFixtures {
       for (int copy = 0; copy < MAX_COPIES; copy++) {
         files.add(
             Chains.write(dir, simple(head(n, copy)), testsAt(simple(head(n, copy)), n, n, false)));
-        String current = simple(headCurrentSchema(n, copy));
+        String every = simple(headEverySchema(n, copy));
         files.add(
-            Chains.write(
-                dir, current, testsAt(current, n, n, false, ", copySchemaHistory = false")));
+            Chains.write(dir, every, testsAt(every, n, n, false, ", copySchemaHistory = true")));
         files.add(
             Chains.write(
                 dir,

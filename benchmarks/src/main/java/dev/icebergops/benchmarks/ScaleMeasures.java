@@ -44,7 +44,7 @@ final class ScaleMeasures {
       List<Integer> lengths = lengthsIn(round);
       testsOf("head", lengths, n -> ScaleFixtures.head(n, copy));
       anchors("b2.scale.api.create-head.", lengths, n -> n);
-      testsOf("head-current-schema", lengths, n -> ScaleFixtures.headCurrentSchema(n, copy));
+      testsOf("head-every-schema", lengths, n -> ScaleFixtures.headEverySchema(n, copy));
       testsOf("middle", lengths, n -> ScaleFixtures.middle(n, copy));
       anchors("b2.scale.api.create-middle.", lengths, ScaleFixtures::middle);
       for (int n : lengths) {

@@ -98,6 +98,7 @@ public final class MigrationRunner {
   private final boolean outOfOrder;
   private final boolean validateOnMigrate;
   private final Consumer<MigrationStep> onStep;
+  private final Consumer<List<String>> beforeDowngrades;
   private final boolean applyBaselines;
   private final Builder settings;
   private volatile List<ResolvedMigration> resolved;
@@ -116,6 +117,7 @@ public final class MigrationRunner {
     this.outOfOrder = builder.outOfOrder;
     this.validateOnMigrate = builder.validateOnMigrate;
     this.onStep = builder.onStep;
+    this.beforeDowngrades = builder.beforeDowngrades;
   }
 
   /**
@@ -529,6 +531,9 @@ public final class MigrationRunner {
               NamespaceState state = state(leased);
               List<String> versions = choose.apply(state);
               checkClassesExist(state, versions, target);
+              if (!versions.isEmpty()) {
+                beforeDowngrades.accept(versions); // before the lease: a refusal writes nothing
+              }
               held.set(state);
               planned.set(versions);
               HistoryRecord first = nextRunning(state, versions, 0, runId);
@@ -816,6 +821,7 @@ public final class MigrationRunner {
     private Duration leaseWait = Duration.ZERO;
     private Duration timeout = Duration.ofSeconds(60);
     private Consumer<MigrationStep> onStep = step -> {};
+    private Consumer<List<String>> beforeDowngrades = versions -> {};
     private boolean baselines = true;
 
     private Builder(Catalog catalog) {
@@ -835,6 +841,7 @@ public final class MigrationRunner {
       copy.leaseWait = leaseWait;
       copy.timeout = timeout;
       copy.onStep = onStep;
+      copy.beforeDowngrades = beforeDowngrades;
       copy.baselines = baselines;
       return copy;
     }
@@ -884,6 +891,18 @@ public final class MigrationRunner {
      */
     public Builder onStep(Consumer<MigrationStep> value) {
       this.onStep = Objects.requireNonNull(value, "onStep");
+      return this;
+    }
+
+    /**
+     * Told, once per {@code rollback} that has versions to undo, which versions it is about to
+     * downgrade (newest first), after it has taken the namespace's lease and before the first
+     * downgrade runs: for a caller that must prepare the namespace's tables first (a test toolkit's
+     * copy that restores the earlier schemas its downgrades may look up, say). An exception it
+     * throws stops the rollback before any downgrade, and propagates.
+     */
+    public Builder beforeDowngrades(Consumer<List<String>> value) {
+      this.beforeDowngrades = Objects.requireNonNull(value, "beforeDowngrades");
       return this;
     }
 

@@ -23,6 +23,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
 import org.apache.iceberg.catalog.Namespace;
@@ -502,6 +503,58 @@ class MigrationRunnerTest {
     runner.stamp("0002");
 
     assertThat(told).containsExactly("0001", "0002");
+  }
+
+  @Test
+  void theListenerHearsTheVersionsNewestFirstBeforeAnyDowngrade() {
+    List<String> heard = new ArrayList<>();
+    MigrationRunner runner =
+        builder(namespace, SalesMigrations.all())
+            .beforeDowngrades(
+                versions -> {
+                  heard.add(String.join(",", versions));
+                  heard.add("calls so far: " + probe.calls().size());
+                })
+            .build();
+    runner.migrate("0002");
+    int callsAfterMigrate = probe.calls().size();
+
+    runner.rollbackTo("0000");
+
+    assertThat(heard).containsExactly("0002,0001", "calls so far: " + callsAfterMigrate);
+    assertThat(probe.calls()).hasSizeGreaterThan(callsAfterMigrate);
+  }
+
+  @Test
+  void aRollbackWithNothingToUndoDoesNotCallTheListener() {
+    List<List<String>> heard = new ArrayList<>();
+    MigrationRunner runner =
+        builder(namespace, SalesMigrations.all()).beforeDowngrades(heard::add).build();
+    runner.migrate("0002");
+
+    runner.rollbackTo("0002");
+
+    assertThat(heard).isEmpty();
+  }
+
+  @Test
+  void aFailingListenerStopsTheRollbackBeforeAnyDowngrade() {
+    MigrationRunner runner =
+        builder(namespace, SalesMigrations.all())
+            .beforeDowngrades(
+                versions -> {
+                  throw new IllegalStateException("not ready");
+                })
+            .build();
+    runner.migrate();
+    List<String> callsAfterMigrate = probe.calls();
+
+    assertThatThrownBy(() -> runner.rollbackTo("0000"))
+        .isInstanceOf(IllegalStateException.class)
+        .hasMessage("not ready");
+
+    assertThat(probe.calls()).as("no downgrade ran").isEqualTo(callsAfterMigrate);
+    assertThat(runner.current()).contains("0004");
   }
 
   @Test

@@ -25,7 +25,8 @@ record ClassSetup(
     IcebergTestEnvironment environment,
     MigrationFactory factory,
     ClassHistory history,
-    ClassTemplates templates) {
+    ClassTemplates templates,
+    List<ResolvedMigration> migrations) {
 
   /**
    * The class's setup, from its {@link IcebergMigrations} or, when {@code programmatic} is not
@@ -55,7 +56,11 @@ record ClassSetup(
       factory = programmatic.factory();
       metaNamespace = programmatic.metaNamespace();
     }
-    String head = checkMigrations(settings, factory);
+    List<ResolvedMigration> migrations = checkMigrations(settings, factory);
+    String head =
+        migrations.isEmpty()
+            ? MigrationRunner.BASE_VERSION
+            : migrations.get(migrations.size() - 1).version();
     checkContracts(settings);
     IcebergTestEnvironment environment =
         programmatic != null && programmatic.environment() != null
@@ -73,13 +78,14 @@ record ClassSetup(
             history,
             ClassReports.irreversibleBaselines(context),
             StartingVersions.of(testClass, settings, head));
-    return new ClassSetup(settings, environment, factory, history, templates);
+    return new ClassSetup(settings, environment, factory, history, templates, migrations);
   }
 
   /** A fresh namespace for one test, which starts as a copy of a template when it can. */
   TestNamespace newNamespace(String testName, Map<String, NamespaceShape> irreversibleBaselines) {
     return new TestNamespace(
-        environment, settings, testName, factory, history, irreversibleBaselines, templates);
+            environment, settings, testName, factory, history, irreversibleBaselines, templates)
+        .knowing(migrations);
   }
 
   /**
@@ -89,11 +95,16 @@ record ClassSetup(
   TestNamespace newPlainNamespace(
       String testName, Map<String, NamespaceShape> irreversibleBaselines) {
     return new TestNamespace(
-        environment, settings, testName, factory, history, irreversibleBaselines, null);
+            environment, settings, testName, factory, history, irreversibleBaselines, null)
+        .knowing(migrations);
   }
 
-  /** The migrations load, and the class-wide versions exist; returns the head version. */
-  private static String checkMigrations(SuiteSettings settings, MigrationFactory factory) {
+  /**
+   * The migrations load, and the class-wide versions exist; returns them (baselines left out), in
+   * version order.
+   */
+  private static List<ResolvedMigration> checkMigrations(
+      SuiteSettings settings, MigrationFactory factory) {
     List<ResolvedMigration> all = new ArrayList<>();
     Set<String> known =
         TestNamespace.knownVersions(
@@ -115,7 +126,7 @@ record ClassSetup(
     for (ExpectedBackfill backfill : settings.backfills()) {
       TestNamespace.checkKnown(settings, known, backfill.version(), "backfills");
     }
-    return all.isEmpty() ? MigrationRunner.BASE_VERSION : all.get(all.size() - 1).version();
+    return all.stream().filter(m -> !m.isBaseline()).toList();
   }
 
   /** The contracts location, when set, exists and its contracts parse. */

@@ -156,6 +156,26 @@ final class NamespaceTemplate {
   }
 
   /**
+   * Puts back into {@code target}, a copy of the template whose tables {@link #copyTo} put at
+   * {@code locations}, the earlier schemas its lean tables left out (see {@link TableCopy#isLean}),
+   * keeping what the test changed since. Tables the test dropped are left alone.
+   */
+  void restoreEarlierSchemas(Catalog catalog, String target, Map<String, String> locations) {
+    tables.forEach(
+        (name, table) -> {
+          String location = locations.get(name);
+          if (table.isLean() && location != null) {
+            table.restoreEarlierSchemas(catalog, identifier(target, name), location);
+          }
+        });
+  }
+
+  /** Whether a table of the template was copied with some of its earlier schemas left out. */
+  boolean hasLeanCopies() {
+    return tables.values().stream().anyMatch(TableCopy::isLean);
+  }
+
+  /**
    * Drops {@code target}, a copy of the template whose tables {@link #copyTo} put at {@code
    * locations}, with every table a test left in it: a copied table by deleting its files under its
    * location, any other through the catalog's purge.

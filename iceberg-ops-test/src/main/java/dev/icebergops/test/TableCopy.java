@@ -12,6 +12,8 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 import java.util.UUID;
 import org.apache.iceberg.AppendFiles;
 import org.apache.iceberg.DataFile;
@@ -74,6 +76,12 @@ final class TableCopy {
    */
   private final String metadata;
 
+  /**
+   * The schemas a lean copy leaves out, as JSON, by id: put back by {@link #restoreEarlierSchemas}
+   * when a test's rollback may look one up. Empty for a copy that keeps every schema.
+   */
+  private final Map<Integer, String> omitted;
+
   private final String location;
   private final List<DataFile> dataFiles;
   private final FileIO io;
@@ -83,6 +91,7 @@ final class TableCopy {
       TableIdentifier identifier,
       Schema schema,
       String metadata,
+      Map<Integer, String> omitted,
       String location,
       List<DataFile> dataFiles,
       FileIO io) {
@@ -90,6 +99,7 @@ final class TableCopy {
     this.identifier = identifier;
     this.schema = schema;
     this.metadata = metadata;
+    this.omitted = omitted;
     this.location = location;
     this.dataFiles = dataFiles;
     this.io = io;
@@ -122,13 +132,14 @@ final class TableCopy {
     }
     TableMetadata current = ops.operations().current();
     String metadata;
+    Map<Integer, String> omitted = new TreeMap<>();
     try {
       ObjectNode json =
           (ObjectNode) JsonUtil.mapper().readTree(TableMetadataParser.toJson(current));
       HISTORY_FIELDS.forEach(json::remove);
       json.put("current-snapshot-id", -1L);
       if (!earlierSchemas) {
-        keepCurrentSchemaOnly(json, current.currentSchemaId());
+        omitted = leaveOutEarlierSchemas(json, current.currentSchemaId());
       }
       json.put("location", LOCATION);
       json.put("table-uuid", UUID_TOKEN);
@@ -142,19 +153,77 @@ final class TableCopy {
         identifier,
         current.schema(),
         metadata,
+        Map.copyOf(omitted),
         current.location(),
         liveDataFiles(table),
         table.io());
   }
 
-  private static void keepCurrentSchemaOnly(ObjectNode metadata, int currentSchemaId) {
-    ArrayNode kept = JsonUtil.mapper().createArrayNode();
+  /**
+   * Keeps the current schema and the one of the highest id (so that a schema the copy adds gets the
+   * id it would get in the table), and returns the others, by id.
+   */
+  private static Map<Integer, String> leaveOutEarlierSchemas(
+      ObjectNode metadata, int currentSchemaId) throws JsonProcessingException {
+    int highest = -1;
     for (JsonNode schema : metadata.withArray("schemas")) {
-      if (schema.path("schema-id").asInt(-1) == currentSchemaId) {
+      highest = Math.max(highest, schema.path("schema-id").asInt(-1));
+    }
+    ArrayNode kept = JsonUtil.mapper().createArrayNode();
+    Map<Integer, String> omitted = new TreeMap<>();
+    for (JsonNode schema : metadata.withArray("schemas")) {
+      int id = schema.path("schema-id").asInt(-1);
+      if (id == currentSchemaId || id == highest) {
         kept.add(schema);
+      } else {
+        omitted.put(id, JsonUtil.mapper().writeValueAsString(schema));
       }
     }
     metadata.set("schemas", kept);
+    return omitted;
+  }
+
+  /** Whether a copy leaves out some of the table's earlier schemas. */
+  boolean isLean() {
+    return !omitted.isEmpty();
+  }
+
+  /**
+   * Puts the schemas a lean copy left out back into {@code target}, a copy this made at {@code
+   * location}, keeping everything the copy has now (its schemas, snapshots and data): its current
+   * metadata, with those schemas added under their own ids, is written as a new metadata file and
+   * the table registered again with it. Does nothing when the copy keeps every schema or {@code
+   * target} no longer exists.
+   *
+   * @throws UncheckedIOException if the metadata file cannot be written
+   */
+  void restoreEarlierSchemas(Catalog catalog, TableIdentifier target, String location) {
+    if (omitted.isEmpty() || !catalog.tableExists(target)) {
+      return;
+    }
+    Table table = catalog.loadTable(target);
+    TableMetadata now = ((HasTableOperations) table).operations().current();
+    String file =
+        location + "/metadata/" + UUID.randomUUID() + "-with-earlier-schemas.metadata.json";
+    try {
+      ObjectNode json = (ObjectNode) JsonUtil.mapper().readTree(TableMetadataParser.toJson(now));
+      Map<Integer, JsonNode> schemas = new TreeMap<>();
+      for (Map.Entry<Integer, String> schema : omitted.entrySet()) {
+        schemas.put(schema.getKey(), JsonUtil.mapper().readTree(schema.getValue()));
+      }
+      for (JsonNode schema : json.withArray("schemas")) {
+        schemas.put(schema.path("schema-id").asInt(-1), schema); // the copy's own win
+      }
+      json.set("schemas", JsonUtil.mapper().createArrayNode().addAll(schemas.values()));
+      try (PositionOutputStream out = io.newOutputFile(file).create()) {
+        out.write(JsonUtil.mapper().writeValueAsBytes(json));
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException(
+          "Cannot restore the earlier schemas of " + target + ": " + e.getMessage(), e);
+    }
+    catalog.dropTable(target, false);
+    catalog.registerTable(target, file);
   }
 
   private static List<DataFile> liveDataFiles(Table table) {

@@ -53,7 +53,13 @@ final class TestNamespace {
   /** Where the copy's tables are, by name; empty when the namespace was migrated. */
   private Map<String, String> copied = Map.of();
 
+  /** Whether the earlier schemas a lean copy left out were put back (before its first rollback). */
+  private boolean schemasRestored;
+
   private List<ResolvedMigration> migrations = List.of();
+
+  /** The migrations as the class resolved them, or null to resolve them with this runner. */
+  private List<ResolvedMigration> classMigrations;
 
   /**
    * The shape at each allowed irreversible version, shared by the tests of one class: the same
@@ -85,6 +91,16 @@ final class TestNamespace {
     name(uniqueName(settings, testName));
   }
 
+  /**
+   * Takes the migrations as its class resolved them once, instead of resolving them again for each
+   * test (at hundreds of migrations that costs more than copying a template): a test namespace's
+   * random name never selects a package of its own, so its runner would find the same set.
+   */
+  TestNamespace knowing(List<ResolvedMigration> classMigrations) {
+    this.classMigrations = classMigrations;
+    return this;
+  }
+
   /** Names the namespace, before anything is created in it, and builds its runner. */
   private void name(String namespace) {
     this.name = namespace;
@@ -94,7 +110,26 @@ final class TestNamespace {
             .metaNamespace(history.metaNamespace())
             .factory(factory)
             .source(settings.source())
+            .beforeDowngrades(versions -> restoreEarlierSchemas())
             .build();
+  }
+
+  /**
+   * Before the first rollback in a lean copy of a template, puts back the earlier schemas the copy
+   * left out, since a downgrade may look one up ({@code restoreSchema}, say): from then on the copy
+   * has every schema a migrated namespace would have.
+   */
+  private void restoreEarlierSchemas() {
+    if (template == null || schemasRestored || !template.hasLeanCopies()) {
+      return;
+    }
+    long start = System.nanoTime();
+    template.restoreEarlierSchemas(catalog(), name, copied);
+    schemasRestored = true;
+    LOG.info(
+        "Restored the earlier schemas of the copy {} before its first rollback in {} ms",
+        name,
+        (System.nanoTime() - start) / 1_000_000);
   }
 
   /** {@code <prefix>_<name>_<random>}, lower case, letters, digits and underscores only. */
@@ -153,7 +188,7 @@ final class TestNamespace {
         knownVersions(
             settings,
             () -> {
-              migrations = runner.migrations();
+              migrations = classMigrations != null ? classMigrations : runner.migrations();
               return migrations;
             });
     checkKnown(settings, known, target, "the target of " + testName);

@@ -150,16 +150,33 @@ class TemplateCopiesTest {
   }
 
   @Test
-  void copiesKeepEverySchemaUnlessTheClassAsksForTheCurrentOnly() {
+  void aLeanCopyGetsItsEarlierSchemasBackBeforeItsFirstRollback() {
+    Events events = run(TemplateFixtures.RollsBackThroughAnEarlierSchema.class);
+
+    assertThat(failures(events)).as("fixture tests that failed").isEmpty();
+    List<Object> seen = TemplateFixtures.SEEN.get("RollsBackThroughAnEarlierSchema");
+    assertThat(seen.get(0)).as("schema ids of the copy at head, by default").isEqualTo(List.of(2));
+    assertThat(seen.get(1))
+        .as("schema ids once the test rolled back through restoreSchema(0)")
+        .isEqualTo(List.of(0, 1, 2));
+    assertThat(seen.subList(2, 4))
+        .as("current schema id after the rollback, and whether the copy kept its rows")
+        .isEqualTo(List.of(0, true));
+  }
+
+  @Test
+  void copiesKeepTheCurrentSchemaUnlessTheClassAsksForEveryOne() {
     Events events =
         run(TemplateFixtures.EverySchema.class, TemplateFixtures.CurrentSchemaOnly.class);
 
     assertThat(failures(events)).as("fixture tests that failed").isEmpty();
     List<Object> every = TemplateFixtures.SEEN.get("EverySchema.first");
     List<Object> currentOnly = TemplateFixtures.SEEN.get("CurrentSchemaOnly.first");
-    assertThat(every.get(0)).as("schema ids of a copy by default").isEqualTo(List.of(0, 1, 2));
+    assertThat(every.get(0))
+        .as("schema ids of a copy with copySchemaHistory = true")
+        .isEqualTo(List.of(0, 1, 2));
     assertThat(currentOnly.get(0))
-        .as("schema ids of a copy with copySchemaHistory = false")
+        .as("schema ids of a copy by default (copySchemaHistory = false)")
         .isEqualTo(List.of(2));
     assertThat(currentOnly.subList(1, 3))
         .as("current schema id, and the id a new column gets, with the current schema only")

@@ -424,7 +424,8 @@ final class TemplateFixtures {
         V0002__AddCurrency.class,
         V0003__AddAmount.class,
         V0004__SetOwner.class
-      })
+      },
+      copySchemaHistory = true)
   @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
   public static class EverySchema extends SchemaCopies {}
 
@@ -438,4 +439,46 @@ final class TemplateFixtures {
       copySchemaHistory = false)
   @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
   public static class CurrentSchemaOnly extends SchemaCopies {}
+
+  /** 0002's downgrade makes the ledger's first schema (id 0) current again. */
+  public static class V0002__AddCurrencyRestoring extends BaseMigration {
+    @Override
+    public void upgrade(MigrationContext ctx) {
+      ctx.enforceColumn("ledger", "currency", "string");
+    }
+
+    @Override
+    public void downgrade(MigrationContext ctx) {
+      ctx.restoreSchema("ledger", 0);
+    }
+  }
+
+  /**
+   * A test at head (a lean copy by default) that rolls back below its start, through a downgrade
+   * that looks up the ledger's first schema: it records the ledger's schema ids before and after.
+   */
+  @IcebergMigrations(
+      classes = {
+        V0001__CreateLedger.class,
+        V0002__AddCurrencyRestoring.class,
+        V0003__AddAmount.class,
+        V0004__SetOwner.class
+      })
+  public static class RollsBackThroughAnEarlierSchema {
+
+    @Test
+    void rollsBackToTheFirstVersion(
+        MigrationRunner runner, Catalog catalog, @IcebergTable("ledger") Table ledger) {
+      List<Integer> before = List.copyOf(new java.util.TreeSet<>(ledger.schemas().keySet()));
+      runner.rollbackTo("0001");
+      Table after = catalog.loadTable(TableIdentifier.of(runner.namespace(), "ledger"));
+      SEEN.put(
+          "RollsBackThroughAnEarlierSchema",
+          List.of(
+              before,
+              List.copyOf(new java.util.TreeSet<>(after.schemas().keySet())),
+              after.schema().schemaId(),
+              after.snapshots().iterator().hasNext()));
+    }
+  }
 }

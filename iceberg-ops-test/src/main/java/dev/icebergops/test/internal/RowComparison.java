@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.StringJoiner;
+import java.util.function.Supplier;
 import org.apache.iceberg.MetadataColumns;
 import org.apache.iceberg.Schema;
 import org.apache.iceberg.data.Record;
@@ -108,7 +109,7 @@ final class RowComparison {
     for (Record written : unmatched) {
       Record actual = moved.closest(writtenType, written, keyIds);
       if (actual == null) {
-        note(Kind.ROWS_GONE, 0, "", "", null, render(written), "(gone)", null);
+        note(Kind.ROWS_GONE, 0, "", "", null, () -> render(written), () -> "(gone)", null);
       } else {
         compare(written, actual);
       }
@@ -163,7 +164,7 @@ final class RowComparison {
     String after = kind == Kind.TABLE_DROPPED ? "(table gone)" : "(not in the new table)";
     for (RowFiles.Written file : batch.files()) {
       for (Record row : file.rows()) {
-        note(kind, 0, columns, "", null, render(row), after, null);
+        note(kind, 0, columns, "", null, () -> render(row), () -> after, null);
       }
     }
   }
@@ -244,8 +245,8 @@ final class RowComparison {
         path,
         field.type().toString(),
         declared == null ? null : declared.backfill(),
-        render(row.written()),
-        render(row.actual()),
+        () -> render(row.written()),
+        () -> render(row.actual()),
         expected);
   }
 
@@ -255,13 +256,15 @@ final class RowComparison {
       String column,
       String type,
       ExpectedBackfill backfill,
-      String before,
-      String after,
+      Supplier<String> before,
+      Supplier<String> after,
       String expected) {
+    // a row is rendered only when it is kept as a sample: on a wide table, rendering every row of
+    // every loss (a column dropped on the way down, say) was most of the data check's time
     found
         .computeIfAbsent(
             kind + " " + fieldId, k -> new Found(kind, fieldId, column, type, backfill))
-        .add(new Sample(before, after, expected));
+        .add(() -> new Sample(before.get(), after.get(), expected));
   }
 
   /** A row as {@code {id=1, note=sa7f}}, nested structs alike. */
@@ -300,10 +303,10 @@ final class RowComparison {
       this.backfill = backfill;
     }
 
-    void add(Sample sample) {
+    void add(Supplier<Sample> sample) {
       rows++;
       if (samples.size() < DataLoss.SAMPLES) {
-        samples.add(sample);
+        samples.add(sample.get());
       }
     }
 

@@ -68,6 +68,8 @@ public final class SharedJourney {
   /** The tables the last capture loaded, by name. */
   private Map<String, Table> captured = Map.of();
 
+  private final SupersededMetadata superseded = new SupersededMetadata();
+
   private List<ContractLocation.Entry> contracts;
   private DataCheck data;
 
@@ -317,12 +319,16 @@ public final class SharedJourney {
     return Optional.ofNullable(after.get(version));
   }
 
-  /** Captures the namespace's shape, keeping the tables it loaded until the next capture. */
+  /**
+   * Captures the namespace's shape, keeping the tables it loaded until the next capture, and
+   * deletes the metadata files their commits superseded ({@link SupersededMetadata}).
+   */
   NamespaceShape capture() {
     Map<String, Table> loaded = new TreeMap<>();
     NamespaceShape shape =
         NamespaceShape.capture(runner.catalog(), runner.namespace(), loaded::put);
     captured = loaded;
+    superseded.deleteFrom(loaded);
     return shape;
   }
 
