@@ -225,6 +225,10 @@ final class NestedTypes {
     if (name.isBlank()) {
       throw error("a field name is empty");
     }
+    if (name.chars()
+        .anyMatch(c -> Character.isISOControl(c) || Character.getType(c) == Character.FORMAT)) {
+      throw error("a field name holds a control character");
+    }
     return name;
   }
 

@@ -140,6 +140,7 @@ class NestedContractYamlTest {
         Arguments.of("struct<a: int, a: long>", "duplicate field name 'a' in a struct"),
         Arguments.of("struct<1a: int>", "expected a field name (quote other names in backticks"),
         Arguments.of("struct<`a: int>", "a quoted field name is not closed with '`'"),
+        Arguments.of("struct<`a\tb`: int>", "a field name holds a control character"),
         Arguments.of("list<int, int>", "expected '>' at character 9, found ','"),
         Arguments.of("list<>", "expected a type at field element"),
         Arguments.of("map<string>", "expected ',' at character 11"),
