@@ -82,7 +82,8 @@ public final class IcebergTypes {
    * @param typeString the type, for example {@code "decimal(10,2)"}
    * @return the Iceberg primitive type
    * @throws IllegalArgumentException if the string is blank, longer than 512 characters, names a
-   *     nested type or no known type, or has parameters the type does not take
+   *     nested type (read those with {@link #parseType(String)}) or no known type, or has
+   *     parameters the type does not take
    */
   public static Type.PrimitiveType parse(String typeString) {
     if (typeString == null || OUTER_SPACE.matcher(typeString).replaceAll("").isEmpty()) {

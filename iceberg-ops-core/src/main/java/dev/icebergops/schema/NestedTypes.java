@@ -110,7 +110,7 @@ final class NestedTypes {
         throw error("duplicate field name '" + name + "' in a struct");
       }
       expect(':');
-      String fieldPath = path.isEmpty() ? name : path + "." + name;
+      String fieldPath = join(path, name);
       boolean optional = nullability();
       int id = nextId++;
       Type type = type(depth, fieldPath);

@@ -89,7 +89,9 @@ public final class SchemaContract {
   /**
    * Loads a contract from a YAML file: a mapping with a non-empty {@code columns} list and an
    * optional {@code strict} boolean; each column has string {@code name} and {@code type}, optional
-   * boolean {@code required} and optional string {@code doc}.
+   * boolean {@code required} and optional string {@code doc}. A type is a primitive or a nested
+   * type in Iceberg's grammar ({@code struct<zip: required string>}, {@code list<string>}, {@code
+   * map<string, int>}), as {@link IcebergTypes#parseType(String)} reads it.
    *
    * <pre>{@code
    * SchemaContract contract = SchemaContract.fromYaml(Path.of("contracts/orders.yaml"));
