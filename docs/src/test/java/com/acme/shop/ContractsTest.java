@@ -1,5 +1,7 @@
 package com.acme.shop;
 
+import static org.apache.iceberg.types.Types.NestedField.optional;
+import static org.apache.iceberg.types.Types.NestedField.required;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -12,6 +14,7 @@ import dev.icebergops.test.IcebergMigrations;
 import dev.icebergops.test.IcebergTable;
 import dev.icebergops.test.MigrateTo;
 import java.util.Optional;
+import org.apache.iceberg.Schema;
 import org.apache.iceberg.Table;
 import org.apache.iceberg.types.Types;
 import org.junit.jupiter.api.Test;
@@ -47,6 +50,40 @@ class ContractsTest {
             ColumnSpec.optional("region", Types.StringType.get()).withDoc("Sales region"));
     mustHave.enforce(orders);
     // end::contract-in-java[]
+  }
+
+  @Test
+  void nestedDriftIsReportedByItsPath() {
+    Schema drifted =
+        new Schema(
+            required(1, "shipment_id", Types.LongType.get()),
+            optional(
+                2,
+                "address",
+                Types.StructType.of(
+                    optional(3, "street", Types.StringType.get()),
+                    optional(4, "zip", Types.StringType.get()),
+                    optional(5, "country", Types.StringType.get()))),
+            optional(
+                6,
+                "parcels",
+                Types.ListType.ofOptional(
+                    7,
+                    Types.StructType.of(
+                        required(8, "sku", Types.StringType.get()),
+                        optional(9, "weight", Types.DoubleType.get()),
+                        optional(
+                            10, "tags", Types.ListType.ofOptional(11, Types.StringType.get()))))));
+    // tag::nested-drift[]
+    SchemaContract shipments = SchemaContract.fromClasspath("contracts/examples/shipments.yaml");
+
+    assertThat(shipments.validate(drifted))
+        .containsExactly(
+            "missing nested field address.city (string)",
+            "nested field address.zip is optional, expected required",
+            "unexpected nested field address.country (string) is not in the contract",
+            "column parcels.element.weight has type double, expected decimal(8,3)");
+    // end::nested-drift[]
   }
 
   @Test

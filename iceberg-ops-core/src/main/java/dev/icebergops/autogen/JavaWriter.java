@@ -77,7 +77,7 @@ final class JavaWriter {
   }
 
   private void upgrade(StringBuilder out, List<Step> steps) {
-    List<Step> retypes = steps.stream().filter(s -> s instanceof Step.Retype).toList();
+    List<Step> retypes = steps.stream().filter(Step::blocking).toList();
     out.append("  @Override\n  public void upgrade(MigrationContext ctx) {\n");
     String prefix = "    ";
     if (!retypes.isEmpty()) {
@@ -86,8 +86,8 @@ final class JavaWriter {
               literal(
                   "Cannot apply this generated revision as is: "
                       + String.join(", ", retypes.stream().map(Step::describe).toList())
-                      + "; opt in to EnforceOptions.legacyArchival() or write a data migration,"
-                      + " then remove this line"))
+                      + "; opt in to EnforceOptions.legacyArchival(), write a data migration or"
+                      + " relax the contract, then remove this line"))
           .append(");\n");
       prefix = "    // ";
     }
@@ -138,6 +138,13 @@ final class JavaWriter {
       return call("enforceRename", literal(rename.from()), literal(rename.to()));
     } else if (step instanceof Step.Drop drop) {
       return call("deleteColumn", literal(drop.path()));
+    } else if (step instanceof Step.Nullability nullability) {
+      return "ctx.loadTable("
+          + literal(table)
+          + ").updateSchema()."
+          + (nullability.required() ? "requireColumn(" : "makeColumnOptional(")
+          + literal(nullability.path())
+          + ").commit();";
     } else if (step instanceof Step.Retype retype) {
       return call("enforceColumn", literal(retype.path()), typeExpression(retype.to(), true))
           + " // "

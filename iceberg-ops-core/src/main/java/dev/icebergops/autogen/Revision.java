@@ -29,10 +29,11 @@ public final class Revision {
 
   /**
    * True when the generated upgrade() throws first because a type change is not an Iceberg
-   * promotion; the author must finish the file (legacy archival or a data migration).
+   * promotion or a nested field must become required; the author must finish the file (legacy
+   * archival, a data migration or a relaxed contract).
    */
   public boolean needsManualChange() {
-    return steps.stream().anyMatch(s -> s instanceof Step.Retype);
+    return steps.stream().anyMatch(Step::blocking);
   }
 
   /** True when the generated downgrade() throws first (a drop or a type change). */

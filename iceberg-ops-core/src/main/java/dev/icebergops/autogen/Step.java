@@ -12,6 +12,11 @@ sealed interface Step {
   /** True when the generated downgrade() can undo it. */
   boolean reversible();
 
+  /** True when generated code cannot make it: upgrade() then throws before any step. */
+  default boolean blocking() {
+    return false;
+  }
+
   /** A column the target declares and the table lacks; always added as optional. */
   record Add(String path, Type type, String doc) implements Step {
     @Override
@@ -80,6 +85,34 @@ sealed interface Step {
     @Override
     public boolean reversible() {
       return false;
+    }
+
+    @Override
+    public boolean blocking() {
+      return true;
+    }
+  }
+
+  /**
+   * A nested field whose nullability differs: making it optional is generated; making it required
+   * is not (Iceberg refuses to tighten a field that may hold nulls).
+   */
+  record Nullability(String path, boolean required) implements Step {
+    @Override
+    public String describe() {
+      return required
+          ? "make " + path + " required (Iceberg cannot tighten an optional field)"
+          : "make " + path + " optional";
+    }
+
+    @Override
+    public boolean reversible() {
+      return false;
+    }
+
+    @Override
+    public boolean blocking() {
+      return required;
     }
   }
 }

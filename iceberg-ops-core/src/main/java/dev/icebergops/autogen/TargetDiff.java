@@ -54,7 +54,7 @@ final class TargetDiff {
 
   List<Step> steps(List<ColumnSpec> target) {
     checkHints(target);
-    compareLevel("", live.asStruct(), target);
+    compareLevel("", live.asStruct(), target, false);
     List<Step> all = new ArrayList<>(renames);
     all.addAll(changes);
     all.addAll(drops);
@@ -111,7 +111,13 @@ final class TargetDiff {
     }
   }
 
-  private void compareLevel(String prefix, Types.StructType liveStruct, List<ColumnSpec> target) {
+  /**
+   * Compares one struct level. At the top level a column absent from a non-strict target stays;
+   * inside a struct the target's type is exact, so nested fields it lacks are dropped and nested
+   * nullability is compared.
+   */
+  private void compareLevel(
+      String prefix, Types.StructType liveStruct, List<ColumnSpec> target, boolean nested) {
     Set<Integer> matched = new HashSet<>();
     Set<String> declaredRoots = new HashSet<>();
     for (ColumnSpec spec : target) {
@@ -126,12 +132,18 @@ final class TargetDiff {
       if (field == null) {
         checkFormat(path, spec.type());
         changes.add(new Step.Add(path, spec.type(), spec.doc()));
+        if (nested && spec.required()) {
+          changes.add(new Step.Nullability(path, true));
+        }
         continue;
       }
       matched.add(field.fieldId());
+      if (nested && field.isRequired() != spec.required()) {
+        changes.add(new Step.Nullability(path, spec.required()));
+      }
       compareField(path, field, spec);
     }
-    if (strict) {
+    if (strict || nested) {
       for (NestedField field : liveStruct.fields()) {
         if (!matched.contains(field.fieldId()) && !declaredRoots.contains(field.name())) {
           drops.add(new Step.Drop(prefix + field.name(), field.type()));
@@ -146,14 +158,50 @@ final class TargetDiff {
     if (IcebergTypes.structurallyEqual(is, wanted)) {
       return;
     }
-    if (is.isStructType() && wanted.isStructType()) {
-      compareLevel(path + ".", is.asStructType(), children(wanted.asStructType()));
+    String inner = innerStruct(is, wanted);
+    if (inner != null) {
+      Types.StructType isStruct = structAt(is);
+      compareLevel(path + inner + ".", isStruct, children(structAt(wanted)), true);
     } else if (IcebergTypes.isPromotion(is, wanted)) {
       changes.add(new Step.Promote(path, is, wanted));
     } else {
       checkFormat(path, wanted);
       changes.add(new Step.Retype(path, is, wanted));
     }
+  }
+
+  /**
+   * Where both types hold a struct the diff can walk into: "" for two structs, ".element" for two
+   * lists of structs, ".value" for two maps with the same key and struct values, each with the same
+   * element or value nullability; null otherwise (the column is retyped as a whole).
+   */
+  private static String innerStruct(Type is, Type wanted) {
+    if (is.typeId() != wanted.typeId() || structAt(is) == null || structAt(wanted) == null) {
+      return null;
+    }
+    if (is.isStructType()) {
+      return "";
+    }
+    if (is.isListType()) {
+      return is.asListType().isElementOptional() == wanted.asListType().isElementOptional()
+          ? ".element"
+          : null;
+    }
+    Types.MapType a = is.asMapType();
+    Types.MapType b = wanted.asMapType();
+    return a.isValueOptional() == b.isValueOptional()
+            && IcebergTypes.structurallyEqual(a.keyType(), b.keyType())
+        ? ".value"
+        : null;
+  }
+
+  /** The struct a type is, or holds as list element or map value; null when none. */
+  private static Types.StructType structAt(Type type) {
+    Type inner =
+        type.isListType()
+            ? type.asListType().elementType()
+            : type.isMapType() ? type.asMapType().valueType() : type;
+    return inner.isStructType() ? inner.asStructType() : null;
   }
 
   private static List<ColumnSpec> children(Types.StructType struct) {

@@ -114,7 +114,7 @@ final class ContractYaml {
     }
     Type type;
     try {
-      type = IcebergTypes.parse((String) typeValue);
+      type = IcebergTypes.parseType((String) typeValue);
     } catch (IllegalArgumentException e) {
       throw fail(where + ": " + e.getMessage());
     }

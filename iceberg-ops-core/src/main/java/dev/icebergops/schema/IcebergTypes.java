@@ -82,7 +82,8 @@ public final class IcebergTypes {
    * @param typeString the type, for example {@code "decimal(10,2)"}
    * @return the Iceberg primitive type
    * @throws IllegalArgumentException if the string is blank, longer than 512 characters, names a
-   *     nested type or no known type, or has parameters the type does not take
+   *     nested type (read those with {@link #parseType(String)}) or no known type, or has
+   *     parameters the type does not take
    */
   public static Type.PrimitiveType parse(String typeString) {
     if (typeString == null || OUTER_SPACE.matcher(typeString).replaceAll("").isEmpty()) {
@@ -125,6 +126,34 @@ public final class IcebergTypes {
       throw TypeText.invalid(
           typeString, "unknown type, expected one of " + String.join(", ", NAMES), e);
     }
+  }
+
+  /**
+   * Parses any type of the contract grammar: a primitive as {@link #parse(String)} reads it, or a
+   * nested type in Iceberg's grammar, nested at most 20 levels deep and at most 16384 characters
+   * long.
+   *
+   * <pre>{@code
+   * Type address = IcebergTypes.parseType("struct<street: string, zip: required string>");
+   * Type tags = IcebergTypes.parseType("list<string>");
+   * Type prices = IcebergTypes.parseType("map<string, required decimal(10,2)>");
+   * }</pre>
+   *
+   * <p>A struct field is {@code name: type}, optional unless written {@code name: required type}; a
+   * list element and a map value are optional unless written {@code required}; a map key is always
+   * required. A name other than letters, digits and underscores is quoted in backticks. Field ids
+   * are numbered in order of appearance.
+   *
+   * @param typeString the type, for example {@code "list<struct<sku: string, qty: int>>"}
+   * @return the Iceberg type
+   * @throws IllegalArgumentException if the string is blank, too long, nested too deep or not of
+   *     the grammar; the message says where
+   */
+  public static Type parseType(String typeString) {
+    if (typeString != null && NestedTypes.looksNested(typeString)) {
+      return NestedTypes.parse(typeString);
+    }
+    return parse(typeString);
   }
 
   private static Type.PrimitiveType decimal(String original, String p, String s) {

@@ -29,8 +29,10 @@ import org.apache.iceberg.types.Types.NestedField;
  *
  * <p>Types are compared structurally (field ids, struct field order and nested docs are ignored); a
  * type reachable only by promotion ({@code int} where the contract says {@code long}) is still a
- * violation. A non-strict contract allows extra columns (useful next to legacy-archived columns); a
- * strict one reports them.
+ * violation. Inside a struct, list or map each difference is reported by its nested path: a field
+ * missing, unexpected, retyped or of another nullability ({@code address.zip}, {@code
+ * items.element.sku}). A non-strict contract allows extra columns (useful next to legacy-archived
+ * columns); a strict one reports them.
  */
 public final class SchemaContract {
 
@@ -87,7 +89,9 @@ public final class SchemaContract {
   /**
    * Loads a contract from a YAML file: a mapping with a non-empty {@code columns} list and an
    * optional {@code strict} boolean; each column has string {@code name} and {@code type}, optional
-   * boolean {@code required} and optional string {@code doc}.
+   * boolean {@code required} and optional string {@code doc}. A type is a primitive or a nested
+   * type in Iceberg's grammar ({@code struct<zip: required string>}, {@code list<string>}, {@code
+   * map<string, int>}), as {@link IcebergTypes#parseType(String)} reads it.
    *
    * <pre>{@code
    * SchemaContract contract = SchemaContract.fromYaml(Path.of("contracts/orders.yaml"));
@@ -217,14 +221,8 @@ public final class SchemaContract {
                   + IcebergTypes.format(column.type())
                   + ")");
         }
-      } else if (!IcebergTypes.structurallyEqual(field.type(), column.type())) {
-        violations.add(
-            "column "
-                + column.name()
-                + " has type "
-                + IcebergTypes.format(field.type())
-                + ", expected "
-                + IcebergTypes.format(column.type()));
+      } else {
+        NestedDrift.compare(column.name(), field.type(), column.type(), violations);
       }
     }
     if (strict) {

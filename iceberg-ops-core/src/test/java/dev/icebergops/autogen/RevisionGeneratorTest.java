@@ -4,94 +4,26 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.icebergops.migration.IrreversibleMigrationException;
-import dev.icebergops.migration.MigrationSource;
 import dev.icebergops.runner.MigrationException;
 import dev.icebergops.runner.MigrationRunner;
 import dev.icebergops.schema.ColumnSpec;
 import dev.icebergops.schema.IcebergTypes;
 import dev.icebergops.schema.SchemaContract;
-import dev.icebergops.test.env.IcebergTestEnvironment;
-import dev.icebergops.testing.SharedEnvironment;
 import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.UUID;
 import org.apache.iceberg.Schema;
 import org.apache.iceberg.SchemaParser;
 import org.apache.iceberg.Table;
-import org.apache.iceberg.catalog.Namespace;
-import org.apache.iceberg.catalog.TableIdentifier;
-import org.apache.iceberg.rest.RESTCatalog;
 import org.apache.iceberg.types.Types;
 import org.apache.iceberg.types.Types.NestedField;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Generated revisions compile, and applied by the runner on the REST catalog they make the table
  * conform to the target; their downgrades undo what can be undone and throw first otherwise.
  */
-@ExtendWith(SharedEnvironment.class)
-class RevisionGeneratorTest {
-
-  @TempDir Path dir;
-  private RESTCatalog catalog;
-  private String namespace;
-
-  @BeforeEach
-  void setUp(IcebergTestEnvironment environment) {
-    catalog = environment.catalog();
-    namespace = "autogen_" + UUID.randomUUID().toString().replace("-", "").substring(0, 12);
-    catalog.createNamespace(Namespace.of(namespace), new HashMap<>());
-  }
-
-  private Table create(String name, Map<String, String> properties, NestedField... fields) {
-    return catalog.createTable(
-        TableIdentifier.of(namespace, name), new Schema(fields), null, new HashMap<>(properties));
-  }
-
-  private Table create(String name, NestedField... fields) {
-    return create(name, Map.of(), fields);
-  }
-
-  private Table table(String name) {
-    return catalog.loadTable(TableIdentifier.of(namespace, name));
-  }
-
-  /**
-   * Writes the revision as V0002__Generated.java after a V0001 that stands for the tables the test
-   * made by hand, and returns a runner over both with 0001 stamped: a namespace whose tables have
-   * no history is refused, and stamping is how a team adopts tables that already exist.
-   */
-  private MigrationRunner write(Revision revision) throws IOException {
-    Files.writeString(
-        dir.resolve("V0001__Existing.java"),
-        "import dev.icebergops.migration.BaseMigration;\n"
-            + "import dev.icebergops.migration.MigrationContext;\n\n"
-            + "public class V0001__Existing extends BaseMigration {\n"
-            + "  @Override public void upgrade(MigrationContext ctx) {}\n"
-            + "  @Override public void downgrade(MigrationContext ctx) {}\n"
-            + "}\n");
-    Files.writeString(
-        dir.resolve("V0002__Generated.java"), revision.toJava(null, "V0002__Generated"));
-    MigrationRunner runner =
-        MigrationRunner.builder(catalog)
-            .namespace(namespace)
-            .metaNamespace(namespace + "_ops")
-            .source(MigrationSource.filesystem(dir))
-            .build();
-    runner.stamp("0001");
-    return runner;
-  }
-
-  private List<String> columns(String name) {
-    return table(name).schema().columns().stream().map(NestedField::name).toList();
-  }
+class RevisionGeneratorTest extends GeneratedRevisionTestBase {
 
   @Test
   void addsColumnsWithDocsAsOptionalAndPromotesInPlace() throws IOException {

@@ -244,20 +244,14 @@ class SchemaContractYamlTest {
             "column 2 (note):",
             "Cannot parse type 'varchar': unknown type"),
         malformed(
-            "type-struct.yaml",
-            "columns:\n  - name: customer\n    type: 'struct<name: string>'\n",
+            "type-struct-unquoted.yaml",
+            "columns:\n  - name: customer\n    type: struct<name: string>\n",
+            "not valid YAML"),
+        malformed(
+            "type-struct-unknown-field-type.yaml",
+            "columns:\n  - name: customer\n    type: 'struct<name: strng>'\n",
             "column 1 (customer):",
-            "nested types are not supported"),
-        malformed(
-            "type-list-nested.yaml",
-            "columns:\n  - name: tags\n    type: list<string>\n",
-            "column 1 (tags):",
-            "nested types are not supported"),
-        malformed(
-            "type-map-nested.yaml",
-            "columns:\n  - name: attrs\n    type: 'map<string, string>'\n",
-            "column 1 (attrs):",
-            "nested types are not supported"),
+            "at field name: Cannot parse type 'strng': unknown type"),
         malformed(
             "decimal-precision-zero.yaml",
             "columns:\n  - name: amount\n    type: decimal(0,0)\n",

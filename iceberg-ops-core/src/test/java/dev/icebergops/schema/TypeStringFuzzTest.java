@@ -85,6 +85,52 @@ class TypeStringFuzzTest {
     parsesOrIsRefused(text);
   }
 
+  private static final List<String> NESTED_TOKENS =
+      List.of(
+          "struct<",
+          "list<",
+          "map<",
+          "STRUCT <",
+          ">",
+          ",",
+          ": ",
+          ":",
+          "a",
+          "b",
+          "`",
+          "``",
+          "x y",
+          "required ",
+          "optional ",
+          "int",
+          "string",
+          "decimal(10,2)",
+          "fixed[4]",
+          "array<",
+          " ",
+          "\n",
+          "\u0000",
+          "(",
+          "]");
+
+  @Provide
+  Arbitrary<String> nestedTokenSoup() {
+    return Arbitraries.of(NESTED_TOKENS).list().ofMaxSize(40).map(parts -> String.join("", parts));
+  }
+
+  @Property(tries = 3000)
+  void nestedTokenSoupParsesOrIsRefused(@ForAll("nestedTokenSoup") String text) {
+    Type type;
+    try {
+      type = IcebergTypes.parseType(text);
+    } catch (IllegalArgumentException e) {
+      assertThat(e.getMessage()).startsWith("Cannot parse type");
+      return;
+    }
+    assertThat(text).as("an accepted type string holds no NUL").doesNotContain("\u0000");
+    assertThat(IcebergTypes.structurallyEqual(IcebergTypes.parseType(text), type)).isTrue();
+  }
+
   private static void parsesOrIsRefused(String text) {
     Type type;
     try {
