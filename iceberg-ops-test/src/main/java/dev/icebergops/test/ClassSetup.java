@@ -57,6 +57,9 @@ record ClassSetup(
     }
     String head = checkMigrations(settings, factory);
     checkContracts(settings);
+    if (settings.startFrom() != null) {
+      SnapshotStart.read(settings); // a wrong location fails the class once
+    }
     IcebergTestEnvironment environment =
         programmatic != null && programmatic.environment() != null
             ? Environments.supplied(context, programmatic.environment())
