@@ -7,7 +7,6 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.SortedMap;
@@ -174,22 +173,7 @@ public final class ShapeSnapshot {
       namespaces.createNamespace(ns);
     }
     tables.forEach((name, json) -> register(catalog, TableIdentifier.of(ns, name), json));
-    List<HistoryRecord> rows = new ArrayList<>();
-    for (HistoryRecord row : history) {
-      rows.add(
-          new HistoryRecord(
-              row.version(),
-              target,
-              row.description(),
-              row.status(),
-              row.error(),
-              row.checksum(),
-              row.updatedAt(),
-              row.durationMs(),
-              row.operation(),
-              row.steps(),
-              row.runId()));
-    }
+    List<HistoryRecord> rows = history.stream().map(row -> row.inNamespace(target)).toList();
     if (!rows.isEmpty()) {
       targetHistory.seed(Map.of(target, rows));
     }

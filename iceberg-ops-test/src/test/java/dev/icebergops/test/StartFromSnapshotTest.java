@@ -7,10 +7,8 @@ import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass
 import dev.icebergops.test.fixtures.SnapshotFixtures;
 import java.util.List;
 import org.junit.jupiter.api.Test;
-import org.junit.platform.engine.TestExecutionResult;
 import org.junit.platform.testkit.engine.EngineExecutionResults;
 import org.junit.platform.testkit.engine.EngineTestKit;
-import org.junit.platform.testkit.engine.Event;
 import org.junit.platform.testkit.engine.Events;
 
 /**
@@ -25,15 +23,7 @@ class StartFromSnapshotTest {
   }
 
   private static List<String> failures(Events events) {
-    return events.failed().stream().map(StartFromSnapshotTest::message).toList();
-  }
-
-  private static String message(Event event) {
-    return event
-        .getPayload(TestExecutionResult.class)
-        .flatMap(TestExecutionResult::getThrowable)
-        .map(Throwable::getMessage)
-        .orElse("");
+    return events.failed().stream().map(EngineFailures::message).toList();
   }
 
   @Test
