@@ -36,7 +36,8 @@ import picocli.CommandLine.ScopeType;
       ValidateCommand.class,
       RepairCommand.class,
       UnlockCommand.class,
-      CheckCommand.class
+      CheckCommand.class,
+      SnapshotCommand.class
     })
 final class IcebergOpsCli {
 

@@ -11,6 +11,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import org.apache.iceberg.Table;
 import org.apache.iceberg.aws.s3.S3FileIOProperties;
 import org.apache.iceberg.catalog.TableIdentifier;
 import org.apache.iceberg.types.Types;
@@ -164,6 +165,39 @@ class ReviewCommandsTest {
     assertThat(document.at("/drift").asBoolean()).isTrue();
     assertThat(document.at("/findings/0/kind").asText()).isEqualTo("column_added");
     assertThat(document.at("/findings/0/subject").asText()).isEqualTo("by_hand");
+    assertNoSecret();
+  }
+
+  @Test
+  void snapshotExportWritesTheShapeAndHistoryRowsLeavingSecretsOut() throws Exception {
+    CliRunner cli = cli();
+    Table orders = environment.catalog().loadTable(TableIdentifier.of("shop", "orders"));
+    String signed = "https://b.s3.amazonaws.com/cb?X-Amz-Signature=0123456789abcdef";
+    orders
+        .updateProperties()
+        .set("rest.auth.token", "tok-0123456789")
+        .set("audit.callback", signed)
+        .commit();
+    try {
+      Result export = run(cli, "snapshot", "export", "--dir", "snapshots/prod/shop");
+
+      Path dir = project.resolve("snapshots/prod/shop");
+      assertThat(export.exitCode()).as(export.toString()).isZero();
+      assertThat(export.out())
+          .isEqualTo(
+              "Exported 1 table and 1 history row of shop at 0001 to "
+                  + dir
+                  + "\nLeft out as secret: orders.audit.callback, orders.rest.auth.token\n");
+      assertThat(Files.readString(dir.resolve("tables/orders.json")))
+          .contains("\"name\" : \"qty\"", "\"last-column-id\" : 3")
+          .doesNotContain("tok-0123456789", "X-Amz-Signature", secret(), "\"snapshots\"");
+      assertThat(Files.readString(dir.resolve("history.json"))).contains("\"version\" : \"0001\"");
+      assertThat(Files.readString(dir.resolve("snapshot.json")))
+          .contains("\"orders.rest.auth.token\"")
+          .doesNotContain("tok-0123456789");
+    } finally {
+      orders.updateProperties().remove("rest.auth.token").remove("audit.callback").commit();
+    }
     assertNoSecret();
   }
 

@@ -122,4 +122,26 @@ public record HistoryRecord(
         List.of(),
         null);
   }
+
+  /**
+   * This row as another namespace's: the same version, status, times and steps.
+   *
+   * @param other the namespace
+   * @return the row with {@code other} as its namespace
+   * @throws NullPointerException if {@code other} is null
+   */
+  public HistoryRecord inNamespace(String other) {
+    return new HistoryRecord(
+        version,
+        other,
+        description,
+        status,
+        error,
+        checksum,
+        updatedAt,
+        durationMs,
+        operation,
+        steps,
+        runId);
+  }
 }

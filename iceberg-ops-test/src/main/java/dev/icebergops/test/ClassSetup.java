@@ -62,6 +62,9 @@ record ClassSetup(
             ? MigrationRunner.BASE_VERSION
             : migrations.get(migrations.size() - 1).version();
     checkContracts(settings);
+    if (settings.startFrom() != null) {
+      SnapshotStart.read(settings); // a wrong location fails the class once
+    }
     IcebergTestEnvironment environment =
         programmatic != null && programmatic.environment() != null
             ? Environments.supplied(context, programmatic.environment())

@@ -141,6 +141,20 @@ public @interface IcebergMigrations {
    */
   Backfill[] backfills() default {};
 
+  /**
+   * A snapshot of production's shape that every test's namespace starts from instead of an empty
+   * one, e.g. {@code classpath:snapshots/prod/sales} (or a directory): the files {@code iceberg-ops
+   * snapshot export} writes. Its tables are registered in the test's namespace with their field
+   * ids, specs, sort orders and properties, its history rows are written as the namespace's, and
+   * the versions after the recorded one are migrated (to {@link #target()}, or head). A version
+   * that fails there fails the test with its error and the drift between the snapshot and what the
+   * migrations make at the recorded version, which is usually why. After the test, what it applied
+   * is rolled back to the recorded version and checked for traces. Versions below the recorded one
+   * are never run: {@link #downTo()} does not apply, and the namespaces are not copied from the
+   * class's template. The standard checks ({@link MigrationSuite}) still walk the chain from empty.
+   */
+  String startFrom() default "";
+
   /** Whether field-id drift after a downgrade fails the reversibility check instead of warning. */
   boolean strictFieldIds() default false;
 }

@@ -325,6 +325,11 @@ public final class IcebergMigrationsExtension
       return set("contracts", value);
     }
 
+    /** See {@link IcebergMigrations#startFrom()}. */
+    public Builder startFrom(String value) {
+      return set("startFrom", value);
+    }
+
     /** See {@link IcebergMigrations#strictFieldIds()}. */
     public Builder strictFieldIds(boolean value) {
       return set("strictFieldIds", value);

@@ -214,18 +214,7 @@ final class NamespaceTemplate {
   }
 
   private static HistoryRecord under(String namespace, HistoryRecord row) {
-    return new HistoryRecord(
-        row.version(),
-        namespace,
-        row.description(),
-        row.status(),
-        row.error(),
-        row.checksum(),
-        row.updatedAt(),
-        row.durationMs(),
-        row.operation(),
-        row.steps(),
-        row.runId());
+    return row.inNamespace(namespace);
   }
 
   private static void createNamespace(Catalog catalog, String namespace) {

@@ -35,7 +35,8 @@ record SuiteSettings(
     String contracts,
     boolean strictFieldIds,
     Set<String> dropsData,
-    List<ExpectedBackfill> backfills) {
+    List<ExpectedBackfill> backfills,
+    String startFrom) {
 
   private static final Pattern VERSION = Pattern.compile("\\d{4}");
 
@@ -70,7 +71,8 @@ record SuiteSettings(
         config.contracts(),
         config.strictFieldIds(),
         versions(config.dropsData(), where + ": dropsData"),
-        backfills(config.backfills(), where + ": backfills"));
+        backfills(config.backfills(), where + ": backfills"),
+        config.startFrom().isBlank() ? null : config.startFrom());
   }
 
   /** These settings with more backfills, declared with lambdas. */
@@ -94,7 +96,8 @@ record SuiteSettings(
         contracts,
         strictFieldIds,
         dropsData,
-        all);
+        all,
+        startFrom);
   }
 
   private static List<ExpectedBackfill> backfills(Backfill[] declared, String where) {

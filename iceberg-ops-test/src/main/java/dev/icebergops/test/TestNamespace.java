@@ -50,6 +50,9 @@ final class TestNamespace {
   /** The template this test's namespace was copied from, or null when it was migrated. */
   private NamespaceTemplate template;
 
+  /** The version of the snapshot the namespace started from, or null when it did not. */
+  private String snapshotVersion;
+
   /** Where the copy's tables are, by name; empty when the namespace was migrated. */
   private Map<String, String> copied = Map.of();
 
@@ -199,6 +202,18 @@ final class TestNamespace {
     for (String version : settings.dropsData()) {
       checkKnown(settings, known, version, "dropsData");
     }
+    if (settings.startFrom() != null) {
+      snapshotVersion = SnapshotStart.register(settings, runner);
+      baseline = NamespaceShape.capture(catalog(), name);
+      SnapshotStart.migrate(settings, runner, snapshotVersion, target);
+      LOG.info(
+          "Prepared namespace {} from the snapshot {} for {} in {} ms",
+          name,
+          settings.startFrom(),
+          testName,
+          (System.nanoTime() - start) / 1_000_000);
+      return;
+    }
     if (copyTemplate(target == null ? head() : target, start)) {
       return;
     }
@@ -300,13 +315,16 @@ final class TestNamespace {
   void rollBackAndCheckNoTrace() {
     long start = System.nanoTime();
     boolean full = template == null || settings.fullRollbackEachTest();
-    String to = full ? settings.downTo() : template.version();
+    String to =
+        snapshotVersion != null ? snapshotVersion : full ? settings.downTo() : template.version();
     NamespaceShape expected =
         template == null ? baseline : full ? templates.downToShape() : template.shape();
     String where =
-        full || template == null
-            ? settings.downTo()
-            : to + ", the version it started at (a copy of its class's template)";
+        snapshotVersion != null
+            ? to + ", the version of the snapshot it started from"
+            : full || template == null
+                ? settings.downTo()
+                : to + ", the version it started at (a copy of its class's template)";
     try {
       List<HistoryRecord> rows = runner.history();
       if (!full && template.historyUnchanged(rows)) {

@@ -7,11 +7,8 @@ import static org.junit.platform.engine.discovery.DiscoverySelectors.selectMetho
 import dev.icebergops.test.fixtures.BaselineFixtures;
 import dev.icebergops.test.fixtures.Fixtures;
 import java.util.Map;
-import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
-import org.junit.platform.engine.TestExecutionResult;
 import org.junit.platform.testkit.engine.EngineTestKit;
-import org.junit.platform.testkit.engine.Event;
 import org.junit.platform.testkit.engine.Events;
 
 /**
@@ -29,19 +26,7 @@ class BaselineCheckTest {
   }
 
   private static Map<String, String> failures(Events events) {
-    return events.failed().stream()
-        .collect(
-            Collectors.toMap(
-                event -> event.getTestDescriptor().getLegacyReportingName().replaceAll("\\(.*", ""),
-                BaselineCheckTest::message));
-  }
-
-  private static String message(Event event) {
-    return event
-        .getPayload(TestExecutionResult.class)
-        .flatMap(TestExecutionResult::getThrowable)
-        .map(Throwable::getMessage)
-        .orElse("");
+    return EngineFailures.byTest(events);
   }
 
   @Test

@@ -8,7 +8,6 @@ import dev.icebergops.runner.MigrationRunner;
 import dev.icebergops.test.fixtures.Fixtures;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtensionConfigurationException;
 import org.junit.platform.engine.TestExecutionResult;
@@ -30,21 +29,8 @@ class FailingMigrationSetsTest {
         .testEvents();
   }
 
-  /** Test method name to its failure message, for the tests that failed. */
   private static Map<String, String> failures(Events events) {
-    return events.failed().stream()
-        .collect(
-            Collectors.toMap(
-                event -> event.getTestDescriptor().getLegacyReportingName().replaceAll("\\(.*", ""),
-                FailingMigrationSetsTest::message));
-  }
-
-  private static String message(Event event) {
-    return event
-        .getPayload(TestExecutionResult.class)
-        .flatMap(TestExecutionResult::getThrowable)
-        .map(Throwable::getMessage)
-        .orElse("");
+    return EngineFailures.byTest(events);
   }
 
   @Test

@@ -1,0 +1,209 @@
+package dev.icebergops.snapshot;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.icebergops.history.HistoryRecord;
+import dev.icebergops.history.MigrationHistory;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.SortedMap;
+import java.util.SortedSet;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.UUID;
+import org.apache.iceberg.HasTableOperations;
+import org.apache.iceberg.Schema;
+import org.apache.iceberg.Table;
+import org.apache.iceberg.TableMetadata;
+import org.apache.iceberg.TableMetadataParser;
+import org.apache.iceberg.catalog.Catalog;
+import org.apache.iceberg.catalog.Namespace;
+import org.apache.iceberg.catalog.SupportsNamespaces;
+import org.apache.iceberg.catalog.TableIdentifier;
+import org.apache.iceberg.io.FileIO;
+import org.apache.iceberg.io.PositionOutputStream;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The shape of a namespace at one moment: each table's current metadata (schemas with their field
+ * ids, partition specs, sort orders, properties) without data, snapshots, refs, statistics,
+ * metadata log, location or uuid, and the namespace's migration history rows. Exported from a live
+ * catalog and written as files for a repository; registered in a test catalog so that migrations
+ * can be tried on production's shape.
+ *
+ * <pre>{@code
+ * ShapeSnapshot.export(catalog, "sales", history).writeTo(Path.of("src/test/resources/snapshots/prod/sales"));
+ * ShapeSnapshot.read("classpath:snapshots/prod/sales").registerIn(testCatalog, "sales_test", testHistory);
+ * }</pre>
+ *
+ * <p>No secret leaves the catalog: a property whose name looks secret ({@link
+ * dev.icebergops.redaction.Redaction#isSecret}) or whose value is a signed URL is dropped (only its
+ * key is listed, in {@code snapshot.json}), and the user information of a URL is masked.
+ */
+public final class ShapeSnapshot {
+
+  private static final Logger LOG = LoggerFactory.getLogger(ShapeSnapshot.class);
+
+  private final String namespace;
+  private final SortedMap<String, ObjectNode> tables;
+  private final List<HistoryRecord> history;
+  private final SortedSet<String> droppedProperties;
+
+  ShapeSnapshot(
+      String namespace,
+      Map<String, ObjectNode> tables,
+      List<HistoryRecord> history,
+      SortedSet<String> droppedProperties) {
+    this.namespace = namespace;
+    this.tables = new TreeMap<>(tables);
+    this.history = List.copyOf(history);
+    this.droppedProperties = new TreeSet<>(droppedProperties);
+  }
+
+  /**
+   * Takes the shape of a live namespace: its tables' current metadata and its history rows. Reads
+   * only.
+   *
+   * @param catalog the live catalog
+   * @param namespace the namespace, dotted when nested
+   * @param history the history table of the namespace's migrations
+   * @return the snapshot
+   * @throws IllegalArgumentException if a table does not expose its metadata
+   */
+  public static ShapeSnapshot export(Catalog catalog, String namespace, MigrationHistory history) {
+    Map<String, ObjectNode> tables = new TreeMap<>();
+    SortedSet<String> dropped = new TreeSet<>();
+    for (TableIdentifier id : catalog.listTables(namespaceOf(namespace))) {
+      Table table = catalog.loadTable(id);
+      if (!(table instanceof HasTableOperations ops)) {
+        throw new IllegalArgumentException(
+            "Cannot export table " + id + ": the catalog does not expose its metadata");
+      }
+      TableMetadata current = ops.operations().current();
+      ObjectNode json = SnapshotJson.stripped(TableMetadataParser.toJson(current));
+      SnapshotJson.keepSafeProperties(json, id.name(), dropped);
+      tables.put(id.name(), json);
+    }
+    List<HistoryRecord> rows = history.read(namespace);
+    LOG.info(
+        "Exported the shape of {} tables and {} history rows of {}; dropped properties {}",
+        tables.size(),
+        rows.size(),
+        namespace,
+        dropped);
+    return new ShapeSnapshot(namespace, tables, rows, dropped);
+  }
+
+  /**
+   * Reads a snapshot that {@link #writeTo} wrote.
+   *
+   * @param location {@code classpath:<path>} or a directory
+   * @return the snapshot
+   * @throws IllegalArgumentException if the location has no snapshot or a file does not parse
+   */
+  public static ShapeSnapshot read(String location) {
+    return SnapshotFiles.read(location);
+  }
+
+  /**
+   * Writes the snapshot into a directory: {@code snapshot.json} (the namespace, recorded version,
+   * tables and dropped property keys), {@code tables/<table>.json} and {@code history.json}.
+   *
+   * @param dir the directory, created if missing; files of tables no longer there are removed
+   * @throws UncheckedIOException if a file cannot be written
+   */
+  public void writeTo(Path dir) {
+    SnapshotFiles.write(this, dir);
+  }
+
+  /** The namespace the snapshot was taken of. */
+  public String namespace() {
+    return namespace;
+  }
+
+  /** The highest applied version in the history rows, or null when none is applied. */
+  public String version() {
+    String version = null;
+    for (HistoryRecord row : history) {
+      if (row.status() == HistoryRecord.Status.APPLIED
+          && (version == null || row.version().compareTo(version) > 0)) {
+        version = row.version();
+      }
+    }
+    return version;
+  }
+
+  /** The tables' names, sorted. */
+  public SortedSet<String> tables() {
+    return new TreeSet<>(tables.keySet());
+  }
+
+  /** The keys ({@code <table>.<property>}) of the properties left out as secret, sorted. */
+  public SortedSet<String> droppedProperties() {
+    return new TreeSet<>(droppedProperties);
+  }
+
+  /** The history rows, as exported. */
+  public List<HistoryRecord> history() {
+    return history;
+  }
+
+  ObjectNode table(String name) {
+    return tables.get(name);
+  }
+
+  /**
+   * Creates the snapshot's tables in {@code namespace} of {@code catalog}, each with its recorded
+   * metadata (same field ids, specs, sort orders, properties) at the location the catalog gives a
+   * new table, and writes the history rows as that namespace's, so its pending versions are those
+   * after {@link #version()}.
+   *
+   * @param catalog the catalog (a test catalog)
+   * @param target the namespace, created if missing; it must have no such table and no history
+   * @param targetHistory the history table the namespace's runner uses
+   * @throws IllegalStateException naming the table when one cannot be registered
+   */
+  public void registerIn(Catalog catalog, String target, MigrationHistory targetHistory) {
+    Namespace ns = namespaceOf(target);
+    if (catalog instanceof SupportsNamespaces namespaces && !namespaces.namespaceExists(ns)) {
+      namespaces.createNamespace(ns);
+    }
+    tables.forEach((name, json) -> register(catalog, TableIdentifier.of(ns, name), json));
+    List<HistoryRecord> rows = history.stream().map(row -> row.inNamespace(target)).toList();
+    if (!rows.isEmpty()) {
+      targetHistory.seed(Map.of(target, rows));
+    }
+  }
+
+  private static void register(Catalog catalog, TableIdentifier id, ObjectNode shape) {
+    Table staged = catalog.newCreateTableTransaction(id, new Schema()).table();
+    String location = staged.location();
+    FileIO io = staged.io();
+    ObjectNode json = shape.deepCopy();
+    json.put("location", location);
+    json.put("table-uuid", UUID.randomUUID().toString());
+    json.put("last-updated-ms", System.currentTimeMillis());
+    String metadataFile = location + "/metadata/00000-" + UUID.randomUUID() + ".metadata.json";
+    String text;
+    try {
+      text = TableMetadataParser.toJson(TableMetadataParser.fromJson(metadataFile, json));
+    } catch (RuntimeException e) {
+      throw new IllegalStateException(
+          "Cannot register table " + id + " from a snapshot: " + e.getMessage(), e);
+    }
+    try (PositionOutputStream out = io.newOutputFile(metadataFile).create()) {
+      out.write(text.getBytes(StandardCharsets.UTF_8));
+    } catch (IOException e) {
+      throw new UncheckedIOException("Cannot write the metadata of " + id, e);
+    }
+    catalog.registerTable(id, metadataFile);
+  }
+
+  static Namespace namespaceOf(String dotted) {
+    return Namespace.of(dotted.split("\\."));
+  }
+}

@@ -1,0 +1,136 @@
+package dev.icebergops.snapshot;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.icebergops.history.HistoryRecord;
+import dev.icebergops.redaction.Redaction;
+import java.io.UncheckedIOException;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import org.apache.iceberg.util.JsonUtil;
+
+/** The JSON of a {@link ShapeSnapshot}: stripped table metadata and history rows. */
+final class SnapshotJson {
+
+  /**
+   * What the metadata says of the table's own history, files and place, left out of a snapshot; the
+   * location, uuid and time are given anew when the snapshot is registered.
+   */
+  private static final List<String> LEFT_OUT =
+      List.of(
+          "snapshots",
+          "snapshot-log",
+          "metadata-log",
+          "refs",
+          "statistics",
+          "partition-statistics",
+          "location",
+          "table-uuid",
+          "last-updated-ms");
+
+  /** Query parameters of a signed URL (S3, GCS, Azure SAS). */
+  private static final List<String> SIGNED_URL_MARKS =
+      List.of("x-amz-signature", "x-amz-credential", "x-goog-signature", "sig=", "signature=");
+
+  private SnapshotJson() {}
+
+  /** Iceberg's metadata JSON without {@link #LEFT_OUT}, and with no current snapshot. */
+  static ObjectNode stripped(String metadataJson) {
+    ObjectNode json = (ObjectNode) parse(metadataJson);
+    LEFT_OUT.forEach(json::remove);
+    json.put("current-snapshot-id", -1L);
+    return json;
+  }
+
+  /**
+   * Drops each property whose name looks secret or whose value is a signed URL, adding {@code
+   * <table>.<key>} to {@code dropped}, and masks the user information of URLs in the others.
+   */
+  static void keepSafeProperties(ObjectNode metadata, String table, Set<String> dropped) {
+    JsonNode properties = metadata.get("properties");
+    if (!(properties instanceof ObjectNode props)) {
+      return;
+    }
+    Iterator<Map.Entry<String, JsonNode>> fields = props.fields();
+    List<String> masked = new ArrayList<>();
+    while (fields.hasNext()) {
+      Map.Entry<String, JsonNode> field = fields.next();
+      String value = field.getValue().asText();
+      if (Redaction.isSecret(field.getKey()) || isSignedUrl(value)) {
+        dropped.add(table + "." + field.getKey());
+        fields.remove();
+      } else if (!value.equals(Redaction.shown(field.getKey(), value))) {
+        masked.add(field.getKey());
+      }
+    }
+    masked.forEach(key -> props.put(key, Redaction.shown(key, props.get(key).asText())));
+  }
+
+  static boolean isSignedUrl(String value) {
+    String lower = value.toLowerCase(Locale.ROOT);
+    return lower.contains("://") && SIGNED_URL_MARKS.stream().anyMatch(lower::contains);
+  }
+
+  /** A history row without its namespace (the namespace it is registered in gives it one). */
+  static ObjectNode row(HistoryRecord row) {
+    ObjectNode json = JsonUtil.mapper().createObjectNode();
+    json.put("version", row.version());
+    json.put("description", row.description());
+    json.put("status", row.status().value());
+    json.put("error", row.error() == null ? null : Redaction.scrub(row.error(), Map.of()));
+    json.put("checksum", row.checksum());
+    json.put("updated_at", row.updatedAt().toString());
+    json.put("duration_ms", row.durationMs());
+    json.put("operation", row.operation());
+    ArrayNode steps = json.putArray("steps");
+    row.steps().forEach(steps::add);
+    json.put("run_id", row.runId());
+    return json;
+  }
+
+  /** A row {@link #row} wrote, in {@code namespace}. */
+  static HistoryRecord row(JsonNode json, String namespace) {
+    List<String> steps = new ArrayList<>();
+    json.path("steps").forEach(step -> steps.add(step.asText()));
+    return new HistoryRecord(
+        json.path("version").asText(),
+        namespace,
+        text(json, "description"),
+        HistoryRecord.Status.fromValue(json.path("status").asText()),
+        text(json, "error"),
+        text(json, "checksum"),
+        Instant.parse(json.path("updated_at").asText()),
+        json.path("duration_ms").asLong(),
+        text(json, "operation"),
+        steps,
+        text(json, "run_id"));
+  }
+
+  private static String text(JsonNode json, String field) {
+    JsonNode value = json.get(field);
+    return value == null || value.isNull() ? null : value.asText();
+  }
+
+  static JsonNode parse(String text) {
+    try {
+      return JsonUtil.mapper().readTree(text);
+    } catch (JsonProcessingException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  static String pretty(JsonNode json) {
+    try {
+      return JsonUtil.mapper().writerWithDefaultPrettyPrinter().writeValueAsString(json) + "\n";
+    } catch (JsonProcessingException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+}
