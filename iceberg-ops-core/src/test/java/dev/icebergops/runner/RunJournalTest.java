@@ -80,16 +80,22 @@ class RunJournalTest {
     history.commit(read, read.withLease(lease));
   }
 
-  /** Stores a lease while the heartbeat may renew the stored one: again after a lost race. */
+  /**
+   * Stores a lease while the heartbeat may renew the stored one: again after a lost race, after a
+   * random pause (on a loaded machine a read and commit can take longer than the heartbeat's
+   * period, so that back-to-back tries keep losing); given up only after the hang bound.
+   */
   private void plantDuringHeartbeats(RunLease lease) {
-    for (int attempt = 1; ; attempt++) {
+    long giveUp = System.nanoTime() + ProgressWatch.STALL.toNanos();
+    while (true) {
       try {
         plant(lease);
         return;
       } catch (dev.icebergops.history.HistoryConflictException e) {
-        if (attempt >= 50) {
+        if (System.nanoTime() > giveUp) {
           throw e;
         }
+        pause(java.util.concurrent.ThreadLocalRandom.current().nextLong(20, 400));
       }
     }
   }
@@ -515,7 +521,7 @@ class RunJournalTest {
 
   /** Waits until {@code done}, giving up after two minutes without it (the caller then fails). */
   private static void await(java.util.function.BooleanSupplier done) {
-    long giveUp = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
+    long giveUp = System.nanoTime() + ProgressWatch.STALL.toNanos();
     while (!done.getAsBoolean() && System.nanoTime() < giveUp) {
       pause(20);
     }
