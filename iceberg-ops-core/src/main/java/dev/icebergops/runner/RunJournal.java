@@ -6,6 +6,7 @@ import dev.icebergops.history.HistoryTableMissingException;
 import dev.icebergops.history.MigrationHistory;
 import dev.icebergops.history.NamespaceHistory;
 import dev.icebergops.history.RunLease;
+import dev.icebergops.internal.WrappedCatalog;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -60,6 +61,9 @@ final class RunJournal implements AutoCloseable {
 
   /** Where the lease tag pointed when this run took the lease; null when not known. */
   private final Long mark;
+
+  /** The catalog as this run's migrations see it, made by the first {@link #fenced} call. */
+  private Catalog fencedView;
 
   private RunJournal(
       MigrationHistory history,
@@ -214,14 +218,19 @@ final class RunJournal implements AutoCloseable {
     if (mark == null) {
       return catalog;
     }
-    return FencedCatalog.of(
-        catalog,
-        new LeaseFence(
-            catalog,
-            history.tableIdentifier(),
-            MigrationHistory.leaseTag(namespace),
-            mark,
-            this::lossOfLease));
+    if (fencedView == null || WrappedCatalog.underlying(fencedView) != catalog) {
+      // one view per run: a REST server without multi-table commits is found out once
+      fencedView =
+          FencedCatalog.of(
+              catalog,
+              new LeaseFence(
+                  catalog,
+                  history.tableIdentifier(),
+                  MigrationHistory.leaseTag(namespace),
+                  mark,
+                  this::lossOfLease));
+    }
+    return fencedView;
   }
 
   /** Why this run no longer holds its lease, read from the history now; empty while it does. */
