@@ -72,16 +72,35 @@ class LeaseFenceTest {
     await(child, dir, "the child to reach its pause point", dir.resolve(namespace + ".paused"));
     signal("-STOP", child);
     Files.writeString(dir.resolve(namespace + ".go"), "go");
-    MigrationHistory history = new MigrationHistory(catalog, meta);
-    RunLease frozen = history.lease(namespace).orElseThrow();
-    while (!frozen.isExpiredAt(Instant.now())) {
-      Thread.sleep(100);
-    }
-    PausedRun.runner(catalog, namespace, meta).rollbackTo("0002");
+    takeOver(catalog, namespace, meta);
     signal("-CONT", child);
     Path result = dir.resolve(namespace + ".result");
     await(child, dir, "the resumed child to end its run", result);
     return Files.readString(result);
+  }
+
+  /**
+   * Waits out the frozen run's lease, then rolls back to 0002 under a lease of its own. A renewal
+   * the child's heartbeat sent just before it was frozen may still be committed by the server after
+   * the lease was read: then the takeover finds a live lease, and its new expiry is waited out. A
+   * frozen child sends nothing more, so a second attempt always finds the lease final.
+   */
+  private static void takeOver(Catalog catalog, String namespace, String meta) throws Exception {
+    MigrationHistory history = new MigrationHistory(catalog, meta);
+    for (int attempt = 1; ; attempt++) {
+      RunLease frozen = history.lease(namespace).orElseThrow();
+      while (!frozen.isExpiredAt(Instant.now())) {
+        Thread.sleep(100);
+      }
+      try {
+        PausedRun.runner(catalog, namespace, meta).rollbackTo("0002");
+        return;
+      } catch (ConcurrentMigrationException renewedInFlight) {
+        if (attempt == 3) {
+          throw renewedInFlight;
+        }
+      }
+    }
   }
 
   /** What disagrees in a round, empty when it is consistent. */
