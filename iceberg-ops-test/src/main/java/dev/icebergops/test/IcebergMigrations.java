@@ -156,7 +156,7 @@ public @interface IcebergMigrations {
    * migrations make at the recorded version, which is usually why. After the test, what it applied
    * is rolled back to the recorded version and checked for traces. Versions at or below the
    * recorded one are production's and are never run; the namespaces are not copied from the class's
-   * template.
+   * template. A test at {@code @MigrateTo("0000")} starts at the snapshot, nothing migrated.
    *
    * <p>The standard checks ({@link MigrationSuite}) start from the snapshot too: their journey's
    * namespace is the snapshot registered, the versions above the recorded one are applied up to

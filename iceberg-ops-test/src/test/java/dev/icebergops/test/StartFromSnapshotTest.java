@@ -5,6 +5,7 @@ import static org.assertj.core.api.InstanceOfAssertFactories.STRING;
 import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass;
 
 import dev.icebergops.test.fixtures.SnapshotFixtures;
+import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.platform.testkit.engine.EngineExecutionResults;
@@ -78,6 +79,18 @@ class StartFromSnapshotTest {
                 .toList())
         .containsExactlyInAnyOrder(
             "headConformsToContracts(StandardChecks)", "baselinesMatchTheirChain(StandardChecks)");
+  }
+
+  @Test
+  void theStandardChecksFromASnapshotAtHeadHaveNothingPending() {
+    EngineExecutionResults results = run(SnapshotFixtures.SuiteFromSnapshotAtHead.class);
+
+    assertThat(failures(results.allEvents())).isEmpty();
+    results.testEvents().assertStatistics(stats -> stats.succeeded(7).aborted(2).failed(0));
+    assertThat(Path.of("target/iceberg-ops/SnapshotFixtures$SuiteFromSnapshotAtHead.md"))
+        .content()
+        .contains(
+            "nothing is pending: the snapshot classpath:snapshots/clean/sales (at 0002) is at head");
   }
 
   @Test
