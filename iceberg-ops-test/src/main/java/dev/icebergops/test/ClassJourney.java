@@ -62,11 +62,13 @@ final class ClassJourney implements ExtensionContext.Store.CloseableResource, Au
                       .baselines(false) // the journey walks the whole chain
                       .build(),
               settings.checkSettings(),
-              contracts);
+              contracts,
+              setup.start());
       LOG.info(
-          "Walked the standard checks' shared journey of {} in {} in {} ms",
+          "Walked the standard checks' shared journey of {} in {} from {} in {} ms",
           settings.testClass().getSimpleName(),
           namespace.name(),
+          setup.start(),
           (System.nanoTime() - start) / 1_000_000);
       journey
           .disturbed()

@@ -6,6 +6,7 @@ import dev.icebergops.runner.MigrationRunner;
 import dev.icebergops.test.env.IcebergTestEnvironment;
 import dev.icebergops.test.internal.ContractLocation;
 import dev.icebergops.test.internal.ExpectedBackfill;
+import dev.icebergops.test.internal.JourneyStart;
 import dev.icebergops.test.internal.NamespaceShape;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
@@ -17,8 +18,9 @@ import org.junit.jupiter.api.extension.ExtensionContext;
 
 /**
  * What a test class runs with, checked once before its first test: its settings, the environment,
- * how runners create migrations, and the history table its tests share. A mistake here fails the
- * class once, with one message, instead of each of its tests.
+ * how runners create migrations, the history table its tests share, and where its standard checks
+ * start (an empty namespace, or the snapshot of {@link IcebergMigrations#startFrom()}). A mistake
+ * here fails the class once, with one message, instead of each of its tests.
  */
 record ClassSetup(
     SuiteSettings settings,
@@ -26,7 +28,8 @@ record ClassSetup(
     MigrationFactory factory,
     ClassHistory history,
     ClassTemplates templates,
-    List<ResolvedMigration> migrations) {
+    List<ResolvedMigration> migrations,
+    JourneyStart start) {
 
   /**
    * The class's setup, from its {@link IcebergMigrations} or, when {@code programmatic} is not
@@ -62,9 +65,9 @@ record ClassSetup(
             ? MigrationRunner.BASE_VERSION
             : migrations.get(migrations.size() - 1).version();
     checkContracts(settings);
-    if (settings.startFrom() != null) {
-      SnapshotStart.read(settings); // a wrong location fails the class once
-    }
+    // a wrong location, or a downTo below the snapshot, fails the class once
+    JourneyStart start =
+        settings.startFrom() == null ? JourneyStart.empty() : SnapshotStart.journeyStart(settings);
     IcebergTestEnvironment environment =
         programmatic != null && programmatic.environment() != null
             ? Environments.supplied(context, programmatic.environment())
@@ -81,7 +84,7 @@ record ClassSetup(
             history,
             ClassReports.irreversibleBaselines(context),
             StartingVersions.of(testClass, settings, head));
-    return new ClassSetup(settings, environment, factory, history, templates, migrations);
+    return new ClassSetup(settings, environment, factory, history, templates, migrations, start);
   }
 
   /** A fresh namespace for one test, which starts as a copy of a template when it can. */

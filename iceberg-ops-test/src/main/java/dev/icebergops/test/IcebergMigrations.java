@@ -76,6 +76,11 @@ public @interface IcebergMigrations {
 
   /**
    * The lowest version a down-pass should reach: the after-test rollback and the suite's checks.
+   * With {@link #startFrom()}, {@code 0000} (the default) means the snapshot's recorded version, a
+   * version above it is honoured by the standard checks (their rollback from head stops there for
+   * the no-trace comparison, with the shape right after that version's upgrade, then goes on down
+   * to the snapshot's version), and a version below it fails the class before its first test
+   * ("Cannot configure downTo ..."): the snapshot's shape at a version below its own is unknown.
    */
   String downTo() default "0000";
 
@@ -149,9 +154,18 @@ public @interface IcebergMigrations {
    * the versions after the recorded one are migrated (to {@link #target()}, or head). A version
    * that fails there fails the test with its error and the drift between the snapshot and what the
    * migrations make at the recorded version, which is usually why. After the test, what it applied
-   * is rolled back to the recorded version and checked for traces. Versions below the recorded one
-   * are never run: {@link #downTo()} does not apply, and the namespaces are not copied from the
-   * class's template. The standard checks ({@link MigrationSuite}) still walk the chain from empty.
+   * is rolled back to the recorded version and checked for traces. Versions at or below the
+   * recorded one are production's and are never run; the namespaces are not copied from the class's
+   * template. A test at {@code @MigrateTo("0000")} starts at the snapshot, nothing migrated.
+   *
+   * <p>The standard checks ({@link MigrationSuite}) start from the snapshot too: their journey's
+   * namespace is the snapshot registered, the versions above the recorded one are applied up to
+   * head and checked (idempotency, data written at the recorded version and at each version above,
+   * contracts at head, history rows), then rolled back down to the recorded version (or to {@link
+   * #downTo()} when it is above it) with the staircase after each downgrade, and the no-trace check
+   * compares with the snapshot's shape. An upgrade that fails there reports the snapshot's drift
+   * with its error. The baseline check, which compares with the chain from empty, is skipped. A
+   * snapshot at head leaves nothing pending: each check passes with a note saying so.
    */
   String startFrom() default "";
 

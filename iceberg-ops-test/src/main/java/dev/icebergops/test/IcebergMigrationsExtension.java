@@ -187,10 +187,10 @@ public final class IcebergMigrationsExtension
     } else if (type == StandardChecks.class) {
       SuiteSettings settings =
           context.getStore(STORE).get(SuiteSettings.class, SuiteSettings.class);
-      ClassJourney journey =
-          ClassJourney.of(context, context.getStore(STORE).get(ClassSetup.class, ClassSetup.class));
+      ClassSetup setup = context.getStore(STORE).get(ClassSetup.class, ClassSetup.class);
+      ClassJourney journey = ClassJourney.of(context, setup);
       return new StandardChecks(
-          settings, namespace.runner(), ClassReports.of(context), journey::get);
+          settings, namespace.runner(), ClassReports.of(context), journey::get, setup.start());
     }
     return table(namespace, parameter);
   }

@@ -4,6 +4,7 @@ import dev.icebergops.runner.DriftReport;
 import dev.icebergops.runner.MigrationException;
 import dev.icebergops.runner.MigrationRunner;
 import dev.icebergops.snapshot.ShapeSnapshot;
+import dev.icebergops.test.internal.JourneyStart;
 import java.io.UncheckedIOException;
 import org.junit.jupiter.api.extension.ExtensionConfigurationException;
 import org.opentest4j.AssertionFailedError;
@@ -33,6 +34,44 @@ final class SnapshotStart {
               + e.getMessage(),
           e);
     }
+  }
+
+  /**
+   * Where the class's standard checks start: the snapshot, registered in the journey's namespace,
+   * its drift kept for the message of an upgrade that fails there. Checks that an explicit {@code
+   * downTo} is not below the snapshot's version.
+   *
+   * @throws ExtensionConfigurationException when the snapshot cannot be read or {@code downTo} is
+   *     below its version
+   */
+  static JourneyStart journeyStart(SuiteSettings settings) {
+    ShapeSnapshot snapshot = read(settings);
+    String version = snapshot.version() == null ? MigrationRunner.BASE_VERSION : snapshot.version();
+    String downTo = settings.downTo();
+    if (!MigrationRunner.BASE_VERSION.equals(downTo) && downTo.compareTo(version) < 0) {
+      throw new ExtensionConfigurationException(
+          "Cannot configure downTo of @IcebergMigrations on "
+              + settings.testClass().getName()
+              + ": "
+              + downTo
+              + " is below "
+              + version
+              + ", the version of the snapshot "
+              + settings.startFrom()
+              + "; the tests and checks start from the snapshot and roll back only the versions"
+              + " they applied, so downTo must be "
+              + version
+              + " or above (or left at 0000, which means "
+              + version
+              + ")");
+    }
+    return JourneyStart.at(
+        version,
+        "the snapshot " + settings.startFrom(),
+        runner -> {
+          snapshot.registerIn(runner.catalog(), runner.namespace(), runner.historyTable());
+          return drift(runner);
+        });
   }
 
   /**

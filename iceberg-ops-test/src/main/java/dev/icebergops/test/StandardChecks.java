@@ -3,6 +3,7 @@ package dev.icebergops.test;
 import dev.icebergops.runner.MigrationRunner;
 import dev.icebergops.test.internal.CheckReport;
 import dev.icebergops.test.internal.ContractLocation;
+import dev.icebergops.test.internal.JourneyStart;
 import dev.icebergops.test.internal.MigrationChecks;
 import dev.icebergops.test.internal.SharedJourney;
 import dev.icebergops.test.internal.SuiteReport;
@@ -22,6 +23,13 @@ import org.slf4j.LoggerFactory;
  * cannot vouch for (when a migration misbehaves in a way that may disturb it) runs on its own in
  * the test's namespace, as does every check of a test whose namespace is not empty.
  *
+ * <p>With {@link IcebergMigrations#startFrom()}, the checks start from the snapshot instead of an
+ * empty namespace: the journey's namespace is the snapshot's shape at its recorded version; the
+ * versions above it are applied up to head and checked, then rolled back down to it ({@code downTo}
+ * left at {@code 0000} means the snapshot's version), and no trace means the snapshot's shape
+ * again. The versions at or below the snapshot's are production's and are not run; the baseline
+ * check, which compares with the chain from empty, is skipped.
+ *
  * <pre>{@code
  * @Test @MigrateTo("0000")
  * void everyMigrationIsReversible(StandardChecks checks) {
@@ -38,22 +46,26 @@ public final class StandardChecks {
   private final MigrationChecks checks;
   private final SuiteReport report;
   private final Supplier<SharedJourney> journey;
+  private final JourneyStart start;
 
   /**
    * The checks of one test.
    *
    * @param journey the class's shared journey, walked when first asked for
+   * @param start where the checks start: an empty namespace, or the class's snapshot
    */
   StandardChecks(
       SuiteSettings settings,
       MigrationRunner runner,
       SuiteReport report,
-      Supplier<SharedJourney> journey) {
+      Supplier<SharedJourney> journey,
+      JourneyStart start) {
     this.settings = settings;
     this.runner = runner;
-    this.checks = settings.checks(runner);
+    this.checks = settings.checks(runner).from(start);
     this.report = report;
     this.journey = journey;
+    this.start = start;
   }
 
   /**
@@ -158,11 +170,15 @@ public final class StandardChecks {
     } catch (IllegalArgumentException e) {
       none = false; // a malformed set: the check's own run reports it
     }
-    if (none) {
+    if (none || !start.isEmpty()) {
       String reason =
-          "no baseline migrations: "
-              + runner.source().location()
-              + " has no B<NNNN>__<Description> class";
+          none
+              ? "no baseline migrations: "
+                  + runner.source().location()
+                  + " has no B<NNNN>__<Description> class"
+              : "the checks start from "
+                  + start
+                  + ", and a baseline is compared with the chain from empty";
       report.skipped(MigrationChecks.BASELINES, reason);
       Assumptions.abort(reason);
     }
@@ -176,10 +192,10 @@ public final class StandardChecks {
 
   /**
    * The check's report from the class's shared journey, or from its own pass in the test's
-   * namespace when the journey cannot vouch for it or the namespace is not empty.
+   * namespace when the journey cannot vouch for it or the namespace is not at the start (empty).
    */
   private CheckReport shared(String check, Supplier<CheckReport> own) {
-    if (runner.current().isEmpty()) {
+    if (start.isAt(runner)) {
       Optional<CheckReport> shared = journey.get().report(check);
       if (shared.isPresent()) {
         return shared.get();

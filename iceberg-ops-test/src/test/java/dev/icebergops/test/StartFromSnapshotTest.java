@@ -5,6 +5,7 @@ import static org.assertj.core.api.InstanceOfAssertFactories.STRING;
 import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass;
 
 import dev.icebergops.test.fixtures.SnapshotFixtures;
+import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.platform.testkit.engine.EngineExecutionResults;
@@ -14,7 +15,10 @@ import org.junit.platform.testkit.engine.Events;
 /**
  * {@code @IcebergMigrations(startFrom = ...)} through JUnit's EngineTestKit: a chain that works
  * from a snapshot of production as the chain left it fails on a snapshot where a column was added
- * by hand, with a message naming the version, its error and that column.
+ * by hand, with a message naming the version, its error and that column. The standard checks start
+ * from the snapshot too: they walk the pending versions only (production's 0001 cannot be undone,
+ * and is never run), back down to the snapshot's version unless {@code downTo} says a higher one,
+ * and refuse a {@code downTo} below it.
  */
 class StartFromSnapshotTest {
 
@@ -43,8 +47,8 @@ class StartFromSnapshotTest {
         .singleElement(STRING)
         .contains("from the snapshot classpath:snapshots/drifted/sales (at 0002) to head")
         .contains("0003")
-        .contains("Cannot add column")
-        .contains("discount: it already exists")
+        .contains("Cannot change column")
+        .contains(".orders.discount from string to double")
         .contains("The snapshot drifted from what the migrations make")
         .contains(".orders: column discount (string) is not made by the migrations");
   }
@@ -57,5 +61,76 @@ class StartFromSnapshotTest {
         .singleElement(STRING)
         .startsWith("Cannot configure startFrom of @IcebergMigrations on ")
         .contains("classpath:snapshots/nowhere/sales: no snapshot.json on the classpath");
+  }
+
+  @Test
+  void theStandardChecksStartFromTheSnapshotAndWalkOnlyThePendingVersions() {
+    EngineExecutionResults results = run(SnapshotFixtures.SuiteFromCleanSnapshot.class);
+
+    // from empty, 0001's forbidden downgrade would fail reversibility, no trace and history
+    assertThat(failures(results.allEvents())).isEmpty();
+    results
+        .testEvents()
+        .assertStatistics(stats -> stats.succeeded(7).aborted(2).failed(0)); // no contracts, and
+    // the baseline check compares with the chain from empty
+    assertThat(
+            results.testEvents().aborted().stream()
+                .map(e -> e.getTestDescriptor().getDisplayName())
+                .toList())
+        .containsExactlyInAnyOrder(
+            "headConformsToContracts(StandardChecks)", "baselinesMatchTheirChain(StandardChecks)");
+  }
+
+  @Test
+  void theStandardChecksFromASnapshotAtHeadHaveNothingPending() {
+    EngineExecutionResults results = run(SnapshotFixtures.SuiteFromSnapshotAtHead.class);
+
+    assertThat(failures(results.allEvents())).isEmpty();
+    results.testEvents().assertStatistics(stats -> stats.succeeded(7).aborted(2).failed(0));
+    assertThat(Path.of("target/iceberg-ops/SnapshotFixtures$SuiteFromSnapshotAtHead.md"))
+        .content()
+        .contains(
+            "nothing is pending: the snapshot classpath:snapshots/clean/sales (at 0002) is at head");
+  }
+
+  @Test
+  void theStandardChecksFailFromADriftedSnapshotNamingTheDrift() {
+    EngineExecutionResults results = run(SnapshotFixtures.SuiteFromDriftedSnapshot.class);
+
+    assertThat(EngineFailures.byTest(results.testEvents()).get("upgradesFromEmptyToHead"))
+        .contains("Expecting migration 0003")
+        .contains("from the snapshot classpath:snapshots/drifted/sales (at 0002)")
+        .contains(".orders.discount from string to double")
+        .contains("The snapshot drifted from what the migrations make")
+        .contains(".orders: column discount (string) is not made by the migrations");
+  }
+
+  @Test
+  void theStandardChecksRollBackToTheSnapshotsVersionByDefault() {
+    EngineExecutionResults results = run(SnapshotFixtures.LeakyFromSnapshot.class);
+
+    assertThat(EngineFailures.byTest(results.testEvents()).get("fullRollbackLeavesNoTrace"))
+        .contains("Expecting a rollback from head (0004) to 0002 to leave no trace in ")
+        .contains("note");
+  }
+
+  @Test
+  void anExplicitDownToAboveTheSnapshotIsHonoured() {
+    EngineExecutionResults results = run(SnapshotFixtures.LeakyFromSnapshotDownTo0003.class);
+
+    assertThat(EngineFailures.byTest(results.testEvents()).get("fullRollbackLeavesNoTrace"))
+        .contains("Expecting a rollback from head (0004) to 0003 to leave no trace in ")
+        .contains("note");
+  }
+
+  @Test
+  void aDownToBelowTheSnapshotFailsTheClassOnce() {
+    EngineExecutionResults results = run(SnapshotFixtures.DownToBelowTheSnapshot.class);
+
+    assertThat(failures(results.allEvents()))
+        .singleElement(STRING)
+        .startsWith("Cannot configure downTo of @IcebergMigrations on ")
+        .contains(
+            ": 0001 is below 0002, the version of the snapshot classpath:snapshots/clean/sales");
   }
 }

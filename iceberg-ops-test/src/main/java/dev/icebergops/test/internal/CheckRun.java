@@ -41,10 +41,24 @@ final class CheckRun {
   private final Map<String, Schema> headSchemas = new TreeMap<>();
   private final Map<String, ResolvedMigration> migrations = new LinkedHashMap<>();
 
+  /** Where the check starts: its migrations are those above the start's version. */
+  private final JourneyStart start;
+
   CheckRun(String check, MigrationRunner runner, MigrationChecks.Settings settings) {
+    this(check, runner, settings, JourneyStart.empty());
+  }
+
+  CheckRun(
+      String check, MigrationRunner runner, MigrationChecks.Settings settings, JourneyStart start) {
     this.check = check;
     this.runner = runner;
     this.settings = settings;
+    this.start = start;
+  }
+
+  /** Where the check starts. */
+  JourneyStart start() {
+    return start;
   }
 
   MigrationRunner runner() {
@@ -122,7 +136,7 @@ final class CheckRun {
 
   /** An empty run of the same check on the same migrations, for findings to {@link #absorb}. */
   CheckRun sibling() {
-    CheckRun sibling = new CheckRun(check, runner, settings);
+    CheckRun sibling = new CheckRun(check, runner, settings, start);
     sibling.migrations.putAll(migrations);
     return sibling;
   }
@@ -132,7 +146,7 @@ final class CheckRun {
    * {@link #absorb}.
    */
   CheckRun on(MigrationRunner other) {
-    CheckRun sibling = new CheckRun(check, other, settings);
+    CheckRun sibling = new CheckRun(check, other, settings, start);
     sibling.migrations.putAll(migrations);
     return sibling;
   }
@@ -171,7 +185,8 @@ final class CheckRun {
   }
 
   /**
-   * Resolves the migrations; a set that breaks a rule or is empty is a failure.
+   * Resolves the migrations above the start's version; a set that breaks a rule or is empty is a
+   * failure, and a start at head leaves nothing to check (a note says so).
    *
    * @return whether there is at least one migration to check
    */
@@ -196,7 +211,13 @@ final class CheckRun {
               + ", but there is none");
       return false;
     }
-    resolved.forEach(m -> migrations.put(m.version(), m));
+    resolved.stream()
+        .filter(m -> start.isPending(m.version()))
+        .forEach(m -> migrations.put(m.version(), m));
+    if (migrations.isEmpty()) {
+      note("nothing is pending: " + start + " is at head, so no version is walked");
+      return false;
+    }
     return true;
   }
 
@@ -218,13 +239,13 @@ final class CheckRun {
   }
 
   /**
-   * Checks that nothing is applied yet, for checks that start from an empty namespace.
+   * Checks that the namespace is at the start's version (nothing applied, for an empty start).
    *
-   * @return whether the namespace is empty
+   * @return whether it is
    */
   boolean startsEmpty() {
     Optional<String> current = runner.current();
-    if (current.isPresent()) {
+    if (start.isEmpty() && current.isPresent()) {
       fail(
           "Expecting "
               + ns()
@@ -233,6 +254,18 @@ final class CheckRun {
               + " check starts, but "
               + label(current.get())
               + " is applied");
+      return false;
+    }
+    if (!start.isAt(runner)) {
+      fail(
+          "Expecting "
+              + ns()
+              + " to be at "
+              + start
+              + " when the "
+              + check
+              + " check starts, but it is at "
+              + current.orElse(MigrationRunner.BASE_VERSION));
       return false;
     }
     return true;
@@ -415,12 +448,12 @@ final class CheckRun {
   }
 
   /**
-   * Rolls everything back, best effort; what is left behind is a warning, or a note when an allowed
-   * irreversible version holds it.
+   * Rolls back to the start's version, best effort; what is left behind is a warning, or a note
+   * when an allowed irreversible version holds it.
    */
   void cleanUp() {
     try {
-      reportLeftAt(rollBack(MigrationRunner.BASE_VERSION));
+      reportLeftAt(rollBack(start.version()));
     } catch (RuntimeException e) {
       reportCleanUpFailure(e);
     }
@@ -428,7 +461,15 @@ final class CheckRun {
 
   /** Reports that a rollback to 0000 threw instead of stopping at a version. */
   void reportCleanUpFailure(RuntimeException e) {
-    warn("the " + check + " check could not roll " + ns() + " back to 0000: " + e);
+    warn(
+        "the "
+            + check
+            + " check could not roll "
+            + ns()
+            + " back to "
+            + start.version()
+            + ": "
+            + e);
   }
 
   /** "migration 0005 (Retype amount) is irreversible (allowed): amount__legacy_1 holds ...". */
@@ -454,7 +495,9 @@ final class CheckRun {
             + stop.version()
             + ": the "
             + check
-            + " check could not roll it back to 0000 because "
+            + " check could not roll it back to "
+            + start.version()
+            + " because "
             + label(stop.version())
             + (stop.irreversible() ? " is irreversible: " : "'s downgrade() failed: ")
             + stop.reason());

@@ -71,6 +71,9 @@ final class DataCheck {
   /** As {@link #up()}, up to {@code top} only. */
   private boolean up(String top) {
     states.put(MigrationRunner.BASE_VERSION, Map.of());
+    if (!run.start().isEmpty() && run.start().isAt(run.runner())) {
+      reached(run.start().version(), null); // production's tables hold rows too
+    }
     for (ResolvedMigration migration : run.migrations()) {
       String version = migration.version();
       if (version.compareTo(top) > 0) {
@@ -175,7 +178,7 @@ final class DataCheck {
       if (version.compareTo(top) > 0) {
         continue;
       }
-      String previous = i == 0 ? MigrationRunner.BASE_VERSION : all.get(i - 1).version();
+      String previous = i == 0 ? run.start().version() : all.get(i - 1).version();
       CheckRun.Stop stop = run.rollBack(previous);
       if (stop != null) {
         stopped(stop);

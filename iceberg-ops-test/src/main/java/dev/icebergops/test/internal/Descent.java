@@ -3,22 +3,20 @@ package dev.icebergops.test.internal;
 import dev.icebergops.migration.Migration;
 import dev.icebergops.migration.MigrationContext;
 import dev.icebergops.migration.ResolvedMigration;
-import dev.icebergops.runner.MigrationRunner;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
 /**
- * The second half of a {@link SharedJourney}: the rollback from head to {@code downTo}, then to
- * 0000. After each downgrade the runner reports, the namespace is compared with before the upgrade
- * (the staircase) and its data read back; then the version is upgraded again (compared with after
- * its first upgrade) and downgraded again, which must change nothing, both called directly. At
- * {@code downTo}: the no-trace comparison; at 0000: the history rows.
+ * The second half of a {@link SharedJourney}: the rollback from head to {@code downTo}, then to the
+ * journey's start (0000 from empty). After each downgrade the runner reports, the namespace is
+ * compared with before the upgrade (the staircase) and its data read back; then the version is
+ * upgraded again (compared with after its first upgrade) and downgraded again, which must change
+ * nothing, both called directly. At {@code downTo}: the no-trace comparison; at the start: the
+ * history rows.
  */
 final class Descent {
-
-  private static final String BASE = MigrationRunner.BASE_VERSION;
 
   private final SharedJourney journey;
   private final Map<String, CheckRun> active;
@@ -41,9 +39,10 @@ final class Descent {
   /**
    * Rolls back from head.
    *
-   * @return whether it reached 0000
+   * @return whether it reached the journey's start (0000 from empty)
    */
   boolean walk() {
+    String start = journey.start().version();
     CheckRun history = journey.run(SharedJourney.HISTORY);
     journey.onStep(step -> downgraded(journey.version(step.version())));
     CheckRun.Stop stop = history.rollBack(downTo);
@@ -51,8 +50,8 @@ final class Descent {
       journey.data().stopped(stop);
     }
     judgeNoTrace(stop);
-    if (stop == null && !BASE.equals(downTo)) {
-      stop = history.rollBack(BASE);
+    if (stop == null && !start.equals(downTo)) {
+      stop = history.rollBack(start);
     }
     journey.onStep(null);
     if (stop != null) {
@@ -136,7 +135,7 @@ final class Descent {
   }
 
   private String previous(String version) {
-    String previous = BASE;
+    String previous = journey.start().version();
     for (ResolvedMigration m : journey.migrations()) {
       if (m.version().compareTo(version) >= 0) {
         break;
@@ -154,9 +153,9 @@ final class Descent {
     }
     Map<String, NamespaceShape> baselines = new HashMap<>();
     List<ResolvedMigration> all = journey.migrations();
-    baselines.put(
-        downTo, BASE.equals(downTo) ? journey.before(all.get(0).version()) : journey.after(downTo));
-    NoTraceCheck.baselineVersions(run).forEach(v -> baselines.put(v, journey.after(v)));
+    boolean atStart = journey.start().version().equals(downTo);
+    baselines.put(downTo, atStart ? journey.before(all.get(0).version()) : journey.after(downTo));
+    NoTraceCheck.baselineVersions(run).forEach(v -> baselines.putIfAbsent(v, journey.after(v)));
     NoTraceCheck.judge(run, NoTraceCheck.subject(run), baselines, run.head(), downTo, stop);
   }
 

@@ -27,7 +27,7 @@ final class HistoryCheck {
       return run.report();
     }
     atHead(run);
-    CheckRun.Stop stop = run.rollBack(MigrationRunner.BASE_VERSION);
+    CheckRun.Stop stop = run.rollBack(run.start().version());
     afterRollback(run, stop);
     if (stop != null) {
       run.cleanUp();
@@ -51,12 +51,14 @@ final class HistoryCheck {
   }
 
   /**
-   * After rollbackTo("0000") from head: rolled-back rows, up to where it stopped.
+   * After rollbackTo(the start's version, "0000" from empty) from head: rolled-back rows, up to
+   * where it stopped.
    *
    * @param stop why the rollback stopped early, or null
    */
   static void afterRollback(CheckRun run, CheckRun.Stop stop) {
-    String stoppedAt = MigrationRunner.BASE_VERSION;
+    String start = run.start().version();
+    String stoppedAt = start;
     if (stop != null) {
       run.reportStop(stop, "");
       stoppedAt = stop.version();
@@ -66,7 +68,9 @@ final class HistoryCheck {
       run.fail(
           "Expecting the history of "
               + run.ns()
-              + " to show every rolled-back version as rolled_back after rollbackTo(\"0000\")"
+              + " to show every rolled-back version as rolled_back after rollbackTo(\""
+              + start
+              + "\")"
               + (stop == null ? "" : " (which stopped at " + stoppedAt + ")")
               + ", but:"
               + bullets(problems));
@@ -121,8 +125,9 @@ final class HistoryCheck {
     }
     Set<String> known =
         run.migrations().stream().map(ResolvedMigration::version).collect(Collectors.toSet());
+    // the rows at or below the start's version are production's (a snapshot's), not the checks'
     rows.stream()
-        .filter(r -> !known.contains(r.version()))
+        .filter(r -> run.start().isPending(r.version()) && !known.contains(r.version()))
         .forEach(r -> problems.add(r.version() + ": a row, but no migration has that version"));
     return problems;
   }

@@ -78,6 +78,7 @@ public final class MigrationChecks {
 
   private final MigrationRunner runner;
   private final Settings settings;
+  private final JourneyStart start;
 
   /**
    * Creates the checks for a runner.
@@ -90,15 +91,34 @@ public final class MigrationChecks {
     // the checks walk the chain of versioned migrations: a baseline must not stand in for it
     this.runner = runner.appliesBaselines() ? runner.toBuilder().baselines(false).build() : runner;
     this.settings = Objects.requireNonNull(settings, "settings");
+    this.start = JourneyStart.empty();
+  }
+
+  private MigrationChecks(MigrationChecks checks, JourneyStart start) {
+    this.runner = checks.runner;
+    this.start = start;
+    this.settings = start.settings(checks.settings);
+  }
+
+  /**
+   * The same checks from another start: the runner's namespace is at the start's version when a
+   * check begins (not empty), the checks walk the versions above it only, and go back down to it
+   * ({@code downTo} below it becomes the start's version).
+   *
+   * @param start where the checks start
+   * @return the checks
+   */
+  public MigrationChecks from(JourneyStart start) {
+    return new MigrationChecks(this, Objects.requireNonNull(start, "start"));
   }
 
   private CheckRun start(String check) {
-    return new CheckRun(check, runner, settings);
+    return new CheckRun(check, runner, settings, start);
   }
 
   /** Every class loads, versions are unique and match their names, and there is at least one. */
   public CheckReport wellFormed() {
-    return HeadChecks.wellFormed(start("wellFormed"));
+    return HeadChecks.wellFormed(new CheckRun("wellFormed", runner, settings));
   }
 
   /** From an empty namespace, migrate() reaches head without error. */

@@ -59,10 +59,11 @@ final class NoTraceCheck {
             + run.ns();
   }
 
-  /** Whether downTo is 0000 or a known version; a failure when not. */
+  /** Whether downTo is 0000, the start's version or a known version; a failure when not. */
   static boolean knowsDownTo(CheckRun run) {
     String downTo = run.settings().downTo();
     if (MigrationRunner.BASE_VERSION.equals(downTo)
+        || run.start().version().equals(downTo)
         || run.migrations().stream().anyMatch(m -> m.version().equals(downTo))) {
       return true;
     }

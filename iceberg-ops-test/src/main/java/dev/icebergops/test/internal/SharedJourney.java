@@ -16,13 +16,14 @@ import java.util.function.Function;
 import org.apache.iceberg.Table;
 
 /**
- * One pass over a migration set, from an empty namespace, that yields the verdicts of the standard
- * checks at once: one {@code migrate()} to head and one rollback, the work of the checks done as
- * the runner reports each version. After each upgrade: its idempotency re-run and the data check's
- * rows. At head: the version reached, the contracts, the history rows and the data read back. After
- * each downgrade: the comparison with before the upgrade (the staircase), the data read back, the
- * upgrade again (compared with after the first) and the downgrade again, both called directly like
- * the re-run; at {@code downTo} the no-trace comparison, at 0000 the history rows again.
+ * One pass over a migration set, from an empty namespace or another {@link JourneyStart}, that
+ * yields the verdicts of the standard checks at once: one {@code migrate()} to head and one
+ * rollback, the work of the checks done as the runner reports each version. After each upgrade: its
+ * idempotency re-run and the data check's rows. At head: the version reached, the contracts, the
+ * history rows and the data read back. After each downgrade: the comparison with before the upgrade
+ * (the staircase), the data read back, the upgrade again (compared with after the first) and the
+ * downgrade again, both called directly like the re-run; at {@code downTo} the no-trace comparison,
+ * at the start (0000 from empty) the history rows again.
  *
  * <p>Each check's report is the one its own pass ({@link MigrationChecks}) gives, as long as what
  * the journey adds for the other checks leaves the namespace as a plain pass would: an idempotency
@@ -50,10 +51,15 @@ public final class SharedJourney {
   static final String DATA = "dataSurvives";
   static final String HISTORY = "historyAgrees";
 
-  private static final String BASE = MigrationRunner.BASE_VERSION;
-
   private final MigrationRunner runner;
   private final MigrationChecks.Settings settings;
+
+  /** Where the journey starts: it walks the versions above it, up and back down to it. */
+  private final JourneyStart start;
+
+  /** What a failing upgrade from the start adds to its message (the start's drift), or "". */
+  private String startNote = "";
+
   private final Map<String, CheckRun> runs = new LinkedHashMap<>();
 
   /** Why a check's report is not the one its own pass would give, by check. */
@@ -79,15 +85,17 @@ public final class SharedJourney {
   private SharedJourney(
       Function<Consumer<MigrationStep>, MigrationRunner> runners,
       MigrationChecks.Settings settings,
-      ContractLocation contracts) {
+      ContractLocation contracts,
+      JourneyStart start) {
     MigrationRunner built = runners.apply(this::step);
     // the journey walks the whole chain of versioned migrations, never a baseline
     this.runner = built.appliesBaselines() ? built.toBuilder().baselines(false).build() : built;
-    this.settings = settings;
+    this.start = start;
+    this.settings = start.settings(settings);
     for (String check :
         List.of(UPGRADE_TO_HEAD, REVERSIBILITY, NO_TRACE, IDEMPOTENCY, CONTRACTS, DATA, HISTORY)) {
       if (contracts != null || !check.equals(CONTRACTS)) {
-        runs.put(check, new CheckRun(check, runner, settings));
+        runs.put(check, new CheckRun(check, runner, this.settings, start));
       }
     }
   }
@@ -105,12 +113,34 @@ public final class SharedJourney {
       Function<Consumer<MigrationStep>, MigrationRunner> runners,
       MigrationChecks.Settings settings,
       ContractLocation contracts) {
+    return walk(runners, settings, contracts, JourneyStart.empty());
+  }
+
+  /**
+   * Walks the journey from {@code start}: the namespace, empty, is first brought to the start
+   * (production's shape, say); the journey then walks the versions above the start's version, up to
+   * head and back down to it ({@code downTo} below it becomes the start's version), and compares
+   * with the start's shape where it would compare with an empty namespace.
+   *
+   * @param runners builds the runner of the journey's namespace with the given step listener
+   * @param settings what the checks tolerate
+   * @param contracts the contracts to check at head, or null for no contracts check
+   * @param start where the journey starts
+   * @return the journey, with the reports of the checks it could give
+   */
+  public static SharedJourney walk(
+      Function<Consumer<MigrationStep>, MigrationRunner> runners,
+      MigrationChecks.Settings settings,
+      ContractLocation contracts,
+      JourneyStart start) {
     SharedJourney journey =
         new SharedJourney(
             Objects.requireNonNull(runners, "runners"),
             Objects.requireNonNull(settings, "settings"),
-            contracts);
+            contracts,
+            Objects.requireNonNull(start, "start"));
     try {
+      journey.startNote = start.prepare(journey.runner);
       journey.walk(contracts);
     } catch (RuntimeException e) {
       // an outage, say: each check's own pass meets it, or not, and reports it its own way
@@ -174,14 +204,24 @@ public final class SharedJourney {
   private boolean up(Map<String, CheckRun> active) {
     List<ResolvedMigration> all = migrations();
     before.put(all.get(0).version(), capture());
+    if (!start.isEmpty()) {
+      data.reached(start.version(), captured); // production's tables hold rows too
+    }
     onStep = step -> upgraded(version(step.version()));
     RuntimeException failure = CheckRun.migrate(runner, null);
     onStep = null;
     if (failure != null) {
       String version =
           failure instanceof dev.icebergops.runner.MigrationException e ? e.version() : null;
+      String purpose =
+          start.isEmpty() ? null : "to upgrade " + runner.namespace() + " from " + start;
       active.forEach(
-          (check, run) -> run.reportUpgradeFailure(failure, target(check, version), null));
+          (check, run) -> {
+            run.reportUpgradeFailure(failure, target(check, version), purpose);
+            if (!startNote.isEmpty()) {
+              run.failAt(version == null ? run.head() : version, startNote);
+            }
+          });
       return false;
     }
     return true;
@@ -263,14 +303,17 @@ public final class SharedJourney {
     data.atHead();
   }
 
-  /** Rolls back to 0000 unless there already, and reports what is left to each active check. */
+  /**
+   * Rolls back to the start's version (0000 from empty) unless there already, and reports what is
+   * left to each active check.
+   */
   private void cleanUp(Map<String, CheckRun> active, boolean atBase) {
     if (atBase) {
       return;
     }
     CheckRun any = runs.get(UPGRADE_TO_HEAD);
     try {
-      CheckRun.Stop left = any.rollBack(BASE);
+      CheckRun.Stop left = any.rollBack(start.version());
       active.values().forEach(run -> run.reportLeftAt(left));
     } catch (RuntimeException e) {
       active.values().forEach(run -> run.reportCleanUpFailure(e));
@@ -295,6 +338,11 @@ public final class SharedJourney {
 
   MigrationChecks.Settings settings() {
     return settings;
+  }
+
+  /** Where the journey starts. */
+  JourneyStart start() {
+    return start;
   }
 
   DataCheck data() {

@@ -1,7 +1,6 @@
 package dev.icebergops.test.internal;
 
 import dev.icebergops.migration.ResolvedMigration;
-import dev.icebergops.runner.MigrationRunner;
 
 /**
  * The reversibility staircase: for each version, up one, down one, compare with before, up again
@@ -15,7 +14,7 @@ final class StaircaseCheck {
     if (!run.resolve() || !run.startsEmpty()) {
       return run.report();
     }
-    String previous = MigrationRunner.BASE_VERSION;
+    String previous = run.start().version();
     for (ResolvedMigration migration : run.migrations()) {
       if (!step(run, migration, previous)) {
         break;

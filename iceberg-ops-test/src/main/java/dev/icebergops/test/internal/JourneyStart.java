@@ -1,0 +1,111 @@
+package dev.icebergops.test.internal;
+
+import dev.icebergops.runner.MigrationRunner;
+import java.util.Objects;
+import java.util.function.Function;
+
+/**
+ * Where the standard checks start: an empty namespace (version {@code 0000}), or a namespace that
+ * already holds production's shape at a recorded version (a snapshot, {@code startFrom}). The
+ * checks walk only the pending versions, those above the start's version: up from the start, and
+ * back down to it; the versions at or below it are production's already and are never run.
+ *
+ * <pre>{@code
+ * JourneyStart start = JourneyStart.at("0002", "the snapshot classpath:snapshots/prod/sales",
+ *     runner -> { snapshot.registerIn(runner.catalog(), runner.namespace(), runner.historyTable());
+ *                 return ""; });
+ * SharedJourney.walk(runners, start.settings(settings), contracts, start);
+ * }</pre>
+ */
+public final class JourneyStart {
+
+  private static final String BASE = MigrationRunner.BASE_VERSION;
+  private static final JourneyStart EMPTY = new JourneyStart(BASE, "an empty namespace", r -> "");
+
+  private final String version;
+  private final String origin;
+  private final Function<MigrationRunner, String> prepare;
+
+  private JourneyStart(String version, String origin, Function<MigrationRunner, String> prepare) {
+    this.version = version;
+    this.origin = origin;
+    this.prepare = prepare;
+  }
+
+  /** An empty namespace: every version is pending. */
+  public static JourneyStart empty() {
+    return EMPTY;
+  }
+
+  /**
+   * A namespace that {@code prepare} brings to {@code version}.
+   *
+   * @param version the version the prepared namespace is at ({@code 0000} when none is applied)
+   * @param origin what it starts from, for messages, e.g. "the snapshot classpath:snapshots/x"
+   * @param prepare brings an empty namespace (the runner's) to the start, and returns what a
+   *     failing upgrade from there should add to its message (the start's drift, say), or ""
+   * @return the start
+   */
+  public static JourneyStart at(
+      String version, String origin, Function<MigrationRunner, String> prepare) {
+    return new JourneyStart(
+        Objects.requireNonNull(version, "version"),
+        Objects.requireNonNull(origin, "origin"),
+        Objects.requireNonNull(prepare, "prepare"));
+  }
+
+  /** The version the namespace is at when the checks start. */
+  public String version() {
+    return version;
+  }
+
+  /** What the checks start from, e.g. "an empty namespace". */
+  public String origin() {
+    return origin;
+  }
+
+  /** Whether this is an empty namespace. */
+  public boolean isEmpty() {
+    return this == EMPTY;
+  }
+
+  /** Whether {@code candidate} is above the start: a version the checks walk. */
+  boolean isPending(String candidate) {
+    return candidate.compareTo(version) > 0;
+  }
+
+  /** Whether the runner's namespace is at the start's version. */
+  public boolean isAt(MigrationRunner runner) {
+    return runner.current().orElse(BASE).equals(version);
+  }
+
+  /**
+   * Brings the runner's empty namespace to the start.
+   *
+   * @return what a failing upgrade from the start should add to its message, or ""
+   */
+  String prepare(MigrationRunner runner) {
+    return isEmpty() ? "" : prepare.apply(runner);
+  }
+
+  /**
+   * The checks' settings from this start: a {@code downTo} below the start's version (the default
+   * {@code 0000}, say) becomes the start's version, since the checks never go below it.
+   */
+  public MigrationChecks.Settings settings(MigrationChecks.Settings settings) {
+    if (settings.downTo().compareTo(version) >= 0) {
+      return settings;
+    }
+    return new MigrationChecks.Settings(
+        settings.allowedIrreversible(),
+        version,
+        settings.strictFieldIds(),
+        settings.dropsData(),
+        settings.backfills());
+  }
+
+  @Override
+  public String toString() {
+    return isEmpty() ? origin : origin + " (at " + version + ")";
+  }
+}
