@@ -131,7 +131,7 @@ class ConfigLoaderTest {
     assertThat(config.embedded()).isTrue();
     assertThat(config.baseDir()).isEqualTo(dir);
     assertThat(config.source(getClass().getClassLoader(), List.of()).location())
-        .isEqualTo("classpath:com.acme");
+        .isEqualTo("classpath:com/acme"); // a package is its resource path
 
     assertThatThrownBy(() -> loader.load(missing, Map.of("migrations", "classpath:com.acme")))
         .isInstanceOf(IllegalArgumentException.class)
