@@ -1,6 +1,7 @@
-// migrate applied both compiled migrations to the embedded catalog, status showed them applied,
-// and the catalog holds what they did: the orders table with its added column, and two rows of
-// history, both applied.
+// plan --preview showed the pending versions and wrote nothing (plan then still listed both
+// pending); migrate applied both compiled migrations to the embedded catalog, status showed them
+// applied, unlock found no lease left; the catalog holds what they did: the orders table with its
+// added column, and two rows of history, both applied.
 import dev.icebergops.catalog.CatalogFactory
 import dev.icebergops.config.IcebergOpsConfig
 import dev.icebergops.history.HistoryRecord
@@ -14,6 +15,11 @@ def has = { String text -> log.any { it.contains(text) } }
  '[INFO] Versions of shop:'].each {
   assert has(it) : "Expecting \"${it}\" in the build log, but it is missing"
 }
+assert has('[INFO] Preview of shop') : 'Expecting the preview in the build log'
+['0001  Create orders  pending', '0002  Add region to orders  pending'].each { line ->
+  assert has("[INFO]   ${line}") : "Expecting plan to list \"${line}\" after the preview"
+}
+assert has('[INFO] No run lease is held on shop') : 'Expecting unlock to find no lease after migrate'
 ['0001  Create orders  applied', '0002  Add region to orders  applied'].each { line ->
   assert log.any { it ==~ /\[INFO\]   ${line}  \d{4}-.*/ } : "Expecting status to show \"${line}\" with its time"
 }
