@@ -1,5 +1,8 @@
 package dev.icebergops.cli;
 
+import dev.icebergops.config.ConfigLoader;
+import dev.icebergops.config.IcebergOpsConfig;
+import dev.icebergops.redaction.Redactor;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -50,7 +53,7 @@ public final class CliForDocs {
    * @throws IllegalArgumentException if the file is not a valid config
    */
   public static Map<String, Object> loadConfig(Path file, Map<String, String> env) {
-    CliConfig config = new ConfigLoader(env, new Redactor()).load(file);
+    IcebergOpsConfig config = new ConfigLoader(env, new Redactor()).load(file);
     return Map.of(
         "namespace", config.namespace(),
         "migrations", config.migrations(),

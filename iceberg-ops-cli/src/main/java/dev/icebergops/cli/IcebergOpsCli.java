@@ -1,9 +1,14 @@
 package dev.icebergops.cli;
 
+import dev.icebergops.config.ConfigLoader;
+import dev.icebergops.config.IcebergOpsConfig;
+import dev.icebergops.internal.Errors;
 import dev.icebergops.migration.MigrationCompileException;
+import dev.icebergops.redaction.Redactor;
 import dev.icebergops.runner.MigrationValidationException;
 import java.io.PrintStream;
 import java.io.PrintWriter;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -177,11 +182,16 @@ final class IcebergOpsCli {
 
   /** The config file: --config, else iceberg-ops.yaml in the working directory. */
   Path configFile() {
-    return config != null ? workDir.resolve(config) : workDir.resolve(CliConfig.FILE_NAME);
+    return config != null ? workDir.resolve(config) : workDir.resolve(IcebergOpsConfig.FILE_NAME);
   }
 
   Session openSession() {
-    CliConfig cliConfig = new ConfigLoader(env, redactor).load(configFile());
+    Path file = configFile();
+    if (!Files.exists(file)) {
+      throw new IllegalArgumentException(
+          "Cannot read config " + file + ": no such file (run iceberg-ops init, or pass --config)");
+    }
+    IcebergOpsConfig cliConfig = new ConfigLoader(env, redactor).load(file);
     return new Session(cliConfig, classPath.stream().map(workDir::resolve).toList());
   }
 

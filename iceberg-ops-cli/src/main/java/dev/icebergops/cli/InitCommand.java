@@ -1,5 +1,6 @@
 package dev.icebergops.cli;
 
+import dev.icebergops.config.IcebergOpsConfig;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -32,7 +33,7 @@ final class InitCommand implements Callable<Integer> {
     Path config = cli.configFile();
     Path dir = config.getParent();
     Path migrations = dir.resolve("migrations");
-    Path contracts = dir.resolve(CliConfig.DEFAULT_CONTRACTS);
+    Path contracts = dir.resolve(IcebergOpsConfig.DEFAULT_CONTRACTS);
     for (Path path : List.of(config, migrations, contracts)) {
       if (Files.exists(path)) {
         throw new IllegalStateException(

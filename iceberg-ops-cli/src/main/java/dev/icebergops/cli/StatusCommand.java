@@ -42,22 +42,9 @@ final class StatusCommand extends SessionCommand {
                         s.description(),
                         Rows.state(s.state()),
                         Rows.time(s.updatedAt()),
-                        note(s)))
+                        s.note()))
             .toList());
     Rows.baselineLine(session.namespace(), status).ifPresent(output::line);
     notes.print(output);
-  }
-
-  private static String note(MigrationStatus s) {
-    if (s.checksumChanged()) {
-      return "class changed since it was applied";
-    }
-    if (s.state() == MigrationStatus.State.BELOW_BASELINE) {
-      return "covered by baseline " + s.baselineVersion();
-    }
-    if (s.isBaseline() && s.error() == null) {
-      return "baseline";
-    }
-    return s.error();
   }
 }

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.icebergops.catalog.CatalogFactory;
 import dev.icebergops.cli.CliRunner.Result;
+import dev.icebergops.config.IcebergOpsConfig;
 import dev.icebergops.migration.BaseMigration;
 import dev.icebergops.migration.MigrationContext;
 import dev.icebergops.migration.MigrationSource;
@@ -135,7 +136,8 @@ class FailureModelCommandsTest {
     writeMigration("ctx.namespace();");
     Catalog catalog =
         CatalogFactory.build(
-            "local", Session.embeddedProperties(project.resolve(Session.LOCAL_DIR)));
+            "local",
+            IcebergOpsConfig.embeddedProperties(project.resolve(IcebergOpsConfig.LOCAL_DIR)));
     try {
       MigrationRunner hanging =
           MigrationRunner.builder(catalog)

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.icebergops.catalog.CatalogFactory;
 import dev.icebergops.cli.CliRunner.Result;
+import dev.icebergops.config.IcebergOpsConfig;
 import java.io.Closeable;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -43,7 +44,8 @@ class UnreadableHistoryCommandsTest {
   private void setStatusOf0001(String status) throws Exception {
     Catalog catalog =
         CatalogFactory.build(
-            "local", Session.embeddedProperties(project.resolve(Session.LOCAL_DIR)));
+            "local",
+            IcebergOpsConfig.embeddedProperties(project.resolve(IcebergOpsConfig.LOCAL_DIR)));
     try {
       Table table = catalog.loadTable(TableIdentifier.parse("_iceberg_ops.migration_history"));
       List<Record> rows = new ArrayList<>();

@@ -47,6 +47,25 @@ public record MigrationStatus(
   }
 
   /**
+   * What a status line notes beside the state: that the class changed since it was applied, the
+   * baseline that covers it, that it is the baseline, or the last failure's error.
+   *
+   * @return the note, or null when there is nothing to note
+   */
+  public String note() {
+    if (checksumChanged) {
+      return "class changed since it was applied";
+    }
+    if (state == State.BELOW_BASELINE) {
+      return "covered by baseline " + baselineVersion;
+    }
+    if (isBaseline() && error == null) {
+      return "baseline";
+    }
+    return error;
+  }
+
+  /**
    * Whether this version is (or would be) built by its baseline migration rather than by its
    * versioned one: true for the baseline's own version.
    *

@@ -1,15 +1,21 @@
-package dev.icebergops.cli;
+package dev.icebergops.internal;
 
-/** Turns an exception into the one line the command line prints. */
-final class Errors {
+/**
+ * Turns an exception into the one line the command line or the Maven plugin shows. Internal: not
+ * part of the public API.
+ */
+public final class Errors {
 
   private Errors() {}
 
   /**
    * The exception's message, followed by its root cause's when that adds something (a connection
    * refused under a REST error, say); only the first line.
+   *
+   * @param e the exception
+   * @return one line
    */
-  static String reason(Throwable e) {
+  public static String reason(Throwable e) {
     String message = firstLine(e);
     Throwable root = e;
     while (root.getCause() != null && root.getCause() != root) {

@@ -1,5 +1,6 @@
-package dev.icebergops.cli;
+package dev.icebergops.config;
 
+import dev.icebergops.redaction.Redactor;
 import java.io.IOException;
 import java.io.Reader;
 import java.nio.charset.StandardCharsets;
@@ -35,10 +36,20 @@ import org.yaml.snakeyaml.nodes.ScalarNode;
  * one catalog property per {@code ICEBERG_OPS_CATALOG__<KEY>} variable, where {@code __} in the key
  * becomes {@code .} and {@code _} becomes {@code -} ({@code ICEBERG_OPS_CATALOG__S3__ACCESS_KEY_ID}
  * sets {@code s3.access-key-id}), as PyIceberg does.
+ *
+ * <pre>{@code
+ * Redactor redactor = new Redactor();
+ * IcebergOpsConfig config = new ConfigLoader(System.getenv(), redactor).load(Path.of("iceberg-ops.yaml"));
+ * }</pre>
+ *
+ * <p>The command line and the Maven plugin read their settings through it; the plugin lays the
+ * settings of its POM configuration over the file's ({@link #load(Path, Map)}).
  */
-final class ConfigLoader {
+public final class ConfigLoader {
 
-  static final String ENV_PREFIX = "ICEBERG_OPS_";
+  /** The prefix of the environment variables that override settings. */
+  public static final String ENV_PREFIX = "ICEBERG_OPS_";
+
   private static final String CATALOG_PROPERTY_PREFIX = ENV_PREFIX + "CATALOG__";
   private static final Pattern ENV_REF = Pattern.compile("\\$\\{env:([A-Za-z_][A-Za-z0-9_]*)}");
   private static final Set<String> TOP_KEYS =
@@ -51,14 +62,78 @@ final class ConfigLoader {
   /** Where each key of the file read is: its dotted path ("catalog.name"), and "" for the file. */
   private final Map<String, Mark> marks = new HashMap<>();
 
-  ConfigLoader(Map<String, String> env, Redactor redactor) {
+  /**
+   * A loader for one run.
+   *
+   * @param env the environment: {@code ${env:NAME}} references and {@code ICEBERG_OPS_*} overrides
+   * @param redactor learns the secrets read: secret catalog properties and every value taken from
+   *     the environment through {@code ${env:NAME}}
+   */
+  public ConfigLoader(Map<String, String> env, Redactor redactor) {
     this.env = env;
     this.redactor = redactor;
   }
 
-  CliConfig load(Path file) {
-    Map<String, Object> root = read(file);
-    String where = file.getFileName().toString();
+  /**
+   * Reads a config file.
+   *
+   * @param file the {@code iceberg-ops.yaml} to read
+   * @return its settings, with environment overrides applied
+   * @throws IllegalArgumentException if the file is missing, is not valid YAML, has an unknown key,
+   *     misses the namespace or refers to an unset environment variable
+   */
+  public IcebergOpsConfig load(Path file) {
+    return configure(file, file.getFileName().toString(), read(file));
+  }
+
+  /**
+   * Reads a config file if it exists and lays other settings over it: a top-level setting or the
+   * catalog's name replaces the file's, each catalog property replaces the file's of the same key.
+   * Environment overrides apply last, as for {@link #load(Path)}; {@code ${env:NAME}} references
+   * are resolved in both.
+   *
+   * @param file the {@code iceberg-ops.yaml} to read if it exists; relative locations are resolved
+   *     against its directory either way
+   * @param settings settings with the file's structure: {@code namespace}, {@code migrations},
+   *     {@code contracts}, {@code meta-namespace}, and {@code catalog} as a map of {@code name} and
+   *     {@code properties}; null values are not set
+   * @return the merged settings
+   * @throws IllegalArgumentException as {@link #load(Path)} does, except for a missing file
+   */
+  public IcebergOpsConfig load(Path file, Map<String, Object> settings) {
+    boolean exists = Files.exists(file);
+    Map<String, Object> root = exists ? read(file) : new LinkedHashMap<>();
+    String where =
+        exists ? file.getFileName() + " and the plugin configuration" : "the plugin configuration";
+    Map<String, Object> merged = new LinkedHashMap<>(root);
+    settings.forEach(
+        (key, value) -> {
+          if (value != null && !"catalog".equals(key)) {
+            merged.put(key, value);
+          }
+        });
+    Object catalogSettings = settings.get("catalog");
+    if (catalogSettings != null) {
+      Map<String, Object> catalog =
+          new LinkedHashMap<>(mapping(where, "catalog", root.get("catalog")));
+      mapping(where, "catalog", catalogSettings)
+          .forEach(
+              (key, value) -> {
+                if ("properties".equals(key) && value != null) {
+                  Map<String, Object> properties =
+                      new LinkedHashMap<>(mapping(where, "catalog.properties", catalog.get(key)));
+                  properties.putAll(mapping(where, "catalog.properties", value));
+                  catalog.put(key, properties);
+                } else if (value != null) {
+                  catalog.put(key, value);
+                }
+              });
+      merged.put("catalog", catalog);
+    }
+    return configure(file, where, merged);
+  }
+
+  private IcebergOpsConfig configure(Path file, String where, Map<String, Object> root) {
     checkKeys(where, "", root, TOP_KEYS);
     Map<String, Object> catalog = mapping(where, "catalog", root.get("catalog"));
     checkKeys(where, "catalog.", catalog, CATALOG_KEYS);
@@ -89,17 +164,17 @@ final class ConfigLoader {
               + ENV_PREFIX
               + "NAMESPACE)");
     }
-    return new CliConfig(
+    return new IcebergOpsConfig(
         file,
         override(
             "CATALOG_NAME",
             resolve(where, "catalog.name", scalar(where, "catalog.name", catalog.get("name"))),
-            CliConfig.DEFAULT_CATALOG_NAME),
+            IcebergOpsConfig.DEFAULT_CATALOG_NAME),
         properties,
         namespace,
-        setting(where, root, "migrations", CliConfig.DEFAULT_MIGRATIONS),
-        setting(where, root, "contracts", CliConfig.DEFAULT_CONTRACTS),
-        setting(where, root, "meta-namespace", "_iceberg_ops"));
+        setting(where, root, "migrations", IcebergOpsConfig.DEFAULT_MIGRATIONS),
+        setting(where, root, "contracts", IcebergOpsConfig.DEFAULT_CONTRACTS),
+        setting(where, root, "meta-namespace", IcebergOpsConfig.DEFAULT_META_NAMESPACE));
   }
 
   private Map<String, Object> read(Path file) {
@@ -114,8 +189,7 @@ final class ConfigLoader {
       marks.putIfAbsent("", root.getStartMark());
       return mapping(file.getFileName().toString(), "", new Builder(options).build(root));
     } catch (NoSuchFileException e) {
-      throw new IllegalArgumentException(
-          "Cannot read config " + file + ": no such file (run iceberg-ops init, or pass --config)");
+      throw new IllegalArgumentException("Cannot read config " + file + ": no such file");
     } catch (IOException e) {
       throw new IllegalArgumentException("Cannot read config " + file + ": " + e.getMessage(), e);
     } catch (DuplicateKeyException e) {
@@ -218,7 +292,7 @@ final class ConfigLoader {
     return out.toString();
   }
 
-  static String propertyKey(String envKey) {
+  private static String propertyKey(String envKey) {
     return envKey
         .toLowerCase(Locale.ROOT)
         .replace("__", "\u0000")

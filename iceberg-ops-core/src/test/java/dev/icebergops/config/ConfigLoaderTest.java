@@ -1,14 +1,18 @@
-package dev.icebergops.cli;
+package dev.icebergops.config;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.entry;
 
+import dev.icebergops.redaction.Redactor;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -23,7 +27,8 @@ class ConfigLoaderTest {
 
   @Test
   void defaultsApplyAndNoPropertiesMeansTheEmbeddedCatalog() throws IOException {
-    CliConfig config = new ConfigLoader(Map.of(), new Redactor()).load(write("namespace: sales\n"));
+    IcebergOpsConfig config =
+        new ConfigLoader(Map.of(), new Redactor()).load(write("namespace: sales\n"));
 
     assertThat(config.embedded()).isTrue();
     assertThat(config.catalogName()).isEqualTo("local");
@@ -41,7 +46,7 @@ class ConfigLoaderTest {
             "ICEBERG_OPS_CATALOG_NAME", "prod",
             "ICEBERG_OPS_CATALOG__URI", "http://127.0.0.1:8181",
             "ICEBERG_OPS_CATALOG__S3__ACCESS_KEY_ID", "AKIAEXAMPLE");
-    CliConfig config =
+    IcebergOpsConfig config =
         new ConfigLoader(env, new Redactor())
             .load(write("namespace: sales\ncatalog:\n  properties:\n    type: rest\n"));
 
@@ -58,7 +63,7 @@ class ConfigLoaderTest {
   @Test
   void environmentReferencesAreResolvedAndTheirValuesRedacted() throws IOException {
     Redactor redactor = new Redactor();
-    CliConfig config =
+    IcebergOpsConfig config =
         new ConfigLoader(Map.of("CATALOG_TOKEN", "t0ken-value", "WH", "analytics"), redactor)
             .load(
                 write(
@@ -81,5 +86,57 @@ class ConfigLoaderTest {
     out.flush();
     assertThat(bytes.toString(StandardCharsets.UTF_8))
         .isEqualTo("uri **** and ****, warehouse ****\nno newline ****");
+  }
+
+  @Test
+  void settingsLaidOverTheFileReplaceItsValuesAndMergeCatalogPropertiesByKey() throws IOException {
+    Path file =
+        write(
+            """
+            namespace: sales
+            migrations: filesystem:migrations
+            catalog:
+              name: prod
+              properties:
+                type: rest
+                uri: http://127.0.0.1:8181
+            """);
+    Map<String, Object> catalog = new LinkedHashMap<>();
+    catalog.put("name", null);
+    catalog.put("properties", Map.of("uri", "http://127.0.0.1:9191", "warehouse", "analytics"));
+    Map<String, Object> settings = new LinkedHashMap<>();
+    settings.put("catalog", catalog);
+    settings.put("namespace", "sales_ci");
+    settings.put("migrations", null);
+
+    IcebergOpsConfig config = new ConfigLoader(Map.of(), new Redactor()).load(file, settings);
+
+    assertThat(config.namespace()).isEqualTo("sales_ci");
+    assertThat(config.migrations()).isEqualTo("filesystem:migrations");
+    assertThat(config.catalogName()).isEqualTo("prod");
+    assertThat(config.catalogProperties())
+        .containsOnly(
+            entry("type", "rest"),
+            entry("uri", "http://127.0.0.1:9191"),
+            entry("warehouse", "analytics"));
+  }
+
+  @Test
+  void settingsAloneNeedNoFileAndStillRequireANamespace() {
+    Path missing = dir.resolve("iceberg-ops.yaml");
+    ConfigLoader loader = new ConfigLoader(Map.of(), new Redactor());
+
+    IcebergOpsConfig config =
+        loader.load(missing, Map.of("namespace", "shop", "migrations", "classpath:com.acme"));
+    assertThat(config.embedded()).isTrue();
+    assertThat(config.baseDir()).isEqualTo(dir);
+    assertThat(config.source(getClass().getClassLoader(), List.of()).location())
+        .isEqualTo("classpath:com/acme"); // a package is its resource path
+
+    assertThatThrownBy(() -> loader.load(missing, Map.of("migrations", "classpath:com.acme")))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage(
+            "Cannot read config the plugin configuration: namespace is not set (set it in the file"
+                + " or in ICEBERG_OPS_NAMESPACE)");
   }
 }

@@ -1,0 +1,50 @@
+package dev.icebergops.maven;
+
+import dev.icebergops.runner.MigrationPreview;
+import dev.icebergops.runner.MigrationRunner;
+import dev.icebergops.runner.MigrationStatus;
+import java.util.List;
+import org.apache.maven.plugins.annotations.Mojo;
+import org.apache.maven.plugins.annotations.Parameter;
+import org.apache.maven.plugins.annotations.ResolutionScope;
+
+/**
+ * {@code iceberg-ops:plan}: the versions {@code migrate} would apply; with {@code preview}, what
+ * each would change per table, run on an in-memory shadow of the live tables. Writes nothing.
+ */
+@Mojo(name = "plan", requiresDependencyResolution = ResolutionScope.RUNTIME, threadSafe = true)
+public class PlanMojo extends IcebergOpsMojo {
+
+  /**
+   * Runs the pending versions on an in-memory shadow of the live tables and shows what each would
+   * change, and the error a version would fail with (which fails the build).
+   */
+  @Parameter(property = "iceberg-ops.preview", defaultValue = "false")
+  boolean preview;
+
+  @Override
+  String goal() {
+    return "plan";
+  }
+
+  @Override
+  void run(MigrationRunner.Builder builder, String namespace) {
+    MigrationRunner runner = builder.build();
+    if (preview) {
+      MigrationPreview result = runner.preview();
+      result.text().lines().forEach(this::info);
+      if (result.wouldFail()) {
+        throw new IllegalStateException(
+            "Cannot migrate " + namespace + ": the preview shows a version that would fail");
+      }
+      return;
+    }
+    List<MigrationStatus> pending = runner.plan();
+    if (pending.isEmpty()) {
+      info("Nothing to apply: " + namespace + " is up to date");
+      return;
+    }
+    info("Pending versions of " + namespace + ":");
+    pending.forEach(s -> info(VersionLines.line(s, s.isBaseline() ? "baseline" : null)));
+  }
+}

@@ -1,0 +1,28 @@
+package dev.icebergops.maven;
+
+import dev.icebergops.runner.MigrationStatus;
+import java.util.Locale;
+
+/** One version on one line of the build log. */
+final class VersionLines {
+
+  private VersionLines() {}
+
+  /** {@code " 0002 AddRegionToOrders applied 2026-01-01T00:00:00Z note"}, blanks left out. */
+  static String line(MigrationStatus s, String note) {
+    StringBuilder line =
+        new StringBuilder("  ")
+            .append(s.version())
+            .append("  ")
+            .append(s.description())
+            .append("  ")
+            .append(s.state().name().toLowerCase(Locale.ROOT));
+    if (s.updatedAt() != null) {
+      line.append("  ").append(s.updatedAt());
+    }
+    if (note != null && !note.isBlank()) {
+      line.append("  ").append(note);
+    }
+    return line.toString();
+  }
+}
