@@ -387,19 +387,35 @@ final class Notes {
     }
     if (jar.startsWith("iceberg-core") || jar.startsWith("iceberg-api")) {
       return "Apache Iceberg itself: the table API, the REST client, table metadata, and the Avro"
-          + " reader and writer of the history table's data files";
+          + " reader of the history table's Avro-era data files (layouts 1 to 3)";
     }
     if (jar.startsWith("iceberg-data")) {
       return "Iceberg's generic reader, for history files other engines wrote (Parquet, ORC,"
           + " delete files), which then also need iceberg-parquet, iceberg-orc and Hadoop on the"
           + " class path; core does not bring those";
     }
+    if (jar.startsWith("iceberg-parquet")) {
+      return "Iceberg's Parquet schema conversion (field ids) and generic value readers and"
+          + " writers: the history table's Parquet data files, written and read without Hadoop";
+    }
+    if (jar.startsWith("parquet-jackson")) {
+      return "parquet-java's shaded Jackson, a runtime dependency of parquet-hadoop";
+    }
+    if (jar.startsWith("parquet-")) {
+      return "parquet-java: the history table's Parquet data files (column writers and"
+          + " readers, encodings, the footer's Thrift structures; parquet-hadoop holds the file"
+          + " writer, which needs no Hadoop when given a FileIO stream and no codec)";
+    }
+    if (jar.startsWith("jts-core")) {
+      return "parquet-java's page writer builds (no-op) geometry statistics for every column,"
+          + " and that class links JTS";
+    }
     if (jar.startsWith("iceberg-common")) {
       return "Iceberg's reflection helpers, which iceberg-core uses";
     }
     if (jar.startsWith("avro")) {
-      return "Iceberg's manifests and manifest lists are Avro, and so are the history table's"
-          + " data files";
+      return "Iceberg's manifests and manifest lists are Avro, and so were the history table's"
+          + " data files until layout 4";
     }
     if (jar.startsWith("commons-")) {
       return "Apache Commons, needed by Avro (commons-compress, which needs commons-io,"
