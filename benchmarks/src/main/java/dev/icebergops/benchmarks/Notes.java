@@ -303,6 +303,23 @@ final class Notes {
         gain. B3 with `-Dbench.only=B3`, the code before and after running at the same time:
         7.2 -> 5.7 x (N = 10), 2.5 -> 5.5 x (N = 100), 2.7 -> 2.6 x (N = 300), within what
         this machine's load (load average 12 to 37 on 2 cores) moves a ratio between runs.
+      - The core's class path, issue 23 (history in Parquet, layout 4). PyIceberg and DuckDB
+        scan Parquet and ORC data files only, so the history's files are Parquet again, written
+        and read without Hadoop: iceberg-parquet's schema conversion and generic value readers
+        and writers, parquet-java's page store and file writer over the table's FileIO, no
+        codec; the pages are read from the footer and page headers and handed to Iceberg's
+        value readers, since parquet-java's own file reader builds read options that load
+        Hadoop's `FileInputFormat`. Before: 25 jars, 15.3 MiB (measured from the same class
+        path file on the code before). After: 35 jars, 25.7 MiB, 10 jars and 10.5 MiB added:
+        parquet-column (3.2 MiB: column writers and readers, the example schema types),
+        parquet-jackson (2.3 MiB, parquet-hadoop's shaded Jackson), parquet-hadoop (1.6 MiB: the
+        file writer, the page write store, the footer converter), jts-core (1.2 MiB: the page
+        writer builds no-op geometry statistics for every column, and that class links JTS),
+        parquet-encoding and parquet-format-structures (0.8 MiB each: encodings, the footer's
+        Thrift structures), iceberg-parquet (0.4 MiB), parquet-common, parquet-variant and
+        javax.annotation-api (under 0.2 MiB together). Left out: parquet-avro (2.1 MiB),
+        snappy-java (2.2 MiB), zstd-jni (7.1 MiB), commons-pool and all of Hadoop; the former
+        Parquet history (before it became Avro) put 49 jars, 53.2 MiB on the class path.
       - B1. The embedded environment starts S3Proxy (jclouds, Guice) beside Iceberg's REST
         server, and the S3 client and file IO besides; both starts share two cores with
         everything else on this machine.
