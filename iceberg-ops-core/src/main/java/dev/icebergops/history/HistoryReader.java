@@ -166,22 +166,11 @@ final class HistoryReader {
               + task.file().location()
               + " is Parquet compressed with "
               + e.codec
-              + ", which parquet-java decompresses through Hadoop's codec classes; add "
-              + codecJars(e.codec)
-              + " to the class path",
+              + ", which parquet-java decompresses through Hadoop's codec classes; add"
+              + " org.apache.hadoop:hadoop-common to the class path",
           e);
     }
     return into;
-  }
-
-  /** The jars parquet-java needs to decompress a codec, as Maven coordinates. */
-  static String codecJars(String codec) {
-    String hadoop = "org.apache.hadoop:hadoop-common";
-    return switch (codec) {
-      case "ZSTD" -> hadoop + " and com.github.luben:zstd-jni";
-      case "SNAPPY" -> hadoop + " and org.xerial.snappy:snappy-java";
-      default -> hadoop;
-    };
   }
 
   /** A Parquet page is compressed with a codec whose classes are not on the class path. */

@@ -11,10 +11,9 @@ import org.apache.iceberg.catalog.Catalog;
 
 /**
  * Runs inside {@link HistoryWithoutHadoopTest}'s class loader, which lacks Hadoop, ORC,
- * parquet-avro and the compression codecs: builds a catalog with {@link CatalogFactory}, optionally
- * records a row, and reads a namespace's history. Answers the rows as {@code version status} pairs,
- * or the failure as {@code ExceptionClass: message}. Its argument holds the catalog properties and
- * {@code probe.*} keys.
+ * parquet-avro: builds a catalog with {@link CatalogFactory}, optionally records a row, and reads a
+ * namespace's history. Answers the rows as {@code version status} pairs, or the failure as {@code
+ * ExceptionClass: message}. Its argument holds the catalog properties and {@code probe.*} keys.
  */
 public final class LeanClassPathProbe implements Function<Map<String, String>, String> {
 
