@@ -411,9 +411,9 @@ final class Notes {
           + " reader of the history table's Avro-era data files (layouts 1 to 3)";
     }
     if (jar.startsWith("iceberg-data")) {
-      return "Iceberg's generic reader, for history files other engines wrote (Parquet, ORC,"
-          + " delete files), which then also need iceberg-parquet, iceberg-orc and Hadoop on the"
-          + " class path; core does not bring those";
+      return "Iceberg's generic reader, for history files other engines wrote (ORC, delete"
+          + " files), which then also need iceberg-orc and Hadoop on the class path; core does"
+          + " not bring those";
     }
     if (jar.startsWith("iceberg-parquet")) {
       return "Iceberg's Parquet schema conversion (field ids) and generic value readers and"
