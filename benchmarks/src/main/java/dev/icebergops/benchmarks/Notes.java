@@ -289,8 +289,8 @@ final class Notes {
       - The core's class path. The history table's data files were Parquet, written through
         iceberg-parquet, parquet-hadoop and Hadoop's `Configuration`: 49 runtime jars, 53.2 MiB,
         Hadoop, Parquet and ORC among them. They are Avro now, written by Iceberg's own Avro
-        writer and read by its Avro reader, both in iceberg-core, which every engine's reader
-        understands: 25 jars, 15.6 MiB. A snapshot that holds other files (Parquet or ORC that
+        writer and read by its Avro reader, both in iceberg-core (Spark and Trino scan Avro data
+        files; PyIceberg and DuckDB do not, see issue 23 below): 25 jars, 15.6 MiB. A snapshot that holds other files (Parquet or ORC that
         another engine or an earlier release wrote, delete files) goes through iceberg-data's
         generic reader, whose format registry needs iceberg-parquet, iceberg-orc and Hadoop; the
         core does not bring them, and the read then fails naming them (the command line and
@@ -303,6 +303,27 @@ final class Notes {
         gain. B3 with `-Dbench.only=B3`, the code before and after running at the same time:
         7.2 -> 5.7 x (N = 10), 2.5 -> 5.5 x (N = 100), 2.7 -> 2.6 x (N = 300), within what
         this machine's load (load average 12 to 37 on 2 cores) moves a ratio between runs.
+      - The core's class path, issue 23 (history in Parquet, layout 4). PyIceberg and DuckDB
+        scan Parquet and ORC data files only, so the history's files are Parquet again, written
+        and read without Hadoop: iceberg-parquet's schema conversion and generic value readers
+        and writers, parquet-java's page store and file writer over the table's FileIO, no
+        codec; the pages are read from the footer and page headers and handed to Iceberg's
+        value readers, since parquet-java's own file reader builds read options that load
+        Hadoop's `FileInputFormat`. Before: 25 jars, 15.3 MiB (the same class path file, on the
+        code before). After: 37 jars, 35.1 MiB, 12 jars and 19.8 MiB added: zstd-jni (7.1 MiB)
+        and snappy-java (2.2 MiB) with commons-pool, parquet-hadoop's codecs, which the history
+        does not use but which an exclusion here would strip from every project reading
+        compressed Parquet through its own iceberg-parquet (iceberg-parquet declares
+        parquet-hadoop optional, so the core declares it, and Maven takes the nearest
+        declaration); parquet-column (3.2 MiB: column writers and readers); parquet-jackson
+        (2.3 MiB: parquet-hadoop's shaded Jackson, which its footer class loads);
+        parquet-hadoop (1.6 MiB: the file writer, the page write store, the footer converter);
+        jts-core (1.2 MiB: the page writer builds no-op geometry statistics for every column,
+        and that class links JTS); parquet-encoding and parquet-format-structures (0.8 MiB
+        each); iceberg-parquet (0.4 MiB); parquet-common and javax.annotation-api. Left out:
+        parquet-avro (2.1 MiB), parquet-variant and all of Hadoop (the Parquet history before it
+        became Avro put 49 jars, 53.2 MiB on the class path). Without the codecs it would be 34
+        jars, 25.7 MiB.
       - B1. The embedded environment starts S3Proxy (jclouds, Guice) beside Iceberg's REST
         server, and the S3 client and file IO besides; both starts share two cores with
         everything else on this machine.
@@ -387,19 +408,43 @@ final class Notes {
     }
     if (jar.startsWith("iceberg-core") || jar.startsWith("iceberg-api")) {
       return "Apache Iceberg itself: the table API, the REST client, table metadata, and the Avro"
-          + " reader and writer of the history table's data files";
+          + " reader of the history table's Avro-era data files (layouts 1 to 3)";
     }
     if (jar.startsWith("iceberg-data")) {
-      return "Iceberg's generic reader, for history files other engines wrote (Parquet, ORC,"
-          + " delete files), which then also need iceberg-parquet, iceberg-orc and Hadoop on the"
-          + " class path; core does not bring those";
+      return "Iceberg's generic reader, for history files other engines wrote (ORC, delete"
+          + " files), which then also need iceberg-orc and Hadoop on the class path; core does"
+          + " not bring those";
+    }
+    if (jar.startsWith("iceberg-parquet")) {
+      return "Iceberg's Parquet schema conversion (field ids) and generic value readers and"
+          + " writers: the history table's Parquet data files, written and read without Hadoop";
+    }
+    if (jar.startsWith("parquet-jackson")) {
+      return "parquet-java's shaded Jackson, which parquet-hadoop's footer class"
+          + " (ParquetMetadata) loads";
+    }
+    if (jar.startsWith("parquet-")) {
+      return "parquet-java: the history table's Parquet data files (column writers and"
+          + " readers, encodings, the footer's Thrift structures; parquet-hadoop holds the file"
+          + " writer, which needs no Hadoop when given a FileIO stream and no codec)";
+    }
+    if (jar.startsWith("zstd-jni")
+        || jar.startsWith("snappy-java")
+        || jar.startsWith("commons-pool")) {
+      return "parquet-hadoop's codecs (ZSTD, Snappy); the history writes no codec, but excluding"
+          + " them from the core would strip them from every project that reads compressed"
+          + " Parquet through its own iceberg-parquet (Maven takes the nearest parquet-hadoop)";
+    }
+    if (jar.startsWith("jts-core")) {
+      return "parquet-java's page writer builds (no-op) geometry statistics for every column,"
+          + " and that class links JTS";
     }
     if (jar.startsWith("iceberg-common")) {
       return "Iceberg's reflection helpers, which iceberg-core uses";
     }
     if (jar.startsWith("avro")) {
-      return "Iceberg's manifests and manifest lists are Avro, and so are the history table's"
-          + " data files";
+      return "Iceberg's manifests and manifest lists are Avro, and so were the history table's"
+          + " data files until layout 4";
     }
     if (jar.startsWith("commons-")) {
       return "Apache Commons, needed by Avro (commons-compress, which needs commons-io,"

@@ -17,19 +17,20 @@ import org.apache.iceberg.FileFormat;
 import org.apache.iceberg.PartitionKey;
 import org.apache.iceberg.PartitionSpec;
 import org.apache.iceberg.Schema;
+import org.apache.iceberg.StructLike;
 import org.apache.iceberg.Table;
 import org.apache.iceberg.TableProperties;
-import org.apache.iceberg.avro.Avro;
 import org.apache.iceberg.data.GenericRecord;
 import org.apache.iceberg.data.Record;
-import org.apache.iceberg.io.DataWriter;
+import org.apache.iceberg.encryption.EncryptedOutputFile;
 import org.apache.iceberg.io.OutputFileFactory;
 import org.apache.iceberg.types.Types;
 import org.apache.iceberg.types.Types.NestedField;
 
 /**
  * The history table's layout and its writes: converts rows to and from Iceberg generic records and
- * writes one Avro data file per namespace ({@link HistoryReader} reads them).
+ * writes one Parquet data file per write of a namespace ({@link HistoryReader} reads them, and the
+ * Avro files of earlier layouts).
  */
 final class HistoryFiles {
 
@@ -60,9 +61,21 @@ final class HistoryFiles {
 
   /**
    * The layout this release writes: 2 adds operation, steps, run_id and the lease columns; 3 adds
-   * the PID namespace and boot of the lease's holder.
+   * the PID namespace and boot of the lease's holder; 4 writes the data files in Parquet instead of
+   * Avro (PyIceberg and DuckDB scan Parquet and ORC only), uncompressed.
    */
-  static final int LAYOUT_VERSION = 3;
+  static final int LAYOUT_VERSION = 4;
+
+  /** The first layout whose data files are Parquet. */
+  static final int PARQUET_LAYOUT = 4;
+
+  /** The table properties of the data files' format, which other engines' writes follow too. */
+  static final Map<String, String> FORMAT_PROPERTIES =
+      Map.of(
+          TableProperties.DEFAULT_FILE_FORMAT,
+          "parquet",
+          TableProperties.PARQUET_COMPRESSION,
+          "uncompressed");
 
   /** The history table's schema, layout version 1 (the first release). */
   static final Schema SCHEMA_V1 =
@@ -95,7 +108,7 @@ final class HistoryFiles {
   /** Every column a later layout adds to version 1, in order. */
   static final List<NestedField> ADDED_AFTER_V1 = addedAfterV1();
 
-  /** The history table's schema, layout version 3. */
+  /** The history table's schema, layout versions 3 and 4. */
   static final Schema SCHEMA = withAddedColumns();
 
   /** Identity partitioning on the namespace: runners of different namespaces do not conflict. */
@@ -107,7 +120,9 @@ final class HistoryFiles {
           TableProperties.FORMAT_VERSION,
           "2",
           TableProperties.DEFAULT_FILE_FORMAT,
-          "avro",
+          "parquet",
+          TableProperties.PARQUET_COMPRESSION,
+          "uncompressed",
           TableProperties.COMMIT_NUM_RETRIES,
           "20",
           TableProperties.COMMIT_MIN_RETRY_WAIT_MS,
@@ -132,9 +147,8 @@ final class HistoryFiles {
   }
 
   /**
-   * Writes one Avro data file holding the given records, which all belong to one namespace, with
-   * Iceberg's own Avro writer (iceberg-core: no Parquet, ORC or Hadoop). Every engine reads Avro
-   * data files of an Iceberg table.
+   * Writes one Parquet data file holding the given records, which all belong to one namespace (see
+   * {@link HistoryParquet}: no Hadoop). Spark, Trino, PyIceberg and DuckDB read it.
    *
    * @param table the history table
    * @param namespace the namespace (the file's partition)
@@ -146,30 +160,24 @@ final class HistoryFiles {
     GenericRecord template = GenericRecord.create(table.schema());
     template.setField(NAMESPACE, namespace);
     partition.partition(template);
-
-    OutputFileFactory files =
-        OutputFileFactory.builderFor(table, 1, System.nanoTime())
-            .format(FileFormat.AVRO)
-            .operationId("iceberg-ops-history-" + UUID.randomUUID())
-            .build();
     try {
-      DataWriter<Record> writer =
-          Avro.writeData(files.newOutputFile(table.spec(), partition))
-              .forTable(table)
-              .withPartition(partition)
-              .createWriterFunc(org.apache.iceberg.data.avro.DataWriter::create)
-              .overwrite()
-              .build();
-      try (writer) {
-        for (Record record : records) {
-          writer.write(record);
-        }
-      }
-      return writer.toDataFile();
+      return write(table, table.spec(), partition, records);
     } catch (IOException e) {
       throw new UncheckedIOException(
           "Cannot write migration history for namespace " + namespace + ": " + e.getMessage(), e);
     }
+  }
+
+  /** Writes one Parquet data file of a partition, at a new location of the table. */
+  static DataFile write(Table table, PartitionSpec spec, StructLike partition, List<Record> records)
+      throws IOException {
+    OutputFileFactory files =
+        OutputFileFactory.builderFor(table, 1, System.nanoTime())
+            .format(FileFormat.PARQUET)
+            .operationId("iceberg-ops-history-" + UUID.randomUUID())
+            .build();
+    EncryptedOutputFile out = files.newOutputFile(spec, partition);
+    return HistoryParquet.write(table, spec, partition, out.encryptingOutputFile(), records);
   }
 
   static boolean isLease(Record record) {

@@ -24,21 +24,24 @@ import org.apache.iceberg.data.avro.PlannedDataReader;
 import org.apache.iceberg.expressions.Evaluator;
 import org.apache.iceberg.expressions.Expression;
 import org.apache.iceberg.io.CloseableIterable;
+import org.apache.iceberg.io.InputFile;
 import org.apache.iceberg.util.PartitionUtil;
 
 /**
- * Reads a snapshot of the history table. The files this release writes are Avro without delete
- * files: Iceberg's Avro reader, part of iceberg-core, reads them. Any other file (Parquet or ORC
- * that another engine or an earlier release wrote, or a delete file) goes through Iceberg's generic
- * reader, which applies delete files and needs Iceberg's Parquet and ORC modules and Hadoop on the
- * class path; without them the read fails naming the file and the jars to add.
+ * Reads a snapshot of the history table. The files this release writes are Parquet without delete
+ * files, read by Iceberg's Parquet reader without Hadoop ({@link HistoryParquet}); earlier layouts'
+ * Avro files are read by Iceberg's Avro reader, part of iceberg-core. A Parquet file another engine
+ * wrote compressed needs Hadoop's codec classes; without them the read fails naming the codec and
+ * the jars to add. Any other file (ORC, or a delete file) goes through Iceberg's generic reader,
+ * which applies delete files and needs Iceberg's ORC module and Hadoop on the class path; without
+ * them the read fails naming the file and the jars to add.
  */
 final class HistoryReader {
 
   /** What Iceberg's generic reader needs besides iceberg-data, as Maven coordinates. */
   static final String GENERIC_READER_JARS =
-      "org.apache.iceberg:iceberg-parquet, org.apache.iceberg:iceberg-orc,"
-          + " org.apache.hadoop:hadoop-common and org.apache.hadoop:hadoop-mapreduce-client-core";
+      "org.apache.iceberg:iceberg-orc, org.apache.hadoop:hadoop-common and"
+          + " org.apache.hadoop:hadoop-mapreduce-client-core";
 
   private HistoryReader() {}
 
@@ -62,7 +65,7 @@ final class HistoryReader {
 
   /**
    * Reads the rows of a snapshot that match a filter, with delete files applied, telling each row's
-   * data file when Iceberg's Avro reader read it.
+   * data file when the history's own readers (Parquet, Avro) read it.
    *
    * @param into told each record and the data file that holds it; the file is null for every record
    *     when the snapshot needed Iceberg's generic reader (foreign formats, delete files)
@@ -87,9 +90,8 @@ final class HistoryReader {
       ContentFile<?> foreign = firstNotOwnFormat(tasks);
       if (foreign == null) {
         for (FileScanTask task : tasks) {
-          List<Record> records = new ArrayList<>();
-          readAvro(table, scan, task, records);
-          records.forEach(record -> into.accept(record, task.file()));
+          readOwnFormat(table, identifier, task, scan.schema(), scan.isCaseSensitive())
+              .forEach(record -> into.accept(record, task.file()));
         }
       } else {
         List<Record> records = new ArrayList<>();
@@ -110,10 +112,10 @@ final class HistoryReader {
     return tasks;
   }
 
-  /** The first file that is not an Avro data file (a delete file counts), or null. */
+  /** The first file that is neither a Parquet nor an Avro data file (a delete file counts). */
   private static ContentFile<?> firstNotOwnFormat(List<FileScanTask> tasks) {
     for (FileScanTask task : tasks) {
-      if (task.file().format() != FileFormat.AVRO) {
+      if (task.file().format() != FileFormat.PARQUET && task.file().format() != FileFormat.AVRO) {
         return task.file();
       }
       if (!task.deletes().isEmpty()) {
@@ -124,27 +126,62 @@ final class HistoryReader {
   }
 
   /**
-   * Reads one Avro data file the way Iceberg's generic reader does, without its format registry.
+   * Reads one Parquet or Avro data file the way Iceberg's generic reader does, without its format
+   * registry: the rows of the task's split that its residual filter keeps, in {@code projection}.
+   *
+   * @throws IllegalStateException if the file is Parquet compressed with a codec whose classes are
+   *     not on the class path
    */
-  private static void readAvro(Table table, TableScan scan, FileScanTask task, List<Record> into)
+  static List<Record> readOwnFormat(
+      Table table,
+      TableIdentifier identifier,
+      FileScanTask task,
+      Schema projection,
+      boolean caseSensitive)
       throws IOException {
-    Schema projection = scan.schema();
+    List<Record> into = new ArrayList<>();
     Map<Integer, ?> constants =
         PartitionUtil.constantsMap(task, IdentityPartitionConverters::convertConstant);
-    Evaluator residual =
-        new Evaluator(projection.asStruct(), task.residual(), scan.isCaseSensitive());
+    Evaluator residual = new Evaluator(projection.asStruct(), task.residual(), caseSensitive);
     InternalRecordWrapper wrapper = new InternalRecordWrapper(projection.asStruct());
+    InputFile input = table.io().newInputFile(task.file());
     try (CloseableIterable<Record> rows =
-        Avro.read(table.io().newInputFile(task.file()))
-            .project(projection)
-            .split(task.start(), task.length())
-            .createResolvingReader(schema -> PlannedDataReader.create(schema, constants))
-            .build()) {
+        task.file().format() == FileFormat.PARQUET
+            ? HistoryParquet.read(table, input, projection, constants, task.start(), task.length())
+            : Avro.read(input)
+                .project(projection)
+                .split(task.start(), task.length())
+                .createResolvingReader(schema -> PlannedDataReader.create(schema, constants))
+                .build()) {
       for (Record row : rows) {
         if (residual.eval(wrapper.wrap(row))) {
           into.add(row);
         }
       }
+    } catch (CodecMissing e) {
+      throw new IllegalStateException(
+          "Cannot read migration history "
+              + identifier
+              + ": data file "
+              + task.file().location()
+              + " is Parquet compressed with "
+              + e.codec
+              + ", which parquet-java decompresses through Hadoop's codec classes; add"
+              + " org.apache.hadoop:hadoop-common to the class path",
+          e);
+    }
+    return into;
+  }
+
+  /** A Parquet page is compressed with a codec whose classes are not on the class path. */
+  static final class CodecMissing extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+
+    private final String codec;
+
+    CodecMissing(String codec, LinkageError cause) {
+      super("Cannot decompress Parquet pages compressed with " + codec + ": " + cause, cause);
+      this.codec = codec;
     }
   }
 

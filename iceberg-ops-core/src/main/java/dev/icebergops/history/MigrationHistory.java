@@ -38,8 +38,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The migration history table, {@code <meta-namespace>.migration_history} in the user's own
- * catalog: one row per (version, namespace) with its latest state, in Avro data files that any
- * engine reads.
+ * catalog: one row per (version, namespace) with its latest state, in Parquet data files that
+ * Spark, Trino, PyIceberg and DuckDB read (written uncompressed, without Hadoop).
  *
  * <p>The table is partitioned by {@code namespace}, so runners of different namespaces share it
  * without conflict. While a run migrates a namespace, that partition also holds one row whose
@@ -53,13 +53,16 @@ import org.slf4j.LoggerFactory;
  * eight files or holds files of another engine. Columns this release does not know are kept; delete
  * files written by other engines are applied when reading. The layout's version is the table
  * property {@code iceberg-ops.history.layout-version}; an older layout is upgraded in place on the
- * first write. Another writer's changes are tolerated where they can be: a row this release cannot
- * read (an unknown status, a null version, namespace, status or time) is read as {@link
- * HistoryRecord.Status#UNREADABLE} carrying its raw values, a status in another case as the status
- * it spells; a write to a table whose partition spec is not {@code [namespace]}, whose layout
- * column was renamed or dropped, or that requires a column this release does not fill is refused
- * before writing, naming the change and the call that restores it. Earlier states stay readable by
- * time travel ({@link #read(String, long)}) until the table's snapshots expire.
+ * first write, in one commit: the Avro data files of layouts 1 to 3 are rewritten into Parquet with
+ * their rows, and the table's {@code write.format.default} becomes {@code parquet}. Avro files are
+ * still read (earlier snapshots, files an older release adds). Another writer's changes are
+ * tolerated where they can be: a row this release cannot read (an unknown status, a null version,
+ * namespace, status or time) is read as {@link HistoryRecord.Status#UNREADABLE} carrying its raw
+ * values, a status in another case as the status it spells; a write to a table whose partition spec
+ * is not {@code [namespace]}, whose layout column was renamed or dropped, or that requires a column
+ * this release does not fill is refused before writing, naming the change and the call that
+ * restores it. Earlier states stay readable by time travel ({@link #read(String, long)}) until the
+ * table's snapshots expire.
  *
  * <pre>{@code
  * MigrationHistory history = new MigrationHistory(catalog); // _iceberg_ops.migration_history
@@ -325,6 +328,7 @@ public final class MigrationHistory {
     }
     String namespace = next.namespace();
     Table table = tableToCommitFrom(base);
+    base = overUpgrade(table, base);
     Expression filter = namespaceFilter(namespace);
     HistoryRewrite rewrite = HistoryRewrite.plan(base, next);
     HistoryWriteCheck.check(table, identifier, base, next);
@@ -368,6 +372,23 @@ public final class MigrationHistory {
     long committed = table.currentSnapshot().snapshotId();
     lastCommitted.set(table);
     return rewrite.stored(base, next, committed, written, file);
+  }
+
+  /**
+   * The state to commit from when the table's current snapshot is a layout upgrade made right on
+   * top of {@code base}'s snapshot: the same rows in rewritten files, read again so that the write
+   * replaces the files that hold them now. Otherwise {@code base}, validated as usual.
+   */
+  private NamespaceHistory overUpgrade(Table table, NamespaceHistory base) {
+    Snapshot current = table.currentSnapshot();
+    if (base.snapshotId() == null
+        || current == null
+        || !base.snapshotId().equals(current.parentId())
+        || !current.summary().containsKey(HistoryFormatUpgrade.SUMMARY_UPGRADE)) {
+      return base;
+    }
+    NamespaceHistory reread = load(table, current.snapshotId(), base.namespace());
+    return HistoryRewrite.changed(base, reread).isEmpty() ? reread : base;
   }
 
   /**

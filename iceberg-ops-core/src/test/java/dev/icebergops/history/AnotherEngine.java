@@ -11,11 +11,10 @@ import org.apache.iceberg.FileFormat;
 import org.apache.iceberg.FileScanTask;
 import org.apache.iceberg.PartitionKey;
 import org.apache.iceberg.Table;
-import org.apache.iceberg.avro.Avro;
 import org.apache.iceberg.data.GenericRecord;
 import org.apache.iceberg.data.IcebergGenerics;
 import org.apache.iceberg.data.Record;
-import org.apache.iceberg.data.avro.PlannedDataReader;
+import org.apache.iceberg.data.parquet.GenericParquetReaders;
 import org.apache.iceberg.data.parquet.GenericParquetWriter;
 import org.apache.iceberg.deletes.PositionDelete;
 import org.apache.iceberg.deletes.PositionDeleteWriter;
@@ -42,14 +41,14 @@ final class AnotherEngine {
     return records;
   }
 
-  /** The records of one of the history's own (Avro) files, in the order they were written. */
+  /** The records of one of the history's own (Parquet) files, in the order they were written. */
   static List<Record> readFile(Table table, DataFile file) throws IOException {
-    assertThat(file.format()).isEqualTo(FileFormat.AVRO);
+    assertThat(file.format()).isEqualTo(FileFormat.PARQUET);
     List<Record> records = new ArrayList<>();
     try (CloseableIterable<Record> rows =
-        Avro.read(table.io().newInputFile(file.location()))
+        Parquet.read(table.io().newInputFile(file.location()))
             .project(table.schema())
-            .createResolvingReader(PlannedDataReader::create)
+            .createReaderFunc(type -> GenericParquetReaders.buildReader(table.schema(), type))
             .build()) {
       rows.forEach(records::add);
     }

@@ -71,23 +71,30 @@ class HistoryOtherWritersTest {
   }
 
   @Test
-  void aParquetFileOfAnotherEngineIsReadAndTheNextWriteIsAvroAgain() throws IOException {
+  void anAvroFileOfAnotherEngineIsReadAndTheNextWriteIsParquetAgain() throws IOException {
     history.record(row("0001", Status.APPLIED), null);
     Table table = catalog.loadTable(history.tableIdentifier());
-    // another engine (or an earlier release) rewrites the partition as Parquet
-    AnotherEngine.overwritePartition(table, AnotherEngine.readAll(table));
+    // another engine (or an earlier release) rewrites the partition as Avro
+    DataFile avro = AvroEraHistory.write(table, "sales", AnotherEngine.readAll(table));
+    table
+        .newOverwrite()
+        .overwriteByRowFilter(
+            org.apache.iceberg.expressions.Expressions.equal("namespace", "sales"))
+        .addFile(avro)
+        .commit();
     table.refresh();
     assertThat(AnotherEngine.dataFiles(table))
         .extracting(DataFile::format)
-        .containsExactly(FileFormat.PARQUET);
+        .containsExactly(FileFormat.AVRO);
 
     assertThat(history.read("sales")).containsExactly(row("0001", Status.APPLIED));
     history.record(row("0002", Status.APPLIED), null);
 
     table.refresh();
+    // the Avro file is read as the history's own: the write adds 0002's row in Parquet
     assertThat(AnotherEngine.dataFiles(table))
         .extracting(DataFile::format)
-        .containsExactly(FileFormat.AVRO);
+        .containsExactlyInAnyOrder(FileFormat.AVRO, FileFormat.PARQUET);
     assertThat(history.read("sales"))
         .containsExactly(row("0001", Status.APPLIED), row("0002", Status.APPLIED));
   }
@@ -153,7 +160,7 @@ class HistoryOtherWritersTest {
     history.record(row("0002", Status.APPLIED), null);
 
     Table upgraded = catalog.loadTable(history.tableIdentifier());
-    assertThat(upgraded.properties()).containsEntry("iceberg-ops.history.layout-version", "3");
+    assertThat(upgraded.properties()).containsEntry("iceberg-ops.history.layout-version", "4");
     assertThat(upgraded.schema().findField("run_id")).isNotNull();
     assertThat(history.read("sales"))
         .extracting(HistoryRecord::version, HistoryRecord::description, HistoryRecord::checksum)
@@ -212,7 +219,7 @@ class HistoryOtherWritersTest {
     catalog
         .loadTable(history.tableIdentifier())
         .updateProperties()
-        .set("iceberg-ops.history.layout-version", "4")
+        .set("iceberg-ops.history.layout-version", "5")
         .commit();
     MigrationHistory olderRelease = new MigrationHistory(catalog, meta);
 
@@ -221,11 +228,11 @@ class HistoryOtherWritersTest {
         .hasMessage(
             "Cannot write migration history "
                 + history.tableIdentifier()
-                + ": its layout version is 4 but this release of iceberg-ops writes version 3;"
+                + ": its layout version is 5 but this release of iceberg-ops writes version 4;"
                 + " upgrade iceberg-ops");
     assertThat(history.read("sales")).extracting(HistoryRecord::version).containsExactly("0001");
     assertThat(catalog.loadTable(history.tableIdentifier()).properties())
-        .containsEntry("iceberg-ops.history.layout-version", "4");
+        .containsEntry("iceberg-ops.history.layout-version", "5");
   }
 
   @Test
@@ -254,7 +261,7 @@ class HistoryOtherWritersTest {
     HistoryLayout.upgrade(stale, history.tableIdentifier());
 
     Table upgraded = catalog.loadTable(history.tableIdentifier());
-    assertThat(upgraded.properties()).containsEntry("iceberg-ops.history.layout-version", "3");
+    assertThat(upgraded.properties()).containsEntry("iceberg-ops.history.layout-version", "4");
     assertThat(upgraded.schema().columns())
         .extracting(column -> column.name())
         .containsExactlyElementsOf(

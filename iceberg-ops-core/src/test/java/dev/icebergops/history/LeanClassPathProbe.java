@@ -10,8 +10,8 @@ import java.util.stream.Collectors;
 import org.apache.iceberg.catalog.Catalog;
 
 /**
- * Runs inside {@link HistoryWithoutParquetTest}'s class loader, which lacks Parquet, ORC and
- * Hadoop: builds a catalog with {@link CatalogFactory}, optionally records a row, and reads a
+ * Runs inside {@link HistoryWithoutHadoopTest}'s class loader, which lacks Hadoop, ORC,
+ * parquet-avro: builds a catalog with {@link CatalogFactory}, optionally records a row, and reads a
  * namespace's history. Answers the rows as {@code version status} pairs, or the failure as {@code
  * ExceptionClass: message}. Its argument holds the catalog properties and {@code probe.*} keys.
  */

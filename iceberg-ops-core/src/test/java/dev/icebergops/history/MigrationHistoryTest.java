@@ -101,7 +101,7 @@ class MigrationHistoryTest {
   }
 
   @Test
-  void firstRecordCreatesTheTableWithAnAvroDataFile() throws IOException {
+  void firstRecordCreatesTheTableWithAParquetDataFile() throws IOException {
     HistoryRecord row = applied("0001", "sales", T0);
     history.record(row, null);
 
@@ -131,9 +131,10 @@ class MigrationHistoryTest {
     assertThat(partition.transform().isIdentity()).isTrue();
     assertThat(table.schema().findColumnName(partition.sourceId())).isEqualTo("namespace");
     assertThat(table.properties())
-        .containsEntry(TableProperties.DEFAULT_FILE_FORMAT, "avro")
+        .containsEntry(TableProperties.DEFAULT_FILE_FORMAT, "parquet")
+        .containsEntry(TableProperties.PARQUET_COMPRESSION, "uncompressed")
         .containsEntry(TableProperties.COMMIT_NUM_RETRIES, "20")
-        .containsEntry("iceberg-ops.history.layout-version", "3");
+        .containsEntry("iceberg-ops.history.layout-version", "4");
     assertThat(
             ((org.apache.iceberg.HasTableOperations) table).operations().current().formatVersion())
         .isEqualTo(2);
@@ -141,10 +142,10 @@ class MigrationHistoryTest {
     List<DataFile> files = AnotherEngine.dataFiles(table);
     assertThat(files).isNotEmpty();
     for (DataFile file : files) {
-      assertThat(file.format()).isEqualTo(FileFormat.AVRO);
-      assertThat(file.location()).startsWith("s3://").endsWith(".avro");
+      assertThat(file.format()).isEqualTo(FileFormat.PARQUET);
+      assertThat(file.location()).startsWith("s3://").endsWith(".parquet");
       try (InputStream in = table.io().newInputFile(file.location()).newStream()) {
-        assertThat(in.readNBytes(4)).isEqualTo(new byte[] {'O', 'b', 'j', 1});
+        assertThat(in.readNBytes(4)).isEqualTo(new byte[] {'P', 'A', 'R', '1'});
       }
     }
 

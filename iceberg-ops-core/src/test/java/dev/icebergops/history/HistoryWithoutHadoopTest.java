@@ -21,24 +21,26 @@ import java.util.UUID;
 import java.util.function.Function;
 import java.util.regex.Pattern;
 import org.apache.iceberg.DataFile;
+import org.apache.iceberg.DeleteFile;
 import org.apache.iceberg.FileFormat;
 import org.apache.iceberg.Table;
+import org.apache.iceberg.TableProperties;
 import org.apache.iceberg.catalog.Catalog;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
- * The history on the class path a user's deploy job gets from iceberg-ops-core alone: no Parquet,
- * no ORC, no Hadoop. The code runs in a class loader over this test's class path without those jars
- * ({@link LeanClassPathProbe}), against the same catalog and store as the test.
+ * The history on the class path a user's deploy job gets from iceberg-ops-core alone: Parquet
+ * without Hadoop, no ORC. The code runs in a class loader over this test's class path without those
+ * jars ({@link LeanClassPathProbe}), against the same catalog and store as the test.
  */
 @ExtendWith(SharedEnvironment.class)
-class HistoryWithoutParquetTest {
+class HistoryWithoutHadoopTest {
 
   /** The jars a user's class path lacks when it holds iceberg-ops-core and its dependencies. */
   private static final Pattern NOT_IN_CORE =
-      Pattern.compile("(iceberg-parquet|iceberg-orc|parquet-|orc-|hadoop-)[^/]*\\.jar");
+      Pattern.compile("(iceberg-orc|orc-|hadoop-|parquet-avro|parquet-variant)" + "[^/]*\\.jar");
 
   private IcebergTestEnvironment environment;
   private Catalog catalog;
@@ -52,50 +54,79 @@ class HistoryWithoutParquetTest {
   }
 
   @Test
-  void theClassLoaderLacksParquetOrcAndHadoop() throws IOException {
+  void theClassLoaderHasParquetButLacksHadoopOrcAndTheCodecs() throws IOException {
     try (URLClassLoader lean = leanClassLoader()) {
       for (String name :
           List.of(
-              "org.apache.parquet.schema.MessageType",
-              "org.apache.iceberg.parquet.Parquet",
               "org.apache.orc.TypeDescription",
               "org.apache.iceberg.orc.ORC",
-              "org.apache.hadoop.conf.Configuration")) {
+              "org.apache.hadoop.conf.Configuration",
+              "org.apache.parquet.avro.AvroReadSupport")) {
         assertThatThrownBy(() -> Class.forName(name, false, lean))
             .as(name)
             .isInstanceOf(ClassNotFoundException.class);
       }
-      assertThat(Class.forName("org.apache.iceberg.avro.Avro", false, lean).getClassLoader())
-          .isSameAs(lean);
+      for (String name :
+          List.of(
+              "org.apache.iceberg.avro.Avro",
+              "org.apache.iceberg.parquet.ParquetReader",
+              "org.apache.parquet.hadoop.ParquetFileWriter")) {
+        assertThat(Class.forName(name, false, lean).getClassLoader()).as(name).isSameAs(lean);
+      }
     } catch (ClassNotFoundException e) {
       throw new AssertionError(e);
     }
   }
 
   @Test
-  void historyIsWrittenAndReadWithoutParquetOrHadoop() throws Exception {
+  void historyIsWrittenInParquetAndReadWithoutHadoop() throws Exception {
     assertThat(probe(Map.of(LeanClassPathProbe.RECORD, "0001"))).isEqualTo("0001 applied");
     assertThat(probe(Map.of(LeanClassPathProbe.RECORD, "0002")))
         .isEqualTo("0001 applied, 0002 applied");
 
-    // any engine with the usual readers reads the same rows from the Avro files
+    // any engine with the usual readers reads the same rows from the Parquet files
     Table table = catalog.loadTable(new MigrationHistory(catalog, meta).tableIdentifier());
     assertThat(AnotherEngine.dataFiles(table))
         .extracting(DataFile::format)
-        .containsOnly(FileFormat.AVRO);
+        .containsOnly(FileFormat.PARQUET);
     assertThat(AnotherEngine.readAll(table))
         .extracting(row -> row.getField("version"))
         .containsExactlyInAnyOrder("0001", "0002");
   }
 
   @Test
-  void aParquetFileIsReadWithItsReaderAndReportedWithoutIt() throws Exception {
+  void anAvroEraTableIsReadAndUpgradedWithoutHadoop() throws Exception {
+    MigrationHistory history = new MigrationHistory(catalog, meta);
+    Table old = AvroEraHistory.create(catalog, history.tableIdentifier());
+    AvroEraHistory.append(
+        old,
+        "sales",
+        List.of(
+            new HistoryRecord(
+                "0001", "sales", "first", Status.APPLIED, null, "sum", Instant.EPOCH, 1L)),
+        null);
+    assertThat(probe(Map.of())).isEqualTo("0001 applied");
+
+    assertThat(probe(Map.of(LeanClassPathProbe.RECORD, "0002")))
+        .isEqualTo("0001 applied, 0002 applied");
+
+    Table table = catalog.loadTable(history.tableIdentifier());
+    assertThat(table.properties()).containsEntry(HistoryFiles.LAYOUT_VERSION_PROPERTY, "4");
+    assertThat(AnotherEngine.dataFiles(table))
+        .extracting(DataFile::format)
+        .containsOnly(FileFormat.PARQUET);
+  }
+
+  @Test
+  void aCompressedParquetFileIsReadWithHadoopAndReportedWithoutIt() throws Exception {
     MigrationHistory history = new MigrationHistory(catalog, meta);
     history.record(
         new HistoryRecord("0001", "sales", "first", Status.APPLIED, null, "sum", Instant.EPOCH, 1L),
         null);
     Table table = catalog.loadTable(history.tableIdentifier());
-    DataFile parquet = AnotherEngine.overwritePartition(table, AnotherEngine.readAll(table));
+    // another engine rewrites the partition with its own codec, ignoring the table's property
+    table.updateProperties().set(TableProperties.PARQUET_COMPRESSION, "zstd").commit();
+    DataFile zstd = AnotherEngine.overwritePartition(table, AnotherEngine.readAll(table));
 
     assertThat(history.read("sales")).extracting(HistoryRecord::version).containsExactly("0001");
     assertThat(probe(Map.of()))
@@ -103,10 +134,33 @@ class HistoryWithoutParquetTest {
             "java.lang.IllegalStateException: Cannot read migration history "
                 + history.tableIdentifier()
                 + ": data file "
-                + parquet.location()
+                + zstd.location()
+                + " is Parquet compressed with ZSTD, which parquet-java decompresses through"
+                + " Hadoop's codec classes; add org.apache.hadoop:hadoop-common to the class path");
+  }
+
+  @Test
+  void aDeleteFileIsReadWithTheGenericReaderAndReportedWithoutIt() throws Exception {
+    MigrationHistory history = new MigrationHistory(catalog, meta);
+    for (String version : List.of("0001", "0002")) {
+      history.record(
+          new HistoryRecord(version, "sales", "v", Status.APPLIED, null, "sum", Instant.EPOCH, 1L),
+          null);
+    }
+    Table table = catalog.loadTable(history.tableIdentifier());
+    DataFile first = AnotherEngine.dataFiles(table).get(0);
+    DeleteFile deletes = AnotherEngine.positionDelete(table, first.location(), 0);
+    table.newRowDelta().addDeletes(deletes).commit();
+
+    assertThat(history.read("sales")).hasSize(1);
+    assertThat(probe(Map.of()))
+        .isEqualTo(
+            "java.lang.IllegalStateException: Cannot read migration history "
+                + history.tableIdentifier()
+                + ": delete file "
+                + deletes.location()
                 + " is PARQUET and needs Iceberg's generic reader; add"
-                + " org.apache.iceberg:iceberg-parquet, org.apache.iceberg:iceberg-orc,"
-                + " org.apache.hadoop:hadoop-common and"
+                + " org.apache.iceberg:iceberg-orc, org.apache.hadoop:hadoop-common and"
                 + " org.apache.hadoop:hadoop-mapreduce-client-core to the class path");
   }
 
