@@ -70,6 +70,9 @@ public final class SharedJourney {
 
   private final SupersededMetadata superseded = new SupersededMetadata();
 
+  /** The schemas each table had before each version, to leave out the later ones going down. */
+  private final DescentSchemas schemas;
+
   private List<ContractLocation.Entry> contracts;
   private DataCheck data;
 
@@ -79,7 +82,9 @@ public final class SharedJourney {
   private SharedJourney(
       Function<Consumer<MigrationStep>, MigrationRunner> runners,
       MigrationChecks.Settings settings,
-      ContractLocation contracts) {
+      ContractLocation contracts,
+      DescentSchemas schemas) {
+    this.schemas = schemas;
     MigrationRunner built = runners.apply(this::step);
     // the journey walks the whole chain of versioned migrations, never a baseline
     this.runner = built.appliesBaselines() ? built.toBuilder().baselines(false).build() : built;
@@ -105,11 +110,21 @@ public final class SharedJourney {
       Function<Consumer<MigrationStep>, MigrationRunner> runners,
       MigrationChecks.Settings settings,
       ContractLocation contracts) {
+    return walk(runners, settings, contracts, DescentSchemas.whenWorthIt());
+  }
+
+  /** As {@link #walk(Function, MigrationChecks.Settings, ContractLocation)}, trimming as told. */
+  static SharedJourney walk(
+      Function<Consumer<MigrationStep>, MigrationRunner> runners,
+      MigrationChecks.Settings settings,
+      ContractLocation contracts,
+      DescentSchemas schemas) {
     SharedJourney journey =
         new SharedJourney(
             Objects.requireNonNull(runners, "runners"),
             Objects.requireNonNull(settings, "settings"),
-            contracts);
+            contracts,
+            schemas);
     try {
       journey.walk(contracts);
     } catch (RuntimeException e) {
@@ -174,6 +189,7 @@ public final class SharedJourney {
   private boolean up(Map<String, CheckRun> active) {
     List<ResolvedMigration> all = migrations();
     before.put(all.get(0).version(), capture());
+    schemas.before(all.get(0).version(), captured);
     onStep = step -> upgraded(version(step.version()));
     RuntimeException failure = CheckRun.migrate(runner, null);
     onStep = null;
@@ -203,7 +219,12 @@ public final class SharedJourney {
     }
     // a re-run that committed nothing leaves the tables loaded before it current
     data.reached(version, idempotent && shape.showsCommits() ? tables : null);
-    next(version).ifPresent(next -> before.put(next, after.get(version)));
+    next(version)
+        .ifPresent(
+            next -> {
+              before.put(next, after.get(version));
+              schemas.before(next, tables);
+            });
   }
 
   /** The runner's step listener: hands each version to the phase under way. */
@@ -330,6 +351,20 @@ public final class SharedJourney {
     captured = loaded;
     superseded.deleteFrom(loaded);
     return shape;
+  }
+
+  /**
+   * Once the walk down has passed {@code version} and its checks are done: leaves the schemas added
+   * since just before its upgrade out of the tables the last capture loaded ({@link
+   * DescentSchemas}). A table that cannot be registered again disturbs every check, which then runs
+   * its own pass.
+   */
+  void passedDown(String version) {
+    try {
+      schemas.trimAbove(version, runner.catalog(), runner.namespace(), captured);
+    } catch (RuntimeException e) {
+      disturbAll("leaving the schemas above " + version + " out failed: " + e);
+    }
   }
 
   /** The tables, by name, that the last {@link #capture()} loaded. */
