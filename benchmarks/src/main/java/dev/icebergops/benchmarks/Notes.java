@@ -391,17 +391,17 @@ final class Notes {
         table's first schema) a second time with every passed schema left out as soon as it
         can be, and every report is still the one the check's own pass gives. The data check
         renders a sample row only when a message shows it.
-        Measured after, in the runs of this table (load average 25 to 30; this session ran up to
-        four measuring JVMs at once): B5 2.94 x at N = 10 and 4.53 x at N = 100, against 12.9 x
-        at N = 100 before the change, an hour earlier on the same machine. Left at N = 100: the
+        Measured after: B5 2.71 x at N = 10 and 3.43 x at N = 100 in the run of this table (load
+        average falling from 15 to 5), and 2.35 to 2.94 x and 4.53 x in earlier runs on the
+        machine loaded by other builds and by this session's own (load average 22 to 34),
+        against 12.9 x at N = 100 before the change, in a run as loaded. Left at N = 100: the
         walk up (per version an upgrade, a re-run, an append and the captures between them, on
         metadata of k schemas, where one `migrate()` makes one load and one commit), each step
         down's second upgrade and downgrade (now on the schemas of the way up), and the data
         check's read-back of every file it wrote after every downgrade (N x N / 2 Parquet reads,
         19 % of the main thread's time before the change and untouched by it; reusing what a
         file read under the same field ids would cut it, a design the notes above leave open).
-        B5 at N = 300 was started beside the other runs and stopped after 17 minutes, before
-        its anchor (one `migrate()` of 300 versions) had ended: not measured.
+        B5 at N = 300, in a run of its own after the others: 3.91 x (872 s against 223 s).
         B2 at N = 10: a test's overhead is its copy's requests, about ten where the anchor makes
         four (its namespace, the copy's metadata file and registration, the test's own history
         read and the after-test one, then list, drop, list and delete the copy's files, drop the
