@@ -53,12 +53,18 @@ final class ScaleMeasures {
     }
   }
 
-  /** B5 at scale: per round, one session of the MigrationSuite classes, then their anchors. */
+  /**
+   * B5 at scale: per round, the anchors, then one session of the MigrationSuite classes (the
+   * anchors first, so that a run stopped in a long suite keeps them).
+   */
   void suites() throws Exception {
     warmUp();
     for (int round = 0; round < plan.rounds(); round++) {
       int copy = round;
       List<Integer> lengths = lengthsIn(round);
+      for (int n : lengths) {
+        migrateFromEmpty(n);
+      }
       List<String> classes = new ArrayList<>(List.of(ScaleFixtures.WARM_UP));
       lengths.forEach(n -> classes.add(ScaleFixtures.suite(n, copy)));
       run(
@@ -76,9 +82,6 @@ final class ScaleMeasures {
               }
             }
           });
-      for (int n : lengths) {
-        migrateFromEmpty(n);
-      }
     }
   }
 

@@ -1,6 +1,7 @@
 package dev.icebergops.test.internal;
 
 import java.util.List;
+import java.util.function.Supplier;
 
 /**
  * Data written at some version that no longer reads back as written, in one table and (for
@@ -51,14 +52,58 @@ record DataLoss(
   }
 
   /**
-   * One row as written and as read back.
-   *
-   * @param before the row as written, by the names it was written with
-   * @param after the row as it reads now, by the current names, or a note when it is gone
-   * @param expected what a declared backfill expects in the column, e.g. {@code amount_cents=1250};
-   *     null when no backfill applies
+   * One row as written and as read back, rendered when a message first shows it: most samples
+   * belong to losses already reported at an earlier step, and a row of a wide table is long.
    */
-  record Sample(String before, String after, String expected) {}
+  static final class Sample {
+    private final Rendered before;
+    private final Rendered after;
+    private final String expected;
+
+    /**
+     * A sample.
+     *
+     * @param before renders the row as written, by the names it was written with
+     * @param after renders the row as it reads now, by the current names, or a note when it is gone
+     * @param expected what a declared backfill expects in the column, e.g. {@code
+     *     amount_cents=1250}; null when no backfill applies
+     */
+    Sample(Supplier<String> before, Supplier<String> after, String expected) {
+      this.before = new Rendered(before);
+      this.after = new Rendered(after);
+      this.expected = expected;
+    }
+
+    String before() {
+      return before.get();
+    }
+
+    String after() {
+      return after.get();
+    }
+
+    String expected() {
+      return expected;
+    }
+  }
+
+  /** A text rendered on first use and kept. */
+  private static final class Rendered {
+    private Supplier<String> render;
+    private String text;
+
+    Rendered(Supplier<String> render) {
+      this.render = render;
+    }
+
+    synchronized String get() {
+      if (render != null) {
+        text = render.get();
+        render = null;
+      }
+      return text;
+    }
+  }
 
   DataLoss {
     writtenAt = List.copyOf(writtenAt);

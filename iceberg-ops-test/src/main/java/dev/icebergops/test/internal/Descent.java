@@ -90,6 +90,7 @@ final class Descent {
     if (again(migration, step)) {
       reached = journey.capture();
       checkSecondDowngrade(version, down, reached, aboveDownTo);
+      journey.passedDown(version);
     }
   }
 

@@ -264,7 +264,7 @@ final class RowComparison {
     found
         .computeIfAbsent(
             kind + " " + fieldId, k -> new Found(kind, fieldId, column, type, backfill))
-        .add(() -> new Sample(before.get(), after.get(), expected));
+        .add(() -> new Sample(before, after, expected));
   }
 
   /** A row as {@code {id=1, note=sa7f}}, nested structs alike. */

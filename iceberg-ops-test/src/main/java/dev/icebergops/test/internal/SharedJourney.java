@@ -76,6 +76,9 @@ public final class SharedJourney {
 
   private final SupersededMetadata superseded = new SupersededMetadata();
 
+  /** The schemas each table had before each version, to leave out the later ones going down. */
+  private final DescentSchemas schemas;
+
   private List<ContractLocation.Entry> contracts;
   private DataCheck data;
 
@@ -86,7 +89,9 @@ public final class SharedJourney {
       Function<Consumer<MigrationStep>, MigrationRunner> runners,
       MigrationChecks.Settings settings,
       ContractLocation contracts,
-      JourneyStart start) {
+      JourneyStart start,
+      DescentSchemas schemas) {
+    this.schemas = schemas;
     MigrationRunner built = runners.apply(this::step);
     // the journey walks the whole chain of versioned migrations, never a baseline
     this.runner = built.appliesBaselines() ? built.toBuilder().baselines(false).build() : built;
@@ -116,6 +121,15 @@ public final class SharedJourney {
     return walk(runners, settings, contracts, JourneyStart.empty());
   }
 
+  /** As {@link #walk(Function, MigrationChecks.Settings, ContractLocation)}, trimming as told. */
+  static SharedJourney walk(
+      Function<Consumer<MigrationStep>, MigrationRunner> runners,
+      MigrationChecks.Settings settings,
+      ContractLocation contracts,
+      DescentSchemas schemas) {
+    return walk(runners, settings, contracts, JourneyStart.empty(), schemas);
+  }
+
   /**
    * Walks the journey from {@code start}: the namespace, empty, is first brought to the start
    * (production's shape, say); the journey then walks the versions above the start's version, up to
@@ -133,12 +147,22 @@ public final class SharedJourney {
       MigrationChecks.Settings settings,
       ContractLocation contracts,
       JourneyStart start) {
+    return walk(runners, settings, contracts, start, DescentSchemas.whenWorthIt());
+  }
+
+  private static SharedJourney walk(
+      Function<Consumer<MigrationStep>, MigrationRunner> runners,
+      MigrationChecks.Settings settings,
+      ContractLocation contracts,
+      JourneyStart start,
+      DescentSchemas schemas) {
     SharedJourney journey =
         new SharedJourney(
             Objects.requireNonNull(runners, "runners"),
             Objects.requireNonNull(settings, "settings"),
             contracts,
-            Objects.requireNonNull(start, "start"));
+            Objects.requireNonNull(start, "start"),
+            schemas);
     try {
       journey.startNote = start.prepare(journey.runner);
       journey.walk(contracts);
@@ -207,6 +231,7 @@ public final class SharedJourney {
     if (!start.isEmpty()) {
       data.reached(start.version(), captured); // production's tables hold rows too
     }
+    schemas.before(all.get(0).version(), captured);
     onStep = step -> upgraded(version(step.version()));
     RuntimeException failure = CheckRun.migrate(runner, null);
     onStep = null;
@@ -243,7 +268,12 @@ public final class SharedJourney {
     }
     // a re-run that committed nothing leaves the tables loaded before it current
     data.reached(version, idempotent && shape.showsCommits() ? tables : null);
-    next(version).ifPresent(next -> before.put(next, after.get(version)));
+    next(version)
+        .ifPresent(
+            next -> {
+              before.put(next, after.get(version));
+              schemas.before(next, tables);
+            });
   }
 
   /** The runner's step listener: hands each version to the phase under way. */
@@ -378,6 +408,20 @@ public final class SharedJourney {
     captured = loaded;
     superseded.deleteFrom(loaded);
     return shape;
+  }
+
+  /**
+   * Once the walk down has passed {@code version} and its checks are done: leaves the schemas added
+   * since just before its upgrade out of the tables the last capture loaded ({@link
+   * DescentSchemas}). A table that cannot be registered again disturbs every check, which then runs
+   * its own pass.
+   */
+  void passedDown(String version) {
+    try {
+      schemas.trimAbove(version, runner.catalog(), runner.namespace(), captured);
+    } catch (RuntimeException e) {
+      disturbAll("leaving the schemas above " + version + " out failed: " + e);
+    }
   }
 
   /** The tables, by name, that the last {@link #capture()} loaded. */

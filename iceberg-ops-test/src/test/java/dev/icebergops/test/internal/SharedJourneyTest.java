@@ -2,6 +2,8 @@ package dev.icebergops.test.internal;
 
 import static org.junit.jupiter.params.provider.Arguments.arguments;
 
+import dev.icebergops.migration.BaseMigration;
+import dev.icebergops.migration.MigrationContext;
 import dev.icebergops.migration.MigrationSource;
 import dev.icebergops.test.env.IcebergTestEnvironment;
 import dev.icebergops.test.fixtures.Broken;
@@ -86,7 +88,15 @@ class SharedJourneyTest {
                 "contracts",
                 "dataSurvives",
                 "historyAgrees")),
-        arguments("exploding", Broken.exploding(), defaults, Set.of("reversibility")));
+        arguments("exploding", Broken.exploding(), defaults, Set.of("reversibility")),
+        arguments(
+            "restoring an earlier schema",
+            MigrationSource.of(
+                Sales.V0001__CreateOrders.class,
+                V0002__AddRegionRestoring.class,
+                V0003__AddNote.class),
+            defaults,
+            Set.of()));
   }
 
   @ParameterizedTest(name = "{0}")
@@ -101,6 +111,41 @@ class SharedJourneyTest {
     SharedJourney journey =
         SharedJourney.walk(onStep -> shared.runner(source, onStep), settings, CONTRACTS);
 
+    assertSameAsOwnPasses(journey, shared, source, settings, disturbed);
+  }
+
+  /**
+   * The walk down leaves the schemas it has passed out of the tables' metadata (on long chains,
+   * {@link DescentSchemas}): with every such schema left out as soon as it can be, each report is
+   * still the one the check's own pass gives.
+   */
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("sets")
+  void eachReportIsTheSameWithThePassedSchemasLeftOut(
+      String name,
+      MigrationSource source,
+      MigrationChecks.Settings settings,
+      Set<String> disturbed) {
+    Fixture shared = new Fixture(environment);
+    DescentSchemas trimming = DescentSchemas.always();
+
+    SharedJourney journey =
+        SharedJourney.walk(onStep -> shared.runner(source, onStep), settings, CONTRACTS, trimming);
+
+    assertSameAsOwnPasses(journey, shared, source, settings, disturbed);
+    if (name.startsWith("reversible") || name.startsWith("restoring")) {
+      org.assertj.core.api.Assertions.assertThat(trimming.trims())
+          .as("tables trimmed")
+          .isPositive();
+    }
+  }
+
+  private void assertSameAsOwnPasses(
+      SharedJourney journey,
+      Fixture shared,
+      MigrationSource source,
+      MigrationChecks.Settings settings,
+      Set<String> disturbed) {
     SoftAssertions softly = new SoftAssertions();
     for (String check : CHECKS) {
       if (journey.report(check).isPresent()) {
@@ -127,5 +172,30 @@ class SharedJourneyTest {
         .replace(fixture.meta, "<meta>")
         .replace(fixture.ns, "<ns>")
         .replaceAll("'s\\d+'", "'s<n>'");
+  }
+
+  /** Its downgrade makes the orders' first schema (id 0) current again. */
+  public static class V0002__AddRegionRestoring extends BaseMigration {
+    @Override
+    public void upgrade(MigrationContext ctx) {
+      ctx.enforceColumn("orders", "region", "string");
+    }
+
+    @Override
+    public void downgrade(MigrationContext ctx) {
+      ctx.restoreSchema("orders", 0);
+    }
+  }
+
+  public static class V0003__AddNote extends BaseMigration {
+    @Override
+    public void upgrade(MigrationContext ctx) {
+      ctx.enforceColumn("orders", "note", "string");
+    }
+
+    @Override
+    public void downgrade(MigrationContext ctx) {
+      ctx.deleteColumn("orders", "note");
+    }
   }
 }
