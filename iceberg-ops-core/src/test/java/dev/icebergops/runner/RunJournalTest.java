@@ -465,7 +465,9 @@ class RunJournalTest {
     String log =
         captureStandardError(
             () -> {
-              RunJournal journal = open(clock, Duration.ofMillis(600), Duration.ZERO);
+              // a heartbeat every second (a sixth of the lease): room between two renewals for
+              // the plants' read and commit, even where a history write takes a few hundred ms
+              RunJournal journal = open(clock, Duration.ofSeconds(6), Duration.ZERO);
               RunLease mine = stored();
               plantDuringHeartbeats(
                   new RunLease("elsewhere", 4242, "other-run", T0, T0.plusSeconds(3600)));
