@@ -40,7 +40,7 @@ import org.junit.jupiter.params.provider.EnumSource;
 @ExtendWith(SharedEnvironment.class)
 class LeaseFenceTest {
 
-  private static final int ROUNDS = Integer.getInteger("fence.rounds", 10);
+  private static final int ROUNDS = Integer.getInteger("fence.rounds", 3);
 
   @ParameterizedTest
   @EnumSource(Point.class)

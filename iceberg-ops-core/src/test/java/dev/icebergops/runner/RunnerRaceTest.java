@@ -27,7 +27,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
- * Eight runners on one namespace with non-idempotent migrations, over twenty rounds (fifty with
+ * Eight runners on one namespace with non-idempotent migrations, over eight rounds in the plain build (fifty with
  * {@code -Psoak}): in even rounds they start at the same instant, in odd rounds after random
  * delays. The lease serialises them, so no row is duplicated, no version applied twice and no
  * namespace stranded.
@@ -35,7 +35,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
 @ExtendWith(SharedEnvironment.class)
 class RunnerRaceTest {
 
-  private static final int ROUNDS = Integer.getInteger("reliability.raceRounds", 20);
+  private static final int ROUNDS = Integer.getInteger("reliability.raceRounds", 8);
   private static final int RUNNERS = 8;
   private static final int PARALLEL_ROUNDS = 4;
 
