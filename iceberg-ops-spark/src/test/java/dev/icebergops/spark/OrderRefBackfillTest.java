@@ -43,7 +43,7 @@ class OrderRefBackfillTest implements MigrationSuite {
 
   @Test
   @MigrateTo("0001")
-  void sparkFillsTheRetypedColumnFromItsArchiveAndTheRollbackBringsTheIntsBack(
+  void sparkFillsTheRetypedColumnAndCopiesTheTableAndTheRollbackBringsTheIntsBack(
       MigrationRunner runner, IcebergTestData data) {
     data.append("orders", Map.of("id", 1L, "order_ref", 42), Map.of("id", 2L, "order_ref", -7));
 
@@ -52,6 +52,10 @@ class OrderRefBackfillTest implements MigrationSuite {
     assertThat(data.rows("orders"))
         .extracting("id", "order_ref", "order_ref__legacy_1")
         .containsExactlyInAnyOrder(tuple(1L, "42", 42), tuple(2L, "-7", -7));
+    assertThat(data.rows("orders_archive"))
+        .as("0003's copy, by Spark")
+        .extracting("id", "order_ref")
+        .containsExactlyInAnyOrder(tuple(1L, "42"), tuple(2L, "-7"));
     Snapshot backfill = runner.catalog().loadTable(ordersOf(runner)).currentSnapshot();
     assertThat(backfill.summary())
         .as("the backfill's commit is Spark's")

@@ -30,7 +30,7 @@ class MigrateOrdersTest {
         .migrate("0001");
     spark.sql("INSERT INTO iceberg." + namespace + ".orders VALUES (1, 42, 'first')");
 
-    assertThat(MigrateOrders.migrate(spark, namespace).versions()).containsExactly("0002");
+    assertThat(MigrateOrders.migrate(spark, namespace).versions()).containsExactly("0002", "0003");
 
     TableIdentifier orders = TableIdentifier.of(namespace, "orders");
     assertThat(catalog.loadTable(orders).schema().findField("order_ref").type())
@@ -38,7 +38,14 @@ class MigrateOrdersTest {
     assertThat(spark.sql("SELECT order_ref FROM iceberg." + namespace + ".orders").collectAsList())
         .extracting(row -> row.getString(0))
         .isEqualTo(List.of("42"));
+    assertThat(
+            spark
+                .sql("SELECT id, order_ref FROM iceberg." + namespace + ".orders_archive")
+                .collectAsList())
+        .extracting(row -> row.getLong(0) + ":" + row.getString(1))
+        .isEqualTo(List.of("1:42"));
     catalog.dropTable(orders, true);
+    catalog.dropTable(TableIdentifier.of(namespace, "orders_archive"), true);
     ((SupportsNamespaces) catalog).dropNamespace(Namespace.of(namespace));
   }
 }
