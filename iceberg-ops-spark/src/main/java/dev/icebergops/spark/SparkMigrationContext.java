@@ -10,6 +10,7 @@ import org.apache.iceberg.catalog.Catalog;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
+import scala.Option;
 import scala.Tuple2;
 
 /**
@@ -60,20 +61,21 @@ public final class SparkMigrationContext {
    *     catalog of that name
    */
   public static SparkMigrationContext of(MigrationContext context) {
-    return of(
-        context,
-        SparkSession.getActiveSession()
-            .getOrElse(
-                () ->
-                    SparkSession.getDefaultSession()
-                        .getOrElse(
-                            () -> {
-                              throw new IllegalStateException(
-                                  "Cannot use Spark in a migration of namespace "
-                                      + namespaceOf(context)
-                                      + ": no active SparkSession; build one before the runner"
-                                      + " runs (SparkSession.builder()...getOrCreate())");
-                            })));
+    if (context == null) {
+      throw new IllegalArgumentException("Cannot bind Spark to a migration: the context is null");
+    }
+    Option<SparkSession> session = SparkSession.getActiveSession();
+    if (session.isEmpty()) {
+      session = SparkSession.getDefaultSession();
+    }
+    if (session.isEmpty()) {
+      throw new IllegalStateException(
+          "Cannot bind Spark to a migration of namespace "
+              + context.namespace()
+              + ": no active SparkSession; build one before the runner runs"
+              + " (SparkSession.builder()...getOrCreate())");
+    }
+    return of(context, session.get());
   }
 
   /**
@@ -147,13 +149,6 @@ public final class SparkMigrationContext {
               + " or spark.sql.defaultCatalog to its name)");
     }
     return catalog;
-  }
-
-  private static String namespaceOf(MigrationContext context) {
-    if (context == null) {
-      throw new IllegalArgumentException("Cannot bind Spark to a migration: the context is null");
-    }
-    return context.namespace();
   }
 
   /** The Spark session the data steps run in. */
