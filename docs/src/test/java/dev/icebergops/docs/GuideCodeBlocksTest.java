@@ -50,7 +50,12 @@ class GuideCodeBlocksTest {
 
   @BeforeAll
   static void readPages() throws IOException {
-    regions = Regions.under(DOCS.resolve("src/test"));
+    // the Spark page shows the Spark module's tests and build (its profile runs them)
+    regions =
+        Regions.under(
+            DOCS.resolve("src/test"),
+            ROOT.resolve("iceberg-ops-spark/src/test"),
+            ROOT.resolve("iceberg-ops-spark/pom.xml"));
     if (Boolean.getBoolean("docs.update")) {
       for (Path page : pages()) {
         Files.writeString(page, Pages.withRegions(page, regions), StandardCharsets.UTF_8);

@@ -33,9 +33,16 @@ final class Regions {
     this.byName = byName;
   }
 
-  /** Reads every region of the files under {@code root}. */
-  static Regions under(Path root) {
+  /** Reads every region of the files under the {@code roots} (a root may be a file). */
+  static Regions under(Path... roots) {
     Map<String, Region> regions = new LinkedHashMap<>();
+    for (Path root : roots) {
+      read(root, regions);
+    }
+    return new Regions(regions);
+  }
+
+  private static void read(Path root, Map<String, Region> regions) {
     try (Stream<Path> files = Files.walk(root)) {
       for (Path file : files.filter(Files::isRegularFile).sorted().toList()) {
         for (Region region : read(file)) {
@@ -55,7 +62,6 @@ final class Regions {
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
-    return new Regions(regions);
   }
 
   Region get(String name) {
