@@ -166,7 +166,7 @@ public record PartitionFieldSpec(String sourceColumn, String transform, String n
   }
 
   /** The transform applied to the source column, as an unbound term for {@code addField}. */
-  Term term() {
+  public Term term() {
     Transform<?, ?> parsed = Transforms.fromString(transform);
     return Expressions.transform(sourceColumn, parsed);
   }

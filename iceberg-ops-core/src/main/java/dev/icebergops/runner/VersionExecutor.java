@@ -6,6 +6,7 @@ import dev.icebergops.migration.IrreversibleMigrationException;
 import dev.icebergops.migration.Migration;
 import dev.icebergops.migration.MigrationContext;
 import dev.icebergops.migration.ResolvedMigration;
+import dev.icebergops.migration.internal.CatalogMigrationContext;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -75,7 +76,7 @@ final class VersionExecutor {
     Migration migration = resolved.migration();
     String what = "apply migration " + resolved + " to " + namespace;
     StepLog steps = progress(resolved, "upgrade", journal);
-    MigrationContext ctx = new MigrationContext(journal.fenced(catalog), namespace, steps);
+    MigrationContext ctx = new CatalogMigrationContext(journal.fenced(catalog), namespace, steps);
     if (resolved.isBaseline()) {
       LOG.info(
           "Applying baseline {} to {}: it builds version {} directly, without the versions below it",
@@ -138,7 +139,7 @@ final class VersionExecutor {
     Migration migration = resolved.migration();
     String what = "roll back migration " + resolved + " in " + namespace;
     StepLog steps = progress(resolved, "downgrade", journal);
-    MigrationContext ctx = new MigrationContext(journal.fenced(catalog), namespace, steps);
+    MigrationContext ctx = new CatalogMigrationContext(journal.fenced(catalog), namespace, steps);
     LOG.info("Rolling back migration {} in {}", resolved, namespace);
     long start = System.nanoTime();
     try {

@@ -1,5 +1,8 @@
-package dev.icebergops.migration;
+package dev.icebergops.migration.internal;
 
+import dev.icebergops.migration.MigrationContext;
+import dev.icebergops.migration.PartitionFieldSpec;
+import dev.icebergops.migration.SortColumn;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -24,13 +27,13 @@ import org.slf4j.LoggerFactory;
  * exists with the same source column and transform is not added again, a partition field that is
  * not there is not removed, and a sort order the table already has is not committed again.
  */
-final class LayoutChanges {
+public final class LayoutChanges {
 
   private static final Logger LOG = LoggerFactory.getLogger(MigrationContext.class);
 
   private LayoutChanges() {}
 
-  static void updatePartitionSpec(
+  public static void updatePartitionSpec(
       MigrationContext ctx,
       String table,
       List<PartitionFieldSpec> addFields,
@@ -157,7 +160,8 @@ final class LayoutChanges {
     return field.transform() + "(" + schema.findColumnName(field.sourceId()) + ")";
   }
 
-  static void replaceSortOrder(MigrationContext ctx, String table, List<SortColumn> sortColumns) {
+  public static void replaceSortOrder(
+      MigrationContext ctx, String table, List<SortColumn> sortColumns) {
     String name = ctx.qualified(table);
     List<SortColumn> columns = sortColumns == null ? List.of() : sortColumns;
     if (columns.stream().anyMatch(Objects::isNull)) {
