@@ -1,10 +1,10 @@
 package dev.icebergops.runner;
 
-import dev.icebergops.history.HistoryConflictException;
 import dev.icebergops.history.HistoryRecord;
 import dev.icebergops.history.MigrationHistory;
 import dev.icebergops.history.NamespaceHistory;
 import dev.icebergops.history.RunLease;
+import dev.icebergops.history.internal.HistoryWrites;
 import dev.icebergops.migration.MigrationFactory;
 import dev.icebergops.migration.MigrationSource;
 import dev.icebergops.migration.ResolvedMigration;
@@ -16,6 +16,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
@@ -145,7 +146,10 @@ public final class MigrationRunner {
     return source;
   }
 
-  /** The history table this runner records to. */
+  /**
+   * The history table this runner records to, to read (its public methods only read): the runner's
+   * runs and its {@link #seedHistory} and {@link #forgetHistory} write it.
+   */
   public MigrationHistory historyTable() {
     return history;
   }
@@ -706,25 +710,64 @@ public final class MigrationRunner {
    * @return the lease released, or empty when none was held
    */
   public Optional<RunLease> releaseLease() {
-    for (int attempt = 1; ; attempt++) {
-      NamespaceHistory read = readHistory();
-      Optional<RunLease> held = read.lease();
-      if (held.isEmpty()) {
-        return held;
-      }
-      try {
-        remote.call(
-            "release the run lease of " + namespace,
-            () -> history.commit(read, read.withoutLease()));
-        LOG.warn("Released the run lease of namespace {} held by {}", namespace, held.get());
-        return held;
-      } catch (HistoryConflictException e) {
-        if (attempt >= 10) {
-          throw new ConcurrentMigrationException(
-              null, "Cannot release the run lease of " + namespace + ": it kept changing", e);
-        }
-      }
+    String what = "release the run lease of " + namespace;
+    return options
+        .retry(what)
+        .run(
+            tried -> {
+              NamespaceHistory read = readHistory();
+              Optional<RunLease> held = read.lease();
+              if (held.isPresent()) {
+                remote.call(what, () -> HistoryWrites.commit(history, read, read.withoutLease()));
+                LOG.warn(
+                    "Released the run lease of namespace {} held by {}", namespace, held.get());
+              }
+              return held;
+            },
+            (tries, last) ->
+                new ConcurrentMigrationException(
+                    null, "Cannot " + what + ": it kept changing", last));
+  }
+
+  /**
+   * Deletes every history row of this namespace, under its run lease: the namespace then reads as
+   * never migrated (for a namespace whose tables were dropped, such as a test's scratch namespace).
+   * Its tables are not touched. Writes nothing when the namespace has no history.
+   *
+   * @return how many rows were deleted
+   * @throws ConcurrentMigrationException if another run holds the namespace's lease
+   */
+  public int forgetHistory() {
+    NamespaceHistory read = readHistory();
+    if (read.rows().isEmpty() && read.lease().isEmpty()) {
+      return 0;
     }
+    try (RunJournal journal = open("forget the history of " + namespace)) {
+      int rows = journal.state().rows().size();
+      journal.forgetAndFinish();
+      LOG.info("Deleted the {} history rows of namespace {}", rows, namespace);
+      return rows;
+    }
+  }
+
+  /**
+   * Records the history rows of namespaces that have none yet (not even a run's lease) in this
+   * runner's history table, all in one commit: for namespaces made as copies of another (a test
+   * toolkit's copies of a template, a registered {@link dev.icebergops.snapshot.ShapeSnapshot}),
+   * one commit for many namespaces instead of a run each.
+   *
+   * <pre>{@code
+   * runner.seedHistory(Map.of("sales_copy_1", rows1, "sales_copy_2", rows2));
+   * }</pre>
+   *
+   * @param rows each namespace's rows; each row's {@link HistoryRecord#namespace()} must be the
+   *     namespace it is listed under
+   * @throws IllegalArgumentException if a row is listed under another namespace than its own
+   * @throws dev.icebergops.history.HistoryConflictException if one of the namespaces has history
+   *     already, or another writer gave it some concurrently; nothing was written then
+   */
+  public void seedHistory(Map<String, List<HistoryRecord>> rows) {
+    HistoryWrites.seed(history, rows);
   }
 
   private RunJournal open(String what) {
