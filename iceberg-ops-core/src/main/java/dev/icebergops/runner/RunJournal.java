@@ -11,6 +11,7 @@ import dev.icebergops.internal.WrappedCatalog;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -20,7 +21,6 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
-import java.util.function.BiFunction;
 import org.apache.iceberg.catalog.Catalog;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -96,27 +96,30 @@ final class RunJournal implements AutoCloseable {
       RunOptions options,
       RemoteCalls remote,
       String what) {
-    return open(history, namespace, options, remote, what, (state, runId) -> List.of());
+    return open(history, namespace, options, remote, what, (state, runId) -> Plan.none()).journal();
   }
 
   /**
-   * Takes the run lease of a namespace and writes the run's first rows in the same commit.
+   * Takes the run lease of a namespace with the rows of a plan made from the state it takes it on,
+   * in the same commit.
    *
-   * @param firstRows the rows to write with the lease, from the state as this run will hold it (the
-   *     lease already its own) and the run's id; called again after a lost race. What it throws is
-   *     rethrown, and nothing is written then.
+   * @param planner makes the plan from the state as this run will hold it (the lease already its
+   *     own) and the run's id; called again after a lost race. What it throws is rethrown, and
+   *     nothing is written then.
+   * @return the journal, with the plan of the state it holds
    * @throws ConcurrentMigrationException if another live run holds the lease
    */
-  static RunJournal open(
+  static <P> Planned<P> open(
       MigrationHistory history,
       String namespace,
       RunOptions options,
       RemoteCalls remote,
       String what,
-      BiFunction<NamespaceHistory, String, List<HistoryRecord>> firstRows) {
+      Planner<P> planner) {
     String runId = UUID.randomUUID().toString();
     Instant deadline = options.clock().instant().plus(options.leaseWait());
     Long[] firstRead = new Long[1];
+    List<Plan<P>> lastPlan = new ArrayList<>(List.of(Plan.none()));
     String taking = "take the run lease of " + namespace;
     return options
         .retry(taking)
@@ -125,7 +128,21 @@ final class RunJournal implements AutoCloseable {
               NamespaceHistory read =
                   readUnheld(history, namespace, options, remote, runId, what, deadline);
               firstRead[0] = tried == 1 ? read.snapshotId() : firstRead[0];
-              return take(history, namespace, options, remote, read, runId, firstRows);
+              RunLease held = read.lease().orElse(null);
+              if (held != null && held.runId().equals(runId)) {
+                // an earlier try's commit landed although its answer said otherwise
+                Long mark =
+                    remote
+                        .call(
+                            "read the run lease of " + namespace,
+                            () -> history.leaseMark(namespace))
+                        .orElse(null);
+                RunJournal journal =
+                    new RunJournal(history, namespace, options, remote, read, held, null, mark);
+                journal.startHeartbeat();
+                return new Planned<>(journal, lastPlan.get(0).value());
+              }
+              return take(history, namespace, options, remote, read, runId, planner, lastPlan);
             },
             (tries, last) ->
                 Contention.exhausted(
@@ -182,32 +199,24 @@ final class RunJournal implements AutoCloseable {
    *
    * @throws HistoryConflictException if another writer came first
    */
-  private static RunJournal take(
+  private static <P> Planned<P> take(
       MigrationHistory history,
       String namespace,
       RunOptions options,
       RemoteCalls remote,
       NamespaceHistory read,
       String runId,
-      BiFunction<NamespaceHistory, String, List<HistoryRecord>> firstRows) {
+      Planner<P> planner,
+      List<Plan<P>> lastPlan) {
     RunLease held = read.lease().orElse(null);
     Instant now = options.clock().instant();
-    if (held != null && held.runId().equals(runId)) {
-      // an earlier attempt's commit landed although its answer said otherwise
-      Long mark =
-          remote
-              .call("read the run lease of " + namespace, () -> history.leaseMark(namespace))
-              .orElse(null);
-      RunJournal journal =
-          new RunJournal(history, namespace, options, remote, read, held, null, mark);
-      journal.startHeartbeat();
-      return journal;
-    }
     RunLease mine =
         ProcessScope.CURRENT.lease(
             ProcessHandle.current().pid(), runId, now, now.plus(options.leaseDuration()));
     NamespaceHistory leased = read.withLease(mine);
-    for (HistoryRecord row : firstRows.apply(leased, runId)) {
+    Plan<P> plan = planner.plan(leased, runId);
+    lastPlan.set(0, plan);
+    for (HistoryRecord row : plan.firstRows()) {
       leased = leased.with(row);
     }
     NamespaceHistory target = leased;
@@ -225,7 +234,7 @@ final class RunJournal implements AutoCloseable {
     RunJournal journal =
         new RunJournal(history, namespace, options, remote, taken, mine, held, taken.snapshotId());
     journal.startHeartbeat();
-    return journal;
+    return new Planned<>(journal, plan.value());
   }
 
   /**
@@ -605,6 +614,27 @@ final class RunJournal implements AutoCloseable {
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new MigrationException(null, "Cannot take the run lease: interrupted", e);
+    }
+  }
+
+  /** A run's plan, made from the state it takes the lease on, and the rows written with it. */
+  record Plan<P>(P value, List<HistoryRecord> firstRows) {
+    static <P> Plan<P> none() {
+      return new Plan<>(null, List.of());
+    }
+  }
+
+  /** Makes a run's plan from the state as the run will hold it and the run's id. */
+  @FunctionalInterface
+  interface Planner<P> {
+    Plan<P> plan(NamespaceHistory leased, String runId);
+  }
+
+  /** A journal that holds the lease, and the plan made from the state it took it on. */
+  record Planned<P>(RunJournal journal, P plan) implements AutoCloseable {
+    @Override
+    public void close() {
+      journal.close();
     }
   }
 
