@@ -4,6 +4,7 @@ import static org.apache.iceberg.types.Types.NestedField.required;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.icebergops.migration.internal.LayoutChanges;
 import dev.icebergops.migration.internal.PropertyChanges;
 import java.util.HashMap;
 import java.util.List;
@@ -108,9 +109,10 @@ class MigrationContextArgumentsTest {
   void partitionFieldAcceptsEveryIcebergTransformString() {
     for (String transform :
         List.of("identity", "year", "month", "day", "hour", "bucket[8]", "truncate[3]", "void")) {
-      assertThat(PartitionFieldSpec.of("c", transform, "p").term()).isNotNull();
+      assertThat(LayoutChanges.term(PartitionFieldSpec.of("c", transform, "p"))).isNotNull();
     }
-    assertThat(PartitionFieldSpec.of("c", "DAY", "p").term().toString()).contains("day");
+    assertThat(LayoutChanges.term(PartitionFieldSpec.of("c", "DAY", "p")).toString())
+        .contains("day");
   }
 
   @Test

@@ -17,6 +17,9 @@ import org.apache.iceberg.SortDirection;
 import org.apache.iceberg.SortOrder;
 import org.apache.iceberg.Table;
 import org.apache.iceberg.UpdatePartitionSpec;
+import org.apache.iceberg.expressions.Expressions;
+import org.apache.iceberg.expressions.Term;
+import org.apache.iceberg.transforms.Transform;
 import org.apache.iceberg.transforms.Transforms;
 import org.apache.iceberg.types.Types.NestedField;
 import org.slf4j.Logger;
@@ -83,7 +86,7 @@ public final class LayoutChanges {
     }
     UpdatePartitionSpec update = loaded.updateSpec();
     toRemove.forEach(update::removeField);
-    toAdd.forEach(add -> update.addField(add.name(), add.term()));
+    toAdd.forEach(add -> update.addField(add.name(), term(add)));
     update.commit();
     LOG.info(
         "Updated partition spec of {}: added {}, removed {}{}",
@@ -193,5 +196,11 @@ public final class LayoutChanges {
     }
     update.commit();
     LOG.info("Replaced sort order of {} with {}", name, order);
+  }
+
+  /** The transform a partition field applies to its source column, as an unbound term. */
+  public static Term term(PartitionFieldSpec field) {
+    Transform<?, ?> parsed = Transforms.fromString(field.transform());
+    return Expressions.transform(field.sourceColumn(), parsed);
   }
 }
