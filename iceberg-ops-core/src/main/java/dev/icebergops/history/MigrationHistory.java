@@ -1,5 +1,6 @@
 package dev.icebergops.history;
 
+import dev.icebergops.history.internal.HistoryWrites;
 import dev.icebergops.internal.CallingThreadExecutor;
 import dev.icebergops.internal.CatalogObjects;
 import java.util.ArrayList;
@@ -13,7 +14,6 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.UUID;
-import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicReference;
 import org.apache.iceberg.DataFile;
 import org.apache.iceberg.OverwriteFiles;
@@ -66,10 +66,12 @@ import org.slf4j.LoggerFactory;
  *
  * <pre>{@code
  * MigrationHistory history = new MigrationHistory(catalog); // _iceberg_ops.migration_history
- * NamespaceHistory sales = history.load("sales");
- * history.commit(sales, sales.with(new HistoryRecord("0003", "sales", "add discount column",
- *     HistoryRecord.Status.APPLIED, null, checksum, Instant.now(), 42L)));
+ * List<HistoryRecord> sales = history.read("sales");
  * }</pre>
+ *
+ * <p><b>Read-only.</b> Its public methods only read: the history is written by a {@code
+ * MigrationRunner}, under the namespace's run lease (its runs, and its named operations {@code
+ * seedHistory} and {@code forgetHistory}), so that no write skips the lease or the conflict checks.
  *
  * <p>Instances are thread-safe if the catalog is.
  */
@@ -83,8 +85,22 @@ public final class MigrationHistory {
 
   private static final Logger LOG = LoggerFactory.getLogger(MigrationHistory.class);
 
-  /** How often {@link #record} re-reads and retries after losing a commit race. */
-  static final int MAX_ATTEMPTS = 20;
+  static {
+    // the write path, for the runner only: see HistoryWrites
+    HistoryWrites.install(
+        new HistoryWrites.Access() {
+          @Override
+          public NamespaceHistory commit(
+              MigrationHistory history, NamespaceHistory base, NamespaceHistory next) {
+            return history.commit(base, next);
+          }
+
+          @Override
+          public void seed(MigrationHistory history, Map<String, List<HistoryRecord>> rows) {
+            history.seed(rows);
+          }
+        });
+  }
 
   private final Catalog catalog;
   private final TableIdentifier identifier;
@@ -318,7 +334,7 @@ public final class MigrationHistory {
    *     that this release cannot write it; the message says how to restore it, and nothing was
    *     written then
    */
-  public NamespaceHistory commit(NamespaceHistory base, NamespaceHistory next) {
+  NamespaceHistory commit(NamespaceHistory base, NamespaceHistory next) {
     if (!base.namespace().equals(next.namespace())) {
       throw new IllegalArgumentException(
           "Cannot record migration history: the states belong to namespaces "
@@ -418,7 +434,7 @@ public final class MigrationHistory {
    * @throws HistoryConflictException if one of the namespaces has history already, or another
    *     writer gave it some concurrently; nothing was written then
    */
-  public void seed(Map<String, List<HistoryRecord>> rows) {
+  void seed(Map<String, List<HistoryRecord>> rows) {
     rows.forEach(
         (namespace, listed) -> {
           for (HistoryRecord row : listed) {
@@ -493,83 +509,6 @@ public final class MigrationHistory {
         .toList();
   }
 
-  /**
-   * Stores one row, replacing the row of the same (version, namespace), provided that row is still
-   * the one this writer last saw; retries when other rows of the namespace changed meanwhile.
-   *
-   * @param row the new state of (row.version, row.namespace)
-   * @param expected the row for that key this writer last read, or null if it read none
-   * @throws HistoryConflictException if the stored row for the key is not {@code expected} (another
-   *     run recorded it concurrently), or the namespace's history kept changing for {@value
-   *     #MAX_ATTEMPTS} attempts; nothing was recorded then
-   * @throws IllegalArgumentException if {@code expected} belongs to another key
-   */
-  public void record(HistoryRecord row, HistoryRecord expected) {
-    Objects.requireNonNull(row, "row");
-    if (expected != null
-        && !(expected.version().equals(row.version())
-            && expected.namespace().equals(row.namespace()))) {
-      throw new IllegalArgumentException(
-          "Cannot record migration "
-              + row.version()
-              + " for namespace "
-              + row.namespace()
-              + ": the expected row is for version "
-              + expected.version()
-              + " of namespace "
-              + expected.namespace());
-    }
-    HistoryConflictException last = null;
-    for (int attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
-      if (attempt > 1) {
-        backOff(attempt);
-      }
-      NamespaceHistory base = load(row.namespace());
-      HistoryRecord stored = base.row(row.version()).orElse(null);
-      if (!Objects.equals(stored, expected)) {
-        throw new HistoryConflictException(
-            "Cannot record migration "
-                + row.version()
-                + " for namespace "
-                + row.namespace()
-                + ": another run recorded it concurrently ("
-                + describe(stored)
-                + ")",
-            null);
-      }
-      try {
-        commit(base, base.with(row));
-        LOG.debug(
-            "Recorded migration {} for namespace {} as {} in {}",
-            row.version(),
-            row.namespace(),
-            row.status().value(),
-            identifier);
-        return;
-      } catch (HistoryConflictException e) {
-        last = e;
-        LOG.debug(
-            "Cannot record migration {} for namespace {} (attempt {} of {}): {}",
-            row.version(),
-            row.namespace(),
-            attempt,
-            MAX_ATTEMPTS,
-            e.getMessage());
-      }
-    }
-    throw new HistoryConflictException(
-        "Cannot record migration "
-            + row.version()
-            + " for namespace "
-            + row.namespace()
-            + ": "
-            + identifier
-            + " kept changing concurrently for "
-            + MAX_ATTEMPTS
-            + " attempts",
-        last);
-  }
-
   private NamespaceHistory load(Table table, long snapshotId, String namespace) {
     ReadState cached = lastRead.get();
     if (cached != null && cached.isOf(table, snapshotId, namespace)) {
@@ -614,12 +553,6 @@ public final class MigrationHistory {
         });
     return new NamespaceHistory(
         namespace, snapshotId, rows, lease[0], stored, filesKnown[0] ? files : null);
-  }
-
-  private static String describe(HistoryRecord stored) {
-    return stored == null
-        ? "now not recorded"
-        : "now " + stored.status().value() + " at " + stored.updatedAt();
   }
 
   private static Expression namespaceFilter(String namespace) {
@@ -713,16 +646,6 @@ public final class MigrationHistory {
       table.io().deleteFile(file.location());
     } catch (RuntimeException e) {
       LOG.debug("Cannot delete orphan history file {}: {}", file.location(), e.getMessage());
-    }
-  }
-
-  private static void backOff(int attempt) {
-    long bound = Math.min(1000L, 25L << Math.min(attempt, 5));
-    try {
-      Thread.sleep(ThreadLocalRandom.current().nextLong(bound / 2, bound + 1));
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new IllegalStateException("Cannot record migration history: interrupted", e);
     }
   }
 }

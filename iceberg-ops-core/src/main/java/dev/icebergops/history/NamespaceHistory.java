@@ -13,13 +13,12 @@ import org.apache.iceberg.data.Record;
 
 /**
  * The history of one namespace as read at one snapshot of the history table: its rows and its run
- * lease. Immutable; the {@code with} methods return the state a write would leave, which {@link
- * MigrationHistory#commit} stores.
+ * lease. Immutable; the {@code with} methods return the state a write would leave, which the runner
+ * stores (a write fails with {@link HistoryConflictException} if another writer came first).
  *
  * <pre>{@code
  * NamespaceHistory read = history.load("sales");
- * NamespaceHistory next = read.with(appliedRow).withoutLease();
- * history.commit(read, next); // HistoryConflictException if another writer came first
+ * Optional<RunLease> lease = read.lease();
  * }</pre>
  */
 public final class NamespaceHistory {

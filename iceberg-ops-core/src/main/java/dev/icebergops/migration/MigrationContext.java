@@ -1,17 +1,16 @@
 package dev.icebergops.migration;
 
-import dev.icebergops.internal.StepListener;
+import dev.icebergops.migration.internal.CatalogMigrationContext;
+import dev.icebergops.migration.internal.StepListener;
 import dev.icebergops.schema.EnforceOptions;
 import dev.icebergops.schema.IcebergTypes;
 import dev.icebergops.schema.SchemaContract;
 import dev.icebergops.schema.SchemaContractViolation;
 import dev.icebergops.schema.SchemaEvolutionHelper;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
-import java.util.function.Supplier;
 import org.apache.iceberg.Schema;
 import org.apache.iceberg.SortDirection;
 import org.apache.iceberg.Table;
@@ -23,9 +22,6 @@ import org.apache.iceberg.exceptions.NoSuchTableException;
 import org.apache.iceberg.exceptions.ValidationException;
 import org.apache.iceberg.rest.RESTCatalog;
 import org.apache.iceberg.types.Type;
-import org.apache.iceberg.types.Types.NestedField;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * What a {@link Migration} uses to change tables: one catalog and the namespace the runner was
@@ -55,56 +51,29 @@ import org.slf4j.LoggerFactory;
  * fails half-way, the earlier steps stay committed. Keep upgrades idempotent; prefer {@link
  * #createTableIfNotExists}, {@link #enforceColumn} and {@link #enforceRename} over their one-shot
  * counterparts. Every change is logged at INFO.
+ *
+ * <p>Inside a run the runner gives each migration its own context; outside one (a test, a tool),
+ * {@link #of(Catalog, String)} makes one.
  */
-public final class MigrationContext {
-
-  /** The catalog property that names the AWS service a REST catalog signs its requests for. */
-  static final String REST_SIGNING_NAME = "rest.signing-name";
-
-  private static final Logger LOG = LoggerFactory.getLogger(MigrationContext.class);
-
-  private final Catalog catalog;
-  private final String namespace;
-  private final StepListener steps;
-
-  /** How deep the helper calls are nested: only the outermost helper is a step. */
-  private int depth;
+public interface MigrationContext {
 
   /**
-   * Binds a context to a catalog and a namespace.
+   * Binds a context to a catalog and a namespace, outside a runner's run (in a test, say): its
+   * helpers change the catalog's tables directly and record nothing in the history.
+   *
+   * <pre>{@code
+   * MigrationContext ctx = MigrationContext.of(catalog, "sales");
+   * ctx.enforceColumn("orders", "region", "string");
+   * }</pre>
    *
    * @param catalog the catalog holding the tables
    * @param namespace the namespace that bare table names are qualified with; may be nested, for
    *     example {@code "sales.eu"}
+   * @return the context
    * @throws IllegalArgumentException if the catalog is null or the namespace is null or blank
    */
-  public MigrationContext(Catalog catalog, String namespace) {
-    this(catalog, namespace, StepListener.NONE);
-  }
-
-  /**
-   * Binds a context to a catalog and a namespace, telling a listener about each helper step (the
-   * runner records them).
-   *
-   * @param catalog the catalog holding the tables
-   * @param namespace the namespace that bare table names are qualified with
-   * @param steps told before and after each helper step
-   * @throws IllegalArgumentException if the catalog or listener is null or the namespace is null or
-   *     blank
-   */
-  public MigrationContext(Catalog catalog, String namespace, StepListener steps) {
-    if (steps == null) {
-      throw new IllegalArgumentException("Cannot create migration context: the listener is null");
-    }
-    this.steps = steps;
-    if (catalog == null) {
-      throw new IllegalArgumentException("Cannot create migration context: the catalog is null");
-    }
-    if (namespace == null || namespace.isBlank()) {
-      throw new IllegalArgumentException("Cannot create migration context: the namespace is empty");
-    }
-    this.catalog = catalog;
-    this.namespace = namespace;
+  static MigrationContext of(Catalog catalog, String namespace) {
+    return new CatalogMigrationContext(catalog, namespace, StepListener.NONE);
   }
 
   /**
@@ -113,14 +82,10 @@ public final class MigrationContext {
    * is refused once another run has taken the namespace's lease over (see "Fenced commits" in
    * docs/operating-the-runner.md).
    */
-  public Catalog catalog() {
-    return catalog;
-  }
+  Catalog catalog();
 
   /** The namespace bare table names are qualified with, for example {@code "sales.eu"}. */
-  public String namespace() {
-    return namespace;
-  }
+  String namespace();
 
   // --- table names ------------------------------------------------------------------------------
 
@@ -131,12 +96,7 @@ public final class MigrationContext {
    * @return {@code "<namespace>.<name>"} for a bare name; a dotted name unchanged
    * @throws IllegalArgumentException if the name is null or blank
    */
-  public String qualified(String name) {
-    if (name == null || name.isBlank()) {
-      throw new IllegalArgumentException("Cannot qualify table name: the name is empty");
-    }
-    return name.contains(".") ? name : namespace + "." + name;
-  }
+  String qualified(String name);
 
   /**
    * The identifier of a table, qualified as {@link #qualified} does.
@@ -145,9 +105,7 @@ public final class MigrationContext {
    * @return the identifier; every dot but the last separates namespace levels
    * @throws IllegalArgumentException if the name is null or blank
    */
-  public TableIdentifier identifier(String name) {
-    return TableIdentifier.parse(qualified(name));
-  }
+  TableIdentifier identifier(String name);
 
   // --- table lifecycle --------------------------------------------------------------------------
 
@@ -160,9 +118,7 @@ public final class MigrationContext {
    * @throws IllegalArgumentException if the schema is null, or the namespace is missing and the
    *     catalog cannot create namespaces
    */
-  public Table createTableIfNotExists(String table, Schema schema) {
-    return createTableIfNotExists(table, schema, TableOptions.defaults());
-  }
+  Table createTableIfNotExists(String table, Schema schema);
 
   /**
    * Creates a table with a partition spec, sort order, properties and location, or returns the
@@ -177,11 +133,7 @@ public final class MigrationContext {
    * @throws IllegalArgumentException if the schema or options are null, or the namespace is missing
    *     and the catalog does not implement {@link SupportsNamespaces}
    */
-  public Table createTableIfNotExists(String table, Schema schema, TableOptions options) {
-    return step(
-        "create table " + label(table),
-        () -> TableLifecycle.createIfNotExists(this, table, schema, options));
-  }
+  Table createTableIfNotExists(String table, Schema schema, TableOptions options);
 
   /**
    * Drops a table and purges its data and metadata files, if it exists. This cannot be undone: the
@@ -190,9 +142,7 @@ public final class MigrationContext {
    * @param table a bare or dotted table name
    * @return whether the table existed
    */
-  public boolean dropTableIfExists(String table) {
-    return step("drop table " + label(table), () -> TableLifecycle.dropIfExists(this, table));
-  }
+  boolean dropTableIfExists(String table);
 
   /**
    * Loads a table.
@@ -201,9 +151,7 @@ public final class MigrationContext {
    * @return the table, freshly loaded from the catalog
    * @throws NoSuchTableException if the table does not exist
    */
-  public Table loadTable(String table) {
-    return catalog.loadTable(identifier(table));
-  }
+  Table loadTable(String table);
 
   // --- columns ----------------------------------------------------------------------------------
 
@@ -218,9 +166,7 @@ public final class MigrationContext {
    *     dotted path is empty, or the parent struct of a dotted path does not exist
    * @throws NoSuchTableException if the table does not exist
    */
-  public void addColumn(String table, String column, Type type) {
-    addColumn(table, column, type, null);
-  }
+  void addColumn(String table, String column, Type type);
 
   /**
    * Adds a new optional column with a doc.
@@ -233,47 +179,7 @@ public final class MigrationContext {
    *     dotted path is empty, or the parent struct of a dotted path does not exist
    * @throws NoSuchTableException if the table does not exist
    */
-  public void addColumn(String table, String column, Type type, String doc) {
-    run("add column " + label(table) + "." + column, () -> add(table, column, type, doc));
-  }
-
-  private void add(String table, String column, Type type, String doc) {
-    String name = qualified(table);
-    checkColumnName("add", name, column);
-    if (type == null) {
-      throw new IllegalArgumentException(
-          String.format("Cannot add column %s.%s: the type is null", name, column));
-    }
-    if (column.startsWith(".") || column.endsWith(".") || column.contains("..")) {
-      throw new IllegalArgumentException(
-          String.format("Cannot add column %s.%s: a part of the path is empty", name, column));
-    }
-    Table loaded = loadTable(table);
-    Schema schema = loaded.schema();
-    int dot = column.lastIndexOf('.');
-    String parent = dot < 0 ? null : column.substring(0, dot);
-    String leaf = column.substring(dot + 1);
-    if (parent != null) {
-      NestedField parentField = schema.findField(parent);
-      if (parentField == null) {
-        throw new IllegalArgumentException(
-            String.format(
-                "Cannot add column %s.%s: parent struct %s does not exist", name, column, parent));
-      }
-      if (!parentField.type().isStructType()) {
-        throw new IllegalArgumentException(
-            String.format(
-                "Cannot add column %s.%s: parent %s is a %s, not a struct",
-                name, column, parent, parentField.type()));
-      }
-    }
-    if (schema.findField(column) != null) {
-      throw new IllegalArgumentException(
-          String.format("Cannot add column %s.%s: it already exists", name, column));
-    }
-    loaded.updateSchema().addColumn(parent, leaf, type, doc).commit();
-    LOG.info("Added column {}.{} ({})", name, column, type);
-  }
+  void addColumn(String table, String column, Type type, String doc);
 
   /**
    * Adds a new optional column whose type is given as a string.
@@ -286,9 +192,7 @@ public final class MigrationContext {
    *     part of a dotted path is empty, or the parent struct of a dotted path does not exist
    * @throws NoSuchTableException if the table does not exist
    */
-  public void addColumn(String table, String column, String type) {
-    addColumn(table, column, type, null);
-  }
+  void addColumn(String table, String column, String type);
 
   /**
    * Adds a new optional column whose type is given as a string, with a doc.
@@ -306,9 +210,7 @@ public final class MigrationContext {
    *     part of a dotted path is empty, or the parent struct of a dotted path does not exist
    * @throws NoSuchTableException if the table does not exist
    */
-  public void addColumn(String table, String column, String type, String doc) {
-    addColumn(table, column, IcebergTypes.parse(type), doc);
-  }
+  void addColumn(String table, String column, String type, String doc);
 
   /**
    * Ensures a column exists with a type: adds it, promotes it in place, or does nothing (see {@link
@@ -321,9 +223,7 @@ public final class MigrationContext {
    * @throws IllegalArgumentException if the parent struct of a dotted path does not exist
    * @throws NoSuchTableException if the table does not exist
    */
-  public void enforceColumn(String table, String column, Type type) {
-    enforceColumn(table, column, type, EnforceOptions.defaults());
-  }
+  void enforceColumn(String table, String column, Type type);
 
   /**
    * Ensures a column exists with a type given as a string.
@@ -336,9 +236,7 @@ public final class MigrationContext {
    *     exist
    * @throws NoSuchTableException if the table does not exist
    */
-  public void enforceColumn(String table, String column, String type) {
-    enforceColumn(table, column, IcebergTypes.parse(type), EnforceOptions.defaults());
-  }
+  void enforceColumn(String table, String column, String type);
 
   /**
    * Ensures a column exists with a type given as a string, with a doc, a contract or legacy
@@ -355,9 +253,7 @@ public final class MigrationContext {
    * @throws SchemaContractViolation if a contract is given and the table does not conform
    * @throws NoSuchTableException if the table does not exist
    */
-  public void enforceColumn(String table, String column, String type, EnforceOptions options) {
-    enforceColumn(table, column, IcebergTypes.parse(type), options);
-  }
+  void enforceColumn(String table, String column, String type, EnforceOptions options);
 
   /**
    * Ensures a column exists with a type, with a doc, a contract or legacy archival; see {@link
@@ -374,11 +270,7 @@ public final class MigrationContext {
    * @throws SchemaContractViolation if a contract is given and the table does not conform
    * @throws NoSuchTableException if the table does not exist
    */
-  public void enforceColumn(String table, String column, Type type, EnforceOptions options) {
-    run(
-        "enforce column " + label(table) + "." + column + " as " + type,
-        () -> getHelper(table).enforceColumn(column, type, options));
-  }
+  void enforceColumn(String table, String column, Type type, EnforceOptions options);
 
   /**
    * Renames a column idempotently (see {@link SchemaEvolutionHelper#enforceRename(String, String,
@@ -391,9 +283,7 @@ public final class MigrationContext {
    *     or a colliding new name cannot be archived
    * @throws NoSuchTableException if the table does not exist
    */
-  public void enforceRename(String table, String oldName, String newName) {
-    enforceRename(table, oldName, newName, null, null);
-  }
+  void enforceRename(String table, String oldName, String newName);
 
   /**
    * Renames a column idempotently and sets its doc.
@@ -406,9 +296,7 @@ public final class MigrationContext {
    *     or a colliding new name cannot be archived
    * @throws NoSuchTableException if the table does not exist
    */
-  public void enforceRename(String table, String oldName, String newName, String doc) {
-    enforceRename(table, oldName, newName, doc, null);
-  }
+  void enforceRename(String table, String oldName, String newName, String doc);
 
   /**
    * Renames a column idempotently, sets its doc and checks a contract afterwards.
@@ -424,12 +312,8 @@ public final class MigrationContext {
    * @throws SchemaContractViolation if a contract is given and the table does not conform
    * @throws NoSuchTableException if the table does not exist
    */
-  public void enforceRename(
-      String table, String oldName, String newName, String doc, SchemaContract contract) {
-    run(
-        "rename column " + label(table) + "." + oldName + " to " + newName,
-        () -> getHelper(table).enforceRename(oldName, newName, doc, contract));
-  }
+  void enforceRename(
+      String table, String oldName, String newName, String doc, SchemaContract contract);
 
   /**
    * Deletes a column from the schema. Metadata only: data files keep the values, which stay
@@ -440,21 +324,7 @@ public final class MigrationContext {
    * @throws IllegalArgumentException if the column does not exist
    * @throws NoSuchTableException if the table does not exist
    */
-  public void deleteColumn(String table, String column) {
-    run("delete column " + label(table) + "." + column, () -> delete(table, column));
-  }
-
-  private void delete(String table, String column) {
-    String name = qualified(table);
-    checkColumnName("delete", name, column);
-    Table loaded = loadTable(table);
-    if (loaded.schema().findField(column) == null) {
-      throw new IllegalArgumentException(
-          String.format("Cannot delete column %s.%s: it does not exist", name, column));
-    }
-    loaded.updateSchema().deleteColumn(column).commit();
-    LOG.info("Deleted column {}.{}", name, column);
-  }
+  void deleteColumn(String table, String column);
 
   // --- layout -----------------------------------------------------------------------------------
 
@@ -479,12 +349,8 @@ public final class MigrationContext {
    *     under another name
    * @throws NoSuchTableException if the table does not exist
    */
-  public void updatePartitionSpec(
-      String table, List<PartitionFieldSpec> addFields, List<String> removeFields) {
-    run(
-        "update partition spec of " + label(table),
-        () -> LayoutChanges.updatePartitionSpec(this, table, addFields, removeFields));
-  }
+  void updatePartitionSpec(
+      String table, List<PartitionFieldSpec> addFields, List<String> removeFields);
 
   /**
    * Replaces the sort order; ascending columns sort nulls first, descending nulls last. Nothing is
@@ -495,11 +361,7 @@ public final class MigrationContext {
    * @throws IllegalArgumentException if an entry is null or a column does not exist
    * @throws NoSuchTableException if the table does not exist
    */
-  public void replaceSortOrder(String table, List<SortColumn> sortColumns) {
-    run(
-        "replace sort order of " + label(table),
-        () -> LayoutChanges.replaceSortOrder(this, table, sortColumns));
-  }
+  void replaceSortOrder(String table, List<SortColumn> sortColumns);
 
   /**
    * Sets the sort order to ascending (nulls first) on the given columns, the same as {@link
@@ -510,9 +372,7 @@ public final class MigrationContext {
    * @throws IllegalArgumentException if a column is blank or does not exist
    * @throws NoSuchTableException if the table does not exist
    */
-  public void setClusteringKeys(String table, List<String> columns) {
-    setClusteringKeys(table, columns, SortDirection.ASC);
-  }
+  void setClusteringKeys(String table, List<String> columns);
 
   /**
    * Sets the sort order to one direction on the given columns, the same as {@link
@@ -525,19 +385,7 @@ public final class MigrationContext {
    *     exist
    * @throws NoSuchTableException if the table does not exist
    */
-  public void setClusteringKeys(String table, List<String> columns, SortDirection direction) {
-    if (direction == null) {
-      throw new IllegalArgumentException(
-          "Cannot set clustering keys of " + label(table) + ": the direction is null");
-    }
-    List<SortColumn> sortColumns = new ArrayList<>();
-    if (columns != null) {
-      for (String column : columns) {
-        sortColumns.add(new SortColumn(column, direction));
-      }
-    }
-    replaceSortOrder(table, sortColumns);
-  }
+  void setClusteringKeys(String table, List<String> columns, SortDirection direction);
 
   // --- properties -------------------------------------------------------------------------------
 
@@ -549,9 +397,7 @@ public final class MigrationContext {
    * @throws IllegalArgumentException if the map is null or holds a null key or value
    * @throws NoSuchTableException if the table does not exist
    */
-  public void setTableProperties(String table, Map<String, String> properties) {
-    run("set properties of " + label(table), () -> PropertyChanges.set(this, table, properties));
-  }
+  void setTableProperties(String table, Map<String, String> properties);
 
   /**
    * Removes table properties in one commit. Keys the table does not have are ignored; nothing is
@@ -562,9 +408,7 @@ public final class MigrationContext {
    * @throws IllegalArgumentException if the collection is null or holds a null key
    * @throws NoSuchTableException if the table does not exist
    */
-  public void unsetTableProperties(String table, Collection<String> keys) {
-    run("unset properties of " + label(table), () -> PropertyChanges.unset(this, table, keys));
-  }
+  void unsetTableProperties(String table, Collection<String> keys);
 
   /**
    * Sets the target data file size that writers aim for, {@code write.target-file-size-bytes}.
@@ -574,11 +418,7 @@ public final class MigrationContext {
    * @throws IllegalArgumentException if {@code targetMb} is not positive or too large
    * @throws NoSuchTableException if the table does not exist
    */
-  public void setCompactionTargetSize(String table, long targetMb) {
-    run(
-        "set compaction target size of " + label(table),
-        () -> PropertyChanges.compactionTargetSize(this, table, targetMb));
-  }
+  void setCompactionTargetSize(String table, long targetMb);
 
   /**
    * Sets the snapshot retention that snapshot expiry reads when not told otherwise: {@code
@@ -594,11 +434,7 @@ public final class MigrationContext {
    * @throws IllegalArgumentException if both are null, or a value is not positive
    * @throws NoSuchTableException if the table does not exist
    */
-  public void setSnapshotRetention(String table, Integer minSnapshots, Duration maxSnapshotAge) {
-    run(
-        "set snapshot retention of " + label(table),
-        () -> PropertyChanges.snapshotRetention(this, table, minSnapshots, maxSnapshotAge));
-  }
+  void setSnapshotRetention(String table, Integer minSnapshots, Duration maxSnapshotAge);
 
   // --- helpers ----------------------------------------------------------------------------------
 
@@ -609,9 +445,7 @@ public final class MigrationContext {
    * @return a helper bound to the freshly loaded table, which its first change reads as loaded
    * @throws NoSuchTableException if the table does not exist
    */
-  public SchemaEvolutionHelper getHelper(String table) {
-    return SchemaEvolutionHelper.load(catalog, identifier(table));
-  }
+  SchemaEvolutionHelper getHelper(String table);
 
   /**
    * Makes an earlier schema of the table current again, preserving every field ID: Iceberg's
@@ -655,52 +489,5 @@ public final class MigrationContext {
    *     catalog's tables do not expose their {@link TableOperations}
    * @throws NoSuchTableException if the table does not exist
    */
-  public void restoreSchema(String table, int schemaId) {
-    run(
-        "restore schema " + schemaId + " of " + label(table),
-        () -> SchemaRestore.restore(this, table, schemaId));
-  }
-
-  private void run(String step, Runnable change) {
-    step(
-        step,
-        () -> {
-          change.run();
-          return null;
-        });
-  }
-
-  /** A table's name for a step's description; never throws (the helper reports bad names). */
-  private String label(String table) {
-    return table == null || table.isBlank() ? String.valueOf(table) : qualified(table);
-  }
-
-  /** Runs a helper as one step: the listener hears of the outermost helper only. */
-  private <T> T step(String step, Supplier<T> change) {
-    boolean outermost = depth++ == 0;
-    try {
-      if (outermost) {
-        steps.beforeStep(step);
-      }
-      T result = change.get();
-      if (outermost) {
-        steps.afterStep(step);
-      }
-      return result;
-    } finally {
-      depth--;
-    }
-  }
-
-  private static void checkColumnName(String verb, String table, String column) {
-    if (column == null || column.isBlank()) {
-      throw new IllegalArgumentException(
-          String.format("Cannot %s column of %s: the column name is empty", verb, table));
-    }
-  }
-
-  @Override
-  public String toString() {
-    return "MigrationContext{catalog=" + catalog.name() + ", namespace=" + namespace + "}";
-  }
+  void restoreSchema(String table, int schemaId);
 }

@@ -1,9 +1,6 @@
 package dev.icebergops.migration;
 
 import java.util.regex.Pattern;
-import org.apache.iceberg.expressions.Expressions;
-import org.apache.iceberg.expressions.Term;
-import org.apache.iceberg.transforms.Transform;
 import org.apache.iceberg.transforms.Transforms;
 
 /**
@@ -163,11 +160,5 @@ public record PartitionFieldSpec(String sourceColumn, String transform, String n
    */
   public static PartitionFieldSpec truncate(String column, int width) {
     return new PartitionFieldSpec(column, "truncate[" + width + "]", column + "_trunc");
-  }
-
-  /** The transform applied to the source column, as an unbound term for {@code addField}. */
-  Term term() {
-    Transform<?, ?> parsed = Transforms.fromString(transform);
-    return Expressions.transform(sourceColumn, parsed);
   }
 }

@@ -1,10 +1,9 @@
 package dev.icebergops.runner;
 
-import dev.icebergops.history.HistoryConflictException;
 import dev.icebergops.history.HistoryRecord;
 import dev.icebergops.history.MigrationHistory;
-import dev.icebergops.history.NamespaceHistory;
 import dev.icebergops.history.RunLease;
+import dev.icebergops.history.internal.HistoryWrites;
 import dev.icebergops.migration.MigrationFactory;
 import dev.icebergops.migration.MigrationSource;
 import dev.icebergops.migration.ResolvedMigration;
@@ -13,20 +12,14 @@ import dev.icebergops.migration.VersionGap;
 import dev.icebergops.runner.RunJournal.RunOptions;
 import java.time.Clock;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
-import java.util.concurrent.atomic.AtomicReference;
-import java.util.function.BiFunction;
 import java.util.function.Consumer;
-import java.util.function.Function;
 import org.apache.iceberg.catalog.Catalog;
-import org.apache.iceberg.catalog.Namespace;
-import org.apache.iceberg.catalog.TableIdentifier;
-import org.apache.iceberg.exceptions.NoSuchNamespaceException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -90,18 +83,15 @@ public final class MigrationRunner {
   private final Catalog catalog;
   private final String namespace;
   private final MigrationSource source;
-  private final MigrationFactory factory;
   private final MigrationHistory history;
-  private final VersionExecutor executor;
   private final RunOptions options;
   private final RemoteCalls remote;
   private final boolean outOfOrder;
   private final boolean validateOnMigrate;
-  private final Consumer<MigrationStep> onStep;
-  private final Consumer<List<String>> beforeDowngrades;
   private final boolean applyBaselines;
   private final Builder settings;
-  private volatile List<ResolvedMigration> resolved;
+  private final NamespaceView view;
+  private final RunSequence runs;
 
   private MigrationRunner(Builder builder) {
     this.settings = builder.copy();
@@ -109,15 +99,23 @@ public final class MigrationRunner {
     this.catalog = builder.catalog;
     this.namespace = builder.namespace;
     this.source = builder.source;
-    this.factory = builder.factory;
     this.history = new MigrationHistory(catalog, builder.metaNamespace);
     this.options = new RunOptions(builder.clock, builder.leaseDuration, builder.leaseWait);
     this.remote = new RemoteCalls(catalog, builder.timeout);
-    this.executor = new VersionExecutor(catalog, namespace, builder.clock, remote);
     this.outOfOrder = builder.outOfOrder;
     this.validateOnMigrate = builder.validateOnMigrate;
-    this.onStep = builder.onStep;
-    this.beforeDowngrades = builder.beforeDowngrades;
+    this.view =
+        new NamespaceView(
+            catalog, namespace, source, builder.factory, history, remote, options, applyBaselines);
+    this.runs =
+        new RunSequence(
+            view,
+            history,
+            remote,
+            options,
+            new VersionExecutor(catalog, namespace, builder.clock, remote),
+            new RunSequence.Settings(
+                outOfOrder, validateOnMigrate, builder.onStep, builder.beforeDowngrades));
   }
 
   /**
@@ -145,7 +143,10 @@ public final class MigrationRunner {
     return source;
   }
 
-  /** The history table this runner records to. */
+  /**
+   * The history table this runner records to, to read (its public methods only read): the runner's
+   * runs and its {@link #seedHistory} and {@link #forgetHistory} write it.
+   */
   public MigrationHistory historyTable() {
     return history;
   }
@@ -169,7 +170,7 @@ public final class MigrationRunner {
    *     MigrationSource#resolve})
    */
   public List<ResolvedMigration> migrations() {
-    return all().stream().filter(m -> !m.isBaseline()).toList();
+    return view.migrations();
   }
 
   /**
@@ -180,7 +181,7 @@ public final class MigrationRunner {
    * @throws IllegalArgumentException if the migration set breaks a rule
    */
   public List<ResolvedMigration> baselines() {
-    return all().stream().filter(ResolvedMigration::isBaseline).toList();
+    return view.all().stream().filter(ResolvedMigration::isBaseline).toList();
   }
 
   /**
@@ -199,7 +200,7 @@ public final class MigrationRunner {
    * @return the baseline, or empty when the versioned migrations build the namespace
    */
   public Optional<ResolvedMigration> baseline() {
-    NamespaceState state = readState();
+    NamespaceState state = view.readState();
     HistoryRecord row = state.baselineRow();
     if (row != null) {
       return Optional.ofNullable(state.migration(row.version()));
@@ -216,7 +217,7 @@ public final class MigrationRunner {
    * @throws IllegalArgumentException if the migration set breaks a rule
    */
   public List<SkippedMigration> skipped() {
-    all();
+    view.all();
     return source.skipped(namespace);
   }
 
@@ -233,20 +234,6 @@ public final class MigrationRunner {
     return VersionGap.between(migrations().stream().map(ResolvedMigration::version).toList());
   }
 
-  /** The versioned migrations and the baselines, resolved once per runner. */
-  private List<ResolvedMigration> all() {
-    List<ResolvedMigration> migrations = resolved;
-    if (migrations == null) {
-      migrations = source.resolve(namespace, factory);
-      resolved = migrations;
-    }
-    return migrations;
-  }
-
-  private NamespaceState state(NamespaceHistory history) {
-    return new NamespaceState(namespace, all(), history, options.clock().instant(), applyBaselines);
-  }
-
   /**
    * Lists the versions {@link #migrate()} would apply, in order. Writes nothing. Failed and
    * interrupted versions are listed only when {@link Builder#validateOnMigrate} is off: otherwise
@@ -258,7 +245,7 @@ public final class MigrationRunner {
    *     when validation on migrate is off)
    */
   public List<MigrationStatus> plan() {
-    NamespaceState state = readState();
+    NamespaceState state = view.readState();
     Set<String> pending = new HashSet<>();
     state.pending(null, !validateOnMigrate).forEach(m -> pending.add(m.version()));
     return state.status().stream().filter(s -> pending.contains(s.version())).toList();
@@ -275,7 +262,7 @@ public final class MigrationRunner {
    * @throws IllegalStateException if a live table's metadata cannot be loaded
    */
   public MigrationPreview preview() {
-    NamespaceState state = readState();
+    NamespaceState state = view.readState();
     return new PreviewRun(catalog, namespace)
         .run(state.current(), state.pending(null, !validateOnMigrate));
   }
@@ -290,7 +277,7 @@ public final class MigrationRunner {
    * @throws IllegalStateException if an applied version has no migration, or replaying one fails
    */
   public DriftReport checkDrift() {
-    return new DriftCheck(catalog, namespace).check(readState(), tablesOfNamespace());
+    return new DriftCheck(catalog, namespace).check(view.readState(), view.tablesOfNamespace());
   }
 
   /**
@@ -302,7 +289,7 @@ public final class MigrationRunner {
    * @return one status per version, in version order
    */
   public List<MigrationStatus> status() {
-    return readState().status();
+    return view.readState().status();
   }
 
   /**
@@ -311,9 +298,7 @@ public final class MigrationRunner {
    * @return the current version, or empty when none is applied
    */
   public Optional<String> current() {
-    return Optional.ofNullable(
-        new NamespaceState(namespace, List.of(), readHistory(), options.clock().instant())
-            .current());
+    return Optional.ofNullable(view.current(view.readHistory()));
   }
 
   /**
@@ -322,7 +307,7 @@ public final class MigrationRunner {
    * @return the rows in version order
    */
   public List<HistoryRecord> history() {
-    return readHistory().rows();
+    return view.readHistory().rows();
   }
 
   /**
@@ -334,7 +319,7 @@ public final class MigrationRunner {
    */
   public void validate() {
     List<ValidationFinding> findings =
-        MigrationValidator.findings(readState(), source.location(), outOfOrder);
+        MigrationValidator.findings(view.readState(), source.location(), outOfOrder);
     if (!findings.isEmpty()) {
       throw new MigrationValidationException("validate", namespace, findings);
     }
@@ -368,68 +353,9 @@ public final class MigrationRunner {
     // a namespace without history takes the highest baseline at or below the target, then the
     // versions above it; any history row, and the chain of versioned migrations is walked
     if (target != null && migrations().stream().noneMatch(m -> m.version().equals(target))) {
-      throw unknownTarget("migrate " + namespace + " to", target);
+      throw view.unknownTarget("migrate " + namespace + " to", target);
     }
-    AtomicReference<List<ResolvedMigration>> planned = new AtomicReference<>(List.of());
-    try (RunJournal journal =
-        open(
-            "migrate " + namespace,
-            (held, runId) -> {
-              List<ResolvedMigration> toApply = pendingAfterValidation(held, target);
-              planned.set(toApply);
-              return toApply.isEmpty()
-                  ? List.of()
-                  : List.of(executor.running(toApply.get(0), "upgrade", runId));
-            })) {
-      List<ResolvedMigration> pending = planned.get();
-      List<MigrationStep> steps = new ArrayList<>();
-      for (int i = 0; i < pending.size(); i++) {
-        boolean last = i + 1 == pending.size();
-        HistoryRecord next =
-            last ? null : executor.running(pending.get(i + 1), "upgrade", journal.runId());
-        boolean release = last && !VersionExecutor.hasPostHook(pending.get(i), "postUpgrade");
-        try {
-          done(steps, executor.upgrade(pending.get(i), journal, next, release));
-        } catch (MigrationException e) {
-          throw e.withPartialResult(
-              result(journal, steps, steps.isEmpty() ? null : baselineOf(pending)));
-        }
-      }
-      if (!journal.isFinished()) {
-        journal.finish(List.of());
-      }
-      return result(journal, steps, baselineOf(pending));
-    }
-  }
-
-  /** The version of the baseline a migrate applies first, or null. */
-  private static String baselineOf(List<ResolvedMigration> pending) {
-    return !pending.isEmpty() && pending.get(0).isBaseline() ? pending.get(0).version() : null;
-  }
-
-  /**
-   * The versions a migrate to {@code target} applies, from the state it will hold the lease on.
-   *
-   * @throws MigrationValidationException if validation is on and finds a problem
-   */
-  private List<ResolvedMigration> pendingAfterValidation(NamespaceHistory held, String target) {
-    NamespaceState state = inspected(held);
-    if (!state.tablesWithoutHistory().isEmpty()) {
-      throw new MigrationException(
-          null,
-          namespace,
-          "validate",
-          "Cannot migrate " + namespace + ": " + state.tablesWithoutHistoryReason("it"),
-          null);
-    }
-    if (validateOnMigrate) {
-      List<ValidationFinding> findings =
-          MigrationValidator.findings(state, source.location(), outOfOrder);
-      if (!findings.isEmpty()) {
-        throw new MigrationValidationException("migrate", namespace, findings);
-      }
-    }
-    return state.pending(target, !validateOnMigrate);
+    return runs.migrate(target);
   }
 
   /**
@@ -452,7 +378,7 @@ public final class MigrationRunner {
       throw new IllegalArgumentException(
           "Cannot roll back " + namespace + ": steps must be at least 1, got " + steps);
     }
-    return undo(
+    return runs.undo(
         state -> {
           List<String> undoable = state.undoableAbove("");
           return undoable.subList(0, Math.min(steps, undoable.size()));
@@ -473,156 +399,15 @@ public final class MigrationRunner {
    */
   public MigrationResult rollbackTo(String target) {
     Objects.requireNonNull(target, "target");
-    return undo(
+    return runs.undo(
         state -> {
           if (!BASE_VERSION.equals(target) && !state.isKnown(target)) {
-            throw unknownTarget("roll back " + namespace + " to", target);
+            throw view.unknownTarget("roll back " + namespace + " to", target);
           }
-          refuseBelowBaseline(state, target);
+          runs.refuseBelowBaseline(state, target);
           return state.undoableAbove(target);
         },
         target);
-  }
-
-  /**
-   * A baseline's downgrade goes back to 0000 in one step, so no target between 0000 and the
-   * baseline's version can be reached.
-   */
-  private void refuseBelowBaseline(NamespaceState state, String target) {
-    HistoryRecord baseline = state.baselineRow();
-    if (baseline == null
-        || BASE_VERSION.equals(target)
-        || target.compareTo(baseline.version()) >= 0) {
-      return;
-    }
-    ResolvedMigration migration = state.migration(baseline.version());
-    throw new IllegalArgumentException(
-        "Cannot roll back "
-            + namespace
-            + " to "
-            + target
-            + ": baseline "
-            + baseline.version()
-            + " ("
-            + (migration != null ? migration.description() : baseline.description())
-            + ")"
-            + " built the versions up to "
-            + baseline.version()
-            + " in one step, and its downgrade goes back to "
-            + BASE_VERSION
-            + "; roll back to "
-            + baseline.version()
-            + " or above, or to "
-            + BASE_VERSION);
-  }
-
-  /**
-   * Takes the lease with the running row of the first version to undo (in one commit, from the
-   * state it holds the lease on; a version without a class stops the rollback before anything is
-   * written), then undoes the versions {@code choose} picks from that state.
-   */
-  private MigrationResult undo(Function<NamespaceState, List<String>> choose, String target) {
-    AtomicReference<NamespaceState> held = new AtomicReference<>();
-    AtomicReference<List<String>> planned = new AtomicReference<>(List.of());
-    try (RunJournal journal =
-        open(
-            "roll back " + namespace,
-            (leased, runId) -> {
-              NamespaceState state = state(leased);
-              List<String> versions = choose.apply(state);
-              checkClassesExist(state, versions, target);
-              if (!versions.isEmpty()) {
-                beforeDowngrades.accept(versions); // before the lease: a refusal writes nothing
-              }
-              held.set(state);
-              planned.set(versions);
-              HistoryRecord first = nextRunning(state, versions, 0, runId);
-              return first == null ? List.of() : List.of(first);
-            })) {
-      return undo(journal, held.get(), planned.get());
-    }
-  }
-
-  private void checkClassesExist(NamespaceState state, List<String> versions, String target) {
-    for (String version : versions) {
-      if (state.migration(version) == null && !isNothingToUndo(state.row(version))) {
-        throw new MigrationException(
-            version,
-            namespace,
-            "rollback",
-            "Cannot roll back "
-                + namespace
-                + " to "
-                + target
-                + ": migration "
-                + version
-                + " ("
-                + state.row(version).description()
-                + ") is "
-                + state.row(version).status().value()
-                + " but no class in "
-                + source.location()
-                + " has that version; nothing was rolled back",
-            null);
-      }
-    }
-  }
-
-  private MigrationResult undo(RunJournal journal, NamespaceState state, List<String> versions) {
-    List<MigrationStep> steps = new ArrayList<>();
-    // the lease was taken with the first version's running row, unless it has nothing to undo
-    boolean runningWritten = !versions.isEmpty() && !isNothingToUndo(state.row(versions.get(0)));
-    for (int i = 0; i < versions.size(); i++) {
-      String version = versions.get(i);
-      HistoryRecord before = state.row(version);
-      ResolvedMigration migration = state.migration(version);
-      try {
-        if (isNothingToUndo(before)) {
-          journal.write(List.of(executor.nothingToUndo(migration, before, journal.runId())));
-          LOG.info(
-              "Marked migration {} in {} rolled back: its failed upgrade completed no step",
-              version,
-              namespace);
-          done(steps, new MigrationStep(version, before.description(), Duration.ZERO));
-          runningWritten = false;
-          continue;
-        }
-        if (!runningWritten) {
-          journal.write(List.of(executor.running(migration, "downgrade", journal.runId())));
-        }
-        HistoryRecord next = nextRunning(state, versions, i + 1, journal.runId());
-        boolean release =
-            i + 1 == versions.size() && !VersionExecutor.hasPostHook(migration, "postDowngrade");
-        done(steps, executor.downgrade(migration, before, journal, next, release));
-        runningWritten = next != null;
-      } catch (MigrationException e) {
-        throw e.withPartialResult(result(journal, steps));
-      }
-    }
-    if (!journal.isFinished()) {
-      journal.finish(List.of());
-    }
-    return result(journal, steps);
-  }
-
-  /**
-   * The running row of the version a rollback undoes next, written with the outcome of the one
-   * before it; null when there is none, or when it has nothing to undo.
-   */
-  private HistoryRecord nextRunning(
-      NamespaceState state, List<String> versions, int index, String runId) {
-    if (index >= versions.size() || isNothingToUndo(state.row(versions.get(index)))) {
-      return null;
-    }
-    return executor.running(state.migration(versions.get(index)), "downgrade", runId);
-  }
-
-  /** A failed upgrade that completed no step: there is nothing to undo. */
-  private static boolean isNothingToUndo(HistoryRecord row) {
-    return row.status() == HistoryRecord.Status.FAILED
-        && row.steps().isEmpty()
-        && !"downgrade".equals(row.operation())
-        && !NamespaceState.BASELINE_DOWNGRADE.equals(row.operation());
   }
 
   /**
@@ -637,35 +422,9 @@ public final class MigrationRunner {
    */
   public MigrationResult stamp(String version) {
     if (migrations().stream().noneMatch(m -> m.version().equals(version))) {
-      throw unknownTarget("stamp " + namespace + " at", version);
+      throw view.unknownTarget("stamp " + namespace + " at", version);
     }
-    try (RunJournal journal = open("stamp " + namespace)) {
-      NamespaceState state = state(journal);
-      List<HistoryRecord> rows = new ArrayList<>();
-      List<MigrationStep> steps = new ArrayList<>();
-      for (ResolvedMigration migration : state.pending(version, true, false)) {
-        rows.add(executor.stamped(migration, journal.runId()));
-        steps.add(new MigrationStep(migration.version(), migration.description(), Duration.ZERO));
-        LOG.info("Stamped migration {} in {} as applied", migration, namespace);
-      }
-      journal.finish(rows);
-      steps.forEach(this::tell);
-      return result(journal, steps);
-    }
-  }
-
-  /** Adds a version the run processed, and tells the listener at once. */
-  private void done(List<MigrationStep> steps, MigrationStep step) {
-    steps.add(step);
-    tell(step);
-  }
-
-  private void tell(MigrationStep step) {
-    try {
-      onStep.accept(step);
-    } catch (RuntimeException e) {
-      LOG.warn("The step listener of {} failed on {}: {}", namespace, step.version(), e.toString());
-    }
+    return runs.stamp(version);
   }
 
   /**
@@ -679,15 +438,7 @@ public final class MigrationRunner {
    * @throws ConcurrentMigrationException if another run holds the namespace's lease
    */
   public RepairResult repair() {
-    try (RunJournal journal = open("repair " + namespace)) {
-      NamespaceState state = state(journal);
-      RepairPlan plan = RepairPlan.of(state, options.clock().instant(), journal.runId());
-      journal.finish(plan.rows());
-      plan.changes()
-          .forEach(
-              c -> LOG.info("Repaired migration {} in {}: {}", c.version(), namespace, c.change()));
-      return new RepairResult(namespace, plan.changes());
-    }
+    return runs.repair();
   }
 
   /**
@@ -696,7 +447,7 @@ public final class MigrationRunner {
    * @return the lease, which may have expired if its run died
    */
   public Optional<RunLease> lease() {
-    return readHistory().lease();
+    return view.readHistory().lease();
   }
 
   /**
@@ -706,105 +457,39 @@ public final class MigrationRunner {
    * @return the lease released, or empty when none was held
    */
   public Optional<RunLease> releaseLease() {
-    for (int attempt = 1; ; attempt++) {
-      NamespaceHistory read = readHistory();
-      Optional<RunLease> held = read.lease();
-      if (held.isEmpty()) {
-        return held;
-      }
-      try {
-        remote.call(
-            "release the run lease of " + namespace,
-            () -> history.commit(read, read.withoutLease()));
-        LOG.warn("Released the run lease of namespace {} held by {}", namespace, held.get());
-        return held;
-      } catch (HistoryConflictException e) {
-        if (attempt >= 10) {
-          throw new ConcurrentMigrationException(
-              null, "Cannot release the run lease of " + namespace + ": it kept changing", e);
-        }
-      }
-    }
-  }
-
-  private RunJournal open(String what) {
-    return RunJournal.open(history, namespace, options, remote, what);
-  }
-
-  /** Opens a run whose lease is taken in one commit with the rows {@code firstRows} returns. */
-  private RunJournal open(
-      String what, BiFunction<NamespaceHistory, String, List<HistoryRecord>> firstRows) {
-    return RunJournal.open(history, namespace, options, remote, what, firstRows);
-  }
-
-  private NamespaceHistory readHistory() {
-    return remote.call("read the history of " + namespace, () -> history.load(namespace));
-  }
-
-  private NamespaceState readState() {
-    return inspected(readHistory());
+    return runs.releaseLease();
   }
 
   /**
-   * The state with what the history rows alone do not tell: the namespace's tables when it has no
-   * row at all (a lost history, not a fresh namespace), and the versions whose rows were deleted.
+   * Deletes every history row of this namespace, under its run lease: the namespace then reads as
+   * never migrated (for a namespace whose tables were dropped, such as a test's scratch namespace).
+   * Its tables are not touched. Writes nothing when the namespace has no history.
+   *
+   * @return how many rows were deleted
+   * @throws ConcurrentMigrationException if another run holds the namespace's lease
    */
-  private NamespaceState inspected(NamespaceHistory read) {
-    NamespaceState state = state(read);
-    List<String> tables = read.rows().isEmpty() ? tablesOfNamespace() : List.of();
-    Set<String> candidates = state.unrecordedBelowRecorded();
-    Set<String> deleted =
-        candidates.isEmpty()
-            ? Set.of()
-            : remote.call(
-                "read the earlier history of " + namespace,
-                () -> history.deletedRows(namespace, candidates));
-    return state.withLostHistory(history.tableIdentifier().toString(), tables, deleted);
+  public int forgetHistory() {
+    return runs.forget();
   }
 
-  /** The namespace's tables but the history table (when it lives there), sorted by name. */
-  private List<String> tablesOfNamespace() {
-    Namespace ns = Namespace.of(namespace.split("\\.", -1));
-    List<TableIdentifier> listed;
-    try {
-      listed = remote.call("list the tables of " + namespace, () -> catalog.listTables(ns));
-    } catch (NoSuchNamespaceException e) {
-      return List.of();
-    }
-    return listed.stream()
-        .filter(id -> !id.equals(history.tableIdentifier()))
-        .map(TableIdentifier::name)
-        .sorted()
-        .toList();
-  }
-
-  private NamespaceState state(RunJournal journal) {
-    return state(journal.state());
-  }
-
-  private MigrationResult result(RunJournal journal, List<MigrationStep> steps) {
-    return result(journal, steps, null);
-  }
-
-  private MigrationResult result(RunJournal journal, List<MigrationStep> steps, String baseline) {
-    String current =
-        new NamespaceState(namespace, List.of(), journal.state(), options.clock().instant())
-            .current();
-    return new MigrationResult(
-        namespace, steps, current, journal.takenOver().orElse(null), baseline);
-  }
-
-  private IllegalArgumentException unknownTarget(String what, String target) {
-    java.util.TreeSet<String> known = new java.util.TreeSet<>();
-    migrations().forEach(m -> known.add(m.version()));
-    return new IllegalArgumentException(
-        "Cannot "
-            + what
-            + " "
-            + target
-            + ": no migration has that version (known: "
-            + (known.isEmpty() ? "none" : String.join(", ", known))
-            + ")");
+  /**
+   * Records the history rows of namespaces that have none yet (not even a run's lease) in this
+   * runner's history table, all in one commit: for namespaces made as copies of another (a test
+   * toolkit's copies of a template, a registered {@link dev.icebergops.snapshot.ShapeSnapshot}),
+   * one commit for many namespaces instead of a run each.
+   *
+   * <pre>{@code
+   * runner.seedHistory(Map.of("sales_copy_1", rows1, "sales_copy_2", rows2));
+   * }</pre>
+   *
+   * @param rows each namespace's rows; each row's {@link HistoryRecord#namespace()} must be the
+   *     namespace it is listed under
+   * @throws IllegalArgumentException if a row is listed under another namespace than its own
+   * @throws dev.icebergops.history.HistoryConflictException if one of the namespaces has history
+   *     already, or another writer gave it some concurrently; nothing was written then
+   */
+  public void seedHistory(Map<String, List<HistoryRecord>> rows) {
+    HistoryWrites.seed(history, rows);
   }
 
   /** Configures a {@link MigrationRunner}. */

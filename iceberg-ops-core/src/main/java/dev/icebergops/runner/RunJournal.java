@@ -6,10 +6,12 @@ import dev.icebergops.history.HistoryTableMissingException;
 import dev.icebergops.history.MigrationHistory;
 import dev.icebergops.history.NamespaceHistory;
 import dev.icebergops.history.RunLease;
+import dev.icebergops.history.internal.HistoryWrites;
 import dev.icebergops.internal.WrappedCatalog;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -19,7 +21,6 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
-import java.util.function.BiFunction;
 import org.apache.iceberg.catalog.Catalog;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -34,8 +35,6 @@ import org.slf4j.LoggerFactory;
 final class RunJournal implements AutoCloseable {
 
   private static final Logger LOG = LoggerFactory.getLogger(MigrationRunner.class);
-
-  private static final int MAX_ATTEMPTS = 50;
 
   private static final ScheduledExecutorService HEARTBEATS =
       Executors.newSingleThreadScheduledExecutor(
@@ -97,52 +96,82 @@ final class RunJournal implements AutoCloseable {
       RunOptions options,
       RemoteCalls remote,
       String what) {
-    return open(history, namespace, options, remote, what, (state, runId) -> List.of());
+    return open(history, namespace, options, remote, what, (state, runId) -> Plan.none()).journal();
   }
 
   /**
-   * Takes the run lease of a namespace and writes the run's first rows in the same commit.
+   * Takes the run lease of a namespace with the rows of a plan made from the state it takes it on,
+   * in the same commit.
    *
-   * @param firstRows the rows to write with the lease, from the state as this run will hold it (the
-   *     lease already its own) and the run's id; called again after a lost race. What it throws is
-   *     rethrown, and nothing is written then.
+   * @param planner makes the plan from the state as this run will hold it (the lease already its
+   *     own) and the run's id; called again after a lost race. What it throws is rethrown, and
+   *     nothing is written then.
+   * @return the journal, with the plan of the state it holds
    * @throws ConcurrentMigrationException if another live run holds the lease
    */
-  static RunJournal open(
+  static <P> Planned<P> open(
       MigrationHistory history,
       String namespace,
       RunOptions options,
       RemoteCalls remote,
       String what,
-      BiFunction<NamespaceHistory, String, List<HistoryRecord>> firstRows) {
+      Planner<P> planner) {
     String runId = UUID.randomUUID().toString();
     Instant deadline = options.clock().instant().plus(options.leaseWait());
-    Long firstRead = null;
-    for (int attempt = 1; ; attempt++) {
+    Long[] firstRead = new Long[1];
+    List<Plan<P>> lastPlan = new ArrayList<>(List.of(Plan.none()));
+    String taking = "take the run lease of " + namespace;
+    return options
+        .retry(taking)
+        .run(
+            tried -> {
+              NamespaceHistory read =
+                  readUnheld(history, namespace, options, remote, runId, what, deadline);
+              firstRead[0] = tried == 1 ? read.snapshotId() : firstRead[0];
+              RunLease held = read.lease().orElse(null);
+              if (held != null && held.runId().equals(runId)) {
+                // an earlier try's commit landed although its answer said otherwise
+                Long mark =
+                    remote
+                        .call(
+                            "read the run lease of " + namespace,
+                            () -> history.leaseMark(namespace))
+                        .orElse(null);
+                RunJournal journal =
+                    new RunJournal(history, namespace, options, remote, read, held, null, mark);
+                journal.startHeartbeat();
+                return new Planned<>(journal, lastPlan.get(0).value());
+              }
+              return take(history, namespace, options, remote, read, runId, planner, lastPlan);
+            },
+            (tries, last) ->
+                Contention.exhausted(
+                    history, remote, taking, namespace, firstRead[0], tries, last));
+  }
+
+  /**
+   * Reads the namespace's history once its lease is free, taken over or already this run's, waiting
+   * up to the configured time for a live holder.
+   *
+   * @throws ConcurrentMigrationException if another live run still holds the lease then
+   */
+  private static NamespaceHistory readUnheld(
+      MigrationHistory history,
+      String namespace,
+      RunOptions options,
+      RemoteCalls remote,
+      String runId,
+      String what,
+      Instant deadline) {
+    while (true) {
       NamespaceHistory read =
           remote.call("read the history of " + namespace, () -> history.load(namespace));
-      firstRead = attempt == 1 ? read.snapshotId() : firstRead;
       RunLease held = read.lease().orElse(null);
       Instant now = options.clock().instant();
-      if (held != null && held.runId().equals(runId)) {
-        // an earlier attempt's commit landed although its answer said otherwise
-        Long mark =
-            remote
-                .call("read the run lease of " + namespace, () -> history.leaseMark(namespace))
-                .orElse(null);
-        RunJournal journal =
-            new RunJournal(history, namespace, options, remote, read, held, null, mark);
-        journal.startHeartbeat();
-        return journal;
+      if (held == null || held.runId().equals(runId) || !isAlive(held, now)) {
+        return read;
       }
-      if (held != null && isAlive(held, now)) {
-        if (now.isBefore(deadline)) {
-          pause(
-              Math.min(
-                  ThreadLocalRandom.current().nextLong(500, 1500),
-                  Duration.between(now, deadline).toMillis() + 1));
-          continue;
-        }
+      if (!now.isBefore(deadline)) {
         throw new ConcurrentMigrationException(
             null,
             "Cannot "
@@ -157,43 +186,55 @@ final class RunJournal implements AutoCloseable {
                 + " MigrationRunner.releaseLease() if that run is gone",
             null);
       }
-      RunLease mine =
-          ProcessScope.CURRENT.lease(
-              ProcessHandle.current().pid(), runId, now, now.plus(options.leaseDuration()));
-      NamespaceHistory leased = read.withLease(mine);
-      for (HistoryRecord row : firstRows.apply(leased, runId)) {
-        leased = leased.with(row);
-      }
-      NamespaceHistory target = leased;
-      try {
-        NamespaceHistory taken =
-            remote.call("take the run lease of " + namespace, () -> history.commit(read, target));
-        if (held != null) {
-          LOG.warn(
-              "Took over the run lease of namespace {} from {}: {}",
-              namespace,
-              held.owner(),
-              deathOf(held, now));
-        }
-        RunJournal journal =
-            new RunJournal(
-                history, namespace, options, remote, taken, mine, held, taken.snapshotId());
-        journal.startHeartbeat();
-        return journal;
-      } catch (HistoryConflictException e) {
-        if (attempt >= options.contentionAttempts()) {
-          throw Contention.exhausted(
-              history,
-              remote,
-              "take the run lease of " + namespace,
-              namespace,
-              firstRead,
-              attempt,
-              e);
-        }
-        pause(ThreadLocalRandom.current().nextLong(50, 500));
-      }
+      pause(
+          Math.min(
+              ThreadLocalRandom.current().nextLong(500, 1500),
+              Duration.between(now, deadline).toMillis() + 1));
     }
+  }
+
+  /**
+   * Takes the lease from the state read (with the run's first rows), or adopts it when an earlier
+   * try's commit landed although its answer said otherwise.
+   *
+   * @throws HistoryConflictException if another writer came first
+   */
+  private static <P> Planned<P> take(
+      MigrationHistory history,
+      String namespace,
+      RunOptions options,
+      RemoteCalls remote,
+      NamespaceHistory read,
+      String runId,
+      Planner<P> planner,
+      List<Plan<P>> lastPlan) {
+    RunLease held = read.lease().orElse(null);
+    Instant now = options.clock().instant();
+    RunLease mine =
+        ProcessScope.CURRENT.lease(
+            ProcessHandle.current().pid(), runId, now, now.plus(options.leaseDuration()));
+    NamespaceHistory leased = read.withLease(mine);
+    Plan<P> plan = planner.plan(leased, runId);
+    lastPlan.set(0, plan);
+    for (HistoryRecord row : plan.firstRows()) {
+      leased = leased.with(row);
+    }
+    NamespaceHistory target = leased;
+    NamespaceHistory taken =
+        remote.call(
+            "take the run lease of " + namespace,
+            () -> HistoryWrites.commit(history, read, target));
+    if (held != null) {
+      LOG.warn(
+          "Took over the run lease of namespace {} from {}: {}",
+          namespace,
+          held.owner(),
+          deathOf(held, now));
+    }
+    RunJournal journal =
+        new RunJournal(history, namespace, options, remote, taken, mine, held, taken.snapshotId());
+    journal.startHeartbeat();
+    return new Planned<>(journal, plan.value());
   }
 
   /**
@@ -283,69 +324,92 @@ final class RunJournal implements AutoCloseable {
   }
 
   private void write(List<HistoryRecord> rows, boolean release) {
+    write(rows, release, false);
+  }
+
+  private void write(List<HistoryRecord> rows, boolean release, boolean forget) {
     if (closed) {
       throw new IllegalStateException("Cannot write history of " + namespace + ": run ended");
     }
-    NamespaceHistory base = state;
     Long startedAt = state.snapshotId();
-    for (int attempt = 1; ; attempt++) {
-      Instant now = options.clock().instant();
-      RunLease renewed = lease.renewedUntil(now.plus(options.leaseDuration()));
-      NamespaceHistory next = base;
-      for (HistoryRecord row : rows) {
-        // iceberg-ops never writes an unreadable row: one among the rows is repair removing it
-        next =
-            row.status() == HistoryRecord.Status.UNREADABLE
-                ? next.without(row.version())
-                : next.with(row);
-      }
-      NamespaceHistory target = release ? next.withoutLease() : next.withLease(renewed);
-      NamespaceHistory from = base;
-      try {
-        state =
-            remote.call(
-                "record the migration history of " + namespace, () -> history.commit(from, target));
-        lastSeen = null;
-        lease = renewed;
-        lastWrite = now;
-        return;
-      } catch (HistoryTableMissingException e) {
-        throw tableGone(rows, release, e);
-      } catch (HistoryConflictException e) {
-        NamespaceHistory fresh =
-            remote.call("read the history of " + namespace, () -> history.load(namespace));
-        lastSeen = fresh;
-        if (landed(fresh, rows, release, renewed)) {
-          // the commit went through although its answer said otherwise
-          state = fresh;
-          lastSeen = null;
-          lease = renewed;
-          lastWrite = now;
-          return;
-        }
-        checkStillHeld(fresh, e);
-        for (HistoryRecord row : rows) {
-          if (!Objects.equals(
-              fresh.row(row.version()).orElse(null), state.row(row.version()).orElse(null))) {
-            throw new ConcurrentMigrationException(
-                row.version(),
-                "Cannot record migration "
-                    + row.version()
-                    + " for namespace "
-                    + namespace
-                    + ": another writer changed its history row during this run",
-                e);
-          }
-        }
-        if (attempt >= options.contentionAttempts()) {
-          throw Contention.exhausted(
-              history, remote, writing(rows, release), namespace, startedAt, attempt, e);
-        }
-        base = fresh;
-        state = fresh;
-        backOff(attempt);
+    options
+        .retry(writing(rows, release))
+        .run(
+            tried -> {
+              tryWrite(rows, release, forget);
+              return null;
+            },
+            (tries, last) ->
+                Contention.exhausted(
+                    history, remote, writing(rows, release), namespace, startedAt, tries, last));
+  }
+
+  /**
+   * One try of a write from the state last read: done when it (or an earlier try whose answer was
+   * lost) landed.
+   *
+   * @throws HistoryConflictException if another writer of the table came first and none of these
+   *     rows changed meanwhile: to be tried again from the fresh state
+   */
+  private void tryWrite(List<HistoryRecord> rows, boolean release, boolean forget) {
+    NamespaceHistory base = state;
+    Instant now = options.clock().instant();
+    RunLease renewed = lease.renewedUntil(now.plus(options.leaseDuration()));
+    NamespaceHistory next = base;
+    if (forget) {
+      for (HistoryRecord row : base.rows()) {
+        next = next.without(row.version());
       }
     }
+    for (HistoryRecord row : rows) {
+      // iceberg-ops never writes an unreadable row: one among the rows is repair removing it
+      next =
+          row.status() == HistoryRecord.Status.UNREADABLE
+              ? next.without(row.version())
+              : next.with(row);
+    }
+    NamespaceHistory target = release ? next.withoutLease() : next.withLease(renewed);
+    try {
+      state =
+          remote.call(
+              "record the migration history of " + namespace,
+              () -> HistoryWrites.commit(history, base, target));
+      wrote(renewed, now);
+    } catch (HistoryTableMissingException e) {
+      throw tableGone(rows, release, e);
+    } catch (HistoryConflictException e) {
+      NamespaceHistory fresh =
+          remote.call("read the history of " + namespace, () -> history.load(namespace));
+      lastSeen = fresh;
+      if (landed(fresh, rows, release, renewed) && (!forget || fresh.rows().isEmpty())) {
+        // the commit went through although its answer said otherwise
+        state = fresh;
+        wrote(renewed, now);
+        return;
+      }
+      checkStillHeld(fresh, e);
+      for (HistoryRecord row : rows) {
+        if (!Objects.equals(
+            fresh.row(row.version()).orElse(null), state.row(row.version()).orElse(null))) {
+          throw new ConcurrentMigrationException(
+              row.version(),
+              "Cannot record migration "
+                  + row.version()
+                  + " for namespace "
+                  + namespace
+                  + ": another writer changed its history row during this run",
+              e);
+        }
+      }
+      state = fresh;
+      throw e;
+    }
+  }
+
+  private void wrote(RunLease renewed, Instant now) {
+    lastSeen = null;
+    lease = renewed;
+    lastWrite = now;
   }
 
   /**
@@ -487,6 +551,18 @@ final class RunJournal implements AutoCloseable {
     closed = true;
   }
 
+  /**
+   * Deletes every history row of the namespace and releases the lease in the same commit: the
+   * namespace reads as never migrated.
+   *
+   * @throws ConcurrentMigrationException if this run lost its lease
+   */
+  synchronized void forgetAndFinish() {
+    stopHeartbeat();
+    write(List.of(), true, true);
+    closed = true;
+  }
+
   /** Whether {@link #finish} ended the run: its last rows are written and its lease released. */
   synchronized boolean isFinished() {
     return closed;
@@ -532,27 +608,33 @@ final class RunJournal implements AutoCloseable {
     }
   }
 
-  /**
-   * Waits a random time, up to 50 ms doubled per lost try and at most 2 s, before trying a write
-   * again: writers of other namespaces that lost together do not all try again together.
-   */
-  private void backOff(int attempt) {
-    try {
-      Thread.sleep(
-          1L + ThreadLocalRandom.current().nextLong(Math.min(2000L, 50L << Math.min(attempt, 6))));
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new MigrationException(
-          null, "Cannot record the migration history of " + namespace + ": interrupted", e);
-    }
-  }
-
   private static void pause(long millis) {
     try {
       Thread.sleep(Math.max(1L, millis));
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new MigrationException(null, "Cannot take the run lease: interrupted", e);
+    }
+  }
+
+  /** A run's plan, made from the state it takes the lease on, and the rows written with it. */
+  record Plan<P>(P value, List<HistoryRecord> firstRows) {
+    static <P> Plan<P> none() {
+      return new Plan<>(null, List.of());
+    }
+  }
+
+  /** Makes a run's plan from the state as the run will hold it and the run's id. */
+  @FunctionalInterface
+  interface Planner<P> {
+    Plan<P> plan(NamespaceHistory leased, String runId);
+  }
+
+  /** A journal that holds the lease, and the plan made from the state it took it on. */
+  record Planned<P>(RunJournal journal, P plan) implements AutoCloseable {
+    @Override
+    public void close() {
+      journal.close();
     }
   }
 
@@ -566,7 +648,12 @@ final class RunJournal implements AutoCloseable {
       Clock clock, Duration leaseDuration, Duration leaseWait, int contentionAttempts) {
 
     RunOptions(Clock clock, Duration leaseDuration, Duration leaseWait) {
-      this(clock, leaseDuration, leaseWait, MAX_ATTEMPTS);
+      this(clock, leaseDuration, leaseWait, HistoryRetry.DEFAULT_ATTEMPTS);
+    }
+
+    /** The retry policy of a history write under these options. */
+    HistoryRetry retry(String what) {
+      return new HistoryRetry(contentionAttempts, what);
     }
   }
 }

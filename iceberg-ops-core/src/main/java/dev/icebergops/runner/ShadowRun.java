@@ -1,9 +1,10 @@
 package dev.icebergops.runner;
 
-import dev.icebergops.internal.StepListener;
 import dev.icebergops.migration.Migration;
 import dev.icebergops.migration.MigrationContext;
 import dev.icebergops.migration.ResolvedMigration;
+import dev.icebergops.migration.internal.CatalogMigrationContext;
+import dev.icebergops.migration.internal.StepListener;
 import dev.icebergops.redaction.Redaction;
 import java.util.Map;
 
@@ -53,7 +54,7 @@ final class ShadowRun {
   static Ended upgrade(ShadowCatalog shadow, String namespace, ResolvedMigration resolved) {
     Migration migration = resolved.migration();
     Steps steps = new Steps();
-    MigrationContext ctx = new MigrationContext(shadow, namespace, steps);
+    MigrationContext ctx = new CatalogMigrationContext(shadow, namespace, steps);
     try {
       migration.preUpgrade(ctx);
       migration.upgrade(ctx);

@@ -1,6 +1,6 @@
 package dev.icebergops.runner;
 
-import dev.icebergops.internal.StepListener;
+import dev.icebergops.migration.internal.StepListener;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Consumer;

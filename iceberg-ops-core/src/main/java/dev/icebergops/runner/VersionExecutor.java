@@ -6,6 +6,7 @@ import dev.icebergops.migration.IrreversibleMigrationException;
 import dev.icebergops.migration.Migration;
 import dev.icebergops.migration.MigrationContext;
 import dev.icebergops.migration.ResolvedMigration;
+import dev.icebergops.migration.internal.CatalogMigrationContext;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -42,41 +43,51 @@ final class VersionExecutor {
   }
 
   /** The row saying a version's upgrade or downgrade has started. */
-  HistoryRecord running(ResolvedMigration resolved, String operation, String runId) {
-    return row(
-        resolved, Status.RUNNING, operation(resolved, operation), List.of(), null, 0L, runId);
+  HistoryRecord running(ResolvedMigration resolved, Operation operation, String runId) {
+    return new RowOf(resolved, operation.recordedFor(resolved), runId).with(Status.RUNNING);
   }
 
   /**
-   * The operation recorded for a migration's {@code upgrade} or {@code downgrade} while it runs, is
-   * applied or failed: a baseline's are {@code baseline} and {@code baseline downgrade}, so that
-   * its row is read as the baseline's. A rolled-back baseline's row says {@code downgrade}: the
-   * version is pending again, for its versioned migration.
-   */
-  static String operation(ResolvedMigration resolved, String operation) {
-    if (!resolved.isBaseline()) {
-      return operation;
-    }
-    return "downgrade".equals(operation)
-        ? NamespaceState.BASELINE_DOWNGRADE
-        : "upgrade".equals(operation) ? NamespaceState.BASELINE : operation;
-  }
-
-  /**
-   * Applies one version: pre-hook, upgrade, record, post-hook. Its running row is already written.
+   * Runs one version: pre-hook, main step, record, post-hook. Its running row is already written;
+   * {@code before} is its row before that, restored when a downgrade committed nothing.
    *
    * @param next the row to write with this version's outcome (the next version's running row), or
    *     null
    * @param release whether the outcome's write also ends the run and releases its lease (for the
    *     last version, when it has no post-hook that must still run under the lease)
    */
-  MigrationStep upgrade(
-      ResolvedMigration resolved, RunJournal journal, HistoryRecord next, boolean release) {
+  MigrationStep run(
+      Operation operation,
+      ResolvedMigration resolved,
+      HistoryRecord before,
+      RunJournal journal,
+      HistoryRecord next,
+      boolean release) {
     Migration migration = resolved.migration();
-    String what = "apply migration " + resolved + " to " + namespace;
-    StepLog steps = progress(resolved, "upgrade", journal);
-    MigrationContext ctx = new MigrationContext(journal.fenced(catalog), namespace, steps);
-    if (resolved.isBaseline()) {
+    StepLog steps = progress(resolved, operation, journal);
+    MigrationContext ctx = new CatalogMigrationContext(journal.fenced(catalog), namespace, steps);
+    Attempt attempt =
+        new Attempt(
+            resolved,
+            operation,
+            journal,
+            steps,
+            System.nanoTime(),
+            operation.what(resolved, namespace));
+    logStart(attempt);
+    if (operation == Operation.UPGRADE) {
+      runUpgrade(attempt, migration, ctx);
+    } else {
+      runDowngrade(attempt, migration, ctx, before);
+    }
+    return finish(attempt, migration, ctx, next, release);
+  }
+
+  private void logStart(Attempt attempt) {
+    ResolvedMigration resolved = attempt.resolved();
+    if (attempt.operation() == Operation.DOWNGRADE) {
+      LOG.info("Rolling back migration {} in {}", resolved, namespace);
+    } else if (resolved.isBaseline()) {
       LOG.info(
           "Applying baseline {} to {}: it builds version {} directly, without the versions below it",
           resolved,
@@ -85,70 +96,34 @@ final class VersionExecutor {
     } else {
       LOG.info("Applying migration {} to {}", resolved, namespace);
     }
-    long start = System.nanoTime();
-    runHook(resolved, journal, steps, start, what, "preUpgrade", () -> migration.preUpgrade(ctx));
-    try {
-      remote.runSteps(steps, () -> migration.upgrade(ctx));
-    } catch (Exception | Error e) {
-      throw failed(resolved, journal, steps, start, what, "upgrade", e);
-    }
-    Duration took = elapsed(start);
-    List<HistoryRecord> rows = new ArrayList<>();
-    rows.add(
-        row(
-            resolved,
-            Status.APPLIED,
-            operation(resolved, "upgrade"),
-            steps.done(),
-            null,
-            took.toMillis(),
-            journal));
-    if (next != null) {
-      rows.add(next);
-    }
-    record(resolved, journal, rows, release, what, "applied", steps);
-    LOG.info("Applied migration {} to {} in {} ms", resolved, namespace, took.toMillis());
-    try {
-      migration.postUpgrade(ctx);
-    } catch (Exception e) {
-      LOG.warn(
-          "postUpgrade of migration {} in {} failed; it stays applied: {}",
-          resolved,
-          namespace,
-          e.toString());
-    }
-    return new MigrationStep(
-        resolved.version(), resolved.description(), took, resolved.isBaseline());
   }
 
-  /**
-   * Reverses one version: pre-hook, downgrade, record, post-hook. Its running row is already
-   * written; {@code before} is its row before that, restored when nothing was committed.
-   *
-   * @param next the row to write with this version's outcome (the next version's running row), or
-   *     null
-   * @param release whether the outcome's write also ends the run and releases its lease
-   */
-  MigrationStep downgrade(
-      ResolvedMigration resolved,
-      HistoryRecord before,
-      RunJournal journal,
-      HistoryRecord next,
-      boolean release) {
-    Migration migration = resolved.migration();
-    String what = "roll back migration " + resolved + " in " + namespace;
-    StepLog steps = progress(resolved, "downgrade", journal);
-    MigrationContext ctx = new MigrationContext(journal.fenced(catalog), namespace, steps);
-    LOG.info("Rolling back migration {} in {}", resolved, namespace);
-    long start = System.nanoTime();
+  private void runUpgrade(Attempt attempt, Migration migration, MigrationContext ctx) {
+    Operation operation = attempt.operation();
+    try {
+      remote.runSteps(attempt.steps(), () -> operation.runPreHook(migration, ctx));
+    } catch (Exception | Error e) {
+      throw failed(attempt, operation.preHook(), e);
+    }
+    try {
+      remote.runSteps(attempt.steps(), () -> operation.run(migration, ctx));
+    } catch (Exception | Error e) {
+      throw failed(attempt, operation.step(), e);
+    }
+  }
+
+  private void runDowngrade(
+      Attempt attempt, Migration migration, MigrationContext ctx, HistoryRecord before) {
+    StepLog steps = attempt.steps();
+    String what = attempt.what();
     try {
       remote.runSteps(steps, () -> migration.preDowngrade(ctx));
     } catch (Exception | Error e) {
-      restore(resolved, before, journal, e);
+      restore(before, attempt.journal(), e);
       throw rethrowable(
           e,
           stopped(
-              resolved,
+              attempt.resolved(),
               "preDowngrade",
               "Cannot " + what + ": preDowngrade failed: " + e + "; it stays as it was",
               e));
@@ -156,20 +131,20 @@ final class VersionExecutor {
     try {
       remote.runSteps(steps, () -> migration.downgrade(ctx));
     } catch (IrreversibleMigrationException e) {
-      restore(resolved, before, journal, e);
+      restore(before, attempt.journal(), e);
       throw stopped(
-          resolved,
+          attempt.resolved(),
           "downgrade",
           "Cannot " + what + ": it is irreversible: " + e.getMessage() + "; it stays as it was",
           e);
     } catch (Exception | Error e) {
       if (steps.done().isEmpty() && !isUnknownOutcome(e)) {
-        restore(resolved, before, journal, e);
+        restore(before, attempt.journal(), e);
         String step = steps.current() != null ? steps.current() : "downgrade";
         throw rethrowable(
             e,
             stopped(
-                resolved,
+                attempt.resolved(),
                 step,
                 "Cannot "
                     + what
@@ -181,57 +156,53 @@ final class VersionExecutor {
                     + " stays as it was",
                 e));
       }
-      throw failed(resolved, journal, steps, start, what, "downgrade", e);
+      throw failed(attempt, "downgrade", e);
     }
-    Duration took = elapsed(start);
+  }
+
+  /** Records the outcome (with the next version's running row), then runs the post-hook. */
+  private MigrationStep finish(
+      Attempt attempt,
+      Migration migration,
+      MigrationContext ctx,
+      HistoryRecord next,
+      boolean release) {
+    ResolvedMigration resolved = attempt.resolved();
+    Operation operation = attempt.operation();
+    Duration took = elapsed(attempt.start());
     List<HistoryRecord> rows = new ArrayList<>();
     rows.add(
-        row(
-            resolved,
-            Status.ROLLED_BACK,
-            "downgrade",
-            steps.done(),
-            null,
-            took.toMillis(),
-            journal));
+        new RowOf(resolved, operation.recordedWhenDone(resolved), attempt.journal().runId())
+            .with(operation.outcome(), attempt.steps().done(), null, took.toMillis()));
     if (next != null) {
       rows.add(next);
     }
-    record(resolved, journal, rows, release, what, "rolled back", steps);
-    LOG.info("Rolled back migration {} in {} in {} ms", resolved, namespace, took.toMillis());
+    record(attempt, rows, release);
+    LOG.info(
+        "{} migration {} {} {} in {} ms",
+        operation == Operation.UPGRADE ? "Applied" : "Rolled back",
+        resolved,
+        operation.preposition(),
+        namespace,
+        took.toMillis());
     try {
-      migration.postDowngrade(ctx);
+      operation.runPostHook(migration, ctx);
     } catch (Exception e) {
       LOG.warn(
-          "postDowngrade of migration {} in {} failed; it stays rolled back: {}",
+          "{} of migration {} in {} failed; it stays {}: {}",
+          operation.postHook(),
           resolved,
           namespace,
+          operation.done(),
           e.toString());
     }
     return new MigrationStep(
         resolved.version(), resolved.description(), took, resolved.isBaseline());
   }
 
-  /**
-   * Whether a migration overrides a post-hook ({@code postUpgrade} or {@code postDowngrade}): then
-   * the run's lease is released only after the hook ran, in a write of its own.
-   */
-  static boolean hasPostHook(ResolvedMigration resolved, String hook) {
-    try {
-      return resolved
-              .migration()
-              .getClass()
-              .getMethod(hook, MigrationContext.class)
-              .getDeclaringClass()
-          != Migration.class;
-    } catch (NoSuchMethodException e) {
-      return true;
-    }
-  }
-
   /** The row recording a version as applied without running it. */
   HistoryRecord stamped(ResolvedMigration resolved, String runId) {
-    return row(resolved, Status.APPLIED, "stamp", List.of(), null, 0L, runId);
+    return new RowOf(resolved, Operation.STAMP.recorded(), runId).with(Status.APPLIED);
   }
 
   /** The row recording a failed version as rolled back although nothing of it was committed. */
@@ -250,48 +221,21 @@ final class VersionExecutor {
         runId);
   }
 
-  private StepLog progress(ResolvedMigration resolved, String operation, RunJournal journal) {
+  private StepLog progress(ResolvedMigration resolved, Operation operation, RunJournal journal) {
+    RowOf running = new RowOf(resolved, operation.recordedFor(resolved), journal.runId());
     return new StepLog(
-        done ->
-            journal.write(
-                List.of(
-                    row(
-                        resolved,
-                        Status.RUNNING,
-                        operation(resolved, operation),
-                        done,
-                        null,
-                        0L,
-                        journal.runId()))));
-  }
-
-  private void runHook(
-      ResolvedMigration resolved,
-      RunJournal journal,
-      StepLog steps,
-      long start,
-      String what,
-      String hook,
-      Hook body) {
-    try {
-      remote.runSteps(steps, body::run);
-    } catch (Exception | Error e) {
-      throw failed(resolved, journal, steps, start, what, hook, e);
-    }
+        done -> journal.write(List.of(running.with(Status.RUNNING, done, null, 0L))));
   }
 
   /**
    * Records a version as failed with the steps it completed, and returns the error to throw: the
    * migration's own error (an {@link Error} is rethrown as it is), with a history failure attached.
    */
-  private RuntimeException failed(
-      ResolvedMigration resolved,
-      RunJournal journal,
-      StepLog steps,
-      long start,
-      String what,
-      String phase,
-      Throwable error) {
+  private RuntimeException failed(Attempt attempt, String phase, Throwable error) {
+    ResolvedMigration resolved = attempt.resolved();
+    RunJournal journal = attempt.journal();
+    StepLog steps = attempt.steps();
+    String what = attempt.what();
     String step = steps.current() != null ? steps.current() : phase;
     List<String> committed = steps.done();
     String describeCommitted = steps.describeDone();
@@ -340,14 +284,8 @@ final class VersionExecutor {
                         + describeCommitted,
                     error);
     HistoryRecord row =
-        row(
-            resolved,
-            Status.FAILED,
-            operation(resolved, phase.endsWith("owngrade") ? "downgrade" : "upgrade"),
-            committed,
-            text,
-            elapsed(start).toMillis(),
-            journal);
+        new RowOf(resolved, attempt.operation().recordedFor(resolved), journal.runId())
+            .with(Status.FAILED, committed, text, elapsed(attempt.start()).toMillis());
     try {
       journal.write(List.of(row));
     } catch (RuntimeException | Error historyFailure) {
@@ -369,8 +307,7 @@ final class VersionExecutor {
   }
 
   /** Writes a version's row back as it was before its downgrade started. */
-  private void restore(
-      ResolvedMigration resolved, HistoryRecord before, RunJournal journal, Throwable error) {
+  private static void restore(HistoryRecord before, RunJournal journal, Throwable error) {
     try {
       journal.write(List.of(before));
     } catch (RuntimeException | Error historyFailure) {
@@ -378,14 +315,9 @@ final class VersionExecutor {
     }
   }
 
-  private void record(
-      ResolvedMigration resolved,
-      RunJournal journal,
-      List<HistoryRecord> rows,
-      boolean release,
-      String what,
-      String outcome,
-      StepLog steps) {
+  private void record(Attempt attempt, List<HistoryRecord> rows, boolean release) {
+    ResolvedMigration resolved = attempt.resolved();
+    RunJournal journal = attempt.journal();
     try {
       if (release) {
         journal.finish(rows);
@@ -402,11 +334,11 @@ final class VersionExecutor {
               + " of "
               + namespace
               + " as "
-              + outcome
+              + attempt.operation().done()
               + ": "
               + e.getMessage()
               + "; its steps completed ("
-              + steps.describeDone()
+              + attempt.steps().describeDone()
               + ") but its history row "
               + storedStatus(resolved, journal),
           e);
@@ -443,37 +375,48 @@ final class VersionExecutor {
     return thrown;
   }
 
-  private HistoryRecord row(
+  /**
+   * One version's run: what it runs, under which journal, the steps it completed, when it started
+   * ({@link System#nanoTime}), and what it does, for messages.
+   */
+  private record Attempt(
       ResolvedMigration resolved,
-      Status status,
-      String operation,
-      List<String> steps,
-      String error,
-      long durationMs,
-      RunJournal journal) {
-    return row(resolved, status, operation, steps, error, durationMs, journal.runId());
-  }
+      Operation operation,
+      RunJournal journal,
+      StepLog steps,
+      long start,
+      String what) {}
 
-  private HistoryRecord row(
-      ResolvedMigration resolved,
-      Status status,
-      String operation,
-      List<String> steps,
-      String error,
-      long durationMs,
-      String runId) {
-    return new HistoryRecord(
-        resolved.version(),
-        namespace,
-        resolved.description(),
-        status,
-        error,
-        resolved.checksum(),
-        clock.instant(),
-        durationMs,
-        operation,
-        steps,
-        runId);
+  /** The history rows of one version, operation and run, in whatever state they record. */
+  private final class RowOf {
+    private final ResolvedMigration resolved;
+    private final String operation;
+    private final String runId;
+
+    RowOf(ResolvedMigration resolved, String operation, String runId) {
+      this.resolved = resolved;
+      this.operation = operation;
+      this.runId = runId;
+    }
+
+    HistoryRecord with(Status status) {
+      return with(status, List.of(), null, 0L);
+    }
+
+    HistoryRecord with(Status status, List<String> steps, String error, long durationMs) {
+      return new HistoryRecord(
+          resolved.version(),
+          namespace,
+          resolved.description(),
+          status,
+          error,
+          resolved.checksum(),
+          clock.instant(),
+          durationMs,
+          operation,
+          steps,
+          runId);
+    }
   }
 
   private static Duration elapsed(long startNanos) {
@@ -516,10 +459,5 @@ final class VersionExecutor {
       }
     }
     return false;
-  }
-
-  @FunctionalInterface
-  private interface Hook {
-    void run() throws Exception;
   }
 }

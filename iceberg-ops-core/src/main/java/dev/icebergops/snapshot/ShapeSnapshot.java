@@ -3,6 +3,7 @@ package dev.icebergops.snapshot;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.icebergops.history.HistoryRecord;
 import dev.icebergops.history.MigrationHistory;
+import dev.icebergops.runner.MigrationRunner;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -37,7 +38,7 @@ import org.slf4j.LoggerFactory;
  *
  * <pre>{@code
  * ShapeSnapshot.export(catalog, "sales", history).writeTo(Path.of("src/test/resources/snapshots/prod/sales"));
- * ShapeSnapshot.read("classpath:snapshots/prod/sales").registerIn(testCatalog, "sales_test", testHistory);
+ * ShapeSnapshot.read("classpath:snapshots/prod/sales").registerIn(testRunner); // of sales_test
  * }</pre>
  *
  * <p>No secret leaves the catalog: a property whose name looks secret ({@link
@@ -162,12 +163,18 @@ public final class ShapeSnapshot {
    * new table, and writes the history rows as that namespace's, so its pending versions are those
    * after {@link #version()}.
    *
-   * @param catalog the catalog (a test catalog)
-   * @param target the namespace, created if missing; it must have no such table and no history
-   * @param targetHistory the history table the namespace's runner uses
+   * <pre>{@code
+   * ShapeSnapshot.read("classpath:snapshots/prod/sales").registerIn(testRunner);
+   * }</pre>
+   *
+   * @param runner the runner of the namespace (created if missing; it must have no such table and
+   *     no history) in its catalog (a test catalog), whose history table gets the rows
    * @throws IllegalStateException naming the table when one cannot be registered
+   * @throws dev.icebergops.history.HistoryConflictException if the namespace has history already
    */
-  public void registerIn(Catalog catalog, String target, MigrationHistory targetHistory) {
+  public void registerIn(MigrationRunner runner) {
+    Catalog catalog = runner.catalog();
+    String target = runner.namespace();
     Namespace ns = namespaceOf(target);
     if (catalog instanceof SupportsNamespaces namespaces && !namespaces.namespaceExists(ns)) {
       namespaces.createNamespace(ns);
@@ -175,7 +182,7 @@ public final class ShapeSnapshot {
     tables.forEach((name, json) -> register(catalog, TableIdentifier.of(ns, name), json));
     List<HistoryRecord> rows = history.stream().map(row -> row.inNamespace(target)).toList();
     if (!rows.isEmpty()) {
-      targetHistory.seed(Map.of(target, rows));
+      runner.seedHistory(Map.of(target, rows));
     }
   }
 

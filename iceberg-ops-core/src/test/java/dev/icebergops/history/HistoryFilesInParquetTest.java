@@ -197,7 +197,7 @@ class HistoryFilesInParquetTest {
     assertThat(before).hasSize(4);
 
     // the first write of this release upgrades the table, then records its row
-    history.record(row("hr", "0002"), null);
+    TestWrites.record(history, row("hr", "0002"), null);
 
     Table table = catalog.loadTable(history.tableIdentifier());
     assertThat(table.properties())
@@ -253,7 +253,7 @@ class HistoryFilesInParquetTest {
     record.setField("approved_by", "alice");
     old.newAppend().appendFile(AvroEraHistory.write(old, "sales", List.of(record))).commit();
 
-    history.record(row("sales", "0002"), null);
+    TestWrites.record(history, row("sales", "0002"), null);
 
     Table table = catalog.loadTable(history.tableIdentifier());
     assertThat(AnotherEngine.dataFiles(table))
@@ -289,7 +289,7 @@ class HistoryFilesInParquetTest {
               Table loaded = client.loadTable(history.tableIdentifier());
               start.await(30, TimeUnit.SECONDS);
               HistoryLayout.upgrade(loaded, history.tableIdentifier());
-              history.record(row(ns, "0003"), null);
+              TestWrites.record(history, row(ns, "0003"), null);
               return null;
             };
         done.add(pool.submit(upgrader));
@@ -324,7 +324,7 @@ class HistoryFilesInParquetTest {
     AvroEraHistory.append(old, "sales", List.of(row("sales", "0001")), null);
     AvroEraHistory.append(old, "hr", List.of(row("hr", "0001")), null);
     Table stale = catalog.loadTable(history.tableIdentifier());
-    history.record(row("sales", "0002"), null); // upgrades
+    TestWrites.record(history, row("sales", "0002"), null); // upgrades
 
     // the stale copy still says layout 3: it rewrites, loses its commit, and takes the other's
     HistoryLayout.upgrade(stale, history.tableIdentifier());

@@ -28,7 +28,7 @@ class HistoryOnInMemoryCatalogTest {
               Instant.parse("2026-11-30T10:00:00Z"),
               5L);
 
-      history.record(row, null);
+      TestWrites.record(history, row, null);
 
       assertThat(catalog.namespaceExists(Namespace.of("ops", "meta"))).isTrue();
       assertThat(history.read("sales")).containsExactly(row);

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.tuple;
 
 import dev.icebergops.history.HistoryRecord.Status;
+import dev.icebergops.history.internal.HistoryWrites;
 import dev.icebergops.test.env.IcebergTestEnvironment;
 import dev.icebergops.testing.SharedEnvironment;
 import java.io.IOException;
@@ -54,7 +55,7 @@ class HistoryOtherWritersTest {
 
   @Test
   void aRewriteKeepsColumnsThisReleaseDoesNotKnow() throws IOException {
-    history.record(row("0001", Status.APPLIED), null);
+    TestWrites.record(history, row("0001", Status.APPLIED), null);
     Table table = catalog.loadTable(history.tableIdentifier());
     // a newer client adds a column and fills it in for 0001
     table.updateSchema().addColumn("approved_by", Types.StringType.get()).commit();
@@ -62,7 +63,7 @@ class HistoryOtherWritersTest {
     records.get(0).setField("approved_by", "alice");
     AnotherEngine.overwritePartition(table, records);
 
-    history.record(row("0002", Status.APPLIED), null);
+    TestWrites.record(history, row("0002", Status.APPLIED), null);
 
     table.refresh();
     assertThat(AnotherEngine.readAll(table))
@@ -72,7 +73,7 @@ class HistoryOtherWritersTest {
 
   @Test
   void anAvroFileOfAnotherEngineIsReadAndTheNextWriteIsParquetAgain() throws IOException {
-    history.record(row("0001", Status.APPLIED), null);
+    TestWrites.record(history, row("0001", Status.APPLIED), null);
     Table table = catalog.loadTable(history.tableIdentifier());
     // another engine (or an earlier release) rewrites the partition as Avro
     DataFile avro = AvroEraHistory.write(table, "sales", AnotherEngine.readAll(table));
@@ -88,7 +89,7 @@ class HistoryOtherWritersTest {
         .containsExactly(FileFormat.AVRO);
 
     assertThat(history.read("sales")).containsExactly(row("0001", Status.APPLIED));
-    history.record(row("0002", Status.APPLIED), null);
+    TestWrites.record(history, row("0002", Status.APPLIED), null);
 
     table.refresh();
     // the Avro file is read as the history's own: the write adds 0002's row in Parquet
@@ -101,8 +102,8 @@ class HistoryOtherWritersTest {
 
   @Test
   void deleteFilesOfAnotherEngineAreApplied() throws IOException {
-    history.record(row("0001", Status.APPLIED), null);
-    history.record(row("0002", Status.FAILED), null);
+    TestWrites.record(history, row("0001", Status.APPLIED), null);
+    TestWrites.record(history, row("0002", Status.FAILED), null);
     Table table = catalog.loadTable(history.tableIdentifier());
     // a merge-on-read UPDATE: delete 0002's row by position, add its new version
     DataFile original = null;
@@ -128,7 +129,8 @@ class HistoryOtherWritersTest {
         .containsExactly(
             tuple("0001", Status.APPLIED, null), tuple("0002", Status.APPLIED, "fixed by hand"));
 
-    history.record(
+    TestWrites.record(
+        history,
         row("0003", Status.APPLIED),
         history.read("sales").stream()
             .filter(r -> r.version().equals("0003"))
@@ -157,7 +159,7 @@ class HistoryOtherWritersTest {
     old.newAppend().appendFile(AnotherEngine.writeFile(old, List.of(v1))).commit();
     assertThat(history.read("sales")).extracting(HistoryRecord::version).containsExactly("0001");
 
-    history.record(row("0002", Status.APPLIED), null);
+    TestWrites.record(history, row("0002", Status.APPLIED), null);
 
     Table upgraded = catalog.loadTable(history.tableIdentifier());
     assertThat(upgraded.properties()).containsEntry("iceberg-ops.history.layout-version", "4");
@@ -172,7 +174,7 @@ class HistoryOtherWritersTest {
   @Test
   void aCommitFromTheStateAnEarlierCommitReturnedKeepsColumnsThisReleaseDoesNotKnow()
       throws IOException {
-    history.record(row("0001", Status.APPLIED), null);
+    TestWrites.record(history, row("0001", Status.APPLIED), null);
     Table table = catalog.loadTable(history.tableIdentifier());
     table.updateSchema().addColumn("approved_by", Types.StringType.get()).commit();
     List<Record> records = AnotherEngine.readAll(table);
@@ -180,8 +182,9 @@ class HistoryOtherWritersTest {
     AnotherEngine.overwritePartition(table, records);
 
     NamespaceHistory read = history.load("sales");
-    NamespaceHistory stored = history.commit(read, read.with(row("0002", Status.APPLIED)));
-    history.commit(stored, stored.with(row("0003", Status.APPLIED)));
+    NamespaceHistory stored =
+        HistoryWrites.commit(history, read, read.with(row("0002", Status.APPLIED)));
+    HistoryWrites.commit(history, stored, stored.with(row("0003", Status.APPLIED)));
 
     table.refresh();
     assertThat(AnotherEngine.readAll(table))
@@ -192,7 +195,7 @@ class HistoryOtherWritersTest {
 
   @Test
   void aLeaseRowWithoutItsLeaseColumnsReadsAsAnUnknownHolderThatHasExpired() throws IOException {
-    history.record(row("0001", Status.APPLIED), null);
+    TestWrites.record(history, row("0001", Status.APPLIED), null);
     Table table = catalog.loadTable(history.tableIdentifier());
     OffsetDateTime since = OffsetDateTime.of(2026, 11, 30, 9, 0, 0, 0, ZoneOffset.UTC);
     GenericRecord lease = GenericRecord.create(table.schema());
@@ -215,7 +218,7 @@ class HistoryOtherWritersTest {
 
   @Test
   void aNewerLayoutIsRefusedAndLeftAlone() {
-    history.record(row("0001", Status.APPLIED), null);
+    TestWrites.record(history, row("0001", Status.APPLIED), null);
     catalog
         .loadTable(history.tableIdentifier())
         .updateProperties()
@@ -223,7 +226,7 @@ class HistoryOtherWritersTest {
         .commit();
     MigrationHistory olderRelease = new MigrationHistory(catalog, meta);
 
-    assertThatThrownBy(() -> olderRelease.record(row("0002", Status.APPLIED), null))
+    assertThatThrownBy(() -> TestWrites.record(olderRelease, row("0002", Status.APPLIED), null))
         .isInstanceOf(IllegalStateException.class)
         .hasMessage(
             "Cannot write migration history "
@@ -237,7 +240,7 @@ class HistoryOtherWritersTest {
 
   @Test
   void aLayoutVersionThatIsNoNumberIsReported() {
-    history.record(row("0001", Status.APPLIED), null);
+    TestWrites.record(history, row("0001", Status.APPLIED), null);
     catalog
         .loadTable(history.tableIdentifier())
         .updateProperties()
@@ -245,7 +248,9 @@ class HistoryOtherWritersTest {
         .commit();
 
     assertThatThrownBy(
-            () -> new MigrationHistory(catalog, meta).record(row("0002", Status.APPLIED), null))
+            () ->
+                TestWrites.record(
+                    new MigrationHistory(catalog, meta), row("0002", Status.APPLIED), null))
         .isInstanceOf(IllegalStateException.class)
         .hasMessage(
             "Cannot read migration history layout: iceberg-ops.history.layout-version is 'two',"
@@ -256,7 +261,7 @@ class HistoryOtherWritersTest {
   void aLayoutUpgradeFromAStaleTableKeepsTheOtherWritersUpgrade() {
     createFirstReleaseTable();
     Table stale = catalog.loadTable(history.tableIdentifier());
-    history.record(row("0001", Status.APPLIED), null);
+    TestWrites.record(history, row("0001", Status.APPLIED), null);
 
     HistoryLayout.upgrade(stale, history.tableIdentifier());
 

@@ -120,7 +120,8 @@ class HistoryWithoutHadoopTest {
   @Test
   void aCompressedParquetFileIsReadWithHadoopAndReportedWithoutIt() throws Exception {
     MigrationHistory history = new MigrationHistory(catalog, meta);
-    history.record(
+    TestWrites.record(
+        history,
         new HistoryRecord("0001", "sales", "first", Status.APPLIED, null, "sum", Instant.EPOCH, 1L),
         null);
     Table table = catalog.loadTable(history.tableIdentifier());
@@ -143,7 +144,8 @@ class HistoryWithoutHadoopTest {
   void aDeleteFileIsReadWithTheGenericReaderAndReportedWithoutIt() throws Exception {
     MigrationHistory history = new MigrationHistory(catalog, meta);
     for (String version : List.of("0001", "0002")) {
-      history.record(
+      TestWrites.record(
+          history,
           new HistoryRecord(version, "sales", "v", Status.APPLIED, null, "sum", Instant.EPOCH, 1L),
           null);
     }

@@ -29,7 +29,8 @@ public final class LeanClassPathProbe implements Function<Map<String, String>, S
     try {
       MigrationHistory history = new MigrationHistory(catalog, meta);
       if (record != null) {
-        history.record(
+        TestWrites.record(
+            history,
             new HistoryRecord(
                 record,
                 "sales",

@@ -4,6 +4,8 @@ import static org.apache.iceberg.types.Types.NestedField.required;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.icebergops.migration.internal.LayoutChanges;
+import dev.icebergops.migration.internal.PropertyChanges;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -63,19 +65,19 @@ class MigrationContextArgumentsTest {
   @Test
   void contextNeedsACatalogAndANamespace() {
     InMemoryCatalog catalog = new InMemoryCatalog();
-    assertThatThrownBy(() -> new MigrationContext(null, "sales"))
+    assertThatThrownBy(() -> MigrationContext.of(null, "sales"))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessage("Cannot create migration context: the catalog is null");
-    assertThatThrownBy(() -> new MigrationContext(catalog, " "))
+    assertThatThrownBy(() -> MigrationContext.of(catalog, " "))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessage("Cannot create migration context: the namespace is empty");
-    assertThat(new MigrationContext(catalog, "sales.eu").namespace()).isEqualTo("sales.eu");
-    assertThat(new MigrationContext(catalog, "sales").catalog()).isSameAs(catalog);
+    assertThat(MigrationContext.of(catalog, "sales.eu").namespace()).isEqualTo("sales.eu");
+    assertThat(MigrationContext.of(catalog, "sales").catalog()).isSameAs(catalog);
   }
 
   @Test
   void createTableNeedsACatalogThatCreatesNamespaces() {
-    MigrationContext ctx = new MigrationContext(new FlatCatalog(), "sales");
+    MigrationContext ctx = MigrationContext.of(new FlatCatalog(), "sales");
 
     assertThatThrownBy(() -> ctx.createTableIfNotExists("orders", SCHEMA))
         .isInstanceOf(IllegalArgumentException.class)
@@ -107,9 +109,10 @@ class MigrationContextArgumentsTest {
   void partitionFieldAcceptsEveryIcebergTransformString() {
     for (String transform :
         List.of("identity", "year", "month", "day", "hour", "bucket[8]", "truncate[3]", "void")) {
-      assertThat(PartitionFieldSpec.of("c", transform, "p").term()).isNotNull();
+      assertThat(LayoutChanges.term(PartitionFieldSpec.of("c", transform, "p"))).isNotNull();
     }
-    assertThat(PartitionFieldSpec.of("c", "DAY", "p").term().toString()).contains("day");
+    assertThat(LayoutChanges.term(PartitionFieldSpec.of("c", "DAY", "p")).toString())
+        .contains("day");
   }
 
   @Test

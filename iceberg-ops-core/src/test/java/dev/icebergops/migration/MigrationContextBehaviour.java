@@ -5,7 +5,8 @@ import static org.apache.iceberg.types.Types.NestedField.required;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.icebergops.internal.StepListener;
+import dev.icebergops.migration.internal.CatalogMigrationContext;
+import dev.icebergops.migration.internal.StepListener;
 import dev.icebergops.schema.EnforceOptions;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -65,7 +66,7 @@ abstract class MigrationContextBehaviour {
   @BeforeEach
   void freshNamespace() {
     ns = "mc_" + UUID.randomUUID().toString().replace("-", "");
-    ctx = new MigrationContext(catalog(), ns);
+    ctx = MigrationContext.of(catalog(), ns);
   }
 
   Table createEvents() {
@@ -161,7 +162,7 @@ abstract class MigrationContextBehaviour {
   void listenerHearsEachHelperAsOneStepAndNoEndOfAFailedOne() {
     List<String> heard = new ArrayList<>();
     MigrationContext listened =
-        new MigrationContext(
+        new CatalogMigrationContext(
             catalog(),
             ns,
             new StepListener() {
@@ -212,7 +213,7 @@ abstract class MigrationContextBehaviour {
 
   @Test
   void qualifiedUsesEveryLevelOfANestedNamespace() {
-    MigrationContext nested = new MigrationContext(catalog(), ns + ".eu");
+    MigrationContext nested = MigrationContext.of(catalog(), ns + ".eu");
 
     assertThat(nested.qualified("orders")).isEqualTo(ns + ".eu.orders");
     assertThat(nested.identifier("orders"))
@@ -241,7 +242,7 @@ abstract class MigrationContextBehaviour {
 
   @Test
   void createTableIfNotExistsCreatesEachLevelOfANestedNamespace() {
-    MigrationContext nested = new MigrationContext(catalog(), ns + ".eu");
+    MigrationContext nested = MigrationContext.of(catalog(), ns + ".eu");
 
     nested.createTableIfNotExists("orders", EVENTS);
 
@@ -303,7 +304,7 @@ abstract class MigrationContextBehaviour {
   void createTableIfNotExistsToleratesAConcurrentCreator() {
     Table existing = createEvents();
     String before = metadataLocation(existing);
-    MigrationContext loser = new MigrationContext(losingRaceCatalog(), ns);
+    MigrationContext loser = MigrationContext.of(losingRaceCatalog(), ns);
 
     Table table = loser.createTableIfNotExists("events", EVENTS);
 
@@ -838,7 +839,7 @@ abstract class MigrationContextBehaviour {
 
   @Test
   void setSnapshotRetentionWarnsOnS3Tables() {
-    MigrationContext s3Tables = new MigrationContext(s3TablesCatalog(), ns);
+    MigrationContext s3Tables = MigrationContext.of(s3TablesCatalog(), ns);
     s3Tables.createTableIfNotExists("events", EVENTS);
 
     String log = captureStandardError(() -> s3Tables.setSnapshotRetention("events", 5, null));

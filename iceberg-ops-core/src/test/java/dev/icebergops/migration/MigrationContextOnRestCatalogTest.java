@@ -2,6 +2,7 @@ package dev.icebergops.migration;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.icebergops.migration.internal.PropertyChanges;
 import dev.icebergops.test.env.IcebergTestEnvironment;
 import dev.icebergops.testing.SharedEnvironment;
 import java.util.HashMap;
@@ -30,7 +31,7 @@ class MigrationContextOnRestCatalogTest {
     catalog = environment.catalog();
     // configured the way a client of AWS S3 Tables' REST endpoint is; signing stays off
     Map<String, String> properties = new HashMap<>(environment.catalogProperties());
-    properties.put(MigrationContext.REST_SIGNING_NAME, "s3tables");
+    properties.put(PropertyChanges.REST_SIGNING_NAME, "s3tables");
     s3TablesCatalog =
         (RESTCatalog) CatalogUtil.buildIcebergCatalog("s3tables_like", properties, null);
   }

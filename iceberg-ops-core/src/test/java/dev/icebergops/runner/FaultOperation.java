@@ -3,6 +3,7 @@ package dev.icebergops.runner;
 import dev.icebergops.history.HistoryRecord;
 import dev.icebergops.history.MigrationHistory;
 import dev.icebergops.history.NamespaceHistory;
+import dev.icebergops.history.internal.HistoryWrites;
 import dev.icebergops.migration.BaseMigration;
 import dev.icebergops.migration.MigrationContext;
 import dev.icebergops.migration.MigrationSource;
@@ -85,7 +86,8 @@ enum FaultOperation {
       runner.migrate("0001");
       MigrationHistory history = runner.historyTable();
       NamespaceHistory read = history.load(runner.namespace());
-      history.commit(
+      HistoryWrites.commit(
+          history,
           read,
           read.with(
               new HistoryRecord(

@@ -7,6 +7,7 @@ import static org.assertj.core.api.Assertions.tuple;
 import dev.icebergops.history.HistoryRecord;
 import dev.icebergops.history.HistoryRecord.Status;
 import dev.icebergops.history.MigrationHistory;
+import dev.icebergops.history.TestWrites;
 import dev.icebergops.migration.Migration;
 import dev.icebergops.migration.MigrationContext;
 import dev.icebergops.runner.FailureFixtures.V0001__CreateT;
@@ -111,11 +112,11 @@ class LostHistoryTest {
   void aNamespaceHoldingOnlyTheHistoryTableIsAFreshStart() {
     own = own.withMeta(namespace); // the history table lives in the migrated namespace itself
     historyTable = own.historyTable();
-    new MigrationHistory(catalog, own.meta())
-        .record(
-            new HistoryRecord(
-                "0001", "another_ns", "create t", Status.APPLIED, null, "c", Instant.now(), 1L),
-            null);
+    TestWrites.record(
+        new MigrationHistory(catalog, own.meta()),
+        new HistoryRecord(
+            "0001", "another_ns", "create t", Status.APPLIED, null, "c", Instant.now(), 1L),
+        null);
     assertThat(catalog.listTables(historyTable.namespace())).containsExactly(historyTable);
 
     MigrationRunner runner = runner(V0001__CreateT.class, V0002__AddA.class);

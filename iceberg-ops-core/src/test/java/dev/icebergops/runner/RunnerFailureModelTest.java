@@ -9,6 +9,7 @@ import dev.icebergops.history.HistoryRecord.Status;
 import dev.icebergops.history.MigrationHistory;
 import dev.icebergops.history.NamespaceHistory;
 import dev.icebergops.history.RunLease;
+import dev.icebergops.history.internal.HistoryWrites;
 import dev.icebergops.migration.BaseMigration;
 import dev.icebergops.migration.Migration;
 import dev.icebergops.migration.MigrationContext;
@@ -286,7 +287,8 @@ class RunnerFailureModelTest {
     MigrationHistory history = new MigrationHistory(catalog, meta);
     NamespaceHistory read = history.load(namespace);
     HistoryRecord b = read.row("0003").orElseThrow();
-    history.commit(
+    HistoryWrites.commit(
+        history,
         read,
         read.with(
             new HistoryRecord(
@@ -355,7 +357,8 @@ class RunnerFailureModelTest {
     runner(V0001__CreateT.class).migrate();
     MigrationHistory history = new MigrationHistory(catalog, meta);
     NamespaceHistory read = history.load(namespace);
-    history.commit(
+    HistoryWrites.commit(
+        history,
         read,
         read.with(
             new HistoryRecord(
@@ -390,7 +393,7 @@ class RunnerFailureModelTest {
     NamespaceHistory read = history.load(namespace);
     Instant now = Instant.now();
     RunLease other = new RunLease("other-host", 42L, "run-7", now, now.plus(Duration.ofMinutes(5)));
-    history.commit(read, read.withLease(other));
+    HistoryWrites.commit(history, read, read.withLease(other));
     MigrationRunner waiting =
         MigrationRunner.builder(catalog)
             .namespace(namespace)
@@ -420,7 +423,7 @@ class RunnerFailureModelTest {
     NamespaceHistory read = history.load(namespace);
     Instant then = Instant.now().minus(Duration.ofMinutes(10));
     RunLease dead = new RunLease("other-host", 42L, "run-7", then, then.plusSeconds(60));
-    history.commit(read, read.withLease(dead));
+    HistoryWrites.commit(history, read, read.withLease(dead));
 
     MigrationResult result = runner(V0001__CreateT.class).migrate();
 

@@ -78,9 +78,10 @@ class ShapeSnapshotTest {
     ShapeSnapshot.export(own.catalog(), own.namespace(), history()).writeTo(dir);
     OwnHistory copy = OwnHistory.create(environment, "copy");
 
-    ShapeSnapshot.read(dir.toString())
-        .registerIn(
-            copy.catalog(), copy.namespace(), new MigrationHistory(copy.catalog(), copy.meta()));
+    MigrationRunner runner =
+        copy.runner(
+            V0001__CreateOrders.class, V0003__AddRegion.class, V0006__PartitionByRegion.class);
+    ShapeSnapshot.read(dir.toString()).registerIn(runner);
 
     Table registered = copy.catalog().loadTable(TableIdentifier.of(copy.namespace(), "orders"));
     assertThat(registered.schema().asStruct()).isEqualTo(orders.schema().asStruct());
@@ -92,9 +93,6 @@ class ShapeSnapshotTest {
         .doesNotContainKeys("s3.secret-access-key", "audit.callback");
     assertThat(registered.currentSnapshot()).isNull();
     assertThat(registered.location()).doesNotStartWith(orders.location());
-    MigrationRunner runner =
-        copy.runner(
-            V0001__CreateOrders.class, V0003__AddRegion.class, V0006__PartitionByRegion.class);
     assertThat(runner.current()).contains("0003");
     assertThat(runner.migrate().versions()).containsExactly("0006");
   }

@@ -8,6 +8,7 @@ import dev.icebergops.history.HistoryRecord.Status;
 import dev.icebergops.history.MigrationHistory;
 import dev.icebergops.history.NamespaceHistory;
 import dev.icebergops.history.RunLease;
+import dev.icebergops.history.internal.HistoryWrites;
 import dev.icebergops.runner.RunJournal.RunOptions;
 import dev.icebergops.test.env.IcebergTestEnvironment;
 import dev.icebergops.testing.ProgressWatch;
@@ -139,7 +140,8 @@ class SharedHistoryContentionTest {
       NamespaceHistory read = writer.load(other);
       Instant now = Instant.now();
       try {
-        writer.commit(
+        HistoryWrites.commit(
+            writer,
             read,
             read.withLease(new RunLease("elsewhere", 1, "run-" + other, now, now.plus(LEASE))));
         commits++;

@@ -73,7 +73,7 @@ class HelperLoadTest {
   void aMigrationsEnforceColumnReadsItsTableOnce() {
     proxy.clearLog();
 
-    new MigrationContext(client, namespace).enforceColumn("orders", "region", "string");
+    MigrationContext.of(client, namespace).enforceColumn("orders", "region", "string");
 
     List<String> tableRequests =
         proxy.requests().stream()

@@ -1,6 +1,5 @@
 package dev.icebergops.test;
 
-import dev.icebergops.history.MigrationHistory;
 import org.apache.iceberg.Table;
 import org.apache.iceberg.catalog.Catalog;
 import org.apache.iceberg.catalog.Namespace;
@@ -95,10 +94,5 @@ final class ClassHistory implements ExtensionContext.Store.CloseableResource, Au
     if (!TestNamespace.dropByLocation(catalog, id, table.io(), table.location())) {
       catalog.dropTable(id, true);
     }
-  }
-
-  /** The history table itself, to write the rows of many test namespaces at once. */
-  MigrationHistory table() {
-    return new MigrationHistory(catalog, metaNamespace);
   }
 }

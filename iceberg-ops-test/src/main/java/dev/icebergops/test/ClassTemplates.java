@@ -194,7 +194,9 @@ final class ClassTemplates implements ExtensionContext.Store.CloseableResource, 
               namespace,
               version,
               walker.history(),
-              history.owned() ? history.table() : null,
+              history.owned()
+                  ? walker.toBuilder().metaNamespace(history.metaNamespace()).build()
+                  : null,
               testNamespacesAt(version),
               settings.copySchemaHistory()));
     }

@@ -179,7 +179,7 @@ public final class IcebergMigrationsExtension
     } else if (type == MigrationRunner.class) {
       return namespace.runner();
     } else if (type == MigrationContext.class) {
-      return new MigrationContext(namespace.catalog(), namespace.name());
+      return MigrationContext.of(namespace.catalog(), namespace.name());
     } else if (type == IcebergTestEnvironment.class) {
       return namespace.environment();
     } else if (type == IcebergTestData.class) {

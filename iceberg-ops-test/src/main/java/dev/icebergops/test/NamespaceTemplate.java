@@ -1,9 +1,7 @@
 package dev.icebergops.test;
 
-import dev.icebergops.history.HistoryConflictException;
 import dev.icebergops.history.HistoryRecord;
-import dev.icebergops.history.MigrationHistory;
-import dev.icebergops.history.NamespaceHistory;
+import dev.icebergops.runner.MigrationRunner;
 import dev.icebergops.test.internal.NamespaceShape;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -22,9 +20,6 @@ import org.apache.iceberg.catalog.TableIdentifier;
  * number of migrations behind the version.
  */
 final class NamespaceTemplate {
-
-  /** How often a copy's history write is tried again when another test's write came first. */
-  private static final int HISTORY_ATTEMPTS = 5;
 
   private final String version;
   private final String namespace;
@@ -55,11 +50,11 @@ final class NamespaceTemplate {
 
   /**
    * Copies every table of {@code source}, now at {@code version}, into the new namespace {@code
-   * namespace}, and keeps {@code rows}, the source's history rows. When {@code history} is not
-   * null, the rows are also written in it, in one commit, under each namespace of {@code seeded}
-   * (by the name of the test that will take it), so that those tests' copies write none. Copies
-   * keep every earlier schema of the tables when {@code earlierSchemas}, else the current ones
-   * only.
+   * namespace}, and keeps {@code rows}, the source's history rows. When {@code seeder} is not null,
+   * the rows are also written in its history table ({@link MigrationRunner#seedHistory}), in one
+   * commit, under each namespace of {@code seeded} (by the name of the test that will take it), so
+   * that those tests' copies write none. Copies keep every earlier schema of the tables when {@code
+   * earlierSchemas}, else the current ones only.
    *
    * @throws UnsupportedOperationException if a table cannot be copied (see {@link TableCopy#of})
    */
@@ -69,7 +64,7 @@ final class NamespaceTemplate {
       String namespace,
       String version,
       List<HistoryRecord> rows,
-      MigrationHistory history,
+      MigrationRunner seeder,
       Map<String, String> seeded,
       boolean earlierSchemas) {
     createNamespace(catalog, namespace);
@@ -80,10 +75,10 @@ final class NamespaceTemplate {
       tables.put(id.name(), TableCopy.of(copy, catalog.loadTable(copy), earlierSchemas));
     }
     Map<String, String> written = Map.of();
-    if (history != null && !seeded.isEmpty() && !rows.isEmpty()) {
+    if (seeder != null && !seeded.isEmpty() && !rows.isEmpty()) {
       Map<String, List<HistoryRecord>> seeds = new LinkedHashMap<>();
       seeded.values().forEach(name -> seeds.put(name, under(name, rows)));
-      history.seed(seeds);
+      seeder.seedHistory(seeds);
       written = seeded;
     }
     return new NamespaceTemplate(
@@ -139,18 +134,18 @@ final class NamespaceTemplate {
   }
 
   /**
-   * Creates {@code target} as a copy of the template: its tables, and, unless {@code history} is
+   * Creates {@code target} as a copy of the template: its tables, and, unless {@code runner} is
    * null (the rows were seeded, see {@link #claim}), its history rows written under {@code target}
-   * in {@code history}.
+   * by {@code runner}, the runner of {@code target} ({@link MigrationRunner#seedHistory}).
    */
-  Map<String, String> copyTo(Catalog catalog, String target, MigrationHistory history) {
+  Map<String, String> copyTo(Catalog catalog, String target, MigrationRunner runner) {
     createNamespace(catalog, target);
     Map<String, String> locations = new HashMap<>();
     tables.forEach(
         (name, table) ->
             locations.put(name, table.copyTo(catalog, identifier(target, name)).location()));
-    if (history != null && !rows.isEmpty()) {
-      writeRows(target, history);
+    if (runner != null && !rows.isEmpty()) {
+      runner.seedHistory(Map.of(target, under(target, rows)));
     }
     return locations;
   }
@@ -193,24 +188,6 @@ final class NamespaceTemplate {
 
   private static List<HistoryRecord> under(String namespace, List<HistoryRecord> rows) {
     return rows.stream().map(row -> under(namespace, row)).toList();
-  }
-
-  private void writeRows(String target, MigrationHistory history) {
-    for (int attempt = 1; ; attempt++) {
-      NamespaceHistory base = history.load(target);
-      NamespaceHistory next = base;
-      for (HistoryRecord row : rows) {
-        next = next.with(under(target, row));
-      }
-      try {
-        history.commit(base, next);
-        return;
-      } catch (HistoryConflictException e) {
-        if (attempt == HISTORY_ATTEMPTS) {
-          throw e;
-        }
-      }
-    }
   }
 
   private static HistoryRecord under(String namespace, HistoryRecord row) {

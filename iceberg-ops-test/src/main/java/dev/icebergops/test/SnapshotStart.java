@@ -69,7 +69,7 @@ final class SnapshotStart {
         version,
         "the snapshot " + settings.startFrom(),
         runner -> {
-          snapshot.registerIn(runner.catalog(), runner.namespace(), runner.historyTable());
+          snapshot.registerIn(runner);
           return drift(runner);
         });
   }
@@ -81,7 +81,7 @@ final class SnapshotStart {
    */
   static String register(SuiteSettings settings, MigrationRunner runner) {
     ShapeSnapshot snapshot = read(settings);
-    snapshot.registerIn(runner.catalog(), runner.namespace(), runner.historyTable());
+    snapshot.registerIn(runner);
     return snapshot.version() == null ? MigrationRunner.BASE_VERSION : snapshot.version();
   }
 

@@ -254,7 +254,7 @@ final class TestNamespace {
     // a namespace whose history rows were written with the template's needs no history write
     Optional<String> seeded = template.claim(testName);
     seeded.ifPresent(this::name);
-    copied = template.copyTo(catalog(), name, seeded.isPresent() ? null : runner.historyTable());
+    copied = template.copyTo(catalog(), name, seeded.isPresent() ? null : runner);
     LOG.info(
         "Prepared namespace {} at {} for {} from its class's template in {} ms",
         name,

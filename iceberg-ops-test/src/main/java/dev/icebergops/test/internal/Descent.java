@@ -102,7 +102,7 @@ final class Descent {
   private boolean again(ResolvedMigration migration, CheckRun step) {
     String version = migration.version();
     MigrationContext ctx =
-        new MigrationContext(journey.runner().catalog(), journey.runner().namespace());
+        MigrationContext.of(journey.runner().catalog(), journey.runner().namespace());
     Migration instance = migration.migration();
     try {
       instance.preUpgrade(ctx);

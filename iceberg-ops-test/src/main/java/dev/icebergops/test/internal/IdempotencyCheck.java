@@ -39,7 +39,7 @@ final class IdempotencyCheck {
     try {
       migration
           .migration()
-          .upgrade(new MigrationContext(run.runner().catalog(), run.runner().namespace()));
+          .upgrade(MigrationContext.of(run.runner().catalog(), run.runner().namespace()));
     } catch (Exception e) {
       run.failAt(migration.version(), subject + " threw " + e);
       return before.diff(run.capture()).committedTables().isEmpty();

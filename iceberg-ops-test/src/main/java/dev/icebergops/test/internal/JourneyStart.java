@@ -12,7 +12,7 @@ import java.util.function.Function;
  *
  * <pre>{@code
  * JourneyStart start = JourneyStart.at("0002", "the snapshot classpath:snapshots/prod/sales",
- *     runner -> { snapshot.registerIn(runner.catalog(), runner.namespace(), runner.historyTable());
+ *     runner -> { snapshot.registerIn(runner);
  *                 return ""; });
  * SharedJourney.walk(runners, start.settings(settings), contracts, start);
  * }</pre>

@@ -1,20 +1,11 @@
 package dev.icebergops.test.internal;
 
-import dev.icebergops.internal.CallingThreadExecutor;
 import dev.icebergops.runner.MigrationRunner;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import org.apache.iceberg.FileScanTask;
-import org.apache.iceberg.Table;
 import org.apache.iceberg.catalog.Catalog;
 import org.apache.iceberg.catalog.Namespace;
 import org.apache.iceberg.catalog.SupportsNamespaces;
 import org.apache.iceberg.catalog.TableIdentifier;
 import org.apache.iceberg.exceptions.NoSuchNamespaceException;
-import org.apache.iceberg.exceptions.NoSuchTableException;
-import org.apache.iceberg.expressions.Expression;
-import org.apache.iceberg.expressions.Expressions;
-import org.apache.iceberg.io.CloseableIterable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -33,7 +24,6 @@ import org.slf4j.LoggerFactory;
 final class ScratchNamespace implements AutoCloseable {
 
   private static final Logger LOG = LoggerFactory.getLogger(ScratchNamespace.class);
-  private static final String NAMESPACE_COLUMN = "namespace";
 
   private final CheckRun run;
   private final MigrationRunner runner;
@@ -112,25 +102,6 @@ final class ScratchNamespace implements AutoCloseable {
 
   /** Deletes the namespace's history rows, so that it is fresh (again). */
   private static void forget(MigrationRunner runner) {
-    Table table;
-    try {
-      table = runner.catalog().loadTable(runner.historyTable().tableIdentifier());
-    } catch (NoSuchTableException | NoSuchNamespaceException e) {
-      return;
-    }
-    Expression rows = Expressions.equal(NAMESPACE_COLUMN, runner.namespace());
-    try (CloseableIterable<FileScanTask> files =
-        table.newScan().planWith(CallingThreadExecutor.INSTANCE).filter(rows).planFiles()) {
-      if (!files.iterator().hasNext()) {
-        return;
-      }
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
-    table
-        .newDelete()
-        .scanManifestsWith(CallingThreadExecutor.INSTANCE)
-        .deleteFromRowFilter(rows)
-        .commit();
+    runner.forgetHistory();
   }
 }

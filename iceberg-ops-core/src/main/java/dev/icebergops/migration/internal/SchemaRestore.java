@@ -1,5 +1,6 @@
-package dev.icebergops.migration;
+package dev.icebergops.migration.internal;
 
+import dev.icebergops.migration.MigrationContext;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.TreeSet;
@@ -16,13 +17,13 @@ import org.slf4j.LoggerFactory;
 /**
  * Makes an earlier schema of a table current again, refusing when the layout needs newer columns.
  */
-final class SchemaRestore {
+public final class SchemaRestore {
 
   private static final Logger LOG = LoggerFactory.getLogger(MigrationContext.class);
 
   private SchemaRestore() {}
 
-  static void restore(MigrationContext ctx, String table, int schemaId) {
+  public static void restore(MigrationContext ctx, String table, int schemaId) {
     String name = ctx.qualified(table);
     Table loaded = ctx.loadTable(table);
     if (!(loaded instanceof HasTableOperations hasOps)) {

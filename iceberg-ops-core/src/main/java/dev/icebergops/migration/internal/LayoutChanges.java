@@ -1,5 +1,8 @@
-package dev.icebergops.migration;
+package dev.icebergops.migration.internal;
 
+import dev.icebergops.migration.MigrationContext;
+import dev.icebergops.migration.PartitionFieldSpec;
+import dev.icebergops.migration.SortColumn;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -14,6 +17,9 @@ import org.apache.iceberg.SortDirection;
 import org.apache.iceberg.SortOrder;
 import org.apache.iceberg.Table;
 import org.apache.iceberg.UpdatePartitionSpec;
+import org.apache.iceberg.expressions.Expressions;
+import org.apache.iceberg.expressions.Term;
+import org.apache.iceberg.transforms.Transform;
 import org.apache.iceberg.transforms.Transforms;
 import org.apache.iceberg.types.Types.NestedField;
 import org.slf4j.Logger;
@@ -24,13 +30,13 @@ import org.slf4j.LoggerFactory;
  * exists with the same source column and transform is not added again, a partition field that is
  * not there is not removed, and a sort order the table already has is not committed again.
  */
-final class LayoutChanges {
+public final class LayoutChanges {
 
   private static final Logger LOG = LoggerFactory.getLogger(MigrationContext.class);
 
   private LayoutChanges() {}
 
-  static void updatePartitionSpec(
+  public static void updatePartitionSpec(
       MigrationContext ctx,
       String table,
       List<PartitionFieldSpec> addFields,
@@ -80,7 +86,7 @@ final class LayoutChanges {
     }
     UpdatePartitionSpec update = loaded.updateSpec();
     toRemove.forEach(update::removeField);
-    toAdd.forEach(add -> update.addField(add.name(), add.term()));
+    toAdd.forEach(add -> update.addField(add.name(), term(add)));
     update.commit();
     LOG.info(
         "Updated partition spec of {}: added {}, removed {}{}",
@@ -157,7 +163,8 @@ final class LayoutChanges {
     return field.transform() + "(" + schema.findColumnName(field.sourceId()) + ")";
   }
 
-  static void replaceSortOrder(MigrationContext ctx, String table, List<SortColumn> sortColumns) {
+  public static void replaceSortOrder(
+      MigrationContext ctx, String table, List<SortColumn> sortColumns) {
     String name = ctx.qualified(table);
     List<SortColumn> columns = sortColumns == null ? List.of() : sortColumns;
     if (columns.stream().anyMatch(Objects::isNull)) {
@@ -189,5 +196,11 @@ final class LayoutChanges {
     }
     update.commit();
     LOG.info("Replaced sort order of {} with {}", name, order);
+  }
+
+  /** The transform a partition field applies to its source column, as an unbound term. */
+  public static Term term(PartitionFieldSpec field) {
+    Transform<?, ?> parsed = Transforms.fromString(field.transform());
+    return Expressions.transform(field.sourceColumn(), parsed);
   }
 }

@@ -1,6 +1,7 @@
-package dev.icebergops.migration;
+package dev.icebergops.migration.internal;
 
 import dev.icebergops.internal.WrappedCatalog;
+import dev.icebergops.migration.MigrationContext;
 import java.time.Duration;
 import java.util.Collection;
 import java.util.LinkedHashMap;
@@ -18,13 +19,16 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /** Sets and removes table properties, including the retention and file-size conventions. */
-final class PropertyChanges {
+public final class PropertyChanges {
+
+  /** The catalog property that names the AWS service a REST catalog signs its requests for. */
+  public static final String REST_SIGNING_NAME = "rest.signing-name";
 
   private static final Logger LOG = LoggerFactory.getLogger(MigrationContext.class);
 
   private PropertyChanges() {}
 
-  static void set(MigrationContext ctx, String table, Map<String, String> properties) {
+  public static void set(MigrationContext ctx, String table, Map<String, String> properties) {
     String name = ctx.qualified(table);
     if (properties == null) {
       throw new IllegalArgumentException(
@@ -50,7 +54,7 @@ final class PropertyChanges {
     LOG.info("Set table properties of {}: {}", name, copy);
   }
 
-  static void unset(MigrationContext ctx, String table, Collection<String> keys) {
+  public static void unset(MigrationContext ctx, String table, Collection<String> keys) {
     String name = ctx.qualified(table);
     if (keys == null || keys.stream().anyMatch(Objects::isNull)) {
       throw new IllegalArgumentException(
@@ -73,7 +77,7 @@ final class PropertyChanges {
     LOG.info("Removed table properties of {}: {}", name, present);
   }
 
-  static void compactionTargetSize(MigrationContext ctx, String table, long targetMb) {
+  public static void compactionTargetSize(MigrationContext ctx, String table, long targetMb) {
     String name = ctx.qualified(table);
     if (targetMb <= 0) {
       throw new IllegalArgumentException(
@@ -92,7 +96,7 @@ final class PropertyChanges {
     set(ctx, table, Map.of(TableProperties.WRITE_TARGET_FILE_SIZE_BYTES, Long.toString(bytes)));
   }
 
-  static void snapshotRetention(
+  public static void snapshotRetention(
       MigrationContext ctx, String table, Integer minSnapshots, Duration maxSnapshotAge) {
     String name = ctx.qualified(table);
     if (minSnapshots == null && maxSnapshotAge == null) {
@@ -137,7 +141,7 @@ final class PropertyChanges {
   }
 
   /** Whether the catalog looks configured for AWS S3 Tables. */
-  static boolean isS3Tables(Catalog catalog) {
+  public static boolean isS3Tables(Catalog catalog) {
     Catalog underlying = WrappedCatalog.underlying(catalog);
     Map<String, String> properties =
         underlying instanceof RESTCatalog rest ? rest.properties() : Map.of();
@@ -149,9 +153,9 @@ final class PropertyChanges {
    * name {@code s3tables}, a {@code uri} containing {@code s3tables}, or a class (or {@code
    * catalog-impl}) name containing {@code S3Tables}.
    */
-  static boolean isS3Tables(String catalogClassName, Map<String, String> properties) {
+  public static boolean isS3Tables(String catalogClassName, Map<String, String> properties) {
     Map<String, String> props = properties == null ? Map.of() : properties;
-    String signingName = props.get(MigrationContext.REST_SIGNING_NAME);
+    String signingName = props.get(REST_SIGNING_NAME);
     String uri = props.get("uri");
     String impl = props.get("catalog-impl");
     return "s3tables".equalsIgnoreCase(signingName == null ? null : signingName.trim())

@@ -1,4 +1,4 @@
-package dev.icebergops.internal;
+package dev.icebergops.migration.internal;
 
 /**
  * Told about each change a {@code MigrationContext} helper makes, so the runner can record what a

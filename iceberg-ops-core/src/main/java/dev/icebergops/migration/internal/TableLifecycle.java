@@ -1,6 +1,8 @@
-package dev.icebergops.migration;
+package dev.icebergops.migration.internal;
 
 import dev.icebergops.internal.CatalogObjects;
+import dev.icebergops.migration.MigrationContext;
+import dev.icebergops.migration.TableOptions;
 import org.apache.iceberg.Schema;
 import org.apache.iceberg.Table;
 import org.apache.iceberg.catalog.Catalog;
@@ -11,13 +13,13 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /** Creates and drops tables, creating missing namespaces level by level. */
-final class TableLifecycle {
+public final class TableLifecycle {
 
   private static final Logger LOG = LoggerFactory.getLogger(MigrationContext.class);
 
   private TableLifecycle() {}
 
-  static Table createIfNotExists(
+  public static Table createIfNotExists(
       MigrationContext ctx, String table, Schema schema, TableOptions options) {
     TableIdentifier id = ctx.identifier(table);
     if (schema == null) {
@@ -54,7 +56,7 @@ final class TableLifecycle {
         });
   }
 
-  static boolean dropIfExists(MigrationContext ctx, String table) {
+  public static boolean dropIfExists(MigrationContext ctx, String table) {
     TableIdentifier id = ctx.identifier(table);
     boolean dropped;
     try {

@@ -1,0 +1,354 @@
+package dev.icebergops.migration.internal;
+
+import dev.icebergops.migration.MigrationContext;
+import dev.icebergops.migration.PartitionFieldSpec;
+import dev.icebergops.migration.SortColumn;
+import dev.icebergops.migration.TableOptions;
+import dev.icebergops.schema.EnforceOptions;
+import dev.icebergops.schema.IcebergTypes;
+import dev.icebergops.schema.SchemaContract;
+import dev.icebergops.schema.SchemaEvolutionHelper;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Supplier;
+import org.apache.iceberg.Schema;
+import org.apache.iceberg.SortDirection;
+import org.apache.iceberg.Table;
+import org.apache.iceberg.catalog.Catalog;
+import org.apache.iceberg.catalog.TableIdentifier;
+import org.apache.iceberg.types.Type;
+import org.apache.iceberg.types.Types.NestedField;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The {@link MigrationContext} of a catalog and a namespace: each helper is one step, told to a
+ * {@link StepListener} (the runner records the steps of a run). Internal, not API: migrations see
+ * the {@link MigrationContext} interface, and code outside a run makes one with {@link
+ * MigrationContext#of}.
+ */
+public final class CatalogMigrationContext implements MigrationContext {
+
+  private static final Logger LOG = LoggerFactory.getLogger(MigrationContext.class);
+
+  private final Catalog catalog;
+  private final String namespace;
+  private final StepListener steps;
+
+  /** How deep the helper calls are nested: only the outermost helper is a step. */
+  private int depth;
+
+  /**
+   * Binds a context to a catalog and a namespace, telling a listener about each helper step (the
+   * runner records them).
+   *
+   * @param catalog the catalog holding the tables
+   * @param namespace the namespace that bare table names are qualified with
+   * @param steps told before and after each helper step
+   * @throws IllegalArgumentException if the catalog or listener is null or the namespace is null or
+   *     blank
+   */
+  public CatalogMigrationContext(Catalog catalog, String namespace, StepListener steps) {
+    if (steps == null) {
+      throw new IllegalArgumentException("Cannot create migration context: the listener is null");
+    }
+    this.steps = steps;
+    if (catalog == null) {
+      throw new IllegalArgumentException("Cannot create migration context: the catalog is null");
+    }
+    if (namespace == null || namespace.isBlank()) {
+      throw new IllegalArgumentException("Cannot create migration context: the namespace is empty");
+    }
+    this.catalog = catalog;
+    this.namespace = namespace;
+  }
+
+  @Override
+  public Catalog catalog() {
+    return catalog;
+  }
+
+  @Override
+  public String namespace() {
+    return namespace;
+  }
+
+  // --- table names ------------------------------------------------------------------------------
+
+  @Override
+  public String qualified(String name) {
+    if (name == null || name.isBlank()) {
+      throw new IllegalArgumentException("Cannot qualify table name: the name is empty");
+    }
+    return name.contains(".") ? name : namespace + "." + name;
+  }
+
+  @Override
+  public TableIdentifier identifier(String name) {
+    return TableIdentifier.parse(qualified(name));
+  }
+
+  // --- table lifecycle --------------------------------------------------------------------------
+
+  @Override
+  public Table createTableIfNotExists(String table, Schema schema) {
+    return createTableIfNotExists(table, schema, TableOptions.defaults());
+  }
+
+  @Override
+  public Table createTableIfNotExists(String table, Schema schema, TableOptions options) {
+    return step(
+        "create table " + label(table),
+        () -> TableLifecycle.createIfNotExists(this, table, schema, options));
+  }
+
+  @Override
+  public boolean dropTableIfExists(String table) {
+    return step("drop table " + label(table), () -> TableLifecycle.dropIfExists(this, table));
+  }
+
+  @Override
+  public Table loadTable(String table) {
+    return catalog.loadTable(identifier(table));
+  }
+
+  // --- columns ----------------------------------------------------------------------------------
+
+  @Override
+  public void addColumn(String table, String column, Type type) {
+    addColumn(table, column, type, null);
+  }
+
+  @Override
+  public void addColumn(String table, String column, Type type, String doc) {
+    run("add column " + label(table) + "." + column, () -> add(table, column, type, doc));
+  }
+
+  private void add(String table, String column, Type type, String doc) {
+    String name = qualified(table);
+    checkColumnName("add", name, column);
+    if (type == null) {
+      throw new IllegalArgumentException(
+          String.format("Cannot add column %s.%s: the type is null", name, column));
+    }
+    if (column.startsWith(".") || column.endsWith(".") || column.contains("..")) {
+      throw new IllegalArgumentException(
+          String.format("Cannot add column %s.%s: a part of the path is empty", name, column));
+    }
+    Table loaded = loadTable(table);
+    Schema schema = loaded.schema();
+    int dot = column.lastIndexOf('.');
+    String parent = dot < 0 ? null : column.substring(0, dot);
+    String leaf = column.substring(dot + 1);
+    if (parent != null) {
+      NestedField parentField = schema.findField(parent);
+      if (parentField == null) {
+        throw new IllegalArgumentException(
+            String.format(
+                "Cannot add column %s.%s: parent struct %s does not exist", name, column, parent));
+      }
+      if (!parentField.type().isStructType()) {
+        throw new IllegalArgumentException(
+            String.format(
+                "Cannot add column %s.%s: parent %s is a %s, not a struct",
+                name, column, parent, parentField.type()));
+      }
+    }
+    if (schema.findField(column) != null) {
+      throw new IllegalArgumentException(
+          String.format("Cannot add column %s.%s: it already exists", name, column));
+    }
+    loaded.updateSchema().addColumn(parent, leaf, type, doc).commit();
+    LOG.info("Added column {}.{} ({})", name, column, type);
+  }
+
+  @Override
+  public void addColumn(String table, String column, String type) {
+    addColumn(table, column, type, null);
+  }
+
+  @Override
+  public void addColumn(String table, String column, String type, String doc) {
+    addColumn(table, column, IcebergTypes.parse(type), doc);
+  }
+
+  @Override
+  public void enforceColumn(String table, String column, Type type) {
+    enforceColumn(table, column, type, EnforceOptions.defaults());
+  }
+
+  @Override
+  public void enforceColumn(String table, String column, String type) {
+    enforceColumn(table, column, IcebergTypes.parse(type), EnforceOptions.defaults());
+  }
+
+  @Override
+  public void enforceColumn(String table, String column, String type, EnforceOptions options) {
+    enforceColumn(table, column, IcebergTypes.parse(type), options);
+  }
+
+  @Override
+  public void enforceColumn(String table, String column, Type type, EnforceOptions options) {
+    run(
+        "enforce column " + label(table) + "." + column + " as " + type,
+        () -> getHelper(table).enforceColumn(column, type, options));
+  }
+
+  @Override
+  public void enforceRename(String table, String oldName, String newName) {
+    enforceRename(table, oldName, newName, null, null);
+  }
+
+  @Override
+  public void enforceRename(String table, String oldName, String newName, String doc) {
+    enforceRename(table, oldName, newName, doc, null);
+  }
+
+  @Override
+  public void enforceRename(
+      String table, String oldName, String newName, String doc, SchemaContract contract) {
+    run(
+        "rename column " + label(table) + "." + oldName + " to " + newName,
+        () -> getHelper(table).enforceRename(oldName, newName, doc, contract));
+  }
+
+  @Override
+  public void deleteColumn(String table, String column) {
+    run("delete column " + label(table) + "." + column, () -> delete(table, column));
+  }
+
+  private void delete(String table, String column) {
+    String name = qualified(table);
+    checkColumnName("delete", name, column);
+    Table loaded = loadTable(table);
+    if (loaded.schema().findField(column) == null) {
+      throw new IllegalArgumentException(
+          String.format("Cannot delete column %s.%s: it does not exist", name, column));
+    }
+    loaded.updateSchema().deleteColumn(column).commit();
+    LOG.info("Deleted column {}.{}", name, column);
+  }
+
+  // --- layout -----------------------------------------------------------------------------------
+
+  @Override
+  public void updatePartitionSpec(
+      String table, List<PartitionFieldSpec> addFields, List<String> removeFields) {
+    run(
+        "update partition spec of " + label(table),
+        () -> LayoutChanges.updatePartitionSpec(this, table, addFields, removeFields));
+  }
+
+  @Override
+  public void replaceSortOrder(String table, List<SortColumn> sortColumns) {
+    run(
+        "replace sort order of " + label(table),
+        () -> LayoutChanges.replaceSortOrder(this, table, sortColumns));
+  }
+
+  @Override
+  public void setClusteringKeys(String table, List<String> columns) {
+    setClusteringKeys(table, columns, SortDirection.ASC);
+  }
+
+  @Override
+  public void setClusteringKeys(String table, List<String> columns, SortDirection direction) {
+    if (direction == null) {
+      throw new IllegalArgumentException(
+          "Cannot set clustering keys of " + label(table) + ": the direction is null");
+    }
+    List<SortColumn> sortColumns = new ArrayList<>();
+    if (columns != null) {
+      for (String column : columns) {
+        sortColumns.add(new SortColumn(column, direction));
+      }
+    }
+    replaceSortOrder(table, sortColumns);
+  }
+
+  // --- properties -------------------------------------------------------------------------------
+
+  @Override
+  public void setTableProperties(String table, Map<String, String> properties) {
+    run("set properties of " + label(table), () -> PropertyChanges.set(this, table, properties));
+  }
+
+  @Override
+  public void unsetTableProperties(String table, Collection<String> keys) {
+    run("unset properties of " + label(table), () -> PropertyChanges.unset(this, table, keys));
+  }
+
+  @Override
+  public void setCompactionTargetSize(String table, long targetMb) {
+    run(
+        "set compaction target size of " + label(table),
+        () -> PropertyChanges.compactionTargetSize(this, table, targetMb));
+  }
+
+  @Override
+  public void setSnapshotRetention(String table, Integer minSnapshots, Duration maxSnapshotAge) {
+    run(
+        "set snapshot retention of " + label(table),
+        () -> PropertyChanges.snapshotRetention(this, table, minSnapshots, maxSnapshotAge));
+  }
+
+  // --- helpers ----------------------------------------------------------------------------------
+
+  @Override
+  public SchemaEvolutionHelper getHelper(String table) {
+    return SchemaEvolutionHelper.load(catalog, identifier(table));
+  }
+
+  @Override
+  public void restoreSchema(String table, int schemaId) {
+    run(
+        "restore schema " + schemaId + " of " + label(table),
+        () -> SchemaRestore.restore(this, table, schemaId));
+  }
+
+  private void run(String step, Runnable change) {
+    step(
+        step,
+        () -> {
+          change.run();
+          return null;
+        });
+  }
+
+  /** A table's name for a step's description; never throws (the helper reports bad names). */
+  private String label(String table) {
+    return table == null || table.isBlank() ? String.valueOf(table) : qualified(table);
+  }
+
+  /** Runs a helper as one step: the listener hears of the outermost helper only. */
+  private <T> T step(String step, Supplier<T> change) {
+    boolean outermost = depth++ == 0;
+    try {
+      if (outermost) {
+        steps.beforeStep(step);
+      }
+      T result = change.get();
+      if (outermost) {
+        steps.afterStep(step);
+      }
+      return result;
+    } finally {
+      depth--;
+    }
+  }
+
+  private static void checkColumnName(String verb, String table, String column) {
+    if (column == null || column.isBlank()) {
+      throw new IllegalArgumentException(
+          String.format("Cannot %s column of %s: the column name is empty", verb, table));
+    }
+  }
+
+  @Override
+  public String toString() {
+    return "MigrationContext{catalog=" + catalog.name() + ", namespace=" + namespace + "}";
+  }
+}

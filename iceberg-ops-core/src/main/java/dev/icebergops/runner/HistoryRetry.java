@@ -1,0 +1,95 @@
+package dev.icebergops.runner;
+
+import dev.icebergops.history.HistoryConflictException;
+import java.util.concurrent.ThreadLocalRandom;
+
+/**
+ * The one policy for a history write that lost to another writer ({@link
+ * HistoryConflictException}): try again from a fresh read, after a random pause of up to 50 ms
+ * doubled per lost try (at most 2 s, so that writers of other namespaces that lost together do not
+ * all try again together), until the contention budget of {@link #attempts()} tries is spent; then
+ * fail with the caller's error. Taking the lease, every write of a run and releasing a lease by
+ * hand all retry this way.
+ *
+ * <pre>{@code
+ * HistoryRetry retry = new HistoryRetry(50, "record the migration history of sales");
+ * NamespaceHistory stored =
+ *     retry.run(attempt -> commitFromAFreshRead(), (tries, last) -> exhausted(tries, last));
+ * }</pre>
+ */
+final class HistoryRetry {
+
+  /** How many tries a history write gets unless configured otherwise. */
+  static final int DEFAULT_ATTEMPTS = 50;
+
+  private final int attempts;
+  private final String what;
+
+  /**
+   * @param attempts the budget: how many tries in all (at least 1)
+   * @param what the write, for the message of an interrupted pause: {@code take the run lease of
+   *     sales}
+   */
+  HistoryRetry(int attempts, String what) {
+    if (attempts < 1) {
+      throw new IllegalArgumentException(
+          "Cannot retry " + what + ": the attempts must be at least 1, got " + attempts);
+    }
+    this.attempts = attempts;
+    this.what = what;
+  }
+
+  /** The budget: how many tries in all. */
+  int attempts() {
+    return attempts;
+  }
+
+  /**
+   * Runs {@code attempt} until it returns, trying again while it throws {@link
+   * HistoryConflictException} and the budget lasts.
+   *
+   * @param attempt one try, told its number (from 1); throws {@link HistoryConflictException} to be
+   *     tried again, anything else to stop
+   * @param exhausted the error to throw once the budget is spent, from the number of tries and the
+   *     last conflict
+   * @return what the successful try returned
+   */
+  <T> T run(Attempt<T> attempt, Exhausted exhausted) {
+    for (int tried = 1; ; tried++) {
+      try {
+        return attempt.run(tried);
+      } catch (HistoryConflictException e) {
+        if (tried >= attempts) {
+          throw exhausted.error(tried, e);
+        }
+        pause(tried);
+      }
+    }
+  }
+
+  private void pause(int tried) {
+    try {
+      Thread.sleep(
+          1L + ThreadLocalRandom.current().nextLong(Math.min(2000L, 50L << Math.min(tried, 6))));
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new MigrationException(null, "Cannot " + what + ": interrupted", e);
+    }
+  }
+
+  /** One try of a history write. */
+  @FunctionalInterface
+  interface Attempt<T> {
+    /**
+     * @param tried the try's number, from 1
+     * @throws HistoryConflictException when another writer came first: tried again
+     */
+    T run(int tried);
+  }
+
+  /** The error of a write whose budget ran out. */
+  @FunctionalInterface
+  interface Exhausted {
+    RuntimeException error(int tries, HistoryConflictException last);
+  }
+}

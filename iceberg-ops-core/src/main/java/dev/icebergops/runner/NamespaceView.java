@@ -1,0 +1,138 @@
+package dev.icebergops.runner;
+
+import dev.icebergops.history.MigrationHistory;
+import dev.icebergops.history.NamespaceHistory;
+import dev.icebergops.migration.MigrationFactory;
+import dev.icebergops.migration.MigrationSource;
+import dev.icebergops.migration.ResolvedMigration;
+import dev.icebergops.runner.RunJournal.RunOptions;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+import org.apache.iceberg.catalog.Catalog;
+import org.apache.iceberg.catalog.Namespace;
+import org.apache.iceberg.catalog.TableIdentifier;
+import org.apache.iceberg.exceptions.NoSuchNamespaceException;
+
+/**
+ * What a runner reads of its namespace, and writes nothing: the migrations (resolved once), the
+ * history rows, the state both make ({@link NamespaceState}), and the namespace's tables.
+ */
+final class NamespaceView {
+
+  private final Catalog catalog;
+  private final String namespace;
+  private final MigrationSource source;
+  private final MigrationFactory factory;
+  private final MigrationHistory history;
+  private final RemoteCalls remote;
+  private final RunOptions options;
+  private final boolean applyBaselines;
+  private volatile List<ResolvedMigration> resolved;
+
+  NamespaceView(
+      Catalog catalog,
+      String namespace,
+      MigrationSource source,
+      MigrationFactory factory,
+      MigrationHistory history,
+      RemoteCalls remote,
+      RunOptions options,
+      boolean applyBaselines) {
+    this.catalog = catalog;
+    this.namespace = namespace;
+    this.source = source;
+    this.factory = factory;
+    this.history = history;
+    this.remote = remote;
+    this.options = options;
+    this.applyBaselines = applyBaselines;
+  }
+
+  String namespace() {
+    return namespace;
+  }
+
+  MigrationSource source() {
+    return source;
+  }
+
+  /** The versioned migrations and the baselines, resolved once. */
+  List<ResolvedMigration> all() {
+    List<ResolvedMigration> migrations = resolved;
+    if (migrations == null) {
+      migrations = source.resolve(namespace, factory);
+      resolved = migrations;
+    }
+    return migrations;
+  }
+
+  /** The versioned migrations, without the baselines. */
+  List<ResolvedMigration> migrations() {
+    return all().stream().filter(m -> !m.isBaseline()).toList();
+  }
+
+  NamespaceState state(NamespaceHistory read) {
+    return new NamespaceState(namespace, all(), read, options.clock().instant(), applyBaselines);
+  }
+
+  /** The highest applied version of a history, from its rows alone (no migration loaded). */
+  String current(NamespaceHistory read) {
+    return new NamespaceState(namespace, List.of(), read, options.clock().instant()).current();
+  }
+
+  NamespaceHistory readHistory() {
+    return remote.call("read the history of " + namespace, () -> history.load(namespace));
+  }
+
+  NamespaceState readState() {
+    return inspected(readHistory());
+  }
+
+  /**
+   * The state with what the history rows alone do not tell: the namespace's tables when it has no
+   * row at all (a lost history, not a fresh namespace), and the versions whose rows were deleted.
+   */
+  NamespaceState inspected(NamespaceHistory read) {
+    NamespaceState state = state(read);
+    List<String> tables = read.rows().isEmpty() ? tablesOfNamespace() : List.of();
+    Set<String> candidates = state.unrecordedBelowRecorded();
+    Set<String> deleted =
+        candidates.isEmpty()
+            ? Set.of()
+            : remote.call(
+                "read the earlier history of " + namespace,
+                () -> history.deletedRows(namespace, candidates));
+    return state.withLostHistory(history.tableIdentifier().toString(), tables, deleted);
+  }
+
+  /** The namespace's tables but the history table (when it lives there), sorted by name. */
+  List<String> tablesOfNamespace() {
+    Namespace ns = Namespace.of(namespace.split("\\.", -1));
+    List<TableIdentifier> listed;
+    try {
+      listed = remote.call("list the tables of " + namespace, () -> catalog.listTables(ns));
+    } catch (NoSuchNamespaceException e) {
+      return List.of();
+    }
+    return listed.stream()
+        .filter(id -> !id.equals(history.tableIdentifier()))
+        .map(TableIdentifier::name)
+        .sorted()
+        .toList();
+  }
+
+  /** The error of a target no migration has: {@code Cannot <what> <target>: ... (known: ...)}. */
+  IllegalArgumentException unknownTarget(String what, String target) {
+    TreeSet<String> known = new TreeSet<>();
+    migrations().forEach(m -> known.add(m.version()));
+    return new IllegalArgumentException(
+        "Cannot "
+            + what
+            + " "
+            + target
+            + ": no migration has that version (known: "
+            + (known.isEmpty() ? "none" : String.join(", ", known))
+            + ")");
+  }
+}

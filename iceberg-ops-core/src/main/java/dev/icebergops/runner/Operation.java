@@ -1,0 +1,165 @@
+package dev.icebergops.runner;
+
+import dev.icebergops.history.HistoryRecord.Status;
+import dev.icebergops.migration.Migration;
+import dev.icebergops.migration.MigrationContext;
+import dev.icebergops.migration.ResolvedMigration;
+
+/**
+ * What a run does to a version, with the names it goes by: the operation its history row records,
+ * the hooks it runs around its main step, the status it ends in, and the words of its log lines and
+ * messages. Upgrade and downgrade run a migration; stamp and repair only record.
+ */
+enum Operation {
+  UPGRADE("upgrade", "preUpgrade", "postUpgrade", Status.APPLIED, "applied", "apply", "to"),
+  DOWNGRADE(
+      "downgrade",
+      "preDowngrade",
+      "postDowngrade",
+      Status.ROLLED_BACK,
+      "rolled back",
+      "roll back",
+      "in"),
+  STAMP("stamp", null, null, Status.APPLIED, "stamped", "stamp", "in"),
+  REPAIR("repair", null, null, null, "repaired", "repair", "in");
+
+  private final String recorded;
+  private final String preHook;
+  private final String postHook;
+  private final Status outcome;
+  private final String done;
+  private final String verb;
+  private final String preposition;
+
+  Operation(
+      String recorded,
+      String preHook,
+      String postHook,
+      Status outcome,
+      String done,
+      String verb,
+      String preposition) {
+    this.recorded = recorded;
+    this.preHook = preHook;
+    this.postHook = postHook;
+    this.outcome = outcome;
+    this.done = done;
+    this.verb = verb;
+    this.preposition = preposition;
+  }
+
+  /** The operation a history row records, for a versioned migration: {@code upgrade}. */
+  String recorded() {
+    return recorded;
+  }
+
+  /**
+   * The operation a row of {@code resolved} records while it runs, is done or failed: a baseline's
+   * upgrade and downgrade are {@code baseline} and {@code baseline downgrade}, so that its row is
+   * read as the baseline's. (A rolled-back baseline's row says {@code downgrade}: the version is
+   * pending again, for its versioned migration.)
+   */
+  String recordedFor(ResolvedMigration resolved) {
+    if (!resolved.isBaseline()) {
+      return recorded;
+    }
+    return switch (this) {
+      case UPGRADE -> NamespaceState.BASELINE;
+      case DOWNGRADE -> NamespaceState.BASELINE_DOWNGRADE;
+      default -> recorded;
+    };
+  }
+
+  /** The main step's name, as a failure names it: {@code upgrade}. */
+  String step() {
+    return recorded;
+  }
+
+  /** The hook that runs before the main step: {@code preUpgrade}. */
+  String preHook() {
+    return preHook;
+  }
+
+  /** The hook that runs after the outcome is recorded: {@code postUpgrade}. */
+  String postHook() {
+    return postHook;
+  }
+
+  /** The status a version ends in when the operation succeeds. */
+  Status outcome() {
+    return outcome;
+  }
+
+  /** The outcome, for messages: {@code applied}. */
+  String done() {
+    return done;
+  }
+
+  /**
+   * What the operation does to a version of a namespace, for messages: {@code apply migration 0001
+   * (create t) to sales}.
+   */
+  String what(ResolvedMigration resolved, String namespace) {
+    return verb + " migration " + resolved + " " + preposition + " " + namespace;
+  }
+
+  /** The preposition of the namespace in log lines: {@code Applied migration 0001 to sales}. */
+  String preposition() {
+    return preposition;
+  }
+
+  /**
+   * The operation the row of a version this operation completed records: a rolled-back baseline's
+   * says {@code downgrade}, so that the version reads as pending again for its versioned migration.
+   */
+  String recordedWhenDone(ResolvedMigration resolved) {
+    return this == DOWNGRADE ? recorded : recordedFor(resolved);
+  }
+
+  /** Runs the main step of {@code migration}. */
+  void run(Migration migration, MigrationContext ctx) throws Exception {
+    switch (this) {
+      case UPGRADE -> migration.upgrade(ctx);
+      case DOWNGRADE -> migration.downgrade(ctx);
+      default -> throw new IllegalStateException(this + " runs no migration");
+    }
+  }
+
+  /** Runs the hook before the main step. */
+  void runPreHook(Migration migration, MigrationContext ctx) throws Exception {
+    switch (this) {
+      case UPGRADE -> migration.preUpgrade(ctx);
+      case DOWNGRADE -> migration.preDowngrade(ctx);
+      default -> throw new IllegalStateException(this + " runs no migration");
+    }
+  }
+
+  /** Runs the hook after the outcome is recorded. */
+  void runPostHook(Migration migration, MigrationContext ctx) throws Exception {
+    switch (this) {
+      case UPGRADE -> migration.postUpgrade(ctx);
+      case DOWNGRADE -> migration.postDowngrade(ctx);
+      default -> throw new IllegalStateException(this + " runs no migration");
+    }
+  }
+
+  /**
+   * Whether a migration overrides this operation's post-hook: then the run's lease is released only
+   * after the hook ran, in a write of its own.
+   */
+  boolean hasPostHook(ResolvedMigration resolved) {
+    if (postHook == null) {
+      return false;
+    }
+    try {
+      return resolved
+              .migration()
+              .getClass()
+              .getMethod(postHook, MigrationContext.class)
+              .getDeclaringClass()
+          != Migration.class;
+    } catch (NoSuchMethodException e) {
+      return true;
+    }
+  }
+}

@@ -1,0 +1,382 @@
+package dev.icebergops.runner;
+
+import dev.icebergops.history.HistoryRecord;
+import dev.icebergops.history.MigrationHistory;
+import dev.icebergops.history.NamespaceHistory;
+import dev.icebergops.history.RunLease;
+import dev.icebergops.history.internal.HistoryWrites;
+import dev.icebergops.migration.ResolvedMigration;
+import dev.icebergops.runner.RunJournal.Plan;
+import dev.icebergops.runner.RunJournal.Planned;
+import dev.icebergops.runner.RunJournal.RunOptions;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.function.Consumer;
+import java.util.function.Function;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The runs of one namespace that change its history under the run lease: one sequence drives the
+ * versions of a migrate (upgrades, oldest first) and of a rollback (downgrades, newest first)
+ * alike; stamp, repair and forgetting the history only record.
+ */
+final class RunSequence {
+
+  private static final Logger LOG = LoggerFactory.getLogger(MigrationRunner.class);
+
+  /** What a run's steps are told to, and which checks a migrate makes first. */
+  record Settings(
+      boolean outOfOrder,
+      boolean validateOnMigrate,
+      Consumer<MigrationStep> onStep,
+      Consumer<List<String>> beforeDowngrades) {}
+
+  /**
+   * One version a run processes: its migration, its row before the run, and whether it has nothing
+   * to undo (a failed upgrade that completed no step: recorded rolled back without running).
+   */
+  private record Version(ResolvedMigration migration, HistoryRecord before, boolean skip) {}
+
+  /** The versions a run processes, and the baseline a migrate applies first (or null). */
+  private record Versions(List<Version> versions, String baseline) {
+    static Versions none() {
+      return new Versions(List.of(), null);
+    }
+  }
+
+  private final NamespaceView view;
+  private final MigrationHistory history;
+  private final RemoteCalls remote;
+  private final RunOptions options;
+  private final VersionExecutor executor;
+  private final Settings settings;
+
+  RunSequence(
+      NamespaceView view,
+      MigrationHistory history,
+      RemoteCalls remote,
+      RunOptions options,
+      VersionExecutor executor,
+      Settings settings) {
+    this.view = view;
+    this.history = history;
+    this.remote = remote;
+    this.options = options;
+    this.executor = executor;
+    this.settings = settings;
+  }
+
+  private String namespace() {
+    return view.namespace();
+  }
+
+  /** Validates, then applies the pending versions up to {@code target} (null: all). */
+  MigrationResult migrate(String target) {
+    try (Planned<Versions> run =
+        open(
+            "migrate " + namespace(),
+            held -> {
+              List<ResolvedMigration> pending = pendingAfterValidation(held, target);
+              String baseline =
+                  !pending.isEmpty() && pending.get(0).isBaseline()
+                      ? pending.get(0).version()
+                      : null;
+              return new Versions(
+                  pending.stream().map(m -> new Version(m, null, false)).toList(), baseline);
+            },
+            Operation.UPGRADE)) {
+      return drive(run.journal(), Operation.UPGRADE, run.plan());
+    }
+  }
+
+  /**
+   * Rolls back the versions {@code choose} picks from the state the run takes the lease on (a
+   * version without a class stops it before anything is written).
+   */
+  MigrationResult undo(Function<NamespaceState, List<String>> choose, String target) {
+    try (Planned<Versions> run =
+        open(
+            "roll back " + namespace(),
+            held -> {
+              NamespaceState state = view.state(held);
+              List<String> versions = choose.apply(state);
+              checkClassesExist(state, versions, target);
+              if (!versions.isEmpty()) {
+                settings.beforeDowngrades().accept(versions); // a refusal writes nothing
+              }
+              List<Version> undone = new ArrayList<>();
+              for (String version : versions) {
+                HistoryRecord row = state.row(version);
+                undone.add(new Version(state.migration(version), row, isNothingToUndo(row)));
+              }
+              return new Versions(undone, null);
+            },
+            Operation.DOWNGRADE)) {
+      return drive(run.journal(), Operation.DOWNGRADE, run.plan());
+    }
+  }
+
+  /**
+   * Opens the run with the running row of its first version (unless it has nothing to undo) in the
+   * lease's commit, from the versions {@code plan} picks from the state it takes it on.
+   */
+  private Planned<Versions> open(
+      String what, Function<NamespaceHistory, Versions> plan, Operation operation) {
+    return RunJournal.open(
+        history,
+        namespace(),
+        options,
+        remote,
+        what,
+        (leased, runId) -> {
+          Versions versions = plan.apply(leased);
+          HistoryRecord first = running(versions.versions(), 0, operation, runId);
+          return new Plan<>(versions, first == null ? List.of() : List.of(first));
+        });
+  }
+
+  /**
+   * Runs the versions in order, each outcome written with the next version's running row; the last
+   * write releases the lease. A failure carries what the run did before it.
+   */
+  private MigrationResult drive(RunJournal journal, Operation operation, Versions planned) {
+    List<Version> versions = planned.versions();
+    List<MigrationStep> steps = new ArrayList<>();
+    boolean runningWritten = !versions.isEmpty() && !versions.get(0).skip();
+    for (int i = 0; i < versions.size(); i++) {
+      Version version = versions.get(i);
+      try {
+        if (version.skip()) {
+          journal.write(
+              List.of(
+                  executor.nothingToUndo(version.migration(), version.before(), journal.runId())));
+          LOG.info(
+              "Marked migration {} in {} rolled back: its failed upgrade completed no step",
+              version.before().version(),
+              namespace());
+          done(
+              steps,
+              new MigrationStep(
+                  version.before().version(), version.before().description(), Duration.ZERO));
+          runningWritten = false;
+          continue;
+        }
+        if (!runningWritten) {
+          journal.write(List.of(executor.running(version.migration(), operation, journal.runId())));
+        }
+        HistoryRecord next = running(versions, i + 1, operation, journal.runId());
+        boolean release = i + 1 == versions.size() && !operation.hasPostHook(version.migration());
+        done(
+            steps,
+            executor.run(operation, version.migration(), version.before(), journal, next, release));
+        runningWritten = next != null;
+      } catch (MigrationException e) {
+        throw e.withPartialResult(
+            result(journal, steps, steps.isEmpty() ? null : planned.baseline()));
+      }
+    }
+    if (!journal.isFinished()) {
+      journal.finish(List.of());
+    }
+    return result(journal, steps, planned.baseline());
+  }
+
+  /** The running row of the version at {@code index}; null past the end or with nothing to undo. */
+  private HistoryRecord running(
+      List<Version> versions, int index, Operation operation, String runId) {
+    if (index >= versions.size() || versions.get(index).skip()) {
+      return null;
+    }
+    return executor.running(versions.get(index).migration(), operation, runId);
+  }
+
+  /**
+   * Records every version up to {@code version} that is not applied as applied, without running.
+   */
+  MigrationResult stamp(String version) {
+    try (RunJournal journal = open("stamp " + namespace())) {
+      NamespaceState state = view.state(journal.state());
+      List<HistoryRecord> rows = new ArrayList<>();
+      List<MigrationStep> steps = new ArrayList<>();
+      for (ResolvedMigration migration : state.pending(version, true, false)) {
+        rows.add(executor.stamped(migration, journal.runId()));
+        steps.add(new MigrationStep(migration.version(), migration.description(), Duration.ZERO));
+        LOG.info("Stamped migration {} in {} as applied", migration, namespace());
+      }
+      journal.finish(rows);
+      steps.forEach(this::tell);
+      return result(journal, steps, null);
+    }
+  }
+
+  /** Accepts edited checksums, marks failed and interrupted versions pending, drops bad rows. */
+  RepairResult repair() {
+    try (RunJournal journal = open("repair " + namespace())) {
+      NamespaceState state = view.state(journal.state());
+      RepairPlan plan = RepairPlan.of(state, options.clock().instant(), journal.runId());
+      journal.finish(plan.rows());
+      plan.changes()
+          .forEach(
+              c ->
+                  LOG.info(
+                      "Repaired migration {} in {}: {}", c.version(), namespace(), c.change()));
+      return new RepairResult(namespace(), plan.changes());
+    }
+  }
+
+  /** Deletes every history row of the namespace under its lease; returns how many. */
+  int forget() {
+    NamespaceHistory read = view.readHistory();
+    if (read.rows().isEmpty() && read.lease().isEmpty()) {
+      return 0;
+    }
+    try (RunJournal journal = open("forget the history of " + namespace())) {
+      int rows = journal.state().rows().size();
+      journal.forgetAndFinish();
+      LOG.info("Deleted the {} history rows of namespace {}", rows, namespace());
+      return rows;
+    }
+  }
+
+  private RunJournal open(String what) {
+    return RunJournal.open(history, namespace(), options, remote, what);
+  }
+
+  /**
+   * The versions a migrate to {@code target} applies, from the state it will hold the lease on.
+   *
+   * @throws MigrationValidationException if validation is on and finds a problem
+   */
+  private List<ResolvedMigration> pendingAfterValidation(NamespaceHistory held, String target) {
+    NamespaceState state = view.inspected(held);
+    if (!state.tablesWithoutHistory().isEmpty()) {
+      throw new MigrationException(
+          null,
+          namespace(),
+          "validate",
+          "Cannot migrate " + namespace() + ": " + state.tablesWithoutHistoryReason("it"),
+          null);
+    }
+    if (settings.validateOnMigrate()) {
+      List<ValidationFinding> findings =
+          MigrationValidator.findings(state, view.source().location(), settings.outOfOrder());
+      if (!findings.isEmpty()) {
+        throw new MigrationValidationException("migrate", namespace(), findings);
+      }
+    }
+    return state.pending(target, !settings.validateOnMigrate());
+  }
+
+  private void checkClassesExist(NamespaceState state, List<String> versions, String target) {
+    for (String version : versions) {
+      if (state.migration(version) == null && !isNothingToUndo(state.row(version))) {
+        throw new MigrationException(
+            version,
+            namespace(),
+            "rollback",
+            "Cannot roll back "
+                + namespace()
+                + " to "
+                + target
+                + ": migration "
+                + version
+                + " ("
+                + state.row(version).description()
+                + ") is "
+                + state.row(version).status().value()
+                + " but no class in "
+                + view.source().location()
+                + " has that version; nothing was rolled back",
+            null);
+      }
+    }
+  }
+
+  /** A failed upgrade that completed no step: there is nothing to undo. */
+  private static boolean isNothingToUndo(HistoryRecord row) {
+    return row.status() == HistoryRecord.Status.FAILED
+        && row.steps().isEmpty()
+        && !Operation.DOWNGRADE.recorded().equals(row.operation())
+        && !NamespaceState.BASELINE_DOWNGRADE.equals(row.operation());
+  }
+
+  /** Adds a version the run processed, and tells the listener at once. */
+  private void done(List<MigrationStep> steps, MigrationStep step) {
+    steps.add(step);
+    tell(step);
+  }
+
+  private void tell(MigrationStep step) {
+    try {
+      settings.onStep().accept(step);
+    } catch (RuntimeException e) {
+      LOG.warn(
+          "The step listener of {} failed on {}: {}", namespace(), step.version(), e.toString());
+    }
+  }
+
+  private MigrationResult result(RunJournal journal, List<MigrationStep> steps, String baseline) {
+    return new MigrationResult(
+        namespace(),
+        steps,
+        view.current(journal.state()),
+        journal.takenOver().orElse(null),
+        baseline);
+  }
+
+  /**
+   * A baseline's downgrade goes back to 0000 in one step, so no target between 0000 and the
+   * baseline's version can be reached.
+   */
+  void refuseBelowBaseline(NamespaceState state, String target) {
+    HistoryRecord baseline = state.baselineRow();
+    if (baseline == null
+        || MigrationRunner.BASE_VERSION.equals(target)
+        || target.compareTo(baseline.version()) >= 0) {
+      return;
+    }
+    ResolvedMigration migration = state.migration(baseline.version());
+    throw new IllegalArgumentException(
+        "Cannot roll back "
+            + namespace()
+            + " to "
+            + target
+            + ": baseline "
+            + baseline.version()
+            + " ("
+            + (migration != null ? migration.description() : baseline.description())
+            + ")"
+            + " built the versions up to "
+            + baseline.version()
+            + " in one step, and its downgrade goes back to "
+            + MigrationRunner.BASE_VERSION
+            + "; roll back to "
+            + baseline.version()
+            + " or above, or to "
+            + MigrationRunner.BASE_VERSION);
+  }
+
+  /** Releases the namespace's lease whoever holds it; empty when none was held. */
+  Optional<RunLease> releaseLease() {
+    String what = "release the run lease of " + namespace();
+    return options
+        .retry(what)
+        .run(
+            tried -> {
+              NamespaceHistory read = view.readHistory();
+              Optional<RunLease> held = read.lease();
+              if (held.isPresent()) {
+                remote.call(what, () -> HistoryWrites.commit(history, read, read.withoutLease()));
+                LOG.warn(
+                    "Released the run lease of namespace {} held by {}", namespace(), held.get());
+              }
+              return held;
+            },
+            (tries, last) ->
+                new ConcurrentMigrationException(
+                    null, "Cannot " + what + ": it kept changing", last));
+  }
+}
