@@ -129,13 +129,10 @@ public final class MigrationContext {
    *
    * @param name a bare table name ({@code "orders"}), or a dotted one ({@code "sales.orders"})
    * @return {@code "<namespace>.<name>"} for a bare name; a dotted name unchanged
-   * @throws IllegalArgumentException if the name is null or blank
+   * @throws IllegalArgumentException if the name is null or blank or has an empty part
    */
   public String qualified(String name) {
-    if (name == null || name.isBlank()) {
-      throw new IllegalArgumentException("Cannot qualify table name: the name is empty");
-    }
-    return name.contains(".") ? name : namespace + "." + name;
+    return TableNames.qualify(namespace, name);
   }
 
   /**

@@ -9,6 +9,7 @@ import dev.icebergops.migration.MigrationFactory;
 import dev.icebergops.migration.MigrationSource;
 import dev.icebergops.migration.ResolvedMigration;
 import dev.icebergops.migration.SkippedMigration;
+import dev.icebergops.migration.TableNames;
 import dev.icebergops.migration.VersionGap;
 import dev.icebergops.runner.RunJournal.RunOptions;
 import java.time.Clock;
@@ -764,7 +765,7 @@ public final class MigrationRunner {
 
   /** The namespace's tables but the history table (when it lives there), sorted by name. */
   private List<String> tablesOfNamespace() {
-    Namespace ns = Namespace.of(namespace.split("\\.", -1));
+    Namespace ns = TableNames.namespace(namespace);
     List<TableIdentifier> listed;
     try {
       listed = remote.call("list the tables of " + namespace, () -> catalog.listTables(ns));

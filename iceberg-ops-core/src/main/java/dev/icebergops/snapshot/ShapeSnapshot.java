@@ -3,6 +3,7 @@ package dev.icebergops.snapshot;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.icebergops.history.HistoryRecord;
 import dev.icebergops.history.MigrationHistory;
+import dev.icebergops.migration.TableNames;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -204,6 +205,6 @@ public final class ShapeSnapshot {
   }
 
   static Namespace namespaceOf(String dotted) {
-    return Namespace.of(dotted.split("\\."));
+    return TableNames.namespace(dotted);
   }
 }

@@ -1,6 +1,7 @@
 package dev.icebergops.test;
 
 import dev.icebergops.history.MigrationHistory;
+import dev.icebergops.migration.TableNames;
 import org.apache.iceberg.Table;
 import org.apache.iceberg.catalog.Catalog;
 import org.apache.iceberg.catalog.Namespace;
@@ -65,7 +66,7 @@ final class ClassHistory implements ExtensionContext.Store.CloseableResource, Au
       return;
     }
     long start = System.nanoTime();
-    Namespace ns = Namespace.of(metaNamespace);
+    Namespace ns = TableNames.namespace(metaNamespace);
     try {
       for (TableIdentifier table : catalog.listTables(ns)) {
         drop(table);

@@ -3,6 +3,7 @@ package dev.icebergops.test;
 import dev.icebergops.migration.Migration;
 import dev.icebergops.migration.MigrationContext;
 import dev.icebergops.migration.MigrationFactory;
+import dev.icebergops.migration.TableNames;
 import dev.icebergops.runner.MigrationRunner;
 import dev.icebergops.test.env.IcebergTestEnvironment;
 import dev.icebergops.test.internal.ExpectedBackfill;
@@ -209,8 +210,7 @@ public final class IcebergMigrationsExtension
                             + p.getDeclaringExecutable().getName()
                             + ": annotate it with @IcebergTable(\"<table name>\")"));
     String name = annotation.value();
-    TableIdentifier id =
-        TableIdentifier.parse(name.contains(".") ? name : namespace.name() + "." + name);
+    TableIdentifier id = TableNames.identifier(namespace.name(), name);
     try {
       return namespace.catalog().loadTable(id);
     } catch (NoSuchTableException e) {

@@ -1,6 +1,7 @@
 package dev.icebergops.test.internal;
 
 import dev.icebergops.migration.ResolvedMigration;
+import dev.icebergops.migration.TableNames;
 import dev.icebergops.runner.MigrationException;
 import dev.icebergops.runner.MigrationRunner;
 import java.util.ArrayList;
@@ -273,7 +274,7 @@ final class CheckRun {
 
   /** Records the schema of every table of the namespace, which is at head, for the report. */
   void recordHead() {
-    Namespace namespace = Namespace.of(ns().split("\\."));
+    Namespace namespace = TableNames.namespace(ns());
     for (TableIdentifier id : runner.catalog().listTables(namespace)) {
       headSchemas.put(id.name(), runner.catalog().loadTable(id).schema());
     }

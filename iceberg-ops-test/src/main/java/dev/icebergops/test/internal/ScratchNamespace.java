@@ -1,6 +1,7 @@
 package dev.icebergops.test.internal;
 
 import dev.icebergops.internal.CallingThreadExecutor;
+import dev.icebergops.migration.TableNames;
 import dev.icebergops.runner.MigrationRunner;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -97,7 +98,7 @@ final class ScratchNamespace implements AutoCloseable {
   }
 
   private static void drop(Catalog catalog, String namespace) {
-    Namespace ns = Namespace.of(namespace.split("\\."));
+    Namespace ns = TableNames.namespace(namespace);
     try {
       for (TableIdentifier table : catalog.listTables(ns)) {
         catalog.dropTable(table, true);
