@@ -44,7 +44,7 @@ import org.apache.iceberg.Table;
 public final class SharedJourney {
 
   /** The checks the journey gives reports for, in the order it runs them. */
-  private static final List<StandardCheck> CHECKS =
+  static final List<StandardCheck> CHECKS =
       List.of(
           StandardCheck.UPGRADE_TO_HEAD,
           StandardCheck.REVERSIBILITY,

@@ -31,15 +31,7 @@ class SharedJourneyTest {
   private static final ContractLocation CONTRACTS =
       ContractLocation.of("classpath:dev/icebergops/test/internal/contracts/good");
 
-  private static final List<StandardCheck> CHECKS =
-      List.of(
-          StandardCheck.UPGRADE_TO_HEAD,
-          StandardCheck.REVERSIBILITY,
-          StandardCheck.NO_TRACE,
-          StandardCheck.IDEMPOTENT_UPGRADES,
-          StandardCheck.CONTRACTS,
-          StandardCheck.DATA_SURVIVES,
-          StandardCheck.HISTORY_AGREES);
+  private static final List<StandardCheck> CHECKS = SharedJourney.CHECKS;
 
   /** A downgrade that re-adds a column gives it a new field id, again the second time. */
   private static final Set<StandardCheck> RE_ADDED =
