@@ -402,7 +402,7 @@ public final class IcebergMigrationsExtension
     public IcebergMigrationsExtension build() {
       return new IcebergMigrationsExtension(
           new ProgrammaticConfiguration(
-              attributes, environment, factory, metaNamespace, backfills));
+              attributes.copy(), environment, factory, metaNamespace, backfills));
     }
   }
 }

@@ -50,6 +50,27 @@ final class SuiteAttributes {
     return attributes;
   }
 
+  /** A copy, for a built extension that later calls on its builder must not change. */
+  SuiteAttributes copy() {
+    SuiteAttributes copy = new SuiteAttributes();
+    copy.locations = locations.clone();
+    copy.classes = classes.clone();
+    copy.namespacePrefix = namespacePrefix;
+    copy.backend = backend;
+    copy.target = target;
+    copy.downTo = downTo;
+    copy.irreversible = irreversible.clone();
+    copy.checkDowngrade = checkDowngrade;
+    copy.fullRollbackEachTest = fullRollbackEachTest;
+    copy.copySchemaHistory = copySchemaHistory;
+    copy.contracts = contracts;
+    copy.dropsData = dropsData.clone();
+    copy.backfills = backfills.clone();
+    copy.startFrom = startFrom;
+    copy.strictFieldIds = strictFieldIds;
+    return copy;
+  }
+
   @SuppressWarnings("unchecked")
   private static Class<? extends Migration>[] noClasses() {
     return (Class<? extends Migration>[]) new Class<?>[0];

@@ -53,4 +53,36 @@ class SuiteAttributesTest {
     assertThat(read.downTo).isEqualTo("0000");
     assertThat(read.checkDowngrade).isTrue();
   }
+
+  @Test
+  void aCopyHasEveryAttributeAndOwnsItsArrays() throws ReflectiveOperationException {
+    SuiteAttributes original = new SuiteAttributes();
+    original.locations = new String[] {"classpath:com/acme/db"};
+    original.classes =
+        ClassStateTest.StatefulSuite.class.getAnnotation(IcebergMigrations.class).classes();
+    original.namespacePrefix = "p";
+    original.backend = Backend.CONTAINERS;
+    original.target = "0002";
+    original.downTo = "0001";
+    original.irreversible = new String[] {"0002"};
+    original.checkDowngrade = false;
+    original.fullRollbackEachTest = true;
+    original.copySchemaHistory = true;
+    original.contracts = "classpath:contracts";
+    original.dropsData = new String[] {"0002"};
+    original.startFrom = "classpath:snapshot.json";
+    original.strictFieldIds = true;
+
+    SuiteAttributes copy = original.copy();
+    original.locations[0] = "changed later";
+
+    assertThat(copy.locations).containsExactly("classpath:com/acme/db");
+    for (Field field : SuiteAttributes.class.getDeclaredFields()) {
+      if (!Modifier.isStatic(field.getModifiers()) && !field.getName().equals("locations")) {
+        assertThat(Objects.deepEquals(field.get(copy), field.get(original)))
+            .as("copy of %s", field.getName())
+            .isTrue();
+      }
+    }
+  }
 }
