@@ -2,7 +2,7 @@ package dev.icebergops.cli;
 
 import dev.icebergops.config.ConfigLoader;
 import dev.icebergops.config.IcebergOpsConfig;
-import dev.icebergops.redaction.Redactor;
+import dev.icebergops.redaction.Redaction;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -53,7 +53,7 @@ public final class CliForDocs {
    * @throws IllegalArgumentException if the file is not a valid config
    */
   public static Map<String, Object> loadConfig(Path file, Map<String, String> env) {
-    IcebergOpsConfig config = new ConfigLoader(env, new Redactor()).load(file);
+    IcebergOpsConfig config = new ConfigLoader(env, new Redaction()).load(file);
     return Map.of(
         "namespace", config.namespace(),
         "migrations", config.migrations(),

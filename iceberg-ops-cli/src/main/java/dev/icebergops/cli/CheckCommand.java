@@ -1,5 +1,6 @@
 package dev.icebergops.cli;
 
+import dev.icebergops.migration.TableNames;
 import dev.icebergops.runner.DriftReport;
 import dev.icebergops.schema.SchemaContract;
 import java.io.IOException;
@@ -10,7 +11,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
 import org.apache.iceberg.catalog.Catalog;
-import org.apache.iceberg.catalog.Namespace;
 import org.apache.iceberg.catalog.TableIdentifier;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -60,7 +60,7 @@ final class CheckCommand extends SessionCommand {
     int failing = 0;
     for (Path file : files) {
       String name = file.getFileName().toString().replaceFirst("\\.yaml$", "");
-      TableIdentifier id = TableIdentifier.of(Namespace.of(session.namespace().split("\\.")), name);
+      TableIdentifier id = TableIdentifier.of(TableNames.namespace(session.namespace()), name);
       SchemaContract contract = SchemaContract.fromYaml(file);
       List<String> violations =
           catalog.tableExists(id)

@@ -4,7 +4,7 @@ import dev.icebergops.config.ConfigLoader;
 import dev.icebergops.config.IcebergOpsConfig;
 import dev.icebergops.internal.Errors;
 import dev.icebergops.migration.MigrationCompileException;
-import dev.icebergops.redaction.Redactor;
+import dev.icebergops.redaction.Redaction;
 import dev.icebergops.runner.MigrationValidationException;
 import java.io.PrintStream;
 import java.io.PrintWriter;
@@ -76,7 +76,7 @@ final class IcebergOpsCli {
   final Map<String, String> env;
   final PrintStream out;
   final PrintStream err;
-  final Redactor redactor;
+  final Redaction redactor;
   private Output output;
   private JvmExitGuard guard;
 
@@ -89,7 +89,7 @@ final class IcebergOpsCli {
   IcebergOpsCli(Path workDir, Map<String, String> env, PrintStream out, PrintStream err) {
     this.workDir = workDir.toAbsolutePath();
     this.env = Map.copyOf(env);
-    this.redactor = new Redactor();
+    this.redactor = new Redaction();
     this.out = redactor.wrap(out);
     this.err = redactor.wrap(err);
   }

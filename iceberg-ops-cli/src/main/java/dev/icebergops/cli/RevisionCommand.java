@@ -3,6 +3,7 @@ package dev.icebergops.cli;
 import dev.icebergops.autogen.MigrationFiles;
 import dev.icebergops.autogen.Revision;
 import dev.icebergops.autogen.RevisionGenerator;
+import dev.icebergops.migration.TableNames;
 import dev.icebergops.schema.SchemaContract;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -15,7 +16,6 @@ import java.util.Map;
 import java.util.Optional;
 import org.apache.iceberg.SchemaParser;
 import org.apache.iceberg.Table;
-import org.apache.iceberg.catalog.Namespace;
 import org.apache.iceberg.catalog.TableIdentifier;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
@@ -109,10 +109,7 @@ final class RevisionCommand extends SessionCommand {
       throw new IllegalArgumentException(
           "Cannot autogenerate a revision: give --table and either --contract or --schema");
     }
-    TableIdentifier id =
-        table.contains(".")
-            ? TableIdentifier.parse(table)
-            : TableIdentifier.of(Namespace.of(session.namespace().split("\\.")), table);
+    TableIdentifier id = TableNames.identifier(session.namespace(), table);
     Table live = session.catalog().loadTable(id);
     RevisionGenerator generator = RevisionGenerator.forTable(table, live).withRenameHints(hints());
     if (target.contract != null) {

@@ -1,6 +1,6 @@
 package dev.icebergops.config;
 
-import dev.icebergops.redaction.Redactor;
+import dev.icebergops.redaction.Redaction;
 import java.io.IOException;
 import java.io.Reader;
 import java.nio.charset.StandardCharsets;
@@ -38,7 +38,7 @@ import org.yaml.snakeyaml.nodes.ScalarNode;
  * sets {@code s3.access-key-id}), as PyIceberg does.
  *
  * <pre>{@code
- * Redactor redactor = new Redactor();
+ * Redaction redactor = new Redaction();
  * IcebergOpsConfig config = new ConfigLoader(System.getenv(), redactor).load(Path.of("iceberg-ops.yaml"));
  * }</pre>
  *
@@ -57,7 +57,7 @@ public final class ConfigLoader {
   private static final Set<String> CATALOG_KEYS = Set.of("name", "properties");
 
   private final Map<String, String> env;
-  private final Redactor redactor;
+  private final Redaction redactor;
 
   /** Where each key of the file read is: its dotted path ("catalog.name"), and "" for the file. */
   private final Map<String, Mark> marks = new HashMap<>();
@@ -69,7 +69,7 @@ public final class ConfigLoader {
    * @param redactor learns the secrets read: secret catalog properties and every value taken from
    *     the environment through {@code ${env:NAME}}
    */
-  public ConfigLoader(Map<String, String> env, Redactor redactor) {
+  public ConfigLoader(Map<String, String> env, Redaction redactor) {
     this.env = env;
     this.redactor = redactor;
   }

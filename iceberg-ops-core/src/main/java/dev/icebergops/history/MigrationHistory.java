@@ -3,6 +3,7 @@ package dev.icebergops.history;
 import dev.icebergops.history.internal.HistoryWrites;
 import dev.icebergops.internal.CallingThreadExecutor;
 import dev.icebergops.internal.CatalogObjects;
+import dev.icebergops.migration.TableNames;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
@@ -151,7 +152,7 @@ public final class MigrationHistory {
       throw new IllegalArgumentException(
           "Cannot use meta-namespace '" + metaNamespace + "': it is blank");
     }
-    this.identifier = TableIdentifier.parse(metaNamespace + "." + TABLE_NAME);
+    this.identifier = TableNames.identifier(metaNamespace, TABLE_NAME);
   }
 
   /**

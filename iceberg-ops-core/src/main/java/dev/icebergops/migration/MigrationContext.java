@@ -94,7 +94,7 @@ public interface MigrationContext {
    *
    * @param name a bare table name ({@code "orders"}), or a dotted one ({@code "sales.orders"})
    * @return {@code "<namespace>.<name>"} for a bare name; a dotted name unchanged
-   * @throws IllegalArgumentException if the name is null or blank
+   * @throws IllegalArgumentException if the name is null or blank or has an empty part
    */
   String qualified(String name);
 

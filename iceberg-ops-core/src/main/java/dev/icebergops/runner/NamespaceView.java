@@ -5,6 +5,7 @@ import dev.icebergops.history.NamespaceHistory;
 import dev.icebergops.migration.MigrationFactory;
 import dev.icebergops.migration.MigrationSource;
 import dev.icebergops.migration.ResolvedMigration;
+import dev.icebergops.migration.TableNames;
 import dev.icebergops.runner.RunJournal.RunOptions;
 import java.util.List;
 import java.util.Set;
@@ -108,7 +109,7 @@ final class NamespaceView {
 
   /** The namespace's tables but the history table (when it lives there), sorted by name. */
   List<String> tablesOfNamespace() {
-    Namespace ns = Namespace.of(namespace.split("\\.", -1));
+    Namespace ns = TableNames.namespace(namespace);
     List<TableIdentifier> listed;
     try {
       listed = remote.call("list the tables of " + namespace, () -> catalog.listTables(ns));

@@ -3,6 +3,7 @@ package dev.icebergops.snapshot;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.icebergops.history.HistoryRecord;
 import dev.icebergops.history.MigrationHistory;
+import dev.icebergops.migration.TableNames;
 import dev.icebergops.runner.MigrationRunner;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -211,6 +212,6 @@ public final class ShapeSnapshot {
   }
 
   static Namespace namespaceOf(String dotted) {
-    return Namespace.of(dotted.split("\\."));
+    return TableNames.namespace(dotted);
   }
 }

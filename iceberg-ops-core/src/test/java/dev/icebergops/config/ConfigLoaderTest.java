@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.entry;
 
-import dev.icebergops.redaction.Redactor;
+import dev.icebergops.redaction.Redaction;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -28,7 +28,7 @@ class ConfigLoaderTest {
   @Test
   void defaultsApplyAndNoPropertiesMeansTheEmbeddedCatalog() throws IOException {
     IcebergOpsConfig config =
-        new ConfigLoader(Map.of(), new Redactor()).load(write("namespace: sales\n"));
+        new ConfigLoader(Map.of(), new Redaction()).load(write("namespace: sales\n"));
 
     assertThat(config.embedded()).isTrue();
     assertThat(config.catalogName()).isEqualTo("local");
@@ -47,7 +47,7 @@ class ConfigLoaderTest {
             "ICEBERG_OPS_CATALOG__URI", "http://127.0.0.1:8181",
             "ICEBERG_OPS_CATALOG__S3__ACCESS_KEY_ID", "AKIAEXAMPLE");
     IcebergOpsConfig config =
-        new ConfigLoader(env, new Redactor())
+        new ConfigLoader(env, new Redaction())
             .load(write("namespace: sales\ncatalog:\n  properties:\n    type: rest\n"));
 
     assertThat(config.namespace()).isEqualTo("prod_sales");
@@ -62,7 +62,7 @@ class ConfigLoaderTest {
 
   @Test
   void environmentReferencesAreResolvedAndTheirValuesRedacted() throws IOException {
-    Redactor redactor = new Redactor();
+    Redaction redactor = new Redaction();
     IcebergOpsConfig config =
         new ConfigLoader(Map.of("CATALOG_TOKEN", "t0ken-value", "WH", "analytics"), redactor)
             .load(
@@ -109,7 +109,7 @@ class ConfigLoaderTest {
     settings.put("namespace", "sales_ci");
     settings.put("migrations", null);
 
-    IcebergOpsConfig config = new ConfigLoader(Map.of(), new Redactor()).load(file, settings);
+    IcebergOpsConfig config = new ConfigLoader(Map.of(), new Redaction()).load(file, settings);
 
     assertThat(config.namespace()).isEqualTo("sales_ci");
     assertThat(config.migrations()).isEqualTo("filesystem:migrations");
@@ -124,7 +124,7 @@ class ConfigLoaderTest {
   @Test
   void settingsAloneNeedNoFileAndStillRequireANamespace() {
     Path missing = dir.resolve("iceberg-ops.yaml");
-    ConfigLoader loader = new ConfigLoader(Map.of(), new Redactor());
+    ConfigLoader loader = new ConfigLoader(Map.of(), new Redaction());
 
     IcebergOpsConfig config =
         loader.load(missing, Map.of("namespace", "shop", "migrations", "classpath:com.acme"));

@@ -27,10 +27,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
- * Eight runners on one namespace with non-idempotent migrations, over eight rounds in the plain build (fifty with
- * {@code -Psoak}): in even rounds they start at the same instant, in odd rounds after random
- * delays. The lease serialises them, so no row is duplicated, no version applied twice and no
- * namespace stranded.
+ * Eight runners on one namespace with non-idempotent migrations, over eight rounds in the plain
+ * build (fifty with {@code -Psoak}): in even rounds they start at the same instant, in odd rounds
+ * after random delays. The lease serialises them, so no row is duplicated, no version applied twice
+ * and no namespace stranded.
  */
 @ExtendWith(SharedEnvironment.class)
 class RunnerRaceTest {

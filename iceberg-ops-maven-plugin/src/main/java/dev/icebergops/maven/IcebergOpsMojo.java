@@ -4,7 +4,6 @@ import dev.icebergops.config.ConfigLoader;
 import dev.icebergops.config.IcebergOpsConfig;
 import dev.icebergops.internal.Errors;
 import dev.icebergops.redaction.Redaction;
-import dev.icebergops.redaction.Redactor;
 import dev.icebergops.runner.MigrationRunner;
 import dev.icebergops.runner.MigrationValidationException;
 import java.io.Closeable;
@@ -74,7 +73,7 @@ abstract class IcebergOpsMojo extends AbstractMojo {
   @Parameter(property = "iceberg-ops.skip", defaultValue = "false")
   boolean skip;
 
-  private final Redactor redactor = new Redactor();
+  private final Redaction redactor = new Redaction();
 
   @Override
   public final void execute() throws MojoExecutionException, MojoFailureException {
@@ -132,7 +131,7 @@ abstract class IcebergOpsMojo extends AbstractMojo {
   }
 
   private String masked(String text) {
-    return redactor.redact(Redaction.scrub(text, Map.of()));
+    return redactor.redact(text);
   }
 
   /** The runner's message, with each validation finding on a line of its own. */

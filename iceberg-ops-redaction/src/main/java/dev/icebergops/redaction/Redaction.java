@@ -1,9 +1,12 @@
 package dev.icebergops.redaction;
 
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.util.AbstractCollection;
 import java.util.AbstractMap;
 import java.util.Collection;
 import java.util.Collections;
+import java.util.Comparator;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -12,23 +15,35 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
+import java.util.concurrent.ConcurrentSkipListSet;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Keeps the secrets among catalog properties (keys, tokens, passwords, client secrets, credentials)
- * out of exception messages, logs and {@code toString()}.
+ * Keeps the secrets among catalog properties (keys, tokens, passwords, client secrets, credentials,
+ * session and auth settings) out of exception messages, logs, {@code toString()} and printed
+ * output: the one masking rule of iceberg-ops.
  *
  * <pre>{@code
  * Map<String, String> safe = Redaction.protect(properties);   // toString() masks the secrets
  * LOG.info("Connecting with {}", safe);                         // s3.secret-access-key=****
  * throw new IllegalStateException(Redaction.scrub(cause.getMessage(), properties));
+ *
+ * Redaction printed = new Redaction();                          // for a command's output
+ * printed.addSecretsOf(properties);
+ * PrintStream out = printed.wrap(System.out);                   // "token=s3cr3t-value" prints "token=****"
  * }</pre>
  *
  * <p>A property is secret when its name contains one of the words of {@link #isSecret}; its value
  * is shown as {@value #MASK}. The user name and password in a URL ({@code https://user:pass@host})
- * are masked in every value. Masking errs on the safe side: a harmless property whose name contains
- * such a word is masked too.
+ * are masked in every value and text. In a text, a secret value is masked when it has at least
+ * {@value #MIN_SCRUBBED_LENGTH} characters and is not {@code true} or {@code false}: shorter values
+ * and flags would mask ordinary words. Masking errs on the safe side: a harmless property whose
+ * name contains such a word is masked too.
+ *
+ * <p>The static methods mask the secrets of the properties they are given; an instance remembers
+ * secret values ({@link #addSecretsOf}, {@link #addSecret}) and masks them in every text or line
+ * that goes through {@link #redact} or {@link #wrap}.
  */
 public final class Redaction {
 
@@ -37,7 +52,8 @@ public final class Redaction {
 
   /**
    * Words that mark a property name as secret, matched case-insensitively anywhere in the name,
-   * with {@code -}, {@code _} and {@code .} treated alike.
+   * with {@code -}, {@code _} and {@code .} treated alike: the credentials of Iceberg, AWS, GCS,
+   * Azure, JDBC and OAuth2 properties.
    */
   private static final List<String> SECRET_WORDS =
       List.of(
@@ -48,27 +64,41 @@ public final class Redaction {
           "credential",
           "access-key",
           "accesskey",
+          "key-id",
           "private-key",
           "privatekey",
+          "account-key",
           "api-key",
           "apikey",
           "sse-key",
-          "authorization",
+          "sas",
+          "session",
+          "auth",
           "signature");
 
   /** The user information of a URL: {@code user:password@} after {@code scheme://}. */
   private static final Pattern USER_INFO = Pattern.compile("(?<=://)[^/@\\s]+@");
 
-  /** Shorter values are not scrubbed from text: they would mask ordinary words. */
-  static final int MIN_SCRUBBED_LENGTH = 6;
+  /** Shorter values are not masked in text: they would mask ordinary words. */
+  static final int MIN_SCRUBBED_LENGTH = 4;
 
-  private Redaction() {}
+  /** The values this instance masks, longest first so that a value inside another goes second. */
+  private final Set<String> secrets =
+      new ConcurrentSkipListSet<>(
+          Comparator.comparingInt(String::length).reversed().thenComparing(s -> s));
+
+  /**
+   * A redaction that knows no secret value yet: give it the properties and values to mask with
+   * {@link #addSecretsOf} and {@link #addSecret}.
+   */
+  public Redaction() {}
 
   /**
    * Tells whether a property's value is secret: its name contains {@code secret, password, passwd,
-   * token, credential, access-key, private-key, api-key, sse-key, authorization} or {@code
-   * signature} (for example {@code s3.secret-access-key}, {@code token}, {@code credential}, {@code
-   * jdbc.password}, {@code rest.auth.oauth2.client-secret}, {@code header.Authorization}).
+   * token, credential, access-key, key-id, private-key, account-key, api-key, sse-key, sas,
+   * session, auth} or {@code signature} (for example {@code s3.secret-access-key}, {@code
+   * s3.access-key-id}, {@code s3.session-token}, {@code credential}, {@code jdbc.password}, {@code
+   * rest.auth.oauth2.client-secret}, {@code header.Authorization}, {@code adls.sas-token.account}).
    *
    * @param key a property name; null is not secret
    * @return true when its value must not be shown
@@ -125,7 +155,7 @@ public final class Redaction {
 
   /**
    * Masks, in a text such as an exception message, every secret value of the properties that it
-   * contains (values of 6 characters or more), and any URL user information.
+   * contains (see the class comment for which values), and any URL user information.
    *
    * @param text the text; null stays null
    * @param properties the properties whose secret values must not appear
@@ -135,16 +165,74 @@ public final class Redaction {
     if (text == null) {
       return null;
     }
-    String result = text;
+    Redaction redaction = new Redaction();
     if (properties != null) {
-      for (Map.Entry<String, String> entry : properties.entrySet()) {
-        String value = entry.getValue();
-        if (isSecret(entry.getKey()) && value != null && value.length() >= MIN_SCRUBBED_LENGTH) {
-          result = result.replace(value, MASK);
-        }
-      }
+      redaction.addSecretsOf(properties);
     }
-    return maskUserInfo(result);
+    return redaction.redact(text);
+  }
+
+  /**
+   * Masks a value wherever it appears from now on, unless it is too short or a flag to be told from
+   * ordinary words (see the class comment).
+   *
+   * @param value the secret; null is ignored
+   */
+  public void addSecret(String value) {
+    if (maskable(value)) {
+      secrets.add(value);
+    }
+  }
+
+  /**
+   * Masks the value of each property whose key {@link #isSecret names a secret}.
+   *
+   * @param properties catalog properties
+   * @throws NullPointerException if {@code properties} is null
+   */
+  public void addSecretsOf(Map<String, String> properties) {
+    properties.forEach(
+        (key, value) -> {
+          if (isSecret(key)) {
+            addSecret(value);
+          }
+        });
+  }
+
+  /**
+   * The text with every secret value known so far, and any URL user information, replaced by
+   * {@value #MASK}.
+   *
+   * @param text the text; null stays null
+   * @return the masked text
+   */
+  public String redact(String text) {
+    if (text == null) {
+      return null;
+    }
+    String out = text;
+    for (String secret : secrets) {
+      out = out.replace(secret, MASK);
+    }
+    return maskUserInfo(out);
+  }
+
+  /**
+   * A print stream that masks each line, as {@link #redact} does, before it reaches {@code target},
+   * with the secrets known when the line ends.
+   *
+   * @param target where the masked lines go
+   * @return the masking stream; flushing it writes any unfinished line
+   */
+  public PrintStream wrap(PrintStream target) {
+    return new PrintStream(new LineMasking(target, this::redact), true, StandardCharsets.UTF_8);
+  }
+
+  private static boolean maskable(String value) {
+    return value != null
+        && value.length() >= MIN_SCRUBBED_LENGTH
+        && !value.equalsIgnoreCase("true")
+        && !value.equalsIgnoreCase("false");
   }
 
   private static String maskUserInfo(String value) {

@@ -3,10 +3,14 @@ package dev.icebergops.redaction;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 class RedactionTest {
@@ -46,7 +50,16 @@ class RedactionTest {
         "header.Authorization",
         "s3.sse.key",
         "api_key",
-        "private-key"
+        "private-key",
+        "s3.key-id",
+        "adls.account-key",
+        "azure.sas",
+        "client.assume-role.session-name",
+        "rest.auth.type",
+        "request.signature",
+        "gcs.apikey",
+        "hive.passwd",
+        "s3.accessKey"
       })
   void keysCarryingSecretsAreSecret(String key) {
     assertThat(Redaction.isSecret(key)).isTrue();
@@ -146,5 +159,101 @@ class RedactionTest {
       "db-password-1",
       "Bearer abcdefgh"
     };
+  }
+
+  /**
+   * Each row a key that the command line's former {@code Redactor} or {@code Redaction} masked,
+   * with a value: the one rule masks it in a property listing, in a message scrubbed with the
+   * properties, and in printed output.
+   */
+  @ParameterizedTest
+  @CsvSource({
+    "s3.secret-access-key, wJalrXUtnFEMI-secret",
+    "s3.access-key-id, AKIAIOSFODNN7",
+    "s3.session-token, FwoGZXIvYXdz",
+    "token, eyJhbGciOiJ",
+    "credential, client:secret",
+    "rest.auth.oauth2.client_secret, oauth-secret",
+    "jdbc.password, db-pass-1",
+    "jdbc.passwd, db-pass-2",
+    "header.Authorization, Bearer-abc",
+    "s3.sse.key, sse-key-value",
+    "gcs.api_key, api-key-value",
+    "private-key, pk-value-1",
+    "s3.key-id, key-id-value",
+    "adls.account-key, acct-key-value",
+    "adls.sas-token.account, sv=2021&sig",
+    "azure.sas, sas-value-1",
+    "client.assume-role.session-name, my-session",
+    "rest.auth.type, oauth2",
+    "request.signature, sig-value-1",
+    "gcs.oauth2.token, ya29.token",
+    "s3.accessKey, AKIA-2",
+    "token, abcd"
+  })
+  void everyKeyEitherRuleMaskedIsMaskedEverywhere(String key, String value) {
+    Map<String, String> properties = Map.of(key, value, "type", "rest");
+    String text = "Cannot connect with " + value + " to the catalog";
+    String masked = "Cannot connect with **** to the catalog";
+
+    assertThat(Redaction.isSecret(key)).isTrue();
+    assertThat(Redaction.redacted(properties)).containsEntry(key, Redaction.MASK);
+    assertThat(Redaction.protect(properties).toString()).doesNotContain(value);
+    assertThat(Redaction.scrub(text, properties)).isEqualTo(masked);
+    Redaction printed = new Redaction();
+    printed.addSecretsOf(properties);
+    assertThat(printed.redact(text)).isEqualTo(masked);
+    assertThat(printedThrough(printed, text + "\n")).isEqualTo(masked + "\n");
+  }
+
+  /** Each row a URL with user information, masked in values, scrubbed texts and printed output. */
+  @ParameterizedTest
+  @CsvSource(
+      delimiter = '|',
+      value = {
+        "https://admin:hunter22@catalog.example.com/api | https://****@catalog.example.com/api",
+        "http://user@127.0.0.1:8181 | http://****@127.0.0.1:8181",
+        "s3://AKIAEXAMPLE:s3cret@bucket/warehouse | s3://****@bucket/warehouse",
+        "jdbc:postgresql://ops:pw-1@db:5432/catalog | jdbc:postgresql://****@db:5432/catalog",
+        "thrift://metastore:9083 | thrift://metastore:9083"
+      })
+  void urlUserInformationIsMaskedEverywhere(String url, String shown) {
+    assertThat(Redaction.shown("uri", url)).isEqualTo(shown);
+    assertThat(Redaction.redacted(Map.of("uri", url))).containsEntry("uri", shown);
+    assertThat(Redaction.scrub("Cannot reach " + url, Map.of())).isEqualTo("Cannot reach " + shown);
+    assertThat(new Redaction().redact("uri " + url)).isEqualTo("uri " + shown);
+    assertThat(printedThrough(new Redaction(), url + "\n")).isEqualTo(shown + "\n");
+  }
+
+  @Test
+  void valuesAddedOnTheirOwnAreMaskedInEachLineLongestFirst() {
+    Redaction printed = new Redaction();
+    printed.addSecret("t0ken");
+    printed.addSecret("t0ken-value");
+    printed.addSecret("abc"); // too short: would mangle ordinary words
+    printed.addSecret(null);
+
+    assertThat(printedThrough(printed, "uri t0ken-value and t0ken, abc\nno newline t0ken"))
+        .isEqualTo("uri **** and ****, abc\nno newline ****");
+  }
+
+  @Test
+  void flagsOfSecretKeysAreNotMaskedInTextButAreInListings() {
+    Map<String, String> properties = Map.of("token-refresh-enabled", "true", "sasl", "false");
+    Redaction printed = new Redaction();
+    printed.addSecretsOf(properties);
+
+    assertThat(printed.redact("enabled: true, false")).isEqualTo("enabled: true, false");
+    assertThat(Redaction.redacted(properties))
+        .containsEntry("token-refresh-enabled", Redaction.MASK)
+        .containsEntry("sasl", Redaction.MASK);
+  }
+
+  private static String printedThrough(Redaction redaction, String text) {
+    ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+    PrintStream out = redaction.wrap(new PrintStream(bytes, true, StandardCharsets.UTF_8));
+    out.print(text);
+    out.flush();
+    return bytes.toString(StandardCharsets.UTF_8);
   }
 }

@@ -1,5 +1,6 @@
 package dev.icebergops.test;
 
+import dev.icebergops.migration.TableNames;
 import org.apache.iceberg.Table;
 import org.apache.iceberg.catalog.Catalog;
 import org.apache.iceberg.catalog.Namespace;
@@ -7,7 +8,6 @@ import org.apache.iceberg.catalog.SupportsNamespaces;
 import org.apache.iceberg.catalog.TableIdentifier;
 import org.apache.iceberg.exceptions.NoSuchNamespaceException;
 import org.apache.iceberg.exceptions.NoSuchTableException;
-import org.junit.jupiter.api.extension.ExtensionContext;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -15,12 +15,11 @@ import org.slf4j.LoggerFactory;
  * The history table that the tests of one class share, each test's rows under its own namespace:
  * created by the first runner that writes to it (or by the seeding of a template's copies), and
  * dropped with its namespace and every test's rows when the class ends (as a resource of the
- * class's store). A test's rows stay until then: deleting them when its namespace is dropped would
- * cost each test a commit. A meta-namespace a builder supplied is shared, never cleared nor
- * dropped.
+ * class's {@link ClassState}). A test's rows stay until then: deleting them when its namespace is
+ * dropped would cost each test a commit. A meta-namespace a builder supplied is shared, never
+ * cleared nor dropped.
  */
-@SuppressWarnings("deprecation") // CloseableResource: the only way JUnit 5 before 5.13 closes
-final class ClassHistory implements ExtensionContext.Store.CloseableResource, AutoCloseable {
+final class ClassHistory implements AutoCloseable {
 
   private static final Logger LOG = LoggerFactory.getLogger(IcebergMigrations.class);
 
@@ -64,7 +63,7 @@ final class ClassHistory implements ExtensionContext.Store.CloseableResource, Au
       return;
     }
     long start = System.nanoTime();
-    Namespace ns = Namespace.of(metaNamespace);
+    Namespace ns = TableNames.namespace(metaNamespace);
     try {
       for (TableIdentifier table : catalog.listTables(ns)) {
         drop(table);

@@ -4,41 +4,25 @@ import dev.icebergops.runner.MigrationRunner;
 import dev.icebergops.test.internal.ContractLocation;
 import dev.icebergops.test.internal.SharedJourney;
 import java.util.concurrent.ConcurrentHashMap;
-import org.junit.jupiter.api.extension.ExtensionContext;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * The shared journey of one test class's standard checks: walked once, by the first check that
- * needs it, in a namespace of its own, which the class's store drops when the class is done (as a
- * {@code CloseableResource} on every JUnit 5 version, and as an {@link AutoCloseable} on 5.13 and
- * later; closing twice is harmless).
+ * needs it, in a namespace of its own, which is dropped when the class's {@link ClassState} closes
+ * (closing twice is harmless).
  */
-@SuppressWarnings("deprecation") // CloseableResource: the only way JUnit 5 before 5.13 closes
-final class ClassJourney implements ExtensionContext.Store.CloseableResource, AutoCloseable {
+final class ClassJourney implements AutoCloseable {
 
   private static final Logger LOG = LoggerFactory.getLogger(IcebergMigrations.class);
-
-  private static final ExtensionContext.Namespace STORE =
-      ExtensionContext.Namespace.create(ClassJourney.class);
 
   private final ClassSetup setup;
   private TestNamespace namespace;
   private SharedJourney journey;
 
-  private ClassJourney(ClassSetup setup) {
+  /** The journey of a class, not walked yet. */
+  ClassJourney(ClassSetup setup) {
     this.setup = setup;
-  }
-
-  /** The journey of the test class of {@code context}, not walked yet. */
-  static ClassJourney of(ExtensionContext context, ClassSetup setup) {
-    ExtensionContext classContext = context;
-    while (classContext.getTestMethod().isPresent() && classContext.getParent().isPresent()) {
-      classContext = classContext.getParent().get();
-    }
-    return classContext
-        .getStore(STORE)
-        .getOrComputeIfAbsent(ClassJourney.class, k -> new ClassJourney(setup), ClassJourney.class);
   }
 
   /** The journey, walked on the first call. */

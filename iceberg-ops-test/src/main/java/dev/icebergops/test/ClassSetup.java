@@ -35,9 +35,14 @@ record ClassSetup(
    * The class's setup, from its {@link IcebergMigrations} or, when {@code programmatic} is not
    * null, from a builder.
    *
+   * @param irreversibleBaselines where the class's templates record the shapes at allowed
+   *     irreversible versions
    * @throws ExtensionConfigurationException naming the setting at fault
    */
-  static ClassSetup of(ExtensionContext context, ProgrammaticConfiguration programmatic) {
+  static ClassSetup of(
+      ExtensionContext context,
+      ProgrammaticConfiguration programmatic,
+      Map<String, NamespaceShape> irreversibleBaselines) {
     Class<?> testClass = context.getRequiredTestClass();
     SuiteSettings settings;
     MigrationFactory factory = MigrationFactory.publicNoArgConstructor();
@@ -54,7 +59,7 @@ record ClassSetup(
       }
       String where = "IcebergMigrationsExtension.builder() for " + testClass.getName();
       settings =
-          SuiteSettings.of(context, programmatic.configuration(), where)
+          SuiteSettings.of(context, programmatic.attributes(), where)
               .withBackfills(programmatic.backfills(), where);
       factory = programmatic.factory();
       metaNamespace = programmatic.metaNamespace();
@@ -82,7 +87,7 @@ record ClassSetup(
             settings,
             factory,
             history,
-            ClassReports.irreversibleBaselines(context),
+            irreversibleBaselines,
             StartingVersions.of(testClass, settings, head));
     return new ClassSetup(settings, environment, factory, history, templates, migrations, start);
   }

@@ -12,7 +12,6 @@ import java.util.NavigableSet;
 import java.util.Optional;
 import java.util.TreeSet;
 import org.apache.iceberg.catalog.Catalog;
-import org.junit.jupiter.api.extension.ExtensionContext;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -21,15 +20,14 @@ import org.slf4j.LoggerFactory;
  * walk up the migrations in a namespace of their own (the walk goes on from where it stopped for a
  * later version, and starts again from empty for an earlier one), each captured as the walk passes
  * its version. On the way the walk also records the shape at {@code downTo} and at every allowed
- * irreversible version. The class's store closes it: the walk's and the templates' namespaces are
- * dropped with their files.
+ * irreversible version. The class's {@link ClassState} closes it: the walk's and the templates'
+ * namespaces are dropped with their files.
  *
  * <p>A template that cannot be built (a migration fails on the way, a table has delete files) is
  * not an error here: the tests that would start from it migrate their own namespace, as they would
  * without templates, and meet the same failure there with the same message.
  */
-@SuppressWarnings("deprecation") // CloseableResource: the only way JUnit 5 before 5.13 closes
-final class ClassTemplates implements ExtensionContext.Store.CloseableResource, AutoCloseable {
+final class ClassTemplates implements AutoCloseable {
 
   private static final Logger LOG = LoggerFactory.getLogger(IcebergMigrations.class);
   private static final String BASE = MigrationRunner.BASE_VERSION;

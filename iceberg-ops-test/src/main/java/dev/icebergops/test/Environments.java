@@ -9,13 +9,13 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The environments of a run, in JUnit's root store: one per backend and settings (or per
- * environment a builder supplied), started on first use and closed when the run ends.
+ * The environments of a run, in JUnit's root store under the extension's namespace: one per backend
+ * and settings (or per environment a builder supplied), started on first use and closed when the
+ * run ends.
  */
 final class Environments {
   private static final Logger LOG = LoggerFactory.getLogger(IcebergMigrations.class);
-  private static final ExtensionContext.Namespace STORE =
-      ExtensionContext.Namespace.create(Environments.class);
+  private static final ExtensionContext.Namespace STORE = IcebergMigrationsExtension.STORE;
 
   private Environments() {}
 

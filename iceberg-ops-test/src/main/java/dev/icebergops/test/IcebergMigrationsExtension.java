@@ -3,14 +3,13 @@ package dev.icebergops.test;
 import dev.icebergops.migration.Migration;
 import dev.icebergops.migration.MigrationContext;
 import dev.icebergops.migration.MigrationFactory;
+import dev.icebergops.migration.TableNames;
 import dev.icebergops.runner.MigrationRunner;
 import dev.icebergops.test.env.IcebergTestEnvironment;
 import dev.icebergops.test.internal.ExpectedBackfill;
 import java.lang.reflect.Parameter;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Objects;
 import org.apache.iceberg.Table;
 import org.apache.iceberg.catalog.Catalog;
@@ -63,7 +62,11 @@ public final class IcebergMigrationsExtension
         AfterAllCallback,
         ParameterResolver {
 
-  private static final ExtensionContext.Namespace STORE =
+  /**
+   * The one store namespace of the extension: the run's environments in the root store, each
+   * class's {@link ClassState} in the class's store, each test's namespace in the test's.
+   */
+  static final ExtensionContext.Namespace STORE =
       ExtensionContext.Namespace.create(IcebergMigrationsExtension.class);
 
   /** Null when {@link IcebergMigrations} registered this extension. */
@@ -90,31 +93,26 @@ public final class IcebergMigrationsExtension
 
   @Override
   public void beforeAll(ExtensionContext context) {
-    ClassSetup setup = ClassSetup.of(context, programmatic);
-    context.getStore(STORE).put(ClassSetup.class, setup);
-    context.getStore(STORE).put(ClassHistory.class, setup.history()); // dropped when the class ends
-    context.getStore(STORE).put(ClassTemplates.class, setup.templates()); // likewise
+    ClassState.open(context, programmatic); // closed by JUnit when the class ends
   }
 
   @Override
   public void beforeEach(ExtensionContext context) {
-    ClassSetup setup = context.getStore(STORE).get(ClassSetup.class, ClassSetup.class);
-    if (setup == null) {
+    ClassState state = ClassState.of(context);
+    if (state == null) {
       throw new ExtensionConfigurationException(
           "Cannot configure iceberg-ops for "
               + context.getRequiredTestClass().getName()
               + ": register IcebergMigrationsExtension in a static field");
     }
-    SuiteSettings settings = setup.settings();
-    String target = settings.targetFor(context);
+    String target = state.setup().settings().targetFor(context);
     TestNamespace namespace =
-        setup.newNamespace(testName(context), ClassReports.irreversibleBaselines(context));
+        state.setup().newNamespace(testName(context), state.irreversibleBaselines());
     context.getStore(STORE).put(TestNamespace.class, namespace);
-    context.getStore(STORE).put(SuiteSettings.class, settings);
     try {
       namespace.prepare(target);
-      ClassReports.of(context).migrations(namespace.migrations());
-      ClassReports.of(context).skippedMigrations(namespace::skipped);
+      state.report().migrations(namespace.migrations());
+      state.report().skippedMigrations(namespace::skipped);
     } catch (RuntimeException | Error e) {
       namespace.drop();
       context.getStore(STORE).remove(TestNamespace.class);
@@ -126,13 +124,12 @@ public final class IcebergMigrationsExtension
   public void afterEach(ExtensionContext context) {
     TestNamespace namespace =
         context.getStore(STORE).remove(TestNamespace.class, TestNamespace.class);
-    SuiteSettings settings =
-        context.getStore(STORE).remove(SuiteSettings.class, SuiteSettings.class);
     if (namespace == null) {
       return;
     }
     try {
-      if (settings.checkDowngrade() && context.getExecutionException().isEmpty()) {
+      if (ClassState.of(context).setup().settings().checkDowngrade()
+          && context.getExecutionException().isEmpty()) {
         namespace.rollBackAndCheckNoTrace();
       }
     } finally {
@@ -142,7 +139,10 @@ public final class IcebergMigrationsExtension
 
   @Override
   public void afterAll(ExtensionContext context) {
-    ClassReports.write(context);
+    ClassState state = ClassState.of(context);
+    if (state != null) {
+      ClassReports.write(context, state.report());
+    }
   }
 
   private static String testName(ExtensionContext context) {
@@ -185,12 +185,14 @@ public final class IcebergMigrationsExtension
     } else if (type == IcebergTestData.class) {
       return new IcebergTestData(namespace.catalog(), namespace.name());
     } else if (type == StandardChecks.class) {
-      SuiteSettings settings =
-          context.getStore(STORE).get(SuiteSettings.class, SuiteSettings.class);
-      ClassSetup setup = context.getStore(STORE).get(ClassSetup.class, ClassSetup.class);
-      ClassJourney journey = ClassJourney.of(context, setup);
+      ClassState state = ClassState.of(context);
+      ClassJourney journey = state.journey();
       return new StandardChecks(
-          settings, namespace.runner(), ClassReports.of(context), journey::get, setup.start());
+          state.setup().settings(),
+          namespace.runner(),
+          state.report(),
+          journey::get,
+          state.setup().start());
     }
     return table(namespace, parameter);
   }
@@ -209,8 +211,7 @@ public final class IcebergMigrationsExtension
                             + p.getDeclaringExecutable().getName()
                             + ": annotate it with @IcebergTable(\"<table name>\")"));
     String name = annotation.value();
-    TableIdentifier id =
-        TableIdentifier.parse(name.contains(".") ? name : namespace.name() + "." + name);
+    TableIdentifier id = TableNames.identifier(namespace.name(), name);
     try {
       return namespace.catalog().loadTable(id);
     } catch (NoSuchTableException e) {
@@ -231,7 +232,7 @@ public final class IcebergMigrationsExtension
    * #metaNamespace}. Values are checked when the first test class runs, like the annotation's.
    */
   public static final class Builder {
-    private final Map<String, Object> attributes = new HashMap<>();
+    private final SuiteAttributes attributes = new SuiteAttributes();
     private IcebergTestEnvironment environment;
     private MigrationFactory factory = MigrationFactory.publicNoArgConstructor();
     private String metaNamespace;
@@ -241,43 +242,51 @@ public final class IcebergMigrationsExtension
 
     /** See {@link IcebergMigrations#locations()}: e.g. {@code classpath:com/acme/db/iceberg}. */
     public Builder locations(String... value) {
-      return set("locations", value.clone());
+      attributes.locations = Objects.requireNonNull(value, "locations").clone();
+      return this;
     }
 
     /** See {@link IcebergMigrations#classes()}. */
     @SafeVarargs
     public final Builder classes(Class<? extends Migration>... value) {
-      return set("classes", value.clone());
+      attributes.classes = Objects.requireNonNull(value, "classes").clone();
+      return this;
     }
 
     /** See {@link IcebergMigrations#namespacePrefix()}. */
     public Builder namespacePrefix(String value) {
-      return set("namespacePrefix", value);
+      attributes.namespacePrefix = Objects.requireNonNull(value, "namespacePrefix");
+      return this;
     }
 
     /** See {@link IcebergMigrations#backend()}; ignored when an {@link #environment} is given. */
     public Builder backend(Backend value) {
-      return set("backend", value);
+      attributes.backend = Objects.requireNonNull(value, "backend");
+      return this;
     }
 
     /** See {@link IcebergMigrations#target()}. */
     public Builder target(String value) {
-      return set("target", value);
+      attributes.target = Objects.requireNonNull(value, "target");
+      return this;
     }
 
     /** See {@link IcebergMigrations#downTo()}. */
     public Builder downTo(String value) {
-      return set("downTo", value);
+      attributes.downTo = Objects.requireNonNull(value, "downTo");
+      return this;
     }
 
     /** See {@link IcebergMigrations#irreversible()}. */
     public Builder irreversible(String... value) {
-      return set("irreversible", value.clone());
+      attributes.irreversible = Objects.requireNonNull(value, "irreversible").clone();
+      return this;
     }
 
     /** See {@link IcebergMigrations#dropsData()}. */
     public Builder dropsData(String... value) {
-      return set("dropsData", value.clone());
+      attributes.dropsData = Objects.requireNonNull(value, "dropsData").clone();
+      return this;
     }
 
     /**
@@ -307,32 +316,38 @@ public final class IcebergMigrationsExtension
 
     /** See {@link IcebergMigrations#checkDowngrade()}. */
     public Builder checkDowngrade(boolean value) {
-      return set("checkDowngrade", value);
+      attributes.checkDowngrade = value;
+      return this;
     }
 
     /** See {@link IcebergMigrations#fullRollbackEachTest()}. */
     public Builder fullRollbackEachTest(boolean value) {
-      return set("fullRollbackEachTest", value);
+      attributes.fullRollbackEachTest = value;
+      return this;
     }
 
     /** See {@link IcebergMigrations#copySchemaHistory()}. */
     public Builder copySchemaHistory(boolean value) {
-      return set("copySchemaHistory", value);
+      attributes.copySchemaHistory = value;
+      return this;
     }
 
     /** See {@link IcebergMigrations#contracts()}. */
     public Builder contracts(String value) {
-      return set("contracts", value);
+      attributes.contracts = Objects.requireNonNull(value, "contracts");
+      return this;
     }
 
     /** See {@link IcebergMigrations#startFrom()}. */
     public Builder startFrom(String value) {
-      return set("startFrom", value);
+      attributes.startFrom = Objects.requireNonNull(value, "startFrom");
+      return this;
     }
 
     /** See {@link IcebergMigrations#strictFieldIds()}. */
     public Builder strictFieldIds(boolean value) {
-      return set("strictFieldIds", value);
+      attributes.strictFieldIds = value;
+      return this;
     }
 
     /**
@@ -387,16 +402,7 @@ public final class IcebergMigrationsExtension
     public IcebergMigrationsExtension build() {
       return new IcebergMigrationsExtension(
           new ProgrammaticConfiguration(
-              ProgrammaticConfiguration.annotation(attributes),
-              environment,
-              factory,
-              metaNamespace,
-              backfills));
-    }
-
-    private Builder set(String attribute, Object value) {
-      attributes.put(attribute, Objects.requireNonNull(value, attribute));
-      return this;
+              attributes.copy(), environment, factory, metaNamespace, backfills));
     }
   }
 }

@@ -1,5 +1,6 @@
 package dev.icebergops.test;
 
+import dev.icebergops.migration.TableNames;
 import dev.icebergops.test.internal.RowFiles;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -11,7 +12,6 @@ import java.util.Map;
 import org.apache.iceberg.Schema;
 import org.apache.iceberg.Table;
 import org.apache.iceberg.catalog.Catalog;
-import org.apache.iceberg.catalog.TableIdentifier;
 import org.apache.iceberg.data.IcebergGenerics;
 import org.apache.iceberg.data.Record;
 import org.apache.iceberg.io.CloseableIterable;
@@ -106,7 +106,6 @@ public final class IcebergTestData {
   }
 
   private Table load(String table) {
-    return catalog.loadTable(
-        TableIdentifier.parse(table.contains(".") ? table : namespace + "." + table));
+    return catalog.loadTable(TableNames.identifier(namespace, table));
   }
 }

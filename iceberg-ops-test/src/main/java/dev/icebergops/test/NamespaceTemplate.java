@@ -1,6 +1,7 @@
 package dev.icebergops.test;
 
 import dev.icebergops.history.HistoryRecord;
+import dev.icebergops.migration.TableNames;
 import dev.icebergops.runner.MigrationRunner;
 import dev.icebergops.test.internal.NamespaceShape;
 import java.util.HashMap;
@@ -9,7 +10,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.apache.iceberg.catalog.Catalog;
-import org.apache.iceberg.catalog.Namespace;
 import org.apache.iceberg.catalog.SupportsNamespaces;
 import org.apache.iceberg.catalog.TableIdentifier;
 
@@ -69,7 +69,7 @@ final class NamespaceTemplate {
       boolean earlierSchemas) {
     createNamespace(catalog, namespace);
     Map<String, TableCopy> tables = new LinkedHashMap<>();
-    for (TableIdentifier id : catalog.listTables(Namespace.of(source.split("\\.")))) {
+    for (TableIdentifier id : catalog.listTables(TableNames.namespace(source))) {
       TableIdentifier copy = identifier(namespace, id.name());
       TableCopy.of(id, catalog.loadTable(id)).copyTo(catalog, copy);
       tables.put(id.name(), TableCopy.of(copy, catalog.loadTable(copy), earlierSchemas));
@@ -195,11 +195,11 @@ final class NamespaceTemplate {
   }
 
   private static void createNamespace(Catalog catalog, String namespace) {
-    ((SupportsNamespaces) catalog).createNamespace(Namespace.of(namespace.split("\\.")));
+    ((SupportsNamespaces) catalog).createNamespace(TableNames.namespace(namespace));
   }
 
   private static TableIdentifier identifier(String namespace, String table) {
-    return TableIdentifier.of(Namespace.of(namespace.split("\\.")), table);
+    return TableIdentifier.of(TableNames.namespace(namespace), table);
   }
 
   @Override

@@ -6,6 +6,7 @@ import dev.icebergops.test.internal.ContractLocation;
 import dev.icebergops.test.internal.JourneyStart;
 import dev.icebergops.test.internal.MigrationChecks;
 import dev.icebergops.test.internal.SharedJourney;
+import dev.icebergops.test.internal.StandardCheck;
 import dev.icebergops.test.internal.SuiteReport;
 import java.util.Optional;
 import java.util.function.Supplier;
@@ -83,7 +84,7 @@ public final class StandardChecks {
    * @throws AssertionFailedError naming the version that failed
    */
   public void assertUpgradeToHead() {
-    verify(shared("upgradeToHead", checks::upgradeToHead));
+    verify(shared(StandardCheck.UPGRADE_TO_HEAD, checks::upgradeToHead));
   }
 
   /**
@@ -92,7 +93,7 @@ public final class StandardChecks {
    * @throws AssertionFailedError naming the version and showing what its downgrade left behind
    */
   public void assertReversible() {
-    verify(shared("reversibility", checks::reversibility));
+    verify(shared(StandardCheck.REVERSIBILITY, checks::reversibility));
   }
 
   /**
@@ -101,7 +102,7 @@ public final class StandardChecks {
    * @throws AssertionFailedError showing what was left behind
    */
   public void assertNoTrace() {
-    verify(shared("noTrace", checks::noTrace));
+    verify(shared(StandardCheck.NO_TRACE, checks::noTrace));
   }
 
   /**
@@ -110,7 +111,7 @@ public final class StandardChecks {
    * @throws AssertionFailedError naming the version and showing what changed
    */
   public void assertIdempotentUpgrades() {
-    verify(shared("idempotentUpgrades", checks::idempotentUpgrades));
+    verify(shared(StandardCheck.IDEMPOTENT_UPGRADES, checks::idempotentUpgrades));
   }
 
   /**
@@ -123,10 +124,13 @@ public final class StandardChecks {
     if (settings.contracts().isBlank()) {
       String reason =
           "no contracts location: set @IcebergMigrations(contracts = \"classpath:contracts/...\")";
-      report.skipped("contracts", reason);
+      report.skipped(StandardCheck.CONTRACTS, reason);
       Assumptions.abort(reason);
     }
-    verify(shared("contracts", () -> checks.contracts(ContractLocation.of(settings.contracts()))));
+    verify(
+        shared(
+            StandardCheck.CONTRACTS,
+            () -> checks.contracts(ContractLocation.of(settings.contracts()))));
   }
 
   /**
@@ -142,7 +146,7 @@ public final class StandardChecks {
    *     before and after
    */
   public void assertDataSurvives() {
-    verify(shared("dataSurvives", checks::dataSurvives));
+    verify(shared(StandardCheck.DATA_SURVIVES, checks::dataSurvives));
   }
 
   /**
@@ -151,7 +155,7 @@ public final class StandardChecks {
    * @throws AssertionFailedError listing the rows that disagree
    */
   public void assertHistoryAgrees() {
-    verify(shared("historyAgrees", checks::historyAgrees));
+    verify(shared(StandardCheck.HISTORY_AGREES, checks::historyAgrees));
   }
 
   /**
@@ -179,7 +183,7 @@ public final class StandardChecks {
               : "the checks start from "
                   + start
                   + ", and a baseline is compared with the chain from empty";
-      report.skipped(MigrationChecks.BASELINES, reason);
+      report.skipped(StandardCheck.BASELINES, reason);
       Assumptions.abort(reason);
     }
     if (runner.current().isEmpty()) {
@@ -194,7 +198,7 @@ public final class StandardChecks {
    * The check's report from the class's shared journey, or from its own pass in the test's
    * namespace when the journey cannot vouch for it or the namespace is not at the start (empty).
    */
-  private CheckReport shared(String check, Supplier<CheckReport> own) {
+  private CheckReport shared(StandardCheck check, Supplier<CheckReport> own) {
     if (start.isAt(runner)) {
       Optional<CheckReport> shared = journey.get().report(check);
       if (shared.isPresent()) {

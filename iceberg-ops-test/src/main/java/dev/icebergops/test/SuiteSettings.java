@@ -50,29 +50,32 @@ record SuiteSettings(
                         "Cannot configure iceberg-ops for "
                             + testClass.getName()
                             + ": it has no @IcebergMigrations annotation"));
-    return of(context, config, "@IcebergMigrations on " + testClass.getName());
+    return of(context, SuiteAttributes.of(config), "@IcebergMigrations on " + testClass.getName());
   }
 
   /**
-   * The settings {@code config} gives the test class of {@code context}; {@code where} names it.
+   * The settings {@code config} gives the test class of {@code context}, checked; {@code where}
+   * names them in errors.
+   *
+   * @throws ExtensionConfigurationException naming the attribute at fault
    */
-  static SuiteSettings of(ExtensionContext context, IcebergMigrations config, String where) {
+  static SuiteSettings of(ExtensionContext context, SuiteAttributes config, String where) {
     return new SuiteSettings(
         context.getRequiredTestClass(),
         source(config, where),
-        config.namespacePrefix(),
+        config.namespacePrefix,
         backend(context, config),
-        optionalVersion(config.target(), where + ": target"),
-        version(config.downTo(), where + ": downTo"),
-        versions(config.irreversible(), where + ": irreversible"),
-        config.checkDowngrade(),
-        config.fullRollbackEachTest(),
-        config.copySchemaHistory(),
-        config.contracts(),
-        config.strictFieldIds(),
-        versions(config.dropsData(), where + ": dropsData"),
-        backfills(config.backfills(), where + ": backfills"),
-        config.startFrom().isBlank() ? null : config.startFrom());
+        optionalVersion(config.target, where + ": target"),
+        version(config.downTo, where + ": downTo"),
+        versions(config.irreversible, where + ": irreversible"),
+        config.checkDowngrade,
+        config.fullRollbackEachTest,
+        config.copySchemaHistory,
+        config.contracts,
+        config.strictFieldIds,
+        versions(config.dropsData, where + ": dropsData"),
+        backfills(config.backfills, where + ": backfills"),
+        config.startFrom.isBlank() ? null : config.startFrom);
   }
 
   /** These settings with more backfills, declared with lambdas. */
@@ -140,9 +143,9 @@ record SuiteSettings(
     return backfills;
   }
 
-  private static MigrationSource source(IcebergMigrations config, String where) {
-    boolean hasLocations = config.locations().length > 0;
-    boolean hasClasses = config.classes().length > 0;
+  private static MigrationSource source(SuiteAttributes config, String where) {
+    boolean hasLocations = config.locations.length > 0;
+    boolean hasClasses = config.classes.length > 0;
     if (hasLocations == hasClasses) {
       throw new ExtensionConfigurationException(
           "Cannot configure "
@@ -151,16 +154,16 @@ record SuiteSettings(
               + (hasLocations ? ", not both" : ""));
     }
     if (hasClasses) {
-      return MigrationSource.of(Arrays.asList(config.classes()));
+      return MigrationSource.of(Arrays.asList(config.classes));
     }
-    if (config.locations().length > 1) {
+    if (config.locations.length > 1) {
       throw new ExtensionConfigurationException(
           "Cannot configure "
               + where
               + ": exactly one location is supported, got "
-              + Arrays.toString(config.locations()));
+              + Arrays.toString(config.locations));
     }
-    String location = config.locations()[0];
+    String location = config.locations[0];
     if (location.isBlank()) {
       throw new ExtensionConfigurationException(
           "Cannot configure " + where + ": the location is empty");
@@ -173,10 +176,10 @@ record SuiteSettings(
     }
   }
 
-  private static Backend backend(ExtensionContext context, IcebergMigrations config) {
+  private static Backend backend(ExtensionContext context, SuiteAttributes config) {
     Optional<String> override = RunSettings.lookup(context, Backend.PROPERTY, Backend.ENV);
     if (override.isEmpty()) {
-      return config.backend();
+      return config.backend;
     }
     String value = override.get().trim();
     try {

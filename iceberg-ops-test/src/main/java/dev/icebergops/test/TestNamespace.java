@@ -4,6 +4,7 @@ import dev.icebergops.history.HistoryRecord;
 import dev.icebergops.migration.MigrationFactory;
 import dev.icebergops.migration.ResolvedMigration;
 import dev.icebergops.migration.SkippedMigration;
+import dev.icebergops.migration.TableNames;
 import dev.icebergops.runner.MigrationException;
 import dev.icebergops.runner.MigrationResult;
 import dev.icebergops.runner.MigrationRunner;
@@ -462,7 +463,7 @@ final class TestNamespace {
    */
   static void drop(
       Catalog catalog, String namespace, Predicate<TableIdentifier> droppedWithItsFiles) {
-    Namespace ns = Namespace.of(namespace.split("\\."));
+    Namespace ns = TableNames.namespace(namespace);
     try {
       for (TableIdentifier table : catalog.listTables(ns)) {
         if (!droppedWithItsFiles.test(table)) {

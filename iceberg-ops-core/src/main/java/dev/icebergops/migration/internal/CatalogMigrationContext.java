@@ -3,6 +3,7 @@ package dev.icebergops.migration.internal;
 import dev.icebergops.migration.MigrationContext;
 import dev.icebergops.migration.PartitionFieldSpec;
 import dev.icebergops.migration.SortColumn;
+import dev.icebergops.migration.TableNames;
 import dev.icebergops.migration.TableOptions;
 import dev.icebergops.schema.EnforceOptions;
 import dev.icebergops.schema.IcebergTypes;
@@ -80,10 +81,7 @@ public final class CatalogMigrationContext implements MigrationContext {
 
   @Override
   public String qualified(String name) {
-    if (name == null || name.isBlank()) {
-      throw new IllegalArgumentException("Cannot qualify table name: the name is empty");
-    }
-    return name.contains(".") ? name : namespace + "." + name;
+    return TableNames.qualify(namespace, name);
   }
 
   @Override

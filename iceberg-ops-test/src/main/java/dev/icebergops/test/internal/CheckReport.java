@@ -8,7 +8,7 @@ import org.apache.iceberg.Schema;
 /**
  * The outcome of one standard migration check.
  *
- * @param check the check's name, e.g. "reversibility"
+ * @param check the check
  * @param failures messages of findings that fail the check, in AssertJ's layout
  * @param warnings messages of findings that only warn (e.g. field-id drift when not strict)
  * @param notes what the check found and accepts, for the report (e.g. a declared loss of data, an
@@ -20,7 +20,7 @@ import org.apache.iceberg.Schema;
  * @param notApplicable why the check does not cover a version, by version, where it knows
  */
 public record CheckReport(
-    String check,
+    StandardCheck check,
     List<String> failures,
     List<String> warnings,
     List<String> notes,
@@ -59,7 +59,7 @@ public record CheckReport(
 
   /** A report without facts or reasons for the versions it does not cover. */
   public CheckReport(
-      String check,
+      StandardCheck check,
       List<String> failures,
       List<String> warnings,
       List<String> notes,
@@ -69,7 +69,7 @@ public record CheckReport(
   }
 
   /** A report without notes or version outcomes. */
-  public CheckReport(String check, List<String> failures, List<String> warnings) {
+  public CheckReport(StandardCheck check, List<String> failures, List<String> warnings) {
     this(check, failures, warnings, List.of(), Map.of(), Map.of());
   }
 
@@ -84,7 +84,8 @@ public record CheckReport(
 
   @Override
   public String toString() {
-    StringBuilder out = new StringBuilder(check).append(passed() ? ": passed" : ": failed");
+    StringBuilder out =
+        new StringBuilder(check.toString()).append(passed() ? ": passed" : ": failed");
     failures.forEach(f -> out.append("\n[failure] ").append(f));
     warnings.forEach(w -> out.append("\n[warning] ").append(w));
     notes.forEach(n -> out.append("\n[note] ").append(n));

@@ -1,6 +1,7 @@
 package dev.icebergops.test.internal;
 
 import dev.icebergops.migration.ResolvedMigration;
+import dev.icebergops.migration.TableNames;
 import dev.icebergops.runner.MigrationException;
 import dev.icebergops.runner.MigrationRunner;
 import java.util.ArrayList;
@@ -24,7 +25,7 @@ final class CheckRun {
   /** Why a rollback stopped: the version that stays applied and the reason. */
   record Stop(String version, String reason, boolean irreversible) {}
 
-  private final String check;
+  private final StandardCheck check;
   private final MigrationRunner runner;
   private final MigrationChecks.Settings settings;
   private final List<String> failures = new ArrayList<>();
@@ -44,12 +45,15 @@ final class CheckRun {
   /** Where the check starts: its migrations are those above the start's version. */
   private final JourneyStart start;
 
-  CheckRun(String check, MigrationRunner runner, MigrationChecks.Settings settings) {
+  CheckRun(StandardCheck check, MigrationRunner runner, MigrationChecks.Settings settings) {
     this(check, runner, settings, JourneyStart.empty());
   }
 
   CheckRun(
-      String check, MigrationRunner runner, MigrationChecks.Settings settings, JourneyStart start) {
+      StandardCheck check,
+      MigrationRunner runner,
+      MigrationChecks.Settings settings,
+      JourneyStart start) {
     this.check = check;
     this.runner = runner;
     this.settings = settings;
@@ -65,8 +69,8 @@ final class CheckRun {
     return runner;
   }
 
-  /** The check's name, e.g. {@code noTrace}. */
-  String check() {
+  /** The check. */
+  StandardCheck check() {
     return check;
   }
 
@@ -273,7 +277,7 @@ final class CheckRun {
 
   /** Records the schema of every table of the namespace, which is at head, for the report. */
   void recordHead() {
-    Namespace namespace = Namespace.of(ns().split("\\."));
+    Namespace namespace = TableNames.namespace(ns());
     for (TableIdentifier id : runner.catalog().listTables(namespace)) {
       headSchemas.put(id.name(), runner.catalog().loadTable(id).schema());
     }

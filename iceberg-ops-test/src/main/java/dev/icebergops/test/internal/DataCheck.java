@@ -1,6 +1,7 @@
 package dev.icebergops.test.internal;
 
 import dev.icebergops.migration.ResolvedMigration;
+import dev.icebergops.migration.TableNames;
 import dev.icebergops.runner.MigrationRunner;
 import dev.icebergops.test.internal.DataLoss.Kind;
 import java.util.ArrayList;
@@ -342,7 +343,7 @@ final class DataCheck {
   }
 
   private Map<String, Table> tables() {
-    Namespace ns = Namespace.of(run.ns().split("\\."));
+    Namespace ns = TableNames.namespace(run.ns());
     Map<String, Table> tables = new TreeMap<>();
     for (TableIdentifier id : run.runner().catalog().listTables(ns)) {
       tables.put(id.name(), run.runner().catalog().loadTable(id));

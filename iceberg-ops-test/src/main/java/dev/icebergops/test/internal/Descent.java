@@ -19,7 +19,7 @@ import java.util.Map;
 final class Descent {
 
   private final SharedJourney journey;
-  private final Map<String, CheckRun> active;
+  private final Map<StandardCheck, CheckRun> active;
   private final String downTo;
   private final CheckRun staircase;
 
@@ -29,11 +29,11 @@ final class Descent {
   /** The shape in which the rollback reaches the next version down; null at head. */
   private NamespaceShape reached;
 
-  Descent(SharedJourney journey, Map<String, CheckRun> active) {
+  Descent(SharedJourney journey, Map<StandardCheck, CheckRun> active) {
     this.journey = journey;
     this.active = active;
     this.downTo = journey.settings().downTo();
-    this.staircase = journey.run(SharedJourney.REVERSIBILITY);
+    this.staircase = journey.run(StandardCheck.REVERSIBILITY);
   }
 
   /**
@@ -43,7 +43,7 @@ final class Descent {
    */
   boolean walk() {
     String start = journey.start().version();
-    CheckRun history = journey.run(SharedJourney.HISTORY);
+    CheckRun history = journey.run(StandardCheck.HISTORY_AGREES);
     journey.onStep(step -> downgraded(journey.version(step.version())));
     CheckRun.Stop stop = history.rollBack(downTo);
     if (stop != null) {
@@ -56,7 +56,7 @@ final class Descent {
     journey.onStep(null);
     if (stop != null) {
       journey.disturb(
-          SharedJourney.REVERSIBILITY,
+          StandardCheck.REVERSIBILITY,
           "the downgrade of "
               + stop.version()
               + " stopped the rollback, where the staircase goes on");
@@ -78,7 +78,7 @@ final class Descent {
     if (reached != null && !same(reached, journey.after(version))) {
       // the staircase would compare this version's downgrade with what the versions above left
       journey.disturb(
-          SharedJourney.REVERSIBILITY,
+          StandardCheck.REVERSIBILITY,
           "the rollback reached " + version + " in another state than its upgrade left");
     }
     NamespaceShape down = journey.capture();
@@ -125,13 +125,14 @@ final class Descent {
     ShapeDiff diff = down.diff(twice);
     String why = "the second downgrade of " + version + " did not end where the first did";
     if (!diff.isEmpty()) {
-      journey.disturb(SharedJourney.HISTORY, why);
+      journey.disturb(StandardCheck.HISTORY_AGREES, why);
     }
     if (!same(down, twice) && aboveDownTo) {
-      journey.disturb(SharedJourney.NO_TRACE, why);
-      journey.disturb(SharedJourney.DATA, why);
+      journey.disturb(StandardCheck.NO_TRACE, why);
+      journey.disturb(StandardCheck.DATA_SURVIVES, why);
     } else if (aboveDownTo && !sameRows(down, twice)) {
-      journey.disturb(SharedJourney.DATA, "upgrading " + version + " again changed the rows");
+      journey.disturb(
+          StandardCheck.DATA_SURVIVES, "upgrading " + version + " again changed the rows");
     }
   }
 
@@ -148,7 +149,7 @@ final class Descent {
 
   /** Judges the no-trace check where the rollback to downTo ended. */
   private void judgeNoTrace(CheckRun.Stop stop) {
-    CheckRun run = active.get(SharedJourney.NO_TRACE);
+    CheckRun run = active.get(StandardCheck.NO_TRACE);
     if (run == null) {
       return;
     }

@@ -3,6 +3,7 @@ package dev.icebergops.test.internal;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.icebergops.migration.TableNames;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.HashMap;
@@ -17,7 +18,6 @@ import org.apache.iceberg.Table;
 import org.apache.iceberg.TableMetadata;
 import org.apache.iceberg.TableMetadataParser;
 import org.apache.iceberg.catalog.Catalog;
-import org.apache.iceberg.catalog.Namespace;
 import org.apache.iceberg.catalog.TableIdentifier;
 import org.apache.iceberg.io.PositionOutputStream;
 import org.apache.iceberg.util.JsonUtil;
@@ -149,7 +149,7 @@ final class DescentSchemas {
     } catch (IOException e) {
       throw new UncheckedIOException("Cannot trim the schemas of " + name + ": " + e, e);
     }
-    TableIdentifier id = TableIdentifier.of(Namespace.of(namespace.split("\\.")), name);
+    TableIdentifier id = TableIdentifier.of(TableNames.namespace(namespace), name);
     catalog.dropTable(id, false);
     catalog.registerTable(id, file);
     try {

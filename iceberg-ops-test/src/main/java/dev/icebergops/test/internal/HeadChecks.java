@@ -1,10 +1,10 @@
 package dev.icebergops.test.internal;
 
+import dev.icebergops.migration.TableNames;
 import dev.icebergops.schema.SchemaContract;
 import java.util.List;
 import java.util.Optional;
 import org.apache.iceberg.Table;
-import org.apache.iceberg.catalog.Namespace;
 import org.apache.iceberg.catalog.TableIdentifier;
 import org.apache.iceberg.exceptions.NoSuchTableException;
 
@@ -125,7 +125,7 @@ final class HeadChecks {
       table =
           run.runner()
               .catalog()
-              .loadTable(TableIdentifier.of(Namespace.of(run.ns().split("\\.")), entry.table()));
+              .loadTable(TableIdentifier.of(TableNames.namespace(run.ns()), entry.table()));
     } catch (NoSuchTableException e) {
       run.fail(subject + " the table does not exist");
       return;

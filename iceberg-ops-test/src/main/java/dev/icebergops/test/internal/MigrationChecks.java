@@ -73,9 +73,6 @@ public final class MigrationChecks {
     }
   }
 
-  /** The name of the baseline check, in reports. */
-  public static final String BASELINES = "baselines";
-
   private final MigrationRunner runner;
   private final Settings settings;
   private final JourneyStart start;
@@ -112,33 +109,33 @@ public final class MigrationChecks {
     return new MigrationChecks(this, Objects.requireNonNull(start, "start"));
   }
 
-  private CheckRun start(String check) {
+  private CheckRun start(StandardCheck check) {
     return new CheckRun(check, runner, settings, start);
   }
 
   /** Every class loads, versions are unique and match their names, and there is at least one. */
   public CheckReport wellFormed() {
-    return HeadChecks.wellFormed(new CheckRun("wellFormed", runner, settings));
+    return HeadChecks.wellFormed(new CheckRun(StandardCheck.WELL_FORMED, runner, settings));
   }
 
   /** From an empty namespace, migrate() reaches head without error. */
   public CheckReport upgradeToHead() {
-    return HeadChecks.upgradeToHead(start("upgradeToHead"));
+    return HeadChecks.upgradeToHead(start(StandardCheck.UPGRADE_TO_HEAD));
   }
 
   /** Staircase: for each version, up one, down one, compare with before, up again. */
   public CheckReport reversibility() {
-    return StaircaseCheck.run(start("reversibility"));
+    return StaircaseCheck.run(start(StandardCheck.REVERSIBILITY));
   }
 
   /** Up to head, then rollbackTo(downTo): the namespace is as it was before. */
   public CheckReport noTrace() {
-    return NoTraceCheck.run(start("noTrace"));
+    return NoTraceCheck.run(start(StandardCheck.NO_TRACE));
   }
 
   /** For each version: upgrade() again on its own result commits nothing and changes nothing. */
   public CheckReport idempotentUpgrades() {
-    return IdempotencyCheck.run(start("idempotentUpgrades"));
+    return IdempotencyCheck.run(start(StandardCheck.IDEMPOTENT_UPGRADES));
   }
 
   /**
@@ -149,7 +146,7 @@ public final class MigrationChecks {
    */
   public CheckReport contracts(ContractLocation location) {
     Objects.requireNonNull(location, "location");
-    return HeadChecks.contracts(start("contracts"), location);
+    return HeadChecks.contracts(start(StandardCheck.CONTRACTS), location);
   }
 
   /**
@@ -159,12 +156,12 @@ public final class MigrationChecks {
    * Settings#backfills()} declares.
    */
   public CheckReport dataSurvives() {
-    return DataCheck.run(start("dataSurvives"));
+    return DataCheck.run(start(StandardCheck.DATA_SURVIVES));
   }
 
   /** History rows agree with what ran: after migrate one applied row per version, etc. */
   public CheckReport historyAgrees() {
-    return HistoryCheck.run(start("historyAgrees"));
+    return HistoryCheck.run(start(StandardCheck.HISTORY_AGREES));
   }
 
   /**
@@ -174,7 +171,7 @@ public final class MigrationChecks {
    * which must be empty. A set without baselines passes with a note that the check does not apply.
    */
   public CheckReport baselines() {
-    return BaselineCheck.run(start(BASELINES), null);
+    return BaselineCheck.run(start(StandardCheck.BASELINES), null);
   }
 
   /**
@@ -186,6 +183,6 @@ public final class MigrationChecks {
    */
   public CheckReport baselines(Function<String, NamespaceShape> chainShapes) {
     Objects.requireNonNull(chainShapes, "chainShapes");
-    return BaselineCheck.run(start(BASELINES), chainShapes);
+    return BaselineCheck.run(start(StandardCheck.BASELINES), chainShapes);
   }
 }

@@ -1,5 +1,6 @@
 package dev.icebergops.test.internal;
 
+import dev.icebergops.migration.TableNames;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
@@ -64,7 +65,7 @@ public final class NamespaceShape {
       Catalog catalog, String namespace, BiConsumer<String, Table> loaded) {
     Objects.requireNonNull(catalog, "catalog");
     Objects.requireNonNull(namespace, "namespace");
-    Namespace ns = Namespace.of(namespace.split("\\."));
+    Namespace ns = TableNames.namespace(namespace);
     Map<String, TableShape> tables = new TreeMap<>();
     List<TableIdentifier> ids;
     try {

@@ -19,21 +19,22 @@ final class ReportFacts {
    * Each fact, once, with what it meant per check (by the check's column title), in the order the
    * checks met it.
    */
-  static Map<String, Map<String, List<String>>> facts(Map<String, SuiteReport.Entry> entries) {
+  static Map<String, Map<String, List<String>>> facts(
+      Map<StandardCheck, SuiteReport.Entry> entries) {
     Map<String, Map<String, List<String>>> facts = new LinkedHashMap<>();
-    SuiteReport.CHECKS.forEach(
-        (check, title) -> {
-          SuiteReport.Entry entry = entries.get(check);
-          if (entry == null || entry.report() == null) {
-            return;
-          }
-          for (CheckReport.Fact fact : entry.report().facts()) {
-            facts
-                .computeIfAbsent(fact.fact(), f -> new LinkedHashMap<>())
-                .computeIfAbsent(title, t -> new ArrayList<>())
-                .add(fact.effect());
-          }
-        });
+    for (StandardCheck check : StandardCheck.values()) {
+      String title = check.title();
+      SuiteReport.Entry entry = entries.get(check);
+      if (entry == null || entry.report() == null) {
+        continue;
+      }
+      for (CheckReport.Fact fact : entry.report().facts()) {
+        facts
+            .computeIfAbsent(fact.fact(), f -> new LinkedHashMap<>())
+            .computeIfAbsent(title, t -> new ArrayList<>())
+            .add(fact.effect());
+      }
+    }
     return facts;
   }
 
@@ -44,39 +45,35 @@ final class ReportFacts {
    * @param versions every version of the set, in order
    */
   static Map<String, List<String>> notApplicable(
-      Map<String, SuiteReport.Entry> entries, List<String> versions) {
+      Map<StandardCheck, SuiteReport.Entry> entries, List<String> versions) {
     Map<String, List<String>> reasons = new LinkedHashMap<>();
-    SuiteReport.CHECKS.forEach(
-        (check, title) -> {
-          SuiteReport.Entry entry = entries.get(check);
-          if (entry == null) {
-            return;
-          }
-          if (entry.report() == null) {
-            add(reasons, "the check did not apply: " + entry.skipped(), title, "every version");
-            return;
-          }
-          Map<String, List<String>> byReason = new LinkedHashMap<>();
-          for (String version : versions) {
-            Outcome outcome =
-                entry.report().versions().getOrDefault(version, Outcome.NOT_APPLICABLE);
-            if (outcome == Outcome.NOT_APPLICABLE) {
-              String why =
-                  entry
-                      .report()
-                      .notApplicable()
-                      .getOrDefault(version, "the check did not reach it");
-              byReason.computeIfAbsent(why, w -> new ArrayList<>()).add(version);
-            }
-          }
-          byReason.forEach(
-              (why, at) ->
-                  add(
-                      reasons,
-                      why,
-                      title,
-                      at.size() == versions.size() ? "every version" : String.join(", ", at)));
-        });
+    for (StandardCheck check : StandardCheck.values()) {
+      String title = check.title();
+      SuiteReport.Entry entry = entries.get(check);
+      if (entry == null) {
+        continue;
+      }
+      if (entry.report() == null) {
+        add(reasons, "the check did not apply: " + entry.skipped(), title, "every version");
+        continue;
+      }
+      Map<String, List<String>> byReason = new LinkedHashMap<>();
+      for (String version : versions) {
+        Outcome outcome = entry.report().versions().getOrDefault(version, Outcome.NOT_APPLICABLE);
+        if (outcome == Outcome.NOT_APPLICABLE) {
+          String why =
+              entry.report().notApplicable().getOrDefault(version, "the check did not reach it");
+          byReason.computeIfAbsent(why, w -> new ArrayList<>()).add(version);
+        }
+      }
+      byReason.forEach(
+          (why, at) ->
+              add(
+                  reasons,
+                  why,
+                  title,
+                  at.size() == versions.size() ? "every version" : String.join(", ", at)));
+    }
     return reasons;
   }
 

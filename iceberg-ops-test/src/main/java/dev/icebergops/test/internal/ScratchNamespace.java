@@ -1,5 +1,6 @@
 package dev.icebergops.test.internal;
 
+import dev.icebergops.migration.TableNames;
 import dev.icebergops.runner.MigrationRunner;
 import org.apache.iceberg.catalog.Catalog;
 import org.apache.iceberg.catalog.Namespace;
@@ -87,7 +88,7 @@ final class ScratchNamespace implements AutoCloseable {
   }
 
   private static void drop(Catalog catalog, String namespace) {
-    Namespace ns = Namespace.of(namespace.split("\\."));
+    Namespace ns = TableNames.namespace(namespace);
     try {
       for (TableIdentifier table : catalog.listTables(ns)) {
         catalog.dropTable(table, true);

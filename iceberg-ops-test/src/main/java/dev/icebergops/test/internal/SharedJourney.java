@@ -38,18 +38,21 @@ import org.apache.iceberg.Table;
  *             .source(source).build(),
  *         MigrationChecks.Settings.defaults(),
  *         null);
- * CheckReport reversible = journey.report("reversibility").orElseGet(checks::reversibility);
+ * CheckReport reversible = journey.report(StandardCheck.REVERSIBILITY).orElseGet(checks::reversibility);
  * }</pre>
  */
 public final class SharedJourney {
 
-  static final String UPGRADE_TO_HEAD = "upgradeToHead";
-  static final String REVERSIBILITY = "reversibility";
-  static final String NO_TRACE = "noTrace";
-  static final String IDEMPOTENCY = "idempotentUpgrades";
-  static final String CONTRACTS = "contracts";
-  static final String DATA = "dataSurvives";
-  static final String HISTORY = "historyAgrees";
+  /** The checks the journey gives reports for, in the order it runs them. */
+  static final List<StandardCheck> CHECKS =
+      List.of(
+          StandardCheck.UPGRADE_TO_HEAD,
+          StandardCheck.REVERSIBILITY,
+          StandardCheck.NO_TRACE,
+          StandardCheck.IDEMPOTENT_UPGRADES,
+          StandardCheck.CONTRACTS,
+          StandardCheck.DATA_SURVIVES,
+          StandardCheck.HISTORY_AGREES);
 
   private final MigrationRunner runner;
   private final MigrationChecks.Settings settings;
@@ -60,16 +63,16 @@ public final class SharedJourney {
   /** What a failing upgrade from the start adds to its message (the start's drift), or "". */
   private String startNote = "";
 
-  private final Map<String, CheckRun> runs = new LinkedHashMap<>();
+  private final Map<StandardCheck, CheckRun> runs = new LinkedHashMap<>();
 
   /** Why a check's report is not the one its own pass would give, by check. */
-  private final Map<String, String> disturbed = new LinkedHashMap<>();
+  private final Map<StandardCheck, String> disturbed = new LinkedHashMap<>();
 
   /** The shapes before and right after each version's first upgrade. */
   private final Map<String, NamespaceShape> before = new HashMap<>();
 
   private final Map<String, NamespaceShape> after = new HashMap<>();
-  private final Map<String, CheckReport> reports = new LinkedHashMap<>();
+  private final Map<StandardCheck, CheckReport> reports = new LinkedHashMap<>();
 
   /** The tables the last capture loaded, by name. */
   private Map<String, Table> captured = Map.of();
@@ -97,9 +100,8 @@ public final class SharedJourney {
     this.runner = built.appliesBaselines() ? built.toBuilder().baselines(false).build() : built;
     this.start = start;
     this.settings = start.settings(settings);
-    for (String check :
-        List.of(UPGRADE_TO_HEAD, REVERSIBILITY, NO_TRACE, IDEMPOTENCY, CONTRACTS, DATA, HISTORY)) {
-      if (contracts != null || !check.equals(CONTRACTS)) {
+    for (StandardCheck check : CHECKS) {
+      if (contracts != null || check != StandardCheck.CONTRACTS) {
         runs.put(check, new CheckRun(check, runner, this.settings, start));
       }
     }
@@ -180,14 +182,14 @@ public final class SharedJourney {
    * @param check the check's name, e.g. {@code reversibility}
    * @return the report, or empty when the journey did not check it or may have disturbed it
    */
-  public Optional<CheckReport> report(String check) {
+  public Optional<CheckReport> report(StandardCheck check) {
     return disturbed.containsKey(check)
         ? Optional.empty()
         : Optional.ofNullable(reports.get(check));
   }
 
   /** Why each check without a report was disturbed, by check. */
-  public Map<String, String> disturbed() {
+  public Map<StandardCheck, String> disturbed() {
     return Collections.unmodifiableMap(disturbed);
   }
 
@@ -199,23 +201,23 @@ public final class SharedJourney {
     if (!resolved) {
       return;
     }
-    Map<String, CheckRun> active = new LinkedHashMap<>(runs);
+    Map<StandardCheck, CheckRun> active = new LinkedHashMap<>(runs);
     if (location != null) {
-      contracts = HeadChecks.entries(runs.get(CONTRACTS), location);
+      contracts = HeadChecks.entries(runs.get(StandardCheck.CONTRACTS), location);
       if (contracts == null) {
-        active.remove(CONTRACTS);
+        active.remove(StandardCheck.CONTRACTS);
       }
     }
-    if (!NoTraceCheck.knowsDownTo(runs.get(NO_TRACE))) {
-      active.remove(NO_TRACE);
+    if (!NoTraceCheck.knowsDownTo(runs.get(StandardCheck.NO_TRACE))) {
+      active.remove(StandardCheck.NO_TRACE);
     }
-    data = new DataCheck(runs.get(DATA));
+    data = new DataCheck(runs.get(StandardCheck.DATA_SURVIVES));
     boolean atBase = false;
     if (up(active)) {
       atHead(active);
       atBase = new Descent(this, active).walk();
     } else {
-      disturb(REVERSIBILITY, "an upgrade failed before the staircase could start");
+      disturb(StandardCheck.REVERSIBILITY, "an upgrade failed before the staircase could start");
     }
     cleanUp(active, atBase);
   }
@@ -225,7 +227,7 @@ public final class SharedJourney {
    *
    * @return whether it reached head
    */
-  private boolean up(Map<String, CheckRun> active) {
+  private boolean up(Map<StandardCheck, CheckRun> active) {
     List<ResolvedMigration> all = migrations();
     before.put(all.get(0).version(), capture());
     if (!start.isEmpty()) {
@@ -258,12 +260,12 @@ public final class SharedJourney {
     NamespaceShape shape = capture();
     Map<String, Table> tables = captured;
     after.put(version, shape);
-    CheckRun idempotency = runs.get(IDEMPOTENCY);
+    CheckRun idempotency = runs.get(StandardCheck.IDEMPOTENT_UPGRADES);
     idempotency.cover(version);
     boolean idempotent = IdempotencyCheck.again(idempotency, migration, shape);
     if (!idempotent) {
       runs.keySet().stream()
-          .filter(check -> !check.equals(IDEMPOTENCY))
+          .filter(check -> check != StandardCheck.IDEMPOTENT_UPGRADES)
           .forEach(check -> disturb(check, "upgrade() of " + version + " is not idempotent"));
     }
     // a re-run that committed nothing leaves the tables loaded before it current
@@ -309,14 +311,14 @@ public final class SharedJourney {
   }
 
   /** The version each check's own pass migrates to when it meets {@code failed}; null for head. */
-  private String target(String check, String failed) {
+  private String target(StandardCheck check, String failed) {
     if (failed == null) {
       return null;
     }
     return switch (check) {
-      case REVERSIBILITY, IDEMPOTENCY, DATA -> failed;
+      case REVERSIBILITY, IDEMPOTENT_UPGRADES, DATA_SURVIVES -> failed;
       case NO_TRACE ->
-          NoTraceCheck.baselineVersions(runs.get(NO_TRACE)).stream()
+          NoTraceCheck.baselineVersions(runs.get(StandardCheck.NO_TRACE)).stream()
               .filter(v -> v.compareTo(failed) >= 0)
               .findFirst()
               .orElse(null);
@@ -324,12 +326,12 @@ public final class SharedJourney {
     };
   }
 
-  private void atHead(Map<String, CheckRun> active) {
-    HeadChecks.reachedHead(runs.get(UPGRADE_TO_HEAD));
-    if (active.containsKey(CONTRACTS)) {
-      HeadChecks.conformsAll(runs.get(CONTRACTS), contracts);
+  private void atHead(Map<StandardCheck, CheckRun> active) {
+    HeadChecks.reachedHead(runs.get(StandardCheck.UPGRADE_TO_HEAD));
+    if (active.containsKey(StandardCheck.CONTRACTS)) {
+      HeadChecks.conformsAll(runs.get(StandardCheck.CONTRACTS), contracts);
     }
-    HistoryCheck.atHead(runs.get(HISTORY));
+    HistoryCheck.atHead(runs.get(StandardCheck.HISTORY_AGREES));
     data.atHead();
   }
 
@@ -337,11 +339,11 @@ public final class SharedJourney {
    * Rolls back to the start's version (0000 from empty) unless there already, and reports what is
    * left to each active check.
    */
-  private void cleanUp(Map<String, CheckRun> active, boolean atBase) {
+  private void cleanUp(Map<StandardCheck, CheckRun> active, boolean atBase) {
     if (atBase) {
       return;
     }
-    CheckRun any = runs.get(UPGRADE_TO_HEAD);
+    CheckRun any = runs.get(StandardCheck.UPGRADE_TO_HEAD);
     try {
       CheckRun.Stop left = any.rollBack(start.version());
       active.values().forEach(run -> run.reportLeftAt(left));
@@ -354,16 +356,16 @@ public final class SharedJourney {
     runs.keySet().forEach(check -> disturb(check, why));
   }
 
-  void disturb(String check, String why) {
+  void disturb(StandardCheck check, String why) {
     disturbed.putIfAbsent(check, why);
   }
 
-  CheckRun run(String check) {
+  CheckRun run(StandardCheck check) {
     return runs.get(check);
   }
 
   List<ResolvedMigration> migrations() {
-    return runs.get(UPGRADE_TO_HEAD).migrations();
+    return runs.get(StandardCheck.UPGRADE_TO_HEAD).migrations();
   }
 
   MigrationChecks.Settings settings() {

@@ -9,6 +9,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -30,15 +31,12 @@ import org.apache.iceberg.Schema;
  */
 public final class SuiteReport {
 
-  /** The standard checks in the order of MigrationSuite, with the column titles of the report. */
-  static final Map<String, String> CHECKS = checks();
-
   /** One check's entry: its report, or why it did not run. */
   record Entry(CheckReport report, String skipped) {}
 
   private final String title;
   private final Map<String, String> descriptions = new LinkedHashMap<>();
-  private final Map<String, Entry> entries = new LinkedHashMap<>();
+  private final Map<StandardCheck, Entry> entries = new LinkedHashMap<>();
   private final Map<String, Schema> headSchemas = new TreeMap<>();
   private List<SkippedMigration> skippedMigrations;
 
@@ -49,20 +47,6 @@ public final class SuiteReport {
    */
   public SuiteReport(String title) {
     this.title = title;
-  }
-
-  private static Map<String, String> checks() {
-    Map<String, String> checks = new LinkedHashMap<>();
-    checks.put("wellFormed", "well formed");
-    checks.put("upgradeToHead", "upgrade to head");
-    checks.put("reversibility", "reversible");
-    checks.put("noTrace", "no trace");
-    checks.put("idempotentUpgrades", "idempotent");
-    checks.put("contracts", "contracts");
-    checks.put("historyAgrees", "history");
-    checks.put("dataSurvives", "data survives");
-    checks.put(MigrationChecks.BASELINES, "baselines");
-    return checks;
   }
 
   /** Records the versions and descriptions of the set, once. */
@@ -102,7 +86,7 @@ public final class SuiteReport {
   }
 
   /** Records that a check did not run, and why. */
-  public synchronized void skipped(String check, String reason) {
+  public synchronized void skipped(StandardCheck check, String reason) {
     entries.put(check, new Entry(null, reason));
   }
 
@@ -114,8 +98,8 @@ public final class SuiteReport {
     return new LinkedHashMap<>(descriptions);
   }
 
-  synchronized Map<String, Entry> entries() {
-    return new LinkedHashMap<>(entries);
+  synchronized Map<StandardCheck, Entry> entries() {
+    return new EnumMap<>(entries);
   }
 
   synchronized Map<String, Schema> headSchemas() {
@@ -132,7 +116,7 @@ public final class SuiteReport {
     int passed = 0;
     int failed = 0;
     int skipped = 0;
-    for (String check : CHECKS.keySet()) {
+    for (StandardCheck check : StandardCheck.values()) {
       Entry entry = entries.get(check);
       if (entry == null) {
         continue;
@@ -144,7 +128,7 @@ public final class SuiteReport {
         failed++;
       }
     }
-    int notRun = CHECKS.size() - passed - failed - skipped;
+    int notRun = StandardCheck.values().length - passed - failed - skipped;
     List<String> parts = new ArrayList<>();
     parts.add(passed + " passed");
     parts.add(failed + " failed");

@@ -2,6 +2,7 @@ package dev.icebergops.test.internal;
 
 import dev.icebergops.test.internal.CheckReport.Outcome;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -25,7 +26,7 @@ final class SuiteReportPage {
 
   private final SuiteReport report;
   private final Map<String, String> descriptions;
-  private final Map<String, SuiteReport.Entry> entries;
+  private final Map<StandardCheck, SuiteReport.Entry> entries;
   private final List<String> setNotes;
 
   SuiteReportPage(SuiteReport report) {
@@ -41,7 +42,7 @@ final class SuiteReportPage {
   }
 
   /** One check's outcome as a word: passed, failed, not applicable or not run. */
-  private String result(String check) {
+  private String result(StandardCheck check) {
     SuiteReport.Entry entry = entries.get(check);
     if (entry == null) {
       return "not run";
@@ -53,7 +54,7 @@ final class SuiteReportPage {
   }
 
   /** One version's outcome in one check. */
-  private String cell(String check, String version) {
+  private String cell(StandardCheck check, String version) {
     SuiteReport.Entry entry = entries.get(check);
     if (entry == null) {
       return "not run";
@@ -67,7 +68,7 @@ final class SuiteReportPage {
 
   private List<String> headers() {
     List<String> headers = new ArrayList<>(List.of("version", "description"));
-    headers.addAll(SuiteReport.CHECKS.values());
+    Arrays.stream(StandardCheck.values()).forEach(check -> headers.add(check.title()));
     return headers;
   }
 
@@ -76,7 +77,9 @@ final class SuiteReportPage {
     descriptions.forEach(
         (version, description) -> {
           List<String> row = new ArrayList<>(List.of(version, description));
-          SuiteReport.CHECKS.keySet().forEach(check -> row.add(cell(check, version)));
+          for (StandardCheck check : StandardCheck.values()) {
+            row.add(cell(check, version));
+          }
           rows.add(row);
         });
     return rows;
@@ -127,14 +130,20 @@ final class SuiteReportPage {
    */
   private List<String[]> findings() {
     List<String[]> findings = new ArrayList<>();
-    for (String check : SuiteReport.CHECKS.keySet()) {
+    for (StandardCheck check : StandardCheck.values()) {
       SuiteReport.Entry entry = entries.get(check);
       if (entry == null || entry.report() == null) {
         continue;
       }
-      entry.report().failures().forEach(f -> findings.add(new String[] {check, "failure", f}));
-      entry.report().warnings().forEach(w -> findings.add(new String[] {check, "warning", w}));
-      entry.report().notes().forEach(n -> findings.add(new String[] {check, "note", n}));
+      entry
+          .report()
+          .failures()
+          .forEach(f -> findings.add(new String[] {check.title(), "failure", f}));
+      entry
+          .report()
+          .warnings()
+          .forEach(w -> findings.add(new String[] {check.title(), "warning", w}));
+      entry.report().notes().forEach(n -> findings.add(new String[] {check.title(), "note", n}));
     }
     return findings;
   }
@@ -169,9 +178,9 @@ final class SuiteReportPage {
     out.append("# iceberg-ops: ").append(report.title()).append("\n\n");
     out.append("Standard checks: ").append(report.summary()).append(".\n\n");
     out.append("| check | result |\n| --- | --- |\n");
-    SuiteReport.CHECKS.forEach(
-        (check, name) ->
-            out.append("| ").append(name).append(" | ").append(result(check)).append(" |\n"));
+    for (StandardCheck check : StandardCheck.values()) {
+      out.append("| ").append(check.title()).append(" | ").append(result(check)).append(" |\n");
+    }
     out.append("\n## Versions\n\n");
     mdTable(out, headers(), versionRows());
     setNotes().forEach(note -> out.append("- ").append(note).append('\n'));
@@ -182,7 +191,7 @@ final class SuiteReportPage {
     if (!findings.isEmpty()) {
       out.append("## Findings\n");
       for (String[] finding : findings) {
-        out.append("\n**").append(SuiteReport.CHECKS.get(finding[0])).append("**, ");
+        out.append("\n**").append(finding[0]).append("**, ");
         out.append(finding[1]).append(":\n\n```\n").append(finding[2]).append("\n```\n");
       }
       out.append('\n');
@@ -260,12 +269,12 @@ final class SuiteReportPage {
     out.append("<p id=\"summary\" class=\"").append(report.failed() ? "failed" : "passed");
     out.append("\">Standard checks: ").append(escape(report.summary())).append("</p>\n");
     out.append("<table id=\"checks\"><tr><th>check</th><th>result</th></tr>\n");
-    SuiteReport.CHECKS.forEach(
-        (check, name) -> {
-          String result = result(check);
-          out.append("<tr><td>").append(escape(name)).append("</td>").append(td(result));
-          out.append("</tr>\n");
-        });
+    for (StandardCheck check : StandardCheck.values()) {
+      String name = check.title();
+      String result = result(check);
+      out.append("<tr><td>").append(escape(name)).append("</td>").append(td(result));
+      out.append("</tr>\n");
+    }
     out.append("</table>\n<h2>Versions</h2>\n<table id=\"versions\"><tr>");
     headers().forEach(h -> out.append("<th>").append(escape(h)).append("</th>"));
     out.append("</tr>\n");
@@ -332,7 +341,7 @@ final class SuiteReportPage {
     }
     out.append("<h2>Findings</h2>\n");
     for (String[] finding : findings) {
-      out.append("<h3>").append(escape(SuiteReport.CHECKS.get(finding[0]))).append(", ");
+      out.append("<h3>").append(escape(finding[0])).append(", ");
       out.append(escape(finding[1])).append("</h3>\n<pre");
       out.append("failure".equals(finding[1]) ? " class=\"failure\">" : " class=\"note\">");
       out.append(escape(finding[2])).append("</pre>\n");

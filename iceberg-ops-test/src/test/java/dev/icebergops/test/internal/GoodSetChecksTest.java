@@ -10,6 +10,7 @@ import java.util.function.Function;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /** A well-behaved migration set passes every check, without warnings, and leaves nothing behind. */
@@ -24,18 +25,8 @@ class GoodSetChecksTest {
   }
 
   @ParameterizedTest
-  @ValueSource(
-      strings = {
-        "wellFormed",
-        "upgradeToHead",
-        "reversibility",
-        "noTrace",
-        "idempotentUpgrades",
-        "contracts",
-        "historyAgrees",
-        "dataSurvives"
-      })
-  void passes(String check) {
+  @EnumSource(value = StandardCheck.class, mode = EnumSource.Mode.EXCLUDE, names = "BASELINES")
+  void passes(StandardCheck check) {
     MigrationRunner runner = fixture.runner(Sales.reversible());
     MigrationChecks checks = new MigrationChecks(runner, MigrationChecks.Settings.defaults());
 
@@ -62,20 +53,20 @@ class GoodSetChecksTest {
   }
 
   /** The check of that name, run on its own. */
-  static Function<MigrationChecks, CheckReport> run(String check) {
+  static Function<MigrationChecks, CheckReport> run(StandardCheck check) {
     return switch (check) {
-      case "wellFormed" -> MigrationChecks::wellFormed;
-      case "upgradeToHead" -> MigrationChecks::upgradeToHead;
-      case "reversibility" -> MigrationChecks::reversibility;
-      case "noTrace" -> MigrationChecks::noTrace;
-      case "idempotentUpgrades" -> MigrationChecks::idempotentUpgrades;
-      case "contracts" ->
+      case WELL_FORMED -> MigrationChecks::wellFormed;
+      case UPGRADE_TO_HEAD -> MigrationChecks::upgradeToHead;
+      case REVERSIBILITY -> MigrationChecks::reversibility;
+      case NO_TRACE -> MigrationChecks::noTrace;
+      case IDEMPOTENT_UPGRADES -> MigrationChecks::idempotentUpgrades;
+      case CONTRACTS ->
           c ->
               c.contracts(
                   ContractLocation.of("classpath:dev/icebergops/test/internal/contracts/good"));
-      case "historyAgrees" -> MigrationChecks::historyAgrees;
-      case "dataSurvives" -> MigrationChecks::dataSurvives;
-      default -> throw new IllegalArgumentException(check);
+      case HISTORY_AGREES -> MigrationChecks::historyAgrees;
+      case DATA_SURVIVES -> MigrationChecks::dataSurvives;
+      default -> throw new IllegalArgumentException(check.toString());
     };
   }
 }

@@ -31,18 +31,11 @@ class SharedJourneyTest {
   private static final ContractLocation CONTRACTS =
       ContractLocation.of("classpath:dev/icebergops/test/internal/contracts/good");
 
-  private static final List<String> CHECKS =
-      List.of(
-          "upgradeToHead",
-          "reversibility",
-          "noTrace",
-          "idempotentUpgrades",
-          "contracts",
-          "dataSurvives",
-          "historyAgrees");
+  private static final List<StandardCheck> CHECKS = SharedJourney.CHECKS;
 
   /** A downgrade that re-adds a column gives it a new field id, again the second time. */
-  private static final Set<String> RE_ADDED = Set.of("reversibility", "noTrace", "dataSurvives");
+  private static final Set<StandardCheck> RE_ADDED =
+      Set.of(StandardCheck.REVERSIBILITY, StandardCheck.NO_TRACE, StandardCheck.DATA_SURVIVES);
 
   private IcebergTestEnvironment environment;
 
@@ -60,35 +53,44 @@ class SharedJourneyTest {
             Sales.reversible(),
             new MigrationChecks.Settings(null, "0003", true),
             Set.of()),
-        arguments("forgetful", Broken.forgetful(), defaults, Set.of("reversibility")),
-        arguments("forgetful layout", Broken.forgetfulLayout(), defaults, Set.of("reversibility")),
+        arguments("forgetful", Broken.forgetful(), defaults, Set.of(StandardCheck.REVERSIBILITY)),
+        arguments(
+            "forgetful layout",
+            Broken.forgetfulLayout(),
+            defaults,
+            Set.of(StandardCheck.REVERSIBILITY)),
         arguments(
             "irreversible, allowed",
             Broken.irreversible(),
             Fixture.allowing("0002"),
-            Set.of("reversibility")),
-        arguments("irreversible", Broken.irreversible(), defaults, Set.of("reversibility")),
+            Set.of(StandardCheck.REVERSIBILITY)),
+        arguments(
+            "irreversible", Broken.irreversible(), defaults, Set.of(StandardCheck.REVERSIBILITY)),
         arguments(
             "irreversible at 0004 then forgetful",
             Broken.irreversibleAt0004ThenForgetful(),
             Fixture.allowing("0004"),
-            Set.of("reversibility")),
-        arguments("leftover", Broken.leftover(), defaults, Set.of("reversibility")),
+            Set.of(StandardCheck.REVERSIBILITY)),
+        arguments("leftover", Broken.leftover(), defaults, Set.of(StandardCheck.REVERSIBILITY)),
         arguments("re-added", Broken.reAdded(), defaults, RE_ADDED),
-        arguments("replaced table", Broken.replacedTable(), defaults, Set.of("dataSurvives")),
+        arguments(
+            "replaced table",
+            Broken.replacedTable(),
+            defaults,
+            Set.of(StandardCheck.DATA_SURVIVES)),
         arguments("rename by drop and add", Broken.renameByDropAndAdd(), defaults, RE_ADDED),
         arguments(
             "not idempotent",
             Broken.nonIdempotent(),
             defaults,
             Set.of(
-                "upgradeToHead",
-                "reversibility",
-                "noTrace",
-                "contracts",
-                "dataSurvives",
-                "historyAgrees")),
-        arguments("exploding", Broken.exploding(), defaults, Set.of("reversibility")),
+                StandardCheck.UPGRADE_TO_HEAD,
+                StandardCheck.REVERSIBILITY,
+                StandardCheck.NO_TRACE,
+                StandardCheck.CONTRACTS,
+                StandardCheck.DATA_SURVIVES,
+                StandardCheck.HISTORY_AGREES)),
+        arguments("exploding", Broken.exploding(), defaults, Set.of(StandardCheck.REVERSIBILITY)),
         arguments(
             "restoring an earlier schema",
             MigrationSource.of(
@@ -105,7 +107,7 @@ class SharedJourneyTest {
       String name,
       MigrationSource source,
       MigrationChecks.Settings settings,
-      Set<String> disturbed) {
+      Set<StandardCheck> disturbed) {
     Fixture shared = new Fixture(environment);
 
     SharedJourney journey =
@@ -125,7 +127,7 @@ class SharedJourneyTest {
       String name,
       MigrationSource source,
       MigrationChecks.Settings settings,
-      Set<String> disturbed) {
+      Set<StandardCheck> disturbed) {
     Fixture shared = new Fixture(environment);
     DescentSchemas trimming = DescentSchemas.always();
 
@@ -145,15 +147,15 @@ class SharedJourneyTest {
       Fixture shared,
       MigrationSource source,
       MigrationChecks.Settings settings,
-      Set<String> disturbed) {
+      Set<StandardCheck> disturbed) {
     SoftAssertions softly = new SoftAssertions();
-    for (String check : CHECKS) {
+    for (StandardCheck check : CHECKS) {
       if (journey.report(check).isPresent()) {
         Fixture own = new Fixture(environment);
         CheckReport expected = GoodSetChecksTest.run(check).apply(own.checks(source, settings));
         softly
             .assertThat(describe(journey.report(check).get(), shared))
-            .as(check)
+            .as(check.toString())
             .isEqualTo(describe(expected, own));
       }
     }

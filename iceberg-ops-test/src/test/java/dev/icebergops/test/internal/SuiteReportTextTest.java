@@ -26,7 +26,7 @@ class SuiteReportTextTest {
     return new ResolvedMigration(version, description, new Unused(), null);
   }
 
-  private static CheckReport report(String check, Map<String, Outcome> versions) {
+  private static CheckReport report(StandardCheck check, Map<String, Outcome> versions) {
     return new CheckReport(check, List.of(), List.of(), List.of(), versions, Map.of());
   }
 
@@ -35,17 +35,18 @@ class SuiteReportTextTest {
     SuiteReport report = new SuiteReport("SalesMigrationsTest");
     report.migrations(
         List.of(migration("0001", "Create orders"), migration("0002", "Retype duration")));
-    report.add(report("wellFormed", Map.of("0001", Outcome.PASSED, "0002", Outcome.PASSED)));
+    report.add(
+        report(StandardCheck.WELL_FORMED, Map.of("0001", Outcome.PASSED, "0002", Outcome.PASSED)));
     report.add(
         new CheckReport(
-            "reversibility",
+            StandardCheck.REVERSIBILITY,
             List.of("Expecting migration 0002 (Retype duration) to be reversible, but ..."),
             List.of(),
             List.of(),
             Map.of("0001", Outcome.PASSED, "0002", Outcome.FAILED),
             Map.of()));
-    report.add(report("noTrace", Map.of("0002", Outcome.PASSED)));
-    report.skipped("contracts", "no contracts location");
+    report.add(report(StandardCheck.NO_TRACE, Map.of("0002", Outcome.PASSED)));
+    report.skipped(StandardCheck.CONTRACTS, "no contracts location");
 
     assertThat(report.versionsText())
         .isEqualTo(
@@ -62,7 +63,7 @@ class SuiteReportTextTest {
   @Test
   void aSetWithoutVersionsGivesTheHeaderOnly() {
     SuiteReport report = new SuiteReport("Empty");
-    report.skipped("contracts", "no contracts location");
+    report.skipped(StandardCheck.CONTRACTS, "no contracts location");
 
     assertThat(report.versionsText())
         .isEqualTo(
