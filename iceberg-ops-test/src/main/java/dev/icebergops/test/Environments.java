@@ -13,16 +13,10 @@ import org.slf4j.LoggerFactory;
  * The environments of a run, in JUnit's root store: one per backend and settings (or per
  * environment a builder supplied), started on first use and closed when the run ends.
  *
- * <p>The embedded backend comes with this module; the containers backend's classes come from
- * {@value #CONTAINERS_ARTIFACT}, which a project adds when it uses that backend. Nothing here
- * touches them before {@link #containersOnClassPath()} has found them.
+ * <p>Each backend's classes come from its own artifact ({@link BackendModule}); nothing here
+ * touches them before {@link BackendModule#present()} has found them.
  */
 final class Environments {
-  /** The artifact that holds the containers backend (and Testcontainers with it). */
-  static final String CONTAINERS_ARTIFACT = "dev.icebergops:iceberg-ops-test-containers";
-
-  private static final String CONTAINERS_CLASS = "dev.icebergops.test.env.ContainersEnvironment";
-
   private static final Logger LOG = LoggerFactory.getLogger(IcebergMigrations.class);
   private static final ExtensionContext.Namespace STORE =
       ExtensionContext.Namespace.create(Environments.class);
@@ -32,17 +26,20 @@ final class Environments {
   /**
    * The run's environment for {@code backend}; {@link Backend#AUTO} is decided once per run.
    *
-   * @throws ExtensionConfigurationException for {@link Backend#CONTAINERS} without its module on
-   *     the class path, without Docker, or with invalid containers settings
+   * @throws ExtensionConfigurationException for a backend whose artifact is not on the class path,
+   *     for {@link Backend#CONTAINERS} without Docker, or with invalid containers settings
    */
   static IcebergTestEnvironment forBackend(
       ExtensionContext context, Backend backend, Class<?> testClass) {
     Backend resolved = backend == Backend.AUTO ? auto(context) : backend;
     if (resolved == Backend.EMBEDDED) {
+      if (!BackendModule.EMBEDDED.present()) {
+        throw BackendModule.EMBEDDED.missing(testClass);
+      }
       return shared(context, Backend.EMBEDDED, EmbeddedEnvironment::create);
     }
-    if (!containersOnClassPath()) {
-      throw containersMissing(testClass);
+    if (!BackendModule.CONTAINERS.present()) {
+      throw BackendModule.CONTAINERS.missing(testClass);
     }
     ContainersSettings settings = ContainersSettings.of(context, testClass);
     return shared(
@@ -68,10 +65,10 @@ final class Environments {
         .getOrComputeIfAbsent(
             Backend.AUTO,
             key -> {
-              if (!containersOnClassPath()) {
+              if (!BackendModule.CONTAINERS.present()) {
                 LOG.info(
                     "Backend auto: {} is not on the class path, using embedded",
-                    CONTAINERS_ARTIFACT);
+                    BackendModule.CONTAINERS.artifact());
                 return Backend.EMBEDDED;
               }
               boolean docker = ContainersEnvironment.dockerAvailable();
@@ -92,30 +89,6 @@ final class Environments {
         .getStore(STORE)
         .getOrComputeIfAbsent(key, k -> Started.start(create.get()), Started.class)
         .environment();
-  }
-
-  /** Whether the containers backend's module is on the class path this toolkit was loaded from. */
-  static boolean containersOnClassPath() {
-    try {
-      Class.forName(CONTAINERS_CLASS, false, Environments.class.getClassLoader());
-      return true;
-    } catch (ClassNotFoundException | LinkageError e) {
-      return false;
-    }
-  }
-
-  static ExtensionConfigurationException containersMissing(Class<?> testClass) {
-    return new ExtensionConfigurationException(
-        "Cannot start the containers backend for "
-            + testClass.getName()
-            + ": its module is not on the test class path. Add "
-            + CONTAINERS_ARTIFACT
-            + " (test scope, version from iceberg-ops-bom) to the project, or switch backend"
-            + " with @IcebergMigrations(backend = Backend.EMBEDDED) or Backend.AUTO, -D"
-            + Backend.PROPERTY
-            + "=embedded, or "
-            + Backend.ENV
-            + "=embedded");
   }
 
   static ExtensionConfigurationException noDocker(Class<?> testClass) {
