@@ -1,5 +1,6 @@
 package dev.icebergops.benchmarks;
 
+import dev.icebergops.test.env.EmbeddedEnvironment;
 import dev.icebergops.test.env.IcebergTestEnvironment;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -45,7 +46,7 @@ public final class ColdStart {
         server.stop();
       }
     } else {
-      try (IcebergTestEnvironment env = IcebergTestEnvironment.embedded()) {
+      try (IcebergTestEnvironment env = EmbeddedEnvironment.create()) {
         env.start();
         env.catalog().listNamespaces();
         Results.emit("b1.cold-start.embedded", (System.nanoTime() - start) / 1_000_000.0);

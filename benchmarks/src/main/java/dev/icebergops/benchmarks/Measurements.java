@@ -1,5 +1,6 @@
 package dev.icebergops.benchmarks;
 
+import dev.icebergops.test.env.EmbeddedEnvironment;
 import dev.icebergops.test.env.IcebergTestEnvironment;
 
 /**
@@ -21,7 +22,7 @@ public final class Measurements {
     if (selection.includes("B6")) {
       SchemaMeasures.run(20);
     }
-    try (IcebergTestEnvironment env = IcebergTestEnvironment.embedded()) {
+    try (IcebergTestEnvironment env = EmbeddedEnvironment.create()) {
       env.start();
       // each anchor right after its measure, so that both see the same load of a shared machine
       SuiteMeasures suites = new SuiteMeasures(env.catalog());

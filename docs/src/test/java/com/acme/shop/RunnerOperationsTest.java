@@ -13,6 +13,7 @@ import dev.icebergops.runner.MigrationStatus.State;
 import dev.icebergops.runner.MigrationValidationException;
 import dev.icebergops.runner.RepairResult;
 import dev.icebergops.runner.ValidationFinding;
+import dev.icebergops.test.env.EmbeddedEnvironment;
 import dev.icebergops.test.env.IcebergTestEnvironment;
 import java.time.Duration;
 import java.util.List;
@@ -29,7 +30,7 @@ class RunnerOperationsTest {
 
   @BeforeAll
   static void start() {
-    env = IcebergTestEnvironment.embedded().withBucket("operations");
+    env = EmbeddedEnvironment.create().withBucket("operations");
     env.start();
     catalog = env.catalog();
   }

@@ -2,6 +2,7 @@ package dev.icebergops.docs;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.icebergops.test.env.EmbeddedEnvironment;
 import dev.icebergops.test.env.IcebergTestEnvironment;
 import java.io.IOException;
 import java.io.InputStream;
@@ -24,7 +25,7 @@ class SparkSettingsTest {
 
   @BeforeAll
   static void start() {
-    env = IcebergTestEnvironment.embedded();
+    env = EmbeddedEnvironment.create();
     env.start();
   }
 

@@ -1,13 +1,13 @@
 package dev.icebergops.cli;
 
 import dev.icebergops.history.HistoryRecord;
-import dev.icebergops.migration.MigrationCompileException;
 import dev.icebergops.runner.MigrationException;
 import dev.icebergops.runner.MigrationResult;
 import dev.icebergops.runner.MigrationStatus;
 import dev.icebergops.runner.MigrationStep;
 import dev.icebergops.runner.MigrationValidationException;
 import dev.icebergops.runner.ValidationFinding;
+import dev.icebergops.tooling.MigrationCompileException;
 import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.List;

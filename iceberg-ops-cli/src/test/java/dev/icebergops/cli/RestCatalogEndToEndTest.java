@@ -3,6 +3,7 @@ package dev.icebergops.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.icebergops.cli.CliRunner.Result;
+import dev.icebergops.test.env.EmbeddedEnvironment;
 import dev.icebergops.test.env.IcebergTestEnvironment;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -30,7 +31,7 @@ class RestCatalogEndToEndTest {
 
   @BeforeAll
   static void start() {
-    environment = IcebergTestEnvironment.embedded();
+    environment = EmbeddedEnvironment.create();
     environment.start();
   }
 

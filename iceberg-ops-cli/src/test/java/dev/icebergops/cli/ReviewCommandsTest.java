@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.icebergops.cli.CliRunner.Result;
+import dev.icebergops.test.env.EmbeddedEnvironment;
 import dev.icebergops.test.env.IcebergTestEnvironment;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -40,7 +41,7 @@ class ReviewCommandsTest {
 
   @BeforeAll
   static void start() {
-    environment = IcebergTestEnvironment.embedded();
+    environment = EmbeddedEnvironment.create();
     environment.start();
   }
 

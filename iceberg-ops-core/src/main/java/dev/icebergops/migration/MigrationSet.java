@@ -9,13 +9,28 @@ import java.util.function.Supplier;
 
 /**
  * Instantiates migration classes and checks the set's rules: versions valid, unique, matching; at
- * most one baseline per version, and only at a version that has a versioned migration.
+ * most one baseline per version, and only at a version that has a versioned migration. Public for
+ * the {@link MigrationSource} implementations of other modules (the command line's and the Maven
+ * plugin's directory of source files, in {@code iceberg-ops-tooling}):
+ *
+ * <pre>{@code
+ * List<ResolvedMigration> resolved = MigrationSet.resolve(classes, factory, location());
+ * }</pre>
  */
-final class MigrationSet {
+public final class MigrationSet {
 
   private MigrationSet() {}
 
-  static List<ResolvedMigration> resolve(
+  /**
+   * Creates the migrations and checks the set's rules.
+   *
+   * @param types the migration classes found
+   * @param factory creates each migration
+   * @param location where they were found, for messages
+   * @return the migrations in version order, each version's baseline after it
+   * @throws IllegalArgumentException if a class cannot be created or the set breaks a rule
+   */
+  public static List<ResolvedMigration> resolve(
       List<Class<? extends Migration>> types, MigrationFactory factory, String location) {
     Map<String, ResolvedMigration> byVersion = new TreeMap<>();
     Map<String, ResolvedMigration> baselines = new TreeMap<>();
@@ -87,6 +102,17 @@ final class MigrationSet {
               + " so that the toolkit can compare the two");
     }
     return List.copyOf(all);
+  }
+
+  /**
+   * Whether a class's simple name follows the rule {@code V<NNNN>__<Description>} or {@code
+   * B<NNNN>__<Description>}.
+   *
+   * @param simpleName a class's simple name, without {@code .java}
+   * @return true when the name follows the rule
+   */
+  public static boolean followsNamingRule(String simpleName) {
+    return MigrationName.parse(simpleName) != null;
   }
 
   private static Migration create(Class<? extends Migration> type, MigrationFactory factory) {

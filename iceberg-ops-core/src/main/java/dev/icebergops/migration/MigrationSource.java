@@ -1,16 +1,15 @@
 package dev.icebergops.migration;
 
-import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
 
 /**
- * Where migrations come from: a package on the class path, a directory of source files, or an
- * explicit list of classes.
+ * Where migrations come from: a package on the class path or an explicit list of classes; a
+ * directory of source files, compiled when resolved, is {@code
+ * dev.icebergops.tooling.FilesystemMigrationSource} in {@code iceberg-ops-tooling}.
  *
  * <pre>{@code
  * MigrationSource.classpath("classpath:com/acme/sales/db/iceberg");
- * MigrationSource.filesystem(Path.of("migrations"));
  * MigrationSource.of(V0001__CreateOrders.class, V0002__AddRegion.class);
  * }</pre>
  *
@@ -68,42 +67,6 @@ public interface MigrationSource {
   }
 
   /**
-   * A directory of {@code V<NNNN>__<Description>.java} (and {@code B<NNNN>__} baseline) source
-   * files, compiled in memory with the JDK compiler against this JVM's class path when the
-   * migrations are resolved (again only when a file changed). Every {@code .java} file directly in
-   * the directory is compiled, so helpers may sit beside the migrations; a subdirectory named after
-   * the namespace ({@code sales.eu} maps to {@code sales/eu}) is used instead when it exists.
-   * Resolving throws {@link MigrationCompileException} when a file does not compile. A file that
-   * looks meant as a migration but is not taken as one is named, with the reason, at WARN and by
-   * {@link #skipped(String)}: a {@code .java} file whose name starts with {@code V} or {@code B}
-   * (either case) and a digit but breaks the rule ({@code v0006_add.java}, {@code V6__Add.java}), a
-   * {@link Migration} class under another name, a class named like a migration that is not one, and
-   * a file of another kind named like a migration ({@code V0006__Add.sql}). Helpers and other files
-   * are left alone without a word.
-   *
-   * @param directory the directory
-   * @return the source
-   * @throws IllegalArgumentException if the directory is empty
-   */
-  static MigrationSource filesystem(Path directory) {
-    return new FilesystemMigrationSource(directory, null, List.of());
-  }
-
-  /**
-   * A directory of migration source files, compiled against this JVM's class path plus extra
-   * entries, and loaded by a child of {@code parent}.
-   *
-   * @param directory the directory
-   * @param parent the class loader the migrations' dependencies come from
-   * @param classPath extra jars or directories to compile against (also visible to {@code parent})
-   * @return the source
-   * @throws IllegalArgumentException if the directory is empty
-   */
-  static MigrationSource filesystem(Path directory, ClassLoader parent, List<Path> classPath) {
-    return new FilesystemMigrationSource(directory, parent, classPath);
-  }
-
-  /**
    * An explicit list of migration classes, the same for every namespace. Their names need not
    * follow the {@code V<NNNN>__} rule; when they do, {@code version()} must agree with it.
    *
@@ -149,7 +112,8 @@ public interface MigrationSource {
    * namespace, each with the reason; {@link #resolve} logs each at WARN. A class path source
    * reports the migration classes in a package near its location (see {@link #classpath(String)});
    * a directory source reports each {@code .java} file it does not take as a migration although its
-   * name or content says it is meant to be one (see {@link #filesystem(Path)}).
+   * name or content says it is meant to be one (see {@code
+   * dev.icebergops.tooling.FilesystemMigrationSource}).
    *
    * <pre>{@code
    * source.skipped("sales").forEach(s -> log.warn("{}", s)); // name: reason
@@ -158,8 +122,8 @@ public interface MigrationSource {
    * @param namespace the runner's namespace, which may select a subpackage or subdirectory
    * @return the skipped classes and files, sorted by name; empty when there is none, and for an
    *     explicit list of classes
-   * @throws IllegalArgumentException if a directory source's directory does not exist
-   * @throws MigrationCompileException if a directory's source files do not compile
+   * @throws IllegalArgumentException if a directory source's directory does not exist, or its
+   *     source files do not compile
    */
   default List<SkippedMigration> skipped(String namespace) {
     return List.of();

@@ -1,19 +1,20 @@
 package dev.icebergops.history;
 
-import dev.icebergops.catalog.CatalogFactory;
 import dev.icebergops.history.HistoryRecord.Status;
 import java.time.Instant;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.function.Function;
 import java.util.stream.Collectors;
+import org.apache.iceberg.CatalogUtil;
 import org.apache.iceberg.catalog.Catalog;
 
 /**
  * Runs inside {@link HistoryWithoutHadoopTest}'s class loader, which lacks Hadoop, ORC,
- * parquet-avro: builds a catalog with {@link CatalogFactory}, optionally records a row, and reads a
- * namespace's history. Answers the rows as {@code version status} pairs, or the failure as {@code
- * ExceptionClass: message}. Its argument holds the catalog properties and {@code probe.*} keys.
+ * parquet-avro: builds a catalog with {@link CatalogUtil#buildIcebergCatalog} (no Hadoop
+ * configuration), optionally records a row, and reads a namespace's history. Answers the rows as
+ * {@code version status} pairs, or the failure as {@code ExceptionClass: message}. Its argument
+ * holds the catalog properties and {@code probe.*} keys.
  */
 public final class LeanClassPathProbe implements Function<Map<String, String>, String> {
 
@@ -25,7 +26,7 @@ public final class LeanClassPathProbe implements Function<Map<String, String>, S
     Map<String, String> properties = new HashMap<>(arguments);
     String meta = properties.remove(META);
     String record = properties.remove(RECORD);
-    Catalog catalog = CatalogFactory.build("lean-probe", properties);
+    Catalog catalog = CatalogUtil.buildIcebergCatalog("lean-probe", properties, null);
     try {
       MigrationHistory history = new MigrationHistory(catalog, meta);
       if (record != null) {

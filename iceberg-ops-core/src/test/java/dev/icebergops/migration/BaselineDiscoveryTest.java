@@ -4,20 +4,17 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.groups.Tuple.tuple;
 
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
-/** Baseline migrations ({@code B<NNNN>__}) in every kind of source, and the rules of a set. */
+/**
+ * Baseline migrations ({@code B<NNNN>__}) in class path and explicit sources, and the rules of a
+ * set; the directory source's are in iceberg-ops-tooling (FilesystemMigrationSourceTest).
+ */
 class BaselineDiscoveryTest {
 
   private static final String FIXTURES = "classpath:dev/icebergops/migration/fixtures/";
   private static final MigrationFactory DEFAULT = MigrationFactory.publicNoArgConstructor();
-
-  @TempDir Path dir;
 
   /** Two baselines of one version, in two holders so that both can be named B0002__Baseline. */
   static final class First {
@@ -89,17 +86,6 @@ class BaselineDiscoveryTest {
   }
 
   @Test
-  void filesystemSourceCompilesBaselineSources() throws IOException {
-    write("V0001__CreateOrders");
-    write("B0001__Baseline");
-
-    List<ResolvedMigration> found = MigrationSource.filesystem(dir).resolve("sales", DEFAULT);
-
-    assertThat(listing(found))
-        .containsExactly(tuple("0001", "Create orders", false), tuple("0001", "Baseline", true));
-  }
-
-  @Test
   void twoBaselinesOfOneVersionAreAnErrorNamingBoth() {
     MigrationSource source =
         MigrationSource.of(
@@ -137,20 +123,5 @@ class BaselineDiscoveryTest {
     assertThatThrownBy(() -> source.resolve("sales", DEFAULT))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("version() returns 0002 but the class name says 0001");
-  }
-
-  private void write(String className) throws IOException {
-    Files.writeString(
-        dir.resolve(className + ".java"),
-        """
-        import dev.icebergops.migration.BaseMigration;
-        import dev.icebergops.migration.MigrationContext;
-
-        public class %s extends BaseMigration {
-          @Override public void upgrade(MigrationContext ctx) {}
-          @Override public void downgrade(MigrationContext ctx) {}
-        }
-        """
-            .formatted(className));
   }
 }

@@ -8,11 +8,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.icebergops.migration.internal.CatalogMigrationContext;
 import dev.icebergops.migration.internal.StepListener;
 import dev.icebergops.schema.EnforceOptions;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
+import dev.icebergops.testing.StandardError;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Proxy;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -119,15 +117,7 @@ abstract class MigrationContextBehaviour {
 
   /** Everything the runnable writes to System.err, where slf4j-simple logs. */
   static String captureStandardError(Runnable action) {
-    PrintStream original = System.err;
-    ByteArrayOutputStream buffer = new ByteArrayOutputStream();
-    try (PrintStream capture = new PrintStream(buffer, true, StandardCharsets.UTF_8)) {
-      System.setErr(capture);
-      action.run();
-    } finally {
-      System.setErr(original);
-    }
-    return buffer.toString(StandardCharsets.UTF_8);
+    return StandardError.capture(action);
   }
 
   /**

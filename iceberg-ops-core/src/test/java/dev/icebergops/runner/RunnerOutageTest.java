@@ -7,7 +7,6 @@ import dev.icebergops.migration.MigrationContext;
 import dev.icebergops.migration.MigrationSource;
 import dev.icebergops.runner.FailureFixtures.V0001__CreateT;
 import dev.icebergops.test.env.EmbeddedEnvironment;
-import dev.icebergops.test.env.IcebergTestEnvironment;
 import dev.icebergops.testing.ProgressWatch;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
@@ -28,7 +27,7 @@ class RunnerOutageTest {
 
   @BeforeEach
   void start() {
-    environment = IcebergTestEnvironment.embedded();
+    environment = EmbeddedEnvironment.create();
     environment.start();
   }
 

@@ -1,5 +1,6 @@
 package dev.icebergops.testing;
 
+import dev.icebergops.test.env.EmbeddedEnvironment;
 import dev.icebergops.test.env.IcebergTestEnvironment;
 import org.junit.jupiter.api.extension.ExtensionContext;
 import org.junit.jupiter.api.extension.ParameterContext;
@@ -27,7 +28,7 @@ public final class SharedEnvironment implements ParameterResolver {
         .getOrComputeIfAbsent(
             "environment",
             key -> {
-              IcebergTestEnvironment environment = IcebergTestEnvironment.embedded();
+              IcebergTestEnvironment environment = EmbeddedEnvironment.create();
               environment.start();
               return environment;
             },

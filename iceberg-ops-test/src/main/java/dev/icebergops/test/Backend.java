@@ -14,12 +14,17 @@ public enum Backend {
 
   /**
    * A REST catalog image and MinIO in containers, through Testcontainers; configured by {@link
-   * IcebergContainers} and the {@code iceberg-ops.containers.*} properties. Without a Docker engine
-   * the test class fails, saying how to switch.
+   * IcebergContainers} and the {@code iceberg-ops.containers.*} properties. Its classes come with
+   * {@code dev.icebergops:iceberg-ops-test-containers}, which the project adds to its test
+   * dependencies. Without that module, or without a Docker engine, the test class fails, saying
+   * what to add or how to switch.
    */
   CONTAINERS,
 
-  /** {@link #CONTAINERS} when a Docker engine answers, {@link #EMBEDDED} otherwise; logs which. */
+  /**
+   * {@link #CONTAINERS} when its module is on the class path and a Docker engine answers, {@link
+   * #EMBEDDED} otherwise; logs which.
+   */
   AUTO;
 
   /** The configuration parameter or system property that overrides the annotation. */

@@ -1,7 +1,6 @@
 package dev.icebergops.test;
 
 import dev.icebergops.test.env.ContainersEnvironment;
-import dev.icebergops.test.env.IcebergTestEnvironment;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -46,7 +45,7 @@ record ContainersSettings(
 
   /** A new, not yet started environment with these settings. */
   ContainersEnvironment newEnvironment() {
-    ContainersEnvironment environment = IcebergTestEnvironment.containers();
+    ContainersEnvironment environment = ContainersEnvironment.create();
     try {
       Optional.ofNullable(catalogImage).ifPresent(environment::withCatalogImage);
       Optional.ofNullable(s3Image).ifPresent(environment::withS3Image);

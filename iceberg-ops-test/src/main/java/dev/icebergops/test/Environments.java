@@ -1,6 +1,7 @@
 package dev.icebergops.test;
 
 import dev.icebergops.test.env.ContainersEnvironment;
+import dev.icebergops.test.env.EmbeddedEnvironment;
 import dev.icebergops.test.env.IcebergTestEnvironment;
 import java.util.function.Supplier;
 import org.junit.jupiter.api.extension.ExtensionConfigurationException;
@@ -12,6 +13,9 @@ import org.slf4j.LoggerFactory;
  * The environments of a run, in JUnit's root store under the extension's namespace: one per backend
  * and settings (or per environment a builder supplied), started on first use and closed when the
  * run ends.
+ *
+ * <p>Each backend's classes come from its own artifact ({@link BackendModule}); nothing here
+ * touches them before {@link BackendModule#present()} has found them.
  */
 final class Environments {
   private static final Logger LOG = LoggerFactory.getLogger(IcebergMigrations.class);
@@ -22,14 +26,20 @@ final class Environments {
   /**
    * The run's environment for {@code backend}; {@link Backend#AUTO} is decided once per run.
    *
-   * @throws ExtensionConfigurationException for {@link Backend#CONTAINERS} without Docker, or
-   *     invalid containers settings
+   * @throws ExtensionConfigurationException for a backend whose artifact is not on the class path,
+   *     for {@link Backend#CONTAINERS} without Docker, or with invalid containers settings
    */
   static IcebergTestEnvironment forBackend(
       ExtensionContext context, Backend backend, Class<?> testClass) {
     Backend resolved = backend == Backend.AUTO ? auto(context) : backend;
     if (resolved == Backend.EMBEDDED) {
-      return shared(context, Backend.EMBEDDED, IcebergTestEnvironment::embedded);
+      if (!BackendModule.EMBEDDED.present()) {
+        throw BackendModule.EMBEDDED.missing(testClass);
+      }
+      return shared(context, Backend.EMBEDDED, EmbeddedEnvironment::create);
+    }
+    if (!BackendModule.CONTAINERS.present()) {
+      throw BackendModule.CONTAINERS.missing(testClass);
     }
     ContainersSettings settings = ContainersSettings.of(context, testClass);
     return shared(
@@ -55,6 +65,12 @@ final class Environments {
         .getOrComputeIfAbsent(
             Backend.AUTO,
             key -> {
+              if (!BackendModule.CONTAINERS.present()) {
+                LOG.info(
+                    "Backend auto: {} is not on the class path, using embedded",
+                    BackendModule.CONTAINERS.artifact());
+                return Backend.EMBEDDED;
+              }
               boolean docker = ContainersEnvironment.dockerAvailable();
               LOG.info(
                   "Backend auto: {}",

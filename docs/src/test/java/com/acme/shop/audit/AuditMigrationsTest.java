@@ -6,6 +6,7 @@ import dev.icebergops.migration.Migration;
 import dev.icebergops.test.IcebergMigrationsExtension;
 import dev.icebergops.test.IcebergTable;
 import dev.icebergops.test.MigrationSuite;
+import dev.icebergops.test.env.EmbeddedEnvironment;
 import dev.icebergops.test.env.IcebergTestEnvironment;
 import java.time.Duration;
 import org.apache.iceberg.Table;
@@ -18,7 +19,7 @@ class AuditMigrationsTest implements MigrationSuite {
   static final AuditSettings SETTINGS = new AuditSettings(30, Duration.ofDays(365));
 
   // any IcebergTestEnvironment: your own Polaris, Nessie or Lakekeeper set-up, or this one
-  static final IcebergTestEnvironment OWN = IcebergTestEnvironment.embedded().withBucket("audit");
+  static final IcebergTestEnvironment OWN = EmbeddedEnvironment.create().withBucket("audit");
 
   @RegisterExtension
   static final IcebergMigrationsExtension OPS =

@@ -11,7 +11,7 @@ import org.apache.iceberg.rest.RESTCatalog;
  * stops everything it started when closed:
  *
  * <pre>{@code
- * try (IcebergTestEnvironment env = IcebergTestEnvironment.embedded()) {
+ * try (IcebergTestEnvironment env = EmbeddedEnvironment.create()) {
  *   env.start();
  *   RESTCatalog catalog = env.catalog();
  *   catalog.createNamespace(Namespace.of("sales"), new HashMap<>());
@@ -22,29 +22,14 @@ import org.apache.iceberg.rest.RESTCatalog;
  * }
  * }</pre>
  *
+ * <p>Two implementations, each in its own artifact so that a project downloads only the backend it
+ * uses: {@code EmbeddedEnvironment.create()} ({@code dev.icebergops:iceberg-ops-test-embedded}, in
+ * this JVM, no Docker) and {@code ContainersEnvironment.create()} ({@code
+ * dev.icebergops:iceberg-ops-test-containers}, Testcontainers and a Docker engine).
+ *
  * <p>Implementations are thread-safe.
  */
 public interface IcebergTestEnvironment extends AutoCloseable {
-
-  /**
-   * Returns a new, not yet started environment that runs Iceberg's REST catalog server and S3Proxy
-   * in this JVM, on 127.0.0.1. It needs no Docker.
-   *
-   * @return a new embedded environment
-   */
-  static EmbeddedEnvironment embedded() {
-    return new EmbeddedEnvironment();
-  }
-
-  /**
-   * Returns a new, not yet started environment that runs an Iceberg REST catalog image and MinIO in
-   * containers through Testcontainers. It needs a Docker engine.
-   *
-   * @return a new containers environment
-   */
-  static ContainersEnvironment containers() {
-    return new ContainersEnvironment();
-  }
 
   /**
    * Starts the catalog and the S3 store, and creates the bucket. Does nothing when already started.

@@ -13,8 +13,17 @@ import org.slf4j.LoggerFactory;
 abstract class ServedEnvironment implements IcebergTestEnvironment {
   private static final Logger LOG = LoggerFactory.getLogger(IcebergTestEnvironment.class);
 
-  private String bucket = EmbeddedEnvironment.DEFAULT_BUCKET;
-  private String catalogName = EmbeddedEnvironment.DEFAULT_CATALOG_NAME;
+  /** The bucket that holds the warehouse unless a subclass's {@code withBucket} names another. */
+  static final String DEFAULT_BUCKET = "warehouse";
+
+  /** The name of the shared client unless a subclass's {@code withCatalogName} names another. */
+  static final String DEFAULT_CATALOG_NAME = "iceberg";
+
+  /** The region clients sign for; the stores accept any. */
+  static final String REGION = "us-east-1";
+
+  private String bucket = DEFAULT_BUCKET;
+  private String catalogName = DEFAULT_CATALOG_NAME;
   private boolean closed;
   private CatalogClients clients;
 

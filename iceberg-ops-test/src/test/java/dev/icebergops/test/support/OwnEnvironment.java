@@ -2,6 +2,7 @@ package dev.icebergops.test.support;
 
 import dev.icebergops.test.Backend;
 import dev.icebergops.test.env.ContainersEnvironment;
+import dev.icebergops.test.env.EmbeddedEnvironment;
 import dev.icebergops.test.env.IcebergTestEnvironment;
 
 /**
@@ -16,9 +17,9 @@ public final class OwnEnvironment {
 
   public static IcebergTestEnvironment create() {
     if (!"containers".equalsIgnoreCase(System.getProperty(Backend.PROPERTY, ""))) {
-      return IcebergTestEnvironment.embedded().withBucket(BUCKET);
+      return EmbeddedEnvironment.create().withBucket(BUCKET);
     }
-    ContainersEnvironment containers = IcebergTestEnvironment.containers().withBucket(BUCKET);
+    ContainersEnvironment containers = ContainersEnvironment.create().withBucket(BUCKET);
     String catalogImage = System.getProperty("iceberg-ops.containers.catalog-image");
     String s3Image = System.getProperty("iceberg-ops.containers.s3-image");
     if (catalogImage != null) {

@@ -1,5 +1,6 @@
 package dev.icebergops.test.support;
 
+import dev.icebergops.test.env.EmbeddedEnvironment;
 import dev.icebergops.test.env.IcebergTestEnvironment;
 import java.util.UUID;
 import org.apache.iceberg.rest.RESTCatalog;
@@ -43,7 +44,7 @@ public final class TestEnvironment implements ParameterResolver {
         .getOrComputeIfAbsent(
             "environment",
             key -> {
-              IcebergTestEnvironment environment = IcebergTestEnvironment.embedded();
+              IcebergTestEnvironment environment = EmbeddedEnvironment.create();
               environment.start();
               return environment; // AutoCloseable: the root store closes it when the run ends
             },

@@ -1,0 +1,330 @@
+package dev.icebergops.tooling;
+
+import dev.icebergops.migration.Migration;
+import dev.icebergops.migration.MigrationSet;
+import dev.icebergops.migration.SkippedMigration;
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.File;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
+import java.net.URI;
+import java.net.URISyntaxException;
+import java.net.URL;
+import java.net.URLClassLoader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.CodeSource;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import javax.tools.Diagnostic;
+import javax.tools.DiagnosticCollector;
+import javax.tools.FileObject;
+import javax.tools.ForwardingJavaFileManager;
+import javax.tools.JavaCompiler;
+import javax.tools.JavaFileManager;
+import javax.tools.JavaFileObject;
+import javax.tools.SimpleJavaFileObject;
+import javax.tools.StandardJavaFileManager;
+import javax.tools.ToolProvider;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/** Compiles migration source files in memory and loads the migration classes among them. */
+final class SourceCompiler {
+
+  private static final Logger LOG = LoggerFactory.getLogger(SourceCompiler.class);
+
+  /**
+   * The class files of the last few compilations in this JVM, by sources and class path: a process
+   * that builds several runners over one directory (a test suite, say) compiles it once.
+   */
+  private static final int CACHED_COMPILATIONS = 16;
+
+  private static final Map<String, Map<String, byte[]>> COMPILED =
+      java.util.Collections.synchronizedMap(
+          new java.util.LinkedHashMap<>(CACHED_COMPILATIONS, 0.75f, true) {
+            @Override
+            protected boolean removeEldestEntry(Map.Entry<String, Map<String, byte[]>> eldest) {
+              return size() > CACHED_COMPILATIONS;
+            }
+          });
+
+  private final ClassLoader parent;
+  private final List<Path> extraClassPath;
+
+  SourceCompiler(ClassLoader parent, List<Path> extraClassPath) {
+    this.parent = parent != null ? parent : SourceCompiler.class.getClassLoader();
+    this.extraClassPath = List.copyOf(extraClassPath);
+  }
+
+  /** A digest of the directory's source files (names and contents), to skip recompiling. */
+  static String fingerprint(Path dir, List<Path> files) {
+    try {
+      MessageDigest digest = MessageDigest.getInstance("SHA-256");
+      digest.update(dir.toString().getBytes(StandardCharsets.UTF_8));
+      for (Path file : files) {
+        digest.update(file.getFileName().toString().getBytes(StandardCharsets.UTF_8));
+        digest.update(Files.readAllBytes(file));
+      }
+      return HexFormat.of().formatHex(digest.digest());
+    } catch (IOException e) {
+      throw new UncheckedIOException("Cannot read migrations in " + dir, e);
+    } catch (NoSuchAlgorithmException e) {
+      throw new IllegalStateException("Cannot compute checksum: SHA-256 is unavailable", e);
+    }
+  }
+
+  /**
+   * The migration classes of a compilation, and the top-level classes left out although they look
+   * like migrations: a concrete {@link Migration} whose name breaks the rule (compiled as a helper,
+   * never applied), or a class named like a migration that is not a concrete one.
+   *
+   * @param migrations the classes named {@code V<NNNN>__} or {@code B<NNNN>__} that are migrations
+   * @param skipped the classes left out, by class name, with the reason
+   */
+  record Compiled(List<Class<? extends Migration>> migrations, List<SkippedMigration> skipped) {}
+
+  /**
+   * Compiles the files (or takes this JVM's earlier compilation of the same sources against the
+   * same class path) and loads the migration classes among them in a new class loader.
+   *
+   * @param fingerprint the {@link #fingerprint} of the files
+   */
+  Compiled compile(Path dir, List<Path> files, String fingerprint) {
+    if (files.isEmpty()) {
+      return new Compiled(List.of(), List.of());
+    }
+    String classPath = classPath();
+    String key = fingerprint + File.pathSeparator + classPath;
+    Map<String, byte[]> classes = COMPILED.get(key);
+    if (classes == null) {
+      classes = javac(dir, files, classPath);
+      COMPILED.put(key, classes);
+    }
+    return load(new MemoryClassLoader(parent, classes));
+  }
+
+  private static Map<String, byte[]> javac(Path dir, List<Path> files, String classPath) {
+    JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
+    if (javac == null) {
+      throw new IllegalStateException(
+          "Cannot compile migrations in "
+              + dir
+              + ": this Java runtime has no compiler; run on a JDK, not a JRE");
+    }
+    long start = System.nanoTime();
+    DiagnosticCollector<JavaFileObject> diagnostics = new DiagnosticCollector<>();
+    Map<String, byte[]> classes = new ConcurrentHashMap<>();
+    try (StandardJavaFileManager standard =
+            javac.getStandardFileManager(diagnostics, Locale.ROOT, StandardCharsets.UTF_8);
+        JavaFileManager memory = new MemoryFileManager(standard, classes)) {
+      List<String> options =
+          List.of("-classpath", classPath, "-proc:none", "-encoding", "UTF-8", "-nowarn");
+      Iterable<? extends JavaFileObject> units = standard.getJavaFileObjectsFromPaths(files);
+      boolean ok = javac.getTask(null, memory, diagnostics, options, null, units).call();
+      if (!ok) {
+        throw compileError(dir, diagnostics.getDiagnostics());
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException("Cannot compile migrations in " + dir, e);
+    }
+    LOG.debug(
+        "Compiled {} files in {} in {} ms",
+        files.size(),
+        dir,
+        (System.nanoTime() - start) / 1_000_000);
+    return Map.copyOf(classes);
+  }
+
+  private static Compiled load(MemoryClassLoader loader) {
+    List<Class<? extends Migration>> types = new ArrayList<>();
+    List<SkippedMigration> skipped = new ArrayList<>();
+    for (String name : loader.classNames()) {
+      if (name.contains("$")) {
+        continue;
+      }
+      String simple = name.substring(name.lastIndexOf('.') + 1);
+      Class<?> type;
+      try {
+        type = Class.forName(name, false, loader); // loaded, not initialised
+      } catch (ClassNotFoundException e) {
+        throw new IllegalStateException("Cannot load compiled migration " + name, e);
+      }
+      boolean migration =
+          Migration.class.isAssignableFrom(type)
+              && !type.isInterface()
+              && !java.lang.reflect.Modifier.isAbstract(type.getModifiers());
+      if (!MigrationSet.followsNamingRule(simple)) {
+        if (migration) {
+          skipped.add(
+              new SkippedMigration(
+                  name,
+                  "it is a "
+                      + Migration.class.getSimpleName()
+                      + ", but its name is not V<NNNN>__<Description> (four digits, two"
+                      + " underscores, e.g. V0006__AddRefunds), so it is compiled as a helper and"
+                      + " never applied; rename the class and its file"));
+        }
+      } else if (migration) {
+        types.add(type.asSubclass(Migration.class));
+      } else {
+        skipped.add(
+            new SkippedMigration(
+                name,
+                "it is named like a migration but is not a concrete "
+                    + Migration.class.getSimpleName()));
+      }
+    }
+    return new Compiled(List.copyOf(types), List.copyOf(skipped));
+  }
+
+  private static MigrationCompileException compileError(
+      Path dir, List<Diagnostic<? extends JavaFileObject>> all) {
+    List<String> lines = new ArrayList<>();
+    Diagnostic<? extends JavaFileObject> first = null;
+    for (Diagnostic<? extends JavaFileObject> d : all) {
+      if (d.getKind() != Diagnostic.Kind.ERROR) {
+        continue;
+      }
+      if (first == null) {
+        first = d;
+      }
+      lines.add(fileName(d) + ":" + d.getLineNumber() + ": error: " + d.getMessage(Locale.ROOT));
+    }
+    if (first == null) {
+      return new MigrationCompileException(
+          "Cannot compile migrations in " + dir + ": the compiler failed", lines);
+    }
+    return new MigrationCompileException(
+        "Cannot compile migration "
+            + dir.resolve(fileName(first))
+            + ":"
+            + first.getLineNumber()
+            + ": "
+            + first.getMessage(Locale.ROOT).lines().findFirst().orElse(""),
+        lines);
+  }
+
+  private static String fileName(Diagnostic<? extends JavaFileObject> d) {
+    if (d.getSource() == null) {
+      return "?";
+    }
+    String path = d.getSource().toUri().getPath();
+    return path.substring(path.lastIndexOf('/') + 1);
+  }
+
+  /**
+   * The JVM's class path, the class path of the parent loader when it is a URL class loader, the
+   * jars holding this library and Iceberg, and the extra entries.
+   */
+  private String classPath() {
+    Set<String> entries = new LinkedHashSet<>();
+    for (String entry : System.getProperty("java.class.path", "").split(File.pathSeparator)) {
+      if (!entry.isBlank()) {
+        entries.add(entry);
+      }
+    }
+    for (ClassLoader l = parent; l != null; l = l.getParent()) {
+      if (l instanceof URLClassLoader urls) {
+        for (URL url : urls.getURLs()) {
+          addUrl(entries, url);
+        }
+      }
+    }
+    addCodeSource(entries, Migration.class);
+    addCodeSource(entries, org.apache.iceberg.Schema.class);
+    extraClassPath.forEach(p -> entries.add(p.toAbsolutePath().toString()));
+    return String.join(File.pathSeparator, entries);
+  }
+
+  private static void addCodeSource(Set<String> entries, Class<?> type) {
+    CodeSource source = type.getProtectionDomain().getCodeSource();
+    if (source != null && source.getLocation() != null) {
+      addUrl(entries, source.getLocation());
+    }
+  }
+
+  private static void addUrl(Set<String> entries, URL url) {
+    try {
+      if ("file".equals(url.getProtocol())) {
+        entries.add(Path.of(url.toURI()).toString());
+      }
+    } catch (URISyntaxException | IllegalArgumentException e) {
+      LOG.debug("Skipping class path entry {}: {}", url, e.toString());
+    }
+  }
+
+  /** Keeps compiled classes in memory instead of writing class files. */
+  private static final class MemoryFileManager
+      extends ForwardingJavaFileManager<StandardJavaFileManager> {
+    private final Map<String, byte[]> classes;
+
+    MemoryFileManager(StandardJavaFileManager delegate, Map<String, byte[]> classes) {
+      super(delegate);
+      this.classes = classes;
+    }
+
+    @Override
+    public JavaFileObject getJavaFileForOutput(
+        Location location, String className, JavaFileObject.Kind kind, FileObject sibling) {
+      return new SimpleJavaFileObject(
+          URI.create("mem:///" + className.replace('.', '/') + kind.extension), kind) {
+        @Override
+        public OutputStream openOutputStream() {
+          return new ByteArrayOutputStream() {
+            @Override
+            public void close() {
+              classes.put(className, toByteArray());
+            }
+          };
+        }
+      };
+    }
+  }
+
+  /** Defines the compiled classes and serves their bytes as resources (for checksums). */
+  private static final class MemoryClassLoader extends ClassLoader {
+    private final Map<String, byte[]> classes;
+
+    MemoryClassLoader(ClassLoader parent, Map<String, byte[]> classes) {
+      super("iceberg-ops-migrations", parent);
+      this.classes = Map.copyOf(classes);
+    }
+
+    List<String> classNames() {
+      return classes.keySet().stream().sorted().toList();
+    }
+
+    @Override
+    protected Class<?> findClass(String name) throws ClassNotFoundException {
+      byte[] bytes = classes.get(name);
+      if (bytes == null) {
+        throw new ClassNotFoundException(name);
+      }
+      return defineClass(name, bytes, 0, bytes.length);
+    }
+
+    @Override
+    public InputStream getResourceAsStream(String name) {
+      if (name.endsWith(".class")) {
+        byte[] bytes = classes.get(name.substring(0, name.length() - 6).replace('/', '.'));
+        if (bytes != null) {
+          return new ByteArrayInputStream(bytes);
+        }
+      }
+      return super.getResourceAsStream(name);
+    }
+  }
+}
