@@ -125,8 +125,9 @@ final class RunJournal implements AutoCloseable {
         .retry(taking)
         .run(
             tried -> {
-              NamespaceHistory read =
+              Unheld unheld =
                   readUnheld(history, namespace, options, remote, runId, what, deadline);
+              NamespaceHistory read = unheld.read();
               firstRead[0] = tried == 1 ? read.snapshotId() : firstRead[0];
               RunLease held = read.lease().orElse(null);
               if (held != null && held.runId().equals(runId)) {
@@ -142,7 +143,7 @@ final class RunJournal implements AutoCloseable {
                 journal.startHeartbeat();
                 return new Planned<>(journal, lastPlan.get(0).value());
               }
-              return take(history, namespace, options, remote, read, runId, planner, lastPlan);
+              return take(history, namespace, options, remote, unheld, runId, planner, lastPlan);
             },
             (tries, last) ->
                 Contention.exhausted(
@@ -155,7 +156,7 @@ final class RunJournal implements AutoCloseable {
    *
    * @throws ConcurrentMigrationException if another live run still holds the lease then
    */
-  private static NamespaceHistory readUnheld(
+  private static Unheld readUnheld(
       MigrationHistory history,
       String namespace,
       RunOptions options,
@@ -169,7 +170,7 @@ final class RunJournal implements AutoCloseable {
       RunLease held = read.lease().orElse(null);
       Instant now = options.clock().instant();
       if (held == null || held.runId().equals(runId) || !isAlive(held, now)) {
-        return read;
+        return new Unheld(read, now);
       }
       if (!now.isBefore(deadline)) {
         throw new ConcurrentMigrationException(
@@ -204,12 +205,13 @@ final class RunJournal implements AutoCloseable {
       String namespace,
       RunOptions options,
       RemoteCalls remote,
-      NamespaceHistory read,
+      Unheld unheld,
       String runId,
       Planner<P> planner,
       List<Plan<P>> lastPlan) {
+    NamespaceHistory read = unheld.read();
     RunLease held = read.lease().orElse(null);
-    Instant now = options.clock().instant();
+    Instant now = unheld.at();
     RunLease mine =
         ProcessScope.CURRENT.lease(
             ProcessHandle.current().pid(), runId, now, now.plus(options.leaseDuration()));
@@ -616,6 +618,9 @@ final class RunJournal implements AutoCloseable {
       throw new MigrationException(null, "Cannot take the run lease: interrupted", e);
     }
   }
+
+  /** The history as read once its lease was free, and when it was found free. */
+  private record Unheld(NamespaceHistory read, Instant at) {}
 
   /** A run's plan, made from the state it takes the lease on, and the rows written with it. */
   record Plan<P>(P value, List<HistoryRecord> firstRows) {
