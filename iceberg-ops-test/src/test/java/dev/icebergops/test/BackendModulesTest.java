@@ -7,8 +7,10 @@ import java.io.File;
 import java.net.MalformedURLException;
 import java.net.URL;
 import java.net.URLClassLoader;
+import java.sql.DriverManager;
 import java.util.ArrayList;
 import java.util.List;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -21,6 +23,18 @@ class BackendModulesTest {
   /** The containers backend's artifact and what only it brings. */
   private static final List<String> CONTAINERS =
       List.of("iceberg-ops-test-containers", "testcontainers", "docker-java", "duct-tape", "jna-");
+
+  /**
+   * Runs JDBC's driver discovery in this JVM's own loader first, as any earlier test class that
+   * started the embedded environment does: the isolated loader's catalog then finds SQLite's driver
+   * only if the embedded environment registers its own loader's copy (it failed with "No suitable
+   * driver" in CI when the order of the test classes put one before this class).
+   */
+  @BeforeAll
+  static void discoverDriversInThisLoaderFirst() {
+    assertThat(DriverManager.drivers().map(driver -> driver.getClass().getName()))
+        .contains("org.sqlite.JDBC");
+  }
 
   /** The embedded backend's artifact and what only it brings. */
   private static final List<String> EMBEDDED =

@@ -224,6 +224,7 @@ public final class EmbeddedEnvironment extends ServedEnvironment {
   }
 
   private Map<String, String> backendProperties(Map<String, String> storage) {
+    registerSqliteDriver();
     Map<String, String> props = new HashMap<>(storage);
     props.put(CatalogProperties.CATALOG_IMPL, JdbcCatalog.class.getName());
     // WAL: a commit never waits for a reader (parallel test classes), as in the containers fixture
@@ -233,6 +234,24 @@ public final class EmbeddedEnvironment extends ServedEnvironment {
     // the schema version that supports views, as iceberg-rest-fixture uses
     props.put(JdbcCatalog.PROPERTY_PREFIX + "schema-version", "V1");
     return props;
+  }
+
+  /**
+   * Registers SQLite's JDBC driver as this class's loader sees it. {@code DriverManager} finds
+   * drivers through {@code ServiceLoader} once per JVM, with the loader it first ran under, and
+   * then hands a caller only drivers its own loader can see: under a second class loader (a Maven
+   * plugin's realm, an IDE's or a test's isolated loader) the catalog found "No suitable driver".
+   * Loading the driver class here runs its static initializer, which registers this loader's copy.
+   */
+  private static void registerSqliteDriver() {
+    try {
+      Class.forName("org.sqlite.JDBC", true, EmbeddedEnvironment.class.getClassLoader());
+    } catch (ClassNotFoundException e) {
+      throw new IllegalStateException(
+          "Cannot start the embedded catalog: SQLite's JDBC driver (org.xerial:sqlite-jdbc) is not"
+              + " on the class path",
+          e);
+    }
   }
 
   @Override
