@@ -10,7 +10,7 @@ import org.junit.jupiter.api.Test;
 class SparkMigrationContextTest {
 
   private final MigrationContext context =
-      new MigrationContext(LocalSpark.environment().catalog(), "sales.eu");
+      MigrationContext.of(LocalSpark.environment().catalog(), "sales.eu");
 
   @Test
   void aBareTableIsNamedInTheSessionsCatalogAndTheContextsNamespaceEachPartQuoted() {

@@ -1,5 +1,6 @@
 package dev.icebergops.spark.catalog;
 
+import dev.icebergops.test.env.EmbeddedEnvironment;
 import dev.icebergops.test.env.IcebergTestEnvironment;
 import java.io.IOException;
 import java.io.InputStream;
@@ -34,7 +35,7 @@ public final class CatalogServer {
    * @throws IOException if standard input cannot be read
    */
   public static void main(String[] args) throws IOException {
-    try (IcebergTestEnvironment env = IcebergTestEnvironment.embedded()) {
+    try (IcebergTestEnvironment env = EmbeddedEnvironment.create()) {
       env.start();
       printProperties(env.catalogProperties(), System.out);
       InputStream in = System.in;
