@@ -154,7 +154,7 @@ final class ChainChart {
                 legendY + 23,
                 "start",
                 "font-size=\"10\" fill=\"#555\"",
-                "second and third tests"))
+                "tests after the first"))
         .append("</svg>\n");
     Files.createDirectories(file.toAbsolutePath().getParent());
     Files.writeString(file, svg.toString(), StandardCharsets.UTF_8);

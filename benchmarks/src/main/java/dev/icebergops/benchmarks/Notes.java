@@ -43,10 +43,10 @@ final class Notes {
       - B5: the duration of a whole test class that implements `MigrationSuite`, warm;
         `headConformsToContracts` is skipped as the chains have no contracts.
       - B2 at N = 10, 100 and 300 (issue 19; `-Dbench.only=B2N`): generated chains of
-        one-column migrations, as B3's, and per chain length a class of three empty tests at
-        head and a class of three empty tests at `@MigrateTo` of the middle version (0005, 0050,
-        0150), warm: each session of classes starts with a warm-up class of three tests at head
-        of the 10-chain. The first test of a class is reported apart from the following two: it
+        one-column migrations, as B3's, and per chain length a class of eight empty tests at
+        head and a class of eight empty tests at `@MigrateTo` of the middle version (0005, 0050,
+        0150), warm: each session of classes starts with a warm-up class of eight tests at head
+        of the 10-chain. The first test of a class is reported apart from the following seven: it
         pays what a class does once (its template, when the extension builds it in the first
         test's callbacks), and so does the class's time besides its tests (its before-all and
         after-all callbacks: the template, when built there, the journey's walk down, the
@@ -54,8 +54,8 @@ final class Notes {
         chain. The per-test cost is the median of the following tests; its anchor creates the
         test's table once, as the migrations leave it at that version, with one `createTable`
         of that schema (the same field ids), the namespace created before and dropped after,
-        the table purged. The 300-chain's test against the 10-chain's says whether a test
-        still pays for the chain.
+        the table purged, timed eight times per class after one untimed call. The 300-chain's
+        test against the 10-chain's says whether a test still pays for the chain.
       - B5 at N = 10, 100 and 300 (`-Dbench.only=B5N`): a whole `MigrationSuite` class, warm,
         against one `migrate()` from empty to head of the same chain, resolving it included,
         its namespaces purged afterwards (the same anchor as B2's first tests).
@@ -434,7 +434,7 @@ final class Notes {
   /** What the picture shows, and where its 'before' series comes from. */
   static final String CHART =
       """
-      A warm empty test's duration (the median of the second and third tests of each class)
+      A warm empty test's duration (the median of every test after the first of each class)
       against the chain's length, at head and at the middle version, on logarithmic axes, and
       (green) at head in classes whose copies are made with every earlier schema (the opt-in
       `copySchemaHistory = true`; lean copies are the default). The 'after' series are this

@@ -94,7 +94,7 @@ final class Report {
       targets.add(
           new Target(
               "B2",
-              "a following test (a class's second and third) at head of a "
+              "a following test (a class's second to eighth) at head of a "
                   + n
                   + "-migration chain (lean copies, the default)",
               "the head table created once with the Iceberg API, namespace created and dropped",

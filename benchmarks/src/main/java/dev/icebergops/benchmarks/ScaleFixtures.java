@@ -20,13 +20,13 @@ final class ScaleFixtures {
   static final int MAX_COPIES = 3;
 
   /** How many tests each class at head or at the middle version has. */
-  static final int TESTS = 3;
+  static final int TESTS = 8;
 
   private static final String PACKAGE = "bench.fixtures";
 
   /**
-   * The warm-up class: three tests at head of the 10-chain, run first in every session, so that no
-   * measured class pays the session's environment start.
+   * The warm-up class: {@value #TESTS} tests at head of the 10-chain, run first in every session,
+   * so that no measured class pays the session's environment start.
    */
   static final String WARM_UP = PACKAGE + ".ScaleWarmUpTest";
 

@@ -20,7 +20,7 @@ import org.apache.iceberg.catalog.Catalog;
 final class ScaleMeasures {
 
   /** How many times each anchor of B2 is timed per round, after one untimed call. */
-  private static final int ANCHOR_REPETITIONS = 3;
+  private static final int ANCHOR_REPETITIONS = 8;
 
   private final ChainPlan plan;
   private final RawDdl raw;

@@ -1,5 +1,6 @@
 package dev.icebergops.runner;
 
+import dev.icebergops.testing.ChildJvm;
 import java.io.FileInputStream;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -58,14 +59,7 @@ public final class KilledRun {
       properties.store(out, null);
     }
     return new ProcessBuilder(
-            ProcessHandle.current().info().command().orElse("java"),
-            "-cp",
-            System.getProperty("java.class.path"),
-            KilledRun.class.getName(),
-            props.toString(),
-            operation.name(),
-            namespace,
-            meta)
+            ChildJvm.command(KilledRun.class, props.toString(), operation.name(), namespace, meta))
         .redirectErrorStream(true)
         .redirectOutput(log(dir, namespace).toFile())
         .start();

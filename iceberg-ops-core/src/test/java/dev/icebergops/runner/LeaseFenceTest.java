@@ -7,6 +7,7 @@ import dev.icebergops.history.MigrationHistory;
 import dev.icebergops.history.RunLease;
 import dev.icebergops.runner.PausedRun.Point;
 import dev.icebergops.test.env.IcebergTestEnvironment;
+import dev.icebergops.testing.ChildJvm;
 import dev.icebergops.testing.ProgressWatch;
 import dev.icebergops.testing.SharedEnvironment;
 import java.io.IOException;
@@ -161,13 +162,7 @@ class LeaseFenceTest {
       throws IOException {
     Path props = ChildCatalog.store(dir, "child", catalogProperties);
     return new ProcessBuilder(
-            ProcessHandle.current().info().command().orElse("java"),
-            "-cp",
-            System.getProperty("java.class.path"),
-            PausedRun.class.getName(),
-            props.toString(),
-            meta,
-            dir.toString())
+            ChildJvm.command(PausedRun.class, props.toString(), meta, dir.toString()))
         .redirectErrorStream(true)
         .redirectOutput(dir.resolve("child.log").toFile())
         .start();

@@ -2,6 +2,7 @@ package dev.icebergops.runner;
 
 import dev.icebergops.history.MigrationHistory;
 import dev.icebergops.runner.RunJournal.RunOptions;
+import dev.icebergops.testing.ChildJvm;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -49,15 +50,7 @@ public final class LeaseHolder {
       throws IOException {
     Path props = ChildCatalog.store(dir, namespace, catalogProperties);
     List<String> command = new ArrayList<>(wrapper);
-    command.addAll(
-        List.of(
-            ProcessHandle.current().info().command().orElse("java"),
-            "-cp",
-            System.getProperty("java.class.path"),
-            LeaseHolder.class.getName(),
-            props.toString(),
-            namespace,
-            meta));
+    command.addAll(ChildJvm.command(LeaseHolder.class, props.toString(), namespace, meta));
     return new ProcessBuilder(command)
         .redirectErrorStream(true)
         .redirectOutput(dir.resolve(namespace + ".log").toFile())

@@ -21,6 +21,7 @@ import dev.icebergops.runner.FailureFixtures.V0002__FailsAnAssertion;
 import dev.icebergops.runner.MigrationStatus.State;
 import dev.icebergops.runner.ValidationFinding.Kind;
 import dev.icebergops.test.env.IcebergTestEnvironment;
+import dev.icebergops.testing.ChildJvm;
 import dev.icebergops.testing.ProgressWatch;
 import dev.icebergops.testing.SharedEnvironment;
 import java.io.FileOutputStream;
@@ -186,14 +187,7 @@ class RunnerFailureModelTest {
     }
     Path log = dir.resolve("child.log");
     Process child =
-        new ProcessBuilder(
-                ProcessHandle.current().info().command().orElse("java"),
-                "-cp",
-                System.getProperty("java.class.path"),
-                CrashingRun.class.getName(),
-                props.toString(),
-                namespace,
-                meta)
+        new ProcessBuilder(ChildJvm.command(CrashingRun.class, props.toString(), namespace, meta))
             .redirectErrorStream(true)
             .redirectOutput(log.toFile())
             .start();
