@@ -7,18 +7,24 @@ import dev.icebergops.migration.BaseMigration;
 import dev.icebergops.migration.MigrationContext;
 import dev.icebergops.migration.MigrationSource;
 import dev.icebergops.runner.MigrationRunner;
+import dev.icebergops.test.env.IcebergTestEnvironment;
+import dev.icebergops.testing.SharedEnvironment;
 import java.io.Closeable;
 import java.nio.file.Path;
+import java.util.HashMap;
 import java.util.Map;
 import org.apache.iceberg.Schema;
 import org.apache.iceberg.catalog.Catalog;
 import org.apache.iceberg.catalog.TableIdentifier;
 import org.apache.iceberg.inmemory.InMemoryCatalog;
 import org.apache.iceberg.jdbc.JdbcCatalog;
+import org.apache.iceberg.rest.RESTCatalog;
 import org.apache.iceberg.types.Types;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
+@ExtendWith(SharedEnvironment.class)
 class CatalogFactoryTest {
 
   @TempDir Path dir;
@@ -49,6 +55,25 @@ class CatalogFactoryTest {
         .hasMessage(
             "Cannot build catalog prod: set the property type (rest, jdbc, glue, nessie, hive,"
                 + " hadoop) or catalog-impl");
+  }
+
+  @Test
+  void aRestCatalogWaitsAtMostSixtySecondsUnlessItsPropertiesSayOtherwise(
+      IcebergTestEnvironment env) throws Exception {
+    Map<String, String> given = new HashMap<>(env.catalogProperties());
+    given.remove(CatalogFactory.REST_CONNECTION_TIMEOUT_MS);
+    given.remove(CatalogFactory.REST_SOCKET_TIMEOUT_MS);
+    try (RESTCatalog bounded = (RESTCatalog) CatalogFactory.build("bounded", given)) {
+      assertThat(bounded.properties())
+          .containsEntry(CatalogFactory.REST_CONNECTION_TIMEOUT_MS, "60000")
+          .containsEntry(CatalogFactory.REST_SOCKET_TIMEOUT_MS, "60000");
+    }
+    given.put(CatalogFactory.REST_SOCKET_TIMEOUT_MS, "2500");
+    try (RESTCatalog own = (RESTCatalog) CatalogFactory.build("own", given)) {
+      assertThat(own.properties())
+          .containsEntry(CatalogFactory.REST_CONNECTION_TIMEOUT_MS, "60000")
+          .containsEntry(CatalogFactory.REST_SOCKET_TIMEOUT_MS, "2500");
+    }
   }
 
   @Test
