@@ -203,8 +203,7 @@ final class TableCopy {
     }
     Table table = catalog.loadTable(target);
     TableMetadata now = ((HasTableOperations) table).operations().current();
-    String file =
-        location + "/metadata/" + UUID.randomUUID() + "-with-earlier-schemas.metadata.json";
+    String file = location + "/metadata/" + nextMetadataFileName(now.metadataFileLocation());
     try {
       ObjectNode json = (ObjectNode) JsonUtil.mapper().readTree(TableMetadataParser.toJson(now));
       Map<Integer, JsonNode> schemas = new TreeMap<>();
@@ -224,6 +223,21 @@ final class TableCopy {
     }
     catalog.dropTable(target, false);
     catalog.registerTable(target, file);
+  }
+
+  /**
+   * The name Iceberg would give the metadata file after {@code current}: {@code <version +
+   * 1>-<uuid>.metadata.json}. A catalog that registers a file takes the table's version from its
+   * name, and Iceberg's server logs a warning with a stack trace for a name it cannot read.
+   */
+  static String nextMetadataFileName(String current) {
+    String name = current.substring(current.lastIndexOf('/') + 1);
+    int dash = name.indexOf('-');
+    int version = -1;
+    if (dash > 0 && name.substring(0, dash).chars().allMatch(Character::isDigit)) {
+      version = Integer.parseInt(name.substring(0, dash));
+    }
+    return String.format("%05d-%s.metadata.json", version + 1, UUID.randomUUID());
   }
 
   private static List<DataFile> liveDataFiles(Table table) {

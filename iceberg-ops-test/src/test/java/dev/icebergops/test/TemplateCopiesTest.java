@@ -162,6 +162,9 @@ class TemplateCopiesTest {
     assertThat(seen.subList(2, 4))
         .as("current schema id after the rollback, and whether the copy kept its rows")
         .isEqualTo(List.of(0, true));
+    assertThat((List<?>) seen.get(4))
+        .as("metadata files of the copy not named <version>-<uuid>.metadata.json")
+        .isEmpty();
   }
 
   @Test

@@ -478,7 +478,21 @@ final class TemplateFixtures {
               before,
               List.copyOf(new java.util.TreeSet<>(after.schemas().keySet())),
               after.schema().schemaId(),
-              after.snapshots().iterator().hasNext()));
+              after.snapshots().iterator().hasNext(),
+              metadataFilesNotNamedAsIcebergDoes(after)));
+    }
+
+    /** Iceberg's REST server warns, with a stack trace, of a file it cannot take a version from. */
+    private static List<String> metadataFilesNotNamedAsIcebergDoes(Table table) {
+      org.apache.iceberg.TableMetadata metadata =
+          ((org.apache.iceberg.HasTableOperations) table).operations().current();
+      List<String> files = new java.util.ArrayList<>();
+      metadata.previousFiles().forEach(entry -> files.add(entry.file()));
+      files.add(metadata.metadataFileLocation());
+      return files.stream()
+          .map(file -> file.substring(file.lastIndexOf('/') + 1))
+          .filter(name -> !name.matches("\\d{5}-[0-9a-f-]{36}\\.metadata\\.json"))
+          .toList();
     }
   }
 }
