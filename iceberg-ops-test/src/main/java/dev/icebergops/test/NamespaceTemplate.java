@@ -5,13 +5,16 @@ import dev.icebergops.migration.TableNames;
 import dev.icebergops.runner.MigrationRunner;
 import dev.icebergops.test.internal.NamespaceShape;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import org.apache.iceberg.catalog.Catalog;
 import org.apache.iceberg.catalog.SupportsNamespaces;
 import org.apache.iceberg.catalog.TableIdentifier;
+import org.apache.iceberg.exceptions.NamespaceNotEmptyException;
 
 /**
  * The state a test starts from, built once per class and version: every table of a namespace
@@ -173,17 +176,34 @@ final class NamespaceTemplate {
   /**
    * Drops {@code target}, a copy of the template whose tables {@link #copyTo} put at {@code
    * locations}, with every table a test left in it: a copied table by deleting its files under its
-   * location, any other through the catalog's purge.
+   * location, any other through the catalog's purge. The copied tables are dropped by name, and the
+   * namespace's tables are listed only when it is not empty then (the test created others): most
+   * tests leave none, and a listing is one more request to the catalog per test.
    */
   void dropCopy(Catalog catalog, String target, Map<String, String> locations) {
-    TestNamespace.drop(
-        catalog,
-        target,
-        id -> {
-          TableCopy copy = tables.get(id.name());
-          String location = locations.get(id.name());
-          return copy != null && location != null && copy.dropCopy(catalog, id, location);
+    Set<String> dropped = new HashSet<>();
+    tables.forEach(
+        (name, copy) -> {
+          String location = locations.get(name);
+          if (location != null && copy.dropCopy(catalog, identifier(target, name), location)) {
+            dropped.add(name);
+          }
         });
+    try {
+      ((SupportsNamespaces) catalog).dropNamespace(TableNames.namespace(target));
+    } catch (NamespaceNotEmptyException e) {
+      TestNamespace.drop(
+          catalog,
+          target,
+          id -> {
+            TableCopy copy = tables.get(id.name());
+            String location = locations.get(id.name());
+            return !dropped.contains(id.name())
+                && copy != null
+                && location != null
+                && copy.dropCopy(catalog, id, location);
+          });
+    }
   }
 
   private static List<HistoryRecord> under(String namespace, List<HistoryRecord> rows) {

@@ -481,6 +481,9 @@ final class TestNamespace {
    * the store lists by prefix, rather than through the catalog's purge, which reads the table's
    * metadata and manifests again and deletes each file with a request of its own.
    *
+   * <p>A table that no longer exists is left alone, its location included: a test that dropped or
+   * renamed it decided where its files go.
+   *
    * @return false, having done nothing, when {@code io} cannot delete by prefix
    */
   static boolean dropByLocation(
@@ -488,8 +491,9 @@ final class TestNamespace {
     if (!(io instanceof SupportsPrefixOperations files)) {
       return false;
     }
-    catalog.dropTable(table, false);
-    files.deletePrefix(location + "/");
+    if (catalog.dropTable(table, false)) {
+      files.deletePrefix(location + "/");
+    }
     return true;
   }
 }

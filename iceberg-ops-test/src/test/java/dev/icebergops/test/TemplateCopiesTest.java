@@ -39,6 +39,20 @@ class TemplateCopiesTest {
   }
 
   @Test
+  void aTestThatLeavesTablesOfItsOwnInItsCopyHasItsNamespaceDroppedAllTheSame() {
+    Events events = run(TemplateFixtures.LeavesTablesBehind.class, TemplateFixtures.Sweeper.class);
+
+    assertThat(failures(events)).as("fixture tests that failed").isEmpty();
+    assertThat(events.succeeded().count())
+        .as("fixture tests that passed, the Sweeper's among them")
+        .isEqualTo(2);
+    Object namespace = TemplateFixtures.SEEN.get("LeavesTablesBehind").get(0);
+    assertThat(TemplateFixtures.NAMESPACES)
+        .as("namespaces the Sweeper found once the class had ended")
+        .doesNotContain((String) namespace);
+  }
+
+  @Test
   void eachMigrationRunsOncePerClassNotOncePerTest() {
     Events events = run(TemplateFixtures.Vandal.class);
 

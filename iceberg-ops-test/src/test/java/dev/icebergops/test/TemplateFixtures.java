@@ -370,6 +370,25 @@ final class TemplateFixtures {
     }
   }
 
+  /**
+   * A test that leaves a table of its own in its copy and renames the copied ledger: the drop after
+   * it must find both, though it drops the copied tables by name.
+   */
+  @IcebergMigrations(
+      classes = {V0001__CreateLedger.class, V0002__AddCurrency.class},
+      checkDowngrade = false)
+  @Order(1)
+  public static class LeavesTablesBehind {
+    @Test
+    void createsATableAndRenamesTheLedger(Catalog catalog, MigrationRunner runner) {
+      SEEN.put("LeavesTablesBehind", List.of(runner.namespace()));
+      catalog.createTable(TableIdentifier.of(runner.namespace(), "scratch"), LEDGER);
+      catalog.renameTable(
+          TableIdentifier.of(runner.namespace(), "ledger"),
+          TableIdentifier.of(runner.namespace(), "ledger_moved"));
+    }
+  }
+
   /** Run after another fixture class in the same engine run: lists the catalog's namespaces. */
   @IcebergMigrations(classes = V0001__CreateLedger.class)
   @Order(2)
