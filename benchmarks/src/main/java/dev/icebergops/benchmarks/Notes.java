@@ -45,8 +45,9 @@ final class Notes {
       - B2 at N = 10, 100 and 300 (issue 19; `-Dbench.only=B2N`): generated chains of
         one-column migrations, as B3's, and per chain length a class of eight empty tests at
         head and a class of eight empty tests at `@MigrateTo` of the middle version (0005, 0050,
-        0150), warm: each session of classes starts with a warm-up class of eight tests at head
-        of the 10-chain. The first test of a class is reported apart from the following seven: it
+        0150), warm: one untimed round of the same classes and anchors comes first, and each
+        session of classes starts with a warm-up class of eight tests at head of the 10-chain.
+        The first test of a class is reported apart from the following seven: it
         pays what a class does once (its template, when the extension builds it in the first
         test's callbacks), and so does the class's time besides its tests (its before-all and
         after-all callbacks: the template, when built there, the journey's walk down, the
