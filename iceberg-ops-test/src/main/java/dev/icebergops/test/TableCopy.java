@@ -234,8 +234,8 @@ final class TableCopy {
     String name = current.substring(current.lastIndexOf('/') + 1);
     int dash = name.indexOf('-');
     int version = -1;
-    if (dash > 0 && name.substring(0, dash).chars().allMatch(Character::isDigit)) {
-      version = Integer.parseInt(name.substring(0, dash));
+    if (dash > 0 && dash < 10 && name.substring(0, dash).chars().allMatch(Character::isDigit)) {
+      version = Integer.parseInt(name.substring(0, dash)); // at most nine digits: an int
     }
     return String.format("%05d-%s.metadata.json", version + 1, UUID.randomUUID());
   }
