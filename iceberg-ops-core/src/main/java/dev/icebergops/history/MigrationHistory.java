@@ -24,7 +24,6 @@ import org.apache.iceberg.SnapshotUpdate;
 import org.apache.iceberg.Table;
 import org.apache.iceberg.Transaction;
 import org.apache.iceberg.catalog.Catalog;
-import org.apache.iceberg.catalog.SupportsNamespaces;
 import org.apache.iceberg.catalog.TableIdentifier;
 import org.apache.iceberg.data.Record;
 import org.apache.iceberg.exceptions.CommitFailedException;
@@ -611,11 +610,12 @@ public final class MigrationHistory {
         cause);
   }
 
+  /**
+   * The history table, or null when it or its namespace does not exist: one request, the load
+   * itself (a catalog answers a table in a missing namespace with either exception), rather than a
+   * check of the namespace before it, which every read of the history would pay.
+   */
   private Table loadTableOrNull() {
-    if (catalog instanceof SupportsNamespaces namespaces
-        && !namespaces.namespaceExists(identifier.namespace())) {
-      return null;
-    }
     try {
       return catalog.loadTable(identifier);
     } catch (NoSuchTableException | NoSuchNamespaceException e) {

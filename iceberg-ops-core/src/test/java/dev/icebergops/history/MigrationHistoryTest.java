@@ -40,6 +40,7 @@ import org.apache.iceberg.Table;
 import org.apache.iceberg.TableProperties;
 import org.apache.iceberg.catalog.Catalog;
 import org.apache.iceberg.catalog.Namespace;
+import org.apache.iceberg.catalog.SupportsNamespaces;
 import org.apache.iceberg.data.IcebergGenerics;
 import org.apache.iceberg.data.Record;
 import org.apache.iceberg.exceptions.CommitFailedException;
@@ -91,6 +92,23 @@ class MigrationHistoryTest {
     assertThat(history.readAll()).isEmpty();
 
     assertThat(catalog.tableExists(history.tableIdentifier())).isFalse();
+  }
+
+  @Test
+  void aReadOfTheHistoryAsksTheCatalogForTheTableAndNothingElse() {
+    TestWrites.record(history, applied("0001", "sales", T0), null);
+    List<String> calls = new ArrayList<>();
+    Catalog counting = recordingCalls(catalog, calls);
+
+    assertThat(new MigrationHistory(counting, metaNamespace).read("sales"))
+        .extracting(HistoryRecord::version)
+        .containsExactly("0001");
+    assertThat(new MigrationHistory(counting, metaNamespace + "_missing").read("sales")).isEmpty();
+
+    // one request per read, whether the table exists or its namespace does not: every test of
+    // @IcebergMigrations reads the history after it, and a check of the namespace first doubled
+    // that
+    assertThat(calls).containsExactly("loadTable", "loadTable");
   }
 
   @Test
@@ -651,14 +669,19 @@ class MigrationHistoryTest {
             }));
   }
 
-  /** A proxy of an interface whose answers pass through {@code wrap}. */
-  private static <T> T proxy(
-      Class<T> type, T real, java.util.function.BiFunction<Method, Object, Object> wrap) {
-    return type.cast(
+  /**
+   * The REST catalog, as both a {@link Catalog} and a {@link SupportsNamespaces}, writing the name
+   * of each method called on it into {@code calls}.
+   */
+  private static Catalog recordingCalls(RESTCatalog real, List<String> calls) {
+    return (Catalog)
         Proxy.newProxyInstance(
-            type.getClassLoader(),
-            new Class<?>[] {type},
-            (proxy, method, args) -> wrap.apply(method, invoke(real, method, args))));
+            Catalog.class.getClassLoader(),
+            new Class<?>[] {Catalog.class, SupportsNamespaces.class},
+            (proxy, method, args) -> {
+              calls.add(method.getName());
+              return invoke(real, method, args);
+            });
   }
 
   private static Object invoke(Object target, Method method, Object[] args) throws Throwable {
