@@ -173,17 +173,19 @@ final class NamespaceTemplate {
 
   /**
    * Drops {@code target}, a copy of the template whose tables {@link #copyTo} put at {@code
-   * locations}, with every table a test left in it: a copied table by deleting its files under its
-   * location, any other through the catalog's purge. The copied tables are dropped by name, and the
-   * namespace's tables are listed only when it is not empty then (the test created others): most
-   * tests leave none, and a listing is one more request to the catalog per test.
+   * locations}, with every table a test left in it: a copied table as {@link TableCopy#dropCopy}
+   * says ({@code schemasRestored} when {@link #restoreEarlierSchemas} ran on it), any other through
+   * the catalog's purge. The copied tables are dropped by name, and the namespace's tables are
+   * listed only when it is not empty then (the test created others): most tests leave none, and a
+   * listing is one more request to the catalog per test.
    */
-  void dropCopy(Catalog catalog, String target, Map<String, String> locations) {
+  void dropCopy(
+      Catalog catalog, String target, Map<String, String> locations, boolean schemasRestored) {
     tables.forEach(
         (name, copy) -> {
           String location = locations.get(name);
           if (location != null) {
-            copy.dropCopy(catalog, identifier(target, name), location);
+            copy.dropCopy(catalog, identifier(target, name), location, schemasRestored);
           }
         });
     try {

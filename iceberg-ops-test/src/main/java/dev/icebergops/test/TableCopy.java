@@ -82,6 +82,9 @@ final class TableCopy {
    */
   private final Map<Integer, String> omitted;
 
+  /** Whether a copy keeps every schema the table had: its metadata grows with them. */
+  private final boolean everySchema;
+
   private final String location;
   private final List<DataFile> dataFiles;
   private final FileIO io;
@@ -92,6 +95,7 @@ final class TableCopy {
       Schema schema,
       String metadata,
       Map<Integer, String> omitted,
+      boolean everySchema,
       String location,
       List<DataFile> dataFiles,
       FileIO io) {
@@ -100,6 +104,7 @@ final class TableCopy {
     this.schema = schema;
     this.metadata = metadata;
     this.omitted = omitted;
+    this.everySchema = everySchema;
     this.location = location;
     this.dataFiles = dataFiles;
     this.io = io;
@@ -154,6 +159,7 @@ final class TableCopy {
         current.schema(),
         metadata,
         Map.copyOf(omitted),
+        earlierSchemas,
         current.location(),
         liveDataFiles(table),
         table.io());
@@ -300,12 +306,25 @@ final class TableCopy {
   }
 
   /**
-   * Drops {@code target}, a copy this made at {@code location}, with its files, without the
-   * catalog's purge, which would read the copy's metadata (every schema) once more.
+   * Drops {@code target}, a copy this made at {@code location}, with its files. A copy that holds
+   * the current schemas only ({@link #of(TableIdentifier, Table, boolean)}), its earlier ones not
+   * put back ({@code schemasRestored}), goes through the catalog's purge: one request, in which the
+   * catalog reads the copy's small metadata and deletes every file it names. Any other copy holds
+   * every schema of the table, which a purge would read once more: it is dropped, and everything
+   * under its location deleted.
    *
-   * @return false, having done nothing, when the store cannot delete by prefix
+   * <p>A copy the test dropped or renamed is left alone, its files included: the test decided where
+   * they go.
+   *
+   * @return false, having done nothing, when the copy would be deleted by prefix and the store
+   *     cannot do so
    */
-  boolean dropCopy(Catalog catalog, TableIdentifier target, String location) {
+  boolean dropCopy(
+      Catalog catalog, TableIdentifier target, String location, boolean schemasRestored) {
+    if (!everySchema && !schemasRestored) {
+      catalog.dropTable(target, true); // false when the test dropped or renamed it
+      return true;
+    }
     return TestNamespace.dropByLocation(catalog, target, io, location);
   }
 

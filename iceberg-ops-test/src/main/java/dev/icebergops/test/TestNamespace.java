@@ -440,7 +440,7 @@ final class TestNamespace {
   void drop() {
     long start = System.nanoTime();
     if (template != null) {
-      template.dropCopy(catalog(), name, copied);
+      template.dropCopy(catalog(), name, copied, schemasRestored);
     } else {
       drop(name);
     }

@@ -53,6 +53,23 @@ class TemplateCopiesTest {
   }
 
   @Test
+  void everyFileOfACopyIsGoneOnceItsTestHasEnded() {
+    Events events =
+        run(
+            TemplateFixtures.Vandal.class, // a lean copy with data files, more appended by the test
+            TemplateFixtures.CurrentSchemaOnly.class, // lean copies, a column added by the test
+            TemplateFixtures.EverySchema.class, // copies with every schema
+            TemplateFixtures.RollsBackThroughAnEarlierSchema.class, // earlier schemas put back
+            TemplateFixtures.FileSweeper.class);
+
+    assertThat(failures(events)).as("fixture tests that failed").isEmpty();
+    assertThat(TemplateFixtures.COPIES).as("copies whose location was noted").hasSize(6);
+    assertThat(TemplateFixtures.SEEN.get("FileSweeper"))
+        .as("files left under the copies' locations once the classes had ended")
+        .isEmpty();
+  }
+
+  @Test
   void eachMigrationRunsOncePerClassNotOncePerTest() {
     Events events = run(TemplateFixtures.Vandal.class);
 

@@ -20,6 +20,8 @@ import org.apache.iceberg.catalog.Namespace;
 import org.apache.iceberg.catalog.SupportsNamespaces;
 import org.apache.iceberg.catalog.TableIdentifier;
 import org.apache.iceberg.io.CloseableIterable;
+import org.apache.iceberg.io.FileIO;
+import org.apache.iceberg.io.SupportsPrefixOperations;
 import org.apache.iceberg.types.Types;
 import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
@@ -39,6 +41,9 @@ final class TemplateFixtures {
   /** The namespaces the fixture tests ran in, or those {@link Sweeper} found. */
   static final Set<String> NAMESPACES = ConcurrentHashMap.newKeySet();
 
+  /** The location of each copied ledger a fixture test saw, with the files of its store. */
+  static final Map<String, FileIO> COPIES = new ConcurrentHashMap<>();
+
   static final Schema LEDGER =
       new Schema(
           required(1, "id", Types.LongType.get()), optional(2, "memo", Types.StringType.get()));
@@ -50,6 +55,12 @@ final class TemplateFixtures {
     UPGRADES.clear();
     DOWNGRADES.clear();
     NAMESPACES.clear();
+    COPIES.clear();
+  }
+
+  /** Notes where a test's copy of the ledger is, for {@link FileSweeper}. */
+  static void copied(Table ledger) {
+    COPIES.put(ledger.location(), ledger.io());
   }
 
   static int upgrades(String version) {
@@ -227,8 +238,10 @@ final class TemplateFixtures {
 
     @Test
     @Order(4)
-    void runsAgainAtHeadAfterTheOthers(MigrationRunner runner, IcebergTestData data) {
+    void runsAgainAtHeadAfterTheOthers(
+        MigrationRunner runner, IcebergTestData data, @IcebergTable("ledger") Table ledger) {
       NAMESPACES.add(runner.namespace());
+      copied(ledger);
       data.append("ledger", Map.of("id", 3L));
       assertThat(ids(data)).containsExactly(1L, 2L, 3L);
     }
@@ -401,6 +414,26 @@ final class TemplateFixtures {
     }
   }
 
+  /**
+   * Run last in an engine run, once every other class has ended: lists the files left under the
+   * location of each copy in {@link #COPIES}.
+   */
+  @IcebergMigrations(classes = V0001__CreateLedger.class)
+  @Order(Integer.MAX_VALUE)
+  public static class FileSweeper {
+    @Test
+    @MigrateTo("0000")
+    void listsTheFilesLeftUnderEachCopy() {
+      List<Object> left = new java.util.ArrayList<>();
+      COPIES.forEach(
+          (location, io) ->
+              ((SupportsPrefixOperations) io)
+                  .listPrefix(location + "/")
+                  .forEach(file -> left.add(file.location())));
+      SEEN.put("FileSweeper", left);
+    }
+  }
+
   /** What each test of {@link EverySchema} and {@link CurrentSchemaOnly} saw, by test. */
   static final Map<String, List<Object>> SEEN = new ConcurrentHashMap<>();
 
@@ -423,6 +456,7 @@ final class TemplateFixtures {
     }
 
     private void record(String test, MigrationRunner runner, Catalog catalog, Table ledger) {
+      copied(ledger);
       List<Integer> schemaIds = List.copyOf(new java.util.TreeSet<>(ledger.schemas().keySet()));
       int current = ledger.schema().schemaId();
       ledger.updateSchema().addColumn("note", Types.StringType.get()).commit();
@@ -488,6 +522,7 @@ final class TemplateFixtures {
     @Test
     void rollsBackToTheFirstVersion(
         MigrationRunner runner, Catalog catalog, @IcebergTable("ledger") Table ledger) {
+      copied(ledger);
       List<Integer> before = List.copyOf(new java.util.TreeSet<>(ledger.schemas().keySet()));
       runner.rollbackTo("0001");
       Table after = catalog.loadTable(TableIdentifier.of(runner.namespace(), "ledger"));
