@@ -306,12 +306,12 @@ final class TableCopy {
   }
 
   /**
-   * Drops {@code target}, a copy this made at {@code location}, with its files. A copy that holds
-   * the current schemas only ({@link #of(TableIdentifier, Table, boolean)}), its earlier ones not
-   * put back ({@code schemasRestored}), goes through the catalog's purge: one request, in which the
-   * catalog reads the copy's small metadata and deletes every file it names. Any other copy holds
-   * every schema of the table, which a purge would read once more: it is dropped, and everything
-   * under its location deleted.
+   * Drops {@code target}, a copy this made at {@code location}, with its files. A lean copy ({@link
+   * #of(TableIdentifier, Table, boolean)}) whose earlier schemas were not put back ({@code
+   * schemasRestored}) goes through the catalog's purge: one request, in which the catalog reads the
+   * copy's small metadata and deletes every file it names. Any other copy holds every schema of the
+   * table, which a purge would read once more: it is dropped, and everything under its location
+   * deleted.
    *
    * <p>A copy the test dropped or renamed is left alone, its files included: the test decided where
    * they go.
