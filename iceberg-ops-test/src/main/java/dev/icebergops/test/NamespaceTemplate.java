@@ -191,8 +191,8 @@ final class NamespaceTemplate {
     try {
       ((SupportsNamespaces) catalog).dropNamespace(TableNames.namespace(target));
     } catch (NamespaceNotEmptyException e) {
-      // what is left went through no drop by location (the test's own tables, a copied table it
-      // renamed, or a store that cannot delete by prefix): the catalog's purge
+      // what the drops above left (the test's own tables, a copied table it renamed, a copy a
+      // store could not delete by prefix): the catalog's purge
       TestNamespace.drop(catalog, target);
     }
   }

@@ -314,18 +314,15 @@ final class TableCopy {
    * deleted.
    *
    * <p>A copy the test dropped or renamed is left alone, its files included: the test decided where
-   * they go.
-   *
-   * @return false, having done nothing, when the copy would be deleted by prefix and the store
-   *     cannot do so
+   * they go. So is a copy to delete by prefix in a store that cannot: it stays in the namespace,
+   * whose drop then purges what is left.
    */
-  boolean dropCopy(
-      Catalog catalog, TableIdentifier target, String location, boolean schemasRestored) {
+  void dropCopy(Catalog catalog, TableIdentifier target, String location, boolean schemasRestored) {
     if (!everySchema && !schemasRestored) {
       catalog.dropTable(target, true); // false when the test dropped or renamed it
-      return true;
+    } else {
+      TestNamespace.dropByLocation(catalog, target, io, location);
     }
-    return TestNamespace.dropByLocation(catalog, target, io, location);
   }
 
   /**

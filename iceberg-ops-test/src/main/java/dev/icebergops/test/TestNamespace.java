@@ -17,7 +17,6 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.UUID;
-import java.util.function.Predicate;
 import java.util.function.Supplier;
 import java.util.stream.Collectors;
 import org.apache.iceberg.catalog.Catalog;
@@ -451,24 +450,15 @@ final class TestNamespace {
     drop(catalog(), namespace);
   }
 
-  /** Drops every table of a namespace with its files, then the namespace; absent is fine. */
-  static void drop(Catalog catalog, String namespace) {
-    drop(catalog, namespace, table -> false);
-  }
-
   /**
-   * Drops every table of a namespace with its files, then the namespace; absent is fine. A table
-   * for which {@code droppedWithItsFiles} answers true is dropped by it; any other through the
-   * catalog's purge.
+   * Drops every table of a namespace through the catalog's purge, then the namespace; absent is
+   * fine.
    */
-  static void drop(
-      Catalog catalog, String namespace, Predicate<TableIdentifier> droppedWithItsFiles) {
+  static void drop(Catalog catalog, String namespace) {
     Namespace ns = TableNames.namespace(namespace);
     try {
       for (TableIdentifier table : catalog.listTables(ns)) {
-        if (!droppedWithItsFiles.test(table)) {
-          catalog.dropTable(table, true);
-        }
+        catalog.dropTable(table, true);
       }
       ((SupportsNamespaces) catalog).dropNamespace(ns);
     } catch (NoSuchNamespaceException e) {
