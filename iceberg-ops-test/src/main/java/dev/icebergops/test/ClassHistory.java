@@ -27,20 +27,14 @@ final class ClassHistory implements AutoCloseable {
   private final String metaNamespace;
   private final boolean owned;
 
-  private ClassHistory(Catalog catalog, String metaNamespace, boolean owned) {
+  /**
+   * The history namespace a builder supplied, which outlives the class, or else one of the class's
+   * own, {@code <prefix>_history_<random>}.
+   */
+  ClassHistory(Catalog catalog, SuiteConfig config) {
     this.catalog = catalog;
-    this.metaNamespace = metaNamespace;
-    this.owned = owned;
-  }
-
-  /** A history namespace of the class's own, {@code <prefix>_history_<random>}. */
-  static ClassHistory owned(Catalog catalog, SuiteSettings settings) {
-    return new ClassHistory(catalog, TestNamespace.uniqueName(settings, "history"), true);
-  }
-
-  /** The history namespace a builder supplied, which outlives the class. */
-  static ClassHistory supplied(Catalog catalog, String metaNamespace) {
-    return new ClassHistory(catalog, metaNamespace, false);
+    this.owned = config.metaNamespace() == null;
+    this.metaNamespace = owned ? config.uniqueName("history") : config.metaNamespace();
   }
 
   /** The namespace of the history table. */

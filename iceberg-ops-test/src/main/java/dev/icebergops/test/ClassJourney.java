@@ -1,9 +1,8 @@
 package dev.icebergops.test;
 
-import dev.icebergops.runner.MigrationRunner;
 import dev.icebergops.test.internal.ContractLocation;
+import dev.icebergops.test.internal.JourneyStart;
 import dev.icebergops.test.internal.SharedJourney;
-import java.util.concurrent.ConcurrentHashMap;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -16,44 +15,36 @@ final class ClassJourney implements AutoCloseable {
 
   private static final Logger LOG = LoggerFactory.getLogger(IcebergMigrations.class);
 
-  private final ClassSetup setup;
-  private TestNamespace namespace;
+  private final SuiteConfig config;
+  private final SuiteRunners runners;
+  private final JourneyStart start;
+  private String namespace;
   private SharedJourney journey;
 
   /** The journey of a class, not walked yet. */
-  ClassJourney(ClassSetup setup) {
-    this.setup = setup;
+  ClassJourney(SuiteConfig config, SuiteRunners runners, JourneyStart start) {
+    this.config = config;
+    this.runners = runners;
+    this.start = start;
   }
 
   /** The journey, walked on the first call. */
   synchronized SharedJourney get() {
     if (journey == null) {
-      long start = System.nanoTime();
-      SuiteSettings settings = setup.settings();
-      namespace = setup.newPlainNamespace("journey", new ConcurrentHashMap<>());
+      long begin = System.nanoTime();
+      String name = config.uniqueName("journey");
+      namespace = name;
       ContractLocation contracts =
-          settings.contracts().isBlank() ? null : ContractLocation.of(settings.contracts());
-      MigrationRunner plain = namespace.runner();
+          config.contracts().isBlank() ? null : ContractLocation.of(config.contracts());
       journey =
           SharedJourney.walk(
-              onStep ->
-                  MigrationRunner.builder(plain.catalog())
-                      .namespace(plain.namespace())
-                      .metaNamespace(plain.historyTable().tableIdentifier().namespace().toString())
-                      .factory(setup.factory())
-                      .source(settings.source())
-                      .onStep(onStep)
-                      .baselines(false) // the journey walks the whole chain
-                      .build(),
-              settings.checkSettings(),
-              contracts,
-              setup.start());
+              onStep -> runners.forJourney(name, onStep), config.checkSettings(), contracts, start);
       LOG.info(
           "Walked the standard checks' shared journey of {} in {} from {} in {} ms",
-          settings.testClass().getSimpleName(),
-          namespace.name(),
-          setup.start(),
-          (System.nanoTime() - start) / 1_000_000);
+          config.testClass().getSimpleName(),
+          name,
+          start,
+          (System.nanoTime() - begin) / 1_000_000);
       journey
           .disturbed()
           .forEach(
@@ -67,7 +58,7 @@ final class ClassJourney implements AutoCloseable {
   @Override
   public synchronized void close() {
     if (namespace != null) {
-      namespace.drop();
+      Namespaces.drop(runners.catalog(), namespace);
       namespace = null;
     }
   }

@@ -1,6 +1,5 @@
 package dev.icebergops.test;
 
-import dev.icebergops.migration.MigrationFactory;
 import dev.icebergops.migration.ResolvedMigration;
 import dev.icebergops.runner.MigrationRunner;
 import dev.icebergops.test.internal.NamespaceShape;
@@ -33,10 +32,10 @@ final class ClassTemplates implements AutoCloseable {
   private static final String BASE = MigrationRunner.BASE_VERSION;
 
   private final Catalog catalog;
-  private final SuiteSettings settings;
-  private final MigrationFactory factory;
-  private final ClassHistory history;
-  private final Map<String, NamespaceShape> irreversibleShapes;
+  private final SuiteConfig settings;
+  private final SuiteRunners runners;
+  private final boolean seedHistory;
+  private final IrreversibleShapes irreversibleShapes;
 
   /** The versions worth stopping at on the way up: the tests' starting versions. */
   private final NavigableSet<String> starts;
@@ -52,17 +51,23 @@ final class ClassTemplates implements AutoCloseable {
   private MigrationRunner walker;
   private String walked = BASE;
 
+  /**
+   * The templates of the class of {@code settings}, for the tests whose starting versions are
+   * {@code startsByTest}.
+   *
+   * @param seedHistory whether a template writes the history rows of the tests that start from it
+   *     (in the class's own history table)
+   */
   ClassTemplates(
-      Catalog catalog,
-      SuiteSettings settings,
-      MigrationFactory factory,
-      ClassHistory history,
-      Map<String, NamespaceShape> irreversibleShapes,
+      SuiteConfig settings,
+      SuiteRunners runners,
+      boolean seedHistory,
+      IrreversibleShapes irreversibleShapes,
       Map<String, String> startsByTest) {
-    this.catalog = catalog;
+    this.catalog = runners.catalog();
     this.settings = settings;
-    this.factory = factory;
-    this.history = history;
+    this.runners = runners;
+    this.seedHistory = seedHistory;
     this.irreversibleShapes = irreversibleShapes;
     this.startsByTest = Map.copyOf(startsByTest);
     this.starts = new TreeSet<>(startsByTest.values());
@@ -139,7 +144,7 @@ final class ClassTemplates implements AutoCloseable {
   private String baselineToWalkFrom(String version) {
     String from = walker == null || walked.compareTo(version) > 0 ? BASE : walked;
     List<ResolvedMigration> baselines =
-        walker != null ? walker.baselines() : runner(BASE + "_probe").baselines();
+        walker != null ? walker.baselines() : runners.alone(BASE + "_probe").baselines();
     String baseline = null;
     for (ResolvedMigration b : baselines) {
       if (b.version().compareTo(from) > 0 && b.version().compareTo(version) <= 0) {
@@ -154,23 +159,10 @@ final class ClassTemplates implements AutoCloseable {
 
   private void startWalk() {
     dropWalk();
-    walk = TestNamespace.uniqueName(settings, "template");
-    walker = runner(walk);
+    walk = settings.uniqueName("template");
+    walker = runners.alone(walk);
     walked = BASE;
     stopAt(BASE);
-  }
-
-  /**
-   * A runner of {@code namespace} whose history is a table of its own, {@code <namespace>_history}:
-   * the walk's many commits then never grow the metadata of the history table that the tests read.
-   */
-  private MigrationRunner runner(String namespace) {
-    return MigrationRunner.builder(catalog)
-        .namespace(namespace)
-        .metaNamespace(namespace + "_history")
-        .factory(factory)
-        .source(settings.source())
-        .build();
   }
 
   /** Records what is wanted at the version the walk has just reached. */
@@ -179,10 +171,10 @@ final class ClassTemplates implements AutoCloseable {
       downToShape = NamespaceShape.capture(catalog, walk);
     }
     if (settings.irreversible().contains(version)) {
-      irreversibleShapes.computeIfAbsent(version, v -> NamespaceShape.capture(catalog, walk));
+      irreversibleShapes.record(version, () -> NamespaceShape.capture(catalog, walk));
     }
     if (!BASE.equals(version) && starts.contains(version) && !templates.containsKey(version)) {
-      String namespace = TestNamespace.uniqueName(settings, "at_" + version);
+      String namespace = settings.uniqueName("at_" + version);
       dropLater.add(namespace);
       templates.put(
           version,
@@ -192,9 +184,7 @@ final class ClassTemplates implements AutoCloseable {
               namespace,
               version,
               walker.history(),
-              history.owned()
-                  ? walker.toBuilder().metaNamespace(history.metaNamespace()).build()
-                  : null,
+              seedHistory ? runners.of(walk) : null,
               testNamespacesAt(version),
               settings.copySchemaHistory()));
     }
@@ -209,7 +199,7 @@ final class ClassTemplates implements AutoCloseable {
     startsByTest.forEach(
         (test, start) -> {
           if (start.equals(version)) {
-            names.put(test, TestNamespace.uniqueName(settings, test));
+            names.put(test, settings.uniqueName(test));
           }
         });
     return names;
@@ -240,6 +230,6 @@ final class ClassTemplates implements AutoCloseable {
   }
 
   private void drop(String namespace) {
-    TestNamespace.drop(catalog, namespace);
+    Namespaces.drop(catalog, namespace);
   }
 }

@@ -131,7 +131,7 @@ record ContainersSettings(
   private record Values(ExtensionContext context, IcebergContainers annotation) {
 
     String get(String name, java.util.function.Function<IcebergContainers, String> attribute) {
-      return RunSettings.lookup(context, PREFIX + name, variable(name))
+      return SuiteConfig.lookup(context, PREFIX + name, variable(name))
           .or(() -> Optional.ofNullable(annotation).map(attribute))
           .map(String::trim)
           .filter(value -> !value.isEmpty())

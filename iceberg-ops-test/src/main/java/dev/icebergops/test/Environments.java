@@ -10,16 +10,18 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The environments of a run, in JUnit's root store under the extension's namespace: one per backend
- * and settings (or per environment a builder supplied), started on first use and closed when the
- * run ends.
+ * The environments of a run, in JUnit's root store: one per backend and settings (or per
+ * environment a builder supplied), started on first use and closed when the run ends.
  *
  * <p>Each backend's classes come from its own artifact ({@link BackendModule}); nothing here
  * touches them before {@link BackendModule#present()} has found them.
  */
 final class Environments {
   private static final Logger LOG = LoggerFactory.getLogger(IcebergMigrations.class);
-  private static final ExtensionContext.Namespace STORE = IcebergMigrationsExtension.STORE;
+
+  /** Where the run's environments are, in JUnit's root store. */
+  private static final ExtensionContext.Namespace STORE =
+      ExtensionContext.Namespace.create(Environments.class);
 
   private Environments() {}
 

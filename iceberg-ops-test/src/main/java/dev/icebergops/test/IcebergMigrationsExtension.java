@@ -8,9 +8,13 @@ import dev.icebergops.runner.MigrationRunner;
 import dev.icebergops.test.env.IcebergTestEnvironment;
 import dev.icebergops.test.internal.ExpectedBackfill;
 import java.lang.reflect.Parameter;
+import java.lang.reflect.Proxy;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
+import java.util.function.Function;
 import org.apache.iceberg.Table;
 import org.apache.iceberg.catalog.Catalog;
 import org.apache.iceberg.catalog.TableIdentifier;
@@ -62,23 +66,16 @@ public final class IcebergMigrationsExtension
         AfterAllCallback,
         ParameterResolver {
 
-  /**
-   * The one store namespace of the extension: the run's environments in the root store, each
-   * class's {@link ClassState} in the class's store, each test's namespace in the test's.
-   */
-  static final ExtensionContext.Namespace STORE =
-      ExtensionContext.Namespace.create(IcebergMigrationsExtension.class);
-
-  /** Null when {@link IcebergMigrations} registered this extension. */
-  private final ProgrammaticConfiguration programmatic;
+  /** Checks and reads the configuration of a test class, once, before its first test. */
+  private final Function<ExtensionContext, SuiteConfig> config;
 
   /** The extension of {@link IcebergMigrations}, configured by the annotation. */
   IcebergMigrationsExtension() {
-    this(null);
+    this(context -> SuiteConfig.of(context, null, null, null, null, List.of()));
   }
 
-  private IcebergMigrationsExtension(ProgrammaticConfiguration programmatic) {
-    this.programmatic = programmatic;
+  private IcebergMigrationsExtension(Function<ExtensionContext, SuiteConfig> config) {
+    this.config = config;
   }
 
   /**
@@ -93,47 +90,33 @@ public final class IcebergMigrationsExtension
 
   @Override
   public void beforeAll(ExtensionContext context) {
-    ClassState.open(context, programmatic); // closed by JUnit when the class ends
+    ClassState.open(context, config.apply(context)); // closed by JUnit when the class ends
   }
 
   @Override
   public void beforeEach(ExtensionContext context) {
     ClassState state = ClassState.of(context);
     if (state == null) {
-      throw new ExtensionConfigurationException(
-          "Cannot configure iceberg-ops for "
-              + context.getRequiredTestClass().getName()
-              + ": register IcebergMigrationsExtension in a static field");
+      throw SuiteConfig.refused(
+          context.getRequiredTestClass(), "register IcebergMigrationsExtension in a static field");
     }
-    String target = state.setup().settings().targetFor(context);
-    TestNamespace namespace =
-        state.setup().newNamespace(testName(context), state.irreversibleBaselines());
-    context.getStore(STORE).put(TestNamespace.class, namespace);
-    try {
-      namespace.prepare(target);
-      state.report().migrations(namespace.migrations());
-      state.report().skippedMigrations(namespace::skipped);
-    } catch (RuntimeException | Error e) {
-      namespace.drop();
-      context.getStore(STORE).remove(TestNamespace.class);
-      throw e;
-    }
+    // the store drops the namespace when the test ends, whatever happens before
+    TestNamespace namespace = state.newNamespace(context.getRequiredTestMethod());
+    context.getStore(ClassState.STORE).put(TestNamespace.class, namespace);
+    namespace.prepare();
+    state.report().migrations(state.migrations());
+    state.report().skippedMigrations(namespace::skipped);
   }
 
   @Override
   public void afterEach(ExtensionContext context) {
-    TestNamespace namespace =
-        context.getStore(STORE).remove(TestNamespace.class, TestNamespace.class);
-    if (namespace == null) {
-      return;
-    }
-    try {
-      if (ClassState.of(context).setup().settings().checkDowngrade()
-          && context.getExecutionException().isEmpty()) {
-        namespace.rollBackAndCheckNoTrace();
-      }
-    } finally {
-      namespace.drop();
+    TestNamespace namespace = namespace(context);
+    ClassState state = ClassState.of(context);
+    if (namespace != null
+        && namespace.isPrepared()
+        && state.config().checkDowngrade()
+        && context.getExecutionException().isEmpty()) {
+      new RollbackCheck(state.config(), state.shapes()).run(namespace);
     }
   }
 
@@ -145,8 +128,8 @@ public final class IcebergMigrationsExtension
     }
   }
 
-  private static String testName(ExtensionContext context) {
-    return context.getRequiredTestMethod().getName();
+  private static TestNamespace namespace(ExtensionContext context) {
+    return context.getStore(ClassState.STORE).get(TestNamespace.class, TestNamespace.class);
   }
 
   @Override
@@ -163,7 +146,7 @@ public final class IcebergMigrationsExtension
 
   @Override
   public Object resolveParameter(ParameterContext parameter, ExtensionContext context) {
-    TestNamespace namespace = context.getStore(STORE).get(TestNamespace.class, TestNamespace.class);
+    TestNamespace namespace = namespace(context);
     Parameter p = parameter.getParameter();
     if (namespace == null) {
       throw new ParameterResolutionException(
@@ -186,13 +169,12 @@ public final class IcebergMigrationsExtension
       return new IcebergTestData(namespace.catalog(), namespace.name());
     } else if (type == StandardChecks.class) {
       ClassState state = ClassState.of(context);
-      ClassJourney journey = state.journey();
       return new StandardChecks(
-          state.setup().settings(),
+          state.config(),
           namespace.runner(),
           state.report(),
-          journey::get,
-          state.setup().start());
+          state.journey()::get,
+          state.journeyStart());
     }
     return table(namespace, parameter);
   }
@@ -232,7 +214,9 @@ public final class IcebergMigrationsExtension
    * #metaNamespace}. Values are checked when the first test class runs, like the annotation's.
    */
   public static final class Builder {
-    private final SuiteAttributes attributes = new SuiteAttributes();
+    /** The attributes given, by name; an attribute not given has the annotation's default. */
+    private final Map<String, Object> attributes = new HashMap<>();
+
     private IcebergTestEnvironment environment;
     private MigrationFactory factory = MigrationFactory.publicNoArgConstructor();
     private String metaNamespace;
@@ -242,51 +226,43 @@ public final class IcebergMigrationsExtension
 
     /** See {@link IcebergMigrations#locations()}: e.g. {@code classpath:com/acme/db/iceberg}. */
     public Builder locations(String... value) {
-      attributes.locations = Objects.requireNonNull(value, "locations").clone();
-      return this;
+      return set("locations", Objects.requireNonNull(value, "locations").clone());
     }
 
     /** See {@link IcebergMigrations#classes()}. */
     @SafeVarargs
     public final Builder classes(Class<? extends Migration>... value) {
-      attributes.classes = Objects.requireNonNull(value, "classes").clone();
-      return this;
+      return set("classes", Objects.requireNonNull(value, "classes").clone());
     }
 
     /** See {@link IcebergMigrations#namespacePrefix()}. */
     public Builder namespacePrefix(String value) {
-      attributes.namespacePrefix = Objects.requireNonNull(value, "namespacePrefix");
-      return this;
+      return set("namespacePrefix", Objects.requireNonNull(value, "namespacePrefix"));
     }
 
     /** See {@link IcebergMigrations#backend()}; ignored when an {@link #environment} is given. */
     public Builder backend(Backend value) {
-      attributes.backend = Objects.requireNonNull(value, "backend");
-      return this;
+      return set("backend", Objects.requireNonNull(value, "backend"));
     }
 
     /** See {@link IcebergMigrations#target()}. */
     public Builder target(String value) {
-      attributes.target = Objects.requireNonNull(value, "target");
-      return this;
+      return set("target", Objects.requireNonNull(value, "target"));
     }
 
     /** See {@link IcebergMigrations#downTo()}. */
     public Builder downTo(String value) {
-      attributes.downTo = Objects.requireNonNull(value, "downTo");
-      return this;
+      return set("downTo", Objects.requireNonNull(value, "downTo"));
     }
 
     /** See {@link IcebergMigrations#irreversible()}. */
     public Builder irreversible(String... value) {
-      attributes.irreversible = Objects.requireNonNull(value, "irreversible").clone();
-      return this;
+      return set("irreversible", Objects.requireNonNull(value, "irreversible").clone());
     }
 
     /** See {@link IcebergMigrations#dropsData()}. */
     public Builder dropsData(String... value) {
-      attributes.dropsData = Objects.requireNonNull(value, "dropsData").clone();
-      return this;
+      return set("dropsData", Objects.requireNonNull(value, "dropsData").clone());
     }
 
     /**
@@ -316,38 +292,32 @@ public final class IcebergMigrationsExtension
 
     /** See {@link IcebergMigrations#checkDowngrade()}. */
     public Builder checkDowngrade(boolean value) {
-      attributes.checkDowngrade = value;
-      return this;
+      return set("checkDowngrade", value);
     }
 
     /** See {@link IcebergMigrations#fullRollbackEachTest()}. */
     public Builder fullRollbackEachTest(boolean value) {
-      attributes.fullRollbackEachTest = value;
-      return this;
+      return set("fullRollbackEachTest", value);
     }
 
     /** See {@link IcebergMigrations#copySchemaHistory()}. */
     public Builder copySchemaHistory(boolean value) {
-      attributes.copySchemaHistory = value;
-      return this;
+      return set("copySchemaHistory", value);
     }
 
     /** See {@link IcebergMigrations#contracts()}. */
     public Builder contracts(String value) {
-      attributes.contracts = Objects.requireNonNull(value, "contracts");
-      return this;
+      return set("contracts", Objects.requireNonNull(value, "contracts"));
     }
 
     /** See {@link IcebergMigrations#startFrom()}. */
     public Builder startFrom(String value) {
-      attributes.startFrom = Objects.requireNonNull(value, "startFrom");
-      return this;
+      return set("startFrom", Objects.requireNonNull(value, "startFrom"));
     }
 
     /** See {@link IcebergMigrations#strictFieldIds()}. */
     public Builder strictFieldIds(boolean value) {
-      attributes.strictFieldIds = value;
-      return this;
+      return set("strictFieldIds", value);
     }
 
     /**
@@ -400,9 +370,36 @@ public final class IcebergMigrationsExtension
      * @return the extension
      */
     public IcebergMigrationsExtension build() {
+      IcebergMigrations given = attributes();
+      IcebergTestEnvironment environment = this.environment;
+      MigrationFactory factory = this.factory;
+      String metaNamespace = this.metaNamespace;
+      List<ExpectedBackfill> backfills = List.copyOf(this.backfills);
       return new IcebergMigrationsExtension(
-          new ProgrammaticConfiguration(
-              attributes.copy(), environment, factory, metaNamespace, backfills));
+          context ->
+              SuiteConfig.of(context, given, environment, factory, metaNamespace, backfills));
+    }
+
+    private Builder set(String attribute, Object value) {
+      attributes.put(attribute, value);
+      return this;
+    }
+
+    /** The attributes given so far, the annotation's defaults for the others. */
+    IcebergMigrations attributes() {
+      Map<String, Object> values = Map.copyOf(attributes);
+      return (IcebergMigrations)
+          Proxy.newProxyInstance(
+              IcebergMigrations.class.getClassLoader(),
+              new Class<?>[] {IcebergMigrations.class},
+              (proxy, method, arguments) ->
+                  switch (method.getName()) {
+                    case "annotationType" -> IcebergMigrations.class;
+                    case "toString" -> "IcebergMigrationsExtension.builder()" + values;
+                    case "hashCode" -> System.identityHashCode(proxy);
+                    case "equals" -> proxy == arguments[0];
+                    default -> values.getOrDefault(method.getName(), method.getDefaultValue());
+                  });
     }
   }
 }

@@ -68,10 +68,10 @@ final class NamespaceTemplate {
       MigrationRunner seeder,
       Map<String, String> seeded,
       boolean earlierSchemas) {
-    createNamespace(catalog, namespace);
+    Namespaces.create(catalog, namespace);
     Map<String, TableCopy> tables = new LinkedHashMap<>();
     for (TableIdentifier id : catalog.listTables(TableNames.namespace(source))) {
-      TableIdentifier copy = identifier(namespace, id.name());
+      TableIdentifier copy = Namespaces.table(namespace, id.name());
       TableCopy.of(id, catalog.loadTable(id)).copyTo(catalog, copy);
       tables.put(id.name(), TableCopy.of(copy, catalog.loadTable(copy), earlierSchemas));
     }
@@ -140,11 +140,11 @@ final class NamespaceTemplate {
    * by {@code runner}, the runner of {@code target} ({@link MigrationRunner#seedHistory}).
    */
   Map<String, String> copyTo(Catalog catalog, String target, MigrationRunner runner) {
-    createNamespace(catalog, target);
+    Namespaces.create(catalog, target);
     Map<String, String> locations = new HashMap<>();
     tables.forEach(
         (name, table) ->
-            locations.put(name, table.copyTo(catalog, identifier(target, name)).location()));
+            locations.put(name, table.copyTo(catalog, Namespaces.table(target, name)).location()));
     if (runner != null && !rows.isEmpty()) {
       runner.seedHistory(Map.of(target, under(target, rows)));
     }
@@ -161,7 +161,7 @@ final class NamespaceTemplate {
         (name, table) -> {
           String location = locations.get(name);
           if (table.isLean() && location != null) {
-            table.restoreEarlierSchemas(catalog, identifier(target, name), location);
+            table.restoreEarlierSchemas(catalog, Namespaces.table(target, name), location);
           }
         });
   }
@@ -185,7 +185,7 @@ final class NamespaceTemplate {
         (name, copy) -> {
           String location = locations.get(name);
           if (location != null) {
-            copy.dropCopy(catalog, identifier(target, name), location, schemasRestored);
+            copy.dropCopy(catalog, Namespaces.table(target, name), location, schemasRestored);
           }
         });
     try {
@@ -193,7 +193,7 @@ final class NamespaceTemplate {
     } catch (NamespaceNotEmptyException e) {
       // what the drops above left (the test's own tables, a copied table it renamed, a copy a
       // store could not delete by prefix): the catalog's purge
-      TestNamespace.drop(catalog, target);
+      Namespaces.drop(catalog, target);
     }
   }
 
@@ -203,14 +203,6 @@ final class NamespaceTemplate {
 
   private static HistoryRecord under(String namespace, HistoryRecord row) {
     return row.inNamespace(namespace);
-  }
-
-  private static void createNamespace(Catalog catalog, String namespace) {
-    ((SupportsNamespaces) catalog).createNamespace(TableNames.namespace(namespace));
-  }
-
-  private static TableIdentifier identifier(String namespace, String table) {
-    return TableIdentifier.of(TableNames.namespace(namespace), table);
   }
 
   @Override

@@ -5,6 +5,7 @@ import dev.icebergops.runner.MigrationException;
 import dev.icebergops.runner.MigrationRunner;
 import dev.icebergops.snapshot.ShapeSnapshot;
 import dev.icebergops.test.internal.JourneyStart;
+import dev.icebergops.test.internal.NamespaceShape;
 import java.io.UncheckedIOException;
 import org.junit.jupiter.api.extension.ExtensionConfigurationException;
 import org.opentest4j.AssertionFailedError;
@@ -12,24 +13,57 @@ import org.opentest4j.AssertionFailedError;
 /**
  * A test namespace that starts from a snapshot of production's shape ({@link
  * IcebergMigrations#startFrom()}): the snapshot registered, then the versions after its recorded
- * one migrated, a failure reported with the snapshot's drift.
+ * one migrated, a failure reported with the snapshot's drift. After the test, what it applied is
+ * rolled back to the recorded version and the namespace compared with the snapshot's shape.
  */
-final class SnapshotStart {
+final class SnapshotStart implements NamespaceStart {
 
-  private SnapshotStart() {}
+  private static final String BASE = MigrationRunner.BASE_VERSION;
+
+  private final SuiteConfig config;
+  private final String name;
+
+  SnapshotStart(SuiteConfig config, String testName) {
+    this.config = config;
+    this.name = config.uniqueName(testName);
+  }
+
+  @Override
+  public String name() {
+    return name;
+  }
+
+  /** Registers the snapshot, then migrates to {@code target} unless it is {@code 0000}. */
+  @Override
+  public ReturnPoint prepare(MigrationRunner runner, String target) {
+    ShapeSnapshot snapshot = read(config);
+    snapshot.registerIn(runner);
+    String version = snapshot.version() == null ? BASE : snapshot.version();
+    NamespaceShape baseline = NamespaceShape.capture(runner.catalog(), name);
+    if (!BASE.equals(target)) { // at 0000 (the standard checks'), a test starts at the snapshot
+      migrate(runner, version, target);
+    }
+    return new ReturnPoint(
+        version, () -> baseline, version + ", the version of the snapshot it started from", null);
+  }
+
+  @Override
+  public String toString() {
+    return "from the snapshot " + config.startFrom();
+  }
 
   /**
    * Reads the class's snapshot.
    *
    * @throws ExtensionConfigurationException when it cannot be read
    */
-  static ShapeSnapshot read(SuiteSettings settings) {
+  private static ShapeSnapshot read(SuiteConfig config) {
     try {
-      return ShapeSnapshot.read(settings.startFrom());
+      return ShapeSnapshot.read(config.startFrom());
     } catch (IllegalArgumentException | UncheckedIOException e) {
       throw new ExtensionConfigurationException(
           "Cannot configure startFrom of @IcebergMigrations on "
-              + settings.testClass().getName()
+              + config.testClass().getName()
               + ": "
               + e.getMessage(),
           e);
@@ -44,20 +78,20 @@ final class SnapshotStart {
    * @throws ExtensionConfigurationException when the snapshot cannot be read or {@code downTo} is
    *     below its version
    */
-  static JourneyStart journeyStart(SuiteSettings settings) {
-    ShapeSnapshot snapshot = read(settings);
+  static JourneyStart journeyStart(SuiteConfig config) {
+    ShapeSnapshot snapshot = read(config);
     String version = snapshot.version() == null ? MigrationRunner.BASE_VERSION : snapshot.version();
-    String downTo = settings.downTo();
+    String downTo = config.downTo();
     if (!MigrationRunner.BASE_VERSION.equals(downTo) && downTo.compareTo(version) < 0) {
       throw new ExtensionConfigurationException(
           "Cannot configure downTo of @IcebergMigrations on "
-              + settings.testClass().getName()
+              + config.testClass().getName()
               + ": "
               + downTo
               + " is below "
               + version
               + ", the version of the snapshot "
-              + settings.startFrom()
+              + config.startFrom()
               + "; the tests and checks start from the snapshot and roll back only the versions"
               + " they applied, so downTo must be "
               + version
@@ -67,22 +101,11 @@ final class SnapshotStart {
     }
     return JourneyStart.at(
         version,
-        "the snapshot " + settings.startFrom(),
+        "the snapshot " + config.startFrom(),
         runner -> {
           snapshot.registerIn(runner);
           return drift(runner);
         });
-  }
-
-  /**
-   * Registers the snapshot's tables and history rows in the runner's namespace.
-   *
-   * @return the recorded version, {@link MigrationRunner#BASE_VERSION} when none is applied
-   */
-  static String register(SuiteSettings settings, MigrationRunner runner) {
-    ShapeSnapshot snapshot = read(settings);
-    snapshot.registerIn(runner);
-    return snapshot.version() == null ? MigrationRunner.BASE_VERSION : snapshot.version();
   }
 
   /**
@@ -91,7 +114,7 @@ final class SnapshotStart {
    * @throws AssertionFailedError naming the version that failed, its error, and the snapshot's
    *     drift from what the migrations make at its recorded version
    */
-  static void migrate(SuiteSettings settings, MigrationRunner runner, String from, String target) {
+  private void migrate(MigrationRunner runner, String from, String target) {
     String drift = drift(runner);
     try {
       if (target == null) {
@@ -104,7 +127,7 @@ final class SnapshotStart {
           "Cannot migrate "
               + runner.namespace()
               + " from the snapshot "
-              + settings.startFrom()
+              + config.startFrom()
               + " (at "
               + from
               + ") to "

@@ -42,7 +42,7 @@ public final class StandardChecks {
 
   private static final Logger LOG = LoggerFactory.getLogger(StandardChecks.class);
 
-  private final SuiteSettings settings;
+  private final SuiteConfig settings;
   private final MigrationRunner runner;
   private final MigrationChecks checks;
   private final SuiteReport report;
@@ -56,14 +56,14 @@ public final class StandardChecks {
    * @param start where the checks start: an empty namespace, or the class's snapshot
    */
   StandardChecks(
-      SuiteSettings settings,
+      SuiteConfig settings,
       MigrationRunner runner,
       SuiteReport report,
       Supplier<SharedJourney> journey,
       JourneyStart start) {
     this.settings = settings;
     this.runner = runner;
-    this.checks = settings.checks(runner).from(start);
+    this.checks = new MigrationChecks(runner, settings.checkSettings()).from(start);
     this.report = report;
     this.journey = journey;
     this.start = start;

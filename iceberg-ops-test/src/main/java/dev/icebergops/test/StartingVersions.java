@@ -18,19 +18,19 @@ final class StartingVersions {
   private StartingVersions() {}
 
   /**
-   * The starting version of every test method of {@code testClass} (its own, inherited and
-   * interface default methods) by the method's name, {@code head} for a test without a version.
-   * Overloads of one name that start at different versions keep the first one's.
+   * The starting version of every test method of the class (its own, inherited and interface
+   * default methods) by the method's name, {@code head} for a test without a version. Overloads of
+   * one name that start at different versions keep the first one's.
    */
-  static Map<String, String> of(Class<?> testClass, SuiteSettings settings, String head) {
+  static Map<String, String> of(SuiteConfig config, String head) {
     Map<String, String> versions = new LinkedHashMap<>();
     for (Method method :
         ReflectionSupport.findMethods(
-            testClass,
+            config.testClass(),
             m -> AnnotationSupport.isAnnotated(m, Testable.class),
             HierarchyTraversalMode.TOP_DOWN)) {
       try {
-        String target = settings.targetFor(method);
+        String target = config.targetFor(method);
         versions.putIfAbsent(method.getName(), target == null ? head : target);
       } catch (ExtensionConfigurationException e) {
         // a malformed @MigrateTo fails its own test, with this message, when the test runs

@@ -1,161 +1,84 @@
 package dev.icebergops.test;
 
-import dev.icebergops.history.HistoryRecord;
-import dev.icebergops.migration.MigrationFactory;
-import dev.icebergops.migration.ResolvedMigration;
 import dev.icebergops.migration.SkippedMigration;
-import dev.icebergops.migration.TableNames;
-import dev.icebergops.runner.MigrationException;
-import dev.icebergops.runner.MigrationResult;
 import dev.icebergops.runner.MigrationRunner;
 import dev.icebergops.test.env.IcebergTestEnvironment;
-import dev.icebergops.test.internal.NamespaceShape;
-import dev.icebergops.test.internal.ShapeDiff;
 import java.util.List;
-import java.util.Map;
-import java.util.Optional;
-import java.util.Set;
-import java.util.TreeSet;
-import java.util.UUID;
-import java.util.function.Supplier;
-import java.util.stream.Collectors;
 import org.apache.iceberg.catalog.Catalog;
-import org.apache.iceberg.catalog.Namespace;
-import org.apache.iceberg.catalog.SupportsNamespaces;
 import org.apache.iceberg.catalog.TableIdentifier;
-import org.apache.iceberg.exceptions.NoSuchNamespaceException;
 import org.apache.iceberg.io.FileIO;
 import org.apache.iceberg.io.SupportsPrefixOperations;
-import org.junit.jupiter.api.extension.ExtensionConfigurationException;
-import org.opentest4j.AssertionFailedError;
+import org.junit.jupiter.api.extension.ExtensionContext;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-/** One test's namespace: migrated before the test, rolled back, checked and dropped after it. */
-final class TestNamespace {
+/**
+ * One test's namespace, named and given its runner once: brought to the test's version by its
+ * {@link NamespaceStart} before the test, and dropped when JUnit closes the test's store, like a
+ * {@code @TempDir} (as a {@code CloseableResource} on every JUnit 5 version, and as an {@link
+ * AutoCloseable} on 5.13 and later; closing twice is harmless). The after-test rollback and its
+ * check are {@link RollbackCheck}'s.
+ */
+@SuppressWarnings("deprecation") // CloseableResource: the only way JUnit 5 before 5.13 closes
+final class TestNamespace implements ExtensionContext.Store.CloseableResource, AutoCloseable {
 
   private static final Logger LOG = LoggerFactory.getLogger(IcebergMigrations.class);
-  private static final String BASE = MigrationRunner.BASE_VERSION;
 
   private final IcebergTestEnvironment environment;
-  private final SuiteSettings settings;
   private final String testName;
-  private String name;
-  private MigrationRunner runner;
-  private final ClassHistory history;
-  private final MigrationFactory factory;
-  private final ClassTemplates templates;
-  private NamespaceShape baseline;
-
-  /** The template this test's namespace was copied from, or null when it was migrated. */
-  private NamespaceTemplate template;
-
-  /** The version of the snapshot the namespace started from, or null when it did not. */
-  private String snapshotVersion;
-
-  /** Where the copy's tables are, by name; empty when the namespace was migrated. */
-  private Map<String, String> copied = Map.of();
-
-  /** Whether the earlier schemas a lean copy left out were put back (before its first rollback). */
-  private boolean schemasRestored;
-
-  private List<ResolvedMigration> migrations = List.of();
-
-  /** The migrations as the class resolved them, or null to resolve them with this runner. */
-  private List<ResolvedMigration> classMigrations;
+  private final String target;
+  private final NamespaceStart start;
+  private final String name;
+  private final MigrationRunner runner;
+  private NamespaceStart.ReturnPoint returnPoint;
+  private boolean closed;
 
   /**
-   * The shape at each allowed irreversible version, shared by the tests of one class: the same
-   * migrations give the same shape in any namespace.
-   */
-  private final Map<String, NamespaceShape> irreversibleBaselines;
-
-  /**
-   * A namespace whose migrations {@code factory} creates, with its history in {@code history}. The
-   * shapes at allowed irreversible versions are shared through {@code irreversibleBaselines}; the
-   * namespace starts as a copy of one of {@code templates} when it can, and is migrated itself when
-   * {@code templates} is null or has no template for its version.
+   * The namespace of the test {@code testName}, whose version is {@code target} (null for head),
+   * started by {@code start}.
    */
   TestNamespace(
       IcebergTestEnvironment environment,
-      SuiteSettings settings,
+      SuiteRunners runners,
       String testName,
-      MigrationFactory factory,
-      ClassHistory history,
-      Map<String, NamespaceShape> irreversibleBaselines,
-      ClassTemplates templates) {
-    this.irreversibleBaselines = irreversibleBaselines;
-    this.templates = templates;
-    this.factory = factory;
+      String target,
+      NamespaceStart start) {
     this.environment = environment;
-    this.settings = settings;
     this.testName = testName;
-    this.history = history;
-    name(uniqueName(settings, testName));
+    this.target = target;
+    this.start = start;
+    this.name = start.name();
+    this.runner = runners.forTest(name, versions -> start.beforeFirstRollback(runner()));
   }
 
-  /**
-   * Takes the migrations as its class resolved them once, instead of resolving them again for each
-   * test (at hundreds of migrations that costs more than copying a template): a test namespace's
-   * random name never selects a package of its own, so its runner would find the same set.
-   */
-  TestNamespace knowing(List<ResolvedMigration> classMigrations) {
-    this.classMigrations = classMigrations;
-    return this;
-  }
-
-  /** Names the namespace, before anything is created in it, and builds its runner. */
-  private void name(String namespace) {
-    this.name = namespace;
-    this.runner =
-        MigrationRunner.builder(environment.catalog())
-            .namespace(namespace)
-            .metaNamespace(history.metaNamespace())
-            .factory(factory)
-            .source(settings.source())
-            .beforeDowngrades(versions -> restoreEarlierSchemas())
-            .build();
-  }
-
-  /**
-   * Before the first rollback in a lean copy of a template, puts back the earlier schemas the copy
-   * left out, since a downgrade may look one up ({@code restoreSchema}, say): from then on the copy
-   * has every schema a migrated namespace would have.
-   */
-  private void restoreEarlierSchemas() {
-    if (template == null || schemasRestored || !template.hasLeanCopies()) {
-      return;
-    }
-    long start = System.nanoTime();
-    template.restoreEarlierSchemas(catalog(), name, copied);
-    schemasRestored = true;
+  /** Brings the namespace to the test's version. */
+  void prepare() {
+    long begin = System.nanoTime();
+    returnPoint = start.prepare(runner, target);
     LOG.info(
-        "Restored the earlier schemas of the copy {} before its first rollback in {} ms",
+        "Prepared namespace {} {} for {} in {} ms",
         name,
-        (System.nanoTime() - start) / 1_000_000);
+        start,
+        testName,
+        (System.nanoTime() - begin) / 1_000_000);
   }
 
-  /** {@code <prefix>_<name>_<random>}, lower case, letters, digits and underscores only. */
-  static String uniqueName(SuiteSettings settings, String testName) {
-    String prefix =
-        settings.namespacePrefix().isEmpty()
-            ? settings.testClass().getSimpleName()
-            : settings.namespacePrefix();
-    String base = sanitize(prefix) + "_" + sanitize(testName);
-    if (base.length() > 48) {
-      base = base.substring(0, 48);
-    }
-    return base + "_" + UUID.randomUUID().toString().replace("-", "").substring(0, 8);
+  /** Whether {@link #prepare()} brought the namespace to the test's version. */
+  boolean isPrepared() {
+    return returnPoint != null;
   }
 
-  private static String sanitize(String text) {
-    return text.toLowerCase(java.util.Locale.ROOT)
-        .replaceAll("[^a-z0-9]+", "_")
-        .replaceAll("^_|_$", "");
+  /** Where the after-test rollback brings the namespace back to; null before {@link #prepare}. */
+  NamespaceStart.ReturnPoint returnPoint() {
+    return returnPoint;
   }
 
   String name() {
     return name;
+  }
+
+  String testName() {
+    return testName;
   }
 
   MigrationRunner runner() {
@@ -170,300 +93,24 @@ final class TestNamespace {
     return environment;
   }
 
-  /** The migrations resolved by {@link #prepare(String)}. */
-  List<ResolvedMigration> migrations() {
-    return migrations;
-  }
-
   /** The classes that look like migrations but that the source leaves out for this namespace. */
   List<SkippedMigration> skipped() {
     return runner.source().skipped(name);
   }
 
   /**
-   * Checks the configured versions exist, then brings the namespace to the target: a copy of the
-   * class's template at that version when there is one, else by migrating it (recording the shapes
-   * at {@code downTo} and at the allowed irreversible versions on the way).
-   */
-  void prepare(String target) {
-    long start = System.nanoTime();
-    Set<String> known =
-        knownVersions(
-            settings,
-            () -> {
-              migrations = classMigrations != null ? classMigrations : runner.migrations();
-              return migrations;
-            });
-    checkKnown(settings, known, target, "the target of " + testName);
-    checkKnown(settings, known, settings.downTo(), "downTo");
-    for (String version : settings.irreversible()) {
-      checkKnown(settings, known, version, "irreversible");
-    }
-    for (String version : settings.dropsData()) {
-      checkKnown(settings, known, version, "dropsData");
-    }
-    if (settings.startFrom() != null) {
-      snapshotVersion = SnapshotStart.register(settings, runner);
-      baseline = NamespaceShape.capture(catalog(), name);
-      if (!BASE.equals(target)) { // at 0000 (the standard checks'), a test starts at the snapshot
-        SnapshotStart.migrate(settings, runner, snapshotVersion, target);
-      }
-      LOG.info(
-          "Prepared namespace {} from the snapshot {} for {} in {} ms",
-          name,
-          settings.startFrom(),
-          testName,
-          (System.nanoTime() - start) / 1_000_000);
-      return;
-    }
-    if (copyTemplate(target == null ? head() : target, start)) {
-      return;
-    }
-    String current = BASE;
-    if (!BASE.equals(settings.downTo())) {
-      current = reached(runner.migrate(settings.downTo()));
-    }
-    baseline = NamespaceShape.capture(catalog(), name);
-    for (String version : new TreeSet<>(settings.irreversible())) {
-      if (version.compareTo(settings.downTo()) > 0
-          && (target == null || version.compareTo(target) <= 0)) {
-        current = reached(runner.migrate(version));
-        irreversibleBaselines.putIfAbsent(version, NamespaceShape.capture(catalog(), name));
-      }
-    }
-    if (!BASE.equals(target)) {
-      current = reached(runner.migrate(target));
-    }
-    LOG.info(
-        "Prepared namespace {} at {} for {} in {} ms",
-        name,
-        current,
-        testName,
-        (System.nanoTime() - start) / 1_000_000);
-  }
-
-  /** Makes the namespace a copy of the template at {@code version}, if the class has one. */
-  private boolean copyTemplate(String version, long start) {
-    if (templates == null || BASE.equals(version) || version.compareTo(settings.downTo()) < 0) {
-      return false;
-    }
-    template = templates.at(version).orElse(null);
-    if (template == null) {
-      return false;
-    }
-    // a namespace whose history rows were written with the template's needs no history write
-    Optional<String> seeded = template.claim(testName);
-    seeded.ifPresent(this::name);
-    copied = template.copyTo(catalog(), name, seeded.isPresent() ? null : runner);
-    LOG.info(
-        "Prepared namespace {} at {} for {} from its class's template in {} ms",
-        name,
-        version,
-        testName,
-        (System.nanoTime() - start) / 1_000_000);
-    return true;
-  }
-
-  private String head() {
-    List<ResolvedMigration> all = migrations;
-    return all.isEmpty() ? BASE : all.get(all.size() - 1).version();
-  }
-
-  /** The version a run left the namespace at, from its own result: no history read. */
-  private static String reached(MigrationResult result) {
-    return result.current().orElse(BASE);
-  }
-
-  /**
-   * The versions {@code load} finds; a migration set that breaks a rule is a configuration error.
-   */
-  static Set<String> knownVersions(SuiteSettings settings, Supplier<List<ResolvedMigration>> load) {
-    try {
-      return load.get().stream().map(ResolvedMigration::version).collect(Collectors.toSet());
-    } catch (IllegalArgumentException e) {
-      throw new ExtensionConfigurationException(
-          "Cannot load the migrations of @IcebergMigrations on "
-              + settings.testClass().getName()
-              + ": "
-              + e.getMessage(),
-          e);
-    }
-  }
-
-  static void checkKnown(SuiteSettings settings, Set<String> known, String version, String what) {
-    if (version != null && !BASE.equals(version) && !known.contains(version)) {
-      throw new ExtensionConfigurationException(
-          "Cannot configure "
-              + what
-              + " of @IcebergMigrations on "
-              + settings.testClass().getName()
-              + ": no migration has version "
-              + version
-              + " (known: "
-              + known.stream().sorted().collect(Collectors.joining(", "))
-              + ")");
-    }
-  }
-
-  /**
-   * Brings the namespace back to where the test started and fails when it differs from then: to the
-   * template's version (rolling back what the test applied beyond it, or migrating back up to it),
-   * or, for a migrated namespace and with {@link IcebergMigrations#fullRollbackEachTest()}, all the
-   * way down to {@code downTo}. A test that started from a template and ran no migration has
-   * nothing to roll back: the changes it made to its copy directly go with the namespace.
-   *
-   * @throws AssertionFailedError naming the irreversible version, or showing what was left behind
-   */
-  void rollBackAndCheckNoTrace() {
-    long start = System.nanoTime();
-    boolean full = template == null || settings.fullRollbackEachTest();
-    String to =
-        snapshotVersion != null ? snapshotVersion : full ? settings.downTo() : template.version();
-    NamespaceShape expected =
-        template == null ? baseline : full ? templates.downToShape() : template.shape();
-    String where =
-        snapshotVersion != null
-            ? to + ", the version of the snapshot it started from"
-            : full || template == null
-                ? settings.downTo()
-                : to + ", the version it started at (a copy of its class's template)";
-    try {
-      List<HistoryRecord> rows = runner.history();
-      if (!full && template.historyUnchanged(rows)) {
-        // no migration ran: what the test did to its copy directly goes with the namespace
-        LOG.debug("{} ran no migration in {}: nothing to roll back", testName, name);
-        return;
-      }
-      // a test that never ran a migration (the standard checks' tests, say) has nothing to roll
-      // back, and a rollback would take the run lease, creating the history table to do so
-      if (rows.stream().anyMatch(row -> above(row, to))) {
-        runner.rollbackTo(to);
-      } else if (!full && !applied(rows, to)) {
-        runner.migrate(to); // the test rolled back below its start
-      }
-    } catch (MigrationException stopped) {
-      if (!stopped.isIrreversible()) {
-        throw stopped;
-      }
-      Throwable e = stopped.getCause();
-      String version = runner.current().orElse("?");
-      if (settings.irreversible().contains(version)) {
-        LOG.info(
-            "Rollback of {} after {} stopped at irreversible migration {} (allowed): {}",
-            name,
-            testName,
-            version,
-            e.getMessage());
-        checkNoTrace(baselineAt(version), version + ", where the rollback stops (irreversible)");
-        return;
-      }
-      throw new AssertionFailedError(
-          "Expecting the migrations of "
-              + name
-              + " to roll back to "
-              + to
-              + " after "
-              + testName
-              + ",\nbut migration "
-              + version
-              + " is irreversible: "
-              + e.getMessage()
-              + "\n(list it in @IcebergMigrations(irreversible = ...) if that is intended)",
-          e);
-    }
-    checkNoTrace(expected, where);
-    LOG.info(
-        "Rolled back {} to {} and found no trace in {} ms",
-        name,
-        to,
-        (System.nanoTime() - start) / 1_000_000);
-  }
-
-  /** A row of a version above {@code version} that a rollback to it would undo or refuse. */
-  private static boolean above(HistoryRecord row, String version) {
-    return row.version().compareTo(version) > 0
-        && row.status() != HistoryRecord.Status.ROLLED_BACK
-        && row.status() != HistoryRecord.Status.PENDING;
-  }
-
-  private static boolean applied(List<HistoryRecord> rows, String version) {
-    return rows.stream()
-        .anyMatch(
-            row -> row.version().equals(version) && row.status() == HistoryRecord.Status.APPLIED);
-  }
-
-  private void checkNoTrace(NamespaceShape expected, String where) {
-    ShapeDiff diff = expected.diff(NamespaceShape.capture(catalog(), name));
-    if (!diff.isEmpty()) {
-      throw new AssertionFailedError(
-          "Expecting no trace of "
-              + testName
-              + " in "
-              + name
-              + " after rolling back to "
-              + where
-              + ",\nbut the namespace differs from when it was at that version:\n"
-              + diff.describe());
-    }
-  }
-
-  /**
-   * The shape at an allowed irreversible version: recorded on the way to a test's target, or, when
-   * no test of the class passed it on its way, taken once from a scratch namespace migrated to it.
-   */
-  private NamespaceShape baselineAt(String version) {
-    return irreversibleBaselines.computeIfAbsent(version, this::scratchBaseline);
-  }
-
-  private NamespaceShape scratchBaseline(String version) {
-    String scratch = name + "_at_" + version;
-    try {
-      MigrationRunner.builder(catalog())
-          .namespace(scratch)
-          .metaNamespace(scratch + "_ops")
-          .factory(factory)
-          .source(settings.source())
-          .build()
-          .migrate(version);
-      return NamespaceShape.capture(catalog(), scratch);
-    } finally {
-      drop(scratch);
-      drop(scratch + "_ops");
-    }
-  }
-
-  /**
    * Drops every table of the test's namespace, then the namespace; its history rows go with the
    * class's history table.
    */
-  void drop() {
-    long start = System.nanoTime();
-    if (template != null) {
-      template.dropCopy(catalog(), name, copied, schemasRestored);
-    } else {
-      drop(name);
+  @Override
+  public synchronized void close() {
+    if (closed) {
+      return;
     }
-    LOG.info("Dropped namespace {} in {} ms", name, (System.nanoTime() - start) / 1_000_000);
-  }
-
-  private void drop(String namespace) {
-    drop(catalog(), namespace);
-  }
-
-  /**
-   * Drops every table of a namespace through the catalog's purge, then the namespace; absent is
-   * fine.
-   */
-  static void drop(Catalog catalog, String namespace) {
-    Namespace ns = TableNames.namespace(namespace);
-    try {
-      for (TableIdentifier table : catalog.listTables(ns)) {
-        catalog.dropTable(table, true);
-      }
-      ((SupportsNamespaces) catalog).dropNamespace(ns);
-    } catch (NoSuchNamespaceException e) {
-      LOG.debug("Namespace {} was never created", namespace);
-    }
+    closed = true;
+    long begin = System.nanoTime();
+    start.drop(catalog());
+    LOG.info("Dropped namespace {} in {} ms", name, (System.nanoTime() - begin) / 1_000_000);
   }
 
   /**

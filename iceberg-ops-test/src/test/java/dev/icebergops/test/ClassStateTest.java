@@ -49,7 +49,7 @@ class ClassStateTest {
     public void afterAll(ExtensionContext context) {
       ClassState state = ClassState.of(context);
       SEEN.add(state);
-      SEEN.add(context.getRoot().getStore(IcebergMigrationsExtension.STORE).get(ClassState.class));
+      SEEN.add(context.getRoot().getStore(ClassState.STORE).get(ClassState.class));
       SEEN.add(state == null ? null : state.isClosed());
     }
   }

@@ -1,0 +1,54 @@
+package dev.icebergops.test;
+
+import dev.icebergops.runner.MigrationRunner;
+import dev.icebergops.test.internal.NamespaceShape;
+import java.util.TreeSet;
+
+/**
+ * A test namespace migrated itself, from empty: first to {@code downTo}, where its shape is what
+ * the after-test rollback must find again, then through the allowed irreversible versions on the
+ * way (recording their shapes for the class) to the test's version.
+ */
+final class MigratedStart implements NamespaceStart {
+
+  private static final String BASE = MigrationRunner.BASE_VERSION;
+
+  private final SuiteConfig config;
+  private final IrreversibleShapes shapes;
+  private final String name;
+
+  MigratedStart(SuiteConfig config, String testName, IrreversibleShapes shapes) {
+    this.config = config;
+    this.shapes = shapes;
+    this.name = config.uniqueName(testName);
+  }
+
+  @Override
+  public String name() {
+    return name;
+  }
+
+  @Override
+  public ReturnPoint prepare(MigrationRunner runner, String target) {
+    String downTo = config.downTo();
+    if (!BASE.equals(downTo)) {
+      runner.migrate(downTo);
+    }
+    NamespaceShape baseline = NamespaceShape.capture(runner.catalog(), name);
+    for (String version : new TreeSet<>(config.irreversible())) {
+      if (version.compareTo(downTo) > 0 && (target == null || version.compareTo(target) <= 0)) {
+        runner.migrate(version);
+        shapes.record(version, () -> NamespaceShape.capture(runner.catalog(), name));
+      }
+    }
+    if (!BASE.equals(target)) {
+      runner.migrate(target);
+    }
+    return new ReturnPoint(downTo, () -> baseline, downTo, null);
+  }
+
+  @Override
+  public String toString() {
+    return "migrated itself";
+  }
+}

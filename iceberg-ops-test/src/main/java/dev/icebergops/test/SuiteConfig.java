@@ -1,0 +1,355 @@
+package dev.icebergops.test;
+
+import dev.icebergops.migration.MigrationFactory;
+import dev.icebergops.migration.MigrationSource;
+import dev.icebergops.migration.ResolvedMigration;
+import dev.icebergops.runner.MigrationRunner;
+import dev.icebergops.test.env.IcebergTestEnvironment;
+import dev.icebergops.test.internal.ContractLocation;
+import dev.icebergops.test.internal.ExpectedBackfill;
+import dev.icebergops.test.internal.MigrationChecks;
+import java.io.UncheckedIOException;
+import java.lang.reflect.AnnotatedElement;
+import java.lang.reflect.Constructor;
+import java.lang.reflect.Method;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.UUID;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.extension.ExtensionConfigurationException;
+import org.junit.jupiter.api.extension.ExtensionContext;
+import org.junit.platform.commons.support.AnnotationSupport;
+
+/**
+ * The configuration of one test class, checked once before its first test: the attributes of its
+ * {@link IcebergMigrations}, or those an {@link IcebergMigrationsExtension#builder()} was given
+ * (whose defaults are the annotation's), plus what only a builder can say.
+ *
+ * @param target the version a test is migrated to unless {@link MigrateTo} says otherwise, or null
+ *     for head
+ * @param startFrom the snapshot every test starts from, or null for an empty namespace
+ * @param environment the environment a builder gave instead of a backend's, or null
+ * @param metaNamespace the history namespace a builder gave, or null for one of the class's own
+ */
+record SuiteConfig(
+    Class<?> testClass,
+    MigrationSource source,
+    String namespacePrefix,
+    Backend backend,
+    String target,
+    String downTo,
+    Set<String> irreversible,
+    boolean checkDowngrade,
+    boolean fullRollbackEachTest,
+    boolean copySchemaHistory,
+    String contracts,
+    boolean strictFieldIds,
+    Set<String> dropsData,
+    List<ExpectedBackfill> backfills,
+    String startFrom,
+    IcebergTestEnvironment environment,
+    MigrationFactory factory,
+    String metaNamespace) {
+
+  private static final Pattern VERSION = Pattern.compile("\\d{4}");
+  private static final String BASE = MigrationRunner.BASE_VERSION;
+
+  /**
+   * The configuration of the test class of {@code context}: the attributes a builder was {@code
+   * given} with what else it was given, or, when {@code given} is null, the class's {@link
+   * IcebergMigrations} and defaults.
+   *
+   * @param backfills the backfills a builder declared with lambdas
+   * @throws ExtensionConfigurationException naming the attribute at fault
+   */
+  static SuiteConfig of(
+      ExtensionContext context,
+      IcebergMigrations given,
+      IcebergTestEnvironment environment,
+      MigrationFactory factory,
+      String metaNamespace,
+      List<ExpectedBackfill> backfills) {
+    Class<?> testClass = context.getRequiredTestClass();
+    Optional<IcebergMigrations> annotation =
+        EnclosingAnnotations.find(testClass, IcebergMigrations.class);
+    if (given != null && annotation.isPresent()) {
+      throw refused(
+          testClass,
+          "it has both @IcebergMigrations and a registered IcebergMigrationsExtension; keep one");
+    }
+    IcebergMigrations a =
+        given != null
+            ? given
+            : annotation.orElseThrow(
+                () -> refused(testClass, "it has no @IcebergMigrations annotation"));
+    String where =
+        (given != null ? "IcebergMigrationsExtension.builder() for " : "@IcebergMigrations on ")
+            + testClass.getName();
+    MigrationSource source = source(a, where);
+    Backend backend = backend(context, a.backend());
+    String target = a.target().isEmpty() ? null : version(a.target(), where + ": target");
+    String downTo = version(a.downTo(), where + ": downTo");
+    Set<String> irreversible = versions(a.irreversible(), where + ": irreversible");
+    Set<String> dropsData = versions(a.dropsData(), where + ": dropsData");
+    List<ExpectedBackfill> all = backfills(a.backfills(), where + ": backfills");
+    for (ExpectedBackfill backfill : backfills) {
+      version(backfill.version(), where + ": backfill of " + backfill.column());
+      all.add(backfill);
+    }
+    return new SuiteConfig(
+        testClass,
+        source,
+        a.namespacePrefix(),
+        backend,
+        target,
+        downTo,
+        irreversible,
+        a.checkDowngrade(),
+        a.fullRollbackEachTest(),
+        a.copySchemaHistory(),
+        a.contracts(),
+        a.strictFieldIds(),
+        dropsData,
+        List.copyOf(all),
+        a.startFrom().isBlank() ? null : a.startFrom(),
+        environment,
+        factory != null ? factory : MigrationFactory.publicNoArgConstructor(),
+        metaNamespace);
+  }
+
+  static ExtensionConfigurationException refused(Class<?> testClass, String reason) {
+    return new ExtensionConfigurationException(
+        "Cannot configure iceberg-ops for " + testClass.getName() + ": " + reason);
+  }
+
+  private static List<ExpectedBackfill> backfills(Backfill[] declared, String where) {
+    List<ExpectedBackfill> backfills = new ArrayList<>();
+    for (Backfill backfill : declared) {
+      version(backfill.version(), where);
+      Class<? extends BackfillValues> type = backfill.values();
+      BackfillValues values;
+      try {
+        Constructor<? extends BackfillValues> constructor = type.getDeclaredConstructor();
+        constructor.setAccessible(true);
+        values = constructor.newInstance();
+      } catch (ReflectiveOperationException | RuntimeException e) {
+        throw new ExtensionConfigurationException(
+            "Cannot configure "
+                + where
+                + ": cannot create "
+                + type.getName()
+                + " for the backfill of "
+                + backfill.table()
+                + "."
+                + backfill.column()
+                + " at "
+                + backfill.version()
+                + ": it needs a no-argument constructor and a static class ("
+                + e
+                + ")",
+            e);
+      }
+      String description =
+          backfill.description().isBlank() ? type.getSimpleName() : backfill.description();
+      backfills.add(
+          new ExpectedBackfill(
+              backfill.version(),
+              backfill.table(),
+              backfill.column(),
+              description,
+              values::expected));
+    }
+    return backfills;
+  }
+
+  private static MigrationSource source(IcebergMigrations config, String where) {
+    String[] locations = config.locations();
+    boolean hasLocations = locations.length > 0;
+    if (hasLocations == config.classes().length > 0) {
+      throw new ExtensionConfigurationException(
+          "Cannot configure "
+              + where
+              + ": give either locations or classes"
+              + (hasLocations ? ", not both" : ""));
+    }
+    if (!hasLocations) {
+      return MigrationSource.of(Arrays.asList(config.classes()));
+    }
+    if (locations.length > 1) {
+      throw new ExtensionConfigurationException(
+          "Cannot configure "
+              + where
+              + ": exactly one location is supported, got "
+              + Arrays.toString(locations));
+    }
+    if (locations[0].isBlank()) {
+      throw new ExtensionConfigurationException(
+          "Cannot configure " + where + ": the location is empty");
+    }
+    try {
+      return MigrationSource.classpath(locations[0]);
+    } catch (IllegalArgumentException e) {
+      throw new ExtensionConfigurationException(
+          "Cannot configure " + where + ": " + e.getMessage(), e);
+    }
+  }
+
+  private static Backend backend(ExtensionContext context, Backend declared) {
+    Optional<String> override = lookup(context, Backend.PROPERTY, Backend.ENV);
+    if (override.isEmpty()) {
+      return declared;
+    }
+    String value = override.get().trim();
+    try {
+      return Backend.valueOf(value.toUpperCase(Locale.ROOT));
+    } catch (IllegalArgumentException e) {
+      throw new ExtensionConfigurationException(
+          "Cannot use backend '"
+              + value
+              + "' from "
+              + Backend.PROPERTY
+              + " / "
+              + Backend.ENV
+              + ": known backends are "
+              + Arrays.toString(Backend.values()).toLowerCase(Locale.ROOT));
+    }
+  }
+
+  /**
+   * A run-wide setting: the first non-blank value of the configuration parameter {@code property},
+   * the system property of that name (also when the launcher does not read system properties, as
+   * EngineTestKit does not), and the environment variable {@code variable}.
+   */
+  static Optional<String> lookup(ExtensionContext context, String property, String variable) {
+    return context
+        .getConfigurationParameter(property)
+        .or(() -> Optional.ofNullable(System.getProperty(property)))
+        .or(() -> Optional.ofNullable(System.getenv(variable)))
+        .filter(value -> !value.isBlank());
+  }
+
+  /**
+   * The migrations load and the class-wide versions exist.
+   *
+   * @return the migrations, baselines left out, in version order
+   * @throws ExtensionConfigurationException naming the attribute at fault
+   */
+  List<ResolvedMigration> checkMigrations() {
+    List<ResolvedMigration> all;
+    try {
+      all = source.resolve("check", factory);
+    } catch (IllegalArgumentException e) {
+      throw new ExtensionConfigurationException(
+          "Cannot load the migrations of @IcebergMigrations on "
+              + testClass.getName()
+              + ": "
+              + e.getMessage(),
+          e);
+    }
+    Set<String> known = all.stream().map(ResolvedMigration::version).collect(Collectors.toSet());
+    checkKnown(known, target, "target");
+    checkKnown(known, downTo, "downTo");
+    dropsData.forEach(version -> checkKnown(known, version, "dropsData"));
+    irreversible.forEach(version -> checkKnown(known, version, "irreversible"));
+    backfills.forEach(backfill -> checkKnown(known, backfill.version(), "backfills"));
+    checkContracts();
+    return all.stream().filter(m -> !m.isBaseline()).toList();
+  }
+
+  /**
+   * Fails when no migration has {@code version} (null and {@code 0000} always exist).
+   *
+   * @param what the attribute, for the message
+   */
+  void checkKnown(Set<String> known, String version, String what) {
+    if (version != null && !BASE.equals(version) && !known.contains(version)) {
+      throw new ExtensionConfigurationException(
+          "Cannot configure "
+              + what
+              + " of @IcebergMigrations on "
+              + testClass.getName()
+              + ": no migration has version "
+              + version
+              + " (known: "
+              + String.join(", ", new TreeSet<>(known))
+              + ")");
+    }
+  }
+
+  /** The contracts location, when set, exists and its contracts parse. */
+  private void checkContracts() {
+    if (contracts.isBlank()) {
+      return;
+    }
+    try {
+      ContractLocation.of(contracts).load();
+    } catch (IllegalArgumentException | UncheckedIOException e) {
+      throw new ExtensionConfigurationException(
+          "Cannot configure contracts of @IcebergMigrations on "
+              + testClass.getName()
+              + ": "
+              + e.getMessage(),
+          e);
+    }
+  }
+
+  /**
+   * The version for a test method of the class: its {@link MigrateTo}, the class's, or the target
+   * (null for head).
+   */
+  String targetFor(Method method) {
+    Optional<MigrateTo> migrateTo =
+        AnnotationSupport.findAnnotation(method, MigrateTo.class)
+            .or(() -> EnclosingAnnotations.find(testClass, MigrateTo.class));
+    if (migrateTo.isPresent()) {
+      AnnotatedElement on =
+          AnnotationSupport.isAnnotated(method, MigrateTo.class) ? method : testClass;
+      String describe =
+          on instanceof Method m
+              ? m.getDeclaringClass().getSimpleName() + "." + m.getName() + "()"
+              : testClass.getName();
+      return version(migrateTo.get().value(), "@MigrateTo on " + describe);
+    }
+    return target;
+  }
+
+  private static String version(String value, String where) {
+    if (!VERSION.matcher(value).matches()) {
+      throw new ExtensionConfigurationException(
+          "Cannot configure " + where + ": '" + value + "' is not a four-digit version");
+    }
+    return value;
+  }
+
+  private static Set<String> versions(String[] values, String where) {
+    for (String value : values) {
+      version(value, where);
+    }
+    return Set.of(values);
+  }
+
+  /** {@code <prefix>_<name>_<random>}, lower case, letters, digits and underscores only. */
+  String uniqueName(String name) {
+    String prefix = namespacePrefix.isEmpty() ? testClass.getSimpleName() : namespacePrefix;
+    String base = sanitize(prefix) + "_" + sanitize(name);
+    if (base.length() > 48) {
+      base = base.substring(0, 48);
+    }
+    return base + "_" + UUID.randomUUID().toString().replace("-", "").substring(0, 8);
+  }
+
+  private static String sanitize(String text) {
+    return text.toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9]+", "_").replaceAll("^_|_$", "");
+  }
+
+  /** The standard checks' tolerances. */
+  MigrationChecks.Settings checkSettings() {
+    return new MigrationChecks.Settings(irreversible, downTo, strictFieldIds, dropsData, backfills);
+  }
+}

@@ -1,0 +1,64 @@
+package dev.icebergops.test;
+
+import dev.icebergops.runner.MigrationRunner;
+import dev.icebergops.runner.MigrationStep;
+import java.util.List;
+import java.util.function.Consumer;
+import org.apache.iceberg.catalog.Catalog;
+
+/**
+ * The runners of one test class, each of one namespace, with the class's migrations and factory:
+ * the one place that sets what only the toolkit asks of a runner (a hook before downgrades, no
+ * baselines).
+ */
+final class SuiteRunners {
+
+  private final Catalog catalog;
+  private final SuiteConfig config;
+  private final String metaNamespace;
+
+  /**
+   * The runners of the class of {@code config}, whose shared history is in {@code metaNamespace}.
+   */
+  SuiteRunners(Catalog catalog, SuiteConfig config, String metaNamespace) {
+    this.catalog = catalog;
+    this.config = config;
+    this.metaNamespace = metaNamespace;
+  }
+
+  Catalog catalog() {
+    return catalog;
+  }
+
+  /** A runner of {@code namespace} whose history is in the class's shared history table. */
+  MigrationRunner of(String namespace) {
+    return builder(namespace, metaNamespace).build();
+  }
+
+  /**
+   * A runner of {@code namespace} whose history is a table of its own, in {@code
+   * <namespace>_history}: its many commits then never grow the metadata of the history table that
+   * the tests read.
+   */
+  MigrationRunner alone(String namespace) {
+    return builder(namespace, namespace + "_history").build();
+  }
+
+  /** A test's runner, which calls {@code beforeDowngrades} before each run of downgrades. */
+  MigrationRunner forTest(String namespace, Consumer<List<String>> beforeDowngrades) {
+    return builder(namespace, metaNamespace).beforeDowngrades(beforeDowngrades).build();
+  }
+
+  /** The standard checks' journey's runner, which walks the whole chain: no baselines. */
+  MigrationRunner forJourney(String namespace, Consumer<MigrationStep> onStep) {
+    return builder(namespace, metaNamespace).onStep(onStep).baselines(false).build();
+  }
+
+  private MigrationRunner.Builder builder(String namespace, String meta) {
+    return MigrationRunner.builder(catalog)
+        .namespace(namespace)
+        .metaNamespace(meta)
+        .factory(config.factory())
+        .source(config.source());
+  }
+}

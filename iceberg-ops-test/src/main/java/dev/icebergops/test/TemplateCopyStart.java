@@ -1,0 +1,91 @@
+package dev.icebergops.test;
+
+import dev.icebergops.runner.MigrationRunner;
+import java.util.Map;
+import java.util.Optional;
+import org.apache.iceberg.catalog.Catalog;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * A test namespace that starts as a copy of its class's template at the test's version: the
+ * namespace whose history rows the template already wrote when the test has one, else a fresh one
+ * whose rows the copy writes. After the test, what it applied is rolled back to the template's
+ * version and the namespace compared with the template (with {@link
+ * IcebergMigrations#fullRollbackEachTest()}, rolled back to {@code downTo} instead).
+ */
+final class TemplateCopyStart implements NamespaceStart {
+
+  private static final Logger LOG = LoggerFactory.getLogger(IcebergMigrations.class);
+
+  private final SuiteConfig config;
+  private final NamespaceTemplate template;
+  private final ClassTemplates templates;
+  private final String name;
+  private final boolean seeded;
+
+  /** Where the copy's tables are, by name. */
+  private Map<String, String> copied = Map.of();
+
+  /** Whether the earlier schemas a lean copy left out were put back (before its first rollback). */
+  private boolean schemasRestored;
+
+  TemplateCopyStart(
+      SuiteConfig config, String testName, NamespaceTemplate template, ClassTemplates templates) {
+    this.config = config;
+    this.template = template;
+    this.templates = templates;
+    Optional<String> claimed = template.claim(testName);
+    this.seeded = claimed.isPresent();
+    this.name = claimed.orElseGet(() -> config.uniqueName(testName));
+  }
+
+  @Override
+  public String name() {
+    return name;
+  }
+
+  @Override
+  public ReturnPoint prepare(MigrationRunner runner, String target) {
+    // a namespace whose history rows were written with the template's needs no history write
+    copied = template.copyTo(runner.catalog(), name, seeded ? null : runner);
+    if (config.fullRollbackEachTest()) {
+      return new ReturnPoint(config.downTo(), templates::downToShape, config.downTo(), null);
+    }
+    String version = template.version();
+    return new ReturnPoint(
+        version,
+        template::shape,
+        version + ", the version it started at (a copy of its class's template)",
+        template::historyUnchanged);
+  }
+
+  /**
+   * Before the first rollback in a lean copy of a template, puts back the earlier schemas the copy
+   * left out, since a downgrade may look one up ({@code restoreSchema}, say): from then on the copy
+   * has every schema a migrated namespace would have.
+   */
+  @Override
+  public void beforeFirstRollback(MigrationRunner runner) {
+    if (schemasRestored || !template.hasLeanCopies()) {
+      return;
+    }
+    long start = System.nanoTime();
+    template.restoreEarlierSchemas(runner.catalog(), name, copied);
+    schemasRestored = true;
+    LOG.info(
+        "Restored the earlier schemas of the copy {} before its first rollback in {} ms",
+        name,
+        (System.nanoTime() - start) / 1_000_000);
+  }
+
+  @Override
+  public void drop(Catalog catalog) {
+    template.dropCopy(catalog, name, copied, schemasRestored);
+  }
+
+  @Override
+  public String toString() {
+    return "at " + template.version() + " from its class's template";
+  }
+}
