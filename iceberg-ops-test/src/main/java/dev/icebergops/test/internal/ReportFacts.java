@@ -19,12 +19,11 @@ final class ReportFacts {
    * Each fact, once, with what it meant per check (by the check's column title), in the order the
    * checks met it.
    */
-  static Map<String, Map<String, List<String>>> facts(
-      Map<StandardCheck, SuiteReport.Entry> entries) {
+  static Map<String, Map<String, List<String>>> facts(Map<StandardCheck, CheckEntry> entries) {
     Map<String, Map<String, List<String>>> facts = new LinkedHashMap<>();
     for (StandardCheck check : StandardCheck.values()) {
       String title = check.title();
-      SuiteReport.Entry entry = entries.get(check);
+      CheckEntry entry = entries.get(check);
       if (entry == null || entry.report() == null) {
         continue;
       }
@@ -45,11 +44,11 @@ final class ReportFacts {
    * @param versions every version of the set, in order
    */
   static Map<String, List<String>> notApplicable(
-      Map<StandardCheck, SuiteReport.Entry> entries, List<String> versions) {
+      Map<StandardCheck, CheckEntry> entries, List<String> versions) {
     Map<String, List<String>> reasons = new LinkedHashMap<>();
     for (StandardCheck check : StandardCheck.values()) {
       String title = check.title();
-      SuiteReport.Entry entry = entries.get(check);
+      CheckEntry entry = entries.get(check);
       if (entry == null) {
         continue;
       }

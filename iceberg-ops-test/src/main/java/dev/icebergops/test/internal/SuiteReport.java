@@ -31,12 +31,9 @@ import org.apache.iceberg.Schema;
  */
 public final class SuiteReport {
 
-  /** One check's entry: its report, or why it did not run. */
-  record Entry(CheckReport report, String skipped) {}
-
   private final String title;
   private final Map<String, String> descriptions = new LinkedHashMap<>();
-  private final Map<StandardCheck, Entry> entries = new LinkedHashMap<>();
+  private final Map<StandardCheck, CheckEntry> entries = new LinkedHashMap<>();
   private final Map<String, Schema> headSchemas = new TreeMap<>();
   private List<SkippedMigration> skippedMigrations;
 
@@ -81,29 +78,25 @@ public final class SuiteReport {
 
   /** Records one check's report, and the schemas at head it saw. */
   public synchronized void add(CheckReport report) {
-    entries.put(report.check(), new Entry(report, null));
+    entries.put(report.check(), new CheckEntry(report, null));
     headSchemas.putAll(report.headSchemas());
   }
 
   /** Records that a check did not run, and why. */
   public synchronized void skipped(StandardCheck check, String reason) {
-    entries.put(check, new Entry(null, reason));
+    entries.put(check, new CheckEntry(null, reason));
   }
 
-  synchronized String title() {
-    return title;
-  }
-
-  synchronized Map<String, String> descriptions() {
-    return new LinkedHashMap<>(descriptions);
-  }
-
-  synchronized Map<StandardCheck, Entry> entries() {
-    return new EnumMap<>(entries);
-  }
-
-  synchronized Map<String, Schema> headSchemas() {
-    return new TreeMap<>(headSchemas);
+  /** What the report says now. */
+  synchronized ReportContent content() {
+    return new ReportContent(
+        title,
+        summary(),
+        failed(),
+        new LinkedHashMap<>(descriptions),
+        new EnumMap<>(entries),
+        setNotes(),
+        new TreeMap<>(headSchemas));
   }
 
   /** Whether any check ran or was skipped. */
@@ -117,7 +110,7 @@ public final class SuiteReport {
     int failed = 0;
     int skipped = 0;
     for (StandardCheck check : StandardCheck.values()) {
-      Entry entry = entries.get(check);
+      CheckEntry entry = entries.get(check);
       if (entry == null) {
         continue;
       } else if (entry.report() == null) {
@@ -148,7 +141,7 @@ public final class SuiteReport {
    * the version), each indented by two spaces.
    */
   public synchronized String versionsText() {
-    return new SuiteReportPage(this).versionsText();
+    return content().versionsText();
   }
 
   /** Whether a check failed. */
@@ -164,7 +157,7 @@ public final class SuiteReport {
    * @throws UncheckedIOException if they cannot be written
    */
   public List<Path> write(Path directory) {
-    SuiteReportPage page = new SuiteReportPage(this);
+    SuiteReportPage page = new SuiteReportPage(content());
     Path markdown = directory.resolve(title + ".md");
     Path html = directory.resolve(title + ".html");
     try {

@@ -1,14 +1,7 @@
 package dev.icebergops.test.internal;
 
-import dev.icebergops.test.internal.CheckReport.Outcome;
-import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
-import org.apache.iceberg.Schema;
-import org.apache.iceberg.types.Type;
-import org.apache.iceberg.types.Types;
 
 /** Renders a {@link SuiteReport} as Markdown and as a self-contained HTML page. */
 final class SuiteReportPage {
@@ -24,153 +17,10 @@ final class SuiteReportPage {
           + "pre{background:#fff1f0;border-left:4px solid #cf222e;padding:.7em;white-space:pre-wrap}"
           + "pre.note{background:#f6f8fa;border-left-color:#57606a}";
 
-  private final SuiteReport report;
-  private final Map<String, String> descriptions;
-  private final Map<StandardCheck, SuiteReport.Entry> entries;
-  private final List<String> setNotes;
+  private final ReportContent report;
 
-  SuiteReportPage(SuiteReport report) {
+  SuiteReportPage(ReportContent report) {
     this.report = report;
-    this.descriptions = report.descriptions();
-    this.entries = report.entries();
-    this.setNotes = report.setNotes();
-  }
-
-  /** The gaps between the set's versions and the migrations its source skipped, one line each. */
-  private List<String> setNotes() {
-    return setNotes;
-  }
-
-  /** One check's outcome as a word: passed, failed, not applicable or not run. */
-  private String result(StandardCheck check) {
-    SuiteReport.Entry entry = entries.get(check);
-    if (entry == null) {
-      return "not run";
-    }
-    if (entry.report() == null) {
-      return "not applicable";
-    }
-    return entry.report().passed() ? "passed" : "failed";
-  }
-
-  /** One version's outcome in one check. */
-  private String cell(StandardCheck check, String version) {
-    SuiteReport.Entry entry = entries.get(check);
-    if (entry == null) {
-      return "not run";
-    }
-    if (entry.report() == null) {
-      return "not applicable";
-    }
-    Outcome outcome = entry.report().versions().getOrDefault(version, Outcome.NOT_APPLICABLE);
-    return outcome.name().toLowerCase(Locale.ROOT).replace('_', ' ');
-  }
-
-  private List<String> headers() {
-    List<String> headers = new ArrayList<>(List.of("version", "description"));
-    Arrays.stream(StandardCheck.values()).forEach(check -> headers.add(check.title()));
-    return headers;
-  }
-
-  private List<List<String>> versionRows() {
-    List<List<String>> rows = new ArrayList<>();
-    descriptions.forEach(
-        (version, description) -> {
-          List<String> row = new ArrayList<>(List.of(version, description));
-          for (StandardCheck check : StandardCheck.values()) {
-            row.add(cell(check, version));
-          }
-          rows.add(row);
-        });
-    return rows;
-  }
-
-  /**
-   * The versions table as aligned plain text, for the log: a header line, then one line per version
-   * with each check's outcome ({@code -} where the check does not cover the version).
-   */
-  String versionsText() {
-    List<List<String>> lines = new ArrayList<>();
-    lines.add(headers());
-    for (List<String> row : versionRows()) {
-      List<String> line = new ArrayList<>(row.subList(0, 2));
-      row.subList(2, row.size()).forEach(cell -> line.add(textCell(cell)));
-      lines.add(line);
-    }
-    int[] widths = new int[lines.get(0).size()];
-    for (List<String> line : lines) {
-      for (int i = 0; i < line.size(); i++) {
-        widths[i] = Math.max(widths[i], line.get(i).length());
-      }
-    }
-    StringBuilder out = new StringBuilder();
-    for (List<String> line : lines) {
-      StringBuilder text = new StringBuilder();
-      for (int i = 0; i < line.size(); i++) {
-        text.append("  ").append(line.get(i)).append(" ".repeat(widths[i] - line.get(i).length()));
-      }
-      out.append(text.toString().stripTrailing()).append('\n');
-    }
-    setNotes().forEach(note -> out.append("  ").append(note).append('\n'));
-    return out.toString().stripTrailing();
-  }
-
-  /** A cell of the text table: FAILED stands out, a check that does not apply is a dash. */
-  private static String textCell(String cell) {
-    return switch (cell) {
-      case "failed" -> "FAILED";
-      case "not applicable" -> "-";
-      default -> cell;
-    };
-  }
-
-  /**
-   * Per check and kind ("failure", "warning", "note"), its messages; a check that did not apply is
-   * explained with the "not applicable" cells, and facts are stated once on their own.
-   */
-  private List<String[]> findings() {
-    List<String[]> findings = new ArrayList<>();
-    for (StandardCheck check : StandardCheck.values()) {
-      SuiteReport.Entry entry = entries.get(check);
-      if (entry == null || entry.report() == null) {
-        continue;
-      }
-      entry
-          .report()
-          .failures()
-          .forEach(f -> findings.add(new String[] {check.title(), "failure", f}));
-      entry
-          .report()
-          .warnings()
-          .forEach(w -> findings.add(new String[] {check.title(), "warning", w}));
-      entry.report().notes().forEach(n -> findings.add(new String[] {check.title(), "note", n}));
-    }
-    return findings;
-  }
-
-  /** Every column and nested field of a schema: path, id, type, required, doc. */
-  private static List<List<String>> columns(Schema schema) {
-    List<List<String>> rows = new ArrayList<>();
-    fields("", schema.asStruct().fields(), rows);
-    return rows;
-  }
-
-  private static void fields(
-      String prefix, List<Types.NestedField> fields, List<List<String>> rows) {
-    for (Types.NestedField field : fields) {
-      String path = prefix + field.name();
-      Type type = field.type();
-      rows.add(
-          List.of(
-              String.valueOf(field.fieldId()),
-              path,
-              type.isNestedType() ? type.typeId().name().toLowerCase(Locale.ROOT) : type.toString(),
-              field.isRequired() ? "required" : "optional",
-              field.doc() == null ? "" : field.doc()));
-      if (type.isNestedType()) {
-        fields(path + ".", type.asNestedType().fields(), rows);
-      }
-    }
   }
 
   String markdown() {
@@ -179,15 +29,19 @@ final class SuiteReportPage {
     out.append("Standard checks: ").append(report.summary()).append(".\n\n");
     out.append("| check | result |\n| --- | --- |\n");
     for (StandardCheck check : StandardCheck.values()) {
-      out.append("| ").append(check.title()).append(" | ").append(result(check)).append(" |\n");
+      out.append("| ")
+          .append(check.title())
+          .append(" | ")
+          .append(report.result(check))
+          .append(" |\n");
     }
     out.append("\n## Versions\n\n");
-    mdTable(out, headers(), versionRows());
-    setNotes().forEach(note -> out.append("- ").append(note).append('\n'));
-    out.append(setNotes().isEmpty() ? "" : "\n");
+    mdTable(out, report.headers(), report.versionRows());
+    report.setNotes().forEach(note -> out.append("- ").append(note).append('\n'));
+    out.append(report.setNotes().isEmpty() ? "" : "\n");
     mdNotApplicable(out);
     mdFacts(out);
-    List<String[]> findings = findings();
+    List<String[]> findings = report.findings();
     if (!findings.isEmpty()) {
       out.append("## Findings\n");
       for (String[] finding : findings) {
@@ -202,14 +56,15 @@ final class SuiteReportPage {
         .forEach(
             (table, schema) -> {
               out.append("\n### ").append(table).append("\n\n");
-              mdTable(out, List.of("id", "column", "type", "required", "doc"), columns(schema));
+              mdTable(
+                  out, List.of("id", "column", "type", "required", "doc"), report.columns(schema));
             });
     return out.toString();
   }
 
   /** Why each "not applicable" cell is one, each reason once. */
   private void mdNotApplicable(StringBuilder out) {
-    Map<String, List<String>> reasons = notApplicable();
+    Map<String, List<String>> reasons = report.notApplicable();
     if (reasons.isEmpty()) {
       return;
     }
@@ -226,7 +81,7 @@ final class SuiteReportPage {
 
   /** Each fact once, with what it meant for each check. */
   private void mdFacts(StringBuilder out) {
-    Map<String, Map<String, List<String>>> facts = ReportFacts.facts(entries);
+    Map<String, Map<String, List<String>>> facts = report.facts();
     if (facts.isEmpty()) {
       return;
     }
@@ -243,10 +98,6 @@ final class SuiteReportPage {
                       .append('\n'));
         });
     out.append('\n');
-  }
-
-  private Map<String, List<String>> notApplicable() {
-    return ReportFacts.notApplicable(entries, new ArrayList<>(descriptions.keySet()));
   }
 
   private static void mdTable(StringBuilder out, List<String> headers, List<List<String>> rows) {
@@ -271,23 +122,23 @@ final class SuiteReportPage {
     out.append("<table id=\"checks\"><tr><th>check</th><th>result</th></tr>\n");
     for (StandardCheck check : StandardCheck.values()) {
       String name = check.title();
-      String result = result(check);
+      String result = report.result(check);
       out.append("<tr><td>").append(escape(name)).append("</td>").append(td(result));
       out.append("</tr>\n");
     }
     out.append("</table>\n<h2>Versions</h2>\n<table id=\"versions\"><tr>");
-    headers().forEach(h -> out.append("<th>").append(escape(h)).append("</th>"));
+    report.headers().forEach(h -> out.append("<th>").append(escape(h)).append("</th>"));
     out.append("</tr>\n");
-    for (List<String> row : versionRows()) {
+    for (List<String> row : report.versionRows()) {
       out.append("<tr><td>").append(escape(row.get(0))).append("</td><td>");
       out.append(escape(row.get(1))).append("</td>");
       row.subList(2, row.size()).forEach(cell -> out.append(td(cell)));
       out.append("</tr>\n");
     }
     out.append("</table>\n");
-    if (!setNotes().isEmpty()) {
+    if (!report.setNotes().isEmpty()) {
       out.append("<ul id=\"set-notes\">");
-      setNotes().forEach(note -> out.append("<li>").append(escape(note)).append("</li>"));
+      report.setNotes().forEach(note -> out.append("<li>").append(escape(note)).append("</li>"));
       out.append("</ul>\n");
     }
     htmlNotApplicable(out);
@@ -298,7 +149,7 @@ final class SuiteReportPage {
   }
 
   private void htmlNotApplicable(StringBuilder out) {
-    Map<String, List<String>> reasons = notApplicable();
+    Map<String, List<String>> reasons = report.notApplicable();
     if (reasons.isEmpty()) {
       return;
     }
@@ -315,7 +166,7 @@ final class SuiteReportPage {
   }
 
   private void htmlFacts(StringBuilder out) {
-    Map<String, Map<String, List<String>>> facts = ReportFacts.facts(entries);
+    Map<String, Map<String, List<String>>> facts = report.facts();
     if (facts.isEmpty()) {
       return;
     }
@@ -335,7 +186,7 @@ final class SuiteReportPage {
   }
 
   private void htmlFindings(StringBuilder out) {
-    List<String[]> findings = findings();
+    List<String[]> findings = report.findings();
     if (findings.isEmpty()) {
       return;
     }
@@ -357,7 +208,7 @@ final class SuiteReportPage {
               out.append("<h3>").append(escape(table)).append("</h3>\n<table class=\"schema\">");
               out.append("<tr><th>id</th><th>column</th><th>type</th><th>required</th>");
               out.append("<th>doc</th></tr>\n");
-              for (List<String> row : columns(schema)) {
+              for (List<String> row : report.columns(schema)) {
                 out.append("<tr>");
                 row.forEach(c -> out.append("<td>").append(escape(c)).append("</td>"));
                 out.append("</tr>\n");
