@@ -23,11 +23,6 @@ final class EnclosingAnnotations {
     return Optional.empty();
   }
 
-  /** Whether {@code type} annotates {@code testClass} or a class enclosing it. */
-  static boolean isPresent(Class<?> testClass, Class<? extends Annotation> type) {
-    return find(testClass, type).isPresent();
-  }
-
   private static Class<?> enclosingInstanceClass(Class<?> c) {
     return c.isMemberClass() && !Modifier.isStatic(c.getModifiers()) ? c.getEnclosingClass() : null;
   }

@@ -96,11 +96,6 @@ final class NamespaceTemplate {
     return version;
   }
 
-  /** The template's own namespace, dropped when its class ends. */
-  String namespace() {
-    return namespace;
-  }
-
   /**
    * Whether {@code rows}, a copy's history rows, are still those the copy started with: then no
    * migration ran in it.

@@ -5,9 +5,9 @@ import dev.icebergops.migration.MigrationSource;
 import dev.icebergops.migration.ResolvedMigration;
 import dev.icebergops.runner.MigrationRunner;
 import dev.icebergops.test.env.IcebergTestEnvironment;
+import dev.icebergops.test.internal.CheckSettings;
 import dev.icebergops.test.internal.ContractLocation;
 import dev.icebergops.test.internal.ExpectedBackfill;
-import dev.icebergops.test.internal.MigrationChecks;
 import java.io.UncheckedIOException;
 import java.lang.reflect.AnnotatedElement;
 import java.lang.reflect.Constructor;
@@ -349,7 +349,7 @@ record SuiteConfig(
   }
 
   /** The standard checks' tolerances. */
-  MigrationChecks.Settings checkSettings() {
-    return new MigrationChecks.Settings(irreversible, downTo, strictFieldIds, dropsData, backfills);
+  CheckSettings checkSettings() {
+    return new CheckSettings(irreversible, downTo, strictFieldIds, dropsData, backfills);
   }
 }

@@ -19,8 +19,7 @@ import org.assertj.core.api.AbstractAssert;
  *
  * @param <PARENT> the assertion {@link #and()} returns to
  */
-public class ColumnAssert<PARENT extends AbstractSchemaAssert<PARENT, ?>>
-    extends AbstractAssert<ColumnAssert<PARENT>, NestedField> {
+public class ColumnAssert<PARENT> extends AbstractAssert<ColumnAssert<PARENT>, NestedField> {
 
   private PARENT parent;
   private String path;

@@ -3,6 +3,7 @@ package dev.icebergops.test.assertj;
 import dev.icebergops.runner.MigrationRunner;
 import dev.icebergops.runner.MigrationStatus;
 import dev.icebergops.test.internal.CheckReport;
+import dev.icebergops.test.internal.CheckSettings;
 import dev.icebergops.test.internal.MigrationChecks;
 import java.util.ArrayList;
 import java.util.List;
@@ -133,7 +134,7 @@ public class MigrationRunnerAssert extends AbstractAssert<MigrationRunnerAssert,
     return passes(
         new MigrationChecks(
                 actual,
-                new MigrationChecks.Settings(
+                new CheckSettings(
                     allVersions(),
                     MigrationRunner.BASE_VERSION,
                     false,
@@ -149,7 +150,7 @@ public class MigrationRunnerAssert extends AbstractAssert<MigrationRunnerAssert,
 
   private MigrationChecks checks(Set<String> irreversible) {
     return new MigrationChecks(
-        actual, new MigrationChecks.Settings(irreversible, MigrationRunner.BASE_VERSION, false));
+        actual, new CheckSettings(irreversible, MigrationRunner.BASE_VERSION, false));
   }
 
   private MigrationRunnerAssert passes(CheckReport report) {

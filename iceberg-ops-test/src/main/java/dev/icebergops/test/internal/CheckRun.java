@@ -4,14 +4,10 @@ import dev.icebergops.migration.ResolvedMigration;
 import dev.icebergops.migration.TableNames;
 import dev.icebergops.runner.MigrationException;
 import dev.icebergops.runner.MigrationRunner;
-import java.util.ArrayList;
-import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.TreeMap;
-import org.apache.iceberg.Schema;
 import org.apache.iceberg.catalog.Namespace;
 import org.apache.iceberg.catalog.TableIdentifier;
 
@@ -20,44 +16,34 @@ import org.apache.iceberg.catalog.TableIdentifier;
  * shares (resolve, upgrade, roll back, capture), each turning an error into a finding that names
  * the version.
  */
-final class CheckRun {
+final class CheckRun extends CheckFindings {
 
   /** Why a rollback stopped: the version that stays applied and the reason. */
   record Stop(String version, String reason, boolean irreversible) {}
 
   private final StandardCheck check;
   private final MigrationRunner runner;
-  private final MigrationChecks.Settings settings;
-  private final List<String> failures = new ArrayList<>();
-  private final List<String> warnings = new ArrayList<>();
-  private final List<String> notes = new ArrayList<>();
-  private final List<CheckReport.Fact> facts = new ArrayList<>();
-  private final Map<String, String> whyNotApplicable = new LinkedHashMap<>();
-
-  /** Why the versions this check does not look at are not covered, or null when it looks at all. */
-  private String whyNotCovered;
-
-  private final Map<String, CheckReport.Outcome> outcomes = new LinkedHashMap<>();
-  private boolean failedWithoutVersion;
-  private final Map<String, Schema> headSchemas = new TreeMap<>();
+  private final CheckSettings settings;
   private final Map<String, ResolvedMigration> migrations = new LinkedHashMap<>();
 
   /** Where the check starts: its migrations are those above the start's version. */
   private final JourneyStart start;
 
-  CheckRun(StandardCheck check, MigrationRunner runner, MigrationChecks.Settings settings) {
+  CheckRun(StandardCheck check, MigrationRunner runner, CheckSettings settings) {
     this(check, runner, settings, JourneyStart.empty());
   }
 
   CheckRun(
-      StandardCheck check,
-      MigrationRunner runner,
-      MigrationChecks.Settings settings,
-      JourneyStart start) {
+      StandardCheck check, MigrationRunner runner, CheckSettings settings, JourneyStart start) {
+    super(check);
     this.check = check;
     this.runner = runner;
     this.settings = settings;
     this.start = start;
+  }
+
+  CheckReport report() {
+    return report(migrations.keySet());
   }
 
   /** Where the check starts. */
@@ -74,68 +60,12 @@ final class CheckRun {
     return check;
   }
 
-  MigrationChecks.Settings settings() {
+  CheckSettings settings() {
     return settings;
   }
 
   String ns() {
     return runner.namespace();
-  }
-
-  /** A failure that names no single version: every version the check covered fails with it. */
-  void fail(String message) {
-    failures.add(message);
-    failedWithoutVersion = true;
-  }
-
-  /** A failure of one version. */
-  void failAt(String version, String message) {
-    failures.add(message);
-    outcomes.put(version, CheckReport.Outcome.FAILED);
-  }
-
-  /** One failure of several versions, e.g. those a rollback walked. */
-  void failAt(Collection<String> versions, String message) {
-    failures.add(message);
-    versions.forEach(version -> outcomes.put(version, CheckReport.Outcome.FAILED));
-  }
-
-  void warn(String message) {
-    warnings.add(message);
-  }
-
-  /** Something the check found and accepts, shown in the report only. */
-  void note(String message) {
-    notes.add(message);
-  }
-
-  /** Marks versions as covered by this check: passed unless a failure names them. */
-  void cover(String... versions) {
-    for (String version : versions) {
-      outcomes.putIfAbsent(version, CheckReport.Outcome.PASSED);
-    }
-  }
-
-  /**
-   * A fact about the set that other checks may meet alike, with what it meant for this one: the
-   * report states the fact once.
-   */
-  void fact(String fact, String effect) {
-    CheckReport.Fact entry = new CheckReport.Fact(fact, effect);
-    if (!facts.contains(entry)) {
-      facts.add(entry);
-    }
-  }
-
-  /** Says why the versions this check never looks at are not covered, e.g. "checked at head". */
-  void notCovered(String why) {
-    this.whyNotCovered = why;
-  }
-
-  /** Marks a version as not covered by this check, and why. */
-  void notApplicable(String version, String why) {
-    outcomes.put(version, CheckReport.Outcome.NOT_APPLICABLE);
-    whyNotApplicable.put(version, why);
   }
 
   /** An empty run of the same check on the same migrations, for findings to {@link #absorb}. */
@@ -153,39 +83,6 @@ final class CheckRun {
     CheckRun sibling = new CheckRun(check, other, settings, start);
     sibling.migrations.putAll(migrations);
     return sibling;
-  }
-
-  /** Takes over a sibling's findings, after those of this run. */
-  void absorb(CheckRun sibling) {
-    failures.addAll(sibling.failures);
-    warnings.addAll(sibling.warnings);
-    notes.addAll(sibling.notes);
-    sibling.facts.forEach(f -> fact(f.fact(), f.effect()));
-    outcomes.putAll(sibling.outcomes);
-    whyNotApplicable.putAll(sibling.whyNotApplicable);
-    failedWithoutVersion |= sibling.failedWithoutVersion;
-    headSchemas.putAll(sibling.headSchemas);
-  }
-
-  CheckReport report() {
-    Map<String, CheckReport.Outcome> versions = new LinkedHashMap<>();
-    for (String version : migrations.keySet()) {
-      CheckReport.Outcome outcome =
-          outcomes.getOrDefault(version, CheckReport.Outcome.NOT_APPLICABLE);
-      if (failedWithoutVersion && outcome == CheckReport.Outcome.PASSED) {
-        outcome = CheckReport.Outcome.FAILED;
-      }
-      versions.put(version, outcome);
-    }
-    Map<String, String> why = new LinkedHashMap<>();
-    versions.forEach(
-        (version, outcome) -> {
-          String reason = whyNotApplicable.getOrDefault(version, whyNotCovered);
-          if (outcome == CheckReport.Outcome.NOT_APPLICABLE && reason != null) {
-            why.put(version, reason);
-          }
-        });
-    return new CheckReport(check, failures, warnings, notes, versions, headSchemas, facts, why);
   }
 
   /**
@@ -279,13 +176,8 @@ final class CheckRun {
   void recordHead() {
     Namespace namespace = TableNames.namespace(ns());
     for (TableIdentifier id : runner.catalog().listTables(namespace)) {
-      headSchemas.put(id.name(), runner.catalog().loadTable(id).schema());
+      recordHead(Map.of(id.name(), runner.catalog().loadTable(id).schema()));
     }
-  }
-
-  /** Records the schemas of the tables at head, for the report. */
-  void recordHead(Map<String, Schema> schemas) {
-    headSchemas.putAll(schemas);
   }
 
   NamespaceShape capture() {
@@ -493,7 +385,7 @@ final class CheckRun {
       fact(irreversible(stop), "its namespace " + ns() + " was left at " + stop.version());
       return;
     }
-    warnings.add(
+    warn(
         ns()
             + " is left at "
             + stop.version()

@@ -309,7 +309,7 @@ final class DataCheck {
       }
       List<DataLoss> then;
       try {
-        DataLedger.TableRead read = DataLedger.read(view, state.snapshotId(), state.schema());
+        TableRead read = DataLedger.read(view, state.snapshotId(), state.schema());
         then =
             ledger.compare(
                 Map.of(loss.table(), read),
@@ -333,8 +333,8 @@ final class DataCheck {
         .orElse(null);
   }
 
-  private Map<String, DataLedger.TableRead> reads(Map<String, Table> tables) {
-    Map<String, DataLedger.TableRead> reads = new HashMap<>();
+  private Map<String, TableRead> reads(Map<String, Table> tables) {
+    Map<String, TableRead> reads = new HashMap<>();
     List<String> written = ledger.tables();
     tables.entrySet().stream()
         .filter(e -> written.contains(e.getKey()))

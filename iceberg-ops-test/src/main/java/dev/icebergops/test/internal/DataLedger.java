@@ -29,30 +29,9 @@ final class DataLedger {
   /** Rows written per table and version. */
   static final int ROWS_PER_BATCH = 4;
 
-  /**
-   * One append of generated rows.
-   *
-   * @param version the version the namespace was at
-   * @param table the table name without namespace
-   * @param uuid the table's uuid then
-   * @param schema the table's schema then
-   * @param files the files written, with their rows
-   */
-  record Batch(
-      String version, String table, String uuid, Schema schema, List<RowFiles.Written> files) {}
-
-  /**
-   * A table as it reads now.
-   *
-   * @param uuid its uuid
-   * @param schema its current schema
-   * @param rows every row by data file and position
-   */
-  record TableRead(String uuid, Schema schema, Map<String, Map<Long, Record>> rows) {}
-
   private final long seed;
   private final DeclaredBackfills backfills;
-  private final List<Batch> batches = new ArrayList<>();
+  private final List<WrittenBatch> batches = new ArrayList<>();
 
   DataLedger(long seed, DeclaredBackfills backfills) {
     this.seed = seed;
@@ -71,12 +50,12 @@ final class DataLedger {
     Schema schema = table.schema();
     RowGenerator generator = new RowGenerator(Objects.hash(seed, version, name));
     List<RowFiles.Written> files = RowFiles.append(table, generator.rows(schema, ROWS_PER_BATCH));
-    batches.add(new Batch(version, name, table.uuid().toString(), schema, files));
+    batches.add(new WrittenBatch(version, name, table.uuid().toString(), schema, files));
   }
 
   /** The tables that hold rows written by this ledger. */
   List<String> tables() {
-    return batches.stream().map(Batch::table).distinct().toList();
+    return batches.stream().map(WrittenBatch::table).distinct().toList();
   }
 
   /**
@@ -98,10 +77,10 @@ final class DataLedger {
    * @param which the batches to compare
    * @return the losses, those of one kind, table and field id merged
    */
-  List<DataLoss> compare(Map<String, TableRead> now, String at, Predicate<Batch> which) {
+  List<DataLoss> compare(Map<String, TableRead> now, String at, Predicate<WrittenBatch> which) {
     Map<String, MovedRows> moved = new HashMap<>();
     List<RowComparison> comparisons = new ArrayList<>();
-    for (Batch batch : batches) {
+    for (WrittenBatch batch : batches) {
       if (which.test(batch)) {
         TableRead read = now.get(batch.table());
         MovedRows rows =

@@ -84,7 +84,7 @@ final class DeclaredBackfills {
    * The field ids, in the batch's table, of the columns backfilled after the batch was written and
    * up to {@code at}.
    */
-  Set<Integer> fieldIds(DataLedger.Batch batch, String at) {
+  Set<Integer> fieldIds(WrittenBatch batch, String at) {
     Set<Integer> ids = new HashSet<>();
     applying(batch, at).forEach(b -> ids.add(b.fieldId()));
     return ids;
@@ -99,7 +99,7 @@ final class DeclaredBackfills {
    * @param at the version the namespace is at
    * @return the expected values; empty when no backfill applies
    */
-  Map<Integer, Expected> expected(DataLedger.Batch batch, Record written, String at) {
+  Map<Integer, Expected> expected(WrittenBatch batch, Record written, String at) {
     Map<Integer, Expected> expected = new LinkedHashMap<>();
     Map<Integer, Object> filled = new HashMap<>();
     for (Bound b : applying(batch, at)) {
@@ -132,7 +132,7 @@ final class DeclaredBackfills {
     return counts;
   }
 
-  private List<Bound> applying(DataLedger.Batch batch, String at) {
+  private List<Bound> applying(WrittenBatch batch, String at) {
     return bound.stream()
         .filter(
             b ->

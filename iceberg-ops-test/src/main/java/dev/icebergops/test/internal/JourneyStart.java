@@ -92,11 +92,11 @@ public final class JourneyStart {
    * The checks' settings from this start: a {@code downTo} below the start's version (the default
    * {@code 0000}, say) becomes the start's version, since the checks never go below it.
    */
-  public MigrationChecks.Settings settings(MigrationChecks.Settings settings) {
+  public CheckSettings settings(CheckSettings settings) {
     if (settings.downTo().compareTo(version) >= 0) {
       return settings;
     }
-    return new MigrationChecks.Settings(
+    return new CheckSettings(
         settings.allowedIrreversible(),
         version,
         settings.strictFieldIds(),

@@ -1,9 +1,7 @@
 package dev.icebergops.test.internal;
 
 import dev.icebergops.runner.MigrationRunner;
-import java.util.List;
 import java.util.Objects;
-import java.util.Set;
 import java.util.function.Function;
 
 /**
@@ -20,61 +18,15 @@ import java.util.function.Function;
  * empty when it ends, as far as it can; what it cannot roll back is reported as a warning.
  *
  * <pre>{@code
- * MigrationChecks checks = new MigrationChecks(runner, MigrationChecks.Settings.defaults());
+ * MigrationChecks checks = new MigrationChecks(runner, CheckSettings.defaults());
  * CheckReport report = checks.reversibility();
  * if (!report.passed()) throw new AssertionError(report.failureMessage());
  * }</pre>
  */
 public final class MigrationChecks {
 
-  /**
-   * What the checks tolerate.
-   *
-   * @param allowedIrreversible versions whose downgrade may throw IrreversibleMigrationException
-   * @param downTo the lowest version a down-pass should reach ("0000" for everything)
-   * @param strictFieldIds whether field-id drift fails instead of warning
-   * @param dropsData versions whose upgrade or downgrade may lose data without failing the data
-   *     check
-   * @param backfills the values data migrations write, which the data check expects
-   */
-  public record Settings(
-      Set<String> allowedIrreversible,
-      String downTo,
-      boolean strictFieldIds,
-      Set<String> dropsData,
-      List<ExpectedBackfill> backfills) {
-
-    /** Copies the sets and lists; null means none, a null or blank downTo means "0000". */
-    public Settings {
-      allowedIrreversible =
-          allowedIrreversible == null ? Set.of() : Set.copyOf(allowedIrreversible);
-      downTo = downTo == null || downTo.isBlank() ? MigrationRunner.BASE_VERSION : downTo.trim();
-      dropsData = dropsData == null ? Set.of() : Set.copyOf(dropsData);
-      backfills = backfills == null ? List.of() : List.copyOf(backfills);
-    }
-
-    /** Settings without declared backfills. */
-    public Settings(
-        Set<String> allowedIrreversible,
-        String downTo,
-        boolean strictFieldIds,
-        Set<String> dropsData) {
-      this(allowedIrreversible, downTo, strictFieldIds, dropsData, List.of());
-    }
-
-    /** Settings under which no version may lose data. */
-    public Settings(Set<String> allowedIrreversible, String downTo, boolean strictFieldIds) {
-      this(allowedIrreversible, downTo, strictFieldIds, Set.of());
-    }
-
-    /** No irreversible version allowed, down to "0000", field-id drift only warns. */
-    public static Settings defaults() {
-      return new Settings(Set.of(), MigrationRunner.BASE_VERSION, false);
-    }
-  }
-
   private final MigrationRunner runner;
-  private final Settings settings;
+  private final CheckSettings settings;
   private final JourneyStart start;
 
   /**
@@ -83,7 +35,7 @@ public final class MigrationChecks {
    * @param runner the runner whose migrations and namespace are checked
    * @param settings what the checks tolerate
    */
-  public MigrationChecks(MigrationRunner runner, Settings settings) {
+  public MigrationChecks(MigrationRunner runner, CheckSettings settings) {
     Objects.requireNonNull(runner, "runner");
     // the checks walk the chain of versioned migrations: a baseline must not stand in for it
     this.runner = runner.appliesBaselines() ? runner.toBuilder().baselines(false).build() : runner;
@@ -152,8 +104,8 @@ public final class MigrationChecks {
   /**
    * Data survives: rows generated at every version read back by field id at head and after each
    * downgrade, followed by their values whatever files hold them; a loss fails unless its version
-   * is in {@link Settings#dropsData()}, and a column a backfill wrote must read the values {@link
-   * Settings#backfills()} declares.
+   * is in {@link CheckSettings#dropsData()}, and a column a backfill wrote must read the values
+   * {@link CheckSettings#backfills()} declares.
    */
   public CheckReport dataSurvives() {
     return DataCheck.run(start(StandardCheck.DATA_SURVIVES));

@@ -44,8 +44,8 @@ final class RowComparison {
   /** The losses found so far, by kind and field id. */
   private final Map<String, Found> found = new LinkedHashMap<>();
 
-  private final DataLedger.Batch batch;
-  private final DataLedger.TableRead now;
+  private final WrittenBatch batch;
+  private final TableRead now;
   private final MovedRows moved;
   private final DeclaredBackfills backfills;
   private final String at;
@@ -62,11 +62,7 @@ final class RowComparison {
    * @param at the version the namespace is at: the backfills up to it apply
    */
   RowComparison(
-      DataLedger.Batch batch,
-      DataLedger.TableRead now,
-      MovedRows moved,
-      DeclaredBackfills backfills,
-      String at) {
+      WrittenBatch batch, TableRead now, MovedRows moved, DeclaredBackfills backfills, String at) {
     this.batch = batch;
     this.now = now;
     this.moved = moved;

@@ -4,7 +4,6 @@ import dev.icebergops.migration.ResolvedMigration;
 import dev.icebergops.runner.MigrationRunner;
 import dev.icebergops.runner.MigrationStep;
 import java.util.Collections;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -36,12 +35,12 @@ import org.apache.iceberg.Table;
  *     SharedJourney.walk(
  *         onStep -> MigrationRunner.builder(catalog).namespace("sales_journey").onStep(onStep)
  *             .source(source).build(),
- *         MigrationChecks.Settings.defaults(),
+ *         CheckSettings.defaults(),
  *         null);
  * CheckReport reversible = journey.report(StandardCheck.REVERSIBILITY).orElseGet(checks::reversibility);
  * }</pre>
  */
-public final class SharedJourney {
+public final class SharedJourney extends Journey {
 
   /** The checks the journey gives reports for, in the order it runs them. */
   static final List<StandardCheck> CHECKS =
@@ -55,7 +54,7 @@ public final class SharedJourney {
           StandardCheck.HISTORY_AGREES);
 
   private final MigrationRunner runner;
-  private final MigrationChecks.Settings settings;
+  private final CheckSettings settings;
 
   /** Where the journey starts: it walks the versions above it, up and back down to it. */
   private final JourneyStart start;
@@ -63,15 +62,6 @@ public final class SharedJourney {
   /** What a failing upgrade from the start adds to its message (the start's drift), or "". */
   private String startNote = "";
 
-  private final Map<StandardCheck, CheckRun> runs = new LinkedHashMap<>();
-
-  /** Why a check's report is not the one its own pass would give, by check. */
-  private final Map<StandardCheck, String> disturbed = new LinkedHashMap<>();
-
-  /** The shapes before and right after each version's first upgrade. */
-  private final Map<String, NamespaceShape> before = new HashMap<>();
-
-  private final Map<String, NamespaceShape> after = new HashMap<>();
   private final Map<StandardCheck, CheckReport> reports = new LinkedHashMap<>();
 
   /** The tables the last capture loaded, by name. */
@@ -90,7 +80,7 @@ public final class SharedJourney {
 
   private SharedJourney(
       Function<Consumer<MigrationStep>, MigrationRunner> runners,
-      MigrationChecks.Settings settings,
+      CheckSettings settings,
       ContractLocation contracts,
       JourneyStart start,
       DescentSchemas schemas) {
@@ -118,15 +108,15 @@ public final class SharedJourney {
    */
   public static SharedJourney walk(
       Function<Consumer<MigrationStep>, MigrationRunner> runners,
-      MigrationChecks.Settings settings,
+      CheckSettings settings,
       ContractLocation contracts) {
     return walk(runners, settings, contracts, JourneyStart.empty());
   }
 
-  /** As {@link #walk(Function, MigrationChecks.Settings, ContractLocation)}, trimming as told. */
+  /** As {@link #walk(Function, CheckSettings, ContractLocation)}, trimming as told. */
   static SharedJourney walk(
       Function<Consumer<MigrationStep>, MigrationRunner> runners,
-      MigrationChecks.Settings settings,
+      CheckSettings settings,
       ContractLocation contracts,
       DescentSchemas schemas) {
     return walk(runners, settings, contracts, JourneyStart.empty(), schemas);
@@ -146,7 +136,7 @@ public final class SharedJourney {
    */
   public static SharedJourney walk(
       Function<Consumer<MigrationStep>, MigrationRunner> runners,
-      MigrationChecks.Settings settings,
+      CheckSettings settings,
       ContractLocation contracts,
       JourneyStart start) {
     return walk(runners, settings, contracts, start, DescentSchemas.whenWorthIt());
@@ -154,7 +144,7 @@ public final class SharedJourney {
 
   private static SharedJourney walk(
       Function<Consumer<MigrationStep>, MigrationRunner> runners,
-      MigrationChecks.Settings settings,
+      CheckSettings settings,
       ContractLocation contracts,
       JourneyStart start,
       DescentSchemas schemas) {
@@ -292,15 +282,9 @@ public final class SharedJourney {
   }
 
   /** Sets what the step listener does, null for nothing. */
+  @Override
   void onStep(Consumer<MigrationStep> phase) {
     this.onStep = phase;
-  }
-
-  ResolvedMigration version(String version) {
-    return migrations().stream()
-        .filter(m -> m.version().equals(version))
-        .findFirst()
-        .orElseThrow(() -> new IllegalStateException("Cannot find migration " + version));
   }
 
   private Optional<String> next(String version) {
@@ -352,41 +336,20 @@ public final class SharedJourney {
     }
   }
 
-  void disturbAll(String why) {
-    runs.keySet().forEach(check -> disturb(check, why));
-  }
-
-  void disturb(StandardCheck check, String why) {
-    disturbed.putIfAbsent(check, why);
-  }
-
-  CheckRun run(StandardCheck check) {
-    return runs.get(check);
-  }
-
-  List<ResolvedMigration> migrations() {
-    return runs.get(StandardCheck.UPGRADE_TO_HEAD).migrations();
-  }
-
-  MigrationChecks.Settings settings() {
+  @Override
+  CheckSettings settings() {
     return settings;
   }
 
   /** Where the journey starts. */
+  @Override
   JourneyStart start() {
     return start;
   }
 
+  @Override
   DataCheck data() {
     return data;
-  }
-
-  NamespaceShape before(String version) {
-    return before.get(version);
-  }
-
-  NamespaceShape after(String version) {
-    return after.get(version);
   }
 
   /**
@@ -403,6 +366,7 @@ public final class SharedJourney {
    * Captures the namespace's shape, keeping the tables it loaded until the next capture, and
    * deletes the metadata files their commits superseded ({@link SupersededMetadata}).
    */
+  @Override
   NamespaceShape capture() {
     Map<String, Table> loaded = new TreeMap<>();
     NamespaceShape shape =
@@ -418,6 +382,7 @@ public final class SharedJourney {
    * DescentSchemas}). A table that cannot be registered again disturbs every check, which then runs
    * its own pass.
    */
+  @Override
   void passedDown(String version) {
     try {
       schemas.trimAbove(version, runner.catalog(), runner.namespace(), captured);
@@ -427,10 +392,12 @@ public final class SharedJourney {
   }
 
   /** The tables, by name, that the last {@link #capture()} loaded. */
+  @Override
   Map<String, Table> captured() {
     return captured;
   }
 
+  @Override
   MigrationRunner runner() {
     return runner;
   }

@@ -49,8 +49,7 @@ class BaselineCheckOwnPassTest {
   void aGoodBaselinePassesAndLeavesNeitherTablesNorHistoryBehind() {
     MigrationRunner runner = fixture.runner(chainWith(BaselineFixtures.Good.B0003__Baseline.class));
 
-    CheckReport report =
-        new MigrationChecks(runner, MigrationChecks.Settings.defaults()).baselines();
+    CheckReport report = new MigrationChecks(runner, CheckSettings.defaults()).baselines();
 
     assertThat(report.passed()).as("%s", report).isTrue();
     assertThat(report.warnings()).isEmpty();
@@ -71,8 +70,7 @@ class BaselineCheckOwnPassTest {
     MigrationRunner runner =
         fixture.runner(chainWith(BaselineFixtures.MissingColumn.B0003__Baseline.class));
 
-    CheckReport report =
-        new MigrationChecks(runner, MigrationChecks.Settings.defaults()).baselines();
+    CheckReport report = new MigrationChecks(runner, CheckSettings.defaults()).baselines();
 
     assertThat(report.passed()).isFalse();
     assertThat(report.versions()).containsEntry("0003", CheckReport.Outcome.FAILED);
@@ -88,8 +86,7 @@ class BaselineCheckOwnPassTest {
   void aSetWithoutBaselinesPassesWithANoteThatTheCheckDoesNotApply() {
     MigrationRunner runner = fixture.runner(Sales.reversible());
 
-    CheckReport report =
-        new MigrationChecks(runner, MigrationChecks.Settings.defaults()).baselines();
+    CheckReport report = new MigrationChecks(runner, CheckSettings.defaults()).baselines();
 
     assertThat(report.passed()).isTrue();
     assertThat(report.notes()).singleElement().asString().startsWith("not applicable: ");
@@ -104,7 +101,7 @@ class BaselineCheckOwnPassTest {
         fixture.runner(chainWith(BaselineFixtures.Good.B0003__Baseline.class), steps::add);
     assertThat(runner.appliesBaselines()).isTrue();
 
-    CheckReport report = new MigrationChecks(runner, MigrationChecks.Settings.defaults()).noTrace();
+    CheckReport report = new MigrationChecks(runner, CheckSettings.defaults()).noTrace();
 
     assertThat(report.passed()).as("%s", report).isTrue();
     assertThat(steps)

@@ -124,7 +124,7 @@ class DataCheckTest {
                             .loadTable(TableIdentifier.of(fixture.ns, "payments"))
                             .currentSnapshot()
                             .operation())),
-            new MigrationChecks.Settings(
+            new CheckSettings(
                 Set.of(),
                 "0000",
                 false,

@@ -44,15 +44,15 @@ final class Fixture {
   }
 
   MigrationChecks checks(MigrationSource source) {
-    return checks(source, MigrationChecks.Settings.defaults());
+    return checks(source, CheckSettings.defaults());
   }
 
-  MigrationChecks checks(MigrationSource source, MigrationChecks.Settings settings) {
+  MigrationChecks checks(MigrationSource source, CheckSettings settings) {
     return new MigrationChecks(runner(source), settings);
   }
 
-  static MigrationChecks.Settings allowing(String... versions) {
-    return new MigrationChecks.Settings(Set.of(versions), "0000", false);
+  static CheckSettings allowing(String... versions) {
+    return new CheckSettings(Set.of(versions), "0000", false);
   }
 
   NamespaceShape shape() {

@@ -28,7 +28,7 @@ class GoodSetChecksTest {
   @EnumSource(value = StandardCheck.class, mode = EnumSource.Mode.EXCLUDE, names = "BASELINES")
   void passes(StandardCheck check) {
     MigrationRunner runner = fixture.runner(Sales.reversible());
-    MigrationChecks checks = new MigrationChecks(runner, MigrationChecks.Settings.defaults());
+    MigrationChecks checks = new MigrationChecks(runner, CheckSettings.defaults());
 
     CheckReport report = run(check).apply(checks);
 
@@ -43,7 +43,7 @@ class GoodSetChecksTest {
   @ValueSource(strings = {"0001", "0003", "0005"})
   void noTraceDownToAVersion(String downTo) {
     MigrationChecks checks =
-        fixture.checks(Sales.reversible(), new MigrationChecks.Settings(null, downTo, true));
+        fixture.checks(Sales.reversible(), new CheckSettings(null, downTo, true));
 
     CheckReport report = checks.noTrace();
 

@@ -42,9 +42,7 @@ class NoTraceCheckTest {
   @Test
   void aRollbackToAVersionComparesWithThatVersion() {
     CheckReport report =
-        fixture
-            .checks(Broken.forgetful(), new MigrationChecks.Settings(Set.of(), "0001", false))
-            .noTrace();
+        fixture.checks(Broken.forgetful(), new CheckSettings(Set.of(), "0001", false)).noTrace();
 
     assertThat(report.failures())
         .containsExactly(
@@ -144,9 +142,7 @@ class NoTraceCheckTest {
   @Test
   void anUnknownDownToFails() {
     CheckReport report =
-        fixture
-            .checks(Sales.reversible(), new MigrationChecks.Settings(Set.of(), "0042", false))
-            .noTrace();
+        fixture.checks(Sales.reversible(), new CheckSettings(Set.of(), "0042", false)).noTrace();
 
     assertThat(report.failures())
         .containsExactly(

@@ -57,9 +57,9 @@ class ReadBackFilesTest {
     ReadBackFiles files = new ReadBackFiles();
     Table observed = observed(table);
 
-    DataLedger.TableRead first = DataLedger.read(files.view(observed));
+    TableRead first = DataLedger.read(files.view(observed));
     int fetchedFirst = opened.size();
-    DataLedger.TableRead second = DataLedger.read(files.view(observed));
+    TableRead second = DataLedger.read(files.view(observed));
 
     assertThat(opened).contains(one, two);
     assertThat(opened).hasSize(fetchedFirst);

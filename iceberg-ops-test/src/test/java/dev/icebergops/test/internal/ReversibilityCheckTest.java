@@ -128,9 +128,7 @@ class ReversibilityCheckTest {
   @Test
   void fieldIdDriftFailsWhenStrict() {
     CheckReport report =
-        fixture
-            .checks(Broken.reAdded(), new MigrationChecks.Settings(Set.of(), "0000", true))
-            .reversibility();
+        fixture.checks(Broken.reAdded(), new CheckSettings(Set.of(), "0000", true)).reversibility();
 
     assertThat(report.warnings()).isEmpty();
     assertThat(report.failures())

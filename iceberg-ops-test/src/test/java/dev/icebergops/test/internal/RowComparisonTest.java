@@ -38,8 +38,8 @@ class RowComparisonTest {
   /** The losses of a batch written to file "written.parquet", read back from {@code files}. */
   private static List<DataLoss> compare(
       Schema schema, List<Record> written, Map<String, List<Record>> files) {
-    DataLedger.Batch batch =
-        new DataLedger.Batch(
+    WrittenBatch batch =
+        new WrittenBatch(
             "0001", "t", "uuid", schema, List.of(new RowFiles.Written("written.parquet", written)));
     Map<String, Map<Long, Record>> rows = new HashMap<>();
     List<Record> moved = new ArrayList<>();
@@ -57,7 +57,7 @@ class RowComparisonTest {
     RowComparison comparison =
         new RowComparison(
             batch,
-            new DataLedger.TableRead("uuid", schema, rows),
+            new TableRead("uuid", schema, rows),
             new MovedRows(schema.asStruct(), moved),
             new DeclaredBackfills(List.of()),
             "0002");

@@ -53,13 +53,13 @@ class SharedJourneyTest {
   }
 
   static Stream<Arguments> sets() {
-    MigrationChecks.Settings defaults = MigrationChecks.Settings.defaults();
+    CheckSettings defaults = CheckSettings.defaults();
     return Stream.of(
         arguments("reversible", Sales.reversible(), defaults, Set.of()),
         arguments(
             "reversible down to 0003",
             Sales.reversible(),
-            new MigrationChecks.Settings(null, "0003", true),
+            new CheckSettings(null, "0003", true),
             Set.of()),
         arguments("forgetful", Broken.forgetful(), defaults, Set.of(StandardCheck.REVERSIBILITY)),
         arguments(
@@ -112,10 +112,7 @@ class SharedJourneyTest {
   @ParameterizedTest(name = "{0}")
   @MethodSource("sets")
   void eachReportIsTheOneItsOwnPassGives(
-      String name,
-      MigrationSource source,
-      MigrationChecks.Settings settings,
-      Set<StandardCheck> disturbed) {
+      String name, MigrationSource source, CheckSettings settings, Set<StandardCheck> disturbed) {
     Fixture shared = new Fixture(environment);
 
     SharedJourney journey =
@@ -132,10 +129,7 @@ class SharedJourneyTest {
   @ParameterizedTest(name = "{0}")
   @MethodSource("sets")
   void eachReportIsTheSameWithThePassedSchemasLeftOut(
-      String name,
-      MigrationSource source,
-      MigrationChecks.Settings settings,
-      Set<StandardCheck> disturbed) {
+      String name, MigrationSource source, CheckSettings settings, Set<StandardCheck> disturbed) {
     Fixture shared = new Fixture(environment);
     DescentSchemas trimming = DescentSchemas.always();
 
@@ -155,7 +149,7 @@ class SharedJourneyTest {
       SharedJourney journey,
       Fixture shared,
       MigrationSource source,
-      MigrationChecks.Settings settings,
+      CheckSettings settings,
       Set<StandardCheck> disturbed) {
     SoftAssertions softly = new SoftAssertions();
     for (StandardCheck check : CHECKS) {
@@ -172,7 +166,7 @@ class SharedJourneyTest {
 
   /** The report the check's own pass over the set gives, described. */
   private String ownPass(
-      String name, StandardCheck check, MigrationSource source, MigrationChecks.Settings settings) {
+      String name, StandardCheck check, MigrationSource source, CheckSettings settings) {
     String key = name + " / " + check;
     String described = OWN_PASSES.get(key);
     if (described == null) {

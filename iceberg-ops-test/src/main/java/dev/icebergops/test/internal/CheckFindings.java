@@ -1,0 +1,130 @@
+package dev.icebergops.test.internal;
+
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import org.apache.iceberg.Schema;
+
+/**
+ * What one run of one check found so far: failures, warnings, notes and facts, each version's
+ * outcome and why a version was not covered, and the schemas at head; {@link CheckRun} adds the
+ * steps that find them.
+ */
+class CheckFindings {
+
+  private final StandardCheck check;
+  private final List<String> failures = new ArrayList<>();
+  private final List<String> warnings = new ArrayList<>();
+  private final List<String> notes = new ArrayList<>();
+  private final List<CheckReport.Fact> facts = new ArrayList<>();
+  private final Map<String, String> whyNotApplicable = new LinkedHashMap<>();
+
+  /** Why the versions this check does not look at are not covered, or null when it looks at all. */
+  private String whyNotCovered;
+
+  private final Map<String, CheckReport.Outcome> outcomes = new LinkedHashMap<>();
+  private boolean failedWithoutVersion;
+  private final Map<String, Schema> headSchemas = new TreeMap<>();
+
+  CheckFindings(StandardCheck check) {
+    this.check = check;
+  }
+
+  /** A failure that names no single version: every version the check covered fails with it. */
+  void fail(String message) {
+    failures.add(message);
+    failedWithoutVersion = true;
+  }
+
+  /** A failure of one version. */
+  void failAt(String version, String message) {
+    failures.add(message);
+    outcomes.put(version, CheckReport.Outcome.FAILED);
+  }
+
+  /** One failure of several versions, e.g. those a rollback walked. */
+  void failAt(Collection<String> versions, String message) {
+    failures.add(message);
+    versions.forEach(version -> outcomes.put(version, CheckReport.Outcome.FAILED));
+  }
+
+  void warn(String message) {
+    warnings.add(message);
+  }
+
+  /** Something the check found and accepts, shown in the report only. */
+  void note(String message) {
+    notes.add(message);
+  }
+
+  /** Marks versions as covered by this check: passed unless a failure names them. */
+  void cover(String... versions) {
+    for (String version : versions) {
+      outcomes.putIfAbsent(version, CheckReport.Outcome.PASSED);
+    }
+  }
+
+  /**
+   * A fact about the set that other checks may meet alike, with what it meant for this one: the
+   * report states the fact once.
+   */
+  void fact(String fact, String effect) {
+    CheckReport.Fact entry = new CheckReport.Fact(fact, effect);
+    if (!facts.contains(entry)) {
+      facts.add(entry);
+    }
+  }
+
+  /** Says why the versions this check never looks at are not covered, e.g. "checked at head". */
+  void notCovered(String why) {
+    this.whyNotCovered = why;
+  }
+
+  /** Marks a version as not covered by this check, and why. */
+  void notApplicable(String version, String why) {
+    outcomes.put(version, CheckReport.Outcome.NOT_APPLICABLE);
+    whyNotApplicable.put(version, why);
+  }
+
+  /** Takes over a sibling's findings, after those of this run. */
+  void absorb(CheckFindings sibling) {
+    failures.addAll(sibling.failures);
+    warnings.addAll(sibling.warnings);
+    notes.addAll(sibling.notes);
+    sibling.facts.forEach(f -> fact(f.fact(), f.effect()));
+    outcomes.putAll(sibling.outcomes);
+    whyNotApplicable.putAll(sibling.whyNotApplicable);
+    failedWithoutVersion |= sibling.failedWithoutVersion;
+    headSchemas.putAll(sibling.headSchemas);
+  }
+
+  /** The report of the check on {@code covered}, the versions it was to look at, in order. */
+  CheckReport report(Collection<String> covered) {
+    Map<String, CheckReport.Outcome> versions = new LinkedHashMap<>();
+    for (String version : covered) {
+      CheckReport.Outcome outcome =
+          outcomes.getOrDefault(version, CheckReport.Outcome.NOT_APPLICABLE);
+      if (failedWithoutVersion && outcome == CheckReport.Outcome.PASSED) {
+        outcome = CheckReport.Outcome.FAILED;
+      }
+      versions.put(version, outcome);
+    }
+    Map<String, String> why = new LinkedHashMap<>();
+    versions.forEach(
+        (version, outcome) -> {
+          String reason = whyNotApplicable.getOrDefault(version, whyNotCovered);
+          if (outcome == CheckReport.Outcome.NOT_APPLICABLE && reason != null) {
+            why.put(version, reason);
+          }
+        });
+    return new CheckReport(check, failures, warnings, notes, versions, headSchemas, facts, why);
+  }
+
+  /** Records the schemas of the tables at head, for the report. */
+  void recordHead(Map<String, Schema> schemas) {
+    headSchemas.putAll(schemas);
+  }
+}
