@@ -133,7 +133,8 @@ class PackageDependencyTest {
   @Test
   void theCoreJarNamesItsModule() throws IOException {
     String pom = Files.readString(Path.of("pom.xml"));
-    assertThat(pom).contains("<Automatic-Module-Name>dev.icebergops.core</Automatic-Module-Name>");
+    assertThat(pom)
+        .contains("<iceberg-ops.module-name>dev.icebergops.core</iceberg-ops.module-name>");
   }
 
   @Test
