@@ -3,7 +3,7 @@ package dev.icebergops.test;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass;
 
-import dev.icebergops.test.env.EmbeddedEnvironment;
+import dev.icebergops.test.env.embedded.EmbeddedEnvironment;
 import dev.icebergops.test.fixtures.Fixtures;
 import java.io.ByteArrayOutputStream;
 import java.io.OutputStream;

@@ -1,4 +1,4 @@
-package dev.icebergops.test.env;
+package dev.icebergops.test.env.embedded;
 
 import jakarta.servlet.http.HttpServletResponse;
 import jakarta.servlet.http.HttpServletResponseWrapper;

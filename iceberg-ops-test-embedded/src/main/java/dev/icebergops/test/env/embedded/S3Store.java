@@ -1,4 +1,4 @@
-package dev.icebergops.test.env;
+package dev.icebergops.test.env.embedded;
 
 import java.net.URI;
 import org.gaul.s3proxy.S3Proxy;

@@ -1,10 +1,10 @@
-package dev.icebergops.test.env;
+package dev.icebergops.test.env.containers;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.icebergops.test.env.ContainersEnvironment.Pull;
-import dev.icebergops.test.env.EngineFacts.Image;
-import dev.icebergops.test.env.EngineFacts.Role;
+import dev.icebergops.test.env.containers.ContainersEnvironment.Pull;
+import dev.icebergops.test.env.containers.EngineFacts.Image;
+import dev.icebergops.test.env.containers.EngineFacts.Role;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;

@@ -1,4 +1,4 @@
-package dev.icebergops.test.env;
+package dev.icebergops.test.env.spi;
 
 import dev.icebergops.redaction.Redaction;
 import java.util.ArrayList;
@@ -17,7 +17,7 @@ import org.apache.iceberg.rest.RESTCatalog;
  * The catalog clients of a started environment: the shared one, those handed out since, and the
  * properties that build them. Every environment connects its clients the same way.
  */
-final class CatalogClients {
+public final class CatalogClients {
   /** Iceberg's switch for a REST client's metrics reports ({@code RESTSessionCatalog}). */
   static final String METRICS_REPORTING = "rest-metrics-reporting-enabled";
 
@@ -35,7 +35,7 @@ final class CatalogClients {
    * The S3FileIO settings that reach a store: warehouse, endpoint, path style, whole-payload
    * signing, keys, region.
    */
-  static Map<String, String> storageProperties(
+  public static Map<String, String> storageProperties(
       String warehouse, String endpoint, String accessKey, String secretKey, String region) {
     Map<String, String> props = new LinkedHashMap<>();
     props.put(CatalogProperties.WAREHOUSE_LOCATION, warehouse);
@@ -56,7 +56,7 @@ final class CatalogClients {
    * The client sends no metrics reports: the test catalogs keep none, and each report is one more
    * round trip after every snapshot commit.
    */
-  static Map<String, String> clientProperties(String uri, Map<String, String> storage) {
+  public static Map<String, String> clientProperties(String uri, Map<String, String> storage) {
     Map<String, String> props = new LinkedHashMap<>();
     props.put(CatalogUtil.ICEBERG_CATALOG_TYPE, CatalogUtil.ICEBERG_CATALOG_TYPE_REST);
     props.put(CatalogProperties.URI, uri);

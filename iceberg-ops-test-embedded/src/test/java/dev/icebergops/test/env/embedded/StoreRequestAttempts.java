@@ -1,4 +1,4 @@
-package dev.icebergops.test.env;
+package dev.icebergops.test.env.embedded;
 
 import java.util.concurrent.atomic.AtomicLong;
 import software.amazon.awssdk.core.interceptor.Context;

@@ -1,5 +1,6 @@
-package dev.icebergops.test.env;
+package dev.icebergops.test.env.embedded;
 
+import dev.icebergops.test.env.IcebergTestEnvironment;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
@@ -18,7 +19,7 @@ import org.apache.iceberg.types.Types;
  * parallel test classes do to one shared environment. Any commit the server refuses is a fault of
  * the catalog's backend, since no two writers touch the same table.
  */
-final class ConcurrentTableWriters {
+public final class ConcurrentTableWriters {
   /** The hang bound of docs/reliability.md ("Under load"): it ends a real hang, not a slow run. */
   private static final long HANG_MINUTES = 10;
 
@@ -29,7 +30,7 @@ final class ConcurrentTableWriters {
    * and commit {@code commits} schema changes to it, and returns what failed, one line per failed
    * writer (empty when every commit landed).
    */
-  static List<String> failures(
+  public static List<String> failures(
       IcebergTestEnvironment env, Namespace namespace, int writers, int commits) throws Exception {
     ExecutorService pool = Executors.newFixedThreadPool(writers);
     CountDownLatch start = new CountDownLatch(1);

@@ -1,13 +1,13 @@
-package dev.icebergops.test.env;
+package dev.icebergops.test.env.containers;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.github.dockerjava.api.DockerClient;
 import com.github.dockerjava.api.exception.NotFoundException;
-import dev.icebergops.test.env.ContainersEnvironment.Pull;
-import dev.icebergops.test.env.EngineFacts.Image;
-import dev.icebergops.test.env.EngineFacts.Role;
+import dev.icebergops.test.env.containers.ContainersEnvironment.Pull;
+import dev.icebergops.test.env.containers.EngineFacts.Image;
+import dev.icebergops.test.env.containers.EngineFacts.Role;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;

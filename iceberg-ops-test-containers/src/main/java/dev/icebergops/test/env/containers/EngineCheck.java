@@ -1,8 +1,8 @@
-package dev.icebergops.test.env;
+package dev.icebergops.test.env.containers;
 
-import dev.icebergops.test.env.ContainersEnvironment.Pull;
-import dev.icebergops.test.env.EngineFacts.Image;
-import dev.icebergops.test.env.EngineFacts.Role;
+import dev.icebergops.test.env.containers.ContainersEnvironment.Pull;
+import dev.icebergops.test.env.containers.EngineFacts.Image;
+import dev.icebergops.test.env.containers.EngineFacts.Role;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

@@ -1,4 +1,4 @@
-package dev.icebergops.test.env;
+package dev.icebergops.test.env.containers;
 
 import java.util.LinkedHashMap;
 import java.util.Locale;

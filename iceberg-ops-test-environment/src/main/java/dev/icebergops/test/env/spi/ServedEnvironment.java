@@ -1,5 +1,6 @@
-package dev.icebergops.test.env;
+package dev.icebergops.test.env.spi;
 
+import dev.icebergops.test.env.IcebergTestEnvironment;
 import java.util.Map;
 import org.apache.iceberg.rest.RESTCatalog;
 import org.slf4j.Logger;
@@ -8,19 +9,20 @@ import org.slf4j.LoggerFactory;
 /**
  * What every environment shares: the life cycle (configure, start once, close once), the bucket and
  * catalog name, and the catalog clients handed out once the servers run. A subclass starts and
- * stops its servers.
+ * stops its servers. For the environments of iceberg-ops-test-embedded and
+ * iceberg-ops-test-containers; may change in any release.
  */
-abstract class ServedEnvironment implements IcebergTestEnvironment {
+public abstract class ServedEnvironment implements IcebergTestEnvironment {
   private static final Logger LOG = LoggerFactory.getLogger(IcebergTestEnvironment.class);
 
   /** The bucket that holds the warehouse unless a subclass's {@code withBucket} names another. */
-  static final String DEFAULT_BUCKET = "warehouse";
+  public static final String DEFAULT_BUCKET = "warehouse";
 
   /** The name of the shared client unless a subclass's {@code withCatalogName} names another. */
-  static final String DEFAULT_CATALOG_NAME = "iceberg";
+  public static final String DEFAULT_CATALOG_NAME = "iceberg";
 
   /** The region clients sign for; the stores accept any. */
-  static final String REGION = "us-east-1";
+  public static final String REGION = "us-east-1";
 
   private String bucket = DEFAULT_BUCKET;
   private String catalogName = DEFAULT_CATALOG_NAME;
@@ -32,13 +34,13 @@ abstract class ServedEnvironment implements IcebergTestEnvironment {
    *
    * @throws Exception why they could not start; {@link #stopServers} then runs
    */
-  abstract Map<String, String> startServers() throws Exception;
+  protected abstract Map<String, String> startServers() throws Exception;
 
   /** Stops whatever {@link #startServers} started, adding failures to {@code failure}. */
-  abstract void stopServers(Throwable failure);
+  protected abstract void stopServers(Throwable failure);
 
   /** The exception {@link #start()} throws when {@link #startServers} failed with {@code e}. */
-  abstract RuntimeException startFailure(Exception e);
+  protected abstract RuntimeException startFailure(Exception e);
 
   @Override
   public final synchronized void start() {
@@ -59,7 +61,7 @@ abstract class ServedEnvironment implements IcebergTestEnvironment {
     }
   }
 
-  final synchronized void setBucket(String newBucket) {
+  protected final synchronized void setBucket(String newBucket) {
     checkNotStarted("bucket");
     if (newBucket == null || !newBucket.matches("[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]")) {
       throw new IllegalArgumentException("Cannot use bucket: invalid S3 bucket name: " + newBucket);
@@ -67,7 +69,7 @@ abstract class ServedEnvironment implements IcebergTestEnvironment {
     this.bucket = newBucket;
   }
 
-  final synchronized void setCatalogName(String newCatalogName) {
+  protected final synchronized void setCatalogName(String newCatalogName) {
     checkNotStarted("catalog name");
     if (newCatalogName == null || newCatalogName.isBlank()) {
       throw new IllegalArgumentException("Cannot use catalog name: empty");
@@ -127,7 +129,7 @@ abstract class ServedEnvironment implements IcebergTestEnvironment {
         "Iceberg test environment stopped in {} ms", (System.nanoTime() - startNanos) / 1_000_000);
   }
 
-  final void checkNotStarted(String what) {
+  protected final void checkNotStarted(String what) {
     if (closed) {
       throw new IllegalStateException("Cannot set " + what + ": environment closed");
     }
@@ -137,11 +139,11 @@ abstract class ServedEnvironment implements IcebergTestEnvironment {
   }
 
   /** True once {@link #close()} was called. */
-  final synchronized boolean isClosed() {
+  protected final synchronized boolean isClosed() {
     return closed;
   }
 
-  final void checkRunning(String action) {
+  protected final void checkRunning(String action) {
     if (closed) {
       throw new IllegalStateException("Cannot " + action + ": environment closed");
     }

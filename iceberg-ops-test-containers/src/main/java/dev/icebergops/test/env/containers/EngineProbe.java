@@ -1,12 +1,12 @@
-package dev.icebergops.test.env;
+package dev.icebergops.test.env.containers;
 
 import com.github.dockerjava.api.DockerClient;
 import com.github.dockerjava.api.async.ResultCallback;
 import com.github.dockerjava.api.exception.NotFoundException;
 import com.github.dockerjava.api.model.PullResponseItem;
-import dev.icebergops.test.env.ContainersEnvironment.Pull;
-import dev.icebergops.test.env.EngineFacts.Image;
-import dev.icebergops.test.env.EngineFacts.Role;
+import dev.icebergops.test.env.containers.ContainersEnvironment.Pull;
+import dev.icebergops.test.env.containers.EngineFacts.Image;
+import dev.icebergops.test.env.containers.EngineFacts.Role;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

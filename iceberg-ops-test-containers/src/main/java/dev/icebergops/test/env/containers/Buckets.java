@@ -1,5 +1,6 @@
-package dev.icebergops.test.env;
+package dev.icebergops.test.env.containers;
 
+import dev.icebergops.test.env.spi.ServedEnvironment;
 import java.net.URI;
 import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
 import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;

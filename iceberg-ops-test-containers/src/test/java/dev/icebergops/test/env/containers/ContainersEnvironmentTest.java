@@ -1,8 +1,10 @@
-package dev.icebergops.test.env;
+package dev.icebergops.test.env.containers;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.icebergops.test.env.embedded.ConcurrentTableWriters;
+import dev.icebergops.test.env.embedded.ParquetRows;
 import java.io.IOException;
 import java.util.HashMap;
 import java.util.List;

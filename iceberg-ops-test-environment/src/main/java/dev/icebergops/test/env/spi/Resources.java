@@ -1,13 +1,13 @@
-package dev.icebergops.test.env;
+package dev.icebergops.test.env.spi;
 
 import java.util.concurrent.CompletionException;
 
 /** Closing what an environment started, and telling why starting it failed. */
-final class Resources {
+public final class Resources {
   private Resources() {}
 
   /** Closes {@code closeable} if there is one, adding a failure to {@code failure}. */
-  static void closeQuietly(AutoCloseable closeable, Throwable failure) {
+  public static void closeQuietly(AutoCloseable closeable, Throwable failure) {
     if (closeable == null) {
       return;
     }
@@ -19,7 +19,7 @@ final class Resources {
   }
 
   /** The exception inside any {@link CompletionException} wrappers. */
-  static Throwable unwrap(Throwable e) {
+  public static Throwable unwrap(Throwable e) {
     Throwable t = e;
     while (t instanceof CompletionException && t.getCause() != null) {
       t = t.getCause();
@@ -28,7 +28,7 @@ final class Resources {
   }
 
   /** The message of the innermost cause, or its class name when it has none. */
-  static String rootMessage(Throwable e) {
+  public static String rootMessage(Throwable e) {
     Throwable root = e;
     while (root.getCause() != null && root.getCause() != root) {
       root = root.getCause();

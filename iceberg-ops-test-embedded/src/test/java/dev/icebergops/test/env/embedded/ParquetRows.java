@@ -1,4 +1,4 @@
-package dev.icebergops.test.env;
+package dev.icebergops.test.env.embedded;
 
 import java.io.IOException;
 import java.util.ArrayList;
@@ -17,15 +17,15 @@ import org.apache.iceberg.io.OutputFileFactory;
 import org.apache.iceberg.types.Types;
 
 /** Rows of an {@code (id, name)} table, written to and read from Parquet data files. */
-final class ParquetRows {
-  static final Schema SCHEMA =
+public final class ParquetRows {
+  public static final Schema SCHEMA =
       new Schema(
           Types.NestedField.required(1, "id", Types.LongType.get()),
           Types.NestedField.optional(2, "name", Types.StringType.get()));
 
   private ParquetRows() {}
 
-  static Record row(long id, String name) {
+  public static Record row(long id, String name) {
     Record record = GenericRecord.create(SCHEMA);
     record.setField("id", id);
     record.setField("name", name);
@@ -33,7 +33,7 @@ final class ParquetRows {
   }
 
   /** Writes {@code rows} to a new Parquet file of {@code table}; the caller appends it. */
-  static DataFile write(Table table, List<Record> rows) throws IOException {
+  public static DataFile write(Table table, List<Record> rows) throws IOException {
     GenericFileWriterFactory writers =
         new GenericFileWriterFactory.Builder(table).dataFileFormat(FileFormat.PARQUET).build();
     OutputFileFactory files =
@@ -45,7 +45,7 @@ final class ParquetRows {
     return writer.toDataFile();
   }
 
-  static List<Record> readAll(Table table) throws IOException {
+  public static List<Record> readAll(Table table) throws IOException {
     List<Record> read = new ArrayList<>();
     try (CloseableIterable<Record> records = IcebergGenerics.read(table).build()) {
       records.forEach(read::add);

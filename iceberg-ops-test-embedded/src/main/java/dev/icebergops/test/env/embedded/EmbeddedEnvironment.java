@@ -1,6 +1,10 @@
-package dev.icebergops.test.env;
+package dev.icebergops.test.env.embedded;
 
 import dev.icebergops.redaction.Redaction;
+import dev.icebergops.test.env.IcebergTestEnvironment;
+import dev.icebergops.test.env.spi.CatalogClients;
+import dev.icebergops.test.env.spi.Resources;
+import dev.icebergops.test.env.spi.ServedEnvironment;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -107,7 +111,7 @@ public final class EmbeddedEnvironment extends ServedEnvironment {
   }
 
   @Override
-  Map<String, String> startServers() throws Exception {
+  protected Map<String, String> startServers() throws Exception {
     long startNanos = System.nanoTime();
     // not the common pool: on a two-core machine it has a single thread
     ExecutorService starters = Executors.newFixedThreadPool(2, EmbeddedEnvironment::starterThread);
@@ -147,7 +151,7 @@ public final class EmbeddedEnvironment extends ServedEnvironment {
   }
 
   @Override
-  RuntimeException startFailure(Exception e) {
+  protected RuntimeException startFailure(Exception e) {
     return startFailureOf(e);
   }
 
@@ -255,7 +259,7 @@ public final class EmbeddedEnvironment extends ServedEnvironment {
   }
 
   @Override
-  void stopServers(Throwable failure) {
+  protected void stopServers(Throwable failure) {
     if (!serverStopped) {
       Resources.closeQuietly(server, failure);
     }

@@ -1,4 +1,4 @@
-package dev.icebergops.test.env;
+package dev.icebergops.test.env.embedded;
 
 import jakarta.servlet.ServletException;
 import jakarta.servlet.ServletRequest;

@@ -1,5 +1,9 @@
-package dev.icebergops.test.env;
+package dev.icebergops.test.env.containers;
 
+import dev.icebergops.test.env.IcebergTestEnvironment;
+import dev.icebergops.test.env.spi.CatalogClients;
+import dev.icebergops.test.env.spi.Resources;
+import dev.icebergops.test.env.spi.ServedEnvironment;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -272,7 +276,7 @@ public final class ContainersEnvironment extends ServedEnvironment {
   }
 
   @Override
-  Map<String, String> startServers() {
+  protected Map<String, String> startServers() {
     long startNanos = System.nanoTime();
     EngineCheck.require(catalogImage, s3Image, pull, startupTimeout);
     this.reused = TestcontainersConfiguration.getInstance().environmentSupportsReuse();
@@ -302,7 +306,7 @@ public final class ContainersEnvironment extends ServedEnvironment {
   }
 
   @Override
-  RuntimeException startFailure(Exception e) {
+  protected RuntimeException startFailure(Exception e) {
     return new IllegalStateException(
         "Cannot start containers environment (catalog "
             + catalogImage
@@ -390,7 +394,7 @@ public final class ContainersEnvironment extends ServedEnvironment {
 
   /** Stops the containers (unless reused), adding failures to {@code failure}. */
   @Override
-  void stopServers(Throwable failure) {
+  protected void stopServers(Throwable failure) {
     if (!reused) {
       Resources.closeQuietly(catalogServer, failure);
       Resources.closeQuietly(store, failure);
