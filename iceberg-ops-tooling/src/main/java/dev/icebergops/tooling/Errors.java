@@ -1,8 +1,8 @@
-package dev.icebergops.internal;
+package dev.icebergops.tooling;
 
 /**
- * Turns an exception into the one line the command line or the Maven plugin shows. Internal: not
- * part of the public API.
+ * Turns an exception into the one line the command line, the Maven plugin and the configuration
+ * file's errors show.
  */
 public final class Errors {
 
