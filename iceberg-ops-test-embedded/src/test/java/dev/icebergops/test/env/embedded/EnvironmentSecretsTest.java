@@ -3,10 +3,7 @@ package dev.icebergops.test.env.embedded;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import java.io.ByteArrayOutputStream;
-import java.io.OutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
+import dev.icebergops.testsupport.StandardError;
 import java.util.Map;
 import org.apache.iceberg.CatalogUtil;
 import org.apache.iceberg.Schema;
@@ -31,7 +28,7 @@ class EnvironmentSecretsTest {
   @Test
   void startUseAndCloseLogNoSecret() throws Exception {
     String log =
-        capturingStandardError(
+        StandardError.capture(
             () -> {
               try (EmbeddedEnvironment env = EmbeddedEnvironment.create()) {
                 env.start();
@@ -113,35 +110,5 @@ class EnvironmentSecretsTest {
     assertThat(failure)
         .hasMessage("Cannot start environment: store refused access key **** with secret ****")
         .hasCause(cause);
-  }
-
-  /**
-   * Runs the action with System.err teed into a buffer (slf4j-simple writes there) and returns it.
-   */
-  private static String capturingStandardError(Runnable action) {
-    PrintStream original = System.err;
-    ByteArrayOutputStream buffer = new ByteArrayOutputStream();
-    OutputStream tee =
-        new OutputStream() {
-          @Override
-          public void write(int b) {
-            buffer.write(b);
-            original.write(b);
-          }
-
-          @Override
-          public void write(byte[] b, int off, int len) {
-            buffer.write(b, off, len);
-            original.write(b, off, len);
-          }
-        };
-    System.setErr(new PrintStream(tee, true, StandardCharsets.UTF_8));
-    try {
-      action.run();
-    } finally {
-      System.err.flush();
-      System.setErr(original);
-    }
-    return buffer.toString(StandardCharsets.UTF_8);
   }
 }

@@ -1,4 +1,4 @@
-package dev.icebergops.testing;
+package dev.icebergops.testsupport;
 
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
