@@ -42,20 +42,11 @@ import org.slf4j.LoggerFactory;
  * <p>Both servers start in parallel; start-up takes about a second and is logged at INFO.
  */
 public final class EmbeddedEnvironment extends ServedEnvironment {
-  /** The bucket that holds the warehouse unless {@link #withBucket(String)} names another. */
-  public static final String DEFAULT_BUCKET = ServedEnvironment.DEFAULT_BUCKET;
-
   /** The S3 access key the store accepts. */
   public static final String ACCESS_KEY = "iceberg-ops-key-id";
 
   /** The S3 secret key the store accepts. */
   public static final String SECRET_KEY = "iceberg-ops-secret";
-
-  /** The region clients sign for; the store accepts any. */
-  public static final String REGION = ServedEnvironment.REGION;
-
-  /** The name of the shared client unless {@link #withCatalogName(String)} names another. */
-  public static final String DEFAULT_CATALOG_NAME = ServedEnvironment.DEFAULT_CATALOG_NAME;
 
   private static final Logger LOG = LoggerFactory.getLogger(EmbeddedEnvironment.class);
 
