@@ -1,7 +1,7 @@
 package dev.icebergops.benchmarks;
 
-import dev.icebergops.test.env.EmbeddedEnvironment;
 import dev.icebergops.test.env.IcebergTestEnvironment;
+import dev.icebergops.test.env.embedded.EmbeddedEnvironment;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;

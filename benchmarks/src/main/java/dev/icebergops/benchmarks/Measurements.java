@@ -1,7 +1,7 @@
 package dev.icebergops.benchmarks;
 
-import dev.icebergops.test.env.EmbeddedEnvironment;
 import dev.icebergops.test.env.IcebergTestEnvironment;
+import dev.icebergops.test.env.embedded.EmbeddedEnvironment;
 
 /**
  * The measuring JVM of B2-B6: started by {@link Benchmarks} with the generated chains on its class

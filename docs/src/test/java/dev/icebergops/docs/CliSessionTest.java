@@ -2,14 +2,13 @@ package dev.icebergops.docs;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.icebergops.cli.CliForDocs;
+import dev.icebergops.cli.CliRunner;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.List;
-import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -37,7 +36,7 @@ class CliSessionTest {
       } else {
         assertThat(program).isEqualTo("iceberg-ops");
         String[] args = command.subList(1, command.size()).toArray(String[]::new);
-        CliForDocs.Result result = CliForDocs.run(workDir, Map.of(), args);
+        CliRunner.Result result = new CliRunner(workDir).run(args);
         assertThat(result.exitCode()).as("iceberg-ops %s%n%s", command, result).isZero();
         if (args[0].equals("revision") && !List.of(args).contains("--autogenerate")) {
           copy("/cli/V0001__CreateOrders.java", workDir.resolve("migrations"));

@@ -2,7 +2,7 @@ package dev.icebergops.docs;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.icebergops.cli.CliForDocs;
+import dev.icebergops.cli.CliRunner;
 import dev.icebergops.docs.Pages.Block;
 import dev.icebergops.docs.Regions.Region;
 import java.io.IOException;
@@ -226,7 +226,7 @@ class GuideCodeBlocksTest {
           case "iceberg-ops" -> {
             List<String> args = new ArrayList<>(command.subList(1, command.size()));
             args.add("--help");
-            CliForDocs.Result help = CliForDocs.run(workDir, Map.of(), args.toArray(String[]::new));
+            CliRunner.Result help = new CliRunner(workDir).run(args.toArray(String[]::new));
             assertThat(help.exitCode()).as("%s%n%s", where, help).isZero();
           }
           case "bash" -> assertThat(ROOT.resolve(command.get(1))).as(where).isRegularFile();

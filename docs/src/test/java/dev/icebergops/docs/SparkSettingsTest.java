@@ -2,8 +2,8 @@ package dev.icebergops.docs;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.icebergops.test.env.EmbeddedEnvironment;
 import dev.icebergops.test.env.IcebergTestEnvironment;
+import dev.icebergops.test.env.embedded.EmbeddedEnvironment;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.Map;

@@ -2,9 +2,9 @@ package dev.icebergops.cli;
 
 import dev.icebergops.config.ConfigLoader;
 import dev.icebergops.config.IcebergOpsConfig;
-import dev.icebergops.internal.Errors;
 import dev.icebergops.redaction.Redaction;
 import dev.icebergops.runner.MigrationValidationException;
+import dev.icebergops.tooling.Errors;
 import dev.icebergops.tooling.MigrationCompileException;
 import java.io.PrintStream;
 import java.io.PrintWriter;

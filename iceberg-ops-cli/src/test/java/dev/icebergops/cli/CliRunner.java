@@ -9,11 +9,14 @@ import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.Map;
 
-/** Runs the command line in-process in a working directory, capturing both streams. */
-final class CliRunner {
+/**
+ * Runs the command line in-process in a working directory, capturing both streams; the CLI's tests
+ * and the guide's (through this module's test jar).
+ */
+public final class CliRunner {
 
   /** What one run printed and returned. */
-  record Result(int exitCode, String out, String err) {
+  public record Result(int exitCode, String out, String err) {
     @Override
     public String toString() {
       return "exit " + exitCode + "\n--- stdout\n" + out + "--- stderr\n" + err;
@@ -23,11 +26,13 @@ final class CliRunner {
   private final Path workDir;
   private final Map<String, String> env = new HashMap<>();
 
-  CliRunner(Path workDir) {
+  /** A runner whose commands work in {@code workDir}. */
+  public CliRunner(Path workDir) {
     this.workDir = workDir;
   }
 
-  CliRunner env(String name, String value) {
+  /** Sets an environment variable the commands see. */
+  public CliRunner env(String name, String value) {
     env.put(name, value);
     return this;
   }
@@ -36,7 +41,7 @@ final class CliRunner {
    * Writes {@code migrations/<className>.java}: a migration whose upgrade runs {@code upgradeBody}
    * and whose downgrade does nothing.
    */
-  void migration(String className, String upgradeBody) throws IOException {
+  public void migration(String className, String upgradeBody) throws IOException {
     Files.writeString(
         workDir.resolve("migrations/" + className + ".java"),
         """
@@ -53,7 +58,8 @@ final class CliRunner {
             .formatted(className, upgradeBody));
   }
 
-  Result run(String... args) {
+  /** Runs one command: the arguments after {@code iceberg-ops}. */
+  public Result run(String... args) {
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     ByteArrayOutputStream err = new ByteArrayOutputStream();
     int code =

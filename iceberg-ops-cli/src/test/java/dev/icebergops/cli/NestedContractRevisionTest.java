@@ -3,8 +3,8 @@ package dev.icebergops.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.icebergops.cli.CliRunner.Result;
-import dev.icebergops.test.env.EmbeddedEnvironment;
 import dev.icebergops.test.env.IcebergTestEnvironment;
+import dev.icebergops.test.env.embedded.EmbeddedEnvironment;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.AfterAll;

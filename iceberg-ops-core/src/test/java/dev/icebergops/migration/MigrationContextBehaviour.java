@@ -8,7 +8,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.icebergops.migration.internal.CatalogMigrationContext;
 import dev.icebergops.migration.internal.StepListener;
 import dev.icebergops.schema.EnforceOptions;
-import dev.icebergops.testing.StandardError;
+import dev.icebergops.testsupport.StandardError;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Proxy;
 import java.time.Duration;

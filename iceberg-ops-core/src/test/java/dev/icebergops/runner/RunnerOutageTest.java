@@ -6,7 +6,7 @@ import dev.icebergops.migration.BaseMigration;
 import dev.icebergops.migration.MigrationContext;
 import dev.icebergops.migration.MigrationSource;
 import dev.icebergops.runner.FailureFixtures.V0001__CreateT;
-import dev.icebergops.test.env.EmbeddedEnvironment;
+import dev.icebergops.test.env.embedded.EmbeddedEnvironment;
 import dev.icebergops.testing.ProgressWatch;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;

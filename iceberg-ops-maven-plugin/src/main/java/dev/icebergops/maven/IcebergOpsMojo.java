@@ -2,10 +2,10 @@ package dev.icebergops.maven;
 
 import dev.icebergops.config.ConfigLoader;
 import dev.icebergops.config.IcebergOpsConfig;
-import dev.icebergops.internal.Errors;
 import dev.icebergops.redaction.Redaction;
 import dev.icebergops.runner.MigrationRunner;
 import dev.icebergops.runner.MigrationValidationException;
+import dev.icebergops.tooling.Errors;
 import java.io.Closeable;
 import java.io.File;
 import java.io.IOException;

@@ -12,11 +12,11 @@ enum BackendModule {
   EMBEDDED(
       "embedded",
       "dev.icebergops:iceberg-ops-test-embedded",
-      "dev.icebergops.test.env.EmbeddedEnvironment"),
+      "dev.icebergops.test.env.embedded.EmbeddedEnvironment"),
   CONTAINERS(
       "containers",
       "dev.icebergops:iceberg-ops-test-containers",
-      "dev.icebergops.test.env.ContainersEnvironment");
+      "dev.icebergops.test.env.containers.ContainersEnvironment");
 
   private final String backend;
   private final String artifact;

@@ -1,6 +1,6 @@
 package dev.icebergops.test;
 
-import dev.icebergops.test.env.ContainersEnvironment;
+import dev.icebergops.test.env.containers.ContainersEnvironment;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.LinkedHashMap;

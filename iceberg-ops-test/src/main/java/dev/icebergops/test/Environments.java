@@ -1,8 +1,8 @@
 package dev.icebergops.test;
 
-import dev.icebergops.test.env.ContainersEnvironment;
-import dev.icebergops.test.env.EmbeddedEnvironment;
 import dev.icebergops.test.env.IcebergTestEnvironment;
+import dev.icebergops.test.env.containers.ContainersEnvironment;
+import dev.icebergops.test.env.embedded.EmbeddedEnvironment;
 import java.util.function.Supplier;
 import org.junit.jupiter.api.extension.ExtensionConfigurationException;
 import org.junit.jupiter.api.extension.ExtensionContext;

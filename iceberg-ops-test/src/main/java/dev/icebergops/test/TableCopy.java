@@ -5,7 +5,7 @@ import com.fasterxml.jackson.core.io.JsonStringEncoder;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.icebergops.internal.CallingThreadExecutor;
+import dev.icebergops.test.internal.InCallingThread;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -252,7 +252,7 @@ final class TableCopy {
     }
     List<DataFile> files = new ArrayList<>();
     try (CloseableIterable<FileScanTask> tasks =
-        table.newScan().planWith(CallingThreadExecutor.INSTANCE).planFiles()) {
+        table.newScan().planWith(InCallingThread.EXECUTOR).planFiles()) {
       for (FileScanTask task : tasks) {
         if (!task.deletes().isEmpty()) {
           throw new UnsupportedOperationException(

@@ -3,7 +3,7 @@ package dev.icebergops.test;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass;
 
-import dev.icebergops.test.env.ContainersEnvironment;
+import dev.icebergops.test.env.containers.ContainersEnvironment;
 import dev.icebergops.test.fixtures.BackendFixtures;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Tag;

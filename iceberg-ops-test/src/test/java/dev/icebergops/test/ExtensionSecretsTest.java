@@ -3,14 +3,11 @@ package dev.icebergops.test;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass;
 
-import dev.icebergops.test.env.EmbeddedEnvironment;
+import dev.icebergops.test.env.embedded.EmbeddedEnvironment;
 import dev.icebergops.test.fixtures.Fixtures;
-import java.io.ByteArrayOutputStream;
-import java.io.OutputStream;
-import java.io.PrintStream;
+import dev.icebergops.testsupport.StandardError;
 import java.io.PrintWriter;
 import java.io.StringWriter;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -33,7 +30,7 @@ class ExtensionSecretsTest {
   void runsOfPassingAndFailingClassesShowNoSecret() {
     List<String> failures = new ArrayList<>();
     String log =
-        capturingStandardError(
+        StandardError.capture(
             () -> {
               for (Class<?> fixture :
                   List.of(
@@ -73,33 +70,5 @@ class ExtensionSecretsTest {
     StringWriter out = new StringWriter();
     failure.printStackTrace(new PrintWriter(out));
     return out.toString();
-  }
-
-  /** Runs the action with System.err teed into a buffer and returns what was written. */
-  private static String capturingStandardError(Runnable action) {
-    PrintStream original = System.err;
-    ByteArrayOutputStream buffer = new ByteArrayOutputStream();
-    OutputStream tee =
-        new OutputStream() {
-          @Override
-          public void write(int b) {
-            buffer.write(b);
-            original.write(b);
-          }
-
-          @Override
-          public void write(byte[] b, int off, int len) {
-            buffer.write(b, off, len);
-            original.write(b, off, len);
-          }
-        };
-    System.setErr(new PrintStream(tee, true, StandardCharsets.UTF_8));
-    try {
-      action.run();
-    } finally {
-      System.err.flush();
-      System.setErr(original);
-    }
-    return buffer.toString(StandardCharsets.UTF_8);
   }
 }

@@ -4,10 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass;
 
 import dev.icebergops.test.fixtures.Fixtures;
-import java.io.ByteArrayOutputStream;
+import dev.icebergops.testsupport.StandardError;
 import java.io.IOException;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
@@ -87,19 +85,13 @@ class SuiteReportTest {
 
   @Test
   void theSuitesLogMessageEndsWithWhatWasCheckedPerVersionAndTheReport(@TempDir Path directory) {
-    PrintStream err = System.err;
-    ByteArrayOutputStream captured = new ByteArrayOutputStream();
-    System.setErr(new PrintStream(captured, true, StandardCharsets.UTF_8));
-    try {
-      // configured relative to the working directory, logged absolute: a user finds it from
-      // anywhere
-      runWithReportIn(
-          Fixtures.NonReversible.class, Path.of("").toAbsolutePath().relativize(directory));
-    } finally {
-      System.setErr(err);
-    }
-
-    String log = captured.toString(StandardCharsets.UTF_8);
+    // configured relative to the working directory, logged absolute: a user finds it from anywhere
+    String log =
+        StandardError.capture(
+            () ->
+                runWithReportIn(
+                    Fixtures.NonReversible.class,
+                    Path.of("").toAbsolutePath().relativize(directory)));
     String html = directory.resolve("Fixtures$NonReversible.html").toString();
     assertThat(log)
         .as("slf4j-simple's output, logger dev.icebergops.test.MigrationSuite")

@@ -1,8 +1,8 @@
 package dev.icebergops.config;
 
 import dev.icebergops.catalog.CatalogFactory;
-import dev.icebergops.internal.Errors;
 import dev.icebergops.migration.MigrationSource;
+import dev.icebergops.tooling.Errors;
 import dev.icebergops.tooling.FilesystemMigrationSource;
 import java.io.IOException;
 import java.io.UncheckedIOException;

@@ -8,7 +8,7 @@ import dev.icebergops.migration.MigrationFactory;
 import dev.icebergops.migration.MigrationSource;
 import dev.icebergops.migration.ResolvedMigration;
 import dev.icebergops.migration.SkippedMigration;
-import dev.icebergops.testing.StandardError;
+import dev.icebergops.testsupport.StandardError;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.net.URL;

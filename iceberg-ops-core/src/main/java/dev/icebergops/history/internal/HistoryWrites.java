@@ -11,7 +11,7 @@ import java.util.Map;
  * keeps its writes off its public surface and hands them to this class when it is loaded, the way
  * the JDK shares package-private access between its own packages. Every write checks that nobody
  * changed the namespace's history since {@code base} was read; only the runner's package calls
- * these, under the namespace's run lease ({@code PackageDependencyTest} holds it to that).
+ * these, under the namespace's run lease ({@code ArchitectureTest} holds it to that).
  */
 public final class HistoryWrites {
 

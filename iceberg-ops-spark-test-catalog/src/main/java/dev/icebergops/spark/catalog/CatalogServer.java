@@ -1,6 +1,6 @@
 package dev.icebergops.spark.catalog;
 
-import dev.icebergops.test.env.EmbeddedEnvironment;
+import dev.icebergops.test.env.embedded.EmbeddedEnvironment;
 import dev.icebergops.test.env.IcebergTestEnvironment;
 import java.io.IOException;
 import java.io.InputStream;

@@ -1,6 +1,5 @@
 package dev.icebergops.test.internal;
 
-import dev.icebergops.internal.CallingThreadExecutor;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.HashMap;
@@ -68,7 +67,7 @@ final class ReadBackFiles {
     return new BaseTable(readOnly, table.name()) {
       @Override
       public TableScan newScan() {
-        return super.newScan().planWith(CallingThreadExecutor.INSTANCE);
+        return super.newScan().planWith(InCallingThread.EXECUTOR);
       }
     };
   }

@@ -1,6 +1,5 @@
 package dev.icebergops.test.internal;
 
-import dev.icebergops.internal.CallingThreadExecutor;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
@@ -56,7 +55,7 @@ public final class RowFiles {
   public static List<Written> append(Table table, List<Record> records) {
     List<Written> written = new ArrayList<>();
     // the manifest work in this thread: Iceberg's worker pool is polled every 10 ms
-    AppendFiles append = table.newAppend().scanManifestsWith(CallingThreadExecutor.INSTANCE);
+    AppendFiles append = table.newAppend().scanManifestsWith(InCallingThread.EXECUTOR);
     write(
         table,
         records,

@@ -1,9 +1,9 @@
 package dev.icebergops.test.support;
 
 import dev.icebergops.test.Backend;
-import dev.icebergops.test.env.ContainersEnvironment;
-import dev.icebergops.test.env.EmbeddedEnvironment;
 import dev.icebergops.test.env.IcebergTestEnvironment;
+import dev.icebergops.test.env.containers.ContainersEnvironment;
+import dev.icebergops.test.env.embedded.EmbeddedEnvironment;
 
 /**
  * An environment "a team brings", set up by hand the way a user would: in containers when the run

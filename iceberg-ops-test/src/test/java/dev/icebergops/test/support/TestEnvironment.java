@@ -1,7 +1,7 @@
 package dev.icebergops.test.support;
 
-import dev.icebergops.test.env.EmbeddedEnvironment;
 import dev.icebergops.test.env.IcebergTestEnvironment;
+import dev.icebergops.test.env.embedded.EmbeddedEnvironment;
 import java.util.UUID;
 import org.apache.iceberg.rest.RESTCatalog;
 import org.junit.jupiter.api.extension.ExtensionContext;

@@ -1,0 +1,69 @@
+package dev.icebergops.test.env.embedded;
+
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.Consumer;
+import org.apache.iceberg.catalog.Catalog;
+import org.apache.iceberg.exceptions.RESTException;
+import org.apache.iceberg.rest.HTTPRequest;
+import org.apache.iceberg.rest.HTTPRequest.HTTPMethod;
+import org.apache.iceberg.rest.RESTCatalogAdapter;
+import org.apache.iceberg.rest.RESTResponse;
+import org.apache.iceberg.rest.responses.ErrorResponse;
+
+/**
+ * Iceberg's {@link RESTCatalogAdapter}, except that an error answer ends the request.
+ *
+ * <p>The adapter hands an error (a 404 for a table that does not exist, a 409 for a conflicting
+ * commit) to the servlet's handler, which writes the answer, and then throws a {@link
+ * RESTException} that the servlet logs as an ERROR with a stack trace: one for every expected 404.
+ * Here the request ends once the handler has answered, so a test's output shows the project's
+ * messages rather than the server's, whichever SLF4J binding the user has. {@link
+ * ErrorStatusResponse} keeps the answered status from being overwritten afterwards. Changes are
+ * made one at a time, so that a multi-table commit is atomic.
+ */
+final class AnsweringCatalogAdapter extends RESTCatalogAdapter {
+
+  /**
+   * Held by every request that changes something. Iceberg's adapter checks all the requirements of
+   * a multi-table commit and then commits its tables one by one: with changes one at a time, no
+   * other commit can land in between, and a multi-table commit is atomic as the REST protocol means
+   * it (the runner's lease fence relies on it).
+   */
+  private final ReentrantLock writing = new ReentrantLock();
+
+  AnsweringCatalogAdapter(Catalog catalog) {
+    super(catalog);
+  }
+
+  @Override
+  protected <T extends RESTResponse> T execute(
+      HTTPRequest request,
+      Class<T> responseType,
+      Consumer<ErrorResponse> errorHandler,
+      Consumer<Map<String, String>> responseHeaders) {
+    AtomicBoolean answered = new AtomicBoolean();
+    Consumer<ErrorResponse> answer =
+        error -> {
+          errorHandler.accept(error);
+          answered.set(true);
+        };
+    boolean writes = request.method() != HTTPMethod.GET && request.method() != HTTPMethod.HEAD;
+    if (writes) {
+      writing.lock();
+    }
+    try {
+      return super.execute(request, responseType, answer, responseHeaders);
+    } catch (RESTException e) {
+      if (answered.get()) {
+        return null;
+      }
+      throw e;
+    } finally {
+      if (writes) {
+        writing.unlock();
+      }
+    }
+  }
+}

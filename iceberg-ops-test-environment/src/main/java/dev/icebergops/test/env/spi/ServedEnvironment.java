@@ -1,0 +1,154 @@
+package dev.icebergops.test.env.spi;
+
+import dev.icebergops.test.env.IcebergTestEnvironment;
+import java.util.Map;
+import org.apache.iceberg.rest.RESTCatalog;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * What every environment shares: the life cycle (configure, start once, close once), the bucket and
+ * catalog name, and the catalog clients handed out once the servers run. A subclass starts and
+ * stops its servers. For the environments of iceberg-ops-test-embedded and
+ * iceberg-ops-test-containers; may change in any release.
+ */
+public abstract class ServedEnvironment implements IcebergTestEnvironment {
+  private static final Logger LOG = LoggerFactory.getLogger(IcebergTestEnvironment.class);
+
+  /** The bucket that holds the warehouse unless a subclass's {@code withBucket} names another. */
+  public static final String DEFAULT_BUCKET = "warehouse";
+
+  /** The name of the shared client unless a subclass's {@code withCatalogName} names another. */
+  public static final String DEFAULT_CATALOG_NAME = "iceberg";
+
+  /** The region clients sign for; the stores accept any. */
+  public static final String REGION = "us-east-1";
+
+  private String bucket = DEFAULT_BUCKET;
+  private String catalogName = DEFAULT_CATALOG_NAME;
+  private boolean closed;
+  private CatalogClients clients;
+
+  /**
+   * Starts the servers and returns the properties of a client that reaches them.
+   *
+   * @throws Exception why they could not start; {@link #stopServers} then runs
+   */
+  protected abstract Map<String, String> startServers() throws Exception;
+
+  /** Stops whatever {@link #startServers} started, adding failures to {@code failure}. */
+  protected abstract void stopServers(Throwable failure);
+
+  /** The exception {@link #start()} throws when {@link #startServers} failed with {@code e}. */
+  protected abstract RuntimeException startFailure(Exception e);
+
+  @Override
+  public final synchronized void start() {
+    if (closed) {
+      throw new IllegalStateException("Cannot start environment: already closed");
+    }
+    if (clients != null) {
+      return;
+    }
+    try {
+      this.clients = new CatalogClients(catalogName, startServers());
+    } catch (Exception e) {
+      stopServers(e);
+      throw startFailure(e);
+    } catch (Error e) {
+      stopServers(e);
+      throw e;
+    }
+  }
+
+  protected final synchronized void setBucket(String newBucket) {
+    checkNotStarted("bucket");
+    if (newBucket == null || !newBucket.matches("[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]")) {
+      throw new IllegalArgumentException("Cannot use bucket: invalid S3 bucket name: " + newBucket);
+    }
+    this.bucket = newBucket;
+  }
+
+  protected final synchronized void setCatalogName(String newCatalogName) {
+    checkNotStarted("catalog name");
+    if (newCatalogName == null || newCatalogName.isBlank()) {
+      throw new IllegalArgumentException("Cannot use catalog name: empty");
+    }
+    this.catalogName = newCatalogName;
+  }
+
+  @Override
+  public final synchronized RESTCatalog catalog() {
+    checkRunning("use catalog");
+    return clients.shared();
+  }
+
+  @Override
+  public final synchronized RESTCatalog newCatalogClient(String name) {
+    checkRunning("create catalog client");
+    return clients.newClient(name);
+  }
+
+  @Override
+  public final synchronized Map<String, String> catalogProperties() {
+    checkRunning("read catalog properties");
+    return clients.properties();
+  }
+
+  @Override
+  public final synchronized String bucket() {
+    return bucket;
+  }
+
+  /**
+   * Returns the warehouse location, {@code s3://<bucket>/warehouse}.
+   *
+   * @return the warehouse location
+   */
+  public final synchronized String warehouse() {
+    return "s3://" + bucket + "/warehouse";
+  }
+
+  @Override
+  public final synchronized void close() {
+    if (closed) {
+      return;
+    }
+    this.closed = true;
+    long startNanos = System.nanoTime();
+    RuntimeException failure = new IllegalStateException("Cannot close environment cleanly");
+    if (clients != null) {
+      clients.close(failure);
+      this.clients = null;
+    }
+    stopServers(failure);
+    if (failure.getSuppressed().length > 0) {
+      throw failure;
+    }
+    LOG.info(
+        "Iceberg test environment stopped in {} ms", (System.nanoTime() - startNanos) / 1_000_000);
+  }
+
+  protected final void checkNotStarted(String what) {
+    if (closed) {
+      throw new IllegalStateException("Cannot set " + what + ": environment closed");
+    }
+    if (clients != null) {
+      throw new IllegalStateException("Cannot set " + what + ": environment already started");
+    }
+  }
+
+  /** True once {@link #close()} was called. */
+  protected final synchronized boolean isClosed() {
+    return closed;
+  }
+
+  protected final void checkRunning(String action) {
+    if (closed) {
+      throw new IllegalStateException("Cannot " + action + ": environment closed");
+    }
+    if (clients == null) {
+      throw new IllegalStateException("Cannot " + action + ": environment not started");
+    }
+  }
+}
