@@ -4,6 +4,7 @@
  * dev.icebergops.state.StateDiff}) that knows tables created, dropped, renamed and replaced. Drift,
  * preview, production snapshots and the toolkit's checks read it.
  *
- * <p>Internal to iceberg-ops; exported to iceberg-ops-test only; may change in any release.
+ * <p>Internal, not API. Internal to iceberg-ops; exported to iceberg-ops-test only; may change in
+ * any release.
  */
 package dev.icebergops.state;
