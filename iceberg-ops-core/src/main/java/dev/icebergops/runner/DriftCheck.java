@@ -193,8 +193,8 @@ final class DriftCheck {
               TableDiff.identifierFields(diff.before()).toString(),
               TableDiff.identifierFields(diff.after()).toString()));
     }
-    List<List<String>> order = diff.columnOrder();
-    if (!order.get(0).equals(order.get(1))) {
+    List<List<String>> order = diff.columnOrders().get("");
+    if (order != null) {
       out.add(
           new DriftFinding(
               table,

@@ -3,6 +3,7 @@ package dev.icebergops.state;
 import dev.icebergops.schema.SchemaDiff;
 import dev.icebergops.state.TableState.PartitionField;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -10,7 +11,6 @@ import java.util.Set;
 import java.util.TreeSet;
 import java.util.stream.Collectors;
 import org.apache.iceberg.Schema;
-import org.apache.iceberg.types.Types.NestedField;
 
 /**
  * What differs between two states of one table, or what became of a table: created, dropped,
@@ -86,19 +86,26 @@ public record TableDiff(Kind kind, TableState before, TableState after) {
   }
 
   /**
-   * The top-level columns both sides have, in each side's order: two lists, equal when the order
-   * did not change.
+   * The columns both sides have (by path) whose order differs, per parent path (empty for the top
+   * level), in the later side's order of parents: each side's order of those paths.
    */
-  public List<List<String>> columnOrder() {
+  public Map<String, List<List<String>>> columnOrders() {
+    Map<String, List<List<String>>> orders = new LinkedHashMap<>();
     if (before == null || after == null) {
-      return List.of(List.of(), List.of());
+      return orders;
     }
-    Set<Integer> both =
-        after.schema().columns().stream()
-            .map(NestedField::fieldId)
-            .filter(id -> before.schema().findField(id) != null)
-            .collect(Collectors.toSet());
-    return List.of(shared(before, both), shared(after, both));
+    List<ColumnPaths.Column> was = ColumnPaths.of(before.schema());
+    List<ColumnPaths.Column> is = ColumnPaths.of(after.schema());
+    Set<String> wasPaths = was.stream().map(ColumnPaths.Column::path).collect(Collectors.toSet());
+    Set<String> isPaths = is.stream().map(ColumnPaths.Column::path).collect(Collectors.toSet());
+    for (String parent : is.stream().map(ColumnPaths.Column::parent).distinct().toList()) {
+      List<String> then = children(was, parent, isPaths);
+      List<String> now = children(is, parent, wasPaths);
+      if (!then.equals(now)) {
+        orders.put(parent, List.of(then, now));
+      }
+    }
+    return orders;
   }
 
   /** Whether the format version differs. */
@@ -128,11 +135,10 @@ public record TableDiff(Kind kind, TableState before, TableState after) {
   public boolean isEmpty() {
     return kind == Kind.CHANGED
         && schema().isEmpty()
-        && partitionAdded().isEmpty()
-        && partitionRemoved().isEmpty()
+        && before.partition().equals(after.partition())
         && !sortOrderChanged()
         && !identifierFieldsChanged()
-        && columnOrder().get(0).equals(columnOrder().get(1))
+        && columnOrders().isEmpty()
         && !formatVersionChanged()
         && !locationChanged()
         && properties().isEmpty();
@@ -143,10 +149,11 @@ public record TableDiff(Kind kind, TableState before, TableState after) {
     return side.partition().stream().filter(f -> !others.contains(f)).toList();
   }
 
-  private static List<String> shared(TableState state, Set<Integer> ids) {
-    return state.schema().columns().stream()
-        .filter(c -> ids.contains(c.fieldId()))
-        .map(NestedField::name)
+  private static List<String> children(
+      List<ColumnPaths.Column> columns, String parent, Set<String> other) {
+    return columns.stream()
+        .filter(c -> c.parent().equals(parent) && other.contains(c.path()))
+        .map(ColumnPaths.Column::path)
         .toList();
   }
 }

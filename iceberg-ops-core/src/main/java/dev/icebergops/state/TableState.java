@@ -6,8 +6,10 @@ import java.util.Locale;
 import java.util.Map;
 import org.apache.iceberg.HasTableOperations;
 import org.apache.iceberg.NullOrder;
+import org.apache.iceberg.PartitionSpec;
 import org.apache.iceberg.Schema;
 import org.apache.iceberg.SortDirection;
+import org.apache.iceberg.SortOrder;
 import org.apache.iceberg.Table;
 import org.apache.iceberg.TableMetadata;
 
@@ -74,9 +76,53 @@ public record TableState(
 
   /** The state of a table read from its metadata. */
   public static TableState of(String name, TableMetadata metadata) {
-    Schema schema = metadata.schema();
+    return of(
+        name,
+        metadata.uuid(),
+        metadata.schema(),
+        metadata.spec(),
+        metadata.sortOrder(),
+        metadata.formatVersion(),
+        metadata.location(),
+        metadata.properties(),
+        metadata.metadataFileLocation(),
+        metadata.currentSnapshot() == null ? null : metadata.currentSnapshot().snapshotId(),
+        origin(metadata));
+  }
+
+  /** The state of a loaded table; without its metadata, from what the table tells. */
+  public static TableState of(String name, Table table) {
+    if (table instanceof HasTableOperations withOps && withOps.operations().current() != null) {
+      return of(name, withOps.operations().current());
+    }
+    return of(
+        name,
+        table.uuid().toString(),
+        table.schema(),
+        table.spec(),
+        table.sortOrder(),
+        0,
+        table.location(),
+        table.properties(),
+        null,
+        table.currentSnapshot() == null ? null : table.currentSnapshot().snapshotId(),
+        new Origin(null, null));
+  }
+
+  private static TableState of(
+      String name,
+      String uuid,
+      Schema schema,
+      PartitionSpec spec,
+      SortOrder order,
+      int formatVersion,
+      String location,
+      Map<String, String> properties,
+      String metadataLocation,
+      Long snapshotId,
+      Origin origin) {
     List<PartitionField> partition = new ArrayList<>();
-    metadata.spec().fields().stream()
+    spec.fields().stream()
         .filter(f -> !"void".equals(f.transform().toString()))
         .forEach(
             f ->
@@ -84,8 +130,7 @@ public record TableState(
                     new PartitionField(
                         column(schema, f.sourceId()), f.transform().toString(), f.name())));
     List<SortKey> sort = new ArrayList<>();
-    metadata
-        .sortOrder()
+    order
         .fields()
         .forEach(
             f ->
@@ -97,29 +142,16 @@ public record TableState(
                         f.nullOrder())));
     return new TableState(
         name,
-        metadata.uuid(),
+        uuid,
         schema,
         partition,
         sort,
-        metadata.formatVersion(),
-        metadata.location(),
-        metadata.properties(),
-        metadata.metadataFileLocation(),
-        metadata.currentSnapshot() == null ? null : metadata.currentSnapshot().snapshotId(),
-        origin(metadata));
-  }
-
-  /**
-   * The state of a loaded table.
-   *
-   * @throws IllegalStateException if the table does not expose its metadata
-   */
-  public static TableState of(String name, Table table) {
-    if (table instanceof HasTableOperations withOps && withOps.operations().current() != null) {
-      return of(name, withOps.operations().current());
-    }
-    throw new IllegalStateException(
-        "Cannot read the state of table " + name + ": the catalog does not expose its metadata");
+        formatVersion,
+        location,
+        properties,
+        metadataLocation,
+        snapshotId,
+        origin);
   }
 
   /** The same state under another name. */
@@ -148,6 +180,22 @@ public record TableState(
         sortOrder,
         formatVersion,
         newLocation,
+        properties,
+        metadataLocation,
+        snapshotId,
+        origin);
+  }
+
+  /** The same state with another schema (renumbered, say). */
+  public TableState withSchema(Schema other) {
+    return new TableState(
+        name,
+        uuid,
+        other,
+        partition,
+        sortOrder,
+        formatVersion,
+        location,
         properties,
         metadataLocation,
         snapshotId,

@@ -91,8 +91,9 @@ class StateDiffTest {
     assertThat(diff.kind()).isEqualTo(Kind.CHANGED);
     assertThat(diff.schema().isEmpty()).isTrue();
     assertThat(diff.identifierFieldsChanged()).isTrue();
-    assertThat(diff.columnOrder())
-        .containsExactly(List.of("id", "qty", "note"), List.of("qty", "id", "note"));
+    assertThat(diff.columnOrders())
+        .containsExactly(
+            Map.entry("", List.of(List.of("id", "qty", "note"), List.of("qty", "id", "note"))));
     assertThat(diff.formatVersionChanged()).isTrue();
     assertThat(diff.locationChanged()).isTrue();
     assertThat(diff.sortOrderChanged()).isTrue();

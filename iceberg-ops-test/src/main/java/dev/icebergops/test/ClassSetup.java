@@ -3,11 +3,11 @@ package dev.icebergops.test;
 import dev.icebergops.migration.MigrationFactory;
 import dev.icebergops.migration.ResolvedMigration;
 import dev.icebergops.runner.MigrationRunner;
+import dev.icebergops.state.NamespaceTables;
 import dev.icebergops.test.env.IcebergTestEnvironment;
 import dev.icebergops.test.internal.ContractLocation;
 import dev.icebergops.test.internal.ExpectedBackfill;
 import dev.icebergops.test.internal.JourneyStart;
-import dev.icebergops.test.internal.NamespaceShape;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.List;
@@ -42,7 +42,7 @@ record ClassSetup(
   static ClassSetup of(
       ExtensionContext context,
       ProgrammaticConfiguration programmatic,
-      Map<String, NamespaceShape> irreversibleBaselines) {
+      Map<String, NamespaceTables> irreversibleBaselines) {
     Class<?> testClass = context.getRequiredTestClass();
     SuiteSettings settings;
     MigrationFactory factory = MigrationFactory.publicNoArgConstructor();
@@ -93,7 +93,7 @@ record ClassSetup(
   }
 
   /** A fresh namespace for one test, which starts as a copy of a template when it can. */
-  TestNamespace newNamespace(String testName, Map<String, NamespaceShape> irreversibleBaselines) {
+  TestNamespace newNamespace(String testName, Map<String, NamespaceTables> irreversibleBaselines) {
     return new TestNamespace(
             environment, settings, testName, factory, history, irreversibleBaselines, templates)
         .knowing(migrations);
@@ -104,7 +104,7 @@ record ClassSetup(
    * itself.
    */
   TestNamespace newPlainNamespace(
-      String testName, Map<String, NamespaceShape> irreversibleBaselines) {
+      String testName, Map<String, NamespaceTables> irreversibleBaselines) {
     return new TestNamespace(
             environment, settings, testName, factory, history, irreversibleBaselines, null)
         .knowing(migrations);

@@ -1,6 +1,6 @@
 package dev.icebergops.test;
 
-import dev.icebergops.test.internal.NamespaceShape;
+import dev.icebergops.state.NamespaceTables;
 import dev.icebergops.test.internal.SuiteReport;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -19,12 +19,12 @@ final class ClassState implements ExtensionContext.Store.CloseableResource, Auto
 
   private final ClassSetup setup;
   private final SuiteReport report;
-  private final Map<String, NamespaceShape> irreversibleBaselines;
+  private final Map<String, NamespaceTables> irreversibleBaselines;
   private ClassJourney journey;
   private boolean closed;
 
   private ClassState(
-      ClassSetup setup, SuiteReport report, Map<String, NamespaceShape> irreversibleBaselines) {
+      ClassSetup setup, SuiteReport report, Map<String, NamespaceTables> irreversibleBaselines) {
     this.setup = setup;
     this.report = report;
     this.irreversibleBaselines = irreversibleBaselines;
@@ -38,7 +38,7 @@ final class ClassState implements ExtensionContext.Store.CloseableResource, Auto
    *     fault
    */
   static ClassState open(ExtensionContext context, ProgrammaticConfiguration programmatic) {
-    Map<String, NamespaceShape> baselines = new ConcurrentHashMap<>();
+    Map<String, NamespaceTables> baselines = new ConcurrentHashMap<>();
     ClassSetup setup = ClassSetup.of(context, programmatic, baselines);
     ClassState state =
         new ClassState(
@@ -69,7 +69,7 @@ final class ClassState implements ExtensionContext.Store.CloseableResource, Auto
   }
 
   /** The shapes at allowed irreversible versions that the class's tests share. */
-  Map<String, NamespaceShape> irreversibleBaselines() {
+  Map<String, NamespaceTables> irreversibleBaselines() {
     return irreversibleBaselines;
   }
 

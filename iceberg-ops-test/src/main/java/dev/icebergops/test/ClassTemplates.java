@@ -3,7 +3,7 @@ package dev.icebergops.test;
 import dev.icebergops.migration.MigrationFactory;
 import dev.icebergops.migration.ResolvedMigration;
 import dev.icebergops.runner.MigrationRunner;
-import dev.icebergops.test.internal.NamespaceShape;
+import dev.icebergops.state.NamespaceTables;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -36,7 +36,7 @@ final class ClassTemplates implements AutoCloseable {
   private final SuiteSettings settings;
   private final MigrationFactory factory;
   private final ClassHistory history;
-  private final Map<String, NamespaceShape> irreversibleShapes;
+  private final Map<String, NamespaceTables> irreversibleShapes;
 
   /** The versions worth stopping at on the way up: the tests' starting versions. */
   private final NavigableSet<String> starts;
@@ -47,7 +47,7 @@ final class ClassTemplates implements AutoCloseable {
   private final Map<String, NamespaceTemplate> templates = new HashMap<>();
   private final Map<String, String> unavailable = new HashMap<>();
   private final List<String> dropLater = new ArrayList<>();
-  private NamespaceShape downToShape;
+  private NamespaceTables downToShape;
   private String walk;
   private MigrationRunner walker;
   private String walked = BASE;
@@ -57,7 +57,7 @@ final class ClassTemplates implements AutoCloseable {
       SuiteSettings settings,
       MigrationFactory factory,
       ClassHistory history,
-      Map<String, NamespaceShape> irreversibleShapes,
+      Map<String, NamespaceTables> irreversibleShapes,
       Map<String, String> startsByTest) {
     this.catalog = catalog;
     this.settings = settings;
@@ -101,7 +101,7 @@ final class ClassTemplates implements AutoCloseable {
   }
 
   /** The shape at {@code downTo}, once a walk has passed it; null before. */
-  synchronized NamespaceShape downToShape() {
+  synchronized NamespaceTables downToShape() {
     return downToShape;
   }
 
@@ -176,10 +176,10 @@ final class ClassTemplates implements AutoCloseable {
   /** Records what is wanted at the version the walk has just reached. */
   private void stopAt(String version) {
     if (version.equals(settings.downTo()) && downToShape == null) {
-      downToShape = NamespaceShape.capture(catalog, walk);
+      downToShape = NamespaceTables.capture(catalog, walk);
     }
     if (settings.irreversible().contains(version)) {
-      irreversibleShapes.computeIfAbsent(version, v -> NamespaceShape.capture(catalog, walk));
+      irreversibleShapes.computeIfAbsent(version, v -> NamespaceTables.capture(catalog, walk));
     }
     if (!BASE.equals(version) && starts.contains(version) && !templates.containsKey(version)) {
       String namespace = TestNamespace.uniqueName(settings, "at_" + version);

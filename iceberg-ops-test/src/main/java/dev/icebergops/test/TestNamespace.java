@@ -8,9 +8,9 @@ import dev.icebergops.migration.TableNames;
 import dev.icebergops.runner.MigrationException;
 import dev.icebergops.runner.MigrationResult;
 import dev.icebergops.runner.MigrationRunner;
+import dev.icebergops.state.NamespaceTables;
 import dev.icebergops.test.env.IcebergTestEnvironment;
-import dev.icebergops.test.internal.NamespaceShape;
-import dev.icebergops.test.internal.ShapeDiff;
+import dev.icebergops.test.internal.StateChanges;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -45,7 +45,7 @@ final class TestNamespace {
   private final ClassHistory history;
   private final MigrationFactory factory;
   private final ClassTemplates templates;
-  private NamespaceShape baseline;
+  private NamespaceTables baseline;
 
   /** The template this test's namespace was copied from, or null when it was migrated. */
   private NamespaceTemplate template;
@@ -68,7 +68,7 @@ final class TestNamespace {
    * The shape at each allowed irreversible version, shared by the tests of one class: the same
    * migrations give the same shape in any namespace.
    */
-  private final Map<String, NamespaceShape> irreversibleBaselines;
+  private final Map<String, NamespaceTables> irreversibleBaselines;
 
   /**
    * A namespace whose migrations {@code factory} creates, with its history in {@code history}. The
@@ -82,7 +82,7 @@ final class TestNamespace {
       String testName,
       MigrationFactory factory,
       ClassHistory history,
-      Map<String, NamespaceShape> irreversibleBaselines,
+      Map<String, NamespaceTables> irreversibleBaselines,
       ClassTemplates templates) {
     this.irreversibleBaselines = irreversibleBaselines;
     this.templates = templates;
@@ -204,7 +204,7 @@ final class TestNamespace {
     }
     if (settings.startFrom() != null) {
       snapshotVersion = SnapshotStart.register(settings, runner);
-      baseline = NamespaceShape.capture(catalog(), name);
+      baseline = NamespaceTables.capture(catalog(), name);
       if (!BASE.equals(target)) { // at 0000 (the standard checks'), a test starts at the snapshot
         SnapshotStart.migrate(settings, runner, snapshotVersion, target);
       }
@@ -223,12 +223,12 @@ final class TestNamespace {
     if (!BASE.equals(settings.downTo())) {
       current = reached(runner.migrate(settings.downTo()));
     }
-    baseline = NamespaceShape.capture(catalog(), name);
+    baseline = NamespaceTables.capture(catalog(), name);
     for (String version : new TreeSet<>(settings.irreversible())) {
       if (version.compareTo(settings.downTo()) > 0
           && (target == null || version.compareTo(target) <= 0)) {
         current = reached(runner.migrate(version));
-        irreversibleBaselines.putIfAbsent(version, NamespaceShape.capture(catalog(), name));
+        irreversibleBaselines.putIfAbsent(version, NamespaceTables.capture(catalog(), name));
       }
     }
     if (!BASE.equals(target)) {
@@ -319,7 +319,7 @@ final class TestNamespace {
     boolean full = template == null || settings.fullRollbackEachTest();
     String to =
         snapshotVersion != null ? snapshotVersion : full ? settings.downTo() : template.version();
-    NamespaceShape expected =
+    NamespaceTables expected =
         template == null ? baseline : full ? templates.downToShape() : template.shape();
     String where =
         snapshotVersion != null
@@ -392,8 +392,9 @@ final class TestNamespace {
             row -> row.version().equals(version) && row.status() == HistoryRecord.Status.APPLIED);
   }
 
-  private void checkNoTrace(NamespaceShape expected, String where) {
-    ShapeDiff diff = expected.diff(NamespaceShape.capture(catalog(), name));
+  private void checkNoTrace(NamespaceTables expected, String where) {
+    StateChanges diff =
+        StateChanges.between(name, expected, NamespaceTables.capture(catalog(), name));
     if (!diff.isEmpty()) {
       throw new AssertionFailedError(
           "Expecting no trace of "
@@ -411,11 +412,11 @@ final class TestNamespace {
    * The shape at an allowed irreversible version: recorded on the way to a test's target, or, when
    * no test of the class passed it on its way, taken once from a scratch namespace migrated to it.
    */
-  private NamespaceShape baselineAt(String version) {
+  private NamespaceTables baselineAt(String version) {
     return irreversibleBaselines.computeIfAbsent(version, this::scratchBaseline);
   }
 
-  private NamespaceShape scratchBaseline(String version) {
+  private NamespaceTables scratchBaseline(String version) {
     String scratch = name + "_at_" + version;
     try {
       MigrationRunner.builder(catalog())
@@ -425,7 +426,7 @@ final class TestNamespace {
           .source(settings.source())
           .build()
           .migrate(version);
-      return NamespaceShape.capture(catalog(), scratch);
+      return NamespaceTables.capture(catalog(), scratch);
     } finally {
       drop(scratch);
       drop(scratch + "_ops");

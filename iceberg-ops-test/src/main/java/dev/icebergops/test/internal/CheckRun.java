@@ -4,6 +4,7 @@ import dev.icebergops.migration.ResolvedMigration;
 import dev.icebergops.migration.TableNames;
 import dev.icebergops.runner.MigrationException;
 import dev.icebergops.runner.MigrationRunner;
+import dev.icebergops.state.NamespaceTables;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.LinkedHashMap;
@@ -288,8 +289,8 @@ final class CheckRun {
     headSchemas.putAll(schemas);
   }
 
-  NamespaceShape capture() {
-    return NamespaceShape.capture(runner.catalog(), ns());
+  NamespaceTables capture() {
+    return NamespaceTables.capture(runner.catalog(), ns());
   }
 
   /**
@@ -415,7 +416,7 @@ final class CheckRun {
    * @param when when the ids changed, e.g. "after upgrade + downgrade"
    * @param diff the diff whose drift to report
    */
-  void reportDrift(String version, String subject, String when, ShapeDiff diff) {
+  void reportDrift(String version, String subject, String when, StateChanges diff) {
     if (diff.fieldIdDrift().isEmpty()) {
       return;
     }
@@ -442,7 +443,7 @@ final class CheckRun {
   }
 
   /** "ns.orders differs from X:\n lines", or for several tables "ns differs from X:" + blocks. */
-  String differs(ShapeDiff diff, String from) {
+  String differs(StateChanges diff, String from) {
     List<String> tables = diff.changedTables();
     if (tables.size() == 1) {
       String table = tables.get(0);

@@ -3,6 +3,7 @@ package dev.icebergops.test.internal;
 import dev.icebergops.migration.ResolvedMigration;
 import dev.icebergops.runner.MigrationRunner;
 import dev.icebergops.runner.MigrationStep;
+import dev.icebergops.state.NamespaceTables;
 import java.util.Collections;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -69,9 +70,9 @@ public final class SharedJourney {
   private final Map<StandardCheck, String> disturbed = new LinkedHashMap<>();
 
   /** The shapes before and right after each version's first upgrade. */
-  private final Map<String, NamespaceShape> before = new HashMap<>();
+  private final Map<String, NamespaceTables> before = new HashMap<>();
 
-  private final Map<String, NamespaceShape> after = new HashMap<>();
+  private final Map<String, NamespaceTables> after = new HashMap<>();
   private final Map<StandardCheck, CheckReport> reports = new LinkedHashMap<>();
 
   /** The tables the last capture loaded, by name. */
@@ -257,7 +258,7 @@ public final class SharedJourney {
   /** After a version's upgrade: its shape, its re-run, the data check's rows. */
   private void upgraded(ResolvedMigration migration) {
     String version = migration.version();
-    NamespaceShape shape = capture();
+    NamespaceTables shape = capture();
     Map<String, Table> tables = captured;
     after.put(version, shape);
     CheckRun idempotency = runs.get(StandardCheck.IDEMPOTENT_UPGRADES);
@@ -381,11 +382,11 @@ public final class SharedJourney {
     return data;
   }
 
-  NamespaceShape before(String version) {
+  NamespaceTables before(String version) {
     return before.get(version);
   }
 
-  NamespaceShape after(String version) {
+  NamespaceTables after(String version) {
     return after.get(version);
   }
 
@@ -395,7 +396,7 @@ public final class SharedJourney {
    * @param version the version
    * @return the shape, or empty when the journey did not reach it
    */
-  public Optional<NamespaceShape> shapeAfter(String version) {
+  public Optional<NamespaceTables> shapeAfter(String version) {
     return Optional.ofNullable(after.get(version));
   }
 
@@ -403,10 +404,10 @@ public final class SharedJourney {
    * Captures the namespace's shape, keeping the tables it loaded until the next capture, and
    * deletes the metadata files their commits superseded ({@link SupersededMetadata}).
    */
-  NamespaceShape capture() {
+  NamespaceTables capture() {
     Map<String, Table> loaded = new TreeMap<>();
-    NamespaceShape shape =
-        NamespaceShape.capture(runner.catalog(), runner.namespace(), loaded::put);
+    NamespaceTables shape =
+        NamespaceTables.capture(runner.catalog(), runner.namespace(), loaded::put);
     captured = loaded;
     superseded.deleteFrom(loaded);
     return shape;
