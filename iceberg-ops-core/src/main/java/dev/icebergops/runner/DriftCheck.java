@@ -105,7 +105,8 @@ final class DriftCheck {
         !made.location().startsWith("shadow://")
             ? made.location()
             : Objects.requireNonNullElse(live.origin().location(), live.location());
-    return made.as(replaced ? made.uuid() : live.uuid(), location);
+    return made.comparedAs(
+        replaced ? made.uuid() : live.uuid(), location, made.schema(), made.properties());
   }
 
   /** When the history table was last committed to, or null when unknown. */
@@ -114,109 +115,85 @@ final class DriftCheck {
     return metadata == null ? null : metadata.lastUpdatedMillis();
   }
 
-  private static void findings(TableDiff diff, List<DriftFinding> out) {
-    String table = diff.name();
-    switch (diff.kind()) {
-      case CREATED, RENAMED ->
-          out.add(new DriftFinding(table, Kind.TABLE_UNEXPECTED, null, null, null));
-      case DROPPED -> out.add(new DriftFinding(table, Kind.TABLE_MISSING, null, null, null));
-      case REPLACED -> {
-        out.add(new DriftFinding(table, Kind.TABLE_REPLACED, null, null, diff.after().uuid()));
-        details(diff, out);
-      }
-      case CHANGED -> details(diff, out);
-    }
+  /** Adds a finding of one table. */
+  private interface Found {
+    void add(Kind kind, String subject, String expected, String actual);
   }
 
-  private static void details(TableDiff diff, List<DriftFinding> out) {
-    String table = diff.name();
-    diff.schema()
-        .added()
-        .forEach(c -> out.add(column(table, Kind.COLUMN_ADDED, c, null, c.newType())));
+  private static void findings(TableDiff diff, List<DriftFinding> out) {
+    Found found =
+        (kind, subject, want, have) ->
+            out.add(new DriftFinding(diff.name(), kind, subject, want, have));
+    switch (diff.kind()) {
+      case CREATED, RENAMED -> found.add(Kind.TABLE_UNEXPECTED, null, null, null);
+      case DROPPED -> found.add(Kind.TABLE_MISSING, null, null, null);
+      case REPLACED -> found.add(Kind.TABLE_REPLACED, null, null, diff.after().uuid());
+      case CHANGED -> {}
+    }
+    if (diff.before() == null || diff.after() == null || diff.kind() == TableDiff.Kind.RENAMED) {
+      return;
+    }
+    diff.schema().added().forEach(c -> found.add(Kind.COLUMN_ADDED, c.name(), null, c.newType()));
     diff.schema()
         .removed()
-        .forEach(c -> out.add(column(table, Kind.COLUMN_MISSING, c, c.oldType(), null)));
+        .forEach(c -> found.add(Kind.COLUMN_MISSING, c.name(), c.oldType(), null));
     for (FieldChange c : diff.schema().changed()) {
-      out.add(
-          switch (c.changeType()) {
-            case RENAMED -> column(table, Kind.COLUMN_RENAMED, c, c.oldName(), c.name());
-            case TYPE_CHANGED -> column(table, Kind.TYPE, c, c.oldType(), c.newType());
-            case DOC_CHANGED -> column(table, Kind.DOC, c, quote(c.oldDoc()), quote(c.newDoc()));
-            default ->
-                column(
-                    table,
-                    Kind.NULLABILITY,
-                    c,
-                    required(c.oldRequired()),
-                    required(c.newRequired()));
-          });
+      switch (c.changeType()) {
+        case RENAMED -> found.add(Kind.COLUMN_RENAMED, c.oldName(), c.oldName(), c.name());
+        case TYPE_CHANGED -> found.add(Kind.TYPE, c.name(), c.oldType(), c.newType());
+        case DOC_CHANGED -> found.add(Kind.DOC, c.name(), quote(c.oldDoc()), quote(c.newDoc()));
+        default ->
+            found.add(
+                Kind.NULLABILITY, c.name(), required(c.oldRequired()), required(c.newRequired()));
+      }
     }
     diff.partitionRemoved().stream()
         .map(PreviewRendering::partitionField)
-        .forEach(f -> out.add(new DriftFinding(table, Kind.PARTITION_FIELD_MISSING, f, f, null)));
+        .forEach(f -> found.add(Kind.PARTITION_FIELD_MISSING, f, f, null));
     diff.partitionAdded().stream()
         .map(PreviewRendering::partitionField)
-        .forEach(f -> out.add(new DriftFinding(table, Kind.PARTITION_FIELD_ADDED, f, null, f)));
-    if (diff.sortOrderChanged()) {
-      out.add(
-          new DriftFinding(
-              table,
-              Kind.SORT_ORDER,
-              null,
-              PreviewRendering.sortOrder(diff.before()),
-              PreviewRendering.sortOrder(diff.after())));
-    }
-    layout(diff, out);
-    diff.properties().stream()
-        .filter(p -> p.before() != null)
-        .filter(p -> !Objects.equals(p.before(), NEW_TABLE_DEFAULTS.get(p.key())))
-        .forEach(
-            p ->
-                out.add(
-                    new DriftFinding(
-                        table,
-                        Kind.PROPERTY,
-                        p.key(),
-                        shown(p.key(), p.before()),
-                        shown(p.key(), p.after()))));
+        .forEach(f -> found.add(Kind.PARTITION_FIELD_ADDED, f, null, f));
+    layout(diff, found);
   }
 
-  /** The identifier fields, column order, format version and location. */
-  private static void layout(TableDiff diff, List<DriftFinding> out) {
-    String table = diff.name();
+  /** The sort order, identifier fields, column order, format version, location and properties. */
+  private static void layout(TableDiff diff, Found found) {
+    TableState want = diff.before();
+    TableState have = diff.after();
+    if (diff.sortOrderChanged()) {
+      found.add(
+          Kind.SORT_ORDER,
+          null,
+          PreviewRendering.sortOrder(want),
+          PreviewRendering.sortOrder(have));
+    }
     if (diff.identifierFieldsChanged()) {
-      out.add(
-          new DriftFinding(
-              table,
-              Kind.IDENTIFIER_FIELDS,
-              null,
-              TableDiff.identifierFields(diff.before()).toString(),
-              TableDiff.identifierFields(diff.after()).toString()));
+      found.add(
+          Kind.IDENTIFIER_FIELDS,
+          null,
+          TableDiff.identifierFields(want).toString(),
+          TableDiff.identifierFields(have).toString());
     }
     List<List<String>> order = diff.columnOrders().get("");
     if (order != null) {
-      out.add(
-          new DriftFinding(
-              table,
-              Kind.COLUMN_ORDER,
-              null,
-              String.join(", ", order.get(0)),
-              String.join(", ", order.get(1))));
+      found.add(
+          Kind.COLUMN_ORDER,
+          null,
+          String.join(", ", order.get(0)),
+          String.join(", ", order.get(1)));
     }
     if (diff.formatVersionChanged()) {
-      out.add(
-          new DriftFinding(
-              table,
-              Kind.FORMAT_VERSION,
-              null,
-              String.valueOf(diff.before().formatVersion()),
-              String.valueOf(diff.after().formatVersion())));
+      found.add(Kind.FORMAT_VERSION, null, "" + want.formatVersion(), "" + have.formatVersion());
     }
     if (diff.locationChanged()) {
-      out.add(
-          new DriftFinding(
-              table, Kind.LOCATION, null, diff.before().location(), diff.after().location()));
+      found.add(Kind.LOCATION, null, want.location(), have.location());
     }
+    diff.properties().stream()
+        .filter(p -> p.before() != null && !p.before().equals(NEW_TABLE_DEFAULTS.get(p.key())))
+        .forEach(
+            p ->
+                found.add(
+                    Kind.PROPERTY, p.key(), shown(p.key(), p.before()), shown(p.key(), p.after())));
   }
 
   /** The migrations of the applied versions, in order: the baseline that built it first. */
@@ -260,12 +237,6 @@ final class DriftCheck {
           "Cannot check drift of " + id + ": the catalog does not expose its metadata");
     }
     return withOps.operations().current();
-  }
-
-  private static DriftFinding column(
-      String table, Kind kind, FieldChange change, String expected, String actual) {
-    String subject = kind == Kind.COLUMN_RENAMED ? change.oldName() : change.name();
-    return new DriftFinding(table, kind, subject, expected, actual);
   }
 
   /** A property value as it may be shown: {@code unset} for null, secrets masked. */

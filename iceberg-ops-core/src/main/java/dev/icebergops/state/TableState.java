@@ -1,6 +1,5 @@
 package dev.icebergops.state;
 
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -8,6 +7,7 @@ import org.apache.iceberg.HasTableOperations;
 import org.apache.iceberg.NullOrder;
 import org.apache.iceberg.PartitionSpec;
 import org.apache.iceberg.Schema;
+import org.apache.iceberg.Snapshot;
 import org.apache.iceberg.SortDirection;
 import org.apache.iceberg.SortOrder;
 import org.apache.iceberg.Table;
@@ -76,17 +76,19 @@ public record TableState(
 
   /** The state of a table read from its metadata. */
   public static TableState of(String name, TableMetadata metadata) {
-    return of(
+    Snapshot current = metadata.currentSnapshot();
+    Schema schema = metadata.schema();
+    return new TableState(
         name,
         metadata.uuid(),
-        metadata.schema(),
-        metadata.spec(),
-        metadata.sortOrder(),
+        schema,
+        partition(schema, metadata.spec()),
+        sortOrder(schema, metadata.sortOrder()),
         metadata.formatVersion(),
         metadata.location(),
         metadata.properties(),
         metadata.metadataFileLocation(),
-        metadata.currentSnapshot() == null ? null : metadata.currentSnapshot().snapshotId(),
+        current == null ? null : current.snapshotId(),
         origin(metadata));
   }
 
@@ -95,127 +97,62 @@ public record TableState(
     if (table instanceof HasTableOperations withOps && withOps.operations().current() != null) {
       return of(name, withOps.operations().current());
     }
-    return of(
+    Snapshot current = table.currentSnapshot();
+    Schema schema = table.schema();
+    return new TableState(
         name,
         table.uuid().toString(),
-        table.schema(),
-        table.spec(),
-        table.sortOrder(),
+        schema,
+        partition(schema, table.spec()),
+        sortOrder(schema, table.sortOrder()),
         0,
         table.location(),
         table.properties(),
         null,
-        table.currentSnapshot() == null ? null : table.currentSnapshot().snapshotId(),
+        current == null ? null : current.snapshotId(),
         new Origin(null, null));
   }
 
-  private static TableState of(
-      String name,
-      String uuid,
-      Schema schema,
-      PartitionSpec spec,
-      SortOrder order,
-      int formatVersion,
-      String location,
-      Map<String, String> properties,
-      String metadataLocation,
-      Long snapshotId,
-      Origin origin) {
-    List<PartitionField> partition = new ArrayList<>();
-    spec.fields().stream()
-        .filter(f -> !"void".equals(f.transform().toString()))
-        .forEach(
-            f ->
-                partition.add(
-                    new PartitionField(
-                        column(schema, f.sourceId()), f.transform().toString(), f.name())));
-    List<SortKey> sort = new ArrayList<>();
-    order
-        .fields()
-        .forEach(
-            f ->
-                sort.add(
-                    new SortKey(
-                        column(schema, f.sourceId()),
-                        f.transform().toString(),
-                        f.direction(),
-                        f.nullOrder())));
-    return new TableState(
-        name,
-        uuid,
-        schema,
-        partition,
-        sort,
-        formatVersion,
-        location,
-        properties,
-        metadataLocation,
-        snapshotId,
-        origin);
-  }
-
-  /** The same state under another name. */
-  public TableState named(String newName) {
-    return new TableState(
-        newName,
-        uuid,
-        schema,
-        partition,
-        sortOrder,
-        formatVersion,
-        location,
-        properties,
-        metadataLocation,
-        snapshotId,
-        origin);
-  }
-
-  /** The same state with another identity and location, as a replay that made it should have. */
-  public TableState as(String newUuid, String newLocation) {
+  /**
+   * The same table as a comparison should see it: with another uuid, location, schema (renumbered,
+   * say) or properties.
+   */
+  public TableState comparedAs(
+      String newUuid, String newLocation, Schema newSchema, Map<String, String> newProperties) {
     return new TableState(
         name,
         newUuid,
-        schema,
+        newSchema,
         partition,
         sortOrder,
         formatVersion,
         newLocation,
-        properties,
+        newProperties,
         metadataLocation,
         snapshotId,
         origin);
   }
 
-  /** The same state with another schema (renumbered, say). */
-  public TableState withSchema(Schema other) {
-    return new TableState(
-        name,
-        uuid,
-        other,
-        partition,
-        sortOrder,
-        formatVersion,
-        location,
-        properties,
-        metadataLocation,
-        snapshotId,
-        origin);
+  private static List<PartitionField> partition(Schema schema, PartitionSpec spec) {
+    return spec.fields().stream()
+        .filter(f -> !"void".equals(f.transform().toString()))
+        .map(
+            f ->
+                new PartitionField(
+                    column(schema, f.sourceId()), f.transform().toString(), f.name()))
+        .toList();
   }
 
-  /** The same state with only the given properties. */
-  public TableState withProperties(Map<String, String> kept) {
-    return new TableState(
-        name,
-        uuid,
-        schema,
-        partition,
-        sortOrder,
-        formatVersion,
-        location,
-        kept,
-        metadataLocation,
-        snapshotId,
-        origin);
+  private static List<SortKey> sortOrder(Schema schema, SortOrder order) {
+    return order.fields().stream()
+        .map(
+            f ->
+                new SortKey(
+                    column(schema, f.sourceId()),
+                    f.transform().toString(),
+                    f.direction(),
+                    f.nullOrder()))
+        .toList();
   }
 
   /** The names of the top-level columns, in order. */

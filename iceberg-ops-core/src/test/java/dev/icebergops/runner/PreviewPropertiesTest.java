@@ -40,6 +40,7 @@ class PreviewPropertiesTest {
     TableMetadata metadata =
         TableMetadata.newTableMetadata(
             PreviewFixtures.ORDERS, PartitionSpec.unpartitioned(), "s3://b/t", Map.of());
-    return TableState.of("ns.t", metadata).withProperties(properties);
+    TableState state = TableState.of("ns.t", metadata);
+    return state.comparedAs(state.uuid(), state.location(), state.schema(), properties);
   }
 }

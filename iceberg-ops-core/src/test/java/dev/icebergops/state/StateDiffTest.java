@@ -28,21 +28,22 @@ class StateDiffTest {
           Set.of(1));
 
   private static TableState table(String name) {
-    return TableState.of(
-        name,
-        TableMetadata.newTableMetadata(
-            SCHEMA, PartitionSpec.unpartitioned(), "s3://b/" + name, Map.of()));
+    return TableState.of(name, metadata(name));
+  }
+
+  private static TableMetadata metadata(String name) {
+    return TableMetadata.newTableMetadata(
+        SCHEMA, PartitionSpec.unpartitioned(), "s3://b/" + name, Map.of());
   }
 
   @Test
   void sameUuidUnderAnotherNameIsARenameAndAnotherUuidUnderTheSameNameIsAReplacement() {
-    TableState orders = table("orders");
-    TableState audit = table("audit");
+    TableMetadata orders = metadata("orders");
 
     List<TableDiff> diffs =
         StateDiff.between(
-            Map.of("orders", orders, "audit", audit),
-            Map.of("orders_v1", orders.named("orders_v1"), "audit", table("audit")));
+            Map.of("orders", TableState.of("orders", orders), "audit", table("audit")),
+            Map.of("orders_v1", TableState.of("orders_v1", orders), "audit", table("audit")));
 
     assertThat(diffs)
         .extracting(TableDiff::kind, TableDiff::name)

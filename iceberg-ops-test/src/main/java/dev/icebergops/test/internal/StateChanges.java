@@ -20,6 +20,7 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.stream.Collectors;
+import org.apache.iceberg.Schema;
 import org.apache.iceberg.TableProperties;
 import org.apache.iceberg.types.Type;
 
@@ -62,34 +63,26 @@ public final class StateChanges {
     Map<String, TableState> was = new TreeMap<>();
     Map<String, TableState> is = new TreeMap<>();
     Map<String, Map<String, List<Integer>>> drift = new TreeMap<>();
-    before.states().forEach((name, state) -> was.put(name, comparable(state)));
-    after
-        .states()
-        .forEach(
-            (name, state) -> {
-              TableState then = before.states().get(name);
-              TableState now = comparable(state);
-              if (then != null) {
-                ColumnPaths.Aligned aligned = ColumnPaths.align(then.schema(), state.schema());
-                now = now.withSchema(aligned.schema());
-                drift.put(name, aligned.drift());
-                aligned
-                    .drift()
-                    .forEach(
-                        (path, ids) ->
-                            out.fieldIdDrift.add(
-                                namespace
-                                    + "."
-                                    + name
-                                    + "."
-                                    + path
-                                    + ": id "
-                                    + ids.get(0)
-                                    + " -> "
-                                    + ids.get(1)));
-              }
-              is.put(name, now);
-            });
+    before.states().forEach((name, state) -> was.put(name, comparable(state, state.schema())));
+    for (TableState state : after.states().values()) {
+      String name = state.name();
+      TableState then = before.states().get(name);
+      Schema schema = state.schema();
+      if (then != null) {
+        ColumnPaths.Aligned aligned = ColumnPaths.align(then.schema(), schema);
+        schema = aligned.schema();
+        drift.put(name, aligned.drift());
+        aligned
+            .drift()
+            .forEach(
+                (path, ids) ->
+                    out.fieldIdDrift.add(
+                        String.format(
+                            "%s.%s.%s: id %d -> %d",
+                            namespace, name, path, ids.get(0), ids.get(1))));
+      }
+      is.put(name, comparable(state, schema));
+    }
     for (TableDiff diff : StateDiff.between(was, is)) {
       String qualified = namespace + "." + diff.name();
       switch (diff.kind()) {
@@ -118,18 +111,11 @@ public final class StateChanges {
   }
 
   /** A state matched by name only, without the properties Iceberg sets on its own. */
-  private static TableState comparable(TableState state) {
-    Map<String, String> kept = new TreeMap<>();
-    state
-        .properties()
-        .forEach(
-            (key, value) -> {
-              if (!TableProperties.RESERVED_PROPERTIES.contains(key)
-                  && !value.equals(ICEBERG_DEFAULTS.get(key))) {
-                kept.put(key, value);
-              }
-            });
-    return state.as(null, state.location()).withProperties(kept);
+  private static TableState comparable(TableState state, Schema schema) {
+    Map<String, String> kept = new TreeMap<>(state.properties());
+    kept.keySet().removeAll(TableProperties.RESERVED_PROPERTIES);
+    ICEBERG_DEFAULTS.forEach(kept::remove);
+    return state.comparedAs(null, state.location(), schema, kept);
   }
 
   private static List<String> onlyIn(String side, TableState state) {
@@ -231,20 +217,17 @@ public final class StateChanges {
       table.columns();
       table.partition();
       if (diff.sortOrderChanged()) {
-        table.lines.add(
-            "sort order: " + sortOrder(diff.before()) + " -> " + sortOrder(diff.after()));
+        table.add("sort order: %s -> %s", sortOrder(diff.before()), sortOrder(diff.after()));
       }
       diff.properties()
           .forEach(
               p ->
-                  table.lines.add(
-                      "property "
-                          + p.key()
-                          + ": "
-                          + value(p.before())
-                          + " -> "
-                          + value(p.after())));
+                  table.add("property %s: %s -> %s", p.key(), value(p.before()), value(p.after())));
       return table.lines;
+    }
+
+    private void add(String format, Object... args) {
+      lines.add(String.format(format, args));
     }
 
     private void columns() {
@@ -253,22 +236,10 @@ public final class StateChanges {
       List<String> is = paths(diff.after());
       schema.added().stream()
           .sorted(Comparator.comparingInt(c -> is.indexOf(c.name())))
-          .forEach(
-              c ->
-                  lines.add(
-                      "Added: " + c.name() + " (id=" + id(c) + ", " + type(diff.after(), c) + ")"));
+          .forEach(c -> add("Added: %s (id=%d, %s)", c.name(), id(c), type(diff.after(), c)));
       schema.removed().stream()
           .sorted(Comparator.comparingInt(c -> was.indexOf(c.name())))
-          .forEach(
-              c ->
-                  lines.add(
-                      "Removed: "
-                          + c.name()
-                          + " (id="
-                          + id(c)
-                          + ", "
-                          + type(diff.before(), c)
-                          + ")"));
+          .forEach(c -> add("Removed: %s (id=%d, %s)", c.name(), id(c), type(diff.before(), c)));
       Map<Integer, List<FieldChange>> byField = new LinkedHashMap<>();
       schema
           .changed()
@@ -281,13 +252,11 @@ public final class StateChanges {
       diff.columnOrders()
           .forEach(
               (parent, order) ->
-                  lines.add(
-                      "Changed: "
-                          + (parent.isEmpty() ? "column order" : "column order in " + parent)
-                          + ": "
-                          + String.join(", ", order.get(0))
-                          + " -> "
-                          + String.join(", ", order.get(1))));
+                  add(
+                      "Changed: column order%s: %s -> %s",
+                      parent.isEmpty() ? "" : " in " + parent,
+                      String.join(", ", order.get(0)),
+                      String.join(", ", order.get(1))));
     }
 
     private String changed(FieldChange c) {
@@ -325,14 +294,13 @@ public final class StateChanges {
       }
       removed.stream()
           .filter(f -> named(added, f.name()) == null)
-          .forEach(f -> lines.add("partition spec: removed " + field(f)));
+          .forEach(f -> add("partition spec: removed %s", field(f)));
       List<String> wasNames = names(diff.before());
       List<String> isNames = names(diff.after());
       List<String> then = wasNames.stream().filter(isNames::contains).toList();
       List<String> now = isNames.stream().filter(wasNames::contains).toList();
       if (!then.equals(now)) {
-        lines.add(
-            "partition spec: order " + String.join(", ", then) + " -> " + String.join(", ", now));
+        add("partition spec: order %s -> %s", String.join(", ", then), String.join(", ", now));
       }
     }
 
