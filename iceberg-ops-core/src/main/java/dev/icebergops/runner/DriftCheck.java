@@ -1,11 +1,19 @@
 package dev.icebergops.runner;
 
 import dev.icebergops.migration.ResolvedMigration;
+import dev.icebergops.redaction.Redaction;
+import dev.icebergops.runner.DriftFinding.Kind;
+import dev.icebergops.schema.FieldChange;
+import dev.icebergops.state.StateDiff;
+import dev.icebergops.state.TableDiff;
+import dev.icebergops.state.TableState;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeSet;
-import org.apache.iceberg.HasTableOperations;
+import java.util.Objects;
+import java.util.TreeMap;
+import org.apache.iceberg.PartitionSpec;
+import org.apache.iceberg.Schema;
 import org.apache.iceberg.Table;
 import org.apache.iceberg.TableMetadata;
 import org.apache.iceberg.catalog.Catalog;
@@ -16,18 +24,31 @@ import org.slf4j.LoggerFactory;
 /**
  * Builds, in an empty shadow, the state the applied versions produce (from the baseline that built
  * the namespace, if one did) and compares each table with the live one. The live catalog is only
- * read.
+ * read. A live table created after the history's last commit was made by hand: the state the
+ * migrations made was dropped, and it is reported as replaced.
  */
 final class DriftCheck {
 
   private static final Logger LOG = LoggerFactory.getLogger(DriftCheck.class);
 
+  /**
+   * The properties Iceberg gives every new table (such as the Parquet compression codec): a catalog
+   * may give its own defaults instead, so such a key counts as the migrations' only when they set
+   * another value.
+   */
+  private static final Map<String, String> NEW_TABLE_DEFAULTS =
+      TableMetadata.newTableMetadata(
+              new Schema(), PartitionSpec.unpartitioned(), "shadow://defaults", Map.of())
+          .properties();
+
   private final Catalog live;
   private final String namespace;
+  private final TableIdentifier history;
 
-  DriftCheck(Catalog live, String namespace) {
+  DriftCheck(Catalog live, String namespace, TableIdentifier history) {
     this.live = live;
     this.namespace = namespace;
+    this.history = history;
   }
 
   /**
@@ -52,24 +73,127 @@ final class DriftCheck {
       }
     }
     LOG.info("Replayed {} versions of {} on a shadow to check drift", applied.size(), namespace);
-    Map<TableIdentifier, TableMetadata> made = expected.tables();
-    TreeSet<String> names = new TreeSet<>();
-    made.keySet().forEach(id -> names.add(id.toString()));
-    liveTables.forEach(table -> names.add(namespace + "." + table));
+    Map<String, TableState> have = new TreeMap<>();
+    liveTables.forEach(table -> load(namespace + "." + table, have));
+    Long lastCommit = lastHistoryCommit();
+    Map<String, TableState> want = new TreeMap<>();
+    expected
+        .tables()
+        .forEach(
+            (id, metadata) -> {
+              String name = id.toString();
+              load(name, have);
+              want.put(name, asMade(TableState.of(name, metadata), have.get(name), lastCommit));
+            });
     List<DriftFinding> findings = new ArrayList<>();
-    for (String name : names) {
-      TableIdentifier id = TableIdentifier.parse(name);
-      TableMetadata want = made.get(id);
-      TableMetadata have = load(id);
-      if (have == null && want != null) {
-        findings.add(new DriftFinding(name, DriftFinding.Kind.TABLE_MISSING, null, null, null));
-      } else if (want == null && have != null) {
-        findings.add(new DriftFinding(name, DriftFinding.Kind.TABLE_UNEXPECTED, null, null, null));
-      } else if (want != null) {
-        findings.addAll(DriftComparison.compare(name, want, have));
+    StateDiff.between(want, have).forEach(diff -> findings(diff, findings));
+    return new DriftReport(namespace, state.current(), findings);
+  }
+
+  /**
+   * What the migrations made, with the identity and place of the live table they made: its uuid
+   * unless it was created after the history's last commit, and where it was created unless the
+   * migrations chose the location.
+   */
+  private static TableState asMade(TableState made, TableState live, Long lastCommit) {
+    if (live == null) {
+      return made;
+    }
+    Long created = live.origin().createdAtMillis();
+    boolean replaced = created != null && lastCommit != null && created > lastCommit;
+    String location =
+        !made.location().startsWith("shadow://")
+            ? made.location()
+            : Objects.requireNonNullElse(live.origin().location(), live.location());
+    return made.comparedAs(
+        replaced ? made.uuid() : live.uuid(), location, made.schema(), made.properties());
+  }
+
+  /** When the history table was last committed to, or null when unknown. */
+  private Long lastHistoryCommit() {
+    TableMetadata metadata = metadata(history);
+    return metadata == null ? null : metadata.lastUpdatedMillis();
+  }
+
+  /** Adds a finding of one table. */
+  private interface Found {
+    void add(Kind kind, String subject, String expected, String actual);
+  }
+
+  private static void findings(TableDiff diff, List<DriftFinding> out) {
+    Found found =
+        (kind, subject, want, have) ->
+            out.add(new DriftFinding(diff.name(), kind, subject, want, have));
+    switch (diff.kind()) {
+      case CREATED, RENAMED -> found.add(Kind.TABLE_UNEXPECTED, null, null, null);
+      case DROPPED -> found.add(Kind.TABLE_MISSING, null, null, null);
+      case REPLACED -> found.add(Kind.TABLE_REPLACED, null, null, diff.after().uuid());
+      case CHANGED -> {}
+    }
+    if (diff.before() == null || diff.after() == null || diff.kind() == TableDiff.Kind.RENAMED) {
+      return;
+    }
+    diff.schema().added().forEach(c -> found.add(Kind.COLUMN_ADDED, c.name(), null, c.newType()));
+    diff.schema()
+        .removed()
+        .forEach(c -> found.add(Kind.COLUMN_MISSING, c.name(), c.oldType(), null));
+    for (FieldChange c : diff.schema().changed()) {
+      switch (c.changeType()) {
+        case RENAMED -> found.add(Kind.COLUMN_RENAMED, c.oldName(), c.oldName(), c.name());
+        case TYPE_CHANGED -> found.add(Kind.TYPE, c.name(), c.oldType(), c.newType());
+        case DOC_CHANGED -> found.add(Kind.DOC, c.name(), quote(c.oldDoc()), quote(c.newDoc()));
+        default ->
+            found.add(
+                Kind.NULLABILITY, c.name(), required(c.oldRequired()), required(c.newRequired()));
       }
     }
-    return new DriftReport(namespace, state.current(), findings);
+    diff.partitionRemoved().stream()
+        .map(PreviewRendering::partitionField)
+        .forEach(f -> found.add(Kind.PARTITION_FIELD_MISSING, f, f, null));
+    diff.partitionAdded().stream()
+        .map(PreviewRendering::partitionField)
+        .forEach(f -> found.add(Kind.PARTITION_FIELD_ADDED, f, null, f));
+    layout(diff, found);
+  }
+
+  /** The sort order, identifier fields, column order, format version, location and properties. */
+  private static void layout(TableDiff diff, Found found) {
+    TableState want = diff.before();
+    TableState have = diff.after();
+    if (diff.sortOrderChanged()) {
+      found.add(
+          Kind.SORT_ORDER,
+          null,
+          PreviewRendering.sortOrder(want),
+          PreviewRendering.sortOrder(have));
+    }
+    if (diff.identifierFieldsChanged()) {
+      found.add(
+          Kind.IDENTIFIER_FIELDS,
+          null,
+          TableDiff.identifierFields(want).toString(),
+          TableDiff.identifierFields(have).toString());
+    }
+    List<List<String>> order = diff.columnOrders().get("");
+    if (order != null) {
+      found.add(
+          Kind.COLUMN_ORDER,
+          null,
+          String.join(", ", order.get(0)),
+          String.join(", ", order.get(1)));
+    }
+    if (diff.formatVersionChanged()) {
+      found.add(Kind.FORMAT_VERSION, null, "" + want.formatVersion(), "" + have.formatVersion());
+    }
+    if (diff.locationChanged()) {
+      found.add(Kind.LOCATION, null, want.location(), have.location());
+    }
+    diff.properties().stream()
+        .filter(p -> p.before() != null && !p.before().equals(NEW_TABLE_DEFAULTS.get(p.key())))
+        .forEach(
+            p ->
+                found.add(
+                    Kind.PROPERTY, p.key(), shown(p.key(), p.before()), shown(p.key(), p.after())));
   }
 
   /** The migrations of the applied versions, in order: the baseline that built it first. */
@@ -93,15 +217,38 @@ final class DriftCheck {
     return applied;
   }
 
-  private TableMetadata load(TableIdentifier id) {
+  /** Adds the live table's state, if there is such a table and it was not read yet. */
+  private void load(String name, Map<String, TableState> have) {
+    if (!have.containsKey(name)) {
+      TableMetadata metadata = metadata(TableIdentifier.parse(name));
+      if (metadata != null) {
+        have.put(name, TableState.of(name, metadata));
+      }
+    }
+  }
+
+  private TableMetadata metadata(TableIdentifier id) {
     if (!live.tableExists(id)) {
       return null;
     }
     Table table = live.loadTable(id);
-    if (!(table instanceof HasTableOperations withOps)) {
+    if (!(table instanceof org.apache.iceberg.HasTableOperations withOps)) {
       throw new IllegalStateException(
           "Cannot check drift of " + id + ": the catalog does not expose its metadata");
     }
     return withOps.operations().current();
+  }
+
+  /** A property value as it may be shown: {@code unset} for null, secrets masked. */
+  static String shown(String key, String value) {
+    return value == null ? "unset" : Redaction.shown(key, value);
+  }
+
+  private static String quote(String doc) {
+    return doc == null ? "(none)" : "'" + doc + "'";
+  }
+
+  private static String required(Boolean value) {
+    return Boolean.TRUE.equals(value) ? "required" : "optional";
   }
 }

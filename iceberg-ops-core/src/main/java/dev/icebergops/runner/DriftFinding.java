@@ -7,7 +7,7 @@ package dev.icebergops.runner;
  * @param table the table's full name, for example {@code sales.orders}
  * @param kind what differs
  * @param subject the column (its dotted path), partition field, property key, or null for the table
- *     itself or its sort order
+ *     itself, its sort order, identifier fields, column order, format version or location
  * @param expected what the migrations produce, or null when they produce nothing there
  * @param actual what the live table has, or null when it has nothing there
  */
@@ -39,7 +39,17 @@ public record DriftFinding(
     /** A table the migrations create does not exist. */
     TABLE_MISSING,
     /** The namespace has a table no migration creates. */
-    TABLE_UNEXPECTED
+    TABLE_UNEXPECTED,
+    /** The table was dropped and created again after the migrations ran: its rows are gone. */
+    TABLE_REPLACED,
+    /** The identifier fields differ. */
+    IDENTIFIER_FIELDS,
+    /** The top-level columns are in another order. */
+    COLUMN_ORDER,
+    /** The format version differs. */
+    FORMAT_VERSION,
+    /** The table lies in another location. */
+    LOCATION
   }
 
   /** One line for people, e.g. {@code sales.orders: column note (string) added by hand}. */
@@ -60,6 +70,14 @@ public record DriftFinding(
           case PROPERTY -> "property" + what + " is " + actual + ", expected " + expected;
           case TABLE_MISSING -> "the table is missing";
           case TABLE_UNEXPECTED -> "the table is not made by the migrations";
+          case TABLE_REPLACED ->
+              "the table was dropped and created again after its migrations ran (now uuid "
+                  + actual
+                  + ")";
+          case IDENTIFIER_FIELDS -> "identifier fields are " + actual + ", expected " + expected;
+          case COLUMN_ORDER -> "column order is " + actual + ", expected " + expected;
+          case FORMAT_VERSION -> "format version is " + actual + ", expected " + expected;
+          case LOCATION -> "location is " + actual + ", expected " + expected;
         };
   }
 }

@@ -61,6 +61,9 @@ public record MigrationPreview(String namespace, String current, List<VersionPre
     Map<String, Object> table = new LinkedHashMap<>();
     table.put("table", change.table());
     table.put("change", change.kind().name().toLowerCase(java.util.Locale.ROOT));
+    if (change.renamedFrom() != null) {
+      table.put("renamedFrom", change.renamedFrom());
+    }
     table.put(
         "columns",
         change.schema().all().stream()

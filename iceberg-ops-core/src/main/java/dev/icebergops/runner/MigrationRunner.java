@@ -277,7 +277,8 @@ public final class MigrationRunner {
    * @throws IllegalStateException if an applied version has no migration, or replaying one fails
    */
   public DriftReport checkDrift() {
-    return new DriftCheck(catalog, namespace).check(view.readState(), view.tablesOfNamespace());
+    return new DriftCheck(catalog, namespace, history.tableIdentifier())
+        .check(view.readState(), view.tablesOfNamespace());
   }
 
   /**

@@ -1,6 +1,9 @@
 package dev.icebergops.runner;
 
+import dev.icebergops.state.TableState;
+import dev.icebergops.state.TableState.PartitionField;
 import java.util.Locale;
+import java.util.stream.Collectors;
 
 /** Renders a {@link MigrationPreview} as text and as Markdown. */
 final class PreviewRendering {
@@ -66,6 +69,7 @@ final class PreviewRendering {
           .append(table)
           .append(" | ")
           .append(change.kind().name().toLowerCase(Locale.ROOT))
+          .append(change.renamedFrom() == null ? "" : " from " + code(change.renamedFrom()))
           .append(" |\n");
     }
     for (String line : change.lines()) {
@@ -102,7 +106,23 @@ final class PreviewRendering {
   }
 
   private static String tableLine(TableChange change) {
-    return change.table() + ": " + change.kind().name().toLowerCase(Locale.ROOT);
+    return change.table()
+        + ": "
+        + change.kind().name().toLowerCase(Locale.ROOT)
+        + (change.renamedFrom() == null ? "" : " from " + change.renamedFrom());
+  }
+
+  /** A partition field as previews and drift show it, e.g. {@code day(ts) as ts_day}. */
+  static String partitionField(PartitionField field) {
+    return field.transform() + "(" + field.source() + ") as " + field.name();
+  }
+
+  /** The sort order, e.g. {@code ts ASC NULLS FIRST, id DESC NULLS LAST}, or {@code unsorted}. */
+  static String sortOrder(TableState state) {
+    if (state == null || state.sortOrder().isEmpty()) {
+      return "unsorted";
+    }
+    return state.sortOrder().stream().map(k -> k.describe(false)).collect(Collectors.joining(", "));
   }
 
   private static String code(String text) {

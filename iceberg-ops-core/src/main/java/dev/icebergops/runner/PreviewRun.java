@@ -1,8 +1,12 @@
 package dev.icebergops.runner;
 
 import dev.icebergops.migration.ResolvedMigration;
+import dev.icebergops.state.StateDiff;
+import dev.icebergops.state.TableDiff;
+import dev.icebergops.state.TableState;
 import java.util.ArrayList;
-import java.util.LinkedHashSet;
+import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -55,22 +59,25 @@ final class PreviewRun {
   }
 
   private VersionPreview preview(ShadowCatalog shadow, ResolvedMigration migration) {
-    Map<TableIdentifier, TableMetadata> before = shadow.tables();
+    Map<TableIdentifier, TableMetadata> before = new HashMap<>(shadow.tables());
+    Set<TableIdentifier> loaded = shadow.loadedFromLive().keySet();
     LOG.info("Previewing migration {} of {} on a shadow", migration, namespace);
     ShadowRun.Ended ended = ShadowRun.upgrade(shadow, namespace, migration);
     Map<TableIdentifier, TableMetadata> after = shadow.tables();
+    shadow
+        .loadedFromLive()
+        .forEach(
+            (id, table) -> {
+              if (!loaded.contains(id)) {
+                before.put(id, table); // first touched by this version: as it is live
+              }
+            });
     List<TableChange> changes = new ArrayList<>();
+    StateDiff.between(states(before), states(after)).forEach(diff -> changes.add(change(diff)));
     List<String> notPreviewed = new ArrayList<>();
-    Set<TableIdentifier> ids = new LinkedHashSet<>(before.keySet());
-    ids.addAll(after.keySet());
-    for (TableIdentifier id : ids) {
-      TableMetadata was = before.containsKey(id) ? before.get(id) : shadow.live(id);
-      TableMetadata is = after.get(id);
-      TableChange change = TableShapes.change(id.toString(), was, is);
-      if (change != null) {
-        changes.add(change);
-      }
-      dataCommit(id, was, is).ifPresent(notPreviewed::add);
+    for (TableIdentifier id :
+        after.keySet().stream().sorted(Comparator.comparing(Object::toString)).toList()) {
+      dataCommit(id, before.get(id), after.get(id)).ifPresent(notPreviewed::add);
     }
     VersionPreview.Outcome outcome = VersionPreview.Outcome.PREVIEWED;
     String error = null;
@@ -90,6 +97,45 @@ final class PreviewRun {
     }
     return new VersionPreview(
         migration.version(), migration.description(), outcome, changes, notPreviewed, error);
+  }
+
+  private static Map<String, TableState> states(Map<TableIdentifier, TableMetadata> tables) {
+    Map<String, TableState> states = new HashMap<>();
+    tables.forEach(
+        (id, metadata) -> states.put(id.toString(), TableState.of(id.toString(), metadata)));
+    return states;
+  }
+
+  /** What a version does to one table, in the preview's words. */
+  static TableChange change(TableDiff diff) {
+    List<String> spec = new ArrayList<>();
+    diff.partitionAdded().forEach(f -> spec.add("added " + PreviewRendering.partitionField(f)));
+    diff.partitionRemoved().forEach(f -> spec.add("removed " + PreviewRendering.partitionField(f)));
+    String order =
+        diff.sortOrderChanged()
+            ? PreviewRendering.sortOrder(
+                    diff.kind() == TableDiff.Kind.CREATED ? null : diff.before())
+                + " -> "
+                + PreviewRendering.sortOrder(diff.after())
+            : null;
+    List<String> properties = new ArrayList<>();
+    for (TableDiff.PropertyChange p : diff.properties()) {
+      String key = p.key();
+      properties.add(
+          p.before() == null
+              ? "set " + key + " = " + DriftCheck.shown(key, p.after())
+              : p.after() == null
+                  ? "removed " + key + " (was " + DriftCheck.shown(key, p.before()) + ")"
+                  : "changed "
+                      + key
+                      + ": "
+                      + DriftCheck.shown(key, p.before())
+                      + " -> "
+                      + DriftCheck.shown(key, p.after()));
+    }
+    TableChange.Kind kind = TableChange.Kind.valueOf(diff.kind().name());
+    String from = diff.kind() == TableDiff.Kind.RENAMED ? diff.before().name() : null;
+    return new TableChange(diff.name(), kind, diff.schema(), spec, order, properties, from);
   }
 
   /** A commit of data (a new snapshot) is run in memory only: its rows are not previewed. */

@@ -65,9 +65,9 @@ final class ShadowCatalog extends BaseMetastoreCatalog implements SupportsNamesp
     return Map.copyOf(tables);
   }
 
-  /** A table's metadata as it was loaded from the live catalog, or null. */
-  TableMetadata live(TableIdentifier id) {
-    return fromLive.get(id);
+  /** The tables loaded from the live catalog so far, as they were loaded. */
+  Map<TableIdentifier, TableMetadata> loadedFromLive() {
+    return Map.copyOf(fromLive);
   }
 
   @Override

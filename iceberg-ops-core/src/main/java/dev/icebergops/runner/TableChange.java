@@ -7,13 +7,14 @@ import java.util.List;
  * What one version would change in one table, as a {@link MigrationPreview} reports it.
  *
  * @param table the table's full name, for example {@code sales.orders}
- * @param kind created, dropped or changed
+ * @param kind created, dropped, renamed, replaced or changed
  * @param schema the column changes (for a created table: every column, as added); empty for a
  *     dropped table
  * @param partitionSpec the partition fields added and removed, e.g. {@code added day(ts) as ts_day}
  * @param sortOrder the sort order change, e.g. {@code unsorted -> ts ASC NULLS FIRST}, or null
  * @param properties the property changes, e.g. {@code set commit.retry.num-retries = 8}; secret
  *     values are masked
+ * @param renamedFrom the table's earlier full name when the version renames it, otherwise null
  */
 public record TableChange(
     String table,
@@ -21,14 +22,19 @@ public record TableChange(
     SchemaDiff schema,
     List<String> partitionSpec,
     String sortOrder,
-    List<String> properties) {
+    List<String> properties,
+    String renamedFrom) {
 
   /** What happens to the table as a whole. */
   public enum Kind {
     /** The version creates the table. */
     CREATED,
-    /** The version drops the table. */
+    /** The version drops the table (with or without purging its files). */
     DROPPED,
+    /** The version renames the table: same table, another name. */
+    RENAMED,
+    /** The version drops the table and creates another of the same name. */
+    REPLACED,
     /** The version changes the table's metadata. */
     CHANGED
   }

@@ -9,8 +9,8 @@ import java.util.List;
  * @param version the version
  * @param description its description
  * @param outcome whether it would apply, fail, or was not reached
- * @param changes what it would change, per table, in the order the tables were first changed (for a
- *     version that would fail: what it would commit before failing)
+ * @param changes what it would change, per table, in the order of the tables' names (for a version
+ *     that would fail: what it would commit before failing)
  * @param notPreviewed the steps the shadow could not run (a scan of the live table's data files, an
  *     append to a table with data), each naming the table; never silently skipped
  * @param error the error it would fail with, or null

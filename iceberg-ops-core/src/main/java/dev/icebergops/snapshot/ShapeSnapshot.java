@@ -5,9 +5,8 @@ import dev.icebergops.history.HistoryRecord;
 import dev.icebergops.history.MigrationHistory;
 import dev.icebergops.migration.TableNames;
 import dev.icebergops.runner.MigrationRunner;
-import java.io.IOException;
+import dev.icebergops.state.MetadataCopy;
 import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -15,7 +14,6 @@ import java.util.SortedMap;
 import java.util.SortedSet;
 import java.util.TreeMap;
 import java.util.TreeSet;
-import java.util.UUID;
 import org.apache.iceberg.HasTableOperations;
 import org.apache.iceberg.Schema;
 import org.apache.iceberg.Table;
@@ -25,8 +23,6 @@ import org.apache.iceberg.catalog.Catalog;
 import org.apache.iceberg.catalog.Namespace;
 import org.apache.iceberg.catalog.SupportsNamespaces;
 import org.apache.iceberg.catalog.TableIdentifier;
-import org.apache.iceberg.io.FileIO;
-import org.apache.iceberg.io.PositionOutputStream;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -86,7 +82,7 @@ public final class ShapeSnapshot {
             "Cannot export table " + id + ": the catalog does not expose its metadata");
       }
       TableMetadata current = ops.operations().current();
-      ObjectNode json = SnapshotJson.stripped(TableMetadataParser.toJson(current));
+      ObjectNode json = SnapshotJson.stripped(current);
       SnapshotJson.keepSafeProperties(json, id.name(), dropped);
       tables.put(id.name(), json);
     }
@@ -189,26 +185,15 @@ public final class ShapeSnapshot {
 
   private static void register(Catalog catalog, TableIdentifier id, ObjectNode shape) {
     Table staged = catalog.newCreateTableTransaction(id, new Schema()).table();
-    String location = staged.location();
-    FileIO io = staged.io();
-    ObjectNode json = shape.deepCopy();
-    json.put("location", location);
-    json.put("table-uuid", UUID.randomUUID().toString());
-    json.put("last-updated-ms", System.currentTimeMillis());
-    String metadataFile = location + "/metadata/00000-" + UUID.randomUUID() + ".metadata.json";
+    ObjectNode json = MetadataCopy.ownedAt(shape.deepCopy(), staged.location());
     String text;
     try {
-      text = TableMetadataParser.toJson(TableMetadataParser.fromJson(metadataFile, json));
+      text = TableMetadataParser.toJson(TableMetadataParser.fromJson(json));
     } catch (RuntimeException e) {
       throw new IllegalStateException(
           "Cannot register table " + id + " from a snapshot: " + e.getMessage(), e);
     }
-    try (PositionOutputStream out = io.newOutputFile(metadataFile).create()) {
-      out.write(text.getBytes(StandardCharsets.UTF_8));
-    } catch (IOException e) {
-      throw new UncheckedIOException("Cannot write the metadata of " + id, e);
-    }
-    catalog.registerTable(id, metadataFile);
+    MetadataCopy.register(catalog, id, staged.io(), staged.location(), text);
   }
 
   static Namespace namespaceOf(String dotted) {

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.icebergops.history.HistoryRecord;
 import dev.icebergops.redaction.Redaction;
+import dev.icebergops.state.MetadataCopy;
 import java.io.UncheckedIOException;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -14,26 +15,11 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import org.apache.iceberg.TableMetadata;
 import org.apache.iceberg.util.JsonUtil;
 
 /** The JSON of a {@link ShapeSnapshot}: stripped table metadata and history rows. */
 final class SnapshotJson {
-
-  /**
-   * What the metadata says of the table's own history, files and place, left out of a snapshot; the
-   * location, uuid and time are given anew when the snapshot is registered.
-   */
-  private static final List<String> LEFT_OUT =
-      List.of(
-          "snapshots",
-          "snapshot-log",
-          "metadata-log",
-          "refs",
-          "statistics",
-          "partition-statistics",
-          "location",
-          "table-uuid",
-          "last-updated-ms");
 
   /** Query parameters of a signed URL (S3, GCS, Azure SAS). */
   private static final List<String> SIGNED_URL_MARKS =
@@ -41,11 +27,10 @@ final class SnapshotJson {
 
   private SnapshotJson() {}
 
-  /** Iceberg's metadata JSON without {@link #LEFT_OUT}, and with no current snapshot. */
-  static ObjectNode stripped(String metadataJson) {
-    ObjectNode json = (ObjectNode) parse(metadataJson);
-    LEFT_OUT.forEach(json::remove);
-    json.put("current-snapshot-id", -1L);
+  /** Iceberg's metadata JSON without its history, files and place, and no current snapshot. */
+  static ObjectNode stripped(TableMetadata metadata) {
+    ObjectNode json = MetadataCopy.withoutHistory(metadata);
+    MetadataCopy.OWN.forEach(json::remove);
     return json;
   }
 

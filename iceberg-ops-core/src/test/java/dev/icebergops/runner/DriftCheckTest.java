@@ -91,4 +91,57 @@ class DriftCheckTest {
         .extracting(DriftFinding::table, DriftFinding::kind)
         .containsExactly(tuple(own.namespace() + ".scratch", Kind.TABLE_UNEXPECTED));
   }
+
+  @Test
+  void aTableDroppedWithPurgeAndRecreatedWithTheSameShapeIsReportedAsReplaced() {
+    TableIdentifier id = TableIdentifier.of(own.namespace(), "orders");
+    Table orders = own.catalog().loadTable(id);
+    own.catalog().dropTable(id, true);
+    own.catalog()
+        .buildTable(id, orders.schema())
+        .withPartitionSpec(orders.spec())
+        .withSortOrder(orders.sortOrder())
+        .withProperties(orders.properties())
+        .create();
+    String recreated = own.catalog().loadTable(id).uuid().toString();
+
+    DriftReport report = runner.checkDrift();
+
+    assertThat(report.findings())
+        .extracting(
+            DriftFinding::table, DriftFinding::kind, DriftFinding::expected, DriftFinding::actual)
+        .containsExactly(tuple(id.toString(), Kind.TABLE_REPLACED, null, recreated));
+    assertThat(report.text())
+        .contains(
+            id
+                + ": the table was dropped and created again after its migrations ran (now uuid "
+                + recreated
+                + ")");
+  }
+
+  @Test
+  void identifierFieldsColumnOrderFormatVersionAndLocationChangedByHandAreEachReported() {
+    TableIdentifier id = TableIdentifier.of(own.namespace(), "orders");
+    Table orders = own.catalog().loadTable(id);
+    String location = orders.location();
+    orders.updateSchema().setIdentifierFields("id").moveFirst("qty").commit();
+    orders.updateProperties().set("format-version", "3").commit();
+    orders.updateLocation().setLocation(location + "_moved").commit();
+
+    DriftReport report = runner.checkDrift();
+
+    String table = id.toString();
+    assertThat(report.findings())
+        .extracting(DriftFinding::kind, DriftFinding::expected, DriftFinding::actual)
+        .containsExactly(
+            tuple(Kind.IDENTIFIER_FIELDS, "[]", "[id]"),
+            tuple(Kind.COLUMN_ORDER, "id, qty, note, region", "qty, id, note, region"),
+            tuple(Kind.FORMAT_VERSION, "2", "3"),
+            tuple(Kind.LOCATION, location, location + "_moved"));
+    assertThat(report.text())
+        .contains(table + ": identifier fields are [id], expected []")
+        .contains(table + ": column order is qty, id, note, region, expected id, qty, note, region")
+        .contains(table + ": format version is 3, expected 2")
+        .contains(table + ": location is " + location + "_moved, expected " + location);
+  }
 }

@@ -5,6 +5,9 @@ import static org.assertj.core.api.Assertions.tuple;
 
 import dev.icebergops.runner.PreviewFixtures.V0001__CreateOrders;
 import dev.icebergops.runner.PreviewFixtures.V0002__CreateCustomers;
+import dev.icebergops.runner.PreviewFixtures.V0002__DropOrders;
+import dev.icebergops.runner.PreviewFixtures.V0002__PurgeOrders;
+import dev.icebergops.runner.PreviewFixtures.V0002__RenameOrders;
 import dev.icebergops.runner.PreviewFixtures.V0003__AddRegion;
 import dev.icebergops.runner.PreviewFixtures.V0004__RenameNote;
 import dev.icebergops.runner.PreviewFixtures.V0004__RenameNoteOntoQty;
@@ -163,6 +166,43 @@ class MigrationPreviewTest {
         .asString()
         .startsWith("upgrade reads s3://")
         .contains("a file of the live table that the shadow does not hold");
+  }
+
+  @Test
+  void aVersionThatDropsTheLiveTableShowsItAsDropped() {
+    MigrationPreview preview =
+        previewWritingNothing(V0001__CreateOrders.class, V0002__DropOrders.class);
+
+    TableChange dropped = only(preview, 0);
+    assertThat(dropped.kind()).isEqualTo(TableChange.Kind.DROPPED);
+    assertThat(dropped.table()).isEqualTo(own.namespace() + ".orders");
+    assertThat(dropped.lines()).isEmpty();
+    assertThat(preview.text()).contains("  " + own.namespace() + ".orders: dropped");
+    assertThat(preview.markdown()).contains("| `" + own.namespace() + ".orders` | dropped |");
+  }
+
+  @Test
+  void aVersionThatPurgesTheLiveTableShowsItAsDroppedAndPurgesNothing() {
+    MigrationPreview preview =
+        previewWritingNothing(V0001__CreateOrders.class, V0002__PurgeOrders.class);
+
+    assertThat(only(preview, 0).kind()).isEqualTo(TableChange.Kind.DROPPED);
+    assertThat(only(preview, 0).table()).isEqualTo(own.namespace() + ".orders");
+  }
+
+  @Test
+  void aVersionThatRenamesTheLiveTableShowsItAsRenamed() {
+    MigrationPreview preview =
+        previewWritingNothing(V0001__CreateOrders.class, V0002__RenameOrders.class);
+
+    String ns = own.namespace();
+    TableChange renamed = only(preview, 0);
+    assertThat(renamed.kind()).isEqualTo(TableChange.Kind.RENAMED);
+    assertThat(renamed.table()).isEqualTo(ns + ".orders_v1");
+    assertThat(renamed.renamedFrom()).isEqualTo(ns + ".orders");
+    assertThat(renamed.lines()).isEmpty();
+    assertThat(preview.text()).contains("  " + ns + ".orders_v1: renamed from " + ns + ".orders");
+    assertThat(preview.asMap().toString()).contains("renamedFrom=" + ns + ".orders");
   }
 
   private static void appendRow(Table table, long id, int qty, String note) throws IOException {

@@ -100,4 +100,28 @@ final class PreviewFixtures {
       }
     }
   }
+
+  /** Drops the live orders table, keeping its files. */
+  public static class V0002__DropOrders extends Forward {
+    @Override
+    public void upgrade(MigrationContext ctx) {
+      ctx.catalog().dropTable(ctx.identifier("orders"), false);
+    }
+  }
+
+  /** Drops the live orders table and purges its files. */
+  public static class V0002__PurgeOrders extends Forward {
+    @Override
+    public void upgrade(MigrationContext ctx) {
+      ctx.catalog().dropTable(ctx.identifier("orders"), true);
+    }
+  }
+
+  /** Renames the live orders table to orders_v1. */
+  public static class V0002__RenameOrders extends Forward {
+    @Override
+    public void upgrade(MigrationContext ctx) {
+      ctx.catalog().renameTable(ctx.identifier("orders"), ctx.identifier("orders_v1"));
+    }
+  }
 }

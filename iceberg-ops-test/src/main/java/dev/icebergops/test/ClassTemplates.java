@@ -2,7 +2,7 @@ package dev.icebergops.test;
 
 import dev.icebergops.migration.ResolvedMigration;
 import dev.icebergops.runner.MigrationRunner;
-import dev.icebergops.test.internal.NamespaceShape;
+import dev.icebergops.state.NamespaceTables;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -46,7 +46,7 @@ final class ClassTemplates implements AutoCloseable {
   private final Map<String, NamespaceTemplate> templates = new HashMap<>();
   private final Map<String, String> unavailable = new HashMap<>();
   private final List<String> dropLater = new ArrayList<>();
-  private NamespaceShape downToShape;
+  private NamespaceTables downToShape;
   private String walk;
   private MigrationRunner walker;
   private String walked = BASE;
@@ -106,7 +106,7 @@ final class ClassTemplates implements AutoCloseable {
   }
 
   /** The shape at {@code downTo}, once a walk has passed it; null before. */
-  synchronized NamespaceShape downToShape() {
+  synchronized NamespaceTables downToShape() {
     return downToShape;
   }
 
@@ -168,10 +168,10 @@ final class ClassTemplates implements AutoCloseable {
   /** Records what is wanted at the version the walk has just reached. */
   private void stopAt(String version) {
     if (version.equals(settings.downTo()) && downToShape == null) {
-      downToShape = NamespaceShape.capture(catalog, walk);
+      downToShape = NamespaceTables.capture(catalog, walk);
     }
     if (settings.irreversible().contains(version)) {
-      irreversibleShapes.record(version, () -> NamespaceShape.capture(catalog, walk));
+      irreversibleShapes.record(version, () -> NamespaceTables.capture(catalog, walk));
     }
     if (!BASE.equals(version) && starts.contains(version) && !templates.containsKey(version)) {
       String namespace = settings.uniqueName("at_" + version);

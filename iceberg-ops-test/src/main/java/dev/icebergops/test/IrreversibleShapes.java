@@ -1,6 +1,6 @@
 package dev.icebergops.test;
 
-import dev.icebergops.test.internal.NamespaceShape;
+import dev.icebergops.state.NamespaceTables;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Supplier;
@@ -12,7 +12,7 @@ import java.util.function.Supplier;
  */
 final class IrreversibleShapes {
 
-  private final Map<String, NamespaceShape> shapes = new ConcurrentHashMap<>();
+  private final Map<String, NamespaceTables> shapes = new ConcurrentHashMap<>();
   private final SuiteRunners runners;
 
   IrreversibleShapes(SuiteRunners runners) {
@@ -20,7 +20,7 @@ final class IrreversibleShapes {
   }
 
   /** Records the shape at {@code version}, taken by {@code capture}, unless one is recorded. */
-  void record(String version, Supplier<NamespaceShape> capture) {
+  void record(String version, Supplier<NamespaceTables> capture) {
     shapes.computeIfAbsent(version, v -> capture.get());
   }
 
@@ -28,14 +28,14 @@ final class IrreversibleShapes {
    * The shape at {@code version}; when none is recorded, taken in the scratch namespace {@code
    * <near>_at_<version>}, dropped afterwards.
    */
-  NamespaceShape at(String version, String near) {
+  NamespaceTables at(String version, String near) {
     return shapes.computeIfAbsent(version, v -> scratch(v, near + "_at_" + v));
   }
 
-  private NamespaceShape scratch(String version, String scratch) {
+  private NamespaceTables scratch(String version, String scratch) {
     try {
       runners.alone(scratch).migrate(version);
-      return NamespaceShape.capture(runners.catalog(), scratch);
+      return NamespaceTables.capture(runners.catalog(), scratch);
     } finally {
       Namespaces.drop(runners.catalog(), scratch);
       Namespaces.drop(runners.catalog(), scratch + "_history");

@@ -1,7 +1,7 @@
 package dev.icebergops.test;
 
 import dev.icebergops.runner.MigrationRunner;
-import dev.icebergops.test.internal.NamespaceShape;
+import dev.icebergops.state.NamespaceTables;
 import java.util.TreeSet;
 
 /**
@@ -34,11 +34,11 @@ final class MigratedStart implements NamespaceStart {
     if (!BASE.equals(downTo)) {
       runner.migrate(downTo);
     }
-    NamespaceShape baseline = NamespaceShape.capture(runner.catalog(), name);
+    NamespaceTables baseline = NamespaceTables.capture(runner.catalog(), name);
     for (String version : new TreeSet<>(config.irreversible())) {
       if (version.compareTo(downTo) > 0 && (target == null || version.compareTo(target) <= 0)) {
         runner.migrate(version);
-        shapes.record(version, () -> NamespaceShape.capture(runner.catalog(), name));
+        shapes.record(version, () -> NamespaceTables.capture(runner.catalog(), name));
       }
     }
     if (!BASE.equals(target)) {

@@ -2,7 +2,7 @@ package dev.icebergops.test;
 
 import dev.icebergops.history.HistoryRecord;
 import dev.icebergops.runner.MigrationRunner;
-import dev.icebergops.test.internal.NamespaceShape;
+import dev.icebergops.state.NamespaceTables;
 import java.util.List;
 import java.util.function.Predicate;
 import java.util.function.Supplier;
@@ -46,7 +46,7 @@ interface NamespaceStart {
    */
   record ReturnPoint(
       String version,
-      Supplier<NamespaceShape> shape,
+      Supplier<NamespaceTables> shape,
       String where,
       Predicate<List<HistoryRecord>> untouched) {}
 }

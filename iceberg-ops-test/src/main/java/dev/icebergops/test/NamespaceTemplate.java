@@ -3,7 +3,7 @@ package dev.icebergops.test;
 import dev.icebergops.history.HistoryRecord;
 import dev.icebergops.migration.TableNames;
 import dev.icebergops.runner.MigrationRunner;
-import dev.icebergops.test.internal.NamespaceShape;
+import dev.icebergops.state.NamespaceTables;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -26,7 +26,7 @@ final class NamespaceTemplate {
   private final String namespace;
   private final Map<String, TableCopy> tables;
   private final List<HistoryRecord> rows;
-  private final NamespaceShape shape;
+  private final NamespaceTables shape;
 
   /**
    * The namespaces whose history rows were written with the template's, by test name: a test of
@@ -39,7 +39,7 @@ final class NamespaceTemplate {
       String namespace,
       Map<String, TableCopy> tables,
       List<HistoryRecord> rows,
-      NamespaceShape shape,
+      NamespaceTables shape,
       Map<String, String> seeded) {
     this.version = version;
     this.namespace = namespace;
@@ -87,7 +87,7 @@ final class NamespaceTemplate {
         namespace,
         tables,
         List.copyOf(rows),
-        NamespaceShape.capture(catalog, namespace),
+        NamespaceTables.capture(catalog, namespace),
         written);
   }
 
@@ -125,7 +125,7 @@ final class NamespaceTemplate {
   }
 
   /** The template's shape, which a test's namespace must have again after the test. */
-  NamespaceShape shape() {
+  NamespaceTables shape() {
     return shape;
   }
 

@@ -3,8 +3,8 @@ package dev.icebergops.test;
 import dev.icebergops.history.HistoryRecord;
 import dev.icebergops.runner.MigrationException;
 import dev.icebergops.runner.MigrationRunner;
-import dev.icebergops.test.internal.NamespaceShape;
-import dev.icebergops.test.internal.ShapeDiff;
+import dev.icebergops.state.NamespaceTables;
+import dev.icebergops.test.internal.StateChanges;
 import java.util.List;
 import org.opentest4j.AssertionFailedError;
 import org.slf4j.Logger;
@@ -120,8 +120,13 @@ final class RollbackCheck {
             row -> row.version().equals(version) && row.status() == HistoryRecord.Status.APPLIED);
   }
 
-  private static void checkNoTrace(TestNamespace namespace, NamespaceShape expected, String where) {
-    ShapeDiff diff = expected.diff(NamespaceShape.capture(namespace.catalog(), namespace.name()));
+  private static void checkNoTrace(
+      TestNamespace namespace, NamespaceTables expected, String where) {
+    StateChanges diff =
+        StateChanges.between(
+            namespace.name(),
+            expected,
+            NamespaceTables.capture(namespace.catalog(), namespace.name()));
     if (!diff.isEmpty()) {
       throw new AssertionFailedError(
           "Expecting no trace of "

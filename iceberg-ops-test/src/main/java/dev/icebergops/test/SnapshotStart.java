@@ -4,8 +4,8 @@ import dev.icebergops.runner.DriftReport;
 import dev.icebergops.runner.MigrationException;
 import dev.icebergops.runner.MigrationRunner;
 import dev.icebergops.snapshot.ShapeSnapshot;
+import dev.icebergops.state.NamespaceTables;
 import dev.icebergops.test.internal.JourneyStart;
-import dev.icebergops.test.internal.NamespaceShape;
 import java.io.UncheckedIOException;
 import org.junit.jupiter.api.extension.ExtensionConfigurationException;
 import org.opentest4j.AssertionFailedError;
@@ -39,7 +39,7 @@ final class SnapshotStart implements NamespaceStart {
     ShapeSnapshot snapshot = read(config);
     snapshot.registerIn(runner);
     String version = snapshot.version() == null ? BASE : snapshot.version();
-    NamespaceShape baseline = NamespaceShape.capture(runner.catalog(), name);
+    NamespaceTables baseline = NamespaceTables.capture(runner.catalog(), name);
     if (!BASE.equals(target)) { // at 0000 (the standard checks'), a test starts at the snapshot
       migrate(runner, version, target);
     }

@@ -5,11 +5,11 @@ import com.fasterxml.jackson.core.io.JsonStringEncoder;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.icebergops.state.MetadataCopy;
 import dev.icebergops.test.internal.InCallingThread;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -47,16 +47,6 @@ import org.apache.iceberg.util.JsonUtil;
  * refuses it): the rows it holds are not the rows of its data files alone.
  */
 final class TableCopy {
-
-  /** The parts of a metadata file that name the table's own history or files, left out. */
-  private static final List<String> HISTORY_FIELDS =
-      List.of(
-          "snapshots",
-          "snapshot-log",
-          "metadata-log",
-          "refs",
-          "statistics",
-          "partition-statistics");
 
   /** Stand-ins in {@link #metadata} for what each copy has of its own. */
   private static final String LOCATION = "@iceberg-ops-copy-location@";
@@ -139,10 +129,7 @@ final class TableCopy {
     String metadata;
     Map<Integer, String> omitted = new TreeMap<>();
     try {
-      ObjectNode json =
-          (ObjectNode) JsonUtil.mapper().readTree(TableMetadataParser.toJson(current));
-      HISTORY_FIELDS.forEach(json::remove);
-      json.put("current-snapshot-id", -1L);
+      ObjectNode json = MetadataCopy.withoutHistory(current);
       if (!earlierSchemas) {
         omitted = leaveOutEarlierSchemas(json, current.currentSchemaId());
       }
@@ -209,41 +196,24 @@ final class TableCopy {
     }
     Table table = catalog.loadTable(target);
     TableMetadata now = ((HasTableOperations) table).operations().current();
-    String file = location + "/metadata/" + nextMetadataFileName(now.metadataFileLocation());
+    String json;
     try {
-      ObjectNode json = (ObjectNode) JsonUtil.mapper().readTree(TableMetadataParser.toJson(now));
+      ObjectNode metadata =
+          (ObjectNode) JsonUtil.mapper().readTree(TableMetadataParser.toJson(now));
       Map<Integer, JsonNode> schemas = new TreeMap<>();
       for (Map.Entry<Integer, String> schema : omitted.entrySet()) {
         schemas.put(schema.getKey(), JsonUtil.mapper().readTree(schema.getValue()));
       }
-      for (JsonNode schema : json.withArray("schemas")) {
+      for (JsonNode schema : metadata.withArray("schemas")) {
         schemas.put(schema.path("schema-id").asInt(-1), schema); // the copy's own win
       }
-      json.set("schemas", JsonUtil.mapper().createArrayNode().addAll(schemas.values()));
-      try (PositionOutputStream out = io.newOutputFile(file).create()) {
-        out.write(JsonUtil.mapper().writeValueAsBytes(json));
-      }
+      metadata.set("schemas", JsonUtil.mapper().createArrayNode().addAll(schemas.values()));
+      json = JsonUtil.mapper().writeValueAsString(metadata);
     } catch (IOException e) {
       throw new UncheckedIOException(
           "Cannot restore the earlier schemas of " + target + ": " + e.getMessage(), e);
     }
-    catalog.dropTable(target, false);
-    catalog.registerTable(target, file);
-  }
-
-  /**
-   * The name Iceberg would give the metadata file after {@code current}: {@code <version +
-   * 1>-<uuid>.metadata.json}. A catalog that registers a file takes the table's version from its
-   * name, and Iceberg's server logs a warning with a stack trace for a name it cannot read.
-   */
-  static String nextMetadataFileName(String current) {
-    String name = current.substring(current.lastIndexOf('/') + 1);
-    int dash = name.indexOf('-');
-    int version = -1;
-    if (dash > 0 && dash < 10 && name.substring(0, dash).chars().allMatch(Character::isDigit)) {
-      version = Integer.parseInt(name.substring(0, dash)); // at most nine digits: an int
-    }
-    return String.format("%05d-%s.metadata.json", version + 1, UUID.randomUUID());
+    MetadataCopy.reregister(catalog, target, io, location, now.metadataFileLocation(), json);
   }
 
   private static List<DataFile> liveDataFiles(Table table) {
@@ -285,16 +255,9 @@ final class TableCopy {
                 LOCATION, new String(JsonStringEncoder.getInstance().quoteAsString(targetLocation)))
             .replace(UUID_TOKEN, UUID.randomUUID().toString())
             .replace('"' + UPDATED + '"', Long.toString(System.currentTimeMillis()));
-    String metadataFile =
-        targetLocation + "/metadata/00000-" + UUID.randomUUID() + ".metadata.json";
     // the JSON as it is: parsing it into TableMetadata and writing that back would cost two passes
     // over every schema of the table, and the catalog parses it when it registers the table
-    try (PositionOutputStream out = io.newOutputFile(metadataFile).create()) {
-      out.write(copy.getBytes(StandardCharsets.UTF_8));
-    } catch (IOException e) {
-      throw new UncheckedIOException("Cannot write the metadata of " + target, e);
-    }
-    Table table = catalog.registerTable(target, metadataFile);
+    Table table = MetadataCopy.register(catalog, target, io, targetLocation, copy);
     if (!dataFiles.isEmpty()) {
       AppendFiles append = table.newFastAppend();
       for (DataFile file : dataFiles) {

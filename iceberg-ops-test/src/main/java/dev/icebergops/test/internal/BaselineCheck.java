@@ -3,6 +3,7 @@ package dev.icebergops.test.internal;
 import dev.icebergops.migration.ResolvedMigration;
 import dev.icebergops.runner.MigrationResult;
 import dev.icebergops.runner.MigrationRunner;
+import dev.icebergops.state.NamespaceTables;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -26,7 +27,7 @@ final class BaselineCheck {
    * @param chainShapes the shape after each version's upgrade on the chain (null for unknown), or
    *     null to walk the chain in the run's namespace
    */
-  static CheckReport run(CheckRun run, Function<String, NamespaceShape> chainShapes) {
+  static CheckReport run(CheckRun run, Function<String, NamespaceTables> chainShapes) {
     if (!run.resolve()) {
       return run.report();
     }
@@ -39,9 +40,9 @@ final class BaselineCheck {
       return run.report();
     }
     run.notCovered("the check compares baselines, and this version has none");
-    Map<String, NamespaceShape> chain = new LinkedHashMap<>();
+    Map<String, NamespaceTables> chain = new LinkedHashMap<>();
     for (ResolvedMigration baseline : baselines) {
-      NamespaceShape known = chainShapes == null ? null : chainShapes.apply(baseline.version());
+      NamespaceTables known = chainShapes == null ? null : chainShapes.apply(baseline.version());
       if (known != null) {
         chain.put(baseline.version(), known);
       }
@@ -50,7 +51,7 @@ final class BaselineCheck {
       return run.report();
     }
     for (ResolvedMigration baseline : baselines) {
-      NamespaceShape expected = chain.get(baseline.version());
+      NamespaceTables expected = chain.get(baseline.version());
       if (expected != null) {
         compare(run, baseline, expected);
       }
@@ -65,7 +66,7 @@ final class BaselineCheck {
    * @return false when the namespace was not empty
    */
   private static boolean walkChain(
-      CheckRun run, List<ResolvedMigration> baselines, Map<String, NamespaceShape> chain) {
+      CheckRun run, List<ResolvedMigration> baselines, Map<String, NamespaceTables> chain) {
     if (!run.startsEmpty()) {
       return false;
     }
@@ -86,7 +87,7 @@ final class BaselineCheck {
   }
 
   /** Applies the baseline alone in a scratch namespace and compares its shape with the chain's. */
-  private static void compare(CheckRun run, ResolvedMigration baseline, NamespaceShape expected) {
+  private static void compare(CheckRun run, ResolvedMigration baseline, NamespaceTables expected) {
     String version = baseline.version();
     run.cover(version);
     String label = "baseline " + version + " (" + baseline.description() + ")";
@@ -119,7 +120,7 @@ final class BaselineCheck {
                 + result.versions());
         return;
       }
-      ShapeDiff diff = expected.diffAs(run.ns(), scratch.capture());
+      StateChanges diff = StateChanges.between(run.ns(), expected, scratch.capture());
       if (!diff.isEmpty()) {
         run.failAt(
             version,

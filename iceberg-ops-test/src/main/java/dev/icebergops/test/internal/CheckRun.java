@@ -4,6 +4,7 @@ import dev.icebergops.migration.ResolvedMigration;
 import dev.icebergops.migration.TableNames;
 import dev.icebergops.runner.MigrationException;
 import dev.icebergops.runner.MigrationRunner;
+import dev.icebergops.state.NamespaceTables;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -180,8 +181,8 @@ final class CheckRun extends CheckFindings {
     }
   }
 
-  NamespaceShape capture() {
-    return NamespaceShape.capture(runner.catalog(), ns());
+  NamespaceTables capture() {
+    return NamespaceTables.capture(runner.catalog(), ns());
   }
 
   /**
@@ -307,7 +308,7 @@ final class CheckRun extends CheckFindings {
    * @param when when the ids changed, e.g. "after upgrade + downgrade"
    * @param diff the diff whose drift to report
    */
-  void reportDrift(String version, String subject, String when, ShapeDiff diff) {
+  void reportDrift(String version, String subject, String when, StateChanges diff) {
     if (diff.fieldIdDrift().isEmpty()) {
       return;
     }
@@ -334,7 +335,7 @@ final class CheckRun extends CheckFindings {
   }
 
   /** "ns.orders differs from X:\n lines", or for several tables "ns differs from X:" + blocks. */
-  String differs(ShapeDiff diff, String from) {
+  String differs(StateChanges diff, String from) {
     List<String> tables = diff.changedTables();
     if (tables.size() == 1) {
       String table = tables.get(0);

@@ -3,6 +3,7 @@ package dev.icebergops.test.internal;
 import dev.icebergops.migration.Migration;
 import dev.icebergops.migration.MigrationContext;
 import dev.icebergops.migration.ResolvedMigration;
+import dev.icebergops.state.NamespaceTables;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -27,7 +28,7 @@ final class Descent {
   private final List<CheckRun> steps = new ArrayList<>();
 
   /** The shape in which the rollback reaches the next version down; null at head. */
-  private NamespaceShape reached;
+  private NamespaceTables reached;
 
   Descent(Journey journey, Map<StandardCheck, CheckRun> active) {
     this.journey = journey;
@@ -81,7 +82,7 @@ final class Descent {
           StandardCheck.REVERSIBILITY,
           "the rollback reached " + version + " in another state than its upgrade left");
     }
-    NamespaceShape down = journey.capture();
+    NamespaceTables down = journey.capture();
     StaircaseCheck.judgeDown(step, version, journey.before(version), down);
     boolean aboveDownTo = version.compareTo(downTo) > 0;
     if (aboveDownTo) {
@@ -121,8 +122,8 @@ final class Descent {
 
   /** The second downgrade must end where the first did, or the checks still to come may differ. */
   private void checkSecondDowngrade(
-      String version, NamespaceShape down, NamespaceShape twice, boolean aboveDownTo) {
-    ShapeDiff diff = down.diff(twice);
+      String version, NamespaceTables down, NamespaceTables twice, boolean aboveDownTo) {
+    StateChanges diff = StateChanges.between(twice.namespace(), down, twice);
     String why = "the second downgrade of " + version + " did not end where the first did";
     if (!diff.isEmpty()) {
       journey.disturb(StandardCheck.HISTORY_AGREES, why);
@@ -153,7 +154,7 @@ final class Descent {
     if (run == null) {
       return;
     }
-    Map<String, NamespaceShape> baselines = new HashMap<>();
+    Map<String, NamespaceTables> baselines = new HashMap<>();
     List<ResolvedMigration> all = journey.migrations();
     boolean atStart = journey.start().version().equals(downTo);
     baselines.put(downTo, atStart ? journey.before(all.get(0).version()) : journey.after(downTo));
@@ -162,13 +163,13 @@ final class Descent {
   }
 
   /** Whether both captures have the same shape and field ids. */
-  private static boolean same(NamespaceShape a, NamespaceShape b) {
-    ShapeDiff diff = a.diff(b);
+  private static boolean same(NamespaceTables a, NamespaceTables b) {
+    StateChanges diff = StateChanges.between(b.namespace(), a, b);
     return diff.isEmpty() && diff.fieldIdDrift().isEmpty();
   }
 
   /** Whether both captures hold the same tables with the same uuid, snapshot and field ids. */
-  private static boolean sameRows(NamespaceShape a, NamespaceShape b) {
+  private static boolean sameRows(NamespaceTables a, NamespaceTables b) {
     return a.tables().equals(b.tables())
         && a.tables().stream()
             .allMatch(t -> a.rows(t).equals(b.rows(t)) && a.fieldIds(t).equals(b.fieldIds(t)));

@@ -2,6 +2,7 @@ package dev.icebergops.test.internal;
 
 import dev.icebergops.migration.MigrationContext;
 import dev.icebergops.migration.ResolvedMigration;
+import dev.icebergops.state.NamespaceTables;
 import java.util.List;
 import java.util.TreeSet;
 
@@ -31,7 +32,7 @@ final class IdempotencyCheck {
    * @param before the shape of the namespace right after the version's upgrade
    * @return whether it committed nothing
    */
-  static boolean again(CheckRun run, ResolvedMigration migration, NamespaceShape before) {
+  static boolean again(CheckRun run, ResolvedMigration migration, NamespaceTables before) {
     String subject =
         "Expecting upgrade() of "
             + run.label(migration.version())
@@ -42,9 +43,9 @@ final class IdempotencyCheck {
           .upgrade(MigrationContext.of(run.runner().catalog(), run.runner().namespace()));
     } catch (Exception e) {
       run.failAt(migration.version(), subject + " threw " + e);
-      return before.diff(run.capture()).committedTables().isEmpty();
+      return StateChanges.between(run.ns(), before, run.capture()).committedTables().isEmpty();
     }
-    ShapeDiff diff = before.diff(run.capture());
+    StateChanges diff = StateChanges.between(run.ns(), before, run.capture());
     TreeSet<String> touched = new TreeSet<>(diff.changedTables());
     touched.addAll(diff.committedTables());
     if (touched.isEmpty()) {
@@ -64,7 +65,7 @@ final class IdempotencyCheck {
     return false;
   }
 
-  private static String lines(ShapeDiff diff, String table) {
+  private static String lines(StateChanges diff, String table) {
     List<String> changes = diff.changes(table);
     return changes.isEmpty()
         ? "committed a new metadata version without changing the schema"

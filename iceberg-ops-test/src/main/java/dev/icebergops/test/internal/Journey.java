@@ -3,6 +3,7 @@ package dev.icebergops.test.internal;
 import dev.icebergops.migration.ResolvedMigration;
 import dev.icebergops.runner.MigrationRunner;
 import dev.icebergops.runner.MigrationStep;
+import dev.icebergops.state.NamespaceTables;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -27,9 +28,9 @@ abstract class Journey {
   final Map<StandardCheck, String> disturbed = new LinkedHashMap<>();
 
   /** The shapes before and right after each version's first upgrade. */
-  final Map<String, NamespaceShape> before = new HashMap<>();
+  final Map<String, NamespaceTables> before = new HashMap<>();
 
-  final Map<String, NamespaceShape> after = new HashMap<>();
+  final Map<String, NamespaceTables> after = new HashMap<>();
 
   /** The migration of {@code version}. */
   ResolvedMigration version(String version) {
@@ -60,12 +61,12 @@ abstract class Journey {
   }
 
   /** The shape just before the upgrade of {@code version}. */
-  NamespaceShape before(String version) {
+  NamespaceTables before(String version) {
     return before.get(version);
   }
 
   /** The shape just after the upgrade of {@code version}. */
-  NamespaceShape after(String version) {
+  NamespaceTables after(String version) {
     return after.get(version);
   }
 
@@ -78,7 +79,7 @@ abstract class Journey {
   abstract DataCheck data();
 
   /** Captures the namespace's shape. */
-  abstract NamespaceShape capture();
+  abstract NamespaceTables capture();
 
   /** Says that the descent is below {@code version}. */
   abstract void passedDown(String version);

@@ -1,6 +1,7 @@
 package dev.icebergops.test.internal;
 
 import dev.icebergops.runner.MigrationRunner;
+import dev.icebergops.state.NamespaceTables;
 import java.util.Objects;
 import java.util.function.Function;
 
@@ -133,7 +134,7 @@ public final class MigrationChecks {
    *     for a version it does not know, which the check then migrates to in the runner's namespace
    * @return the report
    */
-  public CheckReport baselines(Function<String, NamespaceShape> chainShapes) {
+  public CheckReport baselines(Function<String, NamespaceTables> chainShapes) {
     Objects.requireNonNull(chainShapes, "chainShapes");
     return BaselineCheck.run(start(StandardCheck.BASELINES), chainShapes);
   }

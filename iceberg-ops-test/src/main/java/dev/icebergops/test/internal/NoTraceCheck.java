@@ -1,6 +1,7 @@
 package dev.icebergops.test.internal;
 
 import dev.icebergops.runner.MigrationRunner;
+import dev.icebergops.state.NamespaceTables;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -29,7 +30,7 @@ final class NoTraceCheck {
     if (!knowsDownTo(run)) {
       return run.report();
     }
-    NamespaceShape baseline = run.capture();
+    NamespaceTables baseline = run.capture();
     if (!full) {
       if (!run.upgrade(downTo, null)) {
         run.cleanUp();
@@ -37,7 +38,7 @@ final class NoTraceCheck {
       }
       baseline = run.capture();
     }
-    Map<String, NamespaceShape> baselines = new HashMap<>();
+    Map<String, NamespaceTables> baselines = new HashMap<>();
     baselines.put(downTo, baseline);
     if (upToHead(run, baselines)) {
       judge(run, subject, baselines, head, downTo, run.rollBack(downTo));
@@ -91,7 +92,7 @@ final class NoTraceCheck {
   }
 
   /** Up to head, recording the shape at each allowed irreversible version on the way. */
-  private static boolean upToHead(CheckRun run, Map<String, NamespaceShape> baselines) {
+  private static boolean upToHead(CheckRun run, Map<String, NamespaceTables> baselines) {
     for (String version : baselineVersions(run)) {
       if (!baselines.containsKey(version)) {
         if (!run.upgrade(version, null)) {
@@ -114,7 +115,7 @@ final class NoTraceCheck {
   static void judge(
       CheckRun run,
       String subject,
-      Map<String, NamespaceShape> baselines,
+      Map<String, NamespaceTables> baselines,
       String head,
       String downTo,
       CheckRun.Stop stop) {
@@ -136,10 +137,10 @@ final class NoTraceCheck {
   private static CheckRun.Stop judge(
       CheckRun run,
       String subject,
-      Map<String, NamespaceShape> baselines,
+      Map<String, NamespaceTables> baselines,
       String downTo,
       Walk walk,
-      NamespaceShape left) {
+      NamespaceTables left) {
     String reached = downTo;
     CheckRun.Stop stop = walk.stop();
     if (stop != null) {
@@ -160,7 +161,7 @@ final class NoTraceCheck {
     }
     List<String> walked = between(run, reached, walk.top());
     walked.forEach(run::cover);
-    ShapeDiff diff = baselines.get(reached).diffAs(run.ns(), left);
+    StateChanges diff = StateChanges.between(run.ns(), baselines.get(reached), left);
     String where =
         "after "
             + walk.from()
@@ -194,7 +195,7 @@ final class NoTraceCheck {
   private static CheckRun.Stop walkBelow(
       CheckRun run,
       String subject,
-      Map<String, NamespaceShape> baselines,
+      Map<String, NamespaceTables> baselines,
       String downTo,
       String irreversible) {
     List<String> below = between(run, downTo, irreversible);
@@ -243,7 +244,7 @@ final class NoTraceCheck {
   }
 
   /** "it left ns.audit behind and changed ns.orders". */
-  private static String summary(ShapeDiff diff) {
+  private static String summary(StateChanges diff) {
     List<String> parts = new ArrayList<>();
     if (!diff.addedTables().isEmpty()) {
       parts.add("left " + String.join(", ", diff.addedTables()) + " behind");

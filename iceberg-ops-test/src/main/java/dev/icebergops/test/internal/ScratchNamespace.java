@@ -2,6 +2,7 @@ package dev.icebergops.test.internal;
 
 import dev.icebergops.migration.TableNames;
 import dev.icebergops.runner.MigrationRunner;
+import dev.icebergops.state.NamespaceTables;
 import org.apache.iceberg.catalog.Catalog;
 import org.apache.iceberg.catalog.Namespace;
 import org.apache.iceberg.catalog.SupportsNamespaces;
@@ -60,8 +61,8 @@ final class ScratchNamespace implements AutoCloseable {
     return runner.namespace();
   }
 
-  NamespaceShape capture() {
-    return NamespaceShape.capture(runner.catalog(), runner.namespace());
+  NamespaceTables capture() {
+    return NamespaceTables.capture(runner.catalog(), runner.namespace());
   }
 
   /** Rolls the namespace back, drops what is left of it and deletes its history rows. */

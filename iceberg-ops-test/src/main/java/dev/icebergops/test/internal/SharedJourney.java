@@ -3,6 +3,7 @@ package dev.icebergops.test.internal;
 import dev.icebergops.migration.ResolvedMigration;
 import dev.icebergops.runner.MigrationRunner;
 import dev.icebergops.runner.MigrationStep;
+import dev.icebergops.state.NamespaceTables;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -247,7 +248,7 @@ public final class SharedJourney extends Journey {
   /** After a version's upgrade: its shape, its re-run, the data check's rows. */
   private void upgraded(ResolvedMigration migration) {
     String version = migration.version();
-    NamespaceShape shape = capture();
+    NamespaceTables shape = capture();
     Map<String, Table> tables = captured;
     after.put(version, shape);
     CheckRun idempotency = runs.get(StandardCheck.IDEMPOTENT_UPGRADES);
@@ -358,7 +359,7 @@ public final class SharedJourney extends Journey {
    * @param version the version
    * @return the shape, or empty when the journey did not reach it
    */
-  public Optional<NamespaceShape> shapeAfter(String version) {
+  public Optional<NamespaceTables> shapeAfter(String version) {
     return Optional.ofNullable(after.get(version));
   }
 
@@ -367,10 +368,10 @@ public final class SharedJourney extends Journey {
    * deletes the metadata files their commits superseded ({@link SupersededMetadata}).
    */
   @Override
-  NamespaceShape capture() {
+  NamespaceTables capture() {
     Map<String, Table> loaded = new TreeMap<>();
-    NamespaceShape shape =
-        NamespaceShape.capture(runner.catalog(), runner.namespace(), loaded::put);
+    NamespaceTables shape =
+        NamespaceTables.capture(runner.catalog(), runner.namespace(), loaded::put);
     captured = loaded;
     superseded.deleteFrom(loaded);
     return shape;

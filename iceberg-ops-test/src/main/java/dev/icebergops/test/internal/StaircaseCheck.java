@@ -1,6 +1,7 @@
 package dev.icebergops.test.internal;
 
 import dev.icebergops.migration.ResolvedMigration;
+import dev.icebergops.state.NamespaceTables;
 
 /**
  * The reversibility staircase: for each version, up one, down one, compare with before, up again
@@ -33,11 +34,11 @@ final class StaircaseCheck {
   private static boolean step(CheckRun run, ResolvedMigration migration, String previous) {
     String version = migration.version();
     run.cover(version);
-    NamespaceShape before = run.capture();
+    NamespaceTables before = run.capture();
     if (!run.upgrade(version, null)) {
       return false;
     }
-    NamespaceShape after = run.capture();
+    NamespaceTables after = run.capture();
     CheckRun.Stop stop = run.rollBack(previous);
     if (stop != null) {
       run.reportStop(stop, "");
@@ -60,8 +61,8 @@ final class StaircaseCheck {
    * @return whether the downgrade restored it, field ids included
    */
   static boolean judgeDown(
-      CheckRun run, String version, NamespaceShape before, NamespaceShape down) {
-    ShapeDiff diff = before.diff(down);
+      CheckRun run, String version, NamespaceTables before, NamespaceTables down) {
+    StateChanges diff = StateChanges.between(down.namespace(), before, down);
     if (!diff.isEmpty()) {
       run.failAt(
           version,
@@ -81,8 +82,9 @@ final class StaircaseCheck {
    * @param after the shape after the first upgrade
    * @param again the shape after the second
    */
-  static void judgeAgain(CheckRun run, String version, NamespaceShape after, NamespaceShape again) {
-    ShapeDiff diff = after.diff(again);
+  static void judgeAgain(
+      CheckRun run, String version, NamespaceTables after, NamespaceTables again) {
+    StateChanges diff = StateChanges.between(again.namespace(), after, again);
     if (!diff.isEmpty()) {
       run.failAt(
           version,

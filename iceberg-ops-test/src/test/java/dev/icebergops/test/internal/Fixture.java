@@ -3,6 +3,7 @@ package dev.icebergops.test.internal;
 import dev.icebergops.migration.MigrationSource;
 import dev.icebergops.runner.MigrationRunner;
 import dev.icebergops.runner.MigrationStep;
+import dev.icebergops.state.NamespaceTables;
 import dev.icebergops.test.env.IcebergTestEnvironment;
 import dev.icebergops.test.support.TestEnvironment;
 import java.util.Set;
@@ -55,7 +56,7 @@ final class Fixture {
     return new CheckSettings(Set.of(versions), "0000", false);
   }
 
-  NamespaceShape shape() {
-    return NamespaceShape.capture(catalog, ns);
+  NamespaceTables shape() {
+    return NamespaceTables.capture(catalog, ns);
   }
 }

@@ -4,6 +4,7 @@ import static org.apache.iceberg.types.Types.NestedField.optional;
 import static org.apache.iceberg.types.Types.NestedField.required;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.icebergops.state.NamespaceTables;
 import dev.icebergops.test.env.IcebergTestEnvironment;
 import dev.icebergops.test.support.TestEnvironment;
 import java.util.HashMap;
@@ -24,7 +25,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
 
 /** Shapes compare tables by column path; field ids and commits are reported on the side. */
 @ExtendWith(TestEnvironment.class)
-class NamespaceShapeTest {
+class StateChangesTest {
 
   private static final Schema ORDERS =
       new Schema(
@@ -59,11 +60,12 @@ class NamespaceShapeTest {
 
   @Test
   void aMissingNamespaceHasNoTables() {
-    NamespaceShape shape = fixture.shape();
+    NamespaceTables shape = fixture.shape();
 
     assertThat(shape.tables()).isEmpty();
-    assertThat(shape.diff(fixture.shape()).isEmpty()).isTrue();
-    assertThat(shape.diff(fixture.shape()).describe()).isEqualTo("(no differences)");
+    assertThat(StateChanges.between(fixture.ns, shape, fixture.shape()).isEmpty()).isTrue();
+    assertThat(StateChanges.between(fixture.ns, shape, fixture.shape()).describe())
+        .isEqualTo("(no differences)");
   }
 
   @Test
@@ -71,7 +73,7 @@ class NamespaceShapeTest {
     create();
     Map<String, Table> loaded = new HashMap<>();
 
-    NamespaceShape shape = NamespaceShape.capture(fixture.catalog, fixture.ns, loaded::put);
+    NamespaceTables shape = NamespaceTables.capture(fixture.catalog, fixture.ns, loaded::put);
 
     assertThat(loaded).containsOnlyKeys("orders");
     assertThat(((HasTableOperations) loaded.get("orders")).operations().current())
@@ -84,7 +86,7 @@ class NamespaceShapeTest {
   void capturesPathsIdsAndLeavesIcebergsOwnPropertiesOut() {
     create();
 
-    NamespaceShape shape = fixture.shape();
+    NamespaceTables shape = fixture.shape();
 
     assertThat(shape.tables()).containsExactly("orders");
     assertThat(shape.fieldIds("orders"))
@@ -99,13 +101,18 @@ class NamespaceShapeTest {
             Map.entry("tags.element", 8));
     assertThat(orders().properties()).containsKey("write.parquet.compression-codec");
     assertThat(shape.metadataLocation("orders")).endsWith(".metadata.json");
-    assertThat(TableShape.userProperties(orders().properties())).isEmpty();
+    assertThat(shape.states().get("orders").properties())
+        .containsEntry("write.parquet.compression-codec", "zstd");
+    orders().updateProperties().set("owner", "sales").commit();
+    assertThat(StateChanges.between(fixture.ns, shape, fixture.shape()).describe())
+        .as("Iceberg's own properties are left out, a user's is not")
+        .isEqualTo(fixture.ns + ".orders:\n  property owner: (unset) -> 'sales'");
   }
 
   @Test
   void describesColumnChangesLikeSchemaDiff() {
     create();
-    NamespaceShape before = fixture.shape();
+    NamespaceTables before = fixture.shape();
     orders()
         .updateSchema()
         .addColumn("region", Types.StringType.get())
@@ -116,7 +123,7 @@ class NamespaceShapeTest {
         .moveFirst("tags")
         .commit();
 
-    ShapeDiff diff = before.diff(fixture.shape());
+    StateChanges diff = StateChanges.between(fixture.ns, before, fixture.shape());
 
     String table = fixture.ns + ".orders";
     assertThat(diff.isEmpty()).isFalse();
@@ -142,7 +149,7 @@ class NamespaceShapeTest {
         .addColumn("address", "street", Types.StringType.get())
         .addColumn("qty", Types.IntegerType.get())
         .commit();
-    NamespaceShape before = fixture.shape();
+    NamespaceTables before = fixture.shape();
     orders()
         .updateSchema()
         .allowIncompatibleChanges()
@@ -151,7 +158,7 @@ class NamespaceShapeTest {
         .deleteColumn("address.street")
         .commit();
 
-    ShapeDiff diff = before.diff(fixture.shape());
+    StateChanges diff = StateChanges.between(fixture.ns, before, fixture.shape());
 
     assertThat(diff.changes(fixture.ns + ".orders"))
         .containsExactly(
@@ -163,11 +170,11 @@ class NamespaceShapeTest {
   @Test
   void aColumnDroppedAndReAddedAlikeIsEqualButDrifts() {
     create();
-    NamespaceShape before = fixture.shape();
+    NamespaceTables before = fixture.shape();
     orders().updateSchema().deleteColumn("amount").commit();
     orders().updateSchema().addColumn("amount", Types.DoubleType.get(), "order total").commit();
 
-    ShapeDiff diff = before.diff(fixture.shape());
+    StateChanges diff = StateChanges.between(fixture.ns, before, fixture.shape());
 
     assertThat(diff.isEmpty()).isTrue();
     assertThat(diff.fieldIdDrift()).containsExactly(fixture.ns + ".orders.amount: id 5 -> 9");
@@ -180,12 +187,12 @@ class NamespaceShapeTest {
   void describesPartitionSortAndPropertyChanges() {
     create();
     orders().updateProperties().set("owner", "sales").set("tier", "gold").commit();
-    NamespaceShape before = fixture.shape();
+    NamespaceTables before = fixture.shape();
     orders().updateSpec().addField("customer_bucket", Expressions.bucket("customer", 16)).commit();
     orders().replaceSortOrder().asc("id").desc("amount", NullOrder.NULLS_LAST).commit();
     orders().updateProperties().remove("owner").set("tier", "silver").set("team", "a").commit();
 
-    ShapeDiff diff = before.diff(fixture.shape());
+    StateChanges diff = StateChanges.between(fixture.ns, before, fixture.shape());
 
     assertThat(diff.changes(fixture.ns + ".orders"))
         .containsExactly(
@@ -199,7 +206,7 @@ class NamespaceShapeTest {
   @Test
   void reportsTablesAddedAndRemoved() {
     create();
-    NamespaceShape before = fixture.shape();
+    NamespaceTables before = fixture.shape();
     fixture.catalog.dropTable(orders, true);
     fixture
         .catalog
@@ -207,7 +214,7 @@ class NamespaceShapeTest {
         .withPartitionSpec(PartitionSpec.unpartitioned())
         .create();
 
-    ShapeDiff diff = before.diff(fixture.shape());
+    StateChanges diff = StateChanges.between(fixture.ns, before, fixture.shape());
 
     assertThat(diff.addedTables()).containsExactly(fixture.ns + ".audit");
     assertThat(diff.removedTables()).containsExactly(fixture.ns + ".orders");
@@ -224,10 +231,10 @@ class NamespaceShapeTest {
   @Test
   void aCommitThatChangesNoShapeIsStillSeen() {
     create();
-    NamespaceShape before = fixture.shape();
+    NamespaceTables before = fixture.shape();
     orders().newAppend().commit();
 
-    ShapeDiff diff = before.diff(fixture.shape());
+    StateChanges diff = StateChanges.between(fixture.ns, before, fixture.shape());
 
     assertThat(diff.isEmpty()).isTrue();
     assertThat(diff.fieldIdDrift()).isEmpty();

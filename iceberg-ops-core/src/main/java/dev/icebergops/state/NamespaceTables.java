@@ -1,0 +1,132 @@
+package dev.icebergops.state;
+
+import dev.icebergops.migration.TableNames;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import java.util.SortedMap;
+import java.util.TreeMap;
+import java.util.function.BiConsumer;
+import org.apache.iceberg.Table;
+import org.apache.iceberg.catalog.Catalog;
+import org.apache.iceberg.catalog.TableIdentifier;
+import org.apache.iceberg.exceptions.NoSuchNamespaceException;
+import org.apache.iceberg.exceptions.NoSuchTableException;
+
+/**
+ * The state of every table of one namespace at one moment, by table name (without namespace).
+ *
+ * <pre>{@code
+ * NamespaceTables before = NamespaceTables.capture(catalog, "sales");
+ * runner.migrate("0004");
+ * runner.rollbackTo("0003");
+ * List<TableDiff> diff = StateDiff.between(before.states(), NamespaceTables.capture(catalog, "sales").states());
+ * }</pre>
+ */
+public final class NamespaceTables {
+
+  private final String namespace;
+  private final SortedMap<String, TableState> tables;
+
+  private NamespaceTables(String namespace, Map<String, TableState> tables) {
+    this.namespace = namespace;
+    this.tables = Collections.unmodifiableSortedMap(new TreeMap<>(tables));
+  }
+
+  /**
+   * Captures a namespace; a namespace that does not exist has no tables.
+   *
+   * @param catalog the catalog
+   * @param namespace the namespace, dotted for nested ones
+   * @return its tables' states
+   */
+  public static NamespaceTables capture(Catalog catalog, String namespace) {
+    return capture(catalog, namespace, (name, table) -> {});
+  }
+
+  /**
+   * Captures a namespace and hands each table it loaded to {@code loaded}.
+   *
+   * @param loaded told the name (without namespace) and the table of each table captured
+   */
+  public static NamespaceTables capture(
+      Catalog catalog, String namespace, BiConsumer<String, Table> loaded) {
+    Objects.requireNonNull(catalog, "catalog");
+    Objects.requireNonNull(namespace, "namespace");
+    Map<String, TableState> tables = new TreeMap<>();
+    List<TableIdentifier> ids;
+    try {
+      ids = catalog.listTables(TableNames.namespace(namespace));
+    } catch (NoSuchNamespaceException e) {
+      return new NamespaceTables(namespace, tables);
+    }
+    for (TableIdentifier id : ids) {
+      try {
+        Table table = catalog.loadTable(id);
+        tables.put(id.name(), TableState.of(id.name(), table));
+        loaded.accept(id.name(), table);
+      } catch (NoSuchTableException e) {
+        // dropped between listing and loading: not part of the namespace
+      }
+    }
+    return new NamespaceTables(namespace, tables);
+  }
+
+  /** The namespace captured. */
+  public String namespace() {
+    return namespace;
+  }
+
+  /** The table names, without namespace, sorted. */
+  public Set<String> tables() {
+    return tables.keySet();
+  }
+
+  /** The states by table name, sorted. */
+  public SortedMap<String, TableState> states() {
+    return tables;
+  }
+
+  /** Whether every table exposes its metadata file, so that a commit shows as a new one. */
+  public boolean showsCommits() {
+    return tables.values().stream().allMatch(t -> t.metadataLocation() != null);
+  }
+
+  /**
+   * The field ids of one table by column path.
+   *
+   * @return the ids by full dotted path, sorted by path; empty when the table is not there
+   */
+  public Map<String, Integer> fieldIds(String table) {
+    Map<String, Integer> ids = new TreeMap<>();
+    TableState state = tables.get(table);
+    if (state != null) {
+      ColumnPaths.of(state.schema()).forEach(c -> ids.put(c.path(), c.field().fieldId()));
+    }
+    return ids;
+  }
+
+  /** The current metadata file of one table, or null when it is not there or not exposed. */
+  public String metadataLocation(String table) {
+    TableState state = tables.get(table);
+    return state == null ? null : state.metadataLocation();
+  }
+
+  /**
+   * What identifies one table's rows: {@code <uuid>@<snapshot id>} ({@code none} before the first
+   * snapshot), or null when the table is not there.
+   */
+  public String rows(String table) {
+    TableState state = tables.get(table);
+    return state == null
+        ? null
+        : state.uuid() + "@" + (state.snapshotId() == null ? "none" : state.snapshotId());
+  }
+
+  @Override
+  public String toString() {
+    return "NamespaceTables{" + namespace + ", tables=" + tables.keySet() + "}";
+  }
+}

@@ -1,0 +1,159 @@
+package dev.icebergops.state;
+
+import dev.icebergops.schema.SchemaDiff;
+import dev.icebergops.state.TableState.PartitionField;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.stream.Collectors;
+import org.apache.iceberg.Schema;
+
+/**
+ * What differs between two states of one table, or what became of a table: created, dropped,
+ * renamed (same uuid, other name), replaced (same name, other uuid) or changed. The columns are
+ * compared by field id through {@link SchemaDiff}.
+ *
+ * @param kind what became of the table
+ * @param before its earlier state, or null when it was created
+ * @param after its later state, or null when it was dropped
+ */
+public record TableDiff(Kind kind, TableState before, TableState after) {
+
+  /** What became of a table. */
+  public enum Kind {
+    /** Only the later side has it. */
+    CREATED,
+    /** Only the earlier side has it. */
+    DROPPED,
+    /** The later side has it, same uuid, under another name. */
+    RENAMED,
+    /** The later side has a table of that name with another uuid. */
+    REPLACED,
+    /** Same table on both sides; see the details for what differs, if anything. */
+    CHANGED
+  }
+
+  /**
+   * One property that differs.
+   *
+   * @param key the key
+   * @param before its earlier value, or null when unset
+   * @param after its later value, or null when unset
+   */
+  public record PropertyChange(String key, String before, String after) {}
+
+  /** The table's name: the later one, or the earlier one when it was dropped. */
+  public String name() {
+    return after != null ? after.name() : before.name();
+  }
+
+  /** The column changes by field id; for a dropped table, none. */
+  public SchemaDiff schema() {
+    Schema was = before == null || after == null ? new Schema() : before.schema();
+    return SchemaDiff.between(was, after == null ? new Schema() : after.schema());
+  }
+
+  /** The partition fields only the later state has, in spec order. */
+  public List<PartitionField> partitionAdded() {
+    return after == null ? List.of() : only(after, before);
+  }
+
+  /** The partition fields only the earlier state has, in spec order. */
+  public List<PartitionField> partitionRemoved() {
+    return before == null || after == null ? List.of() : only(before, after);
+  }
+
+  /** Whether the sort order differs. */
+  public boolean sortOrderChanged() {
+    List<TableState.SortKey> was = before == null || after == null ? List.of() : before.sortOrder();
+    return !was.equals(after == null ? List.of() : after.sortOrder());
+  }
+
+  /** Whether the identifier fields differ (by name). */
+  public boolean identifierFieldsChanged() {
+    return before != null
+        && after != null
+        && !identifierFields(before).equals(identifierFields(after));
+  }
+
+  /** The identifier fields of one side, sorted; empty for a missing side. */
+  public static Set<String> identifierFields(TableState state) {
+    return state == null ? Set.of() : new TreeSet<>(state.schema().identifierFieldNames());
+  }
+
+  /**
+   * The columns both sides have (by path) whose order differs, per parent path (empty for the top
+   * level), in the later side's order of parents: each side's order of those paths.
+   */
+  public Map<String, List<List<String>>> columnOrders() {
+    Map<String, List<List<String>>> orders = new LinkedHashMap<>();
+    if (before == null || after == null) {
+      return orders;
+    }
+    List<ColumnPaths.Column> was = ColumnPaths.of(before.schema());
+    List<ColumnPaths.Column> is = ColumnPaths.of(after.schema());
+    Set<String> wasPaths = was.stream().map(ColumnPaths.Column::path).collect(Collectors.toSet());
+    Set<String> isPaths = is.stream().map(ColumnPaths.Column::path).collect(Collectors.toSet());
+    for (String parent : is.stream().map(ColumnPaths.Column::parent).distinct().toList()) {
+      List<String> then = children(was, parent, isPaths);
+      List<String> now = children(is, parent, wasPaths);
+      if (!then.equals(now)) {
+        orders.put(parent, List.of(then, now));
+      }
+    }
+    return orders;
+  }
+
+  /** Whether the format version differs. */
+  public boolean formatVersionChanged() {
+    return before != null && after != null && before.formatVersion() != after.formatVersion();
+  }
+
+  /** Whether the location differs. */
+  public boolean locationChanged() {
+    return before != null && after != null && !Objects.equals(before.location(), after.location());
+  }
+
+  /** The properties that differ, sorted by key. */
+  public List<PropertyChange> properties() {
+    Map<String, String> was = before == null || after == null ? Map.of() : before.properties();
+    Map<String, String> is = after == null ? Map.of() : after.properties();
+    Set<String> keys = new TreeSet<>(was.keySet());
+    keys.addAll(is.keySet());
+    List<PropertyChange> changes = new ArrayList<>();
+    keys.stream()
+        .filter(key -> !Objects.equals(was.get(key), is.get(key)))
+        .forEach(key -> changes.add(new PropertyChange(key, was.get(key), is.get(key))));
+    return changes;
+  }
+
+  /** Whether nothing differs: the same table, same name, same everything compared. */
+  public boolean isEmpty() {
+    return kind == Kind.CHANGED
+        && schema().isEmpty()
+        && before.partition().equals(after.partition())
+        && !sortOrderChanged()
+        && !identifierFieldsChanged()
+        && columnOrders().isEmpty()
+        && !formatVersionChanged()
+        && !locationChanged()
+        && properties().isEmpty();
+  }
+
+  private static List<PartitionField> only(TableState side, TableState other) {
+    List<PartitionField> others = other == null ? List.of() : other.partition();
+    return side.partition().stream().filter(f -> !others.contains(f)).toList();
+  }
+
+  private static List<String> children(
+      List<ColumnPaths.Column> columns, String parent, Set<String> other) {
+    return columns.stream()
+        .filter(c -> c.parent().equals(parent) && other.contains(c.path()))
+        .map(ColumnPaths.Column::path)
+        .toList();
+  }
+}
