@@ -3,7 +3,8 @@ package dev.icebergops.runner;
 import dev.icebergops.history.HistoryRecord;
 import dev.icebergops.history.MigrationHistory;
 import dev.icebergops.history.RunLease;
-import dev.icebergops.history.internal.HistoryWrites;
+import dev.icebergops.history.internal.HistoryTable;
+import dev.icebergops.history.internal.HistoryWriter;
 import dev.icebergops.migration.MigrationFactory;
 import dev.icebergops.migration.MigrationSource;
 import dev.icebergops.migration.ResolvedMigration;
@@ -84,6 +85,7 @@ public final class MigrationRunner {
   private final String namespace;
   private final MigrationSource source;
   private final MigrationHistory history;
+  private final HistoryTable table;
   private final RunOptions options;
   private final RemoteCalls remote;
   private final boolean outOfOrder;
@@ -100,17 +102,18 @@ public final class MigrationRunner {
     this.namespace = builder.namespace;
     this.source = builder.source;
     this.history = new MigrationHistory(catalog, builder.metaNamespace);
+    this.table = new HistoryTable(catalog, history.tableIdentifier());
     this.options = new RunOptions(builder.clock, builder.leaseDuration, builder.leaseWait);
     this.remote = new RemoteCalls(catalog, builder.timeout);
     this.outOfOrder = builder.outOfOrder;
     this.validateOnMigrate = builder.validateOnMigrate;
     this.view =
         new NamespaceView(
-            catalog, namespace, source, builder.factory, history, remote, options, applyBaselines);
+            catalog, namespace, source, builder.factory, table, remote, options, applyBaselines);
     this.runs =
         new RunSequence(
             view,
-            history,
+            table,
             remote,
             options,
             new VersionExecutor(catalog, namespace, builder.clock, remote),
@@ -489,7 +492,7 @@ public final class MigrationRunner {
    *     already, or another writer gave it some concurrently; nothing was written then
    */
   public void seedHistory(Map<String, List<HistoryRecord>> rows) {
-    HistoryWrites.seed(history, rows);
+    new HistoryWriter(table).seed(rows);
   }
 
   /** Configures a {@link MigrationRunner}. */

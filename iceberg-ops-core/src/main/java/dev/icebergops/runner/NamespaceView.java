@@ -1,7 +1,7 @@
 package dev.icebergops.runner;
 
-import dev.icebergops.history.MigrationHistory;
 import dev.icebergops.history.NamespaceHistory;
+import dev.icebergops.history.internal.HistoryTable;
 import dev.icebergops.migration.MigrationFactory;
 import dev.icebergops.migration.MigrationSource;
 import dev.icebergops.migration.ResolvedMigration;
@@ -25,7 +25,7 @@ final class NamespaceView {
   private final String namespace;
   private final MigrationSource source;
   private final MigrationFactory factory;
-  private final MigrationHistory history;
+  private final HistoryTable history;
   private final RemoteCalls remote;
   private final RunOptions options;
   private final boolean applyBaselines;
@@ -36,7 +36,7 @@ final class NamespaceView {
       String namespace,
       MigrationSource source,
       MigrationFactory factory,
-      MigrationHistory history,
+      HistoryTable history,
       RemoteCalls remote,
       RunOptions options,
       boolean applyBaselines) {

@@ -6,7 +6,8 @@ import dev.icebergops.history.HistoryTableMissingException;
 import dev.icebergops.history.MigrationHistory;
 import dev.icebergops.history.NamespaceHistory;
 import dev.icebergops.history.RunLease;
-import dev.icebergops.history.internal.HistoryWrites;
+import dev.icebergops.history.internal.HistoryTable;
+import dev.icebergops.history.internal.HistoryWriter;
 import dev.icebergops.internal.WrappedCatalog;
 import java.time.Clock;
 import java.time.Duration;
@@ -44,7 +45,7 @@ final class RunJournal implements AutoCloseable {
             return thread;
           });
 
-  private final MigrationHistory history;
+  private final HistoryTable history;
   private final String namespace;
   private final RunOptions options;
   private final RemoteCalls remote;
@@ -65,7 +66,7 @@ final class RunJournal implements AutoCloseable {
   private Catalog fencedView;
 
   private RunJournal(
-      MigrationHistory history,
+      HistoryTable history,
       String namespace,
       RunOptions options,
       RemoteCalls remote,
@@ -91,11 +92,7 @@ final class RunJournal implements AutoCloseable {
    * @throws ConcurrentMigrationException if another live run holds the lease
    */
   static RunJournal open(
-      MigrationHistory history,
-      String namespace,
-      RunOptions options,
-      RemoteCalls remote,
-      String what) {
+      HistoryTable history, String namespace, RunOptions options, RemoteCalls remote, String what) {
     return open(history, namespace, options, remote, what, (state, runId) -> Plan.none()).journal();
   }
 
@@ -110,7 +107,7 @@ final class RunJournal implements AutoCloseable {
    * @throws ConcurrentMigrationException if another live run holds the lease
    */
   static <P> Planned<P> open(
-      MigrationHistory history,
+      HistoryTable history,
       String namespace,
       RunOptions options,
       RemoteCalls remote,
@@ -157,7 +154,7 @@ final class RunJournal implements AutoCloseable {
    * @throws ConcurrentMigrationException if another live run still holds the lease then
    */
   private static Unheld readUnheld(
-      MigrationHistory history,
+      HistoryTable history,
       String namespace,
       RunOptions options,
       RemoteCalls remote,
@@ -201,7 +198,7 @@ final class RunJournal implements AutoCloseable {
    * @throws HistoryConflictException if another writer came first
    */
   private static <P> Planned<P> take(
-      MigrationHistory history,
+      HistoryTable history,
       String namespace,
       RunOptions options,
       RemoteCalls remote,
@@ -225,7 +222,7 @@ final class RunJournal implements AutoCloseable {
     NamespaceHistory taken =
         remote.call(
             "take the run lease of " + namespace,
-            () -> HistoryWrites.commit(history, read, target));
+            () -> new HistoryWriter(history).commit(read, target));
     if (held != null) {
       LOG.warn(
           "Took over the run lease of namespace {} from {}: {}",
@@ -375,7 +372,7 @@ final class RunJournal implements AutoCloseable {
       state =
           remote.call(
               "record the migration history of " + namespace,
-              () -> HistoryWrites.commit(history, base, target));
+              () -> new HistoryWriter(history).commit(base, target));
       wrote(renewed, now);
     } catch (HistoryTableMissingException e) {
       throw tableGone(rows, release, e);

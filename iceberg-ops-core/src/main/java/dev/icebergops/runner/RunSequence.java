@@ -1,10 +1,10 @@
 package dev.icebergops.runner;
 
 import dev.icebergops.history.HistoryRecord;
-import dev.icebergops.history.MigrationHistory;
 import dev.icebergops.history.NamespaceHistory;
 import dev.icebergops.history.RunLease;
-import dev.icebergops.history.internal.HistoryWrites;
+import dev.icebergops.history.internal.HistoryTable;
+import dev.icebergops.history.internal.HistoryWriter;
 import dev.icebergops.migration.ResolvedMigration;
 import dev.icebergops.runner.RunJournal.Plan;
 import dev.icebergops.runner.RunJournal.Planned;
@@ -48,7 +48,7 @@ final class RunSequence {
   }
 
   private final NamespaceView view;
-  private final MigrationHistory history;
+  private final HistoryTable history;
   private final RemoteCalls remote;
   private final RunOptions options;
   private final VersionExecutor executor;
@@ -56,7 +56,7 @@ final class RunSequence {
 
   RunSequence(
       NamespaceView view,
-      MigrationHistory history,
+      HistoryTable history,
       RemoteCalls remote,
       RunOptions options,
       VersionExecutor executor,
@@ -369,7 +369,8 @@ final class RunSequence {
               NamespaceHistory read = view.readHistory();
               Optional<RunLease> held = read.lease();
               if (held.isPresent()) {
-                remote.call(what, () -> HistoryWrites.commit(history, read, read.withoutLease()));
+                remote.call(
+                    what, () -> new HistoryWriter(history).commit(read, read.withoutLease()));
                 LOG.warn(
                     "Released the run lease of namespace {} held by {}", namespace(), held.get());
               }

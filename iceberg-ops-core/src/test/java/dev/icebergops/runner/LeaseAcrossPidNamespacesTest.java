@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.icebergops.history.MigrationHistory;
 import dev.icebergops.history.RunLease;
+import dev.icebergops.history.TestWrites;
 import dev.icebergops.runner.RunJournal.RunOptions;
 import dev.icebergops.test.env.IcebergTestEnvironment;
 import dev.icebergops.testing.ProgressWatch;
@@ -63,7 +64,13 @@ class LeaseAcrossPidNamespacesTest {
       RunOptions options = new RunOptions(Clock.systemUTC(), Duration.ofMinutes(1), Duration.ZERO);
       RemoteCalls remote = new RemoteCalls(environment.catalog(), Duration.ofSeconds(60));
       assertThatThrownBy(
-              () -> RunJournal.open(history, namespace, options, remote, "migrate " + namespace))
+              () ->
+                  RunJournal.open(
+                      TestWrites.table(history),
+                      namespace,
+                      options,
+                      remote,
+                      "migrate " + namespace))
           .isInstanceOf(ConcurrentMigrationException.class)
           .hasMessageContaining("another run holds its lease: " + held.owner());
       assertThat(history.load(namespace).lease()).contains(held);

@@ -1,6 +1,7 @@
 package dev.icebergops.runner;
 
 import dev.icebergops.history.MigrationHistory;
+import dev.icebergops.history.TestWrites;
 import dev.icebergops.runner.RunJournal.RunOptions;
 import dev.icebergops.testing.ChildJvm;
 import java.io.IOException;
@@ -26,7 +27,7 @@ public final class LeaseHolder {
     RunOptions options = new RunOptions(Clock.systemUTC(), Duration.ofMinutes(30), Duration.ZERO);
     try (RunJournal journal =
         RunJournal.open(
-            new MigrationHistory(catalog, args[2]),
+            TestWrites.table(new MigrationHistory(catalog, args[2])),
             args[1],
             options,
             new RemoteCalls(catalog, Duration.ofSeconds(60)),

@@ -8,7 +8,7 @@ import dev.icebergops.history.HistoryRecord.Status;
 import dev.icebergops.history.MigrationHistory;
 import dev.icebergops.history.NamespaceHistory;
 import dev.icebergops.history.RunLease;
-import dev.icebergops.history.internal.HistoryWrites;
+import dev.icebergops.history.TestWrites;
 import dev.icebergops.runner.RunJournal.RunOptions;
 import dev.icebergops.test.env.IcebergTestEnvironment;
 import dev.icebergops.testing.ProgressWatch;
@@ -64,7 +64,7 @@ class RunJournalTest {
 
   private RunJournal open(Clock clock, Duration leaseDuration, Duration leaseWait) {
     return RunJournal.open(
-        history,
+        TestWrites.table(history),
         namespace,
         new RunOptions(clock, leaseDuration, leaseWait),
         remote,
@@ -78,7 +78,7 @@ class RunJournalTest {
   /** Stores a lease as another run would have taken it. */
   private void plant(RunLease lease) {
     NamespaceHistory read = history.load(namespace);
-    HistoryWrites.commit(history, read, read.withLease(lease));
+    TestWrites.writer(history).commit(read, read.withLease(lease));
   }
 
   /**
@@ -148,7 +148,7 @@ class RunJournalTest {
     Future<RunJournal> waiting = pool.submit(() -> open(clock, LEASE, Duration.ofSeconds(30)));
     assertThat(sawTheLease.await(ProgressWatch.HANG_MINUTES, TimeUnit.MINUTES)).isTrue();
     NamespaceHistory read = history.load(namespace);
-    HistoryWrites.commit(history, read, read.withoutLease());
+    TestWrites.writer(history).commit(read, read.withoutLease());
 
     try (RunJournal journal = waiting.get(ProgressWatch.HANG_MINUTES, TimeUnit.MINUTES)) {
       assertThat(journal.takenOver()).isEmpty();
@@ -311,7 +311,7 @@ class RunJournalTest {
             2,
             () -> {
               NamespaceHistory read = otherWriter.load(namespace);
-              HistoryWrites.commit(otherWriter, read, read.with(theirs));
+              TestWrites.writer(otherWriter).commit(read, read.with(theirs));
             });
 
     try (RunJournal journal = open(clock, LEASE, Duration.ZERO)) {
@@ -351,8 +351,8 @@ class RunJournalTest {
       HistoryRecord row = row("0001", Status.APPLIED);
       // the commit the journal is about to make, already stored as if its answer had been lost
       NamespaceHistory landed =
-          HistoryWrites.commit(
-              history, before, before.with(row).withLease(before.lease().orElseThrow()));
+          TestWrites.writer(history)
+              .commit(before, before.with(row).withLease(before.lease().orElseThrow()));
 
       journal.write(List.of(row));
 
@@ -368,7 +368,7 @@ class RunJournalTest {
     NamespaceHistory before = journal.state();
     HistoryRecord row = row("0001", Status.APPLIED);
     NamespaceHistory landed =
-        HistoryWrites.commit(history, before, before.with(row).withoutLease());
+        TestWrites.writer(history).commit(before, before.with(row).withoutLease());
 
     journal.finish(List.of(row));
 
@@ -381,7 +381,7 @@ class RunJournalTest {
   void aReleaseAfterAnotherWriterAddedARowStillReleases() {
     RunJournal journal = openAt(T0);
     NamespaceHistory read = otherWriter.load(namespace);
-    HistoryWrites.commit(otherWriter, read, read.with(row("0009", Status.APPLIED)));
+    TestWrites.writer(otherWriter).commit(read, read.with(row("0009", Status.APPLIED)));
 
     journal.finish(List.of());
 
@@ -398,7 +398,7 @@ class RunJournalTest {
         open(new CallbackClock(T0, Duration.ofSeconds(1), 0, () -> {}), LEASE, Duration.ZERO)) {
       RunLease taken = stored();
       NamespaceHistory read = otherWriter.load(namespace);
-      HistoryWrites.commit(otherWriter, read, read.with(row("0009", Status.APPLIED)));
+      TestWrites.writer(otherWriter).commit(read, read.with(row("0009", Status.APPLIED)));
 
       journal.write(List.of());
 
@@ -412,7 +412,7 @@ class RunJournalTest {
   void aWriteAfterAnOperatorReleasedTheLeaseFailsAndRecordsNothing() {
     try (RunJournal journal = openAt(T0)) {
       NamespaceHistory read = history.load(namespace);
-      HistoryWrites.commit(history, read, read.withoutLease());
+      TestWrites.writer(history).commit(read, read.withoutLease());
 
       assertThatThrownBy(() -> journal.write(List.of(row("0001", Status.APPLIED))))
           .isInstanceOf(ConcurrentMigrationException.class)
@@ -446,7 +446,7 @@ class RunJournalTest {
               "rollback",
               List.of(),
               "run-b");
-      HistoryWrites.commit(otherWriter, read, read.with(rolledBack).withoutLease());
+      TestWrites.writer(otherWriter).commit(read, read.with(rolledBack).withoutLease());
 
       assertThatThrownBy(() -> journal.write(List.of(row("0001", Status.APPLIED))))
           .isInstanceOf(ConcurrentMigrationException.class)
@@ -565,7 +565,7 @@ class RunJournalTest {
   void aWriteKeepsRowsAnotherWriterAddedMeanwhile() {
     try (RunJournal journal = openAt(T0)) {
       NamespaceHistory read = history.load(namespace);
-      HistoryWrites.commit(history, read, read.with(row("0009", Status.APPLIED)));
+      TestWrites.writer(history).commit(read, read.with(row("0009", Status.APPLIED)));
 
       journal.write(List.of(row("0001", Status.RUNNING)));
 
@@ -583,7 +583,7 @@ class RunJournalTest {
     try (RunJournal journal = openAt(T0)) {
       journal.write(List.of(row("0001", Status.RUNNING)));
       NamespaceHistory read = history.load(namespace);
-      HistoryWrites.commit(history, read, read.with(row("0001", Status.FAILED)));
+      TestWrites.writer(history).commit(read, read.with(row("0001", Status.FAILED)));
 
       assertThatThrownBy(() -> journal.write(List.of(row("0001", Status.APPLIED))))
           .isInstanceOf(ConcurrentMigrationException.class)

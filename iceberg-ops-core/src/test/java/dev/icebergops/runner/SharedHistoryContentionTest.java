@@ -8,7 +8,7 @@ import dev.icebergops.history.HistoryRecord.Status;
 import dev.icebergops.history.MigrationHistory;
 import dev.icebergops.history.NamespaceHistory;
 import dev.icebergops.history.RunLease;
-import dev.icebergops.history.internal.HistoryWrites;
+import dev.icebergops.history.TestWrites;
 import dev.icebergops.runner.RunJournal.RunOptions;
 import dev.icebergops.test.env.IcebergTestEnvironment;
 import dev.icebergops.testing.ProgressWatch;
@@ -73,7 +73,8 @@ class SharedHistoryContentionTest {
     RemoteCalls remote = new RemoteCalls(env.catalog(), Duration.ofSeconds(60));
     RunOptions oneTry = new RunOptions(Clock.systemUTC(), LEASE, Duration.ZERO, 1);
     ConcurrentMigrationException refused = null;
-    try (RunJournal journal = RunJournal.open(history, namespace, oneTry, remote, "migrate")) {
+    try (RunJournal journal =
+        RunJournal.open(TestWrites.table(history), namespace, oneTry, remote, "migrate")) {
       hammerFromOtherNamespaces();
       for (int i = 1; i <= 500 && refused == null; i++) {
         try {
@@ -111,7 +112,8 @@ class SharedHistoryContentionTest {
     RunOptions options = new RunOptions(Clock.systemUTC(), LEASE, Duration.ZERO, 20);
     List<String> failures = new ArrayList<>();
     int written = 0;
-    try (RunJournal journal = RunJournal.open(history, namespace, options, remote, "migrate")) {
+    try (RunJournal journal =
+        RunJournal.open(TestWrites.table(history), namespace, options, remote, "migrate")) {
       hammerFromOtherNamespaces();
       for (int i = 1; i <= 3; i++) {
         try {
@@ -143,10 +145,10 @@ class SharedHistoryContentionTest {
       NamespaceHistory read = writer.load(other);
       Instant now = Instant.now();
       try {
-        HistoryWrites.commit(
-            writer,
-            read,
-            read.withLease(new RunLease("elsewhere", 1, "run-" + other, now, now.plus(LEASE))));
+        TestWrites.writer(writer)
+            .commit(
+                read,
+                read.withLease(new RunLease("elsewhere", 1, "run-" + other, now, now.plus(LEASE))));
         commits++;
       } catch (HistoryConflictException e) {
         // lost to another writer of the table: try again

@@ -1,4 +1,4 @@
-package dev.icebergops.history;
+package dev.icebergops.history.internal;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -55,7 +55,7 @@ import org.apache.parquet.schema.MessageType;
  * compressed is read through Hadoop's codecs when they are on the class path, and otherwise fails
  * naming the codec and the jars to add.
  */
-final class HistoryParquet {
+public final class HistoryParquet {
 
   /** The footer property under which Iceberg's writers store the file's schema as JSON. */
   private static final String ICEBERG_SCHEMA = "iceberg.schema";
@@ -75,7 +75,7 @@ final class HistoryParquet {
    * @param records the records, in the table's current schema
    * @return the data file, not yet committed
    */
-  static DataFile write(
+  public static DataFile write(
       Table table, PartitionSpec spec, StructLike partition, OutputFile out, List<Record> records)
       throws IOException {
     Schema schema = table.schema();
@@ -135,7 +135,7 @@ final class HistoryParquet {
    * @throws HistoryReader.CodecMissing if the file is compressed with a codec whose classes are not
    *     on the class path
    */
-  static CloseableIterable<Record> read(
+  public static CloseableIterable<Record> read(
       Table table,
       InputFile file,
       Schema projection,
