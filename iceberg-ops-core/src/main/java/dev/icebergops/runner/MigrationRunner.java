@@ -10,7 +10,6 @@ import dev.icebergops.migration.MigrationSource;
 import dev.icebergops.migration.ResolvedMigration;
 import dev.icebergops.migration.SkippedMigration;
 import dev.icebergops.migration.VersionGap;
-import dev.icebergops.runner.RunJournal.RunOptions;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.HashSet;
@@ -77,48 +76,27 @@ import org.slf4j.LoggerFactory;
 public final class MigrationRunner {
 
   /** The target of {@link #rollbackTo(String)} that rolls back every applied version. */
-  public static final String BASE_VERSION = "0000";
+  public static final String BASE_VERSION = NamespaceState.BASE_VERSION;
 
   private static final Logger LOG = LoggerFactory.getLogger(MigrationRunner.class);
 
+  private final RunnerConfig config;
   private final Catalog catalog;
   private final String namespace;
-  private final MigrationSource source;
   private final MigrationHistory history;
   private final HistoryTable table;
-  private final RunOptions options;
-  private final RemoteCalls remote;
-  private final boolean outOfOrder;
-  private final boolean validateOnMigrate;
-  private final boolean applyBaselines;
-  private final Builder settings;
   private final NamespaceView view;
   private final RunSequence runs;
 
-  private MigrationRunner(Builder builder) {
-    this.settings = builder.copy();
-    this.applyBaselines = builder.baselines;
-    this.catalog = builder.catalog;
-    this.namespace = builder.namespace;
-    this.source = builder.source;
-    this.history = new MigrationHistory(catalog, builder.metaNamespace);
+  private MigrationRunner(RunnerConfig config) {
+    this.config = config;
+    this.catalog = config.catalog();
+    this.namespace = config.namespace();
+    this.history = new MigrationHistory(catalog, config.metaNamespace());
     this.table = new HistoryTable(catalog, history.tableIdentifier());
-    this.options = new RunOptions(builder.clock, builder.leaseDuration, builder.leaseWait);
-    this.remote = new RemoteCalls(catalog, builder.timeout);
-    this.outOfOrder = builder.outOfOrder;
-    this.validateOnMigrate = builder.validateOnMigrate;
-    this.view =
-        new NamespaceView(
-            catalog, namespace, source, builder.factory, table, remote, options, applyBaselines);
-    this.runs =
-        new RunSequence(
-            view,
-            table,
-            remote,
-            options,
-            new VersionExecutor(catalog, namespace, builder.clock, remote),
-            new RunSequence.Settings(
-                outOfOrder, validateOnMigrate, builder.onStep, builder.beforeDowngrades));
+    RemoteCalls remote = new RemoteCalls(catalog, config.timeout());
+    this.view = new NamespaceView(config, table, remote);
+    this.runs = new RunSequence(config, view, table, remote);
   }
 
   /**
@@ -143,7 +121,7 @@ public final class MigrationRunner {
 
   /** Where the migrations come from. */
   public MigrationSource source() {
-    return source;
+    return config.source();
   }
 
   /**
@@ -161,7 +139,7 @@ public final class MigrationRunner {
    * @return a new builder; changing it does not change this runner
    */
   public Builder toBuilder() {
-    return settings.copy();
+    return new Builder(config);
   }
 
   /**
@@ -192,7 +170,7 @@ public final class MigrationRunner {
    * Builder#baselines(boolean)}; on by default).
    */
   public boolean appliesBaselines() {
-    return applyBaselines;
+    return config.baselines();
   }
 
   /**
@@ -221,7 +199,7 @@ public final class MigrationRunner {
    */
   public List<SkippedMigration> skipped() {
     view.all();
-    return source.skipped(namespace);
+    return config.source().skipped(namespace);
   }
 
   /**
@@ -250,8 +228,8 @@ public final class MigrationRunner {
   public List<MigrationStatus> plan() {
     NamespaceState state = view.readState();
     Set<String> pending = new HashSet<>();
-    state.pending(null, !validateOnMigrate).forEach(m -> pending.add(m.version()));
-    return state.status().stream().filter(s -> pending.contains(s.version())).toList();
+    state.pending(null, !config.validateOnMigrate()).forEach(m -> pending.add(m.version()));
+    return VersionStatuses.of(state).stream().filter(s -> pending.contains(s.version())).toList();
   }
 
   /**
@@ -267,7 +245,7 @@ public final class MigrationRunner {
   public MigrationPreview preview() {
     NamespaceState state = view.readState();
     return new PreviewRun(catalog, namespace)
-        .run(state.current(), state.pending(null, !validateOnMigrate));
+        .run(state.current(), state.pending(null, !config.validateOnMigrate()));
   }
 
   /**
@@ -292,7 +270,7 @@ public final class MigrationRunner {
    * @return one status per version, in version order
    */
   public List<MigrationStatus> status() {
-    return view.readState().status();
+    return VersionStatuses.of(view.readState());
   }
 
   /**
@@ -322,7 +300,8 @@ public final class MigrationRunner {
    */
   public void validate() {
     List<ValidationFinding> findings =
-        MigrationValidator.findings(view.readState(), source.location(), outOfOrder);
+        MigrationValidator.findings(
+            view.readState(), config.source().location(), config.outOfOrder());
     if (!findings.isEmpty()) {
       throw new MigrationValidationException("validate", namespace, findings);
     }
@@ -516,22 +495,21 @@ public final class MigrationRunner {
       this.catalog = Objects.requireNonNull(catalog, "catalog");
     }
 
-    private Builder copy() {
-      Builder copy = new Builder(catalog);
-      copy.namespace = namespace;
-      copy.source = source;
-      copy.factory = factory;
-      copy.metaNamespace = metaNamespace;
-      copy.clock = clock;
-      copy.outOfOrder = outOfOrder;
-      copy.validateOnMigrate = validateOnMigrate;
-      copy.leaseDuration = leaseDuration;
-      copy.leaseWait = leaseWait;
-      copy.timeout = timeout;
-      copy.onStep = onStep;
-      copy.beforeDowngrades = beforeDowngrades;
-      copy.baselines = baselines;
-      return copy;
+    private Builder(RunnerConfig config) {
+      this(config.catalog());
+      namespace = config.namespace();
+      source = config.source();
+      factory = config.factory();
+      metaNamespace = config.metaNamespace();
+      clock = config.clock();
+      outOfOrder = config.outOfOrder();
+      validateOnMigrate = config.validateOnMigrate();
+      leaseDuration = config.leaseDuration();
+      leaseWait = config.leaseWait();
+      timeout = config.timeout();
+      onStep = config.onStep();
+      beforeDowngrades = config.beforeDowngrades();
+      baselines = config.baselines();
     }
 
     /**
@@ -672,7 +650,23 @@ public final class MigrationRunner {
         throw new IllegalArgumentException(
             "Cannot build migration runner for " + namespace + ": the meta-namespace is empty");
       }
-      return new MigrationRunner(this);
+      return new MigrationRunner(
+          new RunnerConfig(
+              catalog,
+              namespace,
+              source,
+              factory,
+              metaNamespace,
+              clock,
+              outOfOrder,
+              validateOnMigrate,
+              leaseDuration,
+              leaseWait,
+              timeout,
+              onStep,
+              beforeDowngrades,
+              baselines,
+              HistoryRetry.DEFAULT_ATTEMPTS));
     }
   }
 }

@@ -36,6 +36,8 @@ import org.apache.iceberg.types.Types.NestedField;
  */
 public final class HistoryFiles {
 
+  private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(HistoryFiles.class);
+
   public static final String VERSION = "version";
   public static final String NAMESPACE = "namespace";
   public static final String DESCRIPTION = "description";
@@ -257,12 +259,22 @@ public final class HistoryFiles {
         expires == null ? since : instant(expires));
   }
 
-  private static Object field(Record record, String name) {
-    return HistoryRows.field(record, name);
+  /** A column's value, or null when the record's schema has no such column. */
+  public static Object field(Record record, String name) {
+    return record.struct().field(name) == null ? null : record.getField(name);
   }
 
   /** A stored time; the epoch when another writer left it null (a lease long expired). */
   private static Instant instant(Object value) {
     return value instanceof OffsetDateTime time ? time.toInstant() : Instant.EPOCH;
+  }
+
+  /** Deletes a data file no commit references; a failure is only logged. */
+  public static void deleteQuietly(Table table, DataFile file) {
+    try {
+      table.io().deleteFile(file.location());
+    } catch (RuntimeException e) {
+      LOG.debug("Cannot delete orphan history file {}: {}", file.location(), e.getMessage());
+    }
   }
 }

@@ -76,11 +76,11 @@ public final class HistoryFormatUpgrade {
       rewrite.commit();
       return written;
     } catch (IOException e) {
-      written.forEach(file -> HistoryWriter.deleteQuietly(table, file));
+      written.forEach(file -> HistoryFiles.deleteQuietly(table, file));
       throw new UncheckedIOException(
           "Cannot upgrade migration history " + identifier + ": " + e.getMessage(), e);
     } catch (RuntimeException e) {
-      written.forEach(file -> HistoryWriter.deleteQuietly(table, file));
+      written.forEach(file -> HistoryFiles.deleteQuietly(table, file));
       throw e;
     }
   }

@@ -111,7 +111,7 @@ public final class HistoryLayout {
     try {
       transaction.commitTransaction();
     } catch (RuntimeException e) {
-      written.forEach(file -> HistoryWriter.deleteQuietly(table, file));
+      written.forEach(file -> HistoryFiles.deleteQuietly(table, file));
       throw e;
     }
     table.refresh();

@@ -132,8 +132,8 @@ public final class HistoryParquet {
    * is read whole (one request): a history file is small. Only the row groups that start within the
    * split are read.
    *
-   * @throws HistoryReader.CodecMissing if the file is compressed with a codec whose classes are not
-   *     on the class path
+   * @throws CodecMissing if the file is compressed with a codec whose classes are not on the class
+   *     path
    */
   public static CloseableIterable<Record> read(
       Table table,
@@ -265,7 +265,7 @@ public final class HistoryParquet {
         }
         return hadoop.getDecompressor(codec);
       } catch (LinkageError e) {
-        throw new HistoryReader.CodecMissing(codec.name(), e);
+        throw new CodecMissing(codec.name(), e);
       }
     }
 
@@ -296,5 +296,22 @@ public final class HistoryParquet {
 
     @Override
     public void release() {}
+  }
+
+  /** A Parquet page is compressed with a codec whose classes are not on the class path. */
+  public static final class CodecMissing extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+
+    private final String codec;
+
+    /** The codec's name. */
+    String codec() {
+      return codec;
+    }
+
+    CodecMissing(String codec, LinkageError cause) {
+      super("Cannot decompress Parquet pages compressed with " + codec + ": " + cause, cause);
+      this.codec = codec;
+    }
   }
 }

@@ -158,31 +158,19 @@ public final class HistoryReader {
           into.add(row);
         }
       }
-    } catch (CodecMissing e) {
+    } catch (HistoryParquet.CodecMissing e) {
       throw new IllegalStateException(
           "Cannot read migration history "
               + identifier
               + ": data file "
               + task.file().location()
               + " is Parquet compressed with "
-              + e.codec
+              + e.codec()
               + ", which parquet-java decompresses through Hadoop's codec classes; add"
               + " org.apache.hadoop:hadoop-common to the class path",
           e);
     }
     return into;
-  }
-
-  /** A Parquet page is compressed with a codec whose classes are not on the class path. */
-  public static final class CodecMissing extends RuntimeException {
-    private static final long serialVersionUID = 1L;
-
-    private final String codec;
-
-    CodecMissing(String codec, LinkageError cause) {
-      super("Cannot decompress Parquet pages compressed with " + codec + ": " + cause, cause);
-      this.codec = codec;
-    }
   }
 
   private static void readGeneric(

@@ -148,6 +148,6 @@ public final class HistoryRows {
 
   /** A column's value, or null when the record's schema lacks it (an older layout, a rename). */
   public static Object field(Record record, String name) {
-    return record.struct().field(name) == null ? null : record.getField(name);
+    return HistoryFiles.field(record, name);
   }
 }

@@ -78,7 +78,7 @@ public final class HistorySeed {
     try {
       write.commit();
     } catch (ValidationException | CommitFailedException e) {
-      files.forEach(file -> HistoryWriter.deleteQuietly(table, file));
+      files.forEach(file -> HistoryFiles.deleteQuietly(table, file));
       throw new HistoryConflictException(
           "Cannot seed migration history of namespaces "
               + rows.keySet()

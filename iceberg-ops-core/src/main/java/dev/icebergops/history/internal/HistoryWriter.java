@@ -99,12 +99,12 @@ public final class HistoryWriter {
       }
     } catch (NoSuchTableException | NoSuchNamespaceException e) {
       if (file != null) {
-        deleteQuietly(table, file);
+        HistoryFiles.deleteQuietly(table, file);
       }
       throw history.missing(namespace, e);
     } catch (ValidationException | CommitFailedException | RebaseLimit.Refused e) {
       if (file != null) {
-        deleteQuietly(table, file);
+        HistoryFiles.deleteQuietly(table, file);
       }
       throw new HistoryConflictException(
           "Cannot record migration history of namespace "
@@ -249,13 +249,5 @@ public final class HistoryWriter {
     }
     HistoryLayout.upgrade(table, identifier);
     return table;
-  }
-
-  public static void deleteQuietly(Table table, DataFile file) {
-    try {
-      table.io().deleteFile(file.location());
-    } catch (RuntimeException e) {
-      LOG.debug("Cannot delete orphan history file {}: {}", file.location(), e.getMessage());
-    }
   }
 }
