@@ -142,6 +142,17 @@ class ArchitectureTest {
   }
 
   @Test
+  void onlyTheRunnerWritesTheHistory() {
+    classes()
+        .that()
+        .haveFullyQualifiedName("dev.icebergops.history.internal.HistoryWriter")
+        .should()
+        .onlyHaveDependentClassesThat()
+        .resideInAnyPackage("dev.icebergops.history.internal", "dev.icebergops.runner")
+        .check(MAIN);
+  }
+
+  @Test
   void historyDoesNotDependOnTheRunner() {
     noClasses()
         .that()

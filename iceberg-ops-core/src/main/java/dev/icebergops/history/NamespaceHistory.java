@@ -1,5 +1,6 @@
 package dev.icebergops.history;
 
+import dev.icebergops.history.internal.HistoryRows;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -37,7 +38,14 @@ public final class NamespaceHistory {
    */
   private final Map<String, DataFile> files;
 
-  NamespaceHistory(
+  /**
+   * A state as the history table's reader built it (internal to iceberg-ops: applications read
+   * states through {@link MigrationHistory#load}).
+   *
+   * @param stored the records as read, by version and lease row
+   * @param files the data file of each stored record, or null when not known for every record
+   */
+  public NamespaceHistory(
       String namespace,
       Long snapshotId,
       Map<String, HistoryRecord> rows,
@@ -52,7 +60,8 @@ public final class NamespaceHistory {
     this.files = files == null ? null : Map.copyOf(files);
   }
 
-  static NamespaceHistory empty(String namespace) {
+  /** The state of a namespace without history, read from no table. */
+  public static NamespaceHistory empty(String namespace) {
     return new NamespaceHistory(namespace, null, Map.of(), null, Map.of(), Map.of());
   }
 
@@ -147,12 +156,13 @@ public final class NamespaceHistory {
     return new NamespaceHistory(namespace, snapshotId, rows, null, stored, files);
   }
 
-  Map<String, Record> stored() {
+  /** The records as read, by version and lease row (internal to iceberg-ops). */
+  public Map<String, Record> stored() {
     return stored;
   }
 
   /** The data file of each stored record, by version and lease row; null when not all known. */
-  Map<String, DataFile> files() {
+  public Map<String, DataFile> files() {
     return files;
   }
 

@@ -1,7 +1,7 @@
 package dev.icebergops.runner;
 
 import dev.icebergops.history.HistoryConflictException;
-import dev.icebergops.history.MigrationHistory;
+import dev.icebergops.history.internal.HistoryTable;
 import java.util.Set;
 import java.util.TreeSet;
 
@@ -24,7 +24,7 @@ final class Contention {
    * @param tries how many tries the catalog refused
    */
   static ConcurrentMigrationException exhausted(
-      MigrationHistory history,
+      HistoryTable history,
       RemoteCalls remote,
       String what,
       String namespace,
@@ -48,7 +48,7 @@ final class Contention {
   }
 
   private static String otherRuns(
-      MigrationHistory history, RemoteCalls remote, String namespace, Long readAt) {
+      HistoryTable history, RemoteCalls remote, String namespace, Long readAt) {
     Set<String> others;
     try {
       others =

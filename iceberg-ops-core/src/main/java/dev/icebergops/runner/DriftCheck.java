@@ -199,7 +199,7 @@ final class DriftCheck {
   /** The migrations of the applied versions, in order: the baseline that built it first. */
   private List<ResolvedMigration> applied(NamespaceState state) {
     List<ResolvedMigration> applied = new ArrayList<>();
-    for (MigrationStatus status : state.status()) {
+    for (MigrationStatus status : VersionStatuses.of(state)) {
       if (status.state() != MigrationStatus.State.APPLIED) {
         continue;
       }

@@ -96,7 +96,9 @@ final class FencedCatalog implements InvocationHandler {
       return fenced((TableIdentifier) args[0], (Table) call(method, args));
     }
     if (name.equals("buildTable")) {
-      return FencedTableBuilder.of(call(method, args), (TableIdentifier) args[0], this);
+      TableIdentifier identifier = (TableIdentifier) args[0];
+      return FencedTableBuilder.of(
+          call(method, args), identifier, fence, table -> fenced(identifier, table));
     }
     if (!READS.contains(name)) {
       fence.check(describe(name, args));
@@ -123,10 +125,6 @@ final class FencedCatalog implements InvocationHandler {
         new FencedTableOperations(identifier, hasOps.operations(), fence),
         table.name(),
         report -> {});
-  }
-
-  LeaseFence fence() {
-    return fence;
   }
 
   private Object call(Method method, Object[] args) throws Throwable {

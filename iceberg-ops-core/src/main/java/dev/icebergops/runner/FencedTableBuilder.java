@@ -3,6 +3,7 @@ package dev.icebergops.runner;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.lang.reflect.Proxy;
+import java.util.function.UnaryOperator;
 import org.apache.iceberg.Table;
 import org.apache.iceberg.Transaction;
 import org.apache.iceberg.catalog.Catalog;
@@ -17,8 +18,13 @@ final class FencedTableBuilder {
 
   private FencedTableBuilder() {}
 
-  /** The builder, its {@code create()} checked and its transactions checked at commit. */
-  static Object of(Object builder, TableIdentifier identifier, FencedCatalog catalog) {
+  /**
+   * The builder, its {@code create()} checked and its transactions checked at commit.
+   *
+   * @param created the table a create made, as it commits through the fence
+   */
+  static Object of(
+      Object builder, TableIdentifier identifier, LeaseFence fence, UnaryOperator<Table> created) {
     Catalog.TableBuilder fenced =
         (Catalog.TableBuilder)
             Proxy.newProxyInstance(
@@ -26,12 +32,12 @@ final class FencedTableBuilder {
                 new Class<?>[] {Catalog.TableBuilder.class},
                 (proxy, method, args) -> {
                   if (method.getName().equals("create")) {
-                    catalog.fence().check(identifier + " (create)");
-                    return catalog.fenced(identifier, (Table) call(builder, method, args));
+                    fence.check(identifier + " (create)");
+                    return created.apply((Table) call(builder, method, args));
                   }
                   Object result = call(builder, method, args);
                   if (result instanceof Transaction transaction) {
-                    return checkedAtCommit(transaction, identifier, catalog.fence());
+                    return checkedAtCommit(transaction, identifier, fence);
                   }
                   return result == builder ? proxy : result;
                 });

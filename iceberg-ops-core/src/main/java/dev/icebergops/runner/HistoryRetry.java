@@ -59,12 +59,23 @@ final class HistoryRetry {
       try {
         return attempt.run(tried);
       } catch (HistoryConflictException e) {
-        if (tried >= attempts) {
-          throw exhausted.error(tried, e);
-        }
-        pause(tried);
+        afterLoss(tried, e, exhausted);
       }
     }
+  }
+
+  /**
+   * What follows a lost try: a pause before the next one, or the caller's error once the budget is
+   * spent.
+   *
+   * @param tried the lost try's number, from 1
+   * @throws RuntimeException the error {@code exhausted} makes, once {@code tried} spent the budget
+   */
+  void afterLoss(int tried, HistoryConflictException lost, Exhausted exhausted) {
+    if (tried >= attempts) {
+      throw exhausted.error(tried, lost);
+    }
+    pause(tried);
   }
 
   private void pause(int tried) {

@@ -29,7 +29,8 @@ import org.slf4j.LoggerFactory;
  */
 final class LeaseFence {
 
-  private static final Logger LOG = LoggerFactory.getLogger(MigrationRunner.class);
+  private static final Logger LOG =
+      LoggerFactory.getLogger("dev.icebergops.runner.MigrationRunner");
 
   private final Catalog catalog;
   private final TableIdentifier historyTable;

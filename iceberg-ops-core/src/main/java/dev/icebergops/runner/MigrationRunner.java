@@ -3,13 +3,13 @@ package dev.icebergops.runner;
 import dev.icebergops.history.HistoryRecord;
 import dev.icebergops.history.MigrationHistory;
 import dev.icebergops.history.RunLease;
-import dev.icebergops.history.internal.HistoryWrites;
+import dev.icebergops.history.internal.HistoryTable;
+import dev.icebergops.history.internal.HistoryWriter;
 import dev.icebergops.migration.MigrationFactory;
 import dev.icebergops.migration.MigrationSource;
 import dev.icebergops.migration.ResolvedMigration;
 import dev.icebergops.migration.SkippedMigration;
 import dev.icebergops.migration.VersionGap;
-import dev.icebergops.runner.RunJournal.RunOptions;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.HashSet;
@@ -76,46 +76,27 @@ import org.slf4j.LoggerFactory;
 public final class MigrationRunner {
 
   /** The target of {@link #rollbackTo(String)} that rolls back every applied version. */
-  public static final String BASE_VERSION = "0000";
+  public static final String BASE_VERSION = NamespaceState.BASE_VERSION;
 
   private static final Logger LOG = LoggerFactory.getLogger(MigrationRunner.class);
 
+  private final RunnerConfig config;
   private final Catalog catalog;
   private final String namespace;
-  private final MigrationSource source;
   private final MigrationHistory history;
-  private final RunOptions options;
-  private final RemoteCalls remote;
-  private final boolean outOfOrder;
-  private final boolean validateOnMigrate;
-  private final boolean applyBaselines;
-  private final Builder settings;
+  private final HistoryTable table;
   private final NamespaceView view;
   private final RunSequence runs;
 
-  private MigrationRunner(Builder builder) {
-    this.settings = builder.copy();
-    this.applyBaselines = builder.baselines;
-    this.catalog = builder.catalog;
-    this.namespace = builder.namespace;
-    this.source = builder.source;
-    this.history = new MigrationHistory(catalog, builder.metaNamespace);
-    this.options = new RunOptions(builder.clock, builder.leaseDuration, builder.leaseWait);
-    this.remote = new RemoteCalls(catalog, builder.timeout);
-    this.outOfOrder = builder.outOfOrder;
-    this.validateOnMigrate = builder.validateOnMigrate;
-    this.view =
-        new NamespaceView(
-            catalog, namespace, source, builder.factory, history, remote, options, applyBaselines);
-    this.runs =
-        new RunSequence(
-            view,
-            history,
-            remote,
-            options,
-            new VersionExecutor(catalog, namespace, builder.clock, remote),
-            new RunSequence.Settings(
-                outOfOrder, validateOnMigrate, builder.onStep, builder.beforeDowngrades));
+  private MigrationRunner(RunnerConfig config) {
+    this.config = config;
+    this.catalog = config.catalog();
+    this.namespace = config.namespace();
+    this.history = new MigrationHistory(catalog, config.metaNamespace());
+    this.table = new HistoryTable(catalog, history.tableIdentifier());
+    RemoteCalls remote = new RemoteCalls(catalog, config.timeout());
+    this.view = new NamespaceView(config, table, remote);
+    this.runs = new RunSequence(config, view, table, remote);
   }
 
   /**
@@ -140,7 +121,7 @@ public final class MigrationRunner {
 
   /** Where the migrations come from. */
   public MigrationSource source() {
-    return source;
+    return config.source();
   }
 
   /**
@@ -158,7 +139,7 @@ public final class MigrationRunner {
    * @return a new builder; changing it does not change this runner
    */
   public Builder toBuilder() {
-    return settings.copy();
+    return new Builder(config);
   }
 
   /**
@@ -189,7 +170,7 @@ public final class MigrationRunner {
    * Builder#baselines(boolean)}; on by default).
    */
   public boolean appliesBaselines() {
-    return applyBaselines;
+    return config.baselines();
   }
 
   /**
@@ -218,7 +199,7 @@ public final class MigrationRunner {
    */
   public List<SkippedMigration> skipped() {
     view.all();
-    return source.skipped(namespace);
+    return config.source().skipped(namespace);
   }
 
   /**
@@ -247,8 +228,8 @@ public final class MigrationRunner {
   public List<MigrationStatus> plan() {
     NamespaceState state = view.readState();
     Set<String> pending = new HashSet<>();
-    state.pending(null, !validateOnMigrate).forEach(m -> pending.add(m.version()));
-    return state.status().stream().filter(s -> pending.contains(s.version())).toList();
+    state.pending(null, !config.validateOnMigrate()).forEach(m -> pending.add(m.version()));
+    return VersionStatuses.of(state).stream().filter(s -> pending.contains(s.version())).toList();
   }
 
   /**
@@ -264,7 +245,7 @@ public final class MigrationRunner {
   public MigrationPreview preview() {
     NamespaceState state = view.readState();
     return new PreviewRun(catalog, namespace)
-        .run(state.current(), state.pending(null, !validateOnMigrate));
+        .run(state.current(), state.pending(null, !config.validateOnMigrate()));
   }
 
   /**
@@ -290,7 +271,7 @@ public final class MigrationRunner {
    * @return one status per version, in version order
    */
   public List<MigrationStatus> status() {
-    return view.readState().status();
+    return VersionStatuses.of(view.readState());
   }
 
   /**
@@ -320,7 +301,8 @@ public final class MigrationRunner {
    */
   public void validate() {
     List<ValidationFinding> findings =
-        MigrationValidator.findings(view.readState(), source.location(), outOfOrder);
+        MigrationValidator.findings(
+            view.readState(), config.source().location(), config.outOfOrder());
     if (!findings.isEmpty()) {
       throw new MigrationValidationException("validate", namespace, findings);
     }
@@ -490,7 +472,7 @@ public final class MigrationRunner {
    *     already, or another writer gave it some concurrently; nothing was written then
    */
   public void seedHistory(Map<String, List<HistoryRecord>> rows) {
-    HistoryWrites.seed(history, rows);
+    new HistoryWriter(table).seed(rows);
   }
 
   /** Configures a {@link MigrationRunner}. */
@@ -514,22 +496,21 @@ public final class MigrationRunner {
       this.catalog = Objects.requireNonNull(catalog, "catalog");
     }
 
-    private Builder copy() {
-      Builder copy = new Builder(catalog);
-      copy.namespace = namespace;
-      copy.source = source;
-      copy.factory = factory;
-      copy.metaNamespace = metaNamespace;
-      copy.clock = clock;
-      copy.outOfOrder = outOfOrder;
-      copy.validateOnMigrate = validateOnMigrate;
-      copy.leaseDuration = leaseDuration;
-      copy.leaseWait = leaseWait;
-      copy.timeout = timeout;
-      copy.onStep = onStep;
-      copy.beforeDowngrades = beforeDowngrades;
-      copy.baselines = baselines;
-      return copy;
+    private Builder(RunnerConfig config) {
+      this(config.catalog());
+      namespace = config.namespace();
+      source = config.source();
+      factory = config.factory();
+      metaNamespace = config.metaNamespace();
+      clock = config.clock();
+      outOfOrder = config.outOfOrder();
+      validateOnMigrate = config.validateOnMigrate();
+      leaseDuration = config.leaseDuration();
+      leaseWait = config.leaseWait();
+      timeout = config.timeout();
+      onStep = config.onStep();
+      beforeDowngrades = config.beforeDowngrades();
+      baselines = config.baselines();
     }
 
     /**
@@ -670,7 +651,23 @@ public final class MigrationRunner {
         throw new IllegalArgumentException(
             "Cannot build migration runner for " + namespace + ": the meta-namespace is empty");
       }
-      return new MigrationRunner(this);
+      return new MigrationRunner(
+          new RunnerConfig(
+              catalog,
+              namespace,
+              source,
+              factory,
+              metaNamespace,
+              clock,
+              outOfOrder,
+              validateOnMigrate,
+              leaseDuration,
+              leaseWait,
+              timeout,
+              onStep,
+              beforeDowngrades,
+              baselines,
+              HistoryRetry.DEFAULT_ATTEMPTS));
     }
   }
 }

@@ -65,65 +65,71 @@ final class MigrationValidator {
                     + highest
                     + ", or allow it with outOfOrder(true)"));
       }
-      if (row == null) {
-        continue;
-      }
-      if (row.status() == Status.UNREADABLE) {
-        findings.add(
-            new ValidationFinding(
-                version, Kind.UNREADABLE_ROW, name + ": " + state.unreadable(row)));
-      } else if (row.status() == Status.APPLIED && migration == null) {
-        findings.add(
-            new ValidationFinding(
-                version,
-                Kind.MISSING_CLASS,
-                name
-                    + " is applied but no "
-                    + (NamespaceState.isBaselineRow(row)
-                        ? "baseline class (B" + version + "__)"
-                        : "class")
-                    + " in "
-                    + location
-                    + " has that version; restore the class, or roll back to below it with the"
-                    + " class restored"));
-      } else if (NamespaceState.isChanged(migration, row)) {
-        findings.add(
-            new ValidationFinding(
-                version,
-                Kind.CHECKSUM_CHANGED,
-                name
-                    + " was applied with checksum "
-                    + abbreviate(row.checksum())
-                    + " but its class now has "
-                    + abbreviate(migration.checksum())
-                    + "; revert the edit, or accept it with repair()"));
-      } else if (row.status() == Status.FAILED) {
-        findings.add(
-            new ValidationFinding(
-                version,
-                Kind.FAILED,
-                name
-                    + " failed: "
-                    + row.error()
-                    + "; completed before the failure: "
-                    + (row.steps().isEmpty() ? "none" : String.join("; ", row.steps()))
-                    + "; roll it back, or fix the tables and run repair() (or stamp(\""
-                    + version
-                    + "\"))"));
-      } else if (state.isInterrupted(row)) {
-        findings.add(
-            new ValidationFinding(
-                version,
-                Kind.INTERRUPTED,
-                name
-                    + ": "
-                    + NamespaceState.interruption(row)
-                    + "; roll it back, or check the tables and run repair() (or stamp(\""
-                    + version
-                    + "\"))"));
+      if (row != null) {
+        ValidationFinding found = rowFinding(state, version, name, location);
+        if (found != null) {
+          findings.add(found);
+        }
       }
     }
     return findings;
+  }
+
+  /** What a version's stored row stops a migrate for, or null when nothing. */
+  private static ValidationFinding rowFinding(
+      NamespaceState state, String version, String name, String location) {
+    ResolvedMigration migration = state.migration(version);
+    HistoryRecord row = state.row(version);
+    if (row.status() == Status.UNREADABLE) {
+      return new ValidationFinding(
+          version, Kind.UNREADABLE_ROW, name + ": " + state.unreadable(row));
+    } else if (row.status() == Status.APPLIED && migration == null) {
+      return new ValidationFinding(
+          version,
+          Kind.MISSING_CLASS,
+          name
+              + " is applied but no "
+              + (NamespaceState.isBaselineRow(row)
+                  ? "baseline class (B" + version + "__)"
+                  : "class")
+              + " in "
+              + location
+              + " has that version; restore the class, or roll back to below it with the"
+              + " class restored");
+    } else if (NamespaceState.isChanged(migration, row)) {
+      return new ValidationFinding(
+          version,
+          Kind.CHECKSUM_CHANGED,
+          name
+              + " was applied with checksum "
+              + abbreviate(row.checksum())
+              + " but its class now has "
+              + abbreviate(migration.checksum())
+              + "; revert the edit, or accept it with repair()");
+    } else if (row.status() == Status.FAILED) {
+      return new ValidationFinding(
+          version,
+          Kind.FAILED,
+          name
+              + " failed: "
+              + row.error()
+              + "; completed before the failure: "
+              + (row.steps().isEmpty() ? "none" : String.join("; ", row.steps()))
+              + "; roll it back, or fix the tables and run repair() (or stamp(\""
+              + version
+              + "\"))");
+    } else if (state.isInterrupted(row)) {
+      return new ValidationFinding(
+          version,
+          Kind.INTERRUPTED,
+          name
+              + ": "
+              + NamespaceState.interruption(row)
+              + "; roll it back, or check the tables and run repair() (or stamp(\""
+              + version
+              + "\"))");
+    }
+    return null;
   }
 
   private static String abbreviate(String checksum) {

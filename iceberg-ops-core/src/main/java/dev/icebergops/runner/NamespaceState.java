@@ -28,6 +28,9 @@ final class NamespaceState {
   /** The operation of a baseline's upgrade rows (running, applied, failed). */
   static final String BASELINE = "baseline";
 
+  /** The version before every migration: a rollback to it undoes them all. */
+  static final String BASE_VERSION = "0000";
+
   /** The operation of a baseline's downgrade rows while it runs or when it failed. */
   static final String BASELINE_DOWNGRADE = "baseline downgrade";
 
@@ -137,7 +140,7 @@ final class NamespaceState {
    * namespace, or the one a migrate to head would apply; null when none does. Only a version
    * without a row of its own is covered.
    */
-  private String coveringBaseline(String version) {
+  String coveringBaseline(String version) {
     if (rows.containsKey(version)) {
       return null;
     }
@@ -244,7 +247,7 @@ final class NamespaceState {
     return row.status() == Status.RUNNING
         && lease != null
         && lease.runId().equals(row.runId())
-        && RunJournal.isAlive(lease, now);
+        && ProcessScope.CURRENT.mayBeAlive(lease, now);
   }
 
   /** True for a running row whose run is gone. */
@@ -339,64 +342,6 @@ final class NamespaceState {
     TreeSet<String> all = new TreeSet<>(migrations.keySet());
     all.addAll(rows.keySet());
     return all.isEmpty() ? "none" : String.join(", ", all);
-  }
-
-  List<MigrationStatus> status() {
-    TreeSet<String> versions = new TreeSet<>(migrations.keySet());
-    versions.addAll(rows.keySet());
-    List<MigrationStatus> statuses = new ArrayList<>();
-    for (String version : versions) {
-      statuses.add(status(version, migration(version), rows.get(version)));
-    }
-    return statuses;
-  }
-
-  private MigrationStatus status(String version, ResolvedMigration migration, HistoryRecord row) {
-    String covering = coveringBaseline(version);
-    if (covering != null) {
-      return new MigrationStatus(
-          version, migration.description(), State.BELOW_BASELINE, null, null, false, covering);
-    }
-    ResolvedMigration planned = row == null ? plannedBaseline(null) : null;
-    if (planned != null && planned.version().equals(version)) {
-      return new MigrationStatus(
-          version, planned.description(), State.PENDING, null, null, false, version);
-    }
-    String description = migration != null ? migration.description() : row.description();
-    if (row == null && isDeletedRow(version)) {
-      return new MigrationStatus(
-          version, description, State.MISSING_FROM_HISTORY, null, deletedRowAdvice(version), false);
-    }
-    if (row == null) {
-      String note =
-          tablesWithoutHistory.isEmpty()
-              ? null
-              : "not in history although " + tablesWithoutHistoryReason(namespace);
-      return new MigrationStatus(version, description, State.PENDING, null, note, false);
-    }
-    State state =
-        switch (row.status()) {
-          case APPLIED -> migration == null ? State.MISSING : State.APPLIED;
-          case ROLLED_BACK -> State.ROLLED_BACK;
-          case FAILED -> State.FAILED;
-          case PENDING -> State.PENDING;
-          case RUNNING -> isRunningNow(row) ? State.RUNNING : State.INTERRUPTED;
-          case UNREADABLE -> State.UNREADABLE;
-        };
-    String error = row.error();
-    if (state == State.INTERRUPTED) {
-      error = interruption(row);
-    } else if (state == State.UNREADABLE) {
-      error = unreadable(row);
-    }
-    return new MigrationStatus(
-        version,
-        description,
-        state,
-        state == State.UNREADABLE ? null : row.updatedAt(),
-        error,
-        isChanged(migration, row),
-        row == baselineRow ? version : null);
   }
 
   /** True when an applied version's class changed since it was applied. */

@@ -1,12 +1,10 @@
 package dev.icebergops.runner;
 
-import dev.icebergops.history.MigrationHistory;
 import dev.icebergops.history.NamespaceHistory;
-import dev.icebergops.migration.MigrationFactory;
+import dev.icebergops.history.internal.HistoryTable;
 import dev.icebergops.migration.MigrationSource;
 import dev.icebergops.migration.ResolvedMigration;
 import dev.icebergops.migration.TableNames;
-import dev.icebergops.runner.RunJournal.RunOptions;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
@@ -21,33 +19,19 @@ import org.apache.iceberg.exceptions.NoSuchNamespaceException;
  */
 final class NamespaceView {
 
+  private final RunnerConfig config;
   private final Catalog catalog;
   private final String namespace;
-  private final MigrationSource source;
-  private final MigrationFactory factory;
-  private final MigrationHistory history;
+  private final HistoryTable history;
   private final RemoteCalls remote;
-  private final RunOptions options;
-  private final boolean applyBaselines;
   private volatile List<ResolvedMigration> resolved;
 
-  NamespaceView(
-      Catalog catalog,
-      String namespace,
-      MigrationSource source,
-      MigrationFactory factory,
-      MigrationHistory history,
-      RemoteCalls remote,
-      RunOptions options,
-      boolean applyBaselines) {
-    this.catalog = catalog;
-    this.namespace = namespace;
-    this.source = source;
-    this.factory = factory;
+  NamespaceView(RunnerConfig config, HistoryTable history, RemoteCalls remote) {
+    this.config = config;
+    this.catalog = config.catalog();
+    this.namespace = config.namespace();
     this.history = history;
     this.remote = remote;
-    this.options = options;
-    this.applyBaselines = applyBaselines;
   }
 
   String namespace() {
@@ -55,14 +39,14 @@ final class NamespaceView {
   }
 
   MigrationSource source() {
-    return source;
+    return config.source();
   }
 
   /** The versioned migrations and the baselines, resolved once. */
   List<ResolvedMigration> all() {
     List<ResolvedMigration> migrations = resolved;
     if (migrations == null) {
-      migrations = source.resolve(namespace, factory);
+      migrations = config.source().resolve(namespace, config.factory());
       resolved = migrations;
     }
     return migrations;
@@ -74,12 +58,12 @@ final class NamespaceView {
   }
 
   NamespaceState state(NamespaceHistory read) {
-    return new NamespaceState(namespace, all(), read, options.clock().instant(), applyBaselines);
+    return new NamespaceState(namespace, all(), read, config.clock().instant(), config.baselines());
   }
 
   /** The highest applied version of a history, from its rows alone (no migration loaded). */
   String current(NamespaceHistory read) {
-    return new NamespaceState(namespace, List.of(), read, options.clock().instant()).current();
+    return new NamespaceState(namespace, List.of(), read, config.clock().instant()).current();
   }
 
   NamespaceHistory readHistory() {

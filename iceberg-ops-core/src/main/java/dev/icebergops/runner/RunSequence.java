@@ -1,19 +1,14 @@
 package dev.icebergops.runner;
 
 import dev.icebergops.history.HistoryRecord;
-import dev.icebergops.history.MigrationHistory;
 import dev.icebergops.history.NamespaceHistory;
 import dev.icebergops.history.RunLease;
-import dev.icebergops.history.internal.HistoryWrites;
+import dev.icebergops.history.internal.HistoryTable;
 import dev.icebergops.migration.ResolvedMigration;
-import dev.icebergops.runner.RunJournal.Plan;
-import dev.icebergops.runner.RunJournal.Planned;
-import dev.icebergops.runner.RunJournal.RunOptions;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import java.util.function.Consumer;
 import java.util.function.Function;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -25,14 +20,8 @@ import org.slf4j.LoggerFactory;
  */
 final class RunSequence {
 
-  private static final Logger LOG = LoggerFactory.getLogger(MigrationRunner.class);
-
-  /** What a run's steps are told to, and which checks a migrate makes first. */
-  record Settings(
-      boolean outOfOrder,
-      boolean validateOnMigrate,
-      Consumer<MigrationStep> onStep,
-      Consumer<List<String>> beforeDowngrades) {}
+  private static final Logger LOG =
+      LoggerFactory.getLogger("dev.icebergops.runner.MigrationRunner");
 
   /**
    * One version a run processes: its migration, its row before the run, and whether it has nothing
@@ -47,26 +36,26 @@ final class RunSequence {
     }
   }
 
-  private final NamespaceView view;
-  private final MigrationHistory history;
-  private final RemoteCalls remote;
-  private final RunOptions options;
-  private final VersionExecutor executor;
-  private final Settings settings;
+  /** A run that holds the lease, and the versions it planned from the state it took it on. */
+  private record Opened(HeldLease lease, Versions plan) implements AutoCloseable {
+    @Override
+    public void close() {
+      lease.close();
+    }
+  }
 
-  RunSequence(
-      NamespaceView view,
-      MigrationHistory history,
-      RemoteCalls remote,
-      RunOptions options,
-      VersionExecutor executor,
-      Settings settings) {
+  private final RunnerConfig config;
+  private final NamespaceView view;
+  private final VersionExecutor executor;
+  private final VersionRows rows;
+  private final HistoryScope scope;
+
+  RunSequence(RunnerConfig config, NamespaceView view, HistoryTable history, RemoteCalls remote) {
+    this.config = config;
     this.view = view;
-    this.history = history;
-    this.remote = remote;
-    this.options = options;
-    this.executor = executor;
-    this.settings = settings;
+    this.executor = new VersionExecutor(config, remote);
+    this.rows = new VersionRows(config.namespace(), config.clock());
+    this.scope = new HistoryScope(history, config, remote);
   }
 
   private String namespace() {
@@ -75,7 +64,7 @@ final class RunSequence {
 
   /** Validates, then applies the pending versions up to {@code target} (null: all). */
   MigrationResult migrate(String target) {
-    try (Planned<Versions> run =
+    try (Opened run =
         open(
             "migrate " + namespace(),
             held -> {
@@ -88,7 +77,7 @@ final class RunSequence {
                   pending.stream().map(m -> new Version(m, null, false)).toList(), baseline);
             },
             Operation.UPGRADE)) {
-      return drive(run.journal(), Operation.UPGRADE, run.plan());
+      return drive(run.lease(), Operation.UPGRADE, run.plan());
     }
   }
 
@@ -97,7 +86,7 @@ final class RunSequence {
    * version without a class stops it before anything is written).
    */
   MigrationResult undo(Function<NamespaceState, List<String>> choose, String target) {
-    try (Planned<Versions> run =
+    try (Opened run =
         open(
             "roll back " + namespace(),
             held -> {
@@ -105,7 +94,7 @@ final class RunSequence {
               List<String> versions = choose.apply(state);
               checkClassesExist(state, versions, target);
               if (!versions.isEmpty()) {
-                settings.beforeDowngrades().accept(versions); // a refusal writes nothing
+                config.beforeDowngrades().accept(versions); // a refusal writes nothing
               }
               List<Version> undone = new ArrayList<>();
               for (String version : versions) {
@@ -115,7 +104,7 @@ final class RunSequence {
               return new Versions(undone, null);
             },
             Operation.DOWNGRADE)) {
-      return drive(run.journal(), Operation.DOWNGRADE, run.plan());
+      return drive(run.lease(), Operation.DOWNGRADE, run.plan());
     }
   }
 
@@ -123,26 +112,29 @@ final class RunSequence {
    * Opens the run with the running row of its first version (unless it has nothing to undo) in the
    * lease's commit, from the versions {@code plan} picks from the state it takes it on.
    */
-  private Planned<Versions> open(
-      String what, Function<NamespaceHistory, Versions> plan, Operation operation) {
-    return RunJournal.open(
-        history,
-        namespace(),
-        options,
-        remote,
-        what,
-        (leased, runId) -> {
-          Versions versions = plan.apply(leased);
-          HistoryRecord first = running(versions.versions(), 0, operation, runId);
-          return new Plan<>(versions, first == null ? List.of() : List.of(first));
-        });
+  private Opened open(String what, Function<NamespaceHistory, Versions> plan, Operation operation) {
+    LeaseTaking taking = new LeaseTaking(scope, what);
+    Versions versions = Versions.none();
+    while (true) {
+      LeaseTaking.Offer offer = taking.awaitFree();
+      if (!offer.isMine()) {
+        // an adopted lease carries the rows of the plan made on the earlier try
+        versions = plan.apply(offer.leased());
+      }
+      HistoryRecord first = running(versions.versions(), 0, operation, offer.runId());
+      Optional<HeldLease> held = taking.tryTake(offer, first == null ? List.of() : List.of(first));
+      if (held.isPresent()) {
+        return new Opened(held.get(), versions);
+      }
+    }
   }
 
   /**
    * Runs the versions in order, each outcome written with the next version's running row; the last
    * write releases the lease. A failure carries what the run did before it.
    */
-  private MigrationResult drive(RunJournal journal, Operation operation, Versions planned) {
+  private MigrationResult drive(HeldLease lease, Operation operation, Versions planned) {
+    HistoryLog journal = lease.log();
     List<Version> versions = planned.versions();
     List<MigrationStep> steps = new ArrayList<>();
     boolean runningWritten = !versions.isEmpty() && !versions.get(0).skip();
@@ -151,8 +143,7 @@ final class RunSequence {
       try {
         if (version.skip()) {
           journal.write(
-              List.of(
-                  executor.nothingToUndo(version.migration(), version.before(), journal.runId())));
+              List.of(rows.nothingToUndo(version.migration(), version.before(), journal.runId())));
           LOG.info(
               "Marked migration {} in {} rolled back: its failed upgrade completed no step",
               version.before().version(),
@@ -165,23 +156,23 @@ final class RunSequence {
           continue;
         }
         if (!runningWritten) {
-          journal.write(List.of(executor.running(version.migration(), operation, journal.runId())));
+          journal.write(List.of(rows.running(version.migration(), operation, journal.runId())));
         }
         HistoryRecord next = running(versions, i + 1, operation, journal.runId());
         boolean release = i + 1 == versions.size() && !operation.hasPostHook(version.migration());
         done(
             steps,
-            executor.run(operation, version.migration(), version.before(), journal, next, release));
+            executor.run(operation, version.migration(), version.before(), lease, next, release));
         runningWritten = next != null;
       } catch (MigrationException e) {
         throw e.withPartialResult(
-            result(journal, steps, steps.isEmpty() ? null : planned.baseline()));
+            result(lease, steps, steps.isEmpty() ? null : planned.baseline()));
       }
     }
     if (!journal.isFinished()) {
       journal.finish(List.of());
     }
-    return result(journal, steps, planned.baseline());
+    return result(lease, steps, planned.baseline());
   }
 
   /** The running row of the version at {@code index}; null past the end or with nothing to undo. */
@@ -190,33 +181,35 @@ final class RunSequence {
     if (index >= versions.size() || versions.get(index).skip()) {
       return null;
     }
-    return executor.running(versions.get(index).migration(), operation, runId);
+    return rows.running(versions.get(index).migration(), operation, runId);
   }
 
   /**
    * Records every version up to {@code version} that is not applied as applied, without running.
    */
   MigrationResult stamp(String version) {
-    try (RunJournal journal = open("stamp " + namespace())) {
+    try (HeldLease lease = LeaseTaking.open(scope, "stamp " + namespace())) {
+      HistoryLog journal = lease.log();
       NamespaceState state = view.state(journal.state());
-      List<HistoryRecord> rows = new ArrayList<>();
+      List<HistoryRecord> stamped = new ArrayList<>();
       List<MigrationStep> steps = new ArrayList<>();
       for (ResolvedMigration migration : state.pending(version, true, false)) {
-        rows.add(executor.stamped(migration, journal.runId()));
+        stamped.add(rows.stamped(migration, journal.runId()));
         steps.add(new MigrationStep(migration.version(), migration.description(), Duration.ZERO));
         LOG.info("Stamped migration {} in {} as applied", migration, namespace());
       }
-      journal.finish(rows);
+      journal.finish(stamped);
       steps.forEach(this::tell);
-      return result(journal, steps, null);
+      return result(lease, steps, null);
     }
   }
 
   /** Accepts edited checksums, marks failed and interrupted versions pending, drops bad rows. */
   RepairResult repair() {
-    try (RunJournal journal = open("repair " + namespace())) {
+    try (HeldLease lease = LeaseTaking.open(scope, "repair " + namespace())) {
+      HistoryLog journal = lease.log();
       NamespaceState state = view.state(journal.state());
-      RepairPlan plan = RepairPlan.of(state, options.clock().instant(), journal.runId());
+      RepairPlan plan = RepairPlan.of(state, config.clock().instant(), journal.runId());
       journal.finish(plan.rows());
       plan.changes()
           .forEach(
@@ -233,16 +226,13 @@ final class RunSequence {
     if (read.rows().isEmpty() && read.lease().isEmpty()) {
       return 0;
     }
-    try (RunJournal journal = open("forget the history of " + namespace())) {
-      int rows = journal.state().rows().size();
+    try (HeldLease lease = LeaseTaking.open(scope, "forget the history of " + namespace())) {
+      HistoryLog journal = lease.log();
+      int deleted = journal.state().rows().size();
       journal.forgetAndFinish();
-      LOG.info("Deleted the {} history rows of namespace {}", rows, namespace());
-      return rows;
+      LOG.info("Deleted the {} history rows of namespace {}", deleted, namespace());
+      return deleted;
     }
-  }
-
-  private RunJournal open(String what) {
-    return RunJournal.open(history, namespace(), options, remote, what);
   }
 
   /**
@@ -260,14 +250,14 @@ final class RunSequence {
           "Cannot migrate " + namespace() + ": " + state.tablesWithoutHistoryReason("it"),
           null);
     }
-    if (settings.validateOnMigrate()) {
+    if (config.validateOnMigrate()) {
       List<ValidationFinding> findings =
-          MigrationValidator.findings(state, view.source().location(), settings.outOfOrder());
+          MigrationValidator.findings(state, view.source().location(), config.outOfOrder());
       if (!findings.isEmpty()) {
         throw new MigrationValidationException("migrate", namespace(), findings);
       }
     }
-    return state.pending(target, !settings.validateOnMigrate());
+    return state.pending(target, !config.validateOnMigrate());
   }
 
   private void checkClassesExist(NamespaceState state, List<String> versions, String target) {
@@ -311,19 +301,19 @@ final class RunSequence {
 
   private void tell(MigrationStep step) {
     try {
-      settings.onStep().accept(step);
+      config.onStep().accept(step);
     } catch (RuntimeException e) {
       LOG.warn(
           "The step listener of {} failed on {}: {}", namespace(), step.version(), e.toString());
     }
   }
 
-  private MigrationResult result(RunJournal journal, List<MigrationStep> steps, String baseline) {
+  private MigrationResult result(HeldLease lease, List<MigrationStep> steps, String baseline) {
     return new MigrationResult(
         namespace(),
         steps,
-        view.current(journal.state()),
-        journal.takenOver().orElse(null),
+        view.current(lease.log().state()),
+        lease.takenOver().orElse(null),
         baseline);
   }
 
@@ -334,7 +324,7 @@ final class RunSequence {
   void refuseBelowBaseline(NamespaceState state, String target) {
     HistoryRecord baseline = state.baselineRow();
     if (baseline == null
-        || MigrationRunner.BASE_VERSION.equals(target)
+        || NamespaceState.BASE_VERSION.equals(target)
         || target.compareTo(baseline.version()) >= 0) {
       return;
     }
@@ -352,31 +342,15 @@ final class RunSequence {
             + " built the versions up to "
             + baseline.version()
             + " in one step, and its downgrade goes back to "
-            + MigrationRunner.BASE_VERSION
+            + NamespaceState.BASE_VERSION
             + "; roll back to "
             + baseline.version()
             + " or above, or to "
-            + MigrationRunner.BASE_VERSION);
+            + NamespaceState.BASE_VERSION);
   }
 
   /** Releases the namespace's lease whoever holds it; empty when none was held. */
   Optional<RunLease> releaseLease() {
-    String what = "release the run lease of " + namespace();
-    return options
-        .retry(what)
-        .run(
-            tried -> {
-              NamespaceHistory read = view.readHistory();
-              Optional<RunLease> held = read.lease();
-              if (held.isPresent()) {
-                remote.call(what, () -> HistoryWrites.commit(history, read, read.withoutLease()));
-                LOG.warn(
-                    "Released the run lease of namespace {} held by {}", namespace(), held.get());
-              }
-              return held;
-            },
-            (tries, last) ->
-                new ConcurrentMigrationException(
-                    null, "Cannot " + what + ": it kept changing", last));
+    return LeaseTaking.releaseByHand(scope);
   }
 }

@@ -7,13 +7,11 @@ import dev.icebergops.migration.Migration;
 import dev.icebergops.migration.MigrationContext;
 import dev.icebergops.migration.ResolvedMigration;
 import dev.icebergops.migration.internal.CatalogMigrationContext;
-import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import org.apache.iceberg.catalog.Catalog;
-import org.apache.iceberg.exceptions.CommitFailedException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -25,26 +23,22 @@ import org.slf4j.LoggerFactory;
  */
 final class VersionExecutor {
 
-  private static final Logger LOG = LoggerFactory.getLogger(MigrationRunner.class);
+  private static final Logger LOG =
+      LoggerFactory.getLogger("dev.icebergops.runner.MigrationRunner");
 
   /** Marks a recorded step whose commit may or may not have landed. */
   static final String UNKNOWN_OUTCOME = " (outcome unknown)";
 
   private final Catalog catalog;
   private final String namespace;
-  private final Clock clock;
+  private final VersionRows rows;
   private final RemoteCalls remote;
 
-  VersionExecutor(Catalog catalog, String namespace, Clock clock, RemoteCalls remote) {
-    this.catalog = catalog;
-    this.namespace = namespace;
-    this.clock = clock;
+  VersionExecutor(RunnerConfig config, RemoteCalls remote) {
+    this.catalog = config.catalog();
+    this.namespace = config.namespace();
+    this.rows = new VersionRows(namespace, config.clock());
     this.remote = remote;
-  }
-
-  /** The row saying a version's upgrade or downgrade has started. */
-  HistoryRecord running(ResolvedMigration resolved, Operation operation, String runId) {
-    return new RowOf(resolved, operation.recordedFor(resolved), runId).with(Status.RUNNING);
   }
 
   /**
@@ -60,12 +54,13 @@ final class VersionExecutor {
       Operation operation,
       ResolvedMigration resolved,
       HistoryRecord before,
-      RunJournal journal,
+      HeldLease lease,
       HistoryRecord next,
       boolean release) {
     Migration migration = resolved.migration();
+    HistoryLog journal = lease.log();
     StepLog steps = progress(resolved, operation, journal);
-    MigrationContext ctx = new CatalogMigrationContext(journal.fenced(catalog), namespace, steps);
+    MigrationContext ctx = new CatalogMigrationContext(lease.fenced(catalog), namespace, steps);
     Attempt attempt =
         new Attempt(
             resolved,
@@ -120,7 +115,7 @@ final class VersionExecutor {
       remote.runSteps(steps, () -> migration.preDowngrade(ctx));
     } catch (Exception | Error e) {
       restore(before, attempt.journal(), e);
-      throw rethrowable(
+      throw StepFailures.rethrowable(
           e,
           stopped(
               attempt.resolved(),
@@ -138,10 +133,10 @@ final class VersionExecutor {
           "Cannot " + what + ": it is irreversible: " + e.getMessage() + "; it stays as it was",
           e);
     } catch (Exception | Error e) {
-      if (steps.done().isEmpty() && !isUnknownOutcome(e)) {
+      if (steps.done().isEmpty() && !StepFailures.isUnknownOutcome(e)) {
         restore(before, attempt.journal(), e);
         String step = steps.current() != null ? steps.current() : "downgrade";
-        throw rethrowable(
+        throw StepFailures.rethrowable(
             e,
             stopped(
                 attempt.resolved(),
@@ -170,14 +165,20 @@ final class VersionExecutor {
     ResolvedMigration resolved = attempt.resolved();
     Operation operation = attempt.operation();
     Duration took = elapsed(attempt.start());
-    List<HistoryRecord> rows = new ArrayList<>();
-    rows.add(
-        new RowOf(resolved, operation.recordedWhenDone(resolved), attempt.journal().runId())
-            .with(operation.outcome(), attempt.steps().done(), null, took.toMillis()));
+    List<HistoryRecord> written = new ArrayList<>();
+    written.add(
+        rows.row(
+            resolved,
+            operation.recordedWhenDone(resolved),
+            attempt.journal().runId(),
+            operation.outcome(),
+            attempt.steps().done(),
+            null,
+            took.toMillis()));
     if (next != null) {
-      rows.add(next);
+      written.add(next);
     }
-    record(attempt, rows, release);
+    record(attempt, written, release);
     LOG.info(
         "{} migration {} {} {} in {} ms",
         operation == Operation.UPGRADE ? "Applied" : "Rolled back",
@@ -200,31 +201,14 @@ final class VersionExecutor {
         resolved.version(), resolved.description(), took, resolved.isBaseline());
   }
 
-  /** The row recording a version as applied without running it. */
-  HistoryRecord stamped(ResolvedMigration resolved, String runId) {
-    return new RowOf(resolved, Operation.STAMP.recorded(), runId).with(Status.APPLIED);
-  }
-
-  /** The row recording a failed version as rolled back although nothing of it was committed. */
-  HistoryRecord nothingToUndo(ResolvedMigration resolved, HistoryRecord failed, String runId) {
-    return new HistoryRecord(
-        resolved.version(),
-        namespace,
-        resolved.description(),
-        Status.ROLLED_BACK,
-        null,
-        failed.checksum(),
-        clock.instant(),
-        0L,
-        "downgrade",
-        List.of(),
-        runId);
-  }
-
-  private StepLog progress(ResolvedMigration resolved, Operation operation, RunJournal journal) {
-    RowOf running = new RowOf(resolved, operation.recordedFor(resolved), journal.runId());
+  private StepLog progress(ResolvedMigration resolved, Operation operation, HistoryLog journal) {
+    String recorded = operation.recordedFor(resolved);
     return new StepLog(
-        done -> journal.write(List.of(running.with(Status.RUNNING, done, null, 0L))));
+        done ->
+            journal.write(
+                List.of(
+                    rows.row(
+                        resolved, recorded, journal.runId(), Status.RUNNING, done, null, 0L))));
   }
 
   /**
@@ -233,13 +217,13 @@ final class VersionExecutor {
    */
   private RuntimeException failed(Attempt attempt, String phase, Throwable error) {
     ResolvedMigration resolved = attempt.resolved();
-    RunJournal journal = attempt.journal();
+    HistoryLog journal = attempt.journal();
     StepLog steps = attempt.steps();
     String what = attempt.what();
     String step = steps.current() != null ? steps.current() : phase;
     List<String> committed = steps.done();
     String describeCommitted = steps.describeDone();
-    if (steps.current() != null && isUnknownOutcome(error)) {
+    if (steps.current() != null && StepFailures.isUnknownOutcome(error)) {
       // the step's commit may have reached the catalog although no answer said so: rollback must
       // run the downgrade rather than take the version for one that committed nothing
       committed = new ArrayList<>(committed);
@@ -248,44 +232,19 @@ final class VersionExecutor {
     }
     String reason =
         error instanceof RemoteCalls.StepTimeoutException ? error.getMessage() : error.toString();
-    String text =
-        (step.equals(phase) ? phase : phase + " step '" + step + "'") + " failed: " + reason;
+    String text = where(step, phase) + " failed: " + reason;
     RuntimeException thrown =
-        refusedByFence(error) != null
-            ? new ConcurrentMigrationException(
-                resolved.version(),
-                "Cannot "
-                    + what
-                    + ": "
-                    + (step.equals(phase) ? phase : phase + " step '" + step + "'")
-                    + " was refused: "
-                    + refusedByFence(error).getMessage()
-                    + "; committed before it: "
-                    + describeCommitted,
-                error)
-            : isCommitConflict(error)
-                ? new ConcurrentMigrationException(
-                    resolved.version(),
-                    "Cannot "
-                        + what
-                        + ": "
-                        + text
-                        + " (a concurrent commit to the table); committed before the failure: "
-                        + describeCommitted,
-                    error)
-                : stopped(
-                    resolved,
-                    step,
-                    "Cannot "
-                        + what
-                        + ": "
-                        + text
-                        + "; committed before the failure: "
-                        + describeCommitted,
-                    error);
+        StepFailures.error(
+            resolved, namespace, what, step, where(step, phase), text, describeCommitted, error);
     HistoryRecord row =
-        new RowOf(resolved, attempt.operation().recordedFor(resolved), journal.runId())
-            .with(Status.FAILED, committed, text, elapsed(attempt.start()).toMillis());
+        rows.row(
+            resolved,
+            attempt.operation().recordedFor(resolved),
+            journal.runId(),
+            Status.FAILED,
+            committed,
+            text,
+            elapsed(attempt.start()).toMillis());
     try {
       journal.write(List.of(row));
     } catch (RuntimeException | Error historyFailure) {
@@ -303,11 +262,15 @@ final class VersionExecutor {
               historyFailure));
     }
     LOG.error("{}", thrown.getMessage());
-    return rethrowable(error, thrown);
+    return StepFailures.rethrowable(error, thrown);
+  }
+
+  private static String where(String step, String phase) {
+    return step.equals(phase) ? phase : phase + " step '" + step + "'";
   }
 
   /** Writes a version's row back as it was before its downgrade started. */
-  private static void restore(HistoryRecord before, RunJournal journal, Throwable error) {
+  private static void restore(HistoryRecord before, HistoryLog journal, Throwable error) {
     try {
       journal.write(List.of(before));
     } catch (RuntimeException | Error historyFailure) {
@@ -317,7 +280,7 @@ final class VersionExecutor {
 
   private void record(Attempt attempt, List<HistoryRecord> rows, boolean release) {
     ResolvedMigration resolved = attempt.resolved();
-    RunJournal journal = attempt.journal();
+    HistoryLog journal = attempt.journal();
     try {
       if (release) {
         journal.finish(rows);
@@ -346,7 +309,7 @@ final class VersionExecutor {
   }
 
   /** What the history says of a version after a failed write: {@code still says running}. */
-  private static String storedStatus(ResolvedMigration resolved, RunJournal journal) {
+  private static String storedStatus(ResolvedMigration resolved, HistoryLog journal) {
     return journal
         .lastSeenRow(resolved.version())
         .map(
@@ -366,15 +329,6 @@ final class VersionExecutor {
     return new MigrationException(resolved.version(), namespace, step, message, cause);
   }
 
-  /** An Error is rethrown as it is (with the run's exception attached); others as the exception. */
-  private static RuntimeException rethrowable(Throwable error, RuntimeException thrown) {
-    if (error instanceof Error fatal) {
-      fatal.addSuppressed(thrown);
-      throw fatal;
-    }
-    return thrown;
-  }
-
   /**
    * One version's run: what it runs, under which journal, the steps it completed, when it started
    * ({@link System#nanoTime}), and what it does, for messages.
@@ -382,82 +336,12 @@ final class VersionExecutor {
   private record Attempt(
       ResolvedMigration resolved,
       Operation operation,
-      RunJournal journal,
+      HistoryLog journal,
       StepLog steps,
       long start,
       String what) {}
 
-  /** The history rows of one version, operation and run, in whatever state they record. */
-  private final class RowOf {
-    private final ResolvedMigration resolved;
-    private final String operation;
-    private final String runId;
-
-    RowOf(ResolvedMigration resolved, String operation, String runId) {
-      this.resolved = resolved;
-      this.operation = operation;
-      this.runId = runId;
-    }
-
-    HistoryRecord with(Status status) {
-      return with(status, List.of(), null, 0L);
-    }
-
-    HistoryRecord with(Status status, List<String> steps, String error, long durationMs) {
-      return new HistoryRecord(
-          resolved.version(),
-          namespace,
-          resolved.description(),
-          status,
-          error,
-          resolved.checksum(),
-          clock.instant(),
-          durationMs,
-          operation,
-          steps,
-          runId);
-    }
-  }
-
   private static Duration elapsed(long startNanos) {
     return Duration.ofNanos(System.nanoTime() - startNanos);
-  }
-
-  /**
-   * True when a step failed without knowing whether its commit landed: no answer within the bound,
-   * a lost connection, a server error, or a commit the catalog reports as of unknown state.
-   */
-  private static boolean isUnknownOutcome(Throwable error) {
-    for (Throwable t = error; t != null; t = t.getCause()) {
-      if (t instanceof RemoteCalls.StepTimeoutException || RemoteCalls.isUnreachable(t)) {
-        return true;
-      }
-      if (t.getCause() == t) {
-        break;
-      }
-    }
-    return false;
-  }
-
-  /** The fence's refusal in an error's causes, or null. */
-  private static LeaseFence.RefusedByFenceException refusedByFence(Throwable error) {
-    for (Throwable t = error; t != null && t.getCause() != t; t = t.getCause()) {
-      if (t instanceof LeaseFence.RefusedByFenceException refused) {
-        return refused;
-      }
-    }
-    return null;
-  }
-
-  private static boolean isCommitConflict(Throwable error) {
-    for (Throwable t = error; t != null; t = t.getCause()) {
-      if (t instanceof CommitFailedException) {
-        return true;
-      }
-      if (t.getCause() == t) {
-        break;
-      }
-    }
-    return false;
   }
 }

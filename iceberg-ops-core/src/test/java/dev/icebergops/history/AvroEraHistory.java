@@ -1,5 +1,7 @@
 package dev.icebergops.history;
 
+import dev.icebergops.history.internal.HistoryFiles;
+import dev.icebergops.history.internal.HistoryWriters;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;

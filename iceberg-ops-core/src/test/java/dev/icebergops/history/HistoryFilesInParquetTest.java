@@ -5,6 +5,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.tuple;
 
 import dev.icebergops.history.HistoryRecord.Status;
+import dev.icebergops.history.internal.HistoryFiles;
+import dev.icebergops.history.internal.HistoryFormatUpgrade;
+import dev.icebergops.history.internal.HistoryLayout;
 import dev.icebergops.migration.BaseMigration;
 import dev.icebergops.migration.MigrationContext;
 import dev.icebergops.migration.MigrationSource;

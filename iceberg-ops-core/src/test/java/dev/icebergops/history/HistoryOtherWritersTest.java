@@ -5,7 +5,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.tuple;
 
 import dev.icebergops.history.HistoryRecord.Status;
-import dev.icebergops.history.internal.HistoryWrites;
+import dev.icebergops.history.internal.HistoryFiles;
+import dev.icebergops.history.internal.HistoryLayout;
 import dev.icebergops.test.env.IcebergTestEnvironment;
 import dev.icebergops.testing.SharedEnvironment;
 import java.io.IOException;
@@ -183,8 +184,8 @@ class HistoryOtherWritersTest {
 
     NamespaceHistory read = history.load("sales");
     NamespaceHistory stored =
-        HistoryWrites.commit(history, read, read.with(row("0002", Status.APPLIED)));
-    HistoryWrites.commit(history, stored, stored.with(row("0003", Status.APPLIED)));
+        TestWrites.writer(history).commit(read, read.with(row("0002", Status.APPLIED)));
+    TestWrites.writer(history).commit(stored, stored.with(row("0003", Status.APPLIED)));
 
     table.refresh();
     assertThat(AnotherEngine.readAll(table))

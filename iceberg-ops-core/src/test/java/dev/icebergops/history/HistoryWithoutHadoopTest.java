@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.icebergops.history.HistoryRecord.Status;
+import dev.icebergops.history.internal.HistoryFiles;
 import dev.icebergops.test.env.IcebergTestEnvironment;
 import dev.icebergops.testing.SharedEnvironment;
 import java.io.File;

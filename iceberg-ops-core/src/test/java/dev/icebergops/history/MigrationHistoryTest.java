@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.tuple;
 
 import dev.icebergops.history.HistoryRecord.Status;
-import dev.icebergops.history.internal.HistoryWrites;
+import dev.icebergops.history.internal.HistoryRewrite;
 import dev.icebergops.test.env.IcebergTestEnvironment;
 import dev.icebergops.testing.ProgressWatch;
 import dev.icebergops.testing.SharedEnvironment;
@@ -231,7 +231,7 @@ class MigrationHistoryTest {
         List.of(applied("0001", "copy_one", T0), applied("0002", "copy_one", T0.plusSeconds(1)));
     List<HistoryRecord> copyTwo = List.of(applied("0001", "copy_two", T0));
 
-    history.seed(Map.of("copy_one", copyOne, "copy_two", copyTwo));
+    TestWrites.writer(history).seed(Map.of("copy_one", copyOne, "copy_two", copyTwo));
 
     Table after = catalog.loadTable(history.tableIdentifier());
     assertThat(count(after.snapshots())).as("snapshots").isEqualTo(snapshots + 1);
@@ -252,7 +252,7 @@ class MigrationHistoryTest {
   @Test
   void aSeededNamespaceIsReadWithoutItsDataFile() {
     List<HistoryRecord> rows = List.of(applied("0001", "seeded", T0));
-    history.seed(Map.of("seeded", rows));
+    TestWrites.writer(history).seed(Map.of("seeded", rows));
     Table table = catalog.loadTable(history.tableIdentifier());
     for (FileScanTask task : table.newScan().planFiles()) {
       table.io().deleteFile(task.file().location()); // a reader that reads it now fails
@@ -265,7 +265,7 @@ class MigrationHistoryTest {
 
   @Test
   void aSeededNamespaceTakesItsNextWriteLikeAnyOther() {
-    history.seed(Map.of("seeded", List.of(applied("0001", "seeded", T0))));
+    TestWrites.writer(history).seed(Map.of("seeded", List.of(applied("0001", "seeded", T0))));
     MigrationHistory runner = new MigrationHistory(catalog, metaNamespace);
     HistoryRecord two = applied("0002", "seeded", T0.plusSeconds(1));
 
@@ -282,10 +282,11 @@ class MigrationHistoryTest {
 
     assertThatThrownBy(
             () ->
-                history.seed(
-                    Map.of(
-                        "fresh", List.of(applied("0001", "fresh", T0)),
-                        "sales", List.of(applied("0002", "sales", T0)))))
+                TestWrites.writer(history)
+                    .seed(
+                        Map.of(
+                            "fresh", List.of(applied("0001", "fresh", T0)),
+                            "sales", List.of(applied("0002", "sales", T0)))))
         .isInstanceOf(HistoryConflictException.class)
         .hasMessage("Cannot seed migration history of namespace sales: it has history already");
     assertThat(catalog.loadTable(history.tableIdentifier()).currentSnapshot().snapshotId())
@@ -295,7 +296,10 @@ class MigrationHistoryTest {
 
   @Test
   void seedingARowUnderAnotherNamespaceFails() {
-    assertThatThrownBy(() -> history.seed(Map.of("copy", List.of(applied("0001", "sales", T0)))))
+    assertThatThrownBy(
+            () ->
+                TestWrites.writer(history)
+                    .seed(Map.of("copy", List.of(applied("0001", "sales", T0)))))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessage(
             "Cannot seed migration history of namespace copy: row 0001 belongs to namespace"
@@ -309,17 +313,17 @@ class MigrationHistoryTest {
     for (int v = 1; v <= 100; v++) {
       many = many.with(applied(String.format("%04d", v), "sales", T0));
     }
-    many = HistoryWrites.commit(history, history.load("sales"), many);
+    many = TestWrites.writer(history).commit(history.load("sales"), many);
 
     HistoryRecord running = row("0101", Status.RUNNING);
-    NamespaceHistory taken = HistoryWrites.commit(history, many, many.with(running));
+    NamespaceHistory taken = TestWrites.writer(history).commit(many, many.with(running));
     assertThat(lastSnapshot())
         .as("a new row: one file of one row added, none deleted")
         .containsEntry("added-data-files", "1")
         .containsEntry("added-records", "1")
         .doesNotContainKey("deleted-data-files");
 
-    HistoryWrites.commit(history, taken, taken.with(row("0101", Status.APPLIED)));
+    TestWrites.writer(history).commit(taken, taken.with(row("0101", Status.APPLIED)));
     assertThat(lastSnapshot())
         .as("a changed row: only the file that held it replaced")
         .containsEntry("deleted-data-files", "1")
@@ -336,8 +340,8 @@ class MigrationHistoryTest {
     NamespaceHistory state = history.load("sales");
     for (int v = 1; v <= HistoryRewrite.MAX_FILES + 1; v++) {
       state =
-          HistoryWrites.commit(
-              history, state, state.with(applied(String.format("%04d", v), "sales", T0)));
+          TestWrites.writer(history)
+              .commit(state, state.with(applied(String.format("%04d", v), "sales", T0)));
       assertThat(dataFiles())
           .as("files after version %s", v)
           .isLessThanOrEqualTo(HistoryRewrite.MAX_FILES);
@@ -572,7 +576,7 @@ class MigrationHistoryTest {
     RunLease lease = new RunLease("build-7", 4242L, "run-1", T0, T0.plusSeconds(60));
     NamespaceHistory read = history.load("sales");
 
-    NamespaceHistory leased = HistoryWrites.commit(history, read, read.withLease(lease));
+    NamespaceHistory leased = TestWrites.writer(history).commit(read, read.withLease(lease));
 
     assertThat(history.lease("sales")).contains(lease);
     assertThat(history.lease("hr")).isEmpty();
@@ -598,7 +602,7 @@ class MigrationHistoryTest {
     assertThat(((OffsetDateTime) stored.getField("lease_expires_at")).toInstant())
         .isEqualTo(lease.expiresAt());
 
-    NamespaceHistory released = HistoryWrites.commit(history, leased, leased.withoutLease());
+    NamespaceHistory released = TestWrites.writer(history).commit(leased, leased.withoutLease());
 
     assertThat(released.lease()).isEmpty();
     assertThat(history.lease("sales")).isEmpty();
@@ -611,7 +615,7 @@ class MigrationHistoryTest {
     HistoryRecord two = applied("0002", "sales", T0.plusSeconds(1));
     NamespaceHistory read = history.load("sales");
 
-    NamespaceHistory stored = HistoryWrites.commit(history, read, read.with(one));
+    NamespaceHistory stored = TestWrites.writer(history).commit(read, read.with(one));
 
     Table table = catalog.loadTable(history.tableIdentifier());
     assertThat(stored.namespace()).isEqualTo("sales");
@@ -619,7 +623,7 @@ class MigrationHistoryTest {
     assertThat(stored.rows()).containsExactly(one);
     assertThat(stored.lease()).isEmpty();
 
-    HistoryWrites.commit(history, stored, stored.with(two));
+    TestWrites.writer(history).commit(stored, stored.with(two));
 
     assertThat(history.read("sales")).containsExactly(one, two);
   }
@@ -632,7 +636,8 @@ class MigrationHistoryTest {
         new MigrationHistory(catalog, metaNamespace), applied("0002", "sales", T0), null);
 
     assertThatThrownBy(
-            () -> HistoryWrites.commit(history, stale, stale.with(applied("0003", "sales", T0))))
+            () ->
+                TestWrites.writer(history).commit(stale, stale.with(applied("0003", "sales", T0))))
         .isInstanceOf(HistoryConflictException.class)
         .hasMessageStartingWith(
             "Cannot record migration history of namespace sales: another writer changed it"

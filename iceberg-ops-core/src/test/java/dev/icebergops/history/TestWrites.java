@@ -1,6 +1,7 @@
 package dev.icebergops.history;
 
-import dev.icebergops.history.internal.HistoryWrites;
+import dev.icebergops.history.internal.HistoryTable;
+import dev.icebergops.history.internal.HistoryWriter;
 import java.util.Objects;
 import java.util.concurrent.ThreadLocalRandom;
 
@@ -15,6 +16,16 @@ public final class TestWrites {
   static final int MAX_ATTEMPTS = 20;
 
   private TestWrites() {}
+
+  /** The table behind a history's reads. */
+  public static HistoryTable table(MigrationHistory history) {
+    return history.table();
+  }
+
+  /** The writer the runner would use on a history's table. */
+  public static HistoryWriter writer(MigrationHistory history) {
+    return new HistoryWriter(history.table());
+  }
 
   /**
    * Stores one row, replacing the row of the same (version, namespace), provided that row is still
@@ -36,7 +47,7 @@ public final class TestWrites {
             "Cannot record migration " + row.version() + ": another run recorded it", null);
       }
       try {
-        HistoryWrites.commit(history, base, base.with(row));
+        TestWrites.writer(history).commit(base, base.with(row));
         return;
       } catch (HistoryConflictException e) {
         last = e;

@@ -3,7 +3,7 @@ package dev.icebergops.runner;
 import dev.icebergops.history.HistoryRecord;
 import dev.icebergops.history.MigrationHistory;
 import dev.icebergops.history.NamespaceHistory;
-import dev.icebergops.history.internal.HistoryWrites;
+import dev.icebergops.history.TestWrites;
 import dev.icebergops.migration.BaseMigration;
 import dev.icebergops.migration.MigrationContext;
 import dev.icebergops.migration.MigrationSource;
@@ -86,22 +86,22 @@ enum FaultOperation {
       runner.migrate("0001");
       MigrationHistory history = runner.historyTable();
       NamespaceHistory read = history.load(runner.namespace());
-      HistoryWrites.commit(
-          history,
-          read,
-          read.with(
-              new HistoryRecord(
-                  "0002",
-                  runner.namespace(),
-                  "Add a and b",
-                  HistoryRecord.Status.RUNNING,
-                  null,
-                  null,
-                  Instant.now(),
-                  0L,
-                  "upgrade",
-                  List.of(),
-                  "a-run-that-died")));
+      TestWrites.writer(history)
+          .commit(
+              read,
+              read.with(
+                  new HistoryRecord(
+                      "0002",
+                      runner.namespace(),
+                      "Add a and b",
+                      HistoryRecord.Status.RUNNING,
+                      null,
+                      null,
+                      Instant.now(),
+                      0L,
+                      "upgrade",
+                      List.of(),
+                      "a-run-that-died")));
     }
 
     @Override

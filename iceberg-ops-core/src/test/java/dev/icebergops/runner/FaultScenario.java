@@ -333,7 +333,7 @@ final class FaultScenario {
         ProgressWatch.of("the faulty run's lease")
             .await(
                 () -> {
-                  held.set(healthy.lease().filter(l -> RunJournal.isAlive(l, Instant.now())));
+                  held.set(healthy.lease().filter(l -> LeaseTaking.isAlive(l, Instant.now())));
                   return held.get().isEmpty();
                 });
     hang.ifPresent(h -> problems.add(h + "; the lease is still held: " + held.get().orElseThrow()));

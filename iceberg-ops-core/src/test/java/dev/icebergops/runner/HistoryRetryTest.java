@@ -8,7 +8,7 @@ import dev.icebergops.history.HistoryRecord;
 import dev.icebergops.history.HistoryRecord.Status;
 import dev.icebergops.history.MigrationHistory;
 import dev.icebergops.history.NamespaceHistory;
-import dev.icebergops.history.internal.HistoryWrites;
+import dev.icebergops.history.TestWrites;
 import dev.icebergops.test.env.IcebergTestEnvironment;
 import dev.icebergops.testing.ProgressWatch;
 import dev.icebergops.testing.SharedEnvironment;
@@ -47,7 +47,7 @@ class HistoryRetryTest {
     history = new MigrationHistory(environment.catalog(), "_ops_retry_" + suffix);
     namespace = "retry_" + suffix;
     NamespaceHistory empty = history.load(namespace);
-    HistoryWrites.commit(history, empty, empty.with(row("0001")));
+    TestWrites.writer(history).commit(empty, empty.with(row("0001")));
   }
 
   @AfterEach
@@ -74,7 +74,7 @@ class HistoryRetryTest {
                             if (tried == 1) {
                               await(bothRead); // both first tries start from the same state
                             }
-                            return HistoryWrites.commit(history, read, read.with(row(version)));
+                            return TestWrites.writer(history).commit(read, read.with(row(version)));
                           },
                           (n, last) -> new IllegalStateException("out of tries", last))));
     }
@@ -105,7 +105,7 @@ class HistoryRetryTest {
                       // another writer of the namespace commits between this try's read and write
                       String theirs = String.format("%04d", 100 + otherWrites.incrementAndGet());
                       writeFromAnotherThread(theirs);
-                      return HistoryWrites.commit(history, read, read.with(row("0002")));
+                      return TestWrites.writer(history).commit(read, read.with(row("0002")));
                     },
                     (tries, last) ->
                         new ConcurrentMigrationException(
@@ -154,7 +154,7 @@ class HistoryRetryTest {
 
   private NamespaceHistory writeFresh(String version) {
     NamespaceHistory read = history.load(namespace);
-    return HistoryWrites.commit(history, read, read.with(row(version)));
+    return TestWrites.writer(history).commit(read, read.with(row(version)));
   }
 
   private HistoryRecord row(String version) {

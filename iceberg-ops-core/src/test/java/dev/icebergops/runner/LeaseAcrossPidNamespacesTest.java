@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.icebergops.history.MigrationHistory;
 import dev.icebergops.history.RunLease;
-import dev.icebergops.runner.RunJournal.RunOptions;
+import dev.icebergops.history.TestWrites;
 import dev.icebergops.test.env.IcebergTestEnvironment;
 import dev.icebergops.testing.ProgressWatch;
 import dev.icebergops.testing.SharedEnvironment;
@@ -60,10 +60,14 @@ class LeaseAcrossPidNamespacesTest {
           .as("the holder's pid, looked up in this PID namespace")
           .isEmpty();
 
-      RunOptions options = new RunOptions(Clock.systemUTC(), Duration.ofMinutes(1), Duration.ZERO);
+      RunnerConfig options =
+          RunConfigs.of(namespace, Clock.systemUTC(), Duration.ofMinutes(1), Duration.ZERO);
       RemoteCalls remote = new RemoteCalls(environment.catalog(), Duration.ofSeconds(60));
       assertThatThrownBy(
-              () -> RunJournal.open(history, namespace, options, remote, "migrate " + namespace))
+              () ->
+                  LeaseTaking.open(
+                      new HistoryScope(TestWrites.table(history), options, remote),
+                      "migrate " + namespace))
           .isInstanceOf(ConcurrentMigrationException.class)
           .hasMessageContaining("another run holds its lease: " + held.owner());
       assertThat(history.load(namespace).lease()).contains(held);

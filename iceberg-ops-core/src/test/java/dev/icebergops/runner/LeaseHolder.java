@@ -1,7 +1,7 @@
 package dev.icebergops.runner;
 
 import dev.icebergops.history.MigrationHistory;
-import dev.icebergops.runner.RunJournal.RunOptions;
+import dev.icebergops.history.TestWrites;
 import dev.icebergops.testing.ChildJvm;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -23,13 +23,14 @@ public final class LeaseHolder {
 
   public static void main(String[] args) throws Exception {
     RESTCatalog catalog = ChildCatalog.open(args[0], "holder");
-    RunOptions options = new RunOptions(Clock.systemUTC(), Duration.ofMinutes(30), Duration.ZERO);
-    try (RunJournal journal =
-        RunJournal.open(
-            new MigrationHistory(catalog, args[2]),
-            args[1],
-            options,
-            new RemoteCalls(catalog, Duration.ofSeconds(60)),
+    RunnerConfig options =
+        RunConfigs.of(args[1], Clock.systemUTC(), Duration.ofMinutes(30), Duration.ZERO);
+    try (HeldLease journal =
+        LeaseTaking.open(
+            new HistoryScope(
+                TestWrites.table(new MigrationHistory(catalog, args[2])),
+                options,
+                new RemoteCalls(catalog, Duration.ofSeconds(60))),
             "hold " + args[1])) {
       while (System.in.read() >= 0) {
         // holds the lease until the parent closes the pipe

@@ -7,7 +7,7 @@ import dev.icebergops.history.HistoryRecord;
 import dev.icebergops.history.HistoryRecord.Status;
 import dev.icebergops.history.MigrationHistory;
 import dev.icebergops.history.NamespaceHistory;
-import dev.icebergops.history.internal.HistoryWrites;
+import dev.icebergops.history.TestWrites;
 import dev.icebergops.migration.BaseMigration;
 import dev.icebergops.migration.MigrationContext;
 import dev.icebergops.migration.MigrationSource;
@@ -65,7 +65,7 @@ class LostLeaseReportTest {
                   "rollback",
                   List.of(),
                   "run-b");
-          HistoryWrites.commit(other, read, read.with(rolledBack).withoutLease());
+          TestWrites.writer(other).commit(read, read.with(rolledBack).withoutLease());
         };
     MigrationRunner runner =
         MigrationRunner.builder(environment.catalog())

@@ -9,7 +9,7 @@ import dev.icebergops.history.HistoryRecord.Status;
 import dev.icebergops.history.MigrationHistory;
 import dev.icebergops.history.NamespaceHistory;
 import dev.icebergops.history.RunLease;
-import dev.icebergops.history.internal.HistoryWrites;
+import dev.icebergops.history.TestWrites;
 import dev.icebergops.migration.IrreversibleMigrationException;
 import dev.icebergops.migration.MigrationFactory;
 import dev.icebergops.migration.MigrationSource;
@@ -580,7 +580,7 @@ class MigrationRunnerTest {
     MigrationHistory history = new MigrationHistory(catalog, meta);
     NamespaceHistory read = history.load(namespace);
     RunLease held = new RunLease("elsewhere", 4242, "gone-run", NOW, NOW.plusSeconds(3600));
-    HistoryWrites.commit(history, read, read.withLease(held));
+    TestWrites.writer(history).commit(read, read.withLease(held));
 
     assertThat(runner.lease()).contains(held);
     assertThat(runner.releaseLease()).contains(held);

@@ -9,7 +9,7 @@ import dev.icebergops.history.HistoryRecord.Status;
 import dev.icebergops.history.MigrationHistory;
 import dev.icebergops.history.NamespaceHistory;
 import dev.icebergops.history.RunLease;
-import dev.icebergops.history.internal.HistoryWrites;
+import dev.icebergops.history.TestWrites;
 import dev.icebergops.migration.BaseMigration;
 import dev.icebergops.migration.Migration;
 import dev.icebergops.migration.MigrationContext;
@@ -281,19 +281,19 @@ class RunnerFailureModelTest {
     MigrationHistory history = new MigrationHistory(catalog, meta);
     NamespaceHistory read = history.load(namespace);
     HistoryRecord b = read.row("0003").orElseThrow();
-    HistoryWrites.commit(
-        history,
-        read,
-        read.with(
-            new HistoryRecord(
-                b.version(),
-                namespace,
-                b.description(),
-                Status.APPLIED,
-                null,
-                "edited",
-                b.updatedAt(),
-                1L)));
+    TestWrites.writer(history)
+        .commit(
+            read,
+            read.with(
+                new HistoryRecord(
+                    b.version(),
+                    namespace,
+                    b.description(),
+                    Status.APPLIED,
+                    null,
+                    "edited",
+                    b.updatedAt(),
+                    1L)));
 
     MigrationRunner now =
         runner(
@@ -351,22 +351,22 @@ class RunnerFailureModelTest {
     runner(V0001__CreateT.class).migrate();
     MigrationHistory history = new MigrationHistory(catalog, meta);
     NamespaceHistory read = history.load(namespace);
-    HistoryWrites.commit(
-        history,
-        read,
-        read.with(
-            new HistoryRecord(
-                "0002",
-                namespace,
-                "Add a and b",
-                Status.RUNNING,
-                null,
-                null,
-                Instant.now(),
-                0L,
-                "upgrade",
-                List.of(),
-                "dead-run")));
+    TestWrites.writer(history)
+        .commit(
+            read,
+            read.with(
+                new HistoryRecord(
+                    "0002",
+                    namespace,
+                    "Add a and b",
+                    Status.RUNNING,
+                    null,
+                    null,
+                    Instant.now(),
+                    0L,
+                    "upgrade",
+                    List.of(),
+                    "dead-run")));
     MigrationRunner runner = runner(V0001__CreateT.class, V0002__AddAAndB.class);
     assertThat(runner.status().get(1).state()).isEqualTo(State.INTERRUPTED);
 
@@ -387,7 +387,7 @@ class RunnerFailureModelTest {
     NamespaceHistory read = history.load(namespace);
     Instant now = Instant.now();
     RunLease other = new RunLease("other-host", 42L, "run-7", now, now.plus(Duration.ofMinutes(5)));
-    HistoryWrites.commit(history, read, read.withLease(other));
+    TestWrites.writer(history).commit(read, read.withLease(other));
     MigrationRunner waiting =
         MigrationRunner.builder(catalog)
             .namespace(namespace)
@@ -417,7 +417,7 @@ class RunnerFailureModelTest {
     NamespaceHistory read = history.load(namespace);
     Instant then = Instant.now().minus(Duration.ofMinutes(10));
     RunLease dead = new RunLease("other-host", 42L, "run-7", then, then.plusSeconds(60));
-    HistoryWrites.commit(history, read, read.withLease(dead));
+    TestWrites.writer(history).commit(read, read.withLease(dead));
 
     MigrationResult result = runner(V0001__CreateT.class).migrate();
 

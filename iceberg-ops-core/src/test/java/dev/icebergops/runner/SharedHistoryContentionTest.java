@@ -8,8 +8,7 @@ import dev.icebergops.history.HistoryRecord.Status;
 import dev.icebergops.history.MigrationHistory;
 import dev.icebergops.history.NamespaceHistory;
 import dev.icebergops.history.RunLease;
-import dev.icebergops.history.internal.HistoryWrites;
-import dev.icebergops.runner.RunJournal.RunOptions;
+import dev.icebergops.history.TestWrites;
 import dev.icebergops.test.env.IcebergTestEnvironment;
 import dev.icebergops.testing.ProgressWatch;
 import dev.icebergops.testing.SharedEnvironment;
@@ -71,13 +70,14 @@ class SharedHistoryContentionTest {
   @Test
   void aRunOutOfTriesSaysTheSharedTableKeptChangingAndHowManyOtherRunsWroteIt() {
     RemoteCalls remote = new RemoteCalls(env.catalog(), Duration.ofSeconds(60));
-    RunOptions oneTry = new RunOptions(Clock.systemUTC(), LEASE, Duration.ZERO, 1);
+    RunnerConfig oneTry = RunConfigs.of(namespace, Clock.systemUTC(), LEASE, Duration.ZERO, 1);
     ConcurrentMigrationException refused = null;
-    try (RunJournal journal = RunJournal.open(history, namespace, oneTry, remote, "migrate")) {
+    try (HeldLease journal =
+        LeaseTaking.open(new HistoryScope(TestWrites.table(history), oneTry, remote), "migrate")) {
       hammerFromOtherNamespaces();
       for (int i = 1; i <= 500 && refused == null; i++) {
         try {
-          journal.write(List.of(row(i)));
+          journal.log().write(List.of(row(i)));
         } catch (ConcurrentMigrationException e) {
           refused = e;
         }
@@ -108,14 +108,15 @@ class SharedHistoryContentionTest {
     // writers keep winning: a write that outlasts the bound by losing must not read as silence
     // (the default 50 tries made one write last up to a minute, and the test 87 s of a CI run)
     RemoteCalls remote = new RemoteCalls(env.catalog(), Duration.ofSeconds(10));
-    RunOptions options = new RunOptions(Clock.systemUTC(), LEASE, Duration.ZERO, 20);
+    RunnerConfig options = RunConfigs.of(namespace, Clock.systemUTC(), LEASE, Duration.ZERO, 20);
     List<String> failures = new ArrayList<>();
     int written = 0;
-    try (RunJournal journal = RunJournal.open(history, namespace, options, remote, "migrate")) {
+    try (HeldLease journal =
+        LeaseTaking.open(new HistoryScope(TestWrites.table(history), options, remote), "migrate")) {
       hammerFromOtherNamespaces();
       for (int i = 1; i <= 3; i++) {
         try {
-          journal.write(List.of(row(i)));
+          journal.log().write(List.of(row(i)));
           written++;
         } catch (RuntimeException e) {
           failures.add(e.getMessage());
@@ -143,10 +144,10 @@ class SharedHistoryContentionTest {
       NamespaceHistory read = writer.load(other);
       Instant now = Instant.now();
       try {
-        HistoryWrites.commit(
-            writer,
-            read,
-            read.withLease(new RunLease("elsewhere", 1, "run-" + other, now, now.plus(LEASE))));
+        TestWrites.writer(writer)
+            .commit(
+                read,
+                read.withLease(new RunLease("elsewhere", 1, "run-" + other, now, now.plus(LEASE))));
         commits++;
       } catch (HistoryConflictException e) {
         // lost to another writer of the table: try again

@@ -1,5 +1,6 @@
 /**
- * The history table's write path ({@link dev.icebergops.history.internal.HistoryWrites}), for the
- * runner only. Internal, not API.
+ * The history table's implementation: its file layout, the reads behind {@link
+ * dev.icebergops.history.MigrationHistory} ({@link HistoryTable}) and the write path ({@link
+ * HistoryWriter}: commit, seed, layout upgrade), which only the runner calls. Internal, not API.
  */
 package dev.icebergops.history.internal;

@@ -1,4 +1,4 @@
-package dev.icebergops.history;
+package dev.icebergops.history.internal;
 
 import dev.icebergops.internal.CallingThreadExecutor;
 import java.io.IOException;
@@ -27,10 +27,10 @@ import org.apache.iceberg.util.StructLikeWrapper;
  * layout version land in one commit. A file that delete files apply to is left as it is (its rows
  * are read with the deletes applied, Avro or not), and so is a file of an earlier partition spec.
  */
-final class HistoryFormatUpgrade {
+public final class HistoryFormatUpgrade {
 
   /** The snapshot summary property that marks the commit of a layout upgrade: {@code 3 -> 4}. */
-  static final String SUMMARY_UPGRADE = "iceberg-ops.layout-upgrade";
+  public static final String SUMMARY_UPGRADE = "iceberg-ops.layout-upgrade";
 
   private HistoryFormatUpgrade() {}
 
@@ -42,7 +42,7 @@ final class HistoryFormatUpgrade {
    * @param from the layout version the table declared
    * @return the Parquet files written, to delete if the transaction does not commit
    */
-  static List<DataFile> stage(
+  public static List<DataFile> stage(
       Table table, Transaction transaction, TableIdentifier identifier, int from) {
     Snapshot current = table.currentSnapshot();
     if (current == null) {
@@ -76,11 +76,11 @@ final class HistoryFormatUpgrade {
       rewrite.commit();
       return written;
     } catch (IOException e) {
-      written.forEach(file -> MigrationHistory.deleteQuietly(table, file));
+      written.forEach(file -> HistoryFiles.deleteQuietly(table, file));
       throw new UncheckedIOException(
           "Cannot upgrade migration history " + identifier + ": " + e.getMessage(), e);
     } catch (RuntimeException e) {
-      written.forEach(file -> MigrationHistory.deleteQuietly(table, file));
+      written.forEach(file -> HistoryFiles.deleteQuietly(table, file));
       throw e;
     }
   }

@@ -1,5 +1,7 @@
-package dev.icebergops.history;
+package dev.icebergops.history.internal;
 
+import dev.icebergops.history.HistoryRecord;
+import dev.icebergops.history.NamespaceHistory;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -24,10 +26,10 @@ import org.apache.iceberg.data.Record;
  * @param replaced the files the write deletes (empty when whole)
  * @param keys the versions (and the lease row) the new file holds
  */
-record HistoryRewrite(boolean whole, List<DataFile> replaced, Set<String> keys) {
+public record HistoryRewrite(boolean whole, List<DataFile> replaced, Set<String> keys) {
 
   /** The most files a namespace's partition holds after a write that does not replace it whole. */
-  static final int MAX_FILES = 8;
+  public static final int MAX_FILES = 8;
 
   /**
    * Plans the write that turns {@code base} into {@code next}.
@@ -36,7 +38,7 @@ record HistoryRewrite(boolean whole, List<DataFile> replaced, Set<String> keys) 
    * @param next the state to store
    * @return the plan
    */
-  static HistoryRewrite plan(NamespaceHistory base, NamespaceHistory next) {
+  public static HistoryRewrite plan(NamespaceHistory base, NamespaceHistory next) {
     Set<String> nextKeys = keys(next);
     Map<String, DataFile> files = base.files();
     if (base.snapshotId() == null || files == null || !files.keySet().containsAll(keys(base))) {
@@ -79,7 +81,7 @@ record HistoryRewrite(boolean whole, List<DataFile> replaced, Set<String> keys) 
    * writes, in the table's schema, each carrying the columns its stored record had; an unreadable
    * row is its stored record unchanged.
    */
-  List<Record> records(Schema schema, NamespaceHistory next) {
+  public List<Record> records(Schema schema, NamespaceHistory next) {
     List<Record> records = new ArrayList<>();
     for (HistoryRecord row : next.rows()) {
       Record base = next.stored().get(row.version());
@@ -114,7 +116,7 @@ record HistoryRewrite(boolean whole, List<DataFile> replaced, Set<String> keys) 
    * @param written the records of the new file
    * @param file the new file, or null when the write added none
    */
-  NamespaceHistory stored(
+  public NamespaceHistory stored(
       NamespaceHistory base,
       NamespaceHistory next,
       long snapshotId,
@@ -142,7 +144,7 @@ record HistoryRewrite(boolean whole, List<DataFile> replaced, Set<String> keys) 
   }
 
   /** The versions (and the lease row's key) whose row differs between two states. */
-  static Set<String> changed(NamespaceHistory base, NamespaceHistory next) {
+  public static Set<String> changed(NamespaceHistory base, NamespaceHistory next) {
     Set<String> changed = new TreeSet<>(keys(base));
     changed.addAll(keys(next));
     changed.removeIf(key -> Objects.equals(value(base, key), value(next, key)));
@@ -154,7 +156,7 @@ record HistoryRewrite(boolean whole, List<DataFile> replaced, Set<String> keys) 
   }
 
   /** The versions of a state's rows, and the lease row's key when it holds a lease. */
-  static Set<String> keys(NamespaceHistory state) {
+  public static Set<String> keys(NamespaceHistory state) {
     Set<String> keys = new TreeSet<>();
     state.rows().forEach(row -> keys.add(row.version()));
     state.lease().ifPresent(lease -> keys.add(HistoryFiles.LEASE_VERSION));

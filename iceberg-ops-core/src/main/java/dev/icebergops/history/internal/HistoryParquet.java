@@ -1,4 +1,4 @@
-package dev.icebergops.history;
+package dev.icebergops.history.internal;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -55,7 +55,7 @@ import org.apache.parquet.schema.MessageType;
  * compressed is read through Hadoop's codecs when they are on the class path, and otherwise fails
  * naming the codec and the jars to add.
  */
-final class HistoryParquet {
+public final class HistoryParquet {
 
   /** The footer property under which Iceberg's writers store the file's schema as JSON. */
   private static final String ICEBERG_SCHEMA = "iceberg.schema";
@@ -75,7 +75,7 @@ final class HistoryParquet {
    * @param records the records, in the table's current schema
    * @return the data file, not yet committed
    */
-  static DataFile write(
+  public static DataFile write(
       Table table, PartitionSpec spec, StructLike partition, OutputFile out, List<Record> records)
       throws IOException {
     Schema schema = table.schema();
@@ -132,10 +132,10 @@ final class HistoryParquet {
    * is read whole (one request): a history file is small. Only the row groups that start within the
    * split are read.
    *
-   * @throws HistoryReader.CodecMissing if the file is compressed with a codec whose classes are not
-   *     on the class path
+   * @throws CodecMissing if the file is compressed with a codec whose classes are not on the class
+   *     path
    */
-  static CloseableIterable<Record> read(
+  public static CloseableIterable<Record> read(
       Table table,
       InputFile file,
       Schema projection,
@@ -265,7 +265,7 @@ final class HistoryParquet {
         }
         return hadoop.getDecompressor(codec);
       } catch (LinkageError e) {
-        throw new HistoryReader.CodecMissing(codec.name(), e);
+        throw new CodecMissing(codec.name(), e);
       }
     }
 
@@ -296,5 +296,22 @@ final class HistoryParquet {
 
     @Override
     public void release() {}
+  }
+
+  /** A Parquet page is compressed with a codec whose classes are not on the class path. */
+  public static final class CodecMissing extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+
+    private final String codec;
+
+    /** The codec's name. */
+    String codec() {
+      return codec;
+    }
+
+    CodecMissing(String codec, LinkageError cause) {
+      super("Cannot decompress Parquet pages compressed with " + codec + ": " + cause, cause);
+      this.codec = codec;
+    }
   }
 }

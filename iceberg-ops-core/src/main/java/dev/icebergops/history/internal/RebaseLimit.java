@@ -1,5 +1,6 @@
-package dev.icebergops.history;
+package dev.icebergops.history.internal;
 
+import dev.icebergops.history.HistoryConflictException;
 import org.apache.iceberg.BaseTable;
 import org.apache.iceberg.HasTableOperations;
 import org.apache.iceberg.Table;
@@ -18,10 +19,10 @@ import org.apache.iceberg.io.LocationProvider;
  * under its time bound: a history table that keeps changing never holds one call for so long that
  * it looks like a catalog that does not answer.
  */
-final class RebaseLimit implements TableOperations {
+public final class RebaseLimit implements TableOperations {
 
   /** How often one commit is rebased over other writers' commits before it gives up. */
-  static final int REBASES = 3;
+  public static final int REBASES = 3;
 
   private final TableOperations delegate;
   private int refused;
@@ -31,7 +32,7 @@ final class RebaseLimit implements TableOperations {
   }
 
   /** The table, committing through operations that stop rebasing after {@value #REBASES}. */
-  static Table of(Table table) {
+  public static Table of(Table table) {
     if (table instanceof HasTableOperations hasOperations) {
       return new BaseTable(new RebaseLimit(hasOperations.operations()), table.name());
     }
@@ -98,7 +99,7 @@ final class RebaseLimit implements TableOperations {
   }
 
   /** The catalog refused the commit more than {@value #REBASES} times: the table kept changing. */
-  static final class Refused extends RuntimeException {
+  public static final class Refused extends RuntimeException {
     private static final long serialVersionUID = 1L;
 
     Refused(int times, CommitFailedException last) {

@@ -1,5 +1,7 @@
-package dev.icebergops.history;
+package dev.icebergops.history.internal;
 
+import dev.icebergops.history.NamespaceHistory;
+import dev.icebergops.history.RunLease;
 import java.util.Objects;
 import java.util.Optional;
 import org.apache.iceberg.SnapshotRef;
@@ -15,24 +17,24 @@ import org.apache.iceberg.Transaction;
  * Renewals and the rows of other namespaces leave the tag alone, so a run's fence holds for its
  * whole run.
  */
-final class LeaseTag {
+public final class LeaseTag {
 
   private static final String PREFIX = "iceberg-ops-lease-";
 
   private LeaseTag() {}
 
   /** The tag's name for a namespace: {@code iceberg-ops-lease-sales}. */
-  static String name(String namespace) {
+  public static String name(String namespace) {
     return PREFIX + namespace;
   }
 
   /** Whether a write from {@code base} to {@code next} changes the lease's holder. */
-  static boolean moves(NamespaceHistory base, NamespaceHistory next) {
+  public static boolean moves(NamespaceHistory base, NamespaceHistory next) {
     return !Objects.equals(holder(base), holder(next));
   }
 
   /** The snapshot the tag points at in the table as loaded, if the tag exists. */
-  static Optional<Long> mark(Table table, String namespace) {
+  public static Optional<Long> mark(Table table, String namespace) {
     SnapshotRef ref = table.refs().get(name(namespace));
     return ref == null ? Optional.empty() : Optional.of(ref.snapshotId());
   }
@@ -41,7 +43,7 @@ final class LeaseTag {
    * Points the tag at the snapshot the transaction has staged, in the same transaction: the lease
    * row and the tag land in one metadata commit.
    */
-  static void moveTo(Transaction transaction, String namespace) {
+  public static void moveTo(Transaction transaction, String namespace) {
     String tag = name(namespace);
     long staged = transaction.table().currentSnapshot().snapshotId();
     if (transaction.table().refs().containsKey(tag)) {

@@ -1,8 +1,10 @@
-package dev.icebergops.history;
+package dev.icebergops.history.internal;
 
 import static org.apache.iceberg.types.Types.NestedField.optional;
 import static org.apache.iceberg.types.Types.NestedField.required;
 
+import dev.icebergops.history.HistoryRecord;
+import dev.icebergops.history.RunLease;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.time.Instant;
@@ -32,45 +34,47 @@ import org.apache.iceberg.types.Types.NestedField;
  * writes one Parquet data file per write of a namespace ({@link HistoryReader} reads them, and the
  * Avro files of earlier layouts).
  */
-final class HistoryFiles {
+public final class HistoryFiles {
 
-  static final String VERSION = "version";
-  static final String NAMESPACE = "namespace";
-  static final String DESCRIPTION = "description";
-  static final String STATUS = "status";
-  static final String ERROR = "error";
-  static final String CHECKSUM = "checksum";
-  static final String UPDATED_AT = "updated_at";
-  static final String DURATION_MS = "duration_ms";
-  static final String OPERATION = "operation";
-  static final String STEPS = "steps";
-  static final String RUN_ID = "run_id";
-  static final String LEASE_HOST = "lease_host";
-  static final String LEASE_PID = "lease_pid";
-  static final String LEASE_EXPIRES_AT = "lease_expires_at";
-  static final String LEASE_PID_NAMESPACE = "lease_pid_namespace";
-  static final String LEASE_BOOT_ID = "lease_boot_id";
+  private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(HistoryFiles.class);
+
+  public static final String VERSION = "version";
+  public static final String NAMESPACE = "namespace";
+  public static final String DESCRIPTION = "description";
+  public static final String STATUS = "status";
+  public static final String ERROR = "error";
+  public static final String CHECKSUM = "checksum";
+  public static final String UPDATED_AT = "updated_at";
+  public static final String DURATION_MS = "duration_ms";
+  public static final String OPERATION = "operation";
+  public static final String STEPS = "steps";
+  public static final String RUN_ID = "run_id";
+  public static final String LEASE_HOST = "lease_host";
+  public static final String LEASE_PID = "lease_pid";
+  public static final String LEASE_EXPIRES_AT = "lease_expires_at";
+  public static final String LEASE_PID_NAMESPACE = "lease_pid_namespace";
+  public static final String LEASE_BOOT_ID = "lease_boot_id";
 
   /** The version column of the row that holds a namespace's run lease. */
-  static final String LEASE_VERSION = "lease";
+  public static final String LEASE_VERSION = "lease";
 
-  static final String LEASE_STATUS = "leased";
+  public static final String LEASE_STATUS = "leased";
 
   /** The table property that carries the layout version, so a later release can upgrade it. */
-  static final String LAYOUT_VERSION_PROPERTY = "iceberg-ops.history.layout-version";
+  public static final String LAYOUT_VERSION_PROPERTY = "iceberg-ops.history.layout-version";
 
   /**
    * The layout this release writes: 2 adds operation, steps, run_id and the lease columns; 3 adds
    * the PID namespace and boot of the lease's holder; 4 writes the data files in Parquet instead of
    * Avro (PyIceberg and DuckDB scan Parquet and ORC only), uncompressed.
    */
-  static final int LAYOUT_VERSION = 4;
+  public static final int LAYOUT_VERSION = 4;
 
   /** The first layout whose data files are Parquet. */
-  static final int PARQUET_LAYOUT = 4;
+  public static final int PARQUET_LAYOUT = 4;
 
   /** The table properties of the data files' format, which other engines' writes follow too. */
-  static final Map<String, String> FORMAT_PROPERTIES =
+  public static final Map<String, String> FORMAT_PROPERTIES =
       Map.of(
           TableProperties.DEFAULT_FILE_FORMAT,
           "parquet",
@@ -78,7 +82,7 @@ final class HistoryFiles {
           "uncompressed");
 
   /** The history table's schema, layout version 1 (the first release). */
-  static final Schema SCHEMA_V1 =
+  public static final Schema SCHEMA_V1 =
       new Schema(
           required(1, VERSION, Types.StringType.get()),
           required(2, NAMESPACE, Types.StringType.get()),
@@ -90,7 +94,7 @@ final class HistoryFiles {
           optional(8, DURATION_MS, Types.LongType.get()));
 
   /** The columns layout version 2 adds to version 1, in order. */
-  static final List<NestedField> ADDED_IN_V2 =
+  public static final List<NestedField> ADDED_IN_V2 =
       List.of(
           optional(9, OPERATION, Types.StringType.get()),
           optional(10, STEPS, Types.ListType.ofOptional(15, Types.StringType.get())),
@@ -100,22 +104,23 @@ final class HistoryFiles {
           optional(14, LEASE_EXPIRES_AT, Types.TimestampType.withZone()));
 
   /** The columns layout version 3 adds to version 2, in order. */
-  static final List<NestedField> ADDED_IN_V3 =
+  public static final List<NestedField> ADDED_IN_V3 =
       List.of(
           optional(16, LEASE_PID_NAMESPACE, Types.StringType.get()),
           optional(17, LEASE_BOOT_ID, Types.StringType.get()));
 
   /** Every column a later layout adds to version 1, in order. */
-  static final List<NestedField> ADDED_AFTER_V1 = addedAfterV1();
+  public static final List<NestedField> ADDED_AFTER_V1 = addedAfterV1();
 
   /** The history table's schema, layout versions 3 and 4. */
-  static final Schema SCHEMA = withAddedColumns();
+  public static final Schema SCHEMA = withAddedColumns();
 
   /** Identity partitioning on the namespace: runners of different namespaces do not conflict. */
-  static final PartitionSpec SPEC = PartitionSpec.builderFor(SCHEMA).identity(NAMESPACE).build();
+  public static final PartitionSpec SPEC =
+      PartitionSpec.builderFor(SCHEMA).identity(NAMESPACE).build();
 
   /** Table properties set when the table is created. */
-  static final Map<String, String> PROPERTIES =
+  public static final Map<String, String> PROPERTIES =
       Map.of(
           TableProperties.FORMAT_VERSION,
           "2",
@@ -155,7 +160,7 @@ final class HistoryFiles {
    * @param records the records, in the table's current schema
    * @return the data file, not yet committed
    */
-  static DataFile write(Table table, String namespace, List<Record> records) {
+  public static DataFile write(Table table, String namespace, List<Record> records) {
     PartitionKey partition = new PartitionKey(table.spec(), table.schema());
     GenericRecord template = GenericRecord.create(table.schema());
     template.setField(NAMESPACE, namespace);
@@ -169,7 +174,8 @@ final class HistoryFiles {
   }
 
   /** Writes one Parquet data file of a partition, at a new location of the table. */
-  static DataFile write(Table table, PartitionSpec spec, StructLike partition, List<Record> records)
+  public static DataFile write(
+      Table table, PartitionSpec spec, StructLike partition, List<Record> records)
       throws IOException {
     OutputFileFactory files =
         OutputFileFactory.builderFor(table, 1, System.nanoTime())
@@ -180,7 +186,7 @@ final class HistoryFiles {
     return HistoryParquet.write(table, spec, partition, out.encryptingOutputFile(), records);
   }
 
-  static boolean isLease(Record record) {
+  public static boolean isLease(Record record) {
     return LEASE_VERSION.equals(record.getField(VERSION));
   }
 
@@ -188,7 +194,7 @@ final class HistoryFiles {
    * A record in {@code schema} holding a row, carrying over every other column of {@code base} (a
    * column this release does not know keeps its value).
    */
-  static Record toRecord(Schema schema, HistoryRecord row, Record base) {
+  public static Record toRecord(Schema schema, HistoryRecord row, Record base) {
     Record record = copyInto(schema, base);
     record.setField(VERSION, row.version());
     record.setField(NAMESPACE, row.namespace());
@@ -205,7 +211,7 @@ final class HistoryFiles {
   }
 
   /** A record in {@code schema} holding a namespace's lease. */
-  static Record toRecord(Schema schema, String namespace, RunLease lease, Record base) {
+  public static Record toRecord(Schema schema, String namespace, RunLease lease, Record base) {
     Record record = copyInto(schema, base);
     record.setField(VERSION, LEASE_VERSION);
     record.setField(NAMESPACE, namespace);
@@ -222,7 +228,7 @@ final class HistoryFiles {
   }
 
   /** Copies every column of {@code base} that {@code schema} has, matched by field id. */
-  static Record copyInto(Schema schema, Record base) {
+  public static Record copyInto(Schema schema, Record base) {
     GenericRecord record = GenericRecord.create(schema);
     if (base == null) {
       return record;
@@ -237,7 +243,7 @@ final class HistoryFiles {
     return record;
   }
 
-  static RunLease leaseFromRecord(Record record) {
+  public static RunLease leaseFromRecord(Record record) {
     Object pid = field(record, LEASE_PID);
     Object expires = field(record, LEASE_EXPIRES_AT);
     Instant since = instant(record.getField(UPDATED_AT));
@@ -253,12 +259,22 @@ final class HistoryFiles {
         expires == null ? since : instant(expires));
   }
 
-  private static Object field(Record record, String name) {
-    return HistoryRows.field(record, name);
+  /** A column's value, or null when the record's schema has no such column. */
+  public static Object field(Record record, String name) {
+    return record.struct().field(name) == null ? null : record.getField(name);
   }
 
   /** A stored time; the epoch when another writer left it null (a lease long expired). */
   private static Instant instant(Object value) {
     return value instanceof OffsetDateTime time ? time.toInstant() : Instant.EPOCH;
+  }
+
+  /** Deletes a data file no commit references; a failure is only logged. */
+  public static void deleteQuietly(Table table, DataFile file) {
+    try {
+      table.io().deleteFile(file.location());
+    } catch (RuntimeException e) {
+      LOG.debug("Cannot delete orphan history file {}: {}", file.location(), e.getMessage());
+    }
   }
 }

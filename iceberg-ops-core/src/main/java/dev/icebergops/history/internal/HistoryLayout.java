@@ -1,5 +1,6 @@
-package dev.icebergops.history;
+package dev.icebergops.history.internal;
 
+import dev.icebergops.history.HistoryConflictException;
 import java.util.List;
 import org.apache.iceberg.DataFile;
 import org.apache.iceberg.Table;
@@ -14,14 +15,14 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /** Upgrades a history table written by an earlier release to this release's layout, in place. */
-final class HistoryLayout {
+public final class HistoryLayout {
 
   private static final Logger LOG = LoggerFactory.getLogger(HistoryLayout.class);
 
   private HistoryLayout() {}
 
   /** The layout version a table declares; 1 when it declares none (the first release). */
-  static int version(Table table) {
+  public static int version(Table table) {
     String value = table.properties().get(HistoryFiles.LAYOUT_VERSION_PROPERTY);
     try {
       return value == null ? 1 : Integer.parseInt(value.trim());
@@ -36,7 +37,7 @@ final class HistoryLayout {
   }
 
   /** How often an upgrade that lost to another writer is tried again from a fresh load. */
-  static final int ATTEMPTS = 5;
+  public static final int ATTEMPTS = 5;
 
   /**
    * Upgrades the table to this release's layout in one commit: adds the columns the table lacks,
@@ -49,7 +50,7 @@ final class HistoryLayout {
    * @throws HistoryConflictException if the table kept changing for {@value #ATTEMPTS} attempts;
    *     nothing was upgraded then
    */
-  static void upgrade(Table table, TableIdentifier identifier) {
+  public static void upgrade(Table table, TableIdentifier identifier) {
     for (int attempt = 1; ; attempt++) {
       int found = version(table);
       if (found == HistoryFiles.LAYOUT_VERSION) {
@@ -110,7 +111,7 @@ final class HistoryLayout {
     try {
       transaction.commitTransaction();
     } catch (RuntimeException e) {
-      written.forEach(file -> MigrationHistory.deleteQuietly(table, file));
+      written.forEach(file -> HistoryFiles.deleteQuietly(table, file));
       throw e;
     }
     table.refresh();

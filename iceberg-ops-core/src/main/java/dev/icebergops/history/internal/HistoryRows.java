@@ -1,17 +1,18 @@
-package dev.icebergops.history;
+package dev.icebergops.history.internal;
 
-import static dev.icebergops.history.HistoryFiles.CHECKSUM;
-import static dev.icebergops.history.HistoryFiles.DESCRIPTION;
-import static dev.icebergops.history.HistoryFiles.DURATION_MS;
-import static dev.icebergops.history.HistoryFiles.ERROR;
-import static dev.icebergops.history.HistoryFiles.NAMESPACE;
-import static dev.icebergops.history.HistoryFiles.OPERATION;
-import static dev.icebergops.history.HistoryFiles.RUN_ID;
-import static dev.icebergops.history.HistoryFiles.STATUS;
-import static dev.icebergops.history.HistoryFiles.STEPS;
-import static dev.icebergops.history.HistoryFiles.UPDATED_AT;
-import static dev.icebergops.history.HistoryFiles.VERSION;
+import static dev.icebergops.history.internal.HistoryFiles.CHECKSUM;
+import static dev.icebergops.history.internal.HistoryFiles.DESCRIPTION;
+import static dev.icebergops.history.internal.HistoryFiles.DURATION_MS;
+import static dev.icebergops.history.internal.HistoryFiles.ERROR;
+import static dev.icebergops.history.internal.HistoryFiles.NAMESPACE;
+import static dev.icebergops.history.internal.HistoryFiles.OPERATION;
+import static dev.icebergops.history.internal.HistoryFiles.RUN_ID;
+import static dev.icebergops.history.internal.HistoryFiles.STATUS;
+import static dev.icebergops.history.internal.HistoryFiles.STEPS;
+import static dev.icebergops.history.internal.HistoryFiles.UPDATED_AT;
+import static dev.icebergops.history.internal.HistoryFiles.VERSION;
 
+import dev.icebergops.history.HistoryRecord;
 import dev.icebergops.history.HistoryRecord.Status;
 import java.time.Instant;
 import java.time.OffsetDateTime;
@@ -33,12 +34,12 @@ import org.slf4j.LoggerFactory;
  * or missing, or that lacks its version or time, is read as {@link Status#UNREADABLE}, carrying why
  * and its raw values in its error, never as an exception.
  */
-final class HistoryRows {
+public final class HistoryRows {
 
   private static final Logger LOG = LoggerFactory.getLogger(HistoryRows.class);
 
   /** The version (or namespace) given to a row lacking it, so that it can be shown and removed. */
-  static final String NULL_VERSION = "(null)";
+  public static final String NULL_VERSION = "(null)";
 
   /** The variants already warned about, so that each is logged once per JVM. */
   private static final Set<String> WARNED = ConcurrentHashMap.newKeySet();
@@ -51,7 +52,7 @@ final class HistoryRows {
    * @param record a record of the history table, in the schema it was read with
    * @param table the history table, for the WARN about a status read leniently
    */
-  static HistoryRecord fromRecord(Record record, TableIdentifier table) {
+  public static HistoryRecord fromRecord(Record record, TableIdentifier table) {
     String version = string(record, VERSION);
     String namespace = string(record, NAMESPACE);
     Object raw = field(record, STATUS);
@@ -98,7 +99,7 @@ final class HistoryRows {
   }
 
   /** The status a stored value spells in any case and spacing, or null when it spells none. */
-  static Status lenient(String value) {
+  public static Status lenient(String value) {
     String normalized = value.trim().toLowerCase(Locale.ROOT);
     for (Status status : Status.values()) {
       if (status != Status.UNREADABLE && status.value().equals(normalized)) {
@@ -109,12 +110,12 @@ final class HistoryRows {
   }
 
   /** True when a record's status is not stored exactly as iceberg-ops writes it. */
-  static boolean isNormalized(Record record, HistoryRecord row) {
+  public static boolean isNormalized(Record record, HistoryRecord row) {
     return row.status() != Status.UNREADABLE && !row.status().value().equals(field(record, STATUS));
   }
 
   /** Every non-null column of a record, as {@code {name=value, ...}}. */
-  static String raw(Record record) {
+  public static String raw(Record record) {
     StringJoiner values = new StringJoiner(", ", "{", "}");
     for (NestedField column : record.struct().fields()) {
       Object value = record.getField(column.name());
@@ -146,7 +147,7 @@ final class HistoryRows {
   }
 
   /** A column's value, or null when the record's schema lacks it (an older layout, a rename). */
-  static Object field(Record record, String name) {
-    return record.struct().field(name) == null ? null : record.getField(name);
+  public static Object field(Record record, String name) {
+    return HistoryFiles.field(record, name);
   }
 }

@@ -1,5 +1,8 @@
-package dev.icebergops.history;
+package dev.icebergops.history.internal;
 
+import dev.icebergops.history.HistoryConflictException;
+import dev.icebergops.history.HistoryRecord;
+import dev.icebergops.history.NamespaceHistory;
 import dev.icebergops.internal.CallingThreadExecutor;
 import java.util.ArrayList;
 import java.util.List;
@@ -14,8 +17,8 @@ import org.apache.iceberg.exceptions.ValidationException;
 import org.apache.iceberg.expressions.Expression;
 import org.apache.iceberg.expressions.Expressions;
 
-/** The write of {@link MigrationHistory#seed}: many new namespaces' rows in one commit. */
-final class HistorySeed {
+/** The write of {@link HistoryWriter#seed}: many new namespaces' rows in one commit. */
+public final class HistorySeed {
 
   private HistorySeed() {}
 
@@ -26,7 +29,7 @@ final class HistorySeed {
    * @throws HistoryConflictException if one of the namespaces has rows, or was given some
    *     concurrently; nothing was written then
    */
-  static void write(
+  public static void write(
       Table table, TableIdentifier identifier, Map<String, List<HistoryRecord>> rows) {
     Expression filter = Expressions.in(HistoryFiles.NAMESPACE, rows.keySet().toArray());
     Long snapshotId = table.currentSnapshot() == null ? null : table.currentSnapshot().snapshotId();
@@ -75,7 +78,7 @@ final class HistorySeed {
     try {
       write.commit();
     } catch (ValidationException | CommitFailedException e) {
-      files.forEach(file -> MigrationHistory.deleteQuietly(table, file));
+      files.forEach(file -> HistoryFiles.deleteQuietly(table, file));
       throw new HistoryConflictException(
           "Cannot seed migration history of namespaces "
               + rows.keySet()

@@ -1,4 +1,4 @@
-package dev.icebergops.history;
+package dev.icebergops.history.internal;
 
 import dev.icebergops.internal.CallingThreadExecutor;
 import java.io.IOException;
@@ -36,10 +36,10 @@ import org.apache.iceberg.util.PartitionUtil;
  * which applies delete files and needs Iceberg's ORC module and Hadoop on the class path; without
  * them the read fails naming the file and the jars to add.
  */
-final class HistoryReader {
+public final class HistoryReader {
 
   /** What Iceberg's generic reader needs besides iceberg-data, as Maven coordinates. */
-  static final String GENERIC_READER_JARS =
+  public static final String GENERIC_READER_JARS =
       "org.apache.iceberg:iceberg-orc, org.apache.hadoop:hadoop-common and"
           + " org.apache.hadoop:hadoop-mapreduce-client-core";
 
@@ -56,7 +56,7 @@ final class HistoryReader {
    * @throws IllegalStateException if the snapshot holds a file only Iceberg's generic reader reads
    *     and that reader's jars are not on the class path
    */
-  static List<Record> read(
+  public static List<Record> read(
       Table table, TableIdentifier identifier, long snapshotId, Expression filter) {
     List<Record> records = new ArrayList<>();
     read(table, identifier, snapshotId, filter, (record, file) -> records.add(record));
@@ -72,7 +72,7 @@ final class HistoryReader {
    * @throws IllegalStateException if the snapshot holds a file only Iceberg's generic reader reads
    *     and that reader's jars are not on the class path
    */
-  static void read(
+  public static void read(
       Table table,
       TableIdentifier identifier,
       long snapshotId,
@@ -132,7 +132,7 @@ final class HistoryReader {
    * @throws IllegalStateException if the file is Parquet compressed with a codec whose classes are
    *     not on the class path
    */
-  static List<Record> readOwnFormat(
+  public static List<Record> readOwnFormat(
       Table table,
       TableIdentifier identifier,
       FileScanTask task,
@@ -158,31 +158,19 @@ final class HistoryReader {
           into.add(row);
         }
       }
-    } catch (CodecMissing e) {
+    } catch (HistoryParquet.CodecMissing e) {
       throw new IllegalStateException(
           "Cannot read migration history "
               + identifier
               + ": data file "
               + task.file().location()
               + " is Parquet compressed with "
-              + e.codec
+              + e.codec()
               + ", which parquet-java decompresses through Hadoop's codec classes; add"
               + " org.apache.hadoop:hadoop-common to the class path",
           e);
     }
     return into;
-  }
-
-  /** A Parquet page is compressed with a codec whose classes are not on the class path. */
-  static final class CodecMissing extends RuntimeException {
-    private static final long serialVersionUID = 1L;
-
-    private final String codec;
-
-    CodecMissing(String codec, LinkageError cause) {
-      super("Cannot decompress Parquet pages compressed with " + codec + ": " + cause, cause);
-      this.codec = codec;
-    }
   }
 
   private static void readGeneric(

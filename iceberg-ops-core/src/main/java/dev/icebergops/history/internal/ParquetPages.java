@@ -1,4 +1,4 @@
-package dev.icebergops.history;
+package dev.icebergops.history.internal;
 
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
@@ -34,7 +34,7 @@ import org.apache.parquet.hadoop.metadata.ParquetMetadata;
  * and its pages are then handed to Iceberg's value readers through this {@link PageReadStore}.
  * Unencrypted files only; compressed pages go through the given codec factory.
  */
-final class ParquetPages implements PageReadStore {
+public final class ParquetPages implements PageReadStore {
 
   private static final byte[] MAGIC = {'P', 'A', 'R', '1'};
 
@@ -51,7 +51,7 @@ final class ParquetPages implements PageReadStore {
   }
 
   /** The footer of a whole Parquet file. */
-  static ParquetMetadata footer(byte[] file, String location) throws IOException {
+  public static ParquetMetadata footer(byte[] file, String location) throws IOException {
     int length = file.length;
     if (length < 12 || !endsWithMagic(file)) {
       throw new IOException("Cannot read " + location + ": it is not a Parquet file");
@@ -78,7 +78,7 @@ final class ParquetPages implements PageReadStore {
   }
 
   /** Reads every page of a row group. */
-  static ParquetPages of(byte[] file, BlockMetaData block, CompressionCodecFactory codecs)
+  public static ParquetPages of(byte[] file, BlockMetaData block, CompressionCodecFactory codecs)
       throws IOException {
     ParquetPages pages = new ParquetPages(block.getRowCount());
     for (ColumnChunkMetaData chunk : block.getColumns()) {

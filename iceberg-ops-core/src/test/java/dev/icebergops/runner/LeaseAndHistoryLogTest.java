@@ -8,8 +8,7 @@ import dev.icebergops.history.HistoryRecord.Status;
 import dev.icebergops.history.MigrationHistory;
 import dev.icebergops.history.NamespaceHistory;
 import dev.icebergops.history.RunLease;
-import dev.icebergops.history.internal.HistoryWrites;
-import dev.icebergops.runner.RunJournal.RunOptions;
+import dev.icebergops.history.TestWrites;
 import dev.icebergops.test.env.IcebergTestEnvironment;
 import dev.icebergops.testing.ProgressWatch;
 import dev.icebergops.testing.SharedEnvironment;
@@ -37,7 +36,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * short and clocks are the test's, so that nothing here waits long.
  */
 @ExtendWith(SharedEnvironment.class)
-class RunJournalTest {
+class LeaseAndHistoryLogTest {
 
   private static final Instant T0 = Instant.parse("2026-12-01T00:00:00Z");
   private static final Duration LEASE = Duration.ofSeconds(60);
@@ -62,23 +61,20 @@ class RunJournalTest {
     pool.shutdownNow();
   }
 
-  private RunJournal open(Clock clock, Duration leaseDuration, Duration leaseWait) {
-    return RunJournal.open(
-        history,
-        namespace,
-        new RunOptions(clock, leaseDuration, leaseWait),
-        remote,
-        "migrate " + namespace);
+  private HeldLease open(Clock clock, Duration leaseDuration, Duration leaseWait) {
+    RunnerConfig options = RunConfigs.of(namespace, clock, leaseDuration, leaseWait);
+    return LeaseTaking.open(
+        new HistoryScope(TestWrites.table(history), options, remote), "migrate " + namespace);
   }
 
-  private RunJournal openAt(Instant now) {
+  private HeldLease openAt(Instant now) {
     return open(Clock.fixed(now, ZoneOffset.UTC), LEASE, Duration.ZERO);
   }
 
   /** Stores a lease as another run would have taken it. */
   private void plant(RunLease lease) {
     NamespaceHistory read = history.load(namespace);
-    HistoryWrites.commit(history, read, read.withLease(lease));
+    TestWrites.writer(history).commit(read, read.withLease(lease));
   }
 
   /**
@@ -112,8 +108,8 @@ class RunJournalTest {
 
   /** This host's name as the runner writes it into its leases. */
   private String thisHost() {
-    try (RunJournal journal = openAt(T0)) {
-      return journal.state().lease().orElseThrow().host();
+    try (HeldLease journal = openAt(T0)) {
+      return journal.log().state().lease().orElseThrow().host();
     }
   }
 
@@ -145,14 +141,14 @@ class RunJournalTest {
     // the run reads its clock for its deadline, then after each read of the history
     Clock clock = new CallbackClock(T0, Duration.ZERO, 2, sawTheLease::countDown);
 
-    Future<RunJournal> waiting = pool.submit(() -> open(clock, LEASE, Duration.ofSeconds(30)));
+    Future<HeldLease> waiting = pool.submit(() -> open(clock, LEASE, Duration.ofSeconds(30)));
     assertThat(sawTheLease.await(ProgressWatch.HANG_MINUTES, TimeUnit.MINUTES)).isTrue();
     NamespaceHistory read = history.load(namespace);
-    HistoryWrites.commit(history, read, read.withoutLease());
+    TestWrites.writer(history).commit(read, read.withoutLease());
 
-    try (RunJournal journal = waiting.get(ProgressWatch.HANG_MINUTES, TimeUnit.MINUTES)) {
+    try (HeldLease journal = waiting.get(ProgressWatch.HANG_MINUTES, TimeUnit.MINUTES)) {
       assertThat(journal.takenOver()).isEmpty();
-      assertThat(stored().runId()).isEqualTo(journal.runId());
+      assertThat(stored().runId()).isEqualTo(journal.log().runId());
       assertThat(stored().since()).isEqualTo(T0);
     }
     assertThat(stored()).isNull();
@@ -166,10 +162,10 @@ class RunJournalTest {
     // read of the history: t0 + 1 s (still held), t0 + 2 s (expired)
     Clock clock = new CallbackClock(T0, Duration.ofSeconds(1), 0, () -> {});
 
-    try (RunJournal journal = open(clock, LEASE, Duration.ofMillis(1500))) {
+    try (HeldLease journal = open(clock, LEASE, Duration.ofMillis(1500))) {
       assertThat(journal.takenOver()).contains(other);
       RunLease mine = stored();
-      assertThat(mine.runId()).isEqualTo(journal.runId()).isNotEqualTo("other-run");
+      assertThat(mine.runId()).isEqualTo(journal.log().runId()).isNotEqualTo("other-run");
       assertThat(mine.since()).as("taken once expired, not before").isEqualTo(T0.plusSeconds(2));
       assertThat(mine.expiresAt()).isEqualTo(T0.plusSeconds(2).plus(LEASE));
     }
@@ -226,14 +222,14 @@ class RunJournalTest {
     RunLease dead = leaseOf(deadPid(), here.pidNamespace(), here.bootId(), "dead-run");
     plant(dead);
 
-    try (RunJournal journal = openAt(T0.plusSeconds(5))) {
+    try (HeldLease journal = openAt(T0.plusSeconds(5))) {
       assertThat(journal.takenOver()).contains(dead);
       RunLease mine = stored();
-      assertThat(mine.runId()).isEqualTo(journal.runId());
+      assertThat(mine.runId()).isEqualTo(journal.log().runId());
       assertThat(mine.pidNamespace()).as("recorded PID namespace").startsWith("pid:[");
       assertThat(mine.bootId()).as("recorded boot").isEqualTo(here.bootId()).isNotBlank();
     }
-    assertThat(RunJournal.isAlive(dead, T0)).isFalse();
+    assertThat(LeaseTaking.isAlive(dead, T0)).isFalse();
   }
 
   @Test
@@ -246,7 +242,7 @@ class RunJournalTest {
         .isInstanceOf(ConcurrentMigrationException.class)
         .hasMessageContaining("another run holds its lease: " + elsewhere.owner());
     assertThat(stored()).isEqualTo(elsewhere);
-    try (RunJournal journal = openAt(T0.plusSeconds(3600))) {
+    try (HeldLease journal = openAt(T0.plusSeconds(3600))) {
       assertThat(journal.takenOver()).as("taken over once expired").contains(elsewhere);
     }
   }
@@ -278,7 +274,7 @@ class RunJournalTest {
         .isInstanceOf(ConcurrentMigrationException.class)
         .hasMessageContaining("another run holds its lease: " + older.owner());
     assertThat(stored()).isEqualTo(older);
-    assertThat(RunJournal.isAlive(older, T0.plusSeconds(3600))).as("expired").isFalse();
+    assertThat(LeaseTaking.isAlive(older, T0.plusSeconds(3600))).as("expired").isFalse();
   }
 
   @Test
@@ -293,8 +289,8 @@ class RunJournalTest {
           .isInstanceOf(ConcurrentMigrationException.class)
           .hasMessageContaining("(pid " + alive.pid() + ", run live-run)");
       assertThat(stored()).isEqualTo(held);
-      assertThat(RunJournal.isAlive(held, T0)).isTrue();
-      assertThat(RunJournal.isAlive(held, T0.plusSeconds(3600))).as("expired").isFalse();
+      assertThat(LeaseTaking.isAlive(held, T0)).isTrue();
+      assertThat(LeaseTaking.isAlive(held, T0.plusSeconds(3600))).as("expired").isFalse();
     } finally {
       alive.destroyForcibly();
     }
@@ -311,12 +307,12 @@ class RunJournalTest {
             2,
             () -> {
               NamespaceHistory read = otherWriter.load(namespace);
-              HistoryWrites.commit(otherWriter, read, read.with(theirs));
+              TestWrites.writer(otherWriter).commit(read, read.with(theirs));
             });
 
-    try (RunJournal journal = open(clock, LEASE, Duration.ZERO)) {
-      assertThat(stored().runId()).isEqualTo(journal.runId());
-      assertThat(journal.state().row("0009")).contains(theirs);
+    try (HeldLease journal = open(clock, LEASE, Duration.ZERO)) {
+      assertThat(stored().runId()).isEqualTo(journal.log().runId());
+      assertThat(journal.log().state().row("0009")).contains(theirs);
       assertThat(journal.takenOver()).isEmpty();
     }
     assertThat(history.load(namespace).row("0009")).contains(theirs);
@@ -326,7 +322,7 @@ class RunJournalTest {
 
   @Test
   void theHeartbeatRenewsTheLeaseOfAQuietRun() throws Exception {
-    try (RunJournal journal = open(Clock.systemUTC(), Duration.ofMillis(600), Duration.ZERO)) {
+    try (HeldLease journal = open(Clock.systemUTC(), Duration.ofMillis(600), Duration.ZERO)) {
       RunLease taken = stored();
       RunLease renewed = taken;
       long giveUp = System.nanoTime() + TimeUnit.MINUTES.toNanos(ProgressWatch.HANG_MINUTES);
@@ -336,7 +332,7 @@ class RunJournalTest {
       }
 
       assertThat(renewed.expiresAt()).isAfter(taken.expiresAt());
-      assertThat(renewed.runId()).isEqualTo(journal.runId());
+      assertThat(renewed.runId()).isEqualTo(journal.log().runId());
       assertThat(renewed.since()).isEqualTo(taken.since());
     }
     assertThat(stored()).isNull();
@@ -346,44 +342,44 @@ class RunJournalTest {
 
   @Test
   void aWriteWhoseCommitLandedDespiteTheAnswerIsNotWrittenAgain() {
-    try (RunJournal journal = openAt(T0)) {
-      NamespaceHistory before = journal.state();
+    try (HeldLease journal = openAt(T0)) {
+      NamespaceHistory before = journal.log().state();
       HistoryRecord row = row("0001", Status.APPLIED);
       // the commit the journal is about to make, already stored as if its answer had been lost
       NamespaceHistory landed =
-          HistoryWrites.commit(
-              history, before, before.with(row).withLease(before.lease().orElseThrow()));
+          TestWrites.writer(history)
+              .commit(before, before.with(row).withLease(before.lease().orElseThrow()));
 
-      journal.write(List.of(row));
+      journal.log().write(List.of(row));
 
-      assertThat(journal.state().snapshotId()).isEqualTo(landed.snapshotId());
+      assertThat(journal.log().state().snapshotId()).isEqualTo(landed.snapshotId());
       assertThat(history.load(namespace).snapshotId()).isEqualTo(landed.snapshotId());
-      assertThat(journal.state().row("0001")).contains(row);
+      assertThat(journal.log().state().row("0001")).contains(row);
     }
   }
 
   @Test
   void aReleaseThatLandedDespiteTheAnswerEndsTheRun() {
-    RunJournal journal = openAt(T0);
-    NamespaceHistory before = journal.state();
+    HeldLease journal = openAt(T0);
+    NamespaceHistory before = journal.log().state();
     HistoryRecord row = row("0001", Status.APPLIED);
     NamespaceHistory landed =
-        HistoryWrites.commit(history, before, before.with(row).withoutLease());
+        TestWrites.writer(history).commit(before, before.with(row).withoutLease());
 
-    journal.finish(List.of(row));
+    journal.log().finish(List.of(row));
 
-    assertThat(journal.isFinished()).isTrue();
+    assertThat(journal.log().isFinished()).isTrue();
     assertThat(history.load(namespace).snapshotId()).isEqualTo(landed.snapshotId());
     assertThat(stored()).isNull();
   }
 
   @Test
   void aReleaseAfterAnotherWriterAddedARowStillReleases() {
-    RunJournal journal = openAt(T0);
+    HeldLease journal = openAt(T0);
     NamespaceHistory read = otherWriter.load(namespace);
-    HistoryWrites.commit(otherWriter, read, read.with(row("0009", Status.APPLIED)));
+    TestWrites.writer(otherWriter).commit(read, read.with(row("0009", Status.APPLIED)));
 
-    journal.finish(List.of());
+    journal.log().finish(List.of());
 
     assertThat(stored()).isNull();
     assertThat(history.load(namespace).rows())
@@ -394,15 +390,15 @@ class RunJournalTest {
   @Test
   void aRenewalAfterAnotherWriterAddedARowStillRenews() {
     // one second later at each reading: the renewal asks for a later expiry than the lease has
-    try (RunJournal journal =
+    try (HeldLease journal =
         open(new CallbackClock(T0, Duration.ofSeconds(1), 0, () -> {}), LEASE, Duration.ZERO)) {
       RunLease taken = stored();
       NamespaceHistory read = otherWriter.load(namespace);
-      HistoryWrites.commit(otherWriter, read, read.with(row("0009", Status.APPLIED)));
+      TestWrites.writer(otherWriter).commit(read, read.with(row("0009", Status.APPLIED)));
 
-      journal.write(List.of());
+      journal.log().write(List.of());
 
-      assertThat(stored().runId()).isEqualTo(journal.runId());
+      assertThat(stored().runId()).isEqualTo(journal.log().runId());
       assertThat(stored().expiresAt()).isAfter(taken.expiresAt());
       assertThat(history.load(namespace).row("0009")).isPresent();
     }
@@ -410,11 +406,11 @@ class RunJournalTest {
 
   @Test
   void aWriteAfterAnOperatorReleasedTheLeaseFailsAndRecordsNothing() {
-    try (RunJournal journal = openAt(T0)) {
+    try (HeldLease journal = openAt(T0)) {
       NamespaceHistory read = history.load(namespace);
-      HistoryWrites.commit(history, read, read.withoutLease());
+      TestWrites.writer(history).commit(read, read.withoutLease());
 
-      assertThatThrownBy(() -> journal.write(List.of(row("0001", Status.APPLIED))))
+      assertThatThrownBy(() -> journal.log().write(List.of(row("0001", Status.APPLIED))))
           .isInstanceOf(ConcurrentMigrationException.class)
           .hasMessage(
               "Cannot go on migrating "
@@ -429,7 +425,7 @@ class RunJournalTest {
   @Test
   void aWriteAfterTheLeaseExpiredAndWasTakenOverAndReleasedSaysSo() {
     SettableClock clock = new SettableClock(T0);
-    try (RunJournal journal = open(clock, LEASE, Duration.ZERO)) {
+    try (HeldLease journal = open(clock, LEASE, Duration.ZERO)) {
       // the run stops past its lease's expiry; another run takes it over, rolls 0001 back and ends
       clock.set(T0.plus(LEASE).plusSeconds(30));
       NamespaceHistory read = otherWriter.load(namespace);
@@ -446,9 +442,9 @@ class RunJournalTest {
               "rollback",
               List.of(),
               "run-b");
-      HistoryWrites.commit(otherWriter, read, read.with(rolledBack).withoutLease());
+      TestWrites.writer(otherWriter).commit(read, read.with(rolledBack).withoutLease());
 
-      assertThatThrownBy(() -> journal.write(List.of(row("0001", Status.APPLIED))))
+      assertThatThrownBy(() -> journal.log().write(List.of(row("0001", Status.APPLIED))))
           .isInstanceOf(ConcurrentMigrationException.class)
           .hasMessage(
               "Cannot go on migrating "
@@ -457,7 +453,7 @@ class RunJournalTest {
                   + T0.plus(LEASE)
                   + " without being renewed; run run-b took it over and has since released it);"
                   + " nothing more was recorded");
-      assertThat(journal.lastSeenRow("0001")).contains(rolledBack);
+      assertThat(journal.log().lastSeenRow("0001")).contains(rolledBack);
     }
     assertThat(stored()).isNull();
   }
@@ -470,7 +466,7 @@ class RunJournalTest {
             () -> {
               // a heartbeat every second (a sixth of the lease): room between two renewals for
               // the plants' read and commit, even where a history write takes a few hundred ms
-              RunJournal journal = open(clock, Duration.ofSeconds(6), Duration.ZERO);
+              HeldLease journal = open(clock, Duration.ofSeconds(6), Duration.ZERO);
               RunLease mine = stored();
               plantDuringHeartbeats(
                   new RunLease("elsewhere", 4242, "other-run", T0, T0.plusSeconds(3600)));
@@ -544,10 +540,10 @@ class RunJournalTest {
   @Test
   void aWriteAfterAnotherRunTookTheLeaseOverFailsNamingIt() {
     RunLease other = new RunLease("elsewhere", 4242, "other-run", T0, T0.plusSeconds(3600));
-    try (RunJournal journal = openAt(T0)) {
+    try (HeldLease journal = openAt(T0)) {
       plant(other);
 
-      assertThatThrownBy(() -> journal.write(List.of(row("0001", Status.APPLIED))))
+      assertThatThrownBy(() -> journal.log().write(List.of(row("0001", Status.APPLIED))))
           .isInstanceOf(ConcurrentMigrationException.class)
           .hasMessage(
               "Cannot go on migrating "
@@ -563,29 +559,29 @@ class RunJournalTest {
 
   @Test
   void aWriteKeepsRowsAnotherWriterAddedMeanwhile() {
-    try (RunJournal journal = openAt(T0)) {
+    try (HeldLease journal = openAt(T0)) {
       NamespaceHistory read = history.load(namespace);
-      HistoryWrites.commit(history, read, read.with(row("0009", Status.APPLIED)));
+      TestWrites.writer(history).commit(read, read.with(row("0009", Status.APPLIED)));
 
-      journal.write(List.of(row("0001", Status.RUNNING)));
+      journal.log().write(List.of(row("0001", Status.RUNNING)));
 
       assertThat(history.load(namespace).rows())
           .extracting(HistoryRecord::version, HistoryRecord::status)
           .containsExactly(
               org.assertj.core.api.Assertions.tuple("0001", Status.RUNNING),
               org.assertj.core.api.Assertions.tuple("0009", Status.APPLIED));
-      assertThat(stored().runId()).isEqualTo(journal.runId());
+      assertThat(stored().runId()).isEqualTo(journal.log().runId());
     }
   }
 
   @Test
   void aWriteOfARowAnotherWriterChangedFails() {
-    try (RunJournal journal = openAt(T0)) {
-      journal.write(List.of(row("0001", Status.RUNNING)));
+    try (HeldLease journal = openAt(T0)) {
+      journal.log().write(List.of(row("0001", Status.RUNNING)));
       NamespaceHistory read = history.load(namespace);
-      HistoryWrites.commit(history, read, read.with(row("0001", Status.FAILED)));
+      TestWrites.writer(history).commit(read, read.with(row("0001", Status.FAILED)));
 
-      assertThatThrownBy(() -> journal.write(List.of(row("0001", Status.APPLIED))))
+      assertThatThrownBy(() -> journal.log().write(List.of(row("0001", Status.APPLIED))))
           .isInstanceOf(ConcurrentMigrationException.class)
           .hasMessage(
               "Cannot record migration 0001 for namespace "
@@ -597,10 +593,10 @@ class RunJournalTest {
 
   @Test
   void noWriteAfterTheRunEnded() {
-    RunJournal journal = openAt(T0);
-    journal.finish(List.of());
+    HeldLease journal = openAt(T0);
+    journal.log().finish(List.of());
 
-    assertThatThrownBy(() -> journal.write(List.of(row("0001", Status.APPLIED))))
+    assertThatThrownBy(() -> journal.log().write(List.of(row("0001", Status.APPLIED))))
         .isInstanceOf(IllegalStateException.class)
         .hasMessage("Cannot write history of " + namespace + ": run ended");
     journal.close();

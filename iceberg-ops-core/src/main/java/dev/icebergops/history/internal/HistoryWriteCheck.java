@@ -1,5 +1,6 @@
-package dev.icebergops.history;
+package dev.icebergops.history.internal;
 
+import dev.icebergops.history.NamespaceHistory;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
@@ -18,7 +19,7 @@ import org.apache.iceberg.types.Types.NestedField;
  * change, the versions being recorded, and the Iceberg API call and Spark SQL that restore it;
  * nothing is written then. Reads are not affected.
  */
-final class HistoryWriteCheck {
+public final class HistoryWriteCheck {
 
   /** The columns every row iceberg-ops writes fills; any other column may be null. */
   private static final Set<String> FILLED =
@@ -40,7 +41,7 @@ final class HistoryWriteCheck {
    * @param next the state the write stores: the versions whose rows differ are named
    * @throws IllegalStateException naming the change and how to restore it, if it cannot
    */
-  static void check(
+  public static void check(
       Table table, TableIdentifier identifier, NamespaceHistory base, NamespaceHistory next) {
     List<String> problems = new ArrayList<>();
     String spec = specProblem(table.spec(), table.schema(), identifier);

@@ -1,4 +1,4 @@
-package dev.icebergops.history;
+package dev.icebergops.history.internal;
 
 import java.util.Set;
 import java.util.TreeSet;
@@ -14,10 +14,10 @@ import org.apache.iceberg.exceptions.NotFoundException;
  * snapshot without that name (another engine, an older release) is attributed by the partitions of
  * the files it added.
  */
-final class HistoryWriters {
+public final class HistoryWriters {
 
   /** The snapshot summary property that names the namespace a history commit wrote. */
-  static final String SUMMARY_NAMESPACE = "iceberg-ops.namespace";
+  public static final String SUMMARY_NAMESPACE = "iceberg-ops.namespace";
 
   /** Stops the walk on a table whose history is longer than any one attempt could have seen. */
   private static final int MAX_SNAPSHOTS = 10_000;
@@ -29,7 +29,7 @@ final class HistoryWriters {
    *
    * @param snapshotId the snapshot to start after, or null for every snapshot
    */
-  static Set<String> since(Table table, Long snapshotId) {
+  public static Set<String> since(Table table, Long snapshotId) {
     Set<String> namespaces = new TreeSet<>();
     Snapshot snapshot = table.currentSnapshot();
     for (int seen = 0; snapshot != null && seen < MAX_SNAPSHOTS; seen++) {

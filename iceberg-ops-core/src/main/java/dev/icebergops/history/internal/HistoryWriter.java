@@ -1,0 +1,253 @@
+package dev.icebergops.history.internal;
+
+import dev.icebergops.history.HistoryConflictException;
+import dev.icebergops.history.HistoryRecord;
+import dev.icebergops.history.HistoryTableMissingException;
+import dev.icebergops.history.NamespaceHistory;
+import dev.icebergops.internal.CallingThreadExecutor;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import org.apache.iceberg.DataFile;
+import org.apache.iceberg.OverwriteFiles;
+import org.apache.iceberg.RowDelta;
+import org.apache.iceberg.Snapshot;
+import org.apache.iceberg.SnapshotUpdate;
+import org.apache.iceberg.Table;
+import org.apache.iceberg.Transaction;
+import org.apache.iceberg.catalog.TableIdentifier;
+import org.apache.iceberg.data.Record;
+import org.apache.iceberg.exceptions.CommitFailedException;
+import org.apache.iceberg.exceptions.NoSuchNamespaceException;
+import org.apache.iceberg.exceptions.NoSuchTableException;
+import org.apache.iceberg.exceptions.ValidationException;
+import org.apache.iceberg.expressions.Expression;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The history table's write path, for the runner only (internal, not API): every write checks that
+ * nobody changed the namespace's history since {@code base} was read; only the runner calls these,
+ * under the namespace's run lease ({@code PackageDependencyTest} holds it to that).
+ */
+public final class HistoryWriter {
+
+  private static final Logger LOG = LoggerFactory.getLogger(HistoryWriter.class);
+
+  private final HistoryTable history;
+  private final TableIdentifier identifier;
+
+  /** The writer of a history table. */
+  public HistoryWriter(HistoryTable history) {
+    this.history = Objects.requireNonNull(history, "history");
+    this.identifier = history.tableIdentifier();
+  }
+
+  /**
+   * Stores a namespace's new state, provided nobody wrote that namespace's history since {@code
+   * base} was read. Creates the meta-namespace and the table only when {@code base} was read from
+   * no table at all (the namespace's first write); a table dropped since {@code base} was read is
+   * not created again.
+   *
+   * @param base the state the writer read
+   * @param next the state to store, derived from {@code base}
+   * @return the stored state, at the snapshot this write committed
+   * @throws HistoryConflictException if another writer changed the namespace's history since {@code
+   *     base} was read; nothing was written then
+   * @throws HistoryTableMissingException if {@code base} was read from the history table and the
+   *     table no longer exists; nothing was written then
+   * @throws IllegalArgumentException if the two states belong to different namespaces
+   * @throws IllegalStateException if another writer changed the table's partition spec or schema so
+   *     that this release cannot write it; the message says how to restore it, and nothing was
+   *     written then
+   */
+  public NamespaceHistory commit(NamespaceHistory base, NamespaceHistory next) {
+    if (!base.namespace().equals(next.namespace())) {
+      throw new IllegalArgumentException(
+          "Cannot record migration history: the states belong to namespaces "
+              + base.namespace()
+              + " and "
+              + next.namespace());
+    }
+    String namespace = next.namespace();
+    Table table = tableToCommitFrom(base);
+    base = overUpgrade(table, base);
+    Expression filter = HistoryTable.namespaceFilter(namespace);
+    HistoryRewrite rewrite = HistoryRewrite.plan(base, next);
+    HistoryWriteCheck.check(table, identifier, base, next);
+    List<Record> written = rewrite.records(table.schema(), next);
+    DataFile file =
+        rewrite.whole() || !written.isEmpty()
+            ? HistoryFiles.write(table, namespace, written)
+            : null;
+    try {
+      Table limited = RebaseLimit.of(table);
+      // a change of the lease's holder moves its tag in the same metadata commit
+      Transaction moving = LeaseTag.moves(base, next) ? limited.newTransaction() : null;
+      Table target = moving != null ? moving.table() : limited;
+      SnapshotUpdate<?> write =
+          rewrite.whole()
+              ? wholePartition(target, filter, base, file)
+              : changedFiles(target, filter, base, rewrite, file);
+      write.set(HistoryWriters.SUMMARY_NAMESPACE, namespace);
+      write.commit();
+      if (moving != null) {
+        LeaseTag.moveTo(moving, namespace);
+        moving.commitTransaction();
+      }
+    } catch (NoSuchTableException | NoSuchNamespaceException e) {
+      if (file != null) {
+        HistoryFiles.deleteQuietly(table, file);
+      }
+      throw history.missing(namespace, e);
+    } catch (ValidationException | CommitFailedException | RebaseLimit.Refused e) {
+      if (file != null) {
+        HistoryFiles.deleteQuietly(table, file);
+      }
+      throw new HistoryConflictException(
+          "Cannot record migration history of namespace "
+              + namespace
+              + ": another writer changed it concurrently ("
+              + e.getMessage()
+              + ")",
+          e);
+    }
+    long committed = table.currentSnapshot().snapshotId();
+    history.lastCommitted.set(table);
+    return rewrite.stored(base, next, committed, written, file);
+  }
+
+  /**
+   * The state to commit from when the table's current snapshot is a layout upgrade made right on
+   * top of {@code base}'s snapshot: the same rows in rewritten files, read again so that the write
+   * replaces the files that hold them now. Otherwise {@code base}, validated as usual.
+   */
+  private NamespaceHistory overUpgrade(Table table, NamespaceHistory base) {
+    Snapshot current = table.currentSnapshot();
+    if (base.snapshotId() == null
+        || current == null
+        || !base.snapshotId().equals(current.parentId())
+        || !current.summary().containsKey(HistoryFormatUpgrade.SUMMARY_UPGRADE)) {
+      return base;
+    }
+    NamespaceHistory reread = history.load(table, current.snapshotId(), base.namespace());
+    return HistoryRewrite.changed(base, reread).isEmpty() ? reread : base;
+  }
+
+  /**
+   * Records the rows of namespaces that have no history yet, all in one commit: one data file per
+   * namespace. Meant for namespaces made as copies of another, whose history is a copy of that
+   * one's: one commit for many namespaces instead of one each.
+   *
+   * <pre>{@code
+   * history.seed(Map.of("sales_copy_1", rows1, "sales_copy_2", rows2));
+   * }</pre>
+   *
+   * @param rows each namespace's rows; each row's {@link HistoryRecord#namespace()} must be the
+   *     namespace it is listed under
+   * @throws IllegalArgumentException if a row is listed under another namespace than its own
+   * @throws HistoryConflictException if one of the namespaces has history already, or another
+   *     writer gave it some concurrently; nothing was written then
+   */
+  public void seed(Map<String, List<HistoryRecord>> rows) {
+    rows.forEach(
+        (namespace, listed) -> {
+          for (HistoryRecord row : listed) {
+            if (!row.namespace().equals(namespace)) {
+              throw new IllegalArgumentException(
+                  "Cannot seed migration history of namespace "
+                      + namespace
+                      + ": row "
+                      + row.version()
+                      + " belongs to namespace "
+                      + row.namespace());
+            }
+          }
+        });
+    if (!rows.isEmpty()) {
+      HistorySeed.write(history.loadOrCreateTable(), identifier, rows);
+    }
+  }
+
+  /** The namespace's whole partition replaced by the new file. */
+  private static SnapshotUpdate<?> wholePartition(
+      Table table, Expression filter, NamespaceHistory base, DataFile file) {
+    OverwriteFiles overwrite =
+        table
+            .newOverwrite()
+            .scanManifestsWith(CallingThreadExecutor.INSTANCE)
+            .overwriteByRowFilter(filter)
+            .addFile(file)
+            .conflictDetectionFilter(filter)
+            .validateNoConflictingData()
+            .validateNoConflictingDeletes();
+    if (base.snapshotId() != null) {
+      overwrite.validateFromSnapshot(base.snapshotId());
+    }
+    return overwrite;
+  }
+
+  /**
+   * The files that hold the changed rows replaced by the new file, if any. Like the whole
+   * overwrite, it fails if the namespace's partition changed since {@code base}'s snapshot: every
+   * file {@code base} read must still be there (the replaced ones to be deleted, the others to be
+   * kept), and no data or delete file may have been added.
+   */
+  private static SnapshotUpdate<?> changedFiles(
+      Table table,
+      Expression filter,
+      NamespaceHistory base,
+      HistoryRewrite rewrite,
+      DataFile file) {
+    RowDelta delta = table.newRowDelta().scanManifestsWith(CallingThreadExecutor.INSTANCE);
+    rewrite.replaced().forEach(delta::removeRows);
+    if (file != null) {
+      delta.addRows(file);
+    }
+    return delta
+        .validateFromSnapshot(base.snapshotId())
+        .conflictDetectionFilter(filter)
+        .validateDataFilesExist(kept(base, rewrite))
+        .validateDeletedFiles()
+        .validateNoConflictingDataFiles()
+        .validateNoConflictingDeleteFiles();
+  }
+
+  /** The locations of {@code base}'s files that the write keeps. */
+  private static List<String> kept(NamespaceHistory base, HistoryRewrite rewrite) {
+    Set<String> replaced = new HashSet<>();
+    rewrite.replaced().forEach(file -> replaced.add(file.location()));
+    return base.files().values().stream()
+        .map(DataFile::location)
+        .distinct()
+        .filter(location -> !replaced.contains(location))
+        .toList();
+  }
+
+  /**
+   * The table to commit {@code base}'s successor to: the one this instance last committed when
+   * {@code base} is the state that commit left (nothing read since shows otherwise), else loaded.
+   * An outdated copy costs nothing in correctness: Iceberg refreshes it and validates again from
+   * {@code base}'s snapshot when the catalog refuses the commit.
+   */
+  private Table tableToCommitFrom(NamespaceHistory base) {
+    Table cached = history.lastCommitted.getAndSet(null);
+    if (cached != null
+        && base.snapshotId() != null
+        && cached.currentSnapshot() != null
+        && cached.currentSnapshot().snapshotId() == base.snapshotId()) {
+      return cached;
+    }
+    if (base.snapshotId() == null) {
+      return history.loadOrCreateTable();
+    }
+    Table table = history.loadTableOrNull();
+    if (table == null) {
+      throw history.missing(base.namespace(), null);
+    }
+    HistoryLayout.upgrade(table, identifier);
+    return table;
+  }
+}

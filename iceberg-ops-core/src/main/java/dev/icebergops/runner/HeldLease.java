@@ -1,0 +1,172 @@
+package dev.icebergops.runner;
+
+import dev.icebergops.history.MigrationHistory;
+import dev.icebergops.history.NamespaceHistory;
+import dev.icebergops.history.RunLease;
+import dev.icebergops.internal.WrappedCatalog;
+import java.time.Instant;
+import java.util.Optional;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
+import org.apache.iceberg.catalog.Catalog;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * A run's lease on its namespace, once taken ({@link LeaseTaking}): renewed in the background while
+ * no write of its {@link HistoryLog} renewed it, the fence of the run's catalog (a change cannot
+ * land once another run holds the lease), the reason it was lost, and its release when the run
+ * ends.
+ */
+final class HeldLease implements AutoCloseable {
+
+  private static final Logger LOG =
+      LoggerFactory.getLogger("dev.icebergops.runner.MigrationRunner");
+
+  private static final ScheduledExecutorService HEARTBEATS =
+      Executors.newSingleThreadScheduledExecutor(
+          task -> {
+            Thread thread = new Thread(task, "iceberg-ops-lease");
+            thread.setDaemon(true);
+            return thread;
+          });
+
+  private final HistoryScope scope;
+  private final HistoryLog log;
+  private final RunLease takenOver;
+
+  /** Where the lease tag pointed when this run took the lease; null when not known. */
+  private final Long mark;
+
+  private final ScheduledFuture<?> heartbeat;
+  private Instant renewalFailingSince;
+  private String renewalFailure;
+
+  /** The catalog as this run's migrations see it, made by the first {@link #fenced} call. */
+  private Catalog fencedView;
+
+  /**
+   * Holds a lease just taken, and starts renewing it.
+   *
+   * @param log the run's history log, holding the lease as stored
+   * @param takenOver the dead run's lease this run took over, or null
+   * @param mark where the lease tag pointed when this run took the lease, or null when not known
+   */
+  HeldLease(HistoryScope scope, HistoryLog log, RunLease takenOver, Long mark) {
+    this.scope = scope;
+    this.log = log;
+    this.takenOver = takenOver;
+    this.mark = mark;
+    long period = Math.max(100L, scope.config().leaseDuration().toMillis() / 6);
+    this.heartbeat =
+        HEARTBEATS.scheduleAtFixedRate(this::renewIfDue, period, period, TimeUnit.MILLISECONDS);
+  }
+
+  /** The run's history log, which writes under this lease. */
+  HistoryLog log() {
+    return log;
+  }
+
+  /** The dead run's lease this run took over, if any. */
+  Optional<RunLease> takenOver() {
+    return Optional.ofNullable(takenOver);
+  }
+
+  /**
+   * The catalog as this run's migrations see it: a change cannot land once another run holds the
+   * lease (see {@link LeaseFence}).
+   */
+  synchronized Catalog fenced(Catalog catalog) {
+    if (mark == null) {
+      return catalog;
+    }
+    if (fencedView == null || WrappedCatalog.underlying(fencedView) != catalog) {
+      // one view per run: a REST server without multi-table commits is found out once
+      fencedView =
+          FencedCatalog.of(
+              catalog,
+              new LeaseFence(
+                  catalog,
+                  scope.history().tableIdentifier(),
+                  MigrationHistory.leaseTag(scope.namespace()),
+                  mark,
+                  this::lossOfLease));
+    }
+    return fencedView;
+  }
+
+  /** Why this run no longer holds its lease, read from the history now; empty while it does. */
+  Optional<String> lossOfLease() {
+    Optional<Long> now = scope.leaseMark();
+    if (now.isPresent() && now.get().equals(mark)) {
+      return Optional.empty();
+    }
+    NamespaceHistory fresh = scope.read();
+    if (now.isEmpty() && fresh.snapshotId() == null) {
+      return Optional.of(
+          "the history table " + scope.history().tableIdentifier() + " no longer exists");
+    }
+    RunLease holder = fresh.lease().orElse(null);
+    if (holder != null && holder.runId().equals(log.runId())) {
+      return Optional.of(
+          "its lease tag "
+              + MigrationHistory.leaseTag(scope.namespace())
+              + " was moved by another writer of "
+              + scope.history().tableIdentifier());
+    }
+    return Optional.of(log.howLost(fresh, holder));
+  }
+
+  /** Renews the lease when no write did for a third of its duration. */
+  private synchronized void renewIfDue() {
+    String namespace = scope.namespace();
+    try {
+      if (!log.renewIfIdleFor(scope.config().leaseDuration().dividedBy(3))) {
+        return;
+      }
+      LOG.debug("Renewed the run lease of namespace {}", namespace);
+      if (renewalFailingSince != null) {
+        LOG.info(
+            "Renewed the run lease of namespace {} again, after failing since {}",
+            namespace,
+            renewalFailingSince);
+        renewalFailingSince = null;
+      }
+    } catch (RuntimeException e) {
+      renewalFailure = e.getMessage();
+      if (renewalFailingSince == null) {
+        renewalFailingSince = scope.config().clock().instant();
+        LOG.warn(
+            "Cannot renew the run lease of namespace {}: {}; retrying until the run ends (the"
+                + " lease expires at {})",
+            namespace,
+            renewalFailure,
+            log.lease().expiresAt());
+      } else {
+        LOG.debug("Cannot renew the run lease of namespace {}: {}", namespace, renewalFailure);
+      }
+    }
+  }
+
+  /**
+   * Stops renewing the lease and releases it unless the log's last write did; never throws (the
+   * run's own error wins).
+   */
+  @Override
+  public void close() {
+    heartbeat.cancel(false);
+    synchronized (this) {
+      if (renewalFailingSince != null) {
+        LOG.warn(
+            "The run on namespace {} ended with its lease not renewed since {}: {}",
+            scope.namespace(),
+            renewalFailingSince,
+            renewalFailure);
+        renewalFailingSince = null;
+      }
+    }
+    log.releaseQuietly();
+  }
+}

@@ -1,0 +1,323 @@
+package dev.icebergops.runner;
+
+import dev.icebergops.history.HistoryConflictException;
+import dev.icebergops.history.HistoryRecord;
+import dev.icebergops.history.HistoryTableMissingException;
+import dev.icebergops.history.NamespaceHistory;
+import dev.icebergops.history.RunLease;
+import dev.icebergops.history.internal.HistoryWriter;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * One run's history log: writes every row of the run under its lease, each write renewing the
+ * lease, tried again from a fresh read while other writers of the table come first, and recognised
+ * as done when its commit landed although its answer said otherwise. The last write releases the
+ * lease. Only the holder writes the namespace's rows; a write after another run took the lease over
+ * fails.
+ */
+final class HistoryLog {
+
+  private static final Logger LOG =
+      LoggerFactory.getLogger("dev.icebergops.runner.MigrationRunner");
+
+  private final HistoryScope scope;
+  private final HistoryWriter writer;
+  private final String namespace;
+  private RunLease lease;
+  private NamespaceHistory state;
+  private NamespaceHistory lastSeen;
+  private Instant lastWrite;
+  private boolean closed;
+
+  /**
+   * @param state the namespace's history as stored with the run's lease
+   * @param lease the run's lease, as stored
+   */
+  HistoryLog(HistoryScope scope, NamespaceHistory state, RunLease lease) {
+    this.scope = scope;
+    this.writer = new HistoryWriter(scope.history());
+    this.namespace = scope.namespace();
+    this.state = state;
+    this.lease = lease;
+    this.lastWrite = scope.config().clock().instant();
+  }
+
+  /** The namespace's history as this run last wrote or read it. */
+  synchronized NamespaceHistory state() {
+    return state;
+  }
+
+  String runId() {
+    return lease.runId();
+  }
+
+  /** The run's lease as last written. */
+  synchronized RunLease lease() {
+    return lease;
+  }
+
+  /**
+   * Writes rows under the lease, renewing it.
+   *
+   * @throws ConcurrentMigrationException if this run lost its lease, or another writer changed one
+   *     of these rows
+   */
+  synchronized void write(List<HistoryRecord> rows) {
+    write(rows, false, false);
+  }
+
+  /**
+   * Writes the last rows of the run and releases the lease in the same commit.
+   *
+   * @throws ConcurrentMigrationException if this run lost its lease
+   */
+  synchronized void finish(List<HistoryRecord> rows) {
+    write(rows, true, false);
+    closed = true;
+  }
+
+  /**
+   * Deletes every history row of the namespace and releases the lease in the same commit: the
+   * namespace reads as never migrated.
+   *
+   * @throws ConcurrentMigrationException if this run lost its lease
+   */
+  synchronized void forgetAndFinish() {
+    write(List.of(), true, true);
+    closed = true;
+  }
+
+  /** Whether {@link #finish} ended the run: its last rows are written and its lease released. */
+  synchronized boolean isFinished() {
+    return closed;
+  }
+
+  /**
+   * Renews the lease when no write did for {@code idle}.
+   *
+   * @return whether it wrote
+   */
+  synchronized boolean renewIfIdleFor(Duration idle) {
+    if (closed
+        || Duration.between(lastWrite, scope.config().clock().instant()).compareTo(idle) < 0) {
+      return false;
+    }
+    write(List.of(), false, false);
+    return true;
+  }
+
+  /** Releases the lease if the run still holds it; never throws (the run's own error wins). */
+  synchronized void releaseQuietly() {
+    if (closed) {
+      return;
+    }
+    try {
+      write(List.of(), true, false);
+    } catch (RuntimeException e) {
+      String reason = String.valueOf(e.getMessage());
+      if (reason.startsWith("Cannot release the run lease")) {
+        // the write already says what could not be released, and why
+        LOG.warn("{}; it expires at {}", reason, lease.expiresAt());
+      } else {
+        LOG.warn(
+            "Cannot release the run lease of namespace {}: {}; it expires at {}",
+            namespace,
+            reason,
+            lease.expiresAt());
+      }
+    } finally {
+      closed = true;
+    }
+  }
+
+  /**
+   * The history row of a version as last seen in the history: as this run wrote it, or as another
+   * run left it when this run found its lease lost.
+   */
+  synchronized Optional<HistoryRecord> lastSeenRow(String version) {
+    return (lastSeen != null ? lastSeen : state).row(version);
+  }
+
+  private void write(List<HistoryRecord> rows, boolean release, boolean forget) {
+    if (closed) {
+      throw new IllegalStateException("Cannot write history of " + namespace + ": run ended");
+    }
+    String what = writing(rows, release);
+    Long startedAt = state.snapshotId();
+    HistoryRetry retry = scope.config().retry(what);
+    for (int tried = 1; ; tried++) {
+      try {
+        tryWrite(rows, release, forget);
+        return;
+      } catch (HistoryConflictException e) {
+        retry.afterLoss(tried, e, (tries, last) -> scope.exhausted(what, startedAt, tries, last));
+      }
+    }
+  }
+
+  /**
+   * One try of a write from the state last read: done when it (or an earlier try whose answer was
+   * lost) landed.
+   *
+   * @throws HistoryConflictException if another writer of the table came first and none of these
+   *     rows changed meanwhile: to be tried again from the fresh state
+   */
+  private void tryWrite(List<HistoryRecord> rows, boolean release, boolean forget) {
+    NamespaceHistory base = state;
+    Instant now = scope.config().clock().instant();
+    RunLease renewed = lease.renewedUntil(now.plus(scope.config().leaseDuration()));
+    NamespaceHistory next = forget ? withoutRows(base) : base;
+    for (HistoryRecord row : rows) {
+      // iceberg-ops never writes an unreadable row: one among the rows is repair removing it
+      next =
+          row.status() == HistoryRecord.Status.UNREADABLE
+              ? next.without(row.version())
+              : next.with(row);
+    }
+    NamespaceHistory target = release ? next.withoutLease() : next.withLease(renewed);
+    try {
+      state =
+          scope
+              .remote()
+              .call(
+                  "record the migration history of " + namespace,
+                  () -> writer.commit(base, target));
+      wrote(renewed, now);
+    } catch (HistoryTableMissingException e) {
+      throw tableGone(rows, release, e);
+    } catch (HistoryConflictException e) {
+      NamespaceHistory fresh = scope.read();
+      lastSeen = fresh;
+      if (landed(fresh, rows, release, renewed) && (!forget || fresh.rows().isEmpty())) {
+        // the commit went through although its answer said otherwise
+        state = fresh;
+        wrote(renewed, now);
+        return;
+      }
+      checkUnchanged(fresh, rows, e);
+      state = fresh;
+      throw e;
+    }
+  }
+
+  private static NamespaceHistory withoutRows(NamespaceHistory base) {
+    NamespaceHistory next = base;
+    for (HistoryRecord row : base.rows()) {
+      next = next.without(row.version());
+    }
+    return next;
+  }
+
+  /**
+   * Fails when this run lost its lease, or another writer changed one of these rows since this run
+   * last read them.
+   */
+  private void checkUnchanged(
+      NamespaceHistory fresh, List<HistoryRecord> rows, HistoryConflictException cause) {
+    checkStillHeld(fresh, cause);
+    for (HistoryRecord row : rows) {
+      if (!Objects.equals(
+          fresh.row(row.version()).orElse(null), state.row(row.version()).orElse(null))) {
+        throw new ConcurrentMigrationException(
+            row.version(),
+            "Cannot record migration "
+                + row.version()
+                + " for namespace "
+                + namespace
+                + ": another writer changed its history row during this run",
+            cause);
+      }
+    }
+  }
+
+  private void wrote(RunLease renewed, Instant now) {
+    lastSeen = null;
+    lease = renewed;
+    lastWrite = now;
+  }
+
+  /**
+   * The history table was dropped during the run: the write fails naming it, and the table is not
+   * created again with only this run's rows.
+   */
+  private MigrationException tableGone(
+      List<HistoryRecord> rows, boolean release, HistoryTableMissingException e) {
+    return new MigrationException(
+        rows.size() == 1 ? rows.get(0).version() : null,
+        "Cannot "
+            + writing(rows, release)
+            + ": the history table "
+            + e.table()
+            + " no longer exists (dropped during this run); it is not created again, since it"
+            + " would hold only this run's rows; restore it (register its last metadata file"
+            + " again), or stamp the version the tables are at",
+        e);
+  }
+
+  /** What a write does, for messages: {@code record the migration history of sales}. */
+  private String writing(List<HistoryRecord> rows, boolean release) {
+    return (!rows.isEmpty()
+            ? "record the migration history of "
+            : release ? "release the run lease of " : "renew the run lease of ")
+        + namespace;
+  }
+
+  /** True when the stored state shows this write: its rows, and the lease renewed or released. */
+  private boolean landed(
+      NamespaceHistory fresh, List<HistoryRecord> rows, boolean release, RunLease renewed) {
+    for (HistoryRecord row : rows) {
+      if (!fresh.row(row.version()).map(row::equals).orElse(false)) {
+        return false;
+      }
+    }
+    if (release) {
+      return fresh.lease().map(l -> !l.runId().equals(lease.runId())).orElse(true);
+    }
+    return fresh.lease().map(renewed::equals).orElse(false);
+  }
+
+  private void checkStillHeld(NamespaceHistory fresh, Exception cause) {
+    RunLease now = fresh.lease().orElse(null);
+    if (now == null || !now.runId().equals(lease.runId())) {
+      throw new ConcurrentMigrationException(
+          null,
+          "Cannot go on migrating "
+              + namespace
+              + ": this run lost its lease ("
+              + howLost(fresh, now)
+              + "); nothing more was recorded",
+          cause);
+    }
+  }
+
+  /** Why this run no longer holds the lease, from the history as stored now. */
+  synchronized String howLost(NamespaceHistory fresh, RunLease holder) {
+    boolean expired = lease.isExpiredAt(scope.config().clock().instant());
+    Optional<String> otherRun =
+        fresh.rows().stream()
+            .filter(row -> row.runId() != null && !row.runId().equals(lease.runId()))
+            .filter(row -> !row.equals(state.row(row.version()).orElse(null)))
+            .map(HistoryRecord::runId)
+            .findFirst();
+    String taken;
+    if (holder != null) {
+      taken = "now held by " + holder.owner() + " since " + holder.since();
+    } else if (otherRun.isPresent()) {
+      taken = "run " + otherRun.get() + " took it over and has since released it";
+    } else {
+      taken =
+          expired
+              ? "it was then released by an operator or another run"
+              : "it was released by an operator";
+    }
+    return expired
+        ? "it expired at " + lease.expiresAt() + " without being renewed; " + taken
+        : taken;
+  }
+}

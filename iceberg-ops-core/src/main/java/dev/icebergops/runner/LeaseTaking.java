@@ -1,0 +1,235 @@
+package dev.icebergops.runner;
+
+import dev.icebergops.history.HistoryConflictException;
+import dev.icebergops.history.HistoryRecord;
+import dev.icebergops.history.NamespaceHistory;
+import dev.icebergops.history.RunLease;
+import dev.icebergops.history.internal.HistoryWriter;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+import java.util.UUID;
+import java.util.concurrent.ThreadLocalRandom;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * One run's taking of its namespace's run lease: read the history once the lease is free (waiting
+ * up to the configured time for a live holder), then take it in a commit validated against that
+ * read, with the run's first rows, which the caller plans from the state it read. A try that lost
+ * to another writer reads again, within the contention budget; a try whose commit landed although
+ * its answer said otherwise is adopted.
+ *
+ * <pre>{@code
+ * LeaseTaking taking = new LeaseTaking(scope, "migrate sales");
+ * Optional<HeldLease> held = Optional.empty();
+ * while (held.isEmpty()) {
+ *   LeaseTaking.Offer offer = taking.awaitFree();
+ *   held = taking.tryTake(offer, firstRowsPlannedFrom(offer.leased()));
+ * }
+ * }</pre>
+ */
+final class LeaseTaking {
+
+  private static final Logger LOG =
+      LoggerFactory.getLogger("dev.icebergops.runner.MigrationRunner");
+
+  private final HistoryScope scope;
+  private final String what;
+  private final String taking;
+  private final String runId = UUID.randomUUID().toString();
+  private final Instant deadline;
+  private final HistoryRetry retry;
+  private final HistoryWriter writer;
+  private int tried;
+  private Long firstRead;
+
+  /**
+   * @param what the operation, for messages: {@code migrate sales}
+   */
+  LeaseTaking(HistoryScope scope, String what) {
+    this.scope = scope;
+    this.what = what;
+    this.taking = "take the run lease of " + scope.namespace();
+    this.deadline = scope.config().clock().instant().plus(scope.config().leaseWait());
+    this.retry = scope.config().retry(taking);
+    this.writer = new HistoryWriter(scope.history());
+  }
+
+  /**
+   * Takes the run lease of a namespace without first rows.
+   *
+   * @throws ConcurrentMigrationException if another live run holds the lease
+   */
+  static HeldLease open(HistoryScope scope, String what) {
+    LeaseTaking taking = new LeaseTaking(scope, what);
+    Optional<HeldLease> held = Optional.empty();
+    while (held.isEmpty()) {
+      held = taking.tryTake(taking.awaitFree(), List.of());
+    }
+    return held.get();
+  }
+
+  /**
+   * The namespace's history once its lease is free, taken over or already this run's, and the lease
+   * this run would take on it.
+   *
+   * @throws ConcurrentMigrationException if another live run still holds the lease at the deadline
+   */
+  Offer awaitFree() {
+    while (true) {
+      NamespaceHistory read = scope.read();
+      firstRead = tried == 0 ? read.snapshotId() : firstRead;
+      RunLease held = read.lease().orElse(null);
+      Instant now = scope.config().clock().instant();
+      if (held == null || held.runId().equals(runId) || !isAlive(held, now)) {
+        RunLease mine =
+            ProcessScope.CURRENT.lease(
+                ProcessHandle.current().pid(),
+                runId,
+                now,
+                now.plus(scope.config().leaseDuration()));
+        return new Offer(read, mine, now);
+      }
+      if (!now.isBefore(deadline)) {
+        throw heldBy(held);
+      }
+      pause(
+          Math.min(
+              ThreadLocalRandom.current().nextLong(500, 1500),
+              Duration.between(now, deadline).toMillis() + 1));
+    }
+  }
+
+  /**
+   * Takes the lease from the state offered, with the run's first rows in the same commit; adopts it
+   * when an earlier try's commit landed although its answer said otherwise.
+   *
+   * @param firstRows the rows the caller planned from {@link Offer#leased()}; ignored when adopted
+   * @return the held lease, or empty when another writer came first (then await and try again)
+   * @throws ConcurrentMigrationException once the contention budget is spent
+   */
+  Optional<HeldLease> tryTake(Offer offer, List<HistoryRecord> firstRows) {
+    tried++;
+    RunLease held = offer.read().lease().orElse(null);
+    if (offer.isMine()) {
+      HistoryLog log = new HistoryLog(scope, offer.read(), held);
+      return Optional.of(new HeldLease(scope, log, null, scope.leaseMark().orElse(null)));
+    }
+    NamespaceHistory target = withRows(offer.leased(), firstRows);
+    NamespaceHistory taken;
+    try {
+      taken = scope.remote().call(taking, () -> writer.commit(offer.read(), target));
+    } catch (HistoryConflictException e) {
+      Long readAt = firstRead;
+      retry.afterLoss(tried, e, (tries, last) -> scope.exhausted(taking, readAt, tries, last));
+      return Optional.empty();
+    }
+    if (held != null) {
+      LOG.warn(
+          "Took over the run lease of namespace {} from {}: {}",
+          scope.namespace(),
+          held.owner(),
+          deathOf(held, offer.at()));
+    }
+    HistoryLog log = new HistoryLog(scope, taken, offer.mine());
+    return Optional.of(new HeldLease(scope, log, held, taken.snapshotId()));
+  }
+
+  private static NamespaceHistory withRows(NamespaceHistory state, List<HistoryRecord> rows) {
+    NamespaceHistory next = state;
+    for (HistoryRecord row : rows) {
+      next = next.with(row);
+    }
+    return next;
+  }
+
+  private ConcurrentMigrationException heldBy(RunLease held) {
+    return new ConcurrentMigrationException(
+        null,
+        "Cannot "
+            + what
+            + ": another run holds its lease: "
+            + held.owner()
+            + " since "
+            + held.since()
+            + " (expires "
+            + held.expiresAt()
+            + " unless renewed); wait for it to end, or release the lease with"
+            + " MigrationRunner.releaseLease() if that run is gone",
+        null);
+  }
+
+  /** Releases the namespace's lease whoever holds it; empty when none was held. */
+  static Optional<RunLease> releaseByHand(HistoryScope scope) {
+    String what = "release the run lease of " + scope.namespace();
+    return scope
+        .config()
+        .retry(what)
+        .run(
+            tried -> {
+              NamespaceHistory read = scope.read();
+              Optional<RunLease> held = read.lease();
+              if (held.isPresent()) {
+                scope
+                    .remote()
+                    .call(
+                        what,
+                        () -> new HistoryWriter(scope.history()).commit(read, read.withoutLease()));
+                LOG.warn(
+                    "Released the run lease of namespace {} held by {}",
+                    scope.namespace(),
+                    held.get());
+              }
+              return held;
+            },
+            (tries, last) ->
+                new ConcurrentMigrationException(
+                    null, "Cannot " + what + ": it kept changing", last));
+  }
+
+  /**
+   * True when the lease's holder may still be running: not expired, and not a gone process of this
+   * host's PID namespace and boot (a pid recorded elsewhere, or without them, is not checked).
+   */
+  static boolean isAlive(RunLease lease, Instant now) {
+    return ProcessScope.CURRENT.mayBeAlive(lease, now);
+  }
+
+  private static String deathOf(RunLease lease, Instant now) {
+    return lease.isExpiredAt(now)
+        ? "it expired at " + lease.expiresAt()
+        : "its process " + lease.pid() + " on this host is gone";
+  }
+
+  private static void pause(long millis) {
+    try {
+      Thread.sleep(Math.max(1L, millis));
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new MigrationException(null, "Cannot take the run lease: interrupted", e);
+    }
+  }
+
+  /**
+   * The history as read once its lease was free, the lease this run takes on it, and when it was
+   * found free.
+   */
+  record Offer(NamespaceHistory read, RunLease mine, Instant at) {
+
+    /** The state as this run will hold it: the lease already its own. */
+    NamespaceHistory leased() {
+      return read.withLease(mine);
+    }
+
+    String runId() {
+      return mine.runId();
+    }
+
+    /** Whether an earlier try's commit landed although its answer said otherwise. */
+    boolean isMine() {
+      return read.lease().map(held -> held.runId().equals(mine.runId())).orElse(false);
+    }
+  }
+}

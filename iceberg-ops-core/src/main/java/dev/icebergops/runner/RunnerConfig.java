@@ -1,0 +1,38 @@
+package dev.icebergops.runner;
+
+import dev.icebergops.migration.MigrationFactory;
+import dev.icebergops.migration.MigrationSource;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.List;
+import java.util.function.Consumer;
+import org.apache.iceberg.catalog.Catalog;
+
+/**
+ * A runner's whole configuration, built once by {@link MigrationRunner.Builder} and read by every
+ * part of a run; immutable. The contention budget is how many times one history write (or taking
+ * the lease) is tried again from a fresh read after other writers changed the shared history table
+ * under it, each try one remote call under the time bound.
+ */
+record RunnerConfig(
+    Catalog catalog,
+    String namespace,
+    MigrationSource source,
+    MigrationFactory factory,
+    String metaNamespace,
+    Clock clock,
+    boolean outOfOrder,
+    boolean validateOnMigrate,
+    Duration leaseDuration,
+    Duration leaseWait,
+    Duration timeout,
+    Consumer<MigrationStep> onStep,
+    Consumer<List<String>> beforeDowngrades,
+    boolean baselines,
+    int contentionAttempts) {
+
+  /** The retry policy of a history write under this configuration. */
+  HistoryRetry retry(String what) {
+    return new HistoryRetry(contentionAttempts, what);
+  }
+}

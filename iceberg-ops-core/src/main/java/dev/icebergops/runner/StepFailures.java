@@ -1,0 +1,111 @@
+package dev.icebergops.runner;
+
+import dev.icebergops.migration.ResolvedMigration;
+import org.apache.iceberg.exceptions.CommitFailedException;
+
+/**
+ * What a failed step of a version means: a refusal by the lease's fence, a concurrent commit to the
+ * table, an outcome not known (the commit may have landed), or a plain failure; and the exception a
+ * run throws for each.
+ */
+final class StepFailures {
+
+  private StepFailures() {}
+
+  /**
+   * The exception for a failed step: the fence's refusal or a concurrent commit as a {@link
+   * ConcurrentMigrationException}, anything else as a {@link MigrationException} naming the step.
+   *
+   * @param what the version's run, for messages: {@code apply migration 0002 to sales}
+   * @param where the phase, and the step within it: {@code upgrade step 'add column'}
+   * @param text what failed and why: {@code upgrade step 'add column' failed: ...}
+   */
+  static RuntimeException error(
+      ResolvedMigration resolved,
+      String namespace,
+      String what,
+      String step,
+      String where,
+      String text,
+      String describeCommitted,
+      Throwable error) {
+    LeaseFence.RefusedByFenceException refused = refusedByFence(error);
+    if (refused != null) {
+      return new ConcurrentMigrationException(
+          resolved.version(),
+          "Cannot "
+              + what
+              + ": "
+              + where
+              + " was refused: "
+              + refused.getMessage()
+              + "; committed before it: "
+              + describeCommitted,
+          error);
+    }
+    if (isCommitConflict(error)) {
+      return new ConcurrentMigrationException(
+          resolved.version(),
+          "Cannot "
+              + what
+              + ": "
+              + text
+              + " (a concurrent commit to the table); committed before the failure: "
+              + describeCommitted,
+          error);
+    }
+    return new MigrationException(
+        resolved.version(),
+        namespace,
+        step,
+        "Cannot " + what + ": " + text + "; committed before the failure: " + describeCommitted,
+        error);
+  }
+
+  /** An Error is rethrown as it is (with the run's exception attached); others as the exception. */
+  static RuntimeException rethrowable(Throwable error, RuntimeException thrown) {
+    if (error instanceof Error fatal) {
+      fatal.addSuppressed(thrown);
+      throw fatal;
+    }
+    return thrown;
+  }
+
+  /**
+   * True when a step failed without knowing whether its commit landed: no answer within the bound,
+   * a lost connection, a server error, or a commit the catalog reports as of unknown state.
+   */
+  static boolean isUnknownOutcome(Throwable error) {
+    for (Throwable t = error; t != null; t = t.getCause()) {
+      if (t instanceof RemoteCalls.StepTimeoutException || RemoteCalls.isUnreachable(t)) {
+        return true;
+      }
+      if (t.getCause() == t) {
+        break;
+      }
+    }
+    return false;
+  }
+
+  /** The fence's refusal in an error's causes, or null. */
+  static LeaseFence.RefusedByFenceException refusedByFence(Throwable error) {
+    for (Throwable t = error; t != null && t.getCause() != t; t = t.getCause()) {
+      if (t instanceof LeaseFence.RefusedByFenceException refused) {
+        return refused;
+      }
+    }
+    return null;
+  }
+
+  static boolean isCommitConflict(Throwable error) {
+    for (Throwable t = error; t != null; t = t.getCause()) {
+      if (t instanceof CommitFailedException) {
+        return true;
+      }
+      if (t.getCause() == t) {
+        break;
+      }
+    }
+    return false;
+  }
+}

@@ -1,0 +1,72 @@
+package dev.icebergops.runner;
+
+import dev.icebergops.history.HistoryRecord;
+import dev.icebergops.history.HistoryRecord.Status;
+import dev.icebergops.migration.ResolvedMigration;
+import java.time.Clock;
+import java.util.List;
+
+/**
+ * The history rows a run writes for its versions, in whatever state they record: running, done,
+ * failed, stamped, or rolled back with nothing to undo; each timestamped by the runner's clock.
+ */
+final class VersionRows {
+
+  private final String namespace;
+  private final Clock clock;
+
+  VersionRows(String namespace, Clock clock) {
+    this.namespace = namespace;
+    this.clock = clock;
+  }
+
+  /** The row of one version, operation and run. */
+  HistoryRecord row(
+      ResolvedMigration resolved,
+      String operation,
+      String runId,
+      Status status,
+      List<String> steps,
+      String error,
+      long durationMs) {
+    return new HistoryRecord(
+        resolved.version(),
+        namespace,
+        resolved.description(),
+        status,
+        error,
+        resolved.checksum(),
+        clock.instant(),
+        durationMs,
+        operation,
+        steps,
+        runId);
+  }
+
+  /** The row saying a version's upgrade or downgrade has started. */
+  HistoryRecord running(ResolvedMigration resolved, Operation operation, String runId) {
+    return row(
+        resolved, operation.recordedFor(resolved), runId, Status.RUNNING, List.of(), null, 0L);
+  }
+
+  /** The row recording a version as applied without running it. */
+  HistoryRecord stamped(ResolvedMigration resolved, String runId) {
+    return row(resolved, Operation.STAMP.recorded(), runId, Status.APPLIED, List.of(), null, 0L);
+  }
+
+  /** The row recording a failed version as rolled back although nothing of it was committed. */
+  HistoryRecord nothingToUndo(ResolvedMigration resolved, HistoryRecord failed, String runId) {
+    return new HistoryRecord(
+        resolved.version(),
+        namespace,
+        resolved.description(),
+        Status.ROLLED_BACK,
+        null,
+        failed.checksum(),
+        clock.instant(),
+        0L,
+        "downgrade",
+        List.of(),
+        runId);
+  }
+}
