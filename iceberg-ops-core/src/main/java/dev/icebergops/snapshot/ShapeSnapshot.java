@@ -104,7 +104,9 @@ public final class ShapeSnapshot {
    * @throws IllegalArgumentException if the location has no snapshot or a file does not parse
    */
   public static ShapeSnapshot read(String location) {
-    return SnapshotFiles.read(location);
+    SnapshotFiles.Contents contents = SnapshotFiles.read(location);
+    return new ShapeSnapshot(
+        contents.namespace(), contents.tables(), contents.history(), contents.droppedProperties());
   }
 
   /**
@@ -115,7 +117,8 @@ public final class ShapeSnapshot {
    * @throws UncheckedIOException if a file cannot be written
    */
   public void writeTo(Path dir) {
-    SnapshotFiles.write(this, dir);
+    SnapshotFiles.write(
+        new SnapshotFiles.Contents(namespace, tables, history, droppedProperties), version(), dir);
   }
 
   /** The namespace the snapshot was taken of. */
@@ -148,10 +151,6 @@ public final class ShapeSnapshot {
   /** The history rows, as exported. */
   public List<HistoryRecord> history() {
     return history;
-  }
-
-  ObjectNode table(String name) {
-    return tables.get(name);
   }
 
   /**

@@ -33,13 +33,20 @@ final class SnapshotFiles {
 
   private SnapshotFiles() {}
 
-  static void write(ShapeSnapshot snapshot, Path dir) {
+  /** What the files hold: the namespace, its tables' metadata, its history rows. */
+  record Contents(
+      String namespace,
+      Map<String, ObjectNode> tables,
+      List<HistoryRecord> history,
+      SortedSet<String> droppedProperties) {}
+
+  static void write(Contents snapshot, String version, Path dir) {
     try {
       Path tables = dir.resolve(TABLES);
       Files.createDirectories(tables);
       try (Stream<Path> old = Files.list(tables)) {
         for (Path file : old.toList()) {
-          if (!snapshot.tables().contains(file.getFileName().toString().replace(".json", ""))) {
+          if (!snapshot.tables().containsKey(file.getFileName().toString().replace(".json", ""))) {
             Files.delete(file);
           }
         }
@@ -47,15 +54,15 @@ final class SnapshotFiles {
       ObjectNode manifest = JsonUtil.mapper().createObjectNode();
       manifest.put("format", 1);
       manifest.put("namespace", snapshot.namespace());
-      manifest.put("version", snapshot.version());
+      manifest.put("version", version);
       ArrayNode names = manifest.putArray("tables");
-      snapshot.tables().forEach(names::add);
+      snapshot.tables().keySet().forEach(names::add);
       ArrayNode dropped = manifest.putArray("dropped-properties");
       snapshot.droppedProperties().forEach(dropped::add);
       Files.writeString(dir.resolve(MANIFEST), SnapshotJson.pretty(manifest));
-      for (String table : snapshot.tables()) {
+      for (Map.Entry<String, ObjectNode> table : snapshot.tables().entrySet()) {
         Files.writeString(
-            tables.resolve(table + ".json"), SnapshotJson.pretty(snapshot.table(table)));
+            tables.resolve(table.getKey() + ".json"), SnapshotJson.pretty(table.getValue()));
       }
       ArrayNode rows = JsonUtil.mapper().createArrayNode();
       snapshot.history().forEach(row -> rows.add(SnapshotJson.row(row)));
@@ -65,7 +72,7 @@ final class SnapshotFiles {
     }
   }
 
-  static ShapeSnapshot read(String location) {
+  static Contents read(String location) {
     JsonNode manifest = SnapshotJson.parse(text(location, MANIFEST));
     String namespace = manifest.path("namespace").asText();
     Map<String, ObjectNode> tables = new TreeMap<>();
@@ -79,7 +86,7 @@ final class SnapshotFiles {
     }
     SortedSet<String> dropped = new TreeSet<>();
     manifest.path("dropped-properties").forEach(key -> dropped.add(key.asText()));
-    return new ShapeSnapshot(namespace, tables, rows, dropped);
+    return new Contents(namespace, tables, rows, dropped);
   }
 
   private static String text(String location, String file) {

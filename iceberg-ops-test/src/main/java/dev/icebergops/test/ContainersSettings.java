@@ -1,6 +1,7 @@
 package dev.icebergops.test;
 
 import dev.icebergops.test.env.containers.ContainersEnvironment;
+import dev.icebergops.test.env.containers.Pull;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -24,7 +25,7 @@ record ContainersSettings(
     Map<String, String> catalogEnv,
     boolean hostNetwork,
     Duration startupTimeout,
-    ContainersEnvironment.Pull pull) {
+    Pull pull) {
 
   static final String PREFIX = "iceberg-ops.containers.";
 
@@ -115,13 +116,13 @@ record ContainersSettings(
     throw values.invalid("startup-timeout", seconds, "a positive number of seconds");
   }
 
-  private static ContainersEnvironment.Pull pull(Values values) {
+  private static Pull pull(Values values) {
     String pull = values.get("pull", IcebergContainers::pull);
     if (pull == null) {
       return null;
     }
     try {
-      return ContainersEnvironment.Pull.valueOf(pull.toUpperCase(Locale.ROOT));
+      return Pull.valueOf(pull.toUpperCase(Locale.ROOT));
     } catch (IllegalArgumentException e) {
       throw values.invalid("pull", pull, "missing, never or always");
     }

@@ -3,6 +3,7 @@ package dev.icebergops.test.support;
 import dev.icebergops.test.Backend;
 import dev.icebergops.test.env.IcebergTestEnvironment;
 import dev.icebergops.test.env.containers.ContainersEnvironment;
+import dev.icebergops.test.env.containers.Pull;
 import dev.icebergops.test.env.embedded.EmbeddedEnvironment;
 
 /**
@@ -31,6 +32,6 @@ public final class OwnEnvironment {
     if ("host".equals(System.getProperty("iceberg-ops.containers.network"))) {
       containers.withHostNetwork();
     }
-    return containers.withPull(ContainersEnvironment.Pull.NEVER);
+    return containers.withPull(Pull.NEVER);
   }
 }

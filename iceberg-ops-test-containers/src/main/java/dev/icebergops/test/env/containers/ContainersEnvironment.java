@@ -84,16 +84,6 @@ public final class ContainersEnvironment extends ServedEnvironment {
   private static final Logger LOG = LoggerFactory.getLogger(ContainersEnvironment.class);
   private static final String S3_ALIAS = "s3";
 
-  /** When an image is pulled from its registry. */
-  public enum Pull {
-    /** Only when the image is not present locally (Testcontainers' default). */
-    MISSING,
-    /** Never: the image must be present locally, built or pulled beforehand. */
-    NEVER,
-    /** Before every start. */
-    ALWAYS
-  }
-
   private String catalogImage = DEFAULT_CATALOG_IMAGE;
   private String s3Image = DEFAULT_S3_IMAGE;
   private String accessKey = DEFAULT_ACCESS_KEY;

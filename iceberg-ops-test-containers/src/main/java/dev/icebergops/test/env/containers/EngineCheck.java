@@ -1,6 +1,5 @@
 package dev.icebergops.test.env.containers;
 
-import dev.icebergops.test.env.containers.ContainersEnvironment.Pull;
 import dev.icebergops.test.env.containers.EngineFacts.Image;
 import dev.icebergops.test.env.containers.EngineFacts.Role;
 import java.time.Duration;

@@ -4,7 +4,6 @@ import com.github.dockerjava.api.DockerClient;
 import com.github.dockerjava.api.async.ResultCallback;
 import com.github.dockerjava.api.exception.NotFoundException;
 import com.github.dockerjava.api.model.PullResponseItem;
-import dev.icebergops.test.env.containers.ContainersEnvironment.Pull;
 import dev.icebergops.test.env.containers.EngineFacts.Image;
 import dev.icebergops.test.env.containers.EngineFacts.Role;
 import java.io.IOException;

@@ -52,7 +52,7 @@ class ContainersEnvironmentTest {
       environment.withHostNetwork();
     }
     if ("never".equals(System.getProperty("iceberg-ops.containers.pull"))) {
-      environment.withPull(ContainersEnvironment.Pull.NEVER);
+      environment.withPull(Pull.NEVER);
     }
     return environment;
   }
@@ -158,9 +158,7 @@ class ContainersEnvironmentTest {
   @Test
   void aMissingImageFailsTheStartNamingTheImage() {
     ContainersEnvironment missing =
-        configured()
-            .withCatalogImage("iceberg-ops/no-such-image:0")
-            .withPull(ContainersEnvironment.Pull.NEVER);
+        configured().withCatalogImage("iceberg-ops/no-such-image:0").withPull(Pull.NEVER);
 
     assertThatThrownBy(missing::start)
         .isInstanceOf(IllegalStateException.class)

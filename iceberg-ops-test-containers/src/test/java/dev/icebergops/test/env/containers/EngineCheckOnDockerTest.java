@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.github.dockerjava.api.DockerClient;
 import com.github.dockerjava.api.exception.NotFoundException;
-import dev.icebergops.test.env.containers.ContainersEnvironment.Pull;
 import dev.icebergops.test.env.containers.EngineFacts.Image;
 import dev.icebergops.test.env.containers.EngineFacts.Role;
 import java.time.Duration;

@@ -2,7 +2,6 @@ package dev.icebergops.test.env.containers;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.icebergops.test.env.containers.ContainersEnvironment.Pull;
 import dev.icebergops.test.env.containers.EngineFacts.Image;
 import dev.icebergops.test.env.containers.EngineFacts.Role;
 import java.util.List;
