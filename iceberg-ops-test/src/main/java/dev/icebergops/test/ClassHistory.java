@@ -21,7 +21,7 @@ import org.slf4j.LoggerFactory;
  */
 final class ClassHistory implements AutoCloseable {
 
-  private static final Logger LOG = LoggerFactory.getLogger(IcebergMigrations.class);
+  private static final Logger LOG = LoggerFactory.getLogger(SuiteLog.NAME);
 
   private final Catalog catalog;
   private final String metaNamespace;

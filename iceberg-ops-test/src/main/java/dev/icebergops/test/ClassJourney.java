@@ -13,7 +13,7 @@ import org.slf4j.LoggerFactory;
  */
 final class ClassJourney implements AutoCloseable {
 
-  private static final Logger LOG = LoggerFactory.getLogger(IcebergMigrations.class);
+  private static final Logger LOG = LoggerFactory.getLogger(SuiteLog.NAME);
 
   private final SuiteConfig config;
   private final SuiteRunners runners;

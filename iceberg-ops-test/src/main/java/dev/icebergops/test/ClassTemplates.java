@@ -28,7 +28,7 @@ import org.slf4j.LoggerFactory;
  */
 final class ClassTemplates implements AutoCloseable {
 
-  private static final Logger LOG = LoggerFactory.getLogger(IcebergMigrations.class);
+  private static final Logger LOG = LoggerFactory.getLogger(SuiteLog.NAME);
   private static final String BASE = MigrationRunner.BASE_VERSION;
 
   private final Catalog catalog;

@@ -17,7 +17,7 @@ import org.slf4j.LoggerFactory;
  * touches them before {@link BackendModule#present()} has found them.
  */
 final class Environments {
-  private static final Logger LOG = LoggerFactory.getLogger(IcebergMigrations.class);
+  private static final Logger LOG = LoggerFactory.getLogger(SuiteLog.NAME);
 
   /** Where the run's environments are, in JUnit's root store. */
   private static final ExtensionContext.Namespace STORE =

@@ -71,7 +71,7 @@ public final class IcebergMigrationsExtension
 
   /** The extension of {@link IcebergMigrations}, configured by the annotation. */
   IcebergMigrationsExtension() {
-    this(context -> SuiteConfig.of(context, null, null, null, null, List.of()));
+    this(context -> SuiteAnnotation.read(context, null, null, null, null, List.of()));
   }
 
   private IcebergMigrationsExtension(Function<ExtensionContext, SuiteConfig> config) {
@@ -377,7 +377,7 @@ public final class IcebergMigrationsExtension
       List<ExpectedBackfill> backfills = List.copyOf(this.backfills);
       return new IcebergMigrationsExtension(
           context ->
-              SuiteConfig.of(context, given, environment, factory, metaNamespace, backfills));
+              SuiteAnnotation.read(context, given, environment, factory, metaNamespace, backfills));
     }
 
     private Builder set(String attribute, Object value) {

@@ -12,7 +12,7 @@ import org.slf4j.LoggerFactory;
 /** Creates and drops the namespaces the extension makes. */
 final class Namespaces {
 
-  private static final Logger LOG = LoggerFactory.getLogger(IcebergMigrations.class);
+  private static final Logger LOG = LoggerFactory.getLogger(SuiteLog.NAME);
 
   private Namespaces() {}
 

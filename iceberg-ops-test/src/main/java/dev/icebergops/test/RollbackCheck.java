@@ -22,7 +22,7 @@ import org.slf4j.LoggerFactory;
  */
 final class RollbackCheck {
 
-  private static final Logger LOG = LoggerFactory.getLogger(IcebergMigrations.class);
+  private static final Logger LOG = LoggerFactory.getLogger(SuiteLog.NAME);
 
   private final SuiteConfig config;
   private final IrreversibleShapes shapes;

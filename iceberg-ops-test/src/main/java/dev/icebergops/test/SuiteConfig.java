@@ -60,75 +60,12 @@ record SuiteConfig(
   private static final Pattern VERSION = Pattern.compile("\\d{4}");
   private static final String BASE = MigrationRunner.BASE_VERSION;
 
-  /**
-   * The configuration of the test class of {@code context}: the attributes a builder was {@code
-   * given} with what else it was given, or, when {@code given} is null, the class's {@link
-   * IcebergMigrations} and defaults.
-   *
-   * @param backfills the backfills a builder declared with lambdas
-   * @throws ExtensionConfigurationException naming the attribute at fault
-   */
-  static SuiteConfig of(
-      ExtensionContext context,
-      IcebergMigrations given,
-      IcebergTestEnvironment environment,
-      MigrationFactory factory,
-      String metaNamespace,
-      List<ExpectedBackfill> backfills) {
-    Class<?> testClass = context.getRequiredTestClass();
-    Optional<IcebergMigrations> annotation =
-        EnclosingAnnotations.find(testClass, IcebergMigrations.class);
-    if (given != null && annotation.isPresent()) {
-      throw refused(
-          testClass,
-          "it has both @IcebergMigrations and a registered IcebergMigrationsExtension; keep one");
-    }
-    IcebergMigrations a =
-        given != null
-            ? given
-            : annotation.orElseThrow(
-                () -> refused(testClass, "it has no @IcebergMigrations annotation"));
-    String where =
-        (given != null ? "IcebergMigrationsExtension.builder() for " : "@IcebergMigrations on ")
-            + testClass.getName();
-    MigrationSource source = source(a, where);
-    Backend backend = backend(context, a.backend());
-    String target = a.target().isEmpty() ? null : version(a.target(), where + ": target");
-    String downTo = version(a.downTo(), where + ": downTo");
-    Set<String> irreversible = versions(a.irreversible(), where + ": irreversible");
-    Set<String> dropsData = versions(a.dropsData(), where + ": dropsData");
-    List<ExpectedBackfill> all = backfills(a.backfills(), where + ": backfills");
-    for (ExpectedBackfill backfill : backfills) {
-      version(backfill.version(), where + ": backfill of " + backfill.column());
-      all.add(backfill);
-    }
-    return new SuiteConfig(
-        testClass,
-        source,
-        a.namespacePrefix(),
-        backend,
-        target,
-        downTo,
-        irreversible,
-        a.checkDowngrade(),
-        a.fullRollbackEachTest(),
-        a.copySchemaHistory(),
-        a.contracts(),
-        a.strictFieldIds(),
-        dropsData,
-        List.copyOf(all),
-        a.startFrom().isBlank() ? null : a.startFrom(),
-        environment,
-        factory != null ? factory : MigrationFactory.publicNoArgConstructor(),
-        metaNamespace);
-  }
-
   static ExtensionConfigurationException refused(Class<?> testClass, String reason) {
     return new ExtensionConfigurationException(
         "Cannot configure iceberg-ops for " + testClass.getName() + ": " + reason);
   }
 
-  private static List<ExpectedBackfill> backfills(Backfill[] declared, String where) {
+  static List<ExpectedBackfill> backfills(Backfill[] declared, String where) {
     List<ExpectedBackfill> backfills = new ArrayList<>();
     for (Backfill backfill : declared) {
       version(backfill.version(), where);
@@ -168,39 +105,7 @@ record SuiteConfig(
     return backfills;
   }
 
-  private static MigrationSource source(IcebergMigrations config, String where) {
-    String[] locations = config.locations();
-    boolean hasLocations = locations.length > 0;
-    if (hasLocations == config.classes().length > 0) {
-      throw new ExtensionConfigurationException(
-          "Cannot configure "
-              + where
-              + ": give either locations or classes"
-              + (hasLocations ? ", not both" : ""));
-    }
-    if (!hasLocations) {
-      return MigrationSource.of(Arrays.asList(config.classes()));
-    }
-    if (locations.length > 1) {
-      throw new ExtensionConfigurationException(
-          "Cannot configure "
-              + where
-              + ": exactly one location is supported, got "
-              + Arrays.toString(locations));
-    }
-    if (locations[0].isBlank()) {
-      throw new ExtensionConfigurationException(
-          "Cannot configure " + where + ": the location is empty");
-    }
-    try {
-      return MigrationSource.classpath(locations[0]);
-    } catch (IllegalArgumentException e) {
-      throw new ExtensionConfigurationException(
-          "Cannot configure " + where + ": " + e.getMessage(), e);
-    }
-  }
-
-  private static Backend backend(ExtensionContext context, Backend declared) {
+  static Backend backend(ExtensionContext context, Backend declared) {
     Optional<String> override = lookup(context, Backend.PROPERTY, Backend.ENV);
     if (override.isEmpty()) {
       return declared;
@@ -319,7 +224,7 @@ record SuiteConfig(
     return target;
   }
 
-  private static String version(String value, String where) {
+  static String version(String value, String where) {
     if (!VERSION.matcher(value).matches()) {
       throw new ExtensionConfigurationException(
           "Cannot configure " + where + ": '" + value + "' is not a four-digit version");
@@ -327,7 +232,7 @@ record SuiteConfig(
     return value;
   }
 
-  private static Set<String> versions(String[] values, String where) {
+  static Set<String> versions(String[] values, String where) {
     for (String value : values) {
       version(value, where);
     }

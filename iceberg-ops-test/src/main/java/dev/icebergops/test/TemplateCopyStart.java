@@ -16,7 +16,7 @@ import org.slf4j.LoggerFactory;
  */
 final class TemplateCopyStart implements NamespaceStart {
 
-  private static final Logger LOG = LoggerFactory.getLogger(IcebergMigrations.class);
+  private static final Logger LOG = LoggerFactory.getLogger(SuiteLog.NAME);
 
   private final SuiteConfig config;
   private final NamespaceTemplate template;

@@ -22,7 +22,7 @@ import org.slf4j.LoggerFactory;
 @SuppressWarnings("deprecation") // CloseableResource: the only way JUnit 5 before 5.13 closes
 final class TestNamespace implements ExtensionContext.Store.CloseableResource, AutoCloseable {
 
-  private static final Logger LOG = LoggerFactory.getLogger(IcebergMigrations.class);
+  private static final Logger LOG = LoggerFactory.getLogger(SuiteLog.NAME);
 
   private final IcebergTestEnvironment environment;
   private final String testName;
