@@ -10,7 +10,6 @@ import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
-import java.util.SortedMap;
 import java.util.SortedSet;
 import java.util.TreeMap;
 import java.util.TreeSet;
@@ -46,20 +45,10 @@ public final class ShapeSnapshot {
 
   private static final Logger LOG = LoggerFactory.getLogger(ShapeSnapshot.class);
 
-  private final String namespace;
-  private final SortedMap<String, ObjectNode> tables;
-  private final List<HistoryRecord> history;
-  private final SortedSet<String> droppedProperties;
+  private final SnapshotFiles.Contents contents;
 
-  ShapeSnapshot(
-      String namespace,
-      Map<String, ObjectNode> tables,
-      List<HistoryRecord> history,
-      SortedSet<String> droppedProperties) {
-    this.namespace = namespace;
-    this.tables = new TreeMap<>(tables);
-    this.history = List.copyOf(history);
-    this.droppedProperties = new TreeSet<>(droppedProperties);
+  private ShapeSnapshot(SnapshotFiles.Contents contents) {
+    this.contents = contents;
   }
 
   /**
@@ -93,7 +82,7 @@ public final class ShapeSnapshot {
         rows.size(),
         namespace,
         dropped);
-    return new ShapeSnapshot(namespace, tables, rows, dropped);
+    return new ShapeSnapshot(new SnapshotFiles.Contents(namespace, tables, rows, dropped));
   }
 
   /**
@@ -104,9 +93,7 @@ public final class ShapeSnapshot {
    * @throws IllegalArgumentException if the location has no snapshot or a file does not parse
    */
   public static ShapeSnapshot read(String location) {
-    SnapshotFiles.Contents contents = SnapshotFiles.read(location);
-    return new ShapeSnapshot(
-        contents.namespace(), contents.tables(), contents.history(), contents.droppedProperties());
+    return new ShapeSnapshot(SnapshotFiles.read(location));
   }
 
   /**
@@ -117,19 +104,18 @@ public final class ShapeSnapshot {
    * @throws UncheckedIOException if a file cannot be written
    */
   public void writeTo(Path dir) {
-    SnapshotFiles.write(
-        new SnapshotFiles.Contents(namespace, tables, history, droppedProperties), version(), dir);
+    SnapshotFiles.write(contents, version(), dir);
   }
 
   /** The namespace the snapshot was taken of. */
   public String namespace() {
-    return namespace;
+    return contents.namespace();
   }
 
   /** The highest applied version in the history rows, or null when none is applied. */
   public String version() {
     String version = null;
-    for (HistoryRecord row : history) {
+    for (HistoryRecord row : contents.history()) {
       if (row.status() == HistoryRecord.Status.APPLIED
           && (version == null || row.version().compareTo(version) > 0)) {
         version = row.version();
@@ -140,17 +126,17 @@ public final class ShapeSnapshot {
 
   /** The tables' names, sorted. */
   public SortedSet<String> tables() {
-    return new TreeSet<>(tables.keySet());
+    return new TreeSet<>(contents.tables().keySet());
   }
 
   /** The keys ({@code <table>.<property>}) of the properties left out as secret, sorted. */
   public SortedSet<String> droppedProperties() {
-    return new TreeSet<>(droppedProperties);
+    return new TreeSet<>(contents.droppedProperties());
   }
 
   /** The history rows, as exported. */
   public List<HistoryRecord> history() {
-    return history;
+    return contents.history();
   }
 
   /**
@@ -175,8 +161,11 @@ public final class ShapeSnapshot {
     if (catalog instanceof SupportsNamespaces namespaces && !namespaces.namespaceExists(ns)) {
       namespaces.createNamespace(ns);
     }
-    tables.forEach((name, json) -> register(catalog, TableIdentifier.of(ns, name), json));
-    List<HistoryRecord> rows = history.stream().map(row -> row.inNamespace(target)).toList();
+    contents
+        .tables()
+        .forEach((name, json) -> register(catalog, TableIdentifier.of(ns, name), json));
+    List<HistoryRecord> rows =
+        contents.history().stream().map(row -> row.inNamespace(target)).toList();
     if (!rows.isEmpty()) {
       runner.seedHistory(Map.of(target, rows));
     }

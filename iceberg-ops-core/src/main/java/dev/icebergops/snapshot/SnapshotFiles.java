@@ -38,7 +38,13 @@ final class SnapshotFiles {
       String namespace,
       Map<String, ObjectNode> tables,
       List<HistoryRecord> history,
-      SortedSet<String> droppedProperties) {}
+      SortedSet<String> droppedProperties) {
+    Contents {
+      tables = new TreeMap<>(tables);
+      history = List.copyOf(history);
+      droppedProperties = new TreeSet<>(droppedProperties);
+    }
+  }
 
   static void write(Contents snapshot, String version, Path dir) {
     try {
