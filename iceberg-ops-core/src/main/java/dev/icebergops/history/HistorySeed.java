@@ -1,6 +1,5 @@
 package dev.icebergops.history;
 
-import dev.icebergops.internal.CallingThreadExecutor;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -13,6 +12,7 @@ import org.apache.iceberg.exceptions.CommitFailedException;
 import org.apache.iceberg.exceptions.ValidationException;
 import org.apache.iceberg.expressions.Expression;
 import org.apache.iceberg.expressions.Expressions;
+import org.apache.iceberg.relocated.com.google.common.util.concurrent.MoreExecutors;
 
 /** The write of {@link MigrationHistory#seed}: many new namespaces' rows in one commit. */
 final class HistorySeed {
@@ -42,7 +42,7 @@ final class HistorySeed {
     OverwriteFiles write =
         table
             .newOverwrite()
-            .scanManifestsWith(CallingThreadExecutor.INSTANCE)
+            .scanManifestsWith(MoreExecutors.newDirectExecutorService())
             .conflictDetectionFilter(filter)
             .validateNoConflictingData()
             .validateNoConflictingDeletes();

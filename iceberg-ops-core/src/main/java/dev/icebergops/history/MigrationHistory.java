@@ -1,7 +1,6 @@
 package dev.icebergops.history;
 
 import dev.icebergops.history.internal.HistoryWrites;
-import dev.icebergops.internal.CallingThreadExecutor;
 import dev.icebergops.internal.CatalogObjects;
 import dev.icebergops.migration.TableNames;
 import java.util.ArrayList;
@@ -33,6 +32,7 @@ import org.apache.iceberg.exceptions.NotFoundException;
 import org.apache.iceberg.exceptions.ValidationException;
 import org.apache.iceberg.expressions.Expression;
 import org.apache.iceberg.expressions.Expressions;
+import org.apache.iceberg.relocated.com.google.common.util.concurrent.MoreExecutors;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -460,7 +460,7 @@ public final class MigrationHistory {
     OverwriteFiles overwrite =
         table
             .newOverwrite()
-            .scanManifestsWith(CallingThreadExecutor.INSTANCE)
+            .scanManifestsWith(MoreExecutors.newDirectExecutorService())
             .overwriteByRowFilter(filter)
             .addFile(file)
             .conflictDetectionFilter(filter)
@@ -484,7 +484,8 @@ public final class MigrationHistory {
       NamespaceHistory base,
       HistoryRewrite rewrite,
       DataFile file) {
-    RowDelta delta = table.newRowDelta().scanManifestsWith(CallingThreadExecutor.INSTANCE);
+    RowDelta delta =
+        table.newRowDelta().scanManifestsWith(MoreExecutors.newDirectExecutorService());
     rewrite.replaced().forEach(delta::removeRows);
     if (file != null) {
       delta.addRows(file);
