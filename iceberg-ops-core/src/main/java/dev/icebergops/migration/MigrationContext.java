@@ -1,7 +1,5 @@
 package dev.icebergops.migration;
 
-import dev.icebergops.migration.internal.CatalogMigrationContext;
-import dev.icebergops.migration.internal.StepListener;
 import dev.icebergops.schema.EnforceOptions;
 import dev.icebergops.schema.IcebergTypes;
 import dev.icebergops.schema.SchemaContract;
@@ -53,28 +51,9 @@ import org.apache.iceberg.types.Type;
  * counterparts. Every change is logged at INFO.
  *
  * <p>Inside a run the runner gives each migration its own context; outside one (a test, a tool),
- * {@link #of(Catalog, String)} makes one.
+ * {@link MigrationContexts#of(Catalog, String)} makes one.
  */
 public interface MigrationContext {
-
-  /**
-   * Binds a context to a catalog and a namespace, outside a runner's run (in a test, say): its
-   * helpers change the catalog's tables directly and record nothing in the history.
-   *
-   * <pre>{@code
-   * MigrationContext ctx = MigrationContext.of(catalog, "sales");
-   * ctx.enforceColumn("orders", "region", "string");
-   * }</pre>
-   *
-   * @param catalog the catalog holding the tables
-   * @param namespace the namespace that bare table names are qualified with; may be nested, for
-   *     example {@code "sales.eu"}
-   * @return the context
-   * @throws IllegalArgumentException if the catalog is null or the namespace is null or blank
-   */
-  static MigrationContext of(Catalog catalog, String namespace) {
-    return new CatalogMigrationContext(catalog, namespace, StepListener.NONE);
-  }
 
   /**
    * The catalog this context changes tables in. Inside a {@code MigrationRunner} run it is the

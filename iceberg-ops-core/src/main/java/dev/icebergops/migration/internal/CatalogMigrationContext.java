@@ -29,7 +29,7 @@ import org.slf4j.LoggerFactory;
  * The {@link MigrationContext} of a catalog and a namespace: each helper is one step, told to a
  * {@link StepListener} (the runner records the steps of a run). Internal, not API: migrations see
  * the {@link MigrationContext} interface, and code outside a run makes one with {@link
- * MigrationContext#of}.
+ * MigrationContexts#of}.
  */
 public final class CatalogMigrationContext implements MigrationContext {
 

@@ -1,6 +1,6 @@
 package dev.icebergops.test.internal;
 
-import dev.icebergops.migration.MigrationContext;
+import dev.icebergops.migration.MigrationContexts;
 import dev.icebergops.migration.ResolvedMigration;
 import java.util.List;
 import java.util.TreeSet;
@@ -39,7 +39,7 @@ final class IdempotencyCheck {
     try {
       migration
           .migration()
-          .upgrade(MigrationContext.of(run.runner().catalog(), run.runner().namespace()));
+          .upgrade(MigrationContexts.of(run.runner().catalog(), run.runner().namespace()));
     } catch (Exception e) {
       run.failAt(migration.version(), subject + " threw " + e);
       return before.diff(run.capture()).committedTables().isEmpty();
