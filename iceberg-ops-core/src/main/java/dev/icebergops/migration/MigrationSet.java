@@ -1,6 +1,7 @@
 package dev.icebergops.migration;
 
 import dev.icebergops.internal.Quoting;
+import dev.icebergops.migration.internal.MigrationName;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
