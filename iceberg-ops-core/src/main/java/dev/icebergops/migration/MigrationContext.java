@@ -84,7 +84,9 @@ public interface MigrationContext {
    * @return the identifier; every dot but the last separates namespace levels
    * @throws IllegalArgumentException if the name is null or blank
    */
-  TableIdentifier identifier(String name);
+  default TableIdentifier identifier(String name) {
+    return TableIdentifier.parse(qualified(name));
+  }
 
   // --- table lifecycle --------------------------------------------------------------------------
 
@@ -97,7 +99,9 @@ public interface MigrationContext {
    * @throws IllegalArgumentException if the schema is null, or the namespace is missing and the
    *     catalog cannot create namespaces
    */
-  Table createTableIfNotExists(String table, Schema schema);
+  default Table createTableIfNotExists(String table, Schema schema) {
+    return createTableIfNotExists(table, schema, TableOptions.defaults());
+  }
 
   /**
    * Creates a table with a partition spec, sort order, properties and location, or returns the
@@ -145,7 +149,9 @@ public interface MigrationContext {
    *     dotted path is empty, or the parent struct of a dotted path does not exist
    * @throws NoSuchTableException if the table does not exist
    */
-  void addColumn(String table, String column, Type type);
+  default void addColumn(String table, String column, Type type) {
+    addColumn(table, column, type, null);
+  }
 
   /**
    * Adds a new optional column with a doc.
@@ -171,7 +177,9 @@ public interface MigrationContext {
    *     part of a dotted path is empty, or the parent struct of a dotted path does not exist
    * @throws NoSuchTableException if the table does not exist
    */
-  void addColumn(String table, String column, String type);
+  default void addColumn(String table, String column, String type) {
+    addColumn(table, column, type, null);
+  }
 
   /**
    * Adds a new optional column whose type is given as a string, with a doc.
@@ -189,7 +197,9 @@ public interface MigrationContext {
    *     part of a dotted path is empty, or the parent struct of a dotted path does not exist
    * @throws NoSuchTableException if the table does not exist
    */
-  void addColumn(String table, String column, String type, String doc);
+  default void addColumn(String table, String column, String type, String doc) {
+    addColumn(table, column, IcebergTypes.parse(type), doc);
+  }
 
   /**
    * Ensures a column exists with a type: adds it, promotes it in place, or does nothing (see {@link
@@ -202,7 +212,9 @@ public interface MigrationContext {
    * @throws IllegalArgumentException if the parent struct of a dotted path does not exist
    * @throws NoSuchTableException if the table does not exist
    */
-  void enforceColumn(String table, String column, Type type);
+  default void enforceColumn(String table, String column, Type type) {
+    enforceColumn(table, column, type, EnforceOptions.defaults());
+  }
 
   /**
    * Ensures a column exists with a type given as a string.
@@ -215,7 +227,9 @@ public interface MigrationContext {
    *     exist
    * @throws NoSuchTableException if the table does not exist
    */
-  void enforceColumn(String table, String column, String type);
+  default void enforceColumn(String table, String column, String type) {
+    enforceColumn(table, column, IcebergTypes.parse(type), EnforceOptions.defaults());
+  }
 
   /**
    * Ensures a column exists with a type given as a string, with a doc, a contract or legacy
@@ -232,7 +246,9 @@ public interface MigrationContext {
    * @throws SchemaContractViolation if a contract is given and the table does not conform
    * @throws NoSuchTableException if the table does not exist
    */
-  void enforceColumn(String table, String column, String type, EnforceOptions options);
+  default void enforceColumn(String table, String column, String type, EnforceOptions options) {
+    enforceColumn(table, column, IcebergTypes.parse(type), options);
+  }
 
   /**
    * Ensures a column exists with a type, with a doc, a contract or legacy archival; see {@link
@@ -262,7 +278,9 @@ public interface MigrationContext {
    *     or a colliding new name cannot be archived
    * @throws NoSuchTableException if the table does not exist
    */
-  void enforceRename(String table, String oldName, String newName);
+  default void enforceRename(String table, String oldName, String newName) {
+    enforceRename(table, oldName, newName, null, null);
+  }
 
   /**
    * Renames a column idempotently and sets its doc.
@@ -275,7 +293,9 @@ public interface MigrationContext {
    *     or a colliding new name cannot be archived
    * @throws NoSuchTableException if the table does not exist
    */
-  void enforceRename(String table, String oldName, String newName, String doc);
+  default void enforceRename(String table, String oldName, String newName, String doc) {
+    enforceRename(table, oldName, newName, doc, null);
+  }
 
   /**
    * Renames a column idempotently, sets its doc and checks a contract afterwards.
@@ -351,7 +371,9 @@ public interface MigrationContext {
    * @throws IllegalArgumentException if a column is blank or does not exist
    * @throws NoSuchTableException if the table does not exist
    */
-  void setClusteringKeys(String table, List<String> columns);
+  default void setClusteringKeys(String table, List<String> columns) {
+    setClusteringKeys(table, columns, SortDirection.ASC);
+  }
 
   /**
    * Sets the sort order to one direction on the given columns, the same as {@link
