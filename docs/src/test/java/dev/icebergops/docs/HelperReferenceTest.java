@@ -3,6 +3,7 @@ package dev.icebergops.docs;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.icebergops.migration.MigrationContext;
+import dev.icebergops.migration.MigrationContexts;
 import dev.icebergops.migration.PartitionFieldSpec;
 import dev.icebergops.migration.SortColumn;
 import dev.icebergops.migration.TableOptions;
@@ -40,6 +41,7 @@ class HelperReferenceTest {
 
   static final List<Class<?>> HELPERS =
       List.of(
+          MigrationContexts.class,
           MigrationContext.class,
           TableOptions.class,
           EnforceOptions.class,

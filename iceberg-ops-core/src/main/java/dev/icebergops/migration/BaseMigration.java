@@ -1,5 +1,7 @@
 package dev.icebergops.migration;
 
+import dev.icebergops.migration.internal.MigrationName;
+
 /**
  * A {@link Migration} whose version and description come from its class name, {@code
  * V<NNNN>__<Description>}: {@code V0004__AddRegionToOrders} is version {@code 0004}, "Add region to

@@ -1,7 +1,5 @@
 package dev.icebergops.migration;
 
-import dev.icebergops.migration.internal.CatalogMigrationContext;
-import dev.icebergops.migration.internal.StepListener;
 import dev.icebergops.schema.EnforceOptions;
 import dev.icebergops.schema.IcebergTypes;
 import dev.icebergops.schema.SchemaContract;
@@ -53,28 +51,9 @@ import org.apache.iceberg.types.Type;
  * counterparts. Every change is logged at INFO.
  *
  * <p>Inside a run the runner gives each migration its own context; outside one (a test, a tool),
- * {@link #of(Catalog, String)} makes one.
+ * {@link MigrationContexts#of(Catalog, String)} makes one.
  */
 public interface MigrationContext {
-
-  /**
-   * Binds a context to a catalog and a namespace, outside a runner's run (in a test, say): its
-   * helpers change the catalog's tables directly and record nothing in the history.
-   *
-   * <pre>{@code
-   * MigrationContext ctx = MigrationContext.of(catalog, "sales");
-   * ctx.enforceColumn("orders", "region", "string");
-   * }</pre>
-   *
-   * @param catalog the catalog holding the tables
-   * @param namespace the namespace that bare table names are qualified with; may be nested, for
-   *     example {@code "sales.eu"}
-   * @return the context
-   * @throws IllegalArgumentException if the catalog is null or the namespace is null or blank
-   */
-  static MigrationContext of(Catalog catalog, String namespace) {
-    return new CatalogMigrationContext(catalog, namespace, StepListener.NONE);
-  }
 
   /**
    * The catalog this context changes tables in. Inside a {@code MigrationRunner} run it is the
@@ -105,7 +84,9 @@ public interface MigrationContext {
    * @return the identifier; every dot but the last separates namespace levels
    * @throws IllegalArgumentException if the name is null or blank
    */
-  TableIdentifier identifier(String name);
+  default TableIdentifier identifier(String name) {
+    return TableIdentifier.parse(qualified(name));
+  }
 
   // --- table lifecycle --------------------------------------------------------------------------
 
@@ -118,7 +99,9 @@ public interface MigrationContext {
    * @throws IllegalArgumentException if the schema is null, or the namespace is missing and the
    *     catalog cannot create namespaces
    */
-  Table createTableIfNotExists(String table, Schema schema);
+  default Table createTableIfNotExists(String table, Schema schema) {
+    return createTableIfNotExists(table, schema, TableOptions.defaults());
+  }
 
   /**
    * Creates a table with a partition spec, sort order, properties and location, or returns the
@@ -166,7 +149,9 @@ public interface MigrationContext {
    *     dotted path is empty, or the parent struct of a dotted path does not exist
    * @throws NoSuchTableException if the table does not exist
    */
-  void addColumn(String table, String column, Type type);
+  default void addColumn(String table, String column, Type type) {
+    addColumn(table, column, type, null);
+  }
 
   /**
    * Adds a new optional column with a doc.
@@ -192,7 +177,9 @@ public interface MigrationContext {
    *     part of a dotted path is empty, or the parent struct of a dotted path does not exist
    * @throws NoSuchTableException if the table does not exist
    */
-  void addColumn(String table, String column, String type);
+  default void addColumn(String table, String column, String type) {
+    addColumn(table, column, type, null);
+  }
 
   /**
    * Adds a new optional column whose type is given as a string, with a doc.
@@ -210,7 +197,9 @@ public interface MigrationContext {
    *     part of a dotted path is empty, or the parent struct of a dotted path does not exist
    * @throws NoSuchTableException if the table does not exist
    */
-  void addColumn(String table, String column, String type, String doc);
+  default void addColumn(String table, String column, String type, String doc) {
+    addColumn(table, column, IcebergTypes.parse(type), doc);
+  }
 
   /**
    * Ensures a column exists with a type: adds it, promotes it in place, or does nothing (see {@link
@@ -223,7 +212,9 @@ public interface MigrationContext {
    * @throws IllegalArgumentException if the parent struct of a dotted path does not exist
    * @throws NoSuchTableException if the table does not exist
    */
-  void enforceColumn(String table, String column, Type type);
+  default void enforceColumn(String table, String column, Type type) {
+    enforceColumn(table, column, type, EnforceOptions.defaults());
+  }
 
   /**
    * Ensures a column exists with a type given as a string.
@@ -236,7 +227,9 @@ public interface MigrationContext {
    *     exist
    * @throws NoSuchTableException if the table does not exist
    */
-  void enforceColumn(String table, String column, String type);
+  default void enforceColumn(String table, String column, String type) {
+    enforceColumn(table, column, IcebergTypes.parse(type), EnforceOptions.defaults());
+  }
 
   /**
    * Ensures a column exists with a type given as a string, with a doc, a contract or legacy
@@ -253,7 +246,9 @@ public interface MigrationContext {
    * @throws SchemaContractViolation if a contract is given and the table does not conform
    * @throws NoSuchTableException if the table does not exist
    */
-  void enforceColumn(String table, String column, String type, EnforceOptions options);
+  default void enforceColumn(String table, String column, String type, EnforceOptions options) {
+    enforceColumn(table, column, IcebergTypes.parse(type), options);
+  }
 
   /**
    * Ensures a column exists with a type, with a doc, a contract or legacy archival; see {@link
@@ -283,7 +278,9 @@ public interface MigrationContext {
    *     or a colliding new name cannot be archived
    * @throws NoSuchTableException if the table does not exist
    */
-  void enforceRename(String table, String oldName, String newName);
+  default void enforceRename(String table, String oldName, String newName) {
+    enforceRename(table, oldName, newName, null, null);
+  }
 
   /**
    * Renames a column idempotently and sets its doc.
@@ -296,7 +293,9 @@ public interface MigrationContext {
    *     or a colliding new name cannot be archived
    * @throws NoSuchTableException if the table does not exist
    */
-  void enforceRename(String table, String oldName, String newName, String doc);
+  default void enforceRename(String table, String oldName, String newName, String doc) {
+    enforceRename(table, oldName, newName, doc, null);
+  }
 
   /**
    * Renames a column idempotently, sets its doc and checks a contract afterwards.
@@ -372,7 +371,9 @@ public interface MigrationContext {
    * @throws IllegalArgumentException if a column is blank or does not exist
    * @throws NoSuchTableException if the table does not exist
    */
-  void setClusteringKeys(String table, List<String> columns);
+  default void setClusteringKeys(String table, List<String> columns) {
+    setClusteringKeys(table, columns, SortDirection.ASC);
+  }
 
   /**
    * Sets the sort order to one direction on the given columns, the same as {@link

@@ -1,6 +1,7 @@
 package dev.icebergops.migration;
 
 import dev.icebergops.internal.Quoting;
+import dev.icebergops.migration.internal.MigrationName;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -35,48 +36,21 @@ public final class MigrationSet {
     Map<String, ResolvedMigration> byVersion = new TreeMap<>();
     Map<String, ResolvedMigration> baselines = new TreeMap<>();
     for (Class<? extends Migration> type : types) {
-      Migration migration = create(type, factory);
-      String version = ask(type, "version()", migration::version);
-      if (!MigrationName.isValidVersion(version)) {
-        throw new IllegalArgumentException(
-            "Cannot load migration "
-                + type.getName()
-                + ": version() returned "
-                + (version == null ? "null" : Quoting.quote(version))
-                + "; it must be four digits such as 0001");
-      }
-      MigrationName name = MigrationName.parse(type.getSimpleName());
-      if (name != null && !name.version().equals(version)) {
-        throw new IllegalArgumentException(
-            "Cannot load migration "
-                + type.getName()
-                + ": version() returns "
-                + version
-                + " but the class name says "
-                + name.version());
-      }
-      boolean baseline = name != null && name.baseline();
-      ResolvedMigration resolved =
-          new ResolvedMigration(
-              version,
-              describe(type, migration),
-              migration,
-              MigrationChecksum.of(migration),
-              baseline);
-      ResolvedMigration previous = (baseline ? baselines : byVersion).put(version, resolved);
+      ResolvedMigration resolved = resolve(type, factory);
+      String version = resolved.version();
+      ResolvedMigration previous =
+          (resolved.isBaseline() ? baselines : byVersion).put(version, resolved);
       if (previous != null) {
         String[] both = {previous.className(), type.getName()};
         java.util.Arrays.sort(both);
         throw new IllegalArgumentException(
-            "Cannot load migrations from "
-                + location
-                + ": "
-                + (baseline ? "baseline version " : "version ")
-                + version
-                + " is declared by both "
-                + both[0]
-                + " and "
-                + both[1]);
+            String.format(
+                "Cannot load migrations from %s: %s%s is declared by both %s and %s",
+                location,
+                resolved.isBaseline() ? "baseline version " : "version ",
+                version,
+                both[0],
+                both[1]));
       }
     }
     List<ResolvedMigration> all = new ArrayList<>();
@@ -90,18 +64,41 @@ public final class MigrationSet {
     if (!baselines.isEmpty()) {
       ResolvedMigration orphan = baselines.values().iterator().next();
       throw new IllegalArgumentException(
-          "Cannot load migrations from "
-              + location
-              + ": baseline "
-              + orphan.className()
-              + " builds version "
-              + orphan.version()
-              + " but no V"
-              + orphan.version()
-              + "__ migration has that version; a baseline must stand for a version of the chain,"
-              + " so that the toolkit can compare the two");
+          String.format(
+              "Cannot load migrations from %s: baseline %s builds version %s but no V%s__ migration"
+                  + " has that version; a baseline must stand for a version of the chain, so that"
+                  + " the toolkit can compare the two",
+              location, orphan.className(), orphan.version(), orphan.version()));
     }
     return List.copyOf(all);
+  }
+
+  /** One class's migration, its version checked against its name. */
+  private static ResolvedMigration resolve(
+      Class<? extends Migration> type, MigrationFactory factory) {
+    Migration migration = create(type, factory);
+    String version = ask(type, "version()", migration::version);
+    if (!MigrationName.isValidVersion(version)) {
+      throw new IllegalArgumentException(
+          "Cannot load migration "
+              + type.getName()
+              + ": version() returned "
+              + (version == null ? "null" : Quoting.quote(version))
+              + "; it must be four digits such as 0001");
+    }
+    MigrationName name = MigrationName.parse(type.getSimpleName());
+    if (name != null && !name.version().equals(version)) {
+      throw new IllegalArgumentException(
+          "Cannot load migration "
+              + type.getName()
+              + ": version() returns "
+              + version
+              + " but the class name says "
+              + name.version());
+    }
+    boolean baseline = name != null && name.baseline();
+    return new ResolvedMigration(
+        version, describe(type, migration), migration, MigrationChecksum.of(migration), baseline);
   }
 
   /**

@@ -1,5 +1,7 @@
 package dev.icebergops.migration;
 
+import dev.icebergops.migration.internal.ClasspathMigrationSource;
+import dev.icebergops.migration.internal.ExplicitMigrationSource;
 import java.util.Arrays;
 import java.util.List;
 

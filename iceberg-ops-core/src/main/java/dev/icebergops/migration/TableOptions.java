@@ -3,7 +3,6 @@ package dev.icebergops.migration;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.Objects;
 import org.apache.iceberg.PartitionSpec;
 import org.apache.iceberg.SortOrder;
 
@@ -27,25 +26,40 @@ import org.apache.iceberg.SortOrder;
  *         .withSortOrder(SortOrder.builderFor(schema).asc("id").build())
  *         .withProperties(Map.of("write.format.default", "parquet")));
  * }</pre>
+ *
+ * @param partitionSpec the partition spec, or null for unpartitioned
+ * @param sortOrder the sort order, or null for unsorted
+ * @param properties the table properties, unmodifiable and never null (null is taken as none)
+ * @param location the table location, or null for the catalog's default
  */
-public final class TableOptions {
+public record TableOptions(
+    PartitionSpec partitionSpec,
+    SortOrder sortOrder,
+    Map<String, String> properties,
+    String location) {
 
   private static final TableOptions DEFAULTS = new TableOptions(null, null, Map.of(), null);
 
-  private final PartitionSpec partitionSpec;
-  private final SortOrder sortOrder;
-  private final Map<String, String> properties;
-  private final String location;
-
-  private TableOptions(
-      PartitionSpec partitionSpec,
-      SortOrder sortOrder,
-      Map<String, String> properties,
-      String location) {
-    this.partitionSpec = partitionSpec;
-    this.sortOrder = sortOrder;
-    this.properties = properties;
-    this.location = location;
+  /**
+   * Options as given, the properties copied.
+   *
+   * @throws IllegalArgumentException if a property key or value is null
+   */
+  public TableOptions {
+    Map<String, String> copy = new LinkedHashMap<>();
+    if (properties != null) {
+      properties.forEach(
+          (key, value) -> {
+            if (key == null || value == null) {
+              throw new IllegalArgumentException(
+                  String.format(
+                      "Cannot use table property %s=%s: keys and values must not be null",
+                      key, value));
+            }
+            copy.put(key, value);
+          });
+    }
+    properties = Collections.unmodifiableMap(copy);
   }
 
   /** No options: unpartitioned, unsorted, no properties, the catalog's default location. */
@@ -81,20 +95,7 @@ public final class TableOptions {
    * @throws IllegalArgumentException if a key or value is null
    */
   public TableOptions withProperties(Map<String, String> tableProperties) {
-    Map<String, String> copy = new LinkedHashMap<>();
-    if (tableProperties != null) {
-      tableProperties.forEach(
-          (key, value) -> {
-            if (key == null || value == null) {
-              throw new IllegalArgumentException(
-                  String.format(
-                      "Cannot use table property %s=%s: keys and values must not be null",
-                      key, value));
-            }
-            copy.put(key, value);
-          });
-    }
-    return new TableOptions(partitionSpec, sortOrder, Collections.unmodifiableMap(copy), location);
+    return new TableOptions(partitionSpec, sortOrder, tableProperties, location);
   }
 
   /**
@@ -106,40 +107,6 @@ public final class TableOptions {
    */
   public TableOptions withLocation(String tableLocation) {
     return new TableOptions(partitionSpec, sortOrder, properties, tableLocation);
-  }
-
-  /** The partition spec, or null for unpartitioned. */
-  public PartitionSpec partitionSpec() {
-    return partitionSpec;
-  }
-
-  /** The sort order, or null for unsorted. */
-  public SortOrder sortOrder() {
-    return sortOrder;
-  }
-
-  /** The table properties, unmodifiable and never null. */
-  public Map<String, String> properties() {
-    return properties;
-  }
-
-  /** The table location, or null for the catalog's default. */
-  public String location() {
-    return location;
-  }
-
-  @Override
-  public boolean equals(Object o) {
-    return o instanceof TableOptions other
-        && Objects.equals(partitionSpec, other.partitionSpec)
-        && Objects.equals(sortOrder, other.sortOrder)
-        && properties.equals(other.properties)
-        && Objects.equals(location, other.location);
-  }
-
-  @Override
-  public int hashCode() {
-    return Objects.hash(partitionSpec, sortOrder, properties, location);
   }
 
   @Override

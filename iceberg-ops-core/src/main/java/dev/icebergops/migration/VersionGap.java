@@ -1,5 +1,6 @@
 package dev.icebergops.migration;
 
+import dev.icebergops.migration.internal.MigrationName;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;

@@ -9,8 +9,32 @@ import java.util.Objects;
  * removed field); {@link #fieldId()} is the Iceberg field id that identifies it across versions.
  * The {@code old*} / {@code new*} accessors are filled for the kind of change they describe and are
  * {@code null} otherwise.
+ *
+ * @param fieldId the Iceberg field id, stable across renames
+ * @param name the field's full dotted path (in the newer schema, or the older one when removed)
+ * @param changeType what kind of change this is
+ * @param oldName for {@link ChangeType#RENAMED}: the full dotted path before the rename
+ * @param oldType for {@link ChangeType#TYPE_CHANGED} and {@link ChangeType#REMOVED}: the type
+ *     before
+ * @param newType for {@link ChangeType#TYPE_CHANGED} and {@link ChangeType#ADDED}: the type after
+ * @param oldDoc for {@link ChangeType#DOC_CHANGED}: the doc before (may be null)
+ * @param newDoc for {@link ChangeType#DOC_CHANGED}: the doc after (may be null)
+ * @param oldRequired for {@link ChangeType#NULLABILITY_CHANGED}: whether the field was required
+ *     before
+ * @param newRequired for {@link ChangeType#NULLABILITY_CHANGED}: whether the field is required
+ *     after
  */
-public final class FieldChange {
+public record FieldChange(
+    int fieldId,
+    String name,
+    ChangeType changeType,
+    String oldName,
+    String oldType,
+    String newType,
+    String oldDoc,
+    String newDoc,
+    Boolean oldRequired,
+    Boolean newRequired) {
 
   /** What happened to a field between two schema versions. */
   public enum ChangeType {
@@ -28,28 +52,14 @@ public final class FieldChange {
     NULLABILITY_CHANGED
   }
 
-  private final int fieldId;
-  private final String name;
-  private final ChangeType changeType;
-  private final String oldName;
-  private final String oldType;
-  private final String newType;
-  private final String oldDoc;
-  private final String newDoc;
-  private final Boolean oldRequired;
-  private final Boolean newRequired;
-
-  private FieldChange(Builder b) {
-    this.fieldId = b.fieldId;
-    this.name = Objects.requireNonNull(b.name, "name");
-    this.changeType = Objects.requireNonNull(b.changeType, "changeType");
-    this.oldName = b.oldName;
-    this.oldType = b.oldType;
-    this.newType = b.newType;
-    this.oldDoc = b.oldDoc;
-    this.newDoc = b.newDoc;
-    this.oldRequired = b.oldRequired;
-    this.newRequired = b.newRequired;
+  /**
+   * A change as described.
+   *
+   * @throws NullPointerException if the name or the change type is null
+   */
+  public FieldChange {
+    Objects.requireNonNull(name, "name");
+    Objects.requireNonNull(changeType, "changeType");
   }
 
   static Builder builder(int fieldId, String name, ChangeType changeType) {
@@ -58,56 +68,6 @@ public final class FieldChange {
     b.name = name;
     b.changeType = changeType;
     return b;
-  }
-
-  /** The Iceberg field id, stable across renames. */
-  public int fieldId() {
-    return fieldId;
-  }
-
-  /** The field's full dotted path (in the newer schema, or the older one when removed). */
-  public String name() {
-    return name;
-  }
-
-  /** What kind of change this is. */
-  public ChangeType changeType() {
-    return changeType;
-  }
-
-  /** For {@link ChangeType#RENAMED}: the full dotted path before the rename. */
-  public String oldName() {
-    return oldName;
-  }
-
-  /** For {@link ChangeType#TYPE_CHANGED} and {@link ChangeType#REMOVED}: the type before. */
-  public String oldType() {
-    return oldType;
-  }
-
-  /** For {@link ChangeType#TYPE_CHANGED} and {@link ChangeType#ADDED}: the type after. */
-  public String newType() {
-    return newType;
-  }
-
-  /** For {@link ChangeType#DOC_CHANGED}: the doc before (may be null). */
-  public String oldDoc() {
-    return oldDoc;
-  }
-
-  /** For {@link ChangeType#DOC_CHANGED}: the doc after (may be null). */
-  public String newDoc() {
-    return newDoc;
-  }
-
-  /** For {@link ChangeType#NULLABILITY_CHANGED}: whether the field was required before. */
-  public Boolean oldRequired() {
-    return oldRequired;
-  }
-
-  /** For {@link ChangeType#NULLABILITY_CHANGED}: whether the field is required after. */
-  public Boolean newRequired() {
-    return newRequired;
   }
 
   /** One line of {@link SchemaDiff#summary()}, for example {@code region (id=7, string)}. */
@@ -143,32 +103,6 @@ public final class FieldChange {
 
   private static String requiredness(Boolean required) {
     return Boolean.TRUE.equals(required) ? "required" : "optional";
-  }
-
-  @Override
-  public boolean equals(Object o) {
-    if (this == o) {
-      return true;
-    }
-    if (!(o instanceof FieldChange)) {
-      return false;
-    }
-    FieldChange that = (FieldChange) o;
-    return fieldId == that.fieldId
-        && name.equals(that.name)
-        && changeType == that.changeType
-        && Objects.equals(oldName, that.oldName)
-        && Objects.equals(oldType, that.oldType)
-        && Objects.equals(newType, that.newType)
-        && Objects.equals(oldDoc, that.oldDoc)
-        && Objects.equals(newDoc, that.newDoc)
-        && Objects.equals(oldRequired, that.oldRequired)
-        && Objects.equals(newRequired, that.newRequired);
-  }
-
-  @Override
-  public int hashCode() {
-    return Objects.hash(fieldId, name, changeType, oldName, oldType, newType, oldDoc, newDoc);
   }
 
   @Override
@@ -212,7 +146,17 @@ public final class FieldChange {
     }
 
     FieldChange build() {
-      return new FieldChange(this);
+      return new FieldChange(
+          fieldId,
+          name,
+          changeType,
+          oldName,
+          oldType,
+          newType,
+          oldDoc,
+          newDoc,
+          oldRequired,
+          newRequired);
     }
   }
 }

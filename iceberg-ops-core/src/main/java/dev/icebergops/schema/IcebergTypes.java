@@ -151,7 +151,7 @@ public final class IcebergTypes {
    */
   public static Type parseType(String typeString) {
     if (typeString != null && NestedTypes.looksNested(typeString)) {
-      return NestedTypes.parse(typeString);
+      return NestedTypes.parse(typeString, IcebergTypes::parse);
     }
     return parse(typeString);
   }

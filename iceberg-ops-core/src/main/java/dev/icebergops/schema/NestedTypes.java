@@ -5,6 +5,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
+import java.util.function.Function;
 import org.apache.iceberg.types.Type;
 import org.apache.iceberg.types.Types;
 
@@ -34,11 +35,13 @@ final class NestedTypes {
   static final int MAX_DEPTH = YamlLimits.MAX_DEPTH;
 
   private final String text;
+  private final Function<String, Type.PrimitiveType> primitives;
   private int pos;
   private int nextId = 1;
 
-  private NestedTypes(String text) {
+  private NestedTypes(String text, Function<String, Type.PrimitiveType> primitives) {
     this.text = text;
+    this.primitives = primitives;
   }
 
   /** True when the text starts like a nested type (a keyword then '<'), whatever its case. */
@@ -47,13 +50,14 @@ final class NestedTypes {
     return lower.matches("(?s)(struct|list|map|array)\\s*<.*");
   }
 
-  static Type parse(String typeString) {
+  /** Parses a nested type, its primitives with {@code primitives}. */
+  static Type parse(String typeString, Function<String, Type.PrimitiveType> primitives) {
     if (typeString.length() > MAX_LENGTH) {
       throw TypeText.invalid(
           typeString,
           "longer than " + MAX_LENGTH + " characters, the limit for a nested type in a contract");
     }
-    NestedTypes parser = new NestedTypes(typeString);
+    NestedTypes parser = new NestedTypes(typeString, primitives);
     Type type = parser.type(0, "");
     parser.skipSpace();
     if (parser.pos < typeString.length()) {
@@ -189,7 +193,7 @@ final class NestedTypes {
       throw error("expected a type at " + where(path));
     }
     try {
-      return IcebergTypes.parse(primitive);
+      return primitives.apply(primitive);
     } catch (IllegalArgumentException e) {
       throw TypeText.invalid(text, "at " + where(path) + ": " + e.getMessage(), e);
     }

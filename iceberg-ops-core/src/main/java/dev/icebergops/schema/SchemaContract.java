@@ -68,6 +68,10 @@ public final class SchemaContract {
     this.strict = strict;
   }
 
+  private static SchemaContract of(ContractYaml.Layout layout) {
+    return new SchemaContract(layout.columns(), layout.strict());
+  }
+
   /**
    * A non-strict contract over the given columns.
    *
@@ -105,7 +109,7 @@ public final class SchemaContract {
    *     message names the file, the column and the problem
    */
   public static SchemaContract fromYaml(Path path) throws IOException {
-    return ContractYaml.load(path);
+    return of(ContractYaml.load(path));
   }
 
   /**
@@ -135,7 +139,7 @@ public final class SchemaContract {
               + (in == null ? "stream" : "name")
               + " is null");
     }
-    return ContractYaml.load(in, sourceName);
+    return of(ContractYaml.load(in, sourceName));
   }
 
   /**
@@ -171,7 +175,7 @@ public final class SchemaContract {
         throw new IllegalArgumentException(
             "Cannot load contract " + name + ": no such resource on the class path");
       }
-      return ContractYaml.load(in, name);
+      return of(ContractYaml.load(in, name));
     } catch (IOException e) {
       throw new UncheckedIOException("Cannot load contract " + name + ": " + e.getMessage(), e);
     }

@@ -32,7 +32,7 @@ class LayoutChangesTest {
   void freshNamespace(IcebergTestEnvironment environment) {
     catalog = environment.catalog();
     ns = "layout_" + UUID.randomUUID().toString().replace("-", "");
-    ctx = MigrationContext.of(catalog, ns);
+    ctx = MigrationContexts.of(catalog, ns);
     ctx.createTableIfNotExists("events", MigrationContextBehaviour.EVENTS);
   }
 

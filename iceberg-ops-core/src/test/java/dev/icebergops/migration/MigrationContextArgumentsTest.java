@@ -65,19 +65,19 @@ class MigrationContextArgumentsTest {
   @Test
   void contextNeedsACatalogAndANamespace() {
     InMemoryCatalog catalog = new InMemoryCatalog();
-    assertThatThrownBy(() -> MigrationContext.of(null, "sales"))
+    assertThatThrownBy(() -> MigrationContexts.of(null, "sales"))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessage("Cannot create migration context: the catalog is null");
-    assertThatThrownBy(() -> MigrationContext.of(catalog, " "))
+    assertThatThrownBy(() -> MigrationContexts.of(catalog, " "))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessage("Cannot create migration context: the namespace is empty");
-    assertThat(MigrationContext.of(catalog, "sales.eu").namespace()).isEqualTo("sales.eu");
-    assertThat(MigrationContext.of(catalog, "sales").catalog()).isSameAs(catalog);
+    assertThat(MigrationContexts.of(catalog, "sales.eu").namespace()).isEqualTo("sales.eu");
+    assertThat(MigrationContexts.of(catalog, "sales").catalog()).isSameAs(catalog);
   }
 
   @Test
   void createTableNeedsACatalogThatCreatesNamespaces() {
-    MigrationContext ctx = MigrationContext.of(new FlatCatalog(), "sales");
+    MigrationContext ctx = MigrationContexts.of(new FlatCatalog(), "sales");
 
     assertThatThrownBy(() -> ctx.createTableIfNotExists("orders", SCHEMA))
         .isInstanceOf(IllegalArgumentException.class)

@@ -64,7 +64,7 @@ abstract class MigrationContextBehaviour {
   @BeforeEach
   void freshNamespace() {
     ns = "mc_" + UUID.randomUUID().toString().replace("-", "");
-    ctx = MigrationContext.of(catalog(), ns);
+    ctx = MigrationContexts.of(catalog(), ns);
   }
 
   Table createEvents() {
@@ -203,7 +203,7 @@ abstract class MigrationContextBehaviour {
 
   @Test
   void qualifiedUsesEveryLevelOfANestedNamespace() {
-    MigrationContext nested = MigrationContext.of(catalog(), ns + ".eu");
+    MigrationContext nested = MigrationContexts.of(catalog(), ns + ".eu");
 
     assertThat(nested.qualified("orders")).isEqualTo(ns + ".eu.orders");
     assertThat(nested.identifier("orders"))
@@ -232,7 +232,7 @@ abstract class MigrationContextBehaviour {
 
   @Test
   void createTableIfNotExistsCreatesEachLevelOfANestedNamespace() {
-    MigrationContext nested = MigrationContext.of(catalog(), ns + ".eu");
+    MigrationContext nested = MigrationContexts.of(catalog(), ns + ".eu");
 
     nested.createTableIfNotExists("orders", EVENTS);
 
@@ -294,7 +294,7 @@ abstract class MigrationContextBehaviour {
   void createTableIfNotExistsToleratesAConcurrentCreator() {
     Table existing = createEvents();
     String before = metadataLocation(existing);
-    MigrationContext loser = MigrationContext.of(losingRaceCatalog(), ns);
+    MigrationContext loser = MigrationContexts.of(losingRaceCatalog(), ns);
 
     Table table = loser.createTableIfNotExists("events", EVENTS);
 
@@ -829,7 +829,7 @@ abstract class MigrationContextBehaviour {
 
   @Test
   void setSnapshotRetentionWarnsOnS3Tables() {
-    MigrationContext s3Tables = MigrationContext.of(s3TablesCatalog(), ns);
+    MigrationContext s3Tables = MigrationContexts.of(s3TablesCatalog(), ns);
     s3Tables.createTableIfNotExists("events", EVENTS);
 
     String log = captureStandardError(() -> s3Tables.setSnapshotRetention("events", 5, null));

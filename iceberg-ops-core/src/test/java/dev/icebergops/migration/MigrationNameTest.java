@@ -2,6 +2,7 @@ package dev.icebergops.migration;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.icebergops.migration.internal.MigrationName;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 

@@ -2,6 +2,7 @@ package dev.icebergops.migration;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.icebergops.migration.internal.MigrationName;
 import java.util.List;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;

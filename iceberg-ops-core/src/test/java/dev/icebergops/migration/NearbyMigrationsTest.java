@@ -2,6 +2,7 @@ package dev.icebergops.migration;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.icebergops.migration.internal.NearbyMigrations;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;

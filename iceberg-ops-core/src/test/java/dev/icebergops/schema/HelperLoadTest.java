@@ -2,7 +2,7 @@ package dev.icebergops.schema;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.icebergops.migration.MigrationContext;
+import dev.icebergops.migration.MigrationContexts;
 import dev.icebergops.test.env.IcebergTestEnvironment;
 import dev.icebergops.testing.FaultProxy;
 import dev.icebergops.testing.ProxiedClients;
@@ -73,7 +73,7 @@ class HelperLoadTest {
   void aMigrationsEnforceColumnReadsItsTableOnce() {
     proxy.clearLog();
 
-    MigrationContext.of(client, namespace).enforceColumn("orders", "region", "string");
+    MigrationContexts.of(client, namespace).enforceColumn("orders", "region", "string");
 
     List<String> tableRequests =
         proxy.requests().stream()

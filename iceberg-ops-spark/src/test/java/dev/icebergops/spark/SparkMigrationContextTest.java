@@ -4,13 +4,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.icebergops.migration.MigrationContext;
+import dev.icebergops.migration.MigrationContexts;
 import org.apache.spark.sql.SparkSession;
 import org.junit.jupiter.api.Test;
 
 class SparkMigrationContextTest {
 
   private final MigrationContext context =
-      MigrationContext.of(LocalSpark.environment().catalog(), "sales.eu");
+      MigrationContexts.of(LocalSpark.environment().catalog(), "sales.eu");
 
   @Test
   void aBareTableIsNamedInTheSessionsCatalogAndTheContextsNamespaceEachPartQuoted() {

@@ -2,6 +2,7 @@ package dev.icebergops.test;
 
 import dev.icebergops.migration.Migration;
 import dev.icebergops.migration.MigrationContext;
+import dev.icebergops.migration.MigrationContexts;
 import dev.icebergops.migration.MigrationFactory;
 import dev.icebergops.migration.TableNames;
 import dev.icebergops.runner.MigrationRunner;
@@ -162,7 +163,7 @@ public final class IcebergMigrationsExtension
     } else if (type == MigrationRunner.class) {
       return namespace.runner();
     } else if (type == MigrationContext.class) {
-      return MigrationContext.of(namespace.catalog(), namespace.name());
+      return MigrationContexts.of(namespace.catalog(), namespace.name());
     } else if (type == IcebergTestEnvironment.class) {
       return namespace.environment();
     } else if (type == IcebergTestData.class) {

@@ -6,7 +6,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.icebergops.state.MetadataCopy;
-import dev.icebergops.test.internal.InCallingThread;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -29,6 +28,7 @@ import org.apache.iceberg.catalog.TableIdentifier;
 import org.apache.iceberg.io.CloseableIterable;
 import org.apache.iceberg.io.FileIO;
 import org.apache.iceberg.io.PositionOutputStream;
+import org.apache.iceberg.relocated.com.google.common.util.concurrent.MoreExecutors;
 import org.apache.iceberg.util.JsonUtil;
 
 /**
@@ -222,7 +222,7 @@ final class TableCopy {
     }
     List<DataFile> files = new ArrayList<>();
     try (CloseableIterable<FileScanTask> tasks =
-        table.newScan().planWith(InCallingThread.EXECUTOR).planFiles()) {
+        table.newScan().planWith(MoreExecutors.newDirectExecutorService()).planFiles()) {
       for (FileScanTask task : tasks) {
         if (!task.deletes().isEmpty()) {
           throw new UnsupportedOperationException(

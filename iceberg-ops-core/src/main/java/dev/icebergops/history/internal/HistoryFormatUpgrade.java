@@ -1,6 +1,5 @@
 package dev.icebergops.history.internal;
 
-import dev.icebergops.internal.CallingThreadExecutor;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
@@ -18,6 +17,7 @@ import org.apache.iceberg.Transaction;
 import org.apache.iceberg.catalog.TableIdentifier;
 import org.apache.iceberg.data.Record;
 import org.apache.iceberg.io.CloseableIterable;
+import org.apache.iceberg.relocated.com.google.common.util.concurrent.MoreExecutors;
 import org.apache.iceberg.util.StructLikeWrapper;
 
 /**
@@ -59,7 +59,7 @@ public final class HistoryFormatUpgrade {
       RewriteFiles rewrite =
           transaction
               .newRewrite()
-              .scanManifestsWith(CallingThreadExecutor.INSTANCE)
+              .scanManifestsWith(MoreExecutors.newDirectExecutorService())
               .validateFromSnapshot(current.snapshotId());
       for (List<FileScanTask> tasks : avro.values()) {
         List<Record> records = new ArrayList<>();
@@ -93,7 +93,7 @@ public final class HistoryFormatUpgrade {
         table
             .newScan()
             .useSnapshot(current.snapshotId())
-            .planWith(CallingThreadExecutor.INSTANCE)
+            .planWith(MoreExecutors.newDirectExecutorService())
             .planFiles()) {
       for (FileScanTask task : tasks) {
         DataFile file = task.file();

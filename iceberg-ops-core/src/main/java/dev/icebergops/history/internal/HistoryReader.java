@@ -1,6 +1,5 @@
 package dev.icebergops.history.internal;
 
-import dev.icebergops.internal.CallingThreadExecutor;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
@@ -25,6 +24,7 @@ import org.apache.iceberg.expressions.Evaluator;
 import org.apache.iceberg.expressions.Expression;
 import org.apache.iceberg.io.CloseableIterable;
 import org.apache.iceberg.io.InputFile;
+import org.apache.iceberg.relocated.com.google.common.util.concurrent.MoreExecutors;
 import org.apache.iceberg.util.PartitionUtil;
 
 /**
@@ -84,7 +84,7 @@ public final class HistoryReader {
             .newScan()
             .useSnapshot(snapshotId)
             .filter(filter)
-            .planWith(CallingThreadExecutor.INSTANCE);
+            .planWith(MoreExecutors.newDirectExecutorService());
     try {
       List<FileScanTask> tasks = plan(scan);
       ContentFile<?> foreign = firstNotOwnFormat(tasks);

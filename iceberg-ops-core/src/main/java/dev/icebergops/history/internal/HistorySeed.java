@@ -3,7 +3,6 @@ package dev.icebergops.history.internal;
 import dev.icebergops.history.HistoryConflictException;
 import dev.icebergops.history.HistoryRecord;
 import dev.icebergops.history.NamespaceHistory;
-import dev.icebergops.internal.CallingThreadExecutor;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -16,6 +15,7 @@ import org.apache.iceberg.exceptions.CommitFailedException;
 import org.apache.iceberg.exceptions.ValidationException;
 import org.apache.iceberg.expressions.Expression;
 import org.apache.iceberg.expressions.Expressions;
+import org.apache.iceberg.relocated.com.google.common.util.concurrent.MoreExecutors;
 
 /** The write of {@link HistoryWriter#seed}: many new namespaces' rows in one commit. */
 public final class HistorySeed {
@@ -45,7 +45,7 @@ public final class HistorySeed {
     OverwriteFiles write =
         table
             .newOverwrite()
-            .scanManifestsWith(CallingThreadExecutor.INSTANCE)
+            .scanManifestsWith(MoreExecutors.newDirectExecutorService())
             .conflictDetectionFilter(filter)
             .validateNoConflictingData()
             .validateNoConflictingDeletes();

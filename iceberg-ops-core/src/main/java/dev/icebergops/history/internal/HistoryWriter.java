@@ -4,7 +4,6 @@ import dev.icebergops.history.HistoryConflictException;
 import dev.icebergops.history.HistoryRecord;
 import dev.icebergops.history.HistoryTableMissingException;
 import dev.icebergops.history.NamespaceHistory;
-import dev.icebergops.internal.CallingThreadExecutor;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -24,6 +23,7 @@ import org.apache.iceberg.exceptions.NoSuchNamespaceException;
 import org.apache.iceberg.exceptions.NoSuchTableException;
 import org.apache.iceberg.exceptions.ValidationException;
 import org.apache.iceberg.expressions.Expression;
+import org.apache.iceberg.relocated.com.google.common.util.concurrent.MoreExecutors;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -177,7 +177,7 @@ public final class HistoryWriter {
     OverwriteFiles overwrite =
         table
             .newOverwrite()
-            .scanManifestsWith(CallingThreadExecutor.INSTANCE)
+            .scanManifestsWith(MoreExecutors.newDirectExecutorService())
             .overwriteByRowFilter(filter)
             .addFile(file)
             .conflictDetectionFilter(filter)
@@ -201,7 +201,8 @@ public final class HistoryWriter {
       NamespaceHistory base,
       HistoryRewrite rewrite,
       DataFile file) {
-    RowDelta delta = table.newRowDelta().scanManifestsWith(CallingThreadExecutor.INSTANCE);
+    RowDelta delta =
+        table.newRowDelta().scanManifestsWith(MoreExecutors.newDirectExecutorService());
     rewrite.replaced().forEach(delta::removeRows);
     if (file != null) {
       delta.addRows(file);

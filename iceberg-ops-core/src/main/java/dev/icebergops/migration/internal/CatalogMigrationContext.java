@@ -6,7 +6,6 @@ import dev.icebergops.migration.SortColumn;
 import dev.icebergops.migration.TableNames;
 import dev.icebergops.migration.TableOptions;
 import dev.icebergops.schema.EnforceOptions;
-import dev.icebergops.schema.IcebergTypes;
 import dev.icebergops.schema.SchemaContract;
 import dev.icebergops.schema.SchemaEvolutionHelper;
 import java.time.Duration;
@@ -19,7 +18,6 @@ import org.apache.iceberg.Schema;
 import org.apache.iceberg.SortDirection;
 import org.apache.iceberg.Table;
 import org.apache.iceberg.catalog.Catalog;
-import org.apache.iceberg.catalog.TableIdentifier;
 import org.apache.iceberg.types.Type;
 import org.apache.iceberg.types.Types.NestedField;
 import org.slf4j.Logger;
@@ -29,7 +27,7 @@ import org.slf4j.LoggerFactory;
  * The {@link MigrationContext} of a catalog and a namespace: each helper is one step, told to a
  * {@link StepListener} (the runner records the steps of a run). Internal, not API: migrations see
  * the {@link MigrationContext} interface, and code outside a run makes one with {@link
- * MigrationContext#of}.
+ * MigrationContexts#of}.
  */
 public final class CatalogMigrationContext implements MigrationContext {
 
@@ -84,17 +82,7 @@ public final class CatalogMigrationContext implements MigrationContext {
     return TableNames.qualify(namespace, name);
   }
 
-  @Override
-  public TableIdentifier identifier(String name) {
-    return TableIdentifier.parse(qualified(name));
-  }
-
   // --- table lifecycle --------------------------------------------------------------------------
-
-  @Override
-  public Table createTableIfNotExists(String table, Schema schema) {
-    return createTableIfNotExists(table, schema, TableOptions.defaults());
-  }
 
   @Override
   public Table createTableIfNotExists(String table, Schema schema, TableOptions options) {
@@ -114,11 +102,6 @@ public final class CatalogMigrationContext implements MigrationContext {
   }
 
   // --- columns ----------------------------------------------------------------------------------
-
-  @Override
-  public void addColumn(String table, String column, Type type) {
-    addColumn(table, column, type, null);
-  }
 
   @Override
   public void addColumn(String table, String column, Type type, String doc) {
@@ -164,45 +147,10 @@ public final class CatalogMigrationContext implements MigrationContext {
   }
 
   @Override
-  public void addColumn(String table, String column, String type) {
-    addColumn(table, column, type, null);
-  }
-
-  @Override
-  public void addColumn(String table, String column, String type, String doc) {
-    addColumn(table, column, IcebergTypes.parse(type), doc);
-  }
-
-  @Override
-  public void enforceColumn(String table, String column, Type type) {
-    enforceColumn(table, column, type, EnforceOptions.defaults());
-  }
-
-  @Override
-  public void enforceColumn(String table, String column, String type) {
-    enforceColumn(table, column, IcebergTypes.parse(type), EnforceOptions.defaults());
-  }
-
-  @Override
-  public void enforceColumn(String table, String column, String type, EnforceOptions options) {
-    enforceColumn(table, column, IcebergTypes.parse(type), options);
-  }
-
-  @Override
   public void enforceColumn(String table, String column, Type type, EnforceOptions options) {
     run(
         "enforce column " + label(table) + "." + column + " as " + type,
         () -> getHelper(table).enforceColumn(column, type, options));
-  }
-
-  @Override
-  public void enforceRename(String table, String oldName, String newName) {
-    enforceRename(table, oldName, newName, null, null);
-  }
-
-  @Override
-  public void enforceRename(String table, String oldName, String newName, String doc) {
-    enforceRename(table, oldName, newName, doc, null);
   }
 
   @Override
@@ -245,11 +193,6 @@ public final class CatalogMigrationContext implements MigrationContext {
     run(
         "replace sort order of " + label(table),
         () -> LayoutChanges.replaceSortOrder(this, table, sortColumns));
-  }
-
-  @Override
-  public void setClusteringKeys(String table, List<String> columns) {
-    setClusteringKeys(table, columns, SortDirection.ASC);
   }
 
   @Override

@@ -2,6 +2,7 @@ package dev.icebergops.test.internal;
 
 import dev.icebergops.migration.Migration;
 import dev.icebergops.migration.MigrationContext;
+import dev.icebergops.migration.MigrationContexts;
 import dev.icebergops.migration.ResolvedMigration;
 import dev.icebergops.state.NamespaceTables;
 import java.util.ArrayList;
@@ -103,7 +104,7 @@ final class Descent {
   private boolean again(ResolvedMigration migration, CheckRun step) {
     String version = migration.version();
     MigrationContext ctx =
-        MigrationContext.of(journey.runner().catalog(), journey.runner().namespace());
+        MigrationContexts.of(journey.runner().catalog(), journey.runner().namespace());
     Migration instance = migration.migration();
     try {
       instance.preUpgrade(ctx);

@@ -1,6 +1,6 @@
 package dev.icebergops.test.internal;
 
-import dev.icebergops.migration.MigrationContext;
+import dev.icebergops.migration.MigrationContexts;
 import dev.icebergops.migration.ResolvedMigration;
 import dev.icebergops.state.NamespaceTables;
 import java.util.List;
@@ -40,7 +40,7 @@ final class IdempotencyCheck {
     try {
       migration
           .migration()
-          .upgrade(MigrationContext.of(run.runner().catalog(), run.runner().namespace()));
+          .upgrade(MigrationContexts.of(run.runner().catalog(), run.runner().namespace()));
     } catch (Exception e) {
       run.failAt(migration.version(), subject + " threw " + e);
       return StateChanges.between(run.ns(), before, run.capture()).committedTables().isEmpty();

@@ -16,6 +16,7 @@ import org.apache.iceberg.io.InputFile;
 import org.apache.iceberg.io.OutputFile;
 import org.apache.iceberg.io.SeekableInputStream;
 import org.apache.iceberg.io.SupportsPrefixOperations;
+import org.apache.iceberg.relocated.com.google.common.util.concurrent.MoreExecutors;
 
 /**
  * The files of the data check's read-backs: a file the store still lists with the size and time it
@@ -67,7 +68,7 @@ final class ReadBackFiles {
     return new BaseTable(readOnly, table.name()) {
       @Override
       public TableScan newScan() {
-        return super.newScan().planWith(InCallingThread.EXECUTOR);
+        return super.newScan().planWith(MoreExecutors.newDirectExecutorService());
       }
     };
   }

@@ -17,6 +17,7 @@ import org.apache.iceberg.data.InternalRecordWrapper;
 import org.apache.iceberg.data.Record;
 import org.apache.iceberg.io.DataWriter;
 import org.apache.iceberg.io.OutputFileFactory;
+import org.apache.iceberg.relocated.com.google.common.util.concurrent.MoreExecutors;
 import org.apache.iceberg.util.StructLikeMap;
 
 /**
@@ -55,7 +56,8 @@ public final class RowFiles {
   public static List<Written> append(Table table, List<Record> records) {
     List<Written> written = new ArrayList<>();
     // the manifest work in this thread: Iceberg's worker pool is polled every 10 ms
-    AppendFiles append = table.newAppend().scanManifestsWith(InCallingThread.EXECUTOR);
+    AppendFiles append =
+        table.newAppend().scanManifestsWith(MoreExecutors.newDirectExecutorService());
     write(
         table,
         records,

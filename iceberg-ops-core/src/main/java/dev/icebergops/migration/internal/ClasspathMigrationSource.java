@@ -1,6 +1,12 @@
-package dev.icebergops.migration;
+package dev.icebergops.migration.internal;
 
 import dev.icebergops.internal.Quoting;
+import dev.icebergops.migration.Migration;
+import dev.icebergops.migration.MigrationFactory;
+import dev.icebergops.migration.MigrationSet;
+import dev.icebergops.migration.MigrationSource;
+import dev.icebergops.migration.ResolvedMigration;
+import dev.icebergops.migration.SkippedMigration;
 import io.github.classgraph.ClassGraph;
 import io.github.classgraph.ClassInfo;
 import io.github.classgraph.ScanResult;
@@ -19,7 +25,7 @@ import org.slf4j.LoggerFactory;
  * found (a JVM's class path and its loaded classes do not change); every {@link #resolve} still
  * creates fresh instances and checks the set's rules. A scan that fails is not kept.
  */
-final class ClasspathMigrationSource implements MigrationSource {
+public final class ClasspathMigrationSource implements MigrationSource {
 
   private static final Logger LOG = LoggerFactory.getLogger(ClasspathMigrationSource.class);
   private static final String PREFIX = "classpath:";
@@ -38,7 +44,7 @@ final class ClasspathMigrationSource implements MigrationSource {
   private final Map<String, List<Class<? extends Migration>>> typesByPackage =
       new ConcurrentHashMap<>();
 
-  ClasspathMigrationSource(String location, ClassLoader classLoader) {
+  public ClasspathMigrationSource(String location, ClassLoader classLoader) {
     this.packageName = packageOf(location);
     this.classLoader = classLoader;
   }
@@ -47,7 +53,7 @@ final class ClasspathMigrationSource implements MigrationSource {
    * The package a location names. Only a real package is accepted: an empty one, {@code ..} or any
    * other text that is not a dotted list of Java identifiers would scan the whole class path.
    */
-  static String packageOf(String location) {
+  public static String packageOf(String location) {
     if (location == null || location.isBlank()) {
       throw new IllegalArgumentException("Cannot use migration location: it is empty");
     }

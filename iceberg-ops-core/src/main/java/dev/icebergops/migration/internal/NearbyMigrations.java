@@ -1,5 +1,7 @@
-package dev.icebergops.migration;
+package dev.icebergops.migration.internal;
 
+import dev.icebergops.migration.Migration;
+import dev.icebergops.migration.SkippedMigration;
 import io.github.classgraph.ClassGraph;
 import io.github.classgraph.ClassInfo;
 import io.github.classgraph.Resource;
@@ -27,7 +29,7 @@ import java.util.TreeSet;
  * with one ClassGraph resource scan of the parent package, and only the candidates' class files are
  * read, with a second scan; no class is loaded.
  */
-final class NearbyMigrations {
+public final class NearbyMigrations {
 
   private static final int MAX_EDITS = 2;
 
@@ -116,7 +118,7 @@ final class NearbyMigrations {
   }
 
   /** At most two edits apart, and fewer edits than half the configured segment's length. */
-  static boolean isNearName(String candidate, String configured) {
+  public static boolean isNearName(String candidate, String configured) {
     if (candidate.equals(configured)) {
       return false;
     }

@@ -1,4 +1,4 @@
-package dev.icebergops.migration;
+package dev.icebergops.migration.internal;
 
 import java.util.Locale;
 import java.util.regex.Matcher;
@@ -12,14 +12,14 @@ import java.util.regex.Pattern;
  * @param description the description derived from the name
  * @param baseline true for a {@code B<NNNN>__} name
  */
-record MigrationName(String version, String description, boolean baseline) {
+public record MigrationName(String version, String description, boolean baseline) {
 
   private static final Pattern NAME = Pattern.compile("([VB])(\\d{4})__([A-Za-z0-9][A-Za-z0-9_]*)");
   private static final Pattern ATTEMPT = Pattern.compile("[VB]\\d.*");
   private static final Pattern VERSION = Pattern.compile("\\d{4}");
 
   /** The parsed name, or null when the simple name does not follow the rule. */
-  static MigrationName parse(String simpleName) {
+  public static MigrationName parse(String simpleName) {
     Matcher m = NAME.matcher(simpleName);
     return m.matches()
         ? new MigrationName(m.group(2), humanize(m.group(3)), m.group(1).equals("B"))
@@ -30,18 +30,18 @@ record MigrationName(String version, String description, boolean baseline) {
    * True for names that start like a migration ({@code V} or {@code B} and a digit) but may be
    * malformed.
    */
-  static boolean looksLikeMigration(String simpleName) {
+  public static boolean looksLikeMigration(String simpleName) {
     return ATTEMPT.matcher(simpleName).matches();
   }
 
-  static boolean isValidVersion(String version) {
+  public static boolean isValidVersion(String version) {
     return version != null && VERSION.matcher(version).matches();
   }
 
   /**
    * {@code AddRegionToOrders} or {@code Add_region_to_orders} becomes {@code Add region to orders}.
    */
-  static String humanize(String text) {
+  public static String humanize(String text) {
     String spaced =
         text.replace('_', ' ')
             .replaceAll("(?<=[a-z0-9])(?=[A-Z])", " ")

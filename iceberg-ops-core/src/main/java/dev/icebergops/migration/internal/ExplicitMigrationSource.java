@@ -1,14 +1,19 @@
-package dev.icebergops.migration;
+package dev.icebergops.migration.internal;
 
+import dev.icebergops.migration.Migration;
+import dev.icebergops.migration.MigrationFactory;
+import dev.icebergops.migration.MigrationSet;
+import dev.icebergops.migration.MigrationSource;
+import dev.icebergops.migration.ResolvedMigration;
 import java.util.List;
 import java.util.stream.Collectors;
 
 /** An explicit list of migration classes, the same for every namespace. */
-final class ExplicitMigrationSource implements MigrationSource {
+public final class ExplicitMigrationSource implements MigrationSource {
 
   private final List<Class<? extends Migration>> types;
 
-  ExplicitMigrationSource(List<Class<? extends Migration>> types) {
+  public ExplicitMigrationSource(List<Class<? extends Migration>> types) {
     if (types == null) {
       throw new IllegalArgumentException("Cannot use migration classes: the list is null");
     }
