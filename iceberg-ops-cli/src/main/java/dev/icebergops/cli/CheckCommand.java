@@ -30,7 +30,7 @@ final class CheckCommand extends SessionCommand {
       description =
           "Compare each live table with the state the applied migrations produce (replayed on an"
               + " in-memory shadow) instead of the contracts. Exits "
-              + IcebergOpsCli.DRIFT
+              + CommandContext.DRIFT
               + " when they differ. Writes nothing.")
   boolean drift;
 
@@ -40,7 +40,7 @@ final class CheckCommand extends SessionCommand {
       DriftReport report = session.runner().checkDrift();
       output.json(report.asMap());
       output.line(report.text());
-      exitCode = report.isClean() ? 0 : IcebergOpsCli.DRIFT;
+      exitCode = report.isClean() ? 0 : CommandContext.DRIFT;
       return;
     }
     Path dir = session.config().contractsDir();
@@ -74,7 +74,7 @@ final class CheckCommand extends SessionCommand {
       output.line(id + ": " + (violations.isEmpty() ? "conforms" : "does not conform"));
       violations.forEach(v -> output.line("  " + v));
     }
-    output.json(Rows.of("namespace", session.namespace(), "tables", tables));
+    output.result(session.namespace(), "tables", tables);
     if (failing == 0) {
       output.line(
           files.size() == 1 ? "The table conforms" : "All " + files.size() + " tables conform");

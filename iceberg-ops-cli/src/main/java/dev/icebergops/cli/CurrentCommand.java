@@ -12,7 +12,7 @@ final class CurrentCommand extends SessionCommand {
   @Override
   void run(Session session, Output output) {
     String current = session.runner().current().orElse(null);
-    output.json(Rows.of("namespace", session.namespace(), "current", current));
+    output.result(session.namespace(), "current", current);
     output.line(current == null ? "none" : current);
   }
 }

@@ -14,12 +14,7 @@ final class HistoryCommand extends SessionCommand {
   @Override
   void run(Session session, Output output) {
     List<HistoryRecord> rows = session.runner().history();
-    output.json(
-        Rows.of(
-            "namespace",
-            session.namespace(),
-            "history",
-            rows.stream().map(Rows::history).toList()));
+    output.result(session.namespace(), "history", rows.stream().map(Rows::history).toList());
     if (rows.isEmpty()) {
       output.line("No history for " + session.namespace());
       return;

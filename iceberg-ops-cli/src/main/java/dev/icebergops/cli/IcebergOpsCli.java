@@ -44,7 +44,7 @@ import picocli.CommandLine.ScopeType;
       CheckCommand.class,
       SnapshotCommand.class
     })
-final class IcebergOpsCli {
+final class IcebergOpsCli implements CommandContext {
 
   @Option(
       names = {"-c", "--config"},
@@ -79,12 +79,6 @@ final class IcebergOpsCli {
   final Redaction redactor;
   private Output output;
   private JvmExitGuard guard;
-
-  /** The exit code of any error. */
-  static final int FAILED = 1;
-
-  /** The exit code of {@code check --drift} when a live table differs from its migrations. */
-  static final int DRIFT = 3;
 
   IcebergOpsCli(Path workDir, Map<String, String> env, PrintStream out, PrintStream err) {
     this.workDir = workDir.toAbsolutePath();
@@ -156,18 +150,15 @@ final class IcebergOpsCli {
     return this;
   }
 
-  /** Tells the guard which command runs on which namespace, for its error line. */
-  void running(String command, String namespace) {
+  @Override
+  public void running(String command, String namespace) {
     if (guard != null) {
       guard.command(command, namespace);
     }
   }
 
-  /**
-   * Reports that code the command ran ended the JVM: the {@code Error:} line, and with {@code
-   * --json} the document with its error. Called by the guard's shutdown hook.
-   */
-  void reportJvmExit(String message, String version) {
+  @Override
+  public void reportJvmExit(String message, String version) {
     err.println("Error: " + message);
     err.flush();
     if (json) {
@@ -180,12 +171,18 @@ final class IcebergOpsCli {
     out.flush();
   }
 
-  /** The config file: --config, else iceberg-ops.yaml in the working directory. */
-  Path configFile() {
+  @Override
+  public Path workDir() {
+    return workDir;
+  }
+
+  @Override
+  public Path configFile() {
     return config != null ? workDir.resolve(config) : workDir.resolve(IcebergOpsConfig.FILE_NAME);
   }
 
-  Session openSession() {
+  @Override
+  public Session openSession() {
     Path file = configFile();
     if (!Files.exists(file)) {
       throw new IllegalArgumentException(
@@ -195,8 +192,8 @@ final class IcebergOpsCli {
     return new Session(cliConfig, classPath.stream().map(workDir::resolve).toList());
   }
 
-  /** The output of this run, made once the options are parsed. */
-  Output output() {
+  @Override
+  public Output output() {
     if (output == null) {
       output = new Output(out, json);
     }

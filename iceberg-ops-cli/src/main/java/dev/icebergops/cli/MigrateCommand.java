@@ -2,6 +2,7 @@ package dev.icebergops.cli;
 
 import dev.icebergops.runner.MigrationResult;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** {@code migrate [--target V]}: validates, then applies the pending versions in one run. */
@@ -16,21 +17,12 @@ final class MigrateCommand extends SessionCommand {
   @Option(names = "--target", paramLabel = "VERSION", description = "The highest version to apply.")
   String target;
 
-  @Option(
-      names = "--out-of-order",
-      description = "Allow pending versions below the highest applied one.")
-  boolean outOfOrder;
+  @Mixin OutOfOrderOption outOfOrder;
 
   @Override
   void run(Session session, Output output) {
     MigrationResult result =
-        versions(
-            output,
-            "migrate",
-            () ->
-                session
-                    .runner(outOfOrder, step -> Rows.progress(output, "Applied", step))
-                    .migrate(target));
+        versions(session, output, "migrate", "Applied", outOfOrder.allowed, r -> r.migrate(target));
     output.line(
         (result.steps().isEmpty()
                 ? "Nothing to apply: " + session.namespace() + " is at "

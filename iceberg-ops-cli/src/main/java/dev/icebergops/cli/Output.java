@@ -3,6 +3,7 @@ package dev.icebergops.cli;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import dev.icebergops.runner.MigrationStep;
 import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -71,6 +72,29 @@ final class Output {
         throw new IllegalStateException("Cannot write JSON: " + e.getOriginalMessage(), e);
       }
     }
+  }
+
+  /**
+   * The progress line of one version, for example {@code Applied 0002 Add region (41 ms)}, or
+   * {@code Applied baseline 0250 Baseline (41 ms)}.
+   */
+  void progress(String verb, MigrationStep step) {
+    line(
+        verb
+            + (step.baseline() ? " baseline " : " ")
+            + step.version()
+            + " "
+            + step.description()
+            + " ("
+            + step.duration().toMillis()
+            + " ms)");
+  }
+
+  /** The JSON result of a command on a namespace: its name, then the given keys and values. */
+  void result(String namespace, Object... keyValues) {
+    Map<String, Object> value = Rows.of("namespace", namespace);
+    value.putAll(Rows.of(keyValues));
+    json(value);
   }
 
   /** A table with a header row; empty cells for nulls; nothing with {@code --json}. */

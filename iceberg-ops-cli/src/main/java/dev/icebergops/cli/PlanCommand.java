@@ -40,21 +40,19 @@ final class PlanCommand extends SessionCommand {
     List<MigrationStatus> pending = session.runner().plan();
     List<MigrationStatus> blocking =
         session.runner().status().stream().filter(PlanCommand::blocksMigrate).toList();
-    SetNotes notes = SetNotes.of(session.runner());
-    output.json(
-        Rows.of(
-            "namespace",
-            session.namespace(),
-            "pending",
-            pending.stream().map(Rows::status).toList(),
-            "blocking",
-            blocking.stream().map(Rows::status).toList(),
-            "baseline",
-            Rows.baseline(pending),
-            "gaps",
-            notes.gapsJson(),
-            "skipped",
-            notes.skippedJson()));
+    SetNotes notes = new SetNotes(session.runner());
+    output.result(
+        session.namespace(),
+        "pending",
+        pending.stream().map(Rows::status).toList(),
+        "blocking",
+        blocking.stream().map(Rows::status).toList(),
+        "baseline",
+        Rows.baseline(pending),
+        "gaps",
+        notes.gapsJson(),
+        "skipped",
+        notes.skippedJson());
     if (pending.isEmpty() && blocking.isEmpty()) {
       output.line("Nothing to apply: " + session.namespace() + " is up to date");
       notes.print(output);

@@ -15,19 +15,17 @@ final class RepairCommand extends SessionCommand {
   @Override
   void run(Session session, Output output) {
     RepairResult result = session.runner().repair();
-    output.json(
-        Rows.of(
-            "namespace",
-            result.namespace(),
-            "changes",
-            result.changes().stream()
-                .map(
-                    c ->
-                        Rows.of(
-                            "version", c.version(),
-                            "description", c.description(),
-                            "change", c.change()))
-                .toList()));
+    output.result(
+        result.namespace(),
+        "changes",
+        result.changes().stream()
+            .map(
+                c ->
+                    Rows.of(
+                        "version", c.version(),
+                        "description", c.description(),
+                        "change", c.change()))
+            .toList());
     if (result.changes().isEmpty()) {
       output.line("Nothing to repair in " + session.namespace());
     }

@@ -1,7 +1,6 @@
 package dev.icebergops.cli;
 
 import dev.icebergops.runner.MigrationResult;
-import dev.icebergops.runner.MigrationRunner;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -28,13 +27,14 @@ final class RollbackCommand extends SessionCommand {
 
   @Override
   void run(Session session, Output output) {
-    MigrationRunner runner =
-        session.runner(false, step -> Rows.progress(output, "Rolled back", step));
     MigrationResult result =
         versions(
+            session,
             output,
             "rollback",
-            () ->
+            "Rolled back",
+            false,
+            runner ->
                 bound != null && bound.target != null
                     ? runner.rollbackTo(bound.target)
                     : runner.rollback(bound != null && bound.steps != null ? bound.steps : 1));

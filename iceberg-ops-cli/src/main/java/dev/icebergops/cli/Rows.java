@@ -4,7 +4,6 @@ import dev.icebergops.history.HistoryRecord;
 import dev.icebergops.runner.MigrationException;
 import dev.icebergops.runner.MigrationResult;
 import dev.icebergops.runner.MigrationStatus;
-import dev.icebergops.runner.MigrationStep;
 import dev.icebergops.runner.MigrationValidationException;
 import dev.icebergops.runner.ValidationFinding;
 import dev.icebergops.tooling.MigrationCompileException;
@@ -123,22 +122,6 @@ final class Rows {
     m.put("current", result.currentVersion());
     m.put("baseline", result.baselineVersion());
     return m;
-  }
-
-  /**
-   * The progress line of one version, for example {@code Applied 0002 Add region (41 ms)}, or
-   * {@code Applied baseline 0250 Baseline (41 ms)}.
-   */
-  static void progress(Output output, String verb, MigrationStep step) {
-    output.line(
-        verb
-            + (step.baseline() ? " baseline " : " ")
-            + step.version()
-            + " "
-            + step.description()
-            + " ("
-            + step.duration().toMillis()
-            + " ms)");
   }
 
   /**

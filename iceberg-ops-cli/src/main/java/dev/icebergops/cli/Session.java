@@ -54,7 +54,7 @@ final class Session implements AutoCloseable {
   /** The catalog, connected on first use. */
   Catalog catalog() {
     if (catalog == null) {
-      catalog = connect();
+      catalog = config.connect();
     }
     return catalog;
   }
@@ -91,10 +91,6 @@ final class Session implements AutoCloseable {
   /** The directory of a {@code filesystem:} location (the namespace's subdirectory if any). */
   Path migrationsDir() {
     return config.migrationsDir();
-  }
-
-  private Catalog connect() {
-    return config.connect();
   }
 
   private static URL[] urls(List<Path> paths) {

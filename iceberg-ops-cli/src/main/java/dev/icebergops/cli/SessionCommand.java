@@ -2,8 +2,9 @@ package dev.icebergops.cli;
 
 import dev.icebergops.runner.MigrationException;
 import dev.icebergops.runner.MigrationResult;
+import dev.icebergops.runner.MigrationRunner;
 import java.util.concurrent.Callable;
-import java.util.function.Supplier;
+import java.util.function.Function;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.ParentCommand;
 import picocli.CommandLine.Spec;
@@ -11,7 +12,7 @@ import picocli.CommandLine.Spec;
 /** A subcommand that works on the configured catalog and migrations. */
 abstract class SessionCommand implements Callable<Integer> {
 
-  @ParentCommand IcebergOpsCli cli;
+  @ParentCommand CommandContext cli;
 
   @Spec CommandSpec spec;
 
@@ -30,15 +31,22 @@ abstract class SessionCommand implements Callable<Integer> {
   abstract void run(Session session, Output output) throws Exception;
 
   /**
-   * Runs a migrate, rollback or stamp, with its result as JSON. When it stops at a failure with the
-   * namespace at a known version, that is still a result: the line saying where the namespace is
-   * goes to standard output (after the versions done), the JSON result beside the error; then the
-   * failure is rethrown for the {@code Error:} line.
+   * Runs a migrate, rollback or stamp, with a progress line per version done ({@code verb} it, as
+   * {@code Applied}) and its result as JSON. When it stops at a failure with the namespace at a
+   * known version, that is still a result: the line saying where the namespace is goes to standard
+   * output (after the versions done), the JSON result beside the error; then the failure is
+   * rethrown for the {@code Error:} line.
    */
-  static MigrationResult versions(Output output, String action, Supplier<MigrationResult> run) {
+  static MigrationResult versions(
+      Session session,
+      Output output,
+      String action,
+      String verb,
+      boolean outOfOrder,
+      Function<MigrationRunner, MigrationResult> run) {
     MigrationResult result;
     try {
-      result = run.get();
+      result = run.apply(session.runner(outOfOrder, step -> output.progress(verb, step)));
     } catch (MigrationException e) {
       MigrationResult partial = e.partialResult();
       if (!partial.steps().isEmpty() || partial.current().isPresent()) {

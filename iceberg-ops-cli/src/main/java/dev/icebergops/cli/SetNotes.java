@@ -17,13 +17,9 @@ final class SetNotes {
   private final List<VersionGap> gaps;
   private final List<SkippedMigration> skipped;
 
-  private SetNotes(MigrationRunner runner) {
+  SetNotes(MigrationRunner runner) {
     this.gaps = runner.gaps();
     this.skipped = runner.skipped();
-  }
-
-  static SetNotes of(MigrationRunner runner) {
-    return new SetNotes(runner);
   }
 
   /** The lines for people: one per gap. */

@@ -41,7 +41,7 @@ final class SnapshotCommand extends SessionCommand {
     }
     Path target =
         (dir != null
-                ? cli.workDir.resolve(dir)
+                ? cli.workDir().resolve(dir)
                 : session
                     .config()
                     .baseDir()
@@ -51,13 +51,16 @@ final class SnapshotCommand extends SessionCommand {
         ShapeSnapshot.export(
             session.catalog(), session.namespace(), session.runner().historyTable());
     snapshot.writeTo(target);
-    output.json(
-        Rows.of(
-            "namespace", session.namespace(),
-            "version", snapshot.version(),
-            "directory", target.toString(),
-            "tables", snapshot.tables(),
-            "dropped_properties", snapshot.droppedProperties()));
+    output.result(
+        session.namespace(),
+        "version",
+        snapshot.version(),
+        "directory",
+        target.toString(),
+        "tables",
+        snapshot.tables(),
+        "dropped_properties",
+        snapshot.droppedProperties());
     output.line(
         "Exported "
             + count(snapshot.tables().size(), "table")

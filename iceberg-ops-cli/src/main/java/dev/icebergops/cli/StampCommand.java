@@ -19,13 +19,7 @@ final class StampCommand extends SessionCommand {
   @Override
   void run(Session session, Output output) {
     MigrationResult result =
-        versions(
-            output,
-            "stamp",
-            () ->
-                session
-                    .runner(false, step -> Rows.progress(output, "Stamped", step))
-                    .stamp(version));
+        versions(session, output, "stamp", "Stamped", false, r -> r.stamp(version));
     output.line(session.namespace() + " is now at " + result.current().orElse("none"));
   }
 }

@@ -14,19 +14,17 @@ final class StatusCommand extends SessionCommand {
   @Override
   void run(Session session, Output output) {
     List<MigrationStatus> status = session.runner().status();
-    SetNotes notes = SetNotes.of(session.runner());
-    output.json(
-        Rows.of(
-            "namespace",
-            session.namespace(),
-            "versions",
-            status.stream().map(Rows::status).toList(),
-            "baseline",
-            Rows.baseline(status),
-            "gaps",
-            notes.gapsJson(),
-            "skipped",
-            notes.skippedJson()));
+    SetNotes notes = new SetNotes(session.runner());
+    output.result(
+        session.namespace(),
+        "versions",
+        status.stream().map(Rows::status).toList(),
+        "baseline",
+        Rows.baseline(status),
+        "gaps",
+        notes.gapsJson(),
+        "skipped",
+        notes.skippedJson());
     if (status.isEmpty()) {
       output.line("No migrations for " + session.namespace());
       notes.print(output);

@@ -16,19 +16,17 @@ final class UnlockCommand extends SessionCommand {
   @Override
   void run(Session session, Output output) {
     Optional<RunLease> released = session.runner().releaseLease();
-    output.json(
-        Rows.of(
-            "namespace",
-            session.namespace(),
-            "released",
-            released
-                .map(
-                    l ->
-                        Rows.of(
-                            "owner", l.owner(),
-                            "since", Rows.time(l.since()),
-                            "expiresAt", Rows.time(l.expiresAt())))
-                .orElse(null)));
+    output.result(
+        session.namespace(),
+        "released",
+        released
+            .map(
+                l ->
+                    Rows.of(
+                        "owner", l.owner(),
+                        "since", Rows.time(l.since()),
+                        "expiresAt", Rows.time(l.expiresAt())))
+            .orElse(null));
     output.line(
         released
             .map(l -> "Released the run lease of " + session.namespace() + " held by " + l)

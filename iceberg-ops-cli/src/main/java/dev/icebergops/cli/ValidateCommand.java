@@ -4,7 +4,7 @@ import dev.icebergops.runner.MigrationValidationException;
 import dev.icebergops.runner.ValidationFinding;
 import java.util.List;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Option;
+import picocli.CommandLine.Mixin;
 
 /** {@code validate}: the checks migrate runs first, on their own. */
 @Command(
@@ -15,15 +15,12 @@ import picocli.CommandLine.Option;
             + " interrupted versions. Writes nothing; exits 1 on any finding.")
 final class ValidateCommand extends SessionCommand {
 
-  @Option(
-      names = "--out-of-order",
-      description = "Allow pending versions below the highest applied one.")
-  boolean outOfOrder;
+  @Mixin OutOfOrderOption outOfOrder;
 
   @Override
   void run(Session session, Output output) {
     try {
-      session.runner(outOfOrder).validate();
+      session.runner(outOfOrder.allowed).validate();
     } catch (MigrationValidationException e) {
       List<ValidationFinding> findings = e.findings();
       output.table(
@@ -31,23 +28,23 @@ final class ValidateCommand extends SessionCommand {
           findings.stream()
               .map(f -> Output.row(f.version(), Rows.state(f.kind()), Advice.forCli(f.message())))
               .toList());
-      output.json(Rows.of("namespace", session.namespace(), "findings", Rows.findings(findings)));
+      output.result(session.namespace(), "findings", Rows.findings(findings));
       output.line(
           "Invalid: "
               + session.namespace()
               + " has "
               + findings.size()
               + (findings.size() == 1 ? " problem" : " problems"));
-      SetNotes.of(session.runner()).print(output);
+      new SetNotes(session.runner()).print(output);
       // the findings are the result, shown above: the error is their count only
       throw new IllegalStateException(e.getMessage().lines().findFirst().orElse(""));
     }
-    output.json(Rows.of("namespace", session.namespace(), "findings", List.of()));
+    output.result(session.namespace(), "findings", List.of());
     output.line(
         "Valid: "
             + session.namespace()
             + " has no out-of-order, missing, edited, failed"
             + " or interrupted version");
-    SetNotes.of(session.runner()).print(output);
+    new SetNotes(session.runner()).print(output);
   }
 }

@@ -16,6 +16,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import org.apache.iceberg.catalog.Catalog;
 import org.apache.maven.artifact.DependencyResolutionRequiredException;
@@ -109,8 +110,10 @@ abstract class IcebergOpsMojo extends AbstractMojo {
     }
   }
 
-  /** The goal's name, for the log. */
-  abstract String goal();
+  /** The goal's name, for the log: the class's name without {@code Mojo}, in lower case. */
+  private String goal() {
+    return getClass().getSimpleName().replaceFirst("Mojo$", "").toLowerCase(Locale.ROOT);
+  }
 
   /**
    * Runs the goal.

@@ -23,11 +23,6 @@ public class MigrateMojo extends IcebergOpsMojo {
   boolean outOfOrder;
 
   @Override
-  String goal() {
-    return "migrate";
-  }
-
-  @Override
   void run(MigrationRunner.Builder runner, String namespace) {
     MigrationResult result = runner.outOfOrder(outOfOrder).build().migrate(target);
     info(

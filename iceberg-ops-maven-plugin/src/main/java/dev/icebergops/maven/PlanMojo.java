@@ -23,11 +23,6 @@ public class PlanMojo extends IcebergOpsMojo {
   boolean preview;
 
   @Override
-  String goal() {
-    return "plan";
-  }
-
-  @Override
   void run(MigrationRunner.Builder builder, String namespace) {
     MigrationRunner runner = builder.build();
     if (preview) {

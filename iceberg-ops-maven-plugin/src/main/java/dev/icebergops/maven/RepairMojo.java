@@ -13,11 +13,6 @@ import org.apache.maven.plugins.annotations.ResolutionScope;
 public class RepairMojo extends IcebergOpsMojo {
 
   @Override
-  String goal() {
-    return "repair";
-  }
-
-  @Override
   void run(MigrationRunner.Builder runner, String namespace) {
     RepairResult result = runner.build().repair();
     if (result.changes().isEmpty()) {

@@ -11,11 +11,6 @@ import org.apache.maven.plugins.annotations.ResolutionScope;
 public class StatusMojo extends IcebergOpsMojo {
 
   @Override
-  String goal() {
-    return "status";
-  }
-
-  @Override
   void run(MigrationRunner.Builder runner, String namespace) {
     List<MigrationStatus> status = runner.build().status();
     if (status.isEmpty()) {

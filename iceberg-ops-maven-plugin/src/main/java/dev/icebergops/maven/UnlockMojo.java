@@ -12,11 +12,6 @@ import org.apache.maven.plugins.annotations.ResolutionScope;
 public class UnlockMojo extends IcebergOpsMojo {
 
   @Override
-  String goal() {
-    return "unlock";
-  }
-
-  @Override
   void run(MigrationRunner.Builder runner, String namespace) {
     info(
         runner

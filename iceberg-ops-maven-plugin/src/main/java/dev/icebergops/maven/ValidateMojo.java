@@ -18,11 +18,6 @@ public class ValidateMojo extends IcebergOpsMojo {
   boolean outOfOrder;
 
   @Override
-  String goal() {
-    return "validate";
-  }
-
-  @Override
   void run(MigrationRunner.Builder runner, String namespace) {
     runner.outOfOrder(outOfOrder).build().validate();
     info(

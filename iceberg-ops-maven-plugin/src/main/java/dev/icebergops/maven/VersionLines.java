@@ -10,19 +10,15 @@ final class VersionLines {
 
   /** {@code " 0002 AddRegionToOrders applied 2026-01-01T00:00:00Z note"}, blanks left out. */
   static String line(MigrationStatus s, String note) {
-    StringBuilder line =
-        new StringBuilder("  ")
-            .append(s.version())
-            .append("  ")
-            .append(s.description())
-            .append("  ")
-            .append(s.state().name().toLowerCase(Locale.ROOT));
+    String line =
+        String.join(
+            "  ", "", s.version(), s.description(), s.state().name().toLowerCase(Locale.ROOT));
     if (s.updatedAt() != null) {
-      line.append("  ").append(s.updatedAt());
+      line += "  " + s.updatedAt();
     }
     if (note != null && !note.isBlank()) {
-      line.append("  ").append(note);
+      line += "  " + note;
     }
-    return line.toString();
+    return line;
   }
 }

@@ -17,27 +17,29 @@ final class JavaWriter {
   }
 
   static String skeleton(String packageName, String className) {
-    StringBuilder out = header(packageName);
-    out.append("import dev.icebergops.migration.BaseMigration;\n")
-        .append("import dev.icebergops.migration.MigrationContext;\n\n")
-        .append("public class ")
-        .append(className)
-        .append(" extends BaseMigration {\n\n")
-        .append("  @Override\n")
-        .append("  public void upgrade(MigrationContext ctx) {\n")
-        .append("    // for example: ctx.enforceColumn(\"orders\", \"region\", \"string\");\n")
-        .append("  }\n\n")
-        .append("  @Override\n")
-        .append("  public void downgrade(MigrationContext ctx) {\n")
-        .append(
-            "    // undo upgrade(), or throw new IrreversibleMigrationException(\"why\") first\n")
-        .append("  }\n")
-        .append("}\n");
-    return out.toString();
+    return header(packageName)
+        + """
+        import dev.icebergops.migration.BaseMigration;
+        import dev.icebergops.migration.MigrationContext;
+
+        public class %s extends BaseMigration {
+
+          @Override
+          public void upgrade(MigrationContext ctx) {
+            // for example: ctx.enforceColumn("orders", "region", "string");
+          }
+
+          @Override
+          public void downgrade(MigrationContext ctx) {
+            // undo upgrade(), or throw new IrreversibleMigrationException("why") first
+          }
+        }
+        """
+            .formatted(className);
   }
 
   String migration(String packageName, String className, String origin, List<Step> steps) {
-    StringBuilder out = header(packageName);
+    StringBuilder out = new StringBuilder(header(packageName));
     out.append("import dev.icebergops.migration.BaseMigration;\n")
         .append("import dev.icebergops.migration.IrreversibleMigrationException;\n")
         .append("import dev.icebergops.migration.MigrationContext;\n")
@@ -61,56 +63,38 @@ final class JavaWriter {
     out.append('\n');
     downgrade(out, steps);
     if (steps.stream().anyMatch(s -> s instanceof Step.Add)) {
-      out.append('\n')
-          .append("  private static void deleteIfPresent(MigrationContext ctx, String column) {\n")
-          .append("    if (ctx.loadTable(")
-          .append(literal(table))
-          .append(").schema().findField(column) != null) {\n")
-          .append("      ctx.deleteColumn(")
-          .append(literal(table))
-          .append(", column);\n")
-          .append("    }\n")
-          .append("  }\n");
+      out.append(
+          """
+
+            private static void deleteIfPresent(MigrationContext ctx, String column) {
+              if (ctx.loadTable(%1$s).schema().findField(column) != null) {
+                ctx.deleteColumn(%1$s, column);
+              }
+            }
+          """
+              .formatted(literal(table)));
     }
     out.append("}\n");
     return out.toString();
   }
 
   private void upgrade(StringBuilder out, List<Step> steps) {
-    List<Step> retypes = steps.stream().filter(Step::blocking).toList();
-    out.append("  @Override\n  public void upgrade(MigrationContext ctx) {\n");
-    String prefix = "    ";
-    if (!retypes.isEmpty()) {
-      out.append("    throw new IrreversibleMigrationException(\n        ")
-          .append(
-              literal(
-                  "Cannot apply this generated revision as is: "
-                      + String.join(", ", retypes.stream().map(Step::describe).toList())
-                      + "; opt in to EnforceOptions.legacyArchival(), write a data migration or"
-                      + " relax the contract, then remove this line"))
-          .append(");\n");
-      prefix = "    // ";
-    }
-    for (Step step : steps) {
-      out.append(prefix).append(upgradeCall(step)).append('\n');
-    }
-    out.append("  }\n");
+    List<String> blocking = steps.stream().filter(Step::blocking).map(Step::describe).toList();
+    method(
+        out,
+        "upgrade",
+        blocking.isEmpty()
+            ? null
+            : "Cannot apply this generated revision as is: "
+                + String.join(", ", blocking)
+                + "; opt in to EnforceOptions.legacyArchival(), write a data migration or"
+                + " relax the contract, then remove this line",
+        steps.stream().map(this::upgradeCall).toList());
   }
 
   private void downgrade(StringBuilder out, List<Step> steps) {
-    List<Step> irreversible = steps.stream().filter(s -> !s.reversible()).toList();
-    out.append("  @Override\n  public void downgrade(MigrationContext ctx) {\n");
-    String prefix = "    ";
-    if (!irreversible.isEmpty()) {
-      out.append("    throw new IrreversibleMigrationException(\n        ")
-          .append(
-              literal(
-                  "Cannot undo "
-                      + String.join(", ", irreversible.stream().map(Step::describe).toList())
-                      + ": Iceberg neither narrows a type nor restores a dropped column"))
-          .append(");\n");
-      prefix = "    // ";
-    }
+    List<String> irreversible =
+        steps.stream().filter(s -> !s.reversible()).map(Step::describe).toList();
     List<String> undo = new ArrayList<>();
     for (Step step : steps) {
       if (step instanceof Step.Add add) {
@@ -119,7 +103,28 @@ final class JavaWriter {
         undo.add(0, call("enforceRename", literal(rename.to()), literal(rename.from())));
       }
     }
-    for (String line : undo) {
+    method(
+        out,
+        "downgrade",
+        irreversible.isEmpty()
+            ? null
+            : "Cannot undo "
+                + String.join(", ", irreversible)
+                + ": Iceberg neither narrows a type nor restores a dropped column",
+        undo);
+  }
+
+  /** One method of the migration: its lines, or, refused, a throw and the lines commented out. */
+  private static void method(StringBuilder out, String name, String refusal, List<String> lines) {
+    out.append("  @Override\n  public void ").append(name).append("(MigrationContext ctx) {\n");
+    String prefix = "    ";
+    if (refusal != null) {
+      out.append("    throw new IrreversibleMigrationException(\n        ")
+          .append(literal(refusal))
+          .append(");\n");
+      prefix = "    // ";
+    }
+    for (String line : lines) {
       out.append(prefix).append(line).append('\n');
     }
     out.append("  }\n");
@@ -215,12 +220,8 @@ final class JavaWriter {
     }
   }
 
-  private static StringBuilder header(String packageName) {
-    StringBuilder out = new StringBuilder();
-    if (packageName != null && !packageName.isBlank()) {
-      out.append("package ").append(packageName).append(";\n\n");
-    }
-    return out;
+  private static String header(String packageName) {
+    return packageName != null && !packageName.isBlank() ? "package " + packageName + ";\n\n" : "";
   }
 
   static String literal(String text) {

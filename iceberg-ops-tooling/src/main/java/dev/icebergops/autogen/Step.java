@@ -9,12 +9,14 @@ sealed interface Step {
   /** One line for messages and the generated javadoc. */
   String describe();
 
-  /** True when the generated downgrade() can undo it. */
-  boolean reversible();
+  /** True when the generated downgrade() can undo it: an added column or a rename. */
+  default boolean reversible() {
+    return this instanceof Add || this instanceof Rename;
+  }
 
   /** True when generated code cannot make it: upgrade() then throws before any step. */
   default boolean blocking() {
-    return false;
+    return this instanceof Retype || this instanceof Nullability n && n.required();
   }
 
   /** A column the target declares and the table lacks; always added as optional. */
@@ -22,11 +24,6 @@ sealed interface Step {
     @Override
     public String describe() {
       return "add " + path + " (" + IcebergTypes.format(type) + ")";
-    }
-
-    @Override
-    public boolean reversible() {
-      return true;
     }
   }
 
@@ -36,11 +33,6 @@ sealed interface Step {
     public String describe() {
       return "promote " + path + " " + IcebergTypes.format(from) + " -> " + IcebergTypes.format(to);
     }
-
-    @Override
-    public boolean reversible() {
-      return false;
-    }
   }
 
   /** A rename given by a hint. */
@@ -49,11 +41,6 @@ sealed interface Step {
     public String describe() {
       return "rename " + from + " -> " + to;
     }
-
-    @Override
-    public boolean reversible() {
-      return true;
-    }
   }
 
   /** A column a strict target does not declare. */
@@ -61,11 +48,6 @@ sealed interface Step {
     @Override
     public String describe() {
       return "drop " + path + " (" + IcebergTypes.format(type) + ")";
-    }
-
-    @Override
-    public boolean reversible() {
-      return false;
     }
   }
 
@@ -81,16 +63,6 @@ sealed interface Step {
           + IcebergTypes.format(to)
           + " (not a promotion)";
     }
-
-    @Override
-    public boolean reversible() {
-      return false;
-    }
-
-    @Override
-    public boolean blocking() {
-      return true;
-    }
   }
 
   /**
@@ -103,16 +75,6 @@ sealed interface Step {
       return required
           ? "make " + path + " required (Iceberg cannot tighten an optional field)"
           : "make " + path + " optional";
-    }
-
-    @Override
-    public boolean reversible() {
-      return false;
-    }
-
-    @Override
-    public boolean blocking() {
-      return required;
     }
   }
 }

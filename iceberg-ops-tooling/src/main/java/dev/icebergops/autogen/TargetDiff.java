@@ -41,12 +41,7 @@ final class TargetDiff {
     renameHints.forEach(
         (oldName, newName) -> {
           if (!parent(oldName).equals(parent(newName))) {
-            throw new IllegalArgumentException(
-                "Cannot use rename hint "
-                    + oldName
-                    + ":"
-                    + newName
-                    + ": both names must have the same parent struct");
+            throw badHint(oldName, newName, "both names must have the same parent struct");
           }
           newToOld.put(newName, oldName);
         });
@@ -67,36 +62,18 @@ final class TargetDiff {
     newToOld.forEach(
         (newName, oldName) -> {
           if (!declared.contains(newName)) {
-            throw new IllegalArgumentException(
-                "Cannot use rename hint "
-                    + oldName
-                    + ":"
-                    + newName
-                    + ": the target does not declare "
-                    + newName);
+            throw badHint(oldName, newName, "the target does not declare " + newName);
           }
           boolean hasOld = live.findField(oldName) != null;
           boolean hasNew = live.findField(newName) != null;
           if (hasOld && hasNew) {
-            throw new IllegalArgumentException(
-                "Cannot use rename hint "
-                    + oldName
-                    + ":"
-                    + newName
-                    + ": "
-                    + table
-                    + " has both columns; rename by hand with ctx.enforceRename");
+            throw badHint(
+                oldName,
+                newName,
+                table + " has both columns; rename by hand with ctx.enforceRename");
           }
           if (!hasOld && !hasNew) {
-            throw new IllegalArgumentException(
-                "Cannot use rename hint "
-                    + oldName
-                    + ":"
-                    + newName
-                    + ": "
-                    + table
-                    + " has no column "
-                    + oldName);
+            throw badHint(oldName, newName, table + " has no column " + oldName);
           }
         });
   }
@@ -205,11 +182,9 @@ final class TargetDiff {
   }
 
   private static List<ColumnSpec> children(Types.StructType struct) {
-    List<ColumnSpec> specs = new ArrayList<>();
-    for (NestedField f : struct.fields()) {
-      specs.add(new ColumnSpec(f.name(), f.type(), f.isRequired(), f.doc()));
-    }
-    return specs;
+    return struct.fields().stream()
+        .map(f -> new ColumnSpec(f.name(), f.type(), f.isRequired(), f.doc()))
+        .toList();
   }
 
   private void checkFormat(String path, Type type) {
@@ -224,6 +199,11 @@ final class TargetDiff {
               + ", which needs table format version 3; the table is at format version "
               + formatVersion);
     }
+  }
+
+  private static IllegalArgumentException badHint(String oldName, String newName, String reason) {
+    return new IllegalArgumentException(
+        "Cannot use rename hint " + oldName + ":" + newName + ": " + reason);
   }
 
   private static String parent(String path) {

@@ -140,13 +140,7 @@ public final class ConfigLoader {
     Map<String, String> properties = new LinkedHashMap<>();
     mapping(where, "catalog.properties", catalog.get("properties"))
         .forEach(
-            (key, value) ->
-                properties.put(
-                    key,
-                    resolve(
-                        where,
-                        "catalog.properties." + key,
-                        scalar(where, "catalog.properties." + key, value))));
+            (key, value) -> properties.put(key, text(where, "catalog.properties." + key, value)));
     env.forEach(
         (name, value) -> {
           if (name.startsWith(CATALOG_PROPERTY_PREFIX)
@@ -168,7 +162,7 @@ public final class ConfigLoader {
         file,
         override(
             "CATALOG_NAME",
-            resolve(where, "catalog.name", scalar(where, "catalog.name", catalog.get("name"))),
+            text(where, "catalog.name", catalog.get("name")),
             IcebergOpsConfig.DEFAULT_CATALOG_NAME),
         properties,
         namespace,
@@ -252,9 +246,8 @@ public final class ConfigLoader {
   }
 
   private String setting(String where, Map<String, Object> root, String key, String fallback) {
-    String fromFile = resolve(where, key, scalar(where, key, root.get(key)));
     String envName = key.toUpperCase(Locale.ROOT).replace('-', '_');
-    return override(envName, fromFile, fallback);
+    return override(envName, text(where, key, root.get(key)), fallback);
   }
 
   private String override(String envSuffix, String fromFile, String fallback) {
@@ -275,21 +268,29 @@ public final class ConfigLoader {
     while (m.find()) {
       String resolved = env.get(m.group(1));
       if (resolved == null) {
-        throw new IllegalArgumentException(
-            "Cannot read config "
-                + where
-                + ": "
-                + key
-                + position(key)
-                + " refers to ${env:"
-                + m.group(1)
-                + "}, which is not set");
+        throw invalid(where, key, " refers to ${env:" + m.group(1) + "}, which is not set");
       }
       redactor.addSecret(resolved);
       m.appendReplacement(out, Matcher.quoteReplacement(resolved));
     }
     m.appendTail(out);
     return out.toString();
+  }
+
+  /** A scalar setting of the file, its {@code ${env:NAME}} references resolved. */
+  private String text(String where, String key, Object value) {
+    return resolve(where, key, scalar(where, key, value));
+  }
+
+  /** The error of a key of the file (a dotted path; "" for the file): "Cannot read config ...". */
+  private IllegalArgumentException invalid(String where, String key, String problem) {
+    return new IllegalArgumentException(
+        "Cannot read config "
+            + where
+            + ": "
+            + (key.isEmpty() ? "the file" : key)
+            + position(key)
+            + problem);
   }
 
   private static String propertyKey(String envKey) {
@@ -305,14 +306,10 @@ public final class ConfigLoader {
       return null;
     }
     if (value instanceof Map || value instanceof List) {
-      throw new IllegalArgumentException(
-          "Cannot read config "
-              + where
-              + ": "
-              + key
-              + position(key)
-              + " must be a single value, not a "
-              + (value instanceof Map ? "mapping" : "list"));
+      throw invalid(
+          where,
+          key,
+          " must be a single value, not a " + (value instanceof Map ? "mapping" : "list"));
     }
     return value.toString();
   }
@@ -323,14 +320,10 @@ public final class ConfigLoader {
       return Map.of();
     }
     if (!(value instanceof Map)) {
-      throw new IllegalArgumentException(
-          "Cannot read config "
-              + where
-              + ": "
-              + (key.isEmpty() ? "the file" : key)
-              + position(key)
-              + " must be a mapping, got "
-              + value.getClass().getSimpleName().toLowerCase(Locale.ROOT));
+      throw invalid(
+          where,
+          key,
+          " must be a mapping, got " + value.getClass().getSimpleName().toLowerCase(Locale.ROOT));
     }
     Map<String, Object> out = new LinkedHashMap<>();
     ((Map<Object, Object>) value).forEach((k, v) -> out.put(String.valueOf(k), v));
@@ -341,15 +334,12 @@ public final class ConfigLoader {
     for (String key : map.keySet()) {
       if (!known.contains(key)) {
         throw new IllegalArgumentException(
-            "Cannot read config "
-                + where
-                + ": unknown key "
-                + prefix
-                + key
-                + position(prefix + key)
-                + " (known: "
-                + known.stream().sorted().map(k -> prefix + k).toList()
-                + ")");
+            "Cannot read config %s: unknown key %s%s (known: %s)"
+                .formatted(
+                    where,
+                    prefix + key,
+                    position(prefix + key),
+                    known.stream().sorted().map(k -> prefix + k).toList()));
       }
     }
   }
