@@ -341,7 +341,7 @@ final class Notes {
         the namespace was dropped, then a first read of those rows in the test (20 to 27 ms:
         the manifest list, the manifest and the data file). Changed: the rows of every
         test method that starts at a template's version are written with the template, in
-        one commit for all (`MigrationRunner.seedHistory`), under namespace names taken then; a
+        one commit for all (`RunnerSeam.seedHistory`), under namespace names taken then; a
         seeded namespace's state at that snapshot is known to every reader of this JVM, so
         the test's first read is the table's load alone (5 to 6 ms); a test's rows are no
         longer deleted when its namespace is dropped, since the class's history table goes

@@ -44,8 +44,8 @@ import org.apache.iceberg.catalog.TableIdentifier;
  * }</pre>
  *
  * <p><b>Read-only.</b> Its public methods only read: the history is written by a {@code
- * MigrationRunner}, under the namespace's run lease (its runs, and its named operations {@code
- * seedHistory} and {@code forgetHistory}), so that no write skips the lease or the conflict checks.
+ * MigrationRunner}, under the namespace's run lease (its runs, and the test toolkit's seeding and
+ * forgetting of a namespace's history), so that no write skips the lease or the conflict checks.
  *
  * <p>Instances are thread-safe if the catalog is.
  */

@@ -29,12 +29,12 @@ public record MigrationPreview(String namespace, String current, List<VersionPre
 
   /** The preview for people, one block per version. */
   public String text() {
-    return PreviewRendering.text(this);
+    return new PreviewRendering(namespace, current, versions).text();
   }
 
   /** The preview as Markdown, fit for a pull-request comment. */
   public String markdown() {
-    return PreviewRendering.markdown(this);
+    return new PreviewRendering(namespace, current, versions).markdown();
   }
 
   /** The preview as maps, lists and strings, for a JSON document. */

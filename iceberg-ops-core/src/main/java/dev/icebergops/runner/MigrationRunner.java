@@ -20,8 +20,6 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.function.Consumer;
 import org.apache.iceberg.catalog.Catalog;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * Applies, rolls back and reports the migrations of one namespace, recording each version's state
@@ -57,10 +55,10 @@ import org.slf4j.LoggerFactory;
  * version directly. {@code migrate} applies the highest baseline at or below its target to a
  * namespace that has no history row at all, records it (operation {@code baseline}) and then
  * applies the versions above it; a namespace with any history walks the versioned migrations and
- * ignores baselines, as does every namespace when built with {@code baselines(false)}. The versions
- * below an applied baseline are neither pending nor missing ({@link
- * MigrationStatus.State#BELOW_BASELINE}); rolling back to one of them is refused, since the
- * baseline's downgrade goes back to {@value #BASE_VERSION} in one step.
+ * ignores baselines, as does every namespace of the test toolkit's journey. The versions below an
+ * applied baseline are neither pending nor missing ({@link MigrationStatus.State#BELOW_BASELINE});
+ * rolling back to one of them is refused, since the baseline's downgrade goes back to {@value
+ * #BASE_VERSION} in one step.
  *
  * <p><b>Bounded.</b> The runner's own reads and writes of the history table each end within {@link
  * Builder#timeout} (60 s by default), naming the endpoint when they do not.
@@ -77,8 +75,6 @@ public final class MigrationRunner {
 
   /** The target of {@link #rollbackTo(String)} that rolls back every applied version. */
   public static final String BASE_VERSION = NamespaceState.BASE_VERSION;
-
-  private static final Logger LOG = LoggerFactory.getLogger(MigrationRunner.class);
 
   private final RunnerConfig config;
   private final Catalog catalog;
@@ -125,8 +121,8 @@ public final class MigrationRunner {
   }
 
   /**
-   * The history table this runner records to, to read (its public methods only read): the runner's
-   * runs and its {@link #seedHistory} and {@link #forgetHistory} write it.
+   * The history table this runner records to, to read (its public methods only read): only the
+   * runner's own runs write it.
    */
   public MigrationHistory historyTable() {
     return history;
@@ -134,7 +130,7 @@ public final class MigrationRunner {
 
   /**
    * A builder with every setting of this runner, to build a variant of it, e.g. {@code
-   * runner.toBuilder().baselines(false).build()}.
+   * runner.toBuilder().outOfOrder(true).build()}.
    *
    * @return a new builder; changing it does not change this runner
    */
@@ -156,7 +152,7 @@ public final class MigrationRunner {
 
   /**
    * The baseline migrations ({@code B<NNNN>__<Description>}) of this namespace's source, in version
-   * order, whether or not this runner applies them ({@link #appliesBaselines()}).
+   * order, whether or not this runner applies them.
    *
    * @return the baselines, empty when the source has none
    * @throws IllegalArgumentException if the migration set breaks a rule
@@ -165,11 +161,8 @@ public final class MigrationRunner {
     return view.all().stream().filter(ResolvedMigration::isBaseline).toList();
   }
 
-  /**
-   * Whether {@code migrate} applies a baseline to a namespace without history ({@link
-   * Builder#baselines(boolean)}; on by default).
-   */
-  public boolean appliesBaselines() {
+  /** Whether {@code migrate} applies a baseline to a namespace without history. */
+  boolean appliesBaselines() {
     return config.baselines();
   }
 
@@ -443,35 +436,13 @@ public final class MigrationRunner {
     return runs.releaseLease();
   }
 
-  /**
-   * Deletes every history row of this namespace, under its run lease: the namespace then reads as
-   * never migrated (for a namespace whose tables were dropped, such as a test's scratch namespace).
-   * Its tables are not touched. Writes nothing when the namespace has no history.
-   *
-   * @return how many rows were deleted
-   * @throws ConcurrentMigrationException if another run holds the namespace's lease
-   */
-  public int forgetHistory() {
+  /** The seam's forget: see {@link dev.icebergops.runner.spi.RunnerSeam#forgetHistory}. */
+  int forgetHistory() {
     return runs.forget();
   }
 
-  /**
-   * Records the history rows of namespaces that have none yet (not even a run's lease) in this
-   * runner's history table, all in one commit: for namespaces made as copies of another (a test
-   * toolkit's copies of a template, a registered {@link dev.icebergops.snapshot.ShapeSnapshot}),
-   * one commit for many namespaces instead of a run each.
-   *
-   * <pre>{@code
-   * runner.seedHistory(Map.of("sales_copy_1", rows1, "sales_copy_2", rows2));
-   * }</pre>
-   *
-   * @param rows each namespace's rows; each row's {@link HistoryRecord#namespace()} must be the
-   *     namespace it is listed under
-   * @throws IllegalArgumentException if a row is listed under another namespace than its own
-   * @throws dev.icebergops.history.HistoryConflictException if one of the namespaces has history
-   *     already, or another writer gave it some concurrently; nothing was written then
-   */
-  public void seedHistory(Map<String, List<HistoryRecord>> rows) {
+  /** The seam's seed: see {@link dev.icebergops.runner.spi.RunnerSeam#seedHistory}. */
+  void seedHistory(Map<String, List<HistoryRecord>> rows) {
     new HistoryWriter(table).seed(rows);
   }
 
@@ -523,7 +494,7 @@ public final class MigrationRunner {
      * @param value whether to apply baselines
      * @return this builder
      */
-    public Builder baselines(boolean value) {
+    Builder baselines(boolean value) {
       this.baselines = value;
       return this;
     }
@@ -568,7 +539,7 @@ public final class MigrationRunner {
      * copy that restores the earlier schemas its downgrades may look up, say). An exception it
      * throws stops the rollback before any downgrade, and propagates.
      */
-    public Builder beforeDowngrades(Consumer<List<String>> value) {
+    Builder beforeDowngrades(Consumer<List<String>> value) {
       this.beforeDowngrades = Objects.requireNonNull(value, "beforeDowngrades");
       return this;
     }

@@ -2,24 +2,23 @@ package dev.icebergops.runner;
 
 import dev.icebergops.state.TableState;
 import dev.icebergops.state.TableState.PartitionField;
+import java.util.List;
 import java.util.Locale;
 import java.util.stream.Collectors;
 
-/** Renders a {@link MigrationPreview} as text and as Markdown. */
-final class PreviewRendering {
+/** Renders a preview (what {@link MigrationPreview} holds) as text and as Markdown. */
+record PreviewRendering(String namespace, String current, List<VersionPreview> versions) {
 
-  private PreviewRendering() {}
-
-  static String text(MigrationPreview preview) {
+  String text() {
     StringBuilder out = new StringBuilder();
     out.append("Preview of ")
-        .append(preview.namespace())
+        .append(namespace)
         .append(" (at ")
-        .append(at(preview))
+        .append(at())
         .append("): ")
-        .append(summary(preview))
+        .append(summary())
         .append('\n');
-    for (VersionPreview v : preview.versions()) {
+    for (VersionPreview v : versions) {
       out.append('\n').append(title(v)).append('\n');
       if (v.error() != null) {
         out.append("  error: ").append(v.error()).append('\n');
@@ -33,17 +32,17 @@ final class PreviewRendering {
     return out.toString().stripTrailing();
   }
 
-  static String markdown(MigrationPreview preview) {
+  String markdown() {
     StringBuilder out = new StringBuilder();
     out.append("### iceberg-ops preview of `")
-        .append(preview.namespace())
+        .append(namespace)
         .append("`\n\n")
         .append("At ")
-        .append(preview.current() == null ? "no version" : "version " + preview.current())
+        .append(current == null ? "no version" : "version " + current)
         .append(": ")
-        .append(summary(preview))
+        .append(summary())
         .append(". Run on an in-memory shadow of the live tables; nothing was written.\n");
-    for (VersionPreview v : preview.versions()) {
+    for (VersionPreview v : versions) {
       out.append("\n#### ").append(title(v)).append('\n');
       if (v.error() != null) {
         out.append("\n> **Error:** ").append(code(v.error())).append('\n');
@@ -77,18 +76,20 @@ final class PreviewRendering {
     }
   }
 
-  private static String at(MigrationPreview preview) {
-    return preview.current() == null ? "no version" : preview.current();
+  private String at() {
+    return current == null ? "no version" : current;
   }
 
-  private static String summary(MigrationPreview preview) {
-    int count = preview.versions().size();
+  private String summary() {
+    int count = versions.size();
     if (count == 0) {
       return "nothing to apply";
     }
     return count
         + (count == 1 ? " pending version" : " pending versions")
-        + (preview.wouldFail() ? ", one would fail" : "");
+        + (versions.stream().anyMatch(v -> v.outcome() == VersionPreview.Outcome.FAILS)
+            ? ", one would fail"
+            : "");
   }
 
   /** {@code 0002 Add region: would apply}. */

@@ -5,6 +5,7 @@ import dev.icebergops.history.HistoryRecord;
 import dev.icebergops.history.MigrationHistory;
 import dev.icebergops.migration.TableNames;
 import dev.icebergops.runner.MigrationRunner;
+import dev.icebergops.runner.spi.RunnerSeam;
 import dev.icebergops.state.MetadataCopy;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
@@ -167,7 +168,7 @@ public final class ShapeSnapshot {
     List<HistoryRecord> rows =
         contents.history().stream().map(row -> row.inNamespace(target)).toList();
     if (!rows.isEmpty()) {
-      runner.seedHistory(Map.of(target, rows));
+      RunnerSeam.seedHistory(runner, Map.of(target, rows));
     }
   }
 

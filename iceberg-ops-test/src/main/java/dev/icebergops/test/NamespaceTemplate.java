@@ -3,6 +3,7 @@ package dev.icebergops.test;
 import dev.icebergops.history.HistoryRecord;
 import dev.icebergops.migration.TableNames;
 import dev.icebergops.runner.MigrationRunner;
+import dev.icebergops.runner.spi.RunnerSeam;
 import dev.icebergops.state.NamespaceTables;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -52,9 +53,9 @@ final class NamespaceTemplate {
   /**
    * Copies every table of {@code source}, now at {@code version}, into the new namespace {@code
    * namespace}, and keeps {@code rows}, the source's history rows. When {@code seeder} is not null,
-   * the rows are also written in its history table ({@link MigrationRunner#seedHistory}), in one
-   * commit, under each namespace of {@code seeded} (by the name of the test that will take it), so
-   * that those tests' copies write none. Copies keep every earlier schema of the tables when {@code
+   * the rows are also written in its history table ({@link RunnerSeam#seedHistory}), in one commit,
+   * under each namespace of {@code seeded} (by the name of the test that will take it), so that
+   * those tests' copies write none. Copies keep every earlier schema of the tables when {@code
    * earlierSchemas}, else the current ones only.
    *
    * @throws UnsupportedOperationException if a table cannot be copied (see {@link TableCopy#of})
@@ -79,7 +80,7 @@ final class NamespaceTemplate {
     if (seeder != null && !seeded.isEmpty() && !rows.isEmpty()) {
       Map<String, List<HistoryRecord>> seeds = new LinkedHashMap<>();
       seeded.values().forEach(name -> seeds.put(name, under(name, rows)));
-      seeder.seedHistory(seeds);
+      RunnerSeam.seedHistory(seeder, seeds);
       written = seeded;
     }
     return new NamespaceTemplate(
@@ -132,7 +133,7 @@ final class NamespaceTemplate {
   /**
    * Creates {@code target} as a copy of the template: its tables, and, unless {@code runner} is
    * null (the rows were seeded, see {@link #claim}), its history rows written under {@code target}
-   * by {@code runner}, the runner of {@code target} ({@link MigrationRunner#seedHistory}).
+   * by {@code runner}, the runner of {@code target} ({@link RunnerSeam#seedHistory}).
    */
   Map<String, String> copyTo(Catalog catalog, String target, MigrationRunner runner) {
     Namespaces.create(catalog, target);
@@ -141,7 +142,7 @@ final class NamespaceTemplate {
         (name, table) ->
             locations.put(name, table.copyTo(catalog, Namespaces.table(target, name)).location()));
     if (runner != null && !rows.isEmpty()) {
-      runner.seedHistory(Map.of(target, under(target, rows)));
+      RunnerSeam.seedHistory(runner, Map.of(target, under(target, rows)));
     }
     return locations;
   }

@@ -2,6 +2,7 @@ package dev.icebergops.test;
 
 import dev.icebergops.runner.MigrationRunner;
 import dev.icebergops.runner.MigrationStep;
+import dev.icebergops.runner.spi.RunnerSeam;
 import java.util.List;
 import java.util.function.Consumer;
 import org.apache.iceberg.catalog.Catalog;
@@ -46,12 +47,12 @@ final class SuiteRunners {
 
   /** A test's runner, which calls {@code beforeDowngrades} before each run of downgrades. */
   MigrationRunner forTest(String namespace, Consumer<List<String>> beforeDowngrades) {
-    return builder(namespace, metaNamespace).beforeDowngrades(beforeDowngrades).build();
+    return RunnerSeam.beforeDowngrades(builder(namespace, metaNamespace), beforeDowngrades).build();
   }
 
   /** The standard checks' journey's runner, which walks the whole chain: no baselines. */
   MigrationRunner forJourney(String namespace, Consumer<MigrationStep> onStep) {
-    return builder(namespace, metaNamespace).onStep(onStep).baselines(false).build();
+    return RunnerSeam.baselines(builder(namespace, metaNamespace).onStep(onStep), false).build();
   }
 
   private MigrationRunner.Builder builder(String namespace, String meta) {

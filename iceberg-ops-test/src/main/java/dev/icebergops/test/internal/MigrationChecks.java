@@ -1,6 +1,7 @@
 package dev.icebergops.test.internal;
 
 import dev.icebergops.runner.MigrationRunner;
+import dev.icebergops.runner.spi.RunnerSeam;
 import dev.icebergops.state.NamespaceTables;
 import java.util.Objects;
 import java.util.function.Function;
@@ -9,9 +10,9 @@ import java.util.function.Function;
  * The standard checks a migration set must pass, each reporting failures that name the version and
  * show the diff.
  *
- * <p>The checks walk the chain of versioned migrations: the runner is used with {@code
- * baselines(false)}, so that a baseline never stands in for the versions below it (the baseline
- * check applies each baseline on its own, in a fresh namespace).
+ * <p>The checks walk the chain of versioned migrations: the runner is used without baselines, so
+ * that a baseline never stands in for the versions below it (the baseline check applies each
+ * baseline on its own, in a fresh namespace).
  *
  * <p>The checks that start from an empty namespace (reversibility, no trace, idempotency, history,
  * baselines) expect no version of the runner's namespace to be applied when they begin; the caller
@@ -39,7 +40,7 @@ public final class MigrationChecks {
   public MigrationChecks(MigrationRunner runner, CheckSettings settings) {
     Objects.requireNonNull(runner, "runner");
     // the checks walk the chain of versioned migrations: a baseline must not stand in for it
-    this.runner = runner.appliesBaselines() ? runner.toBuilder().baselines(false).build() : runner;
+    this.runner = RunnerSeam.withoutBaselines(runner);
     this.settings = Objects.requireNonNull(settings, "settings");
     this.start = JourneyStart.empty();
   }

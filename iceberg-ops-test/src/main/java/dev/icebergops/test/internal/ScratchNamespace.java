@@ -2,6 +2,7 @@ package dev.icebergops.test.internal;
 
 import dev.icebergops.migration.TableNames;
 import dev.icebergops.runner.MigrationRunner;
+import dev.icebergops.runner.spi.RunnerSeam;
 import dev.icebergops.state.NamespaceTables;
 import org.apache.iceberg.catalog.Catalog;
 import org.apache.iceberg.catalog.Namespace;
@@ -42,10 +43,11 @@ final class ScratchNamespace implements AutoCloseable {
    */
   static ScratchNamespace open(CheckRun run, String suffix, boolean baselines) {
     MigrationRunner runner =
-        run.runner().toBuilder()
-            .namespace(run.runner().namespace() + "_" + suffix)
-            .baselines(baselines)
-            .onStep(step -> {})
+        RunnerSeam.baselines(
+                run.runner().toBuilder()
+                    .namespace(run.runner().namespace() + "_" + suffix)
+                    .onStep(step -> {}),
+                baselines)
             .build();
     forget(runner);
     return new ScratchNamespace(run, runner);
@@ -104,6 +106,6 @@ final class ScratchNamespace implements AutoCloseable {
 
   /** Deletes the namespace's history rows, so that it is fresh (again). */
   private static void forget(MigrationRunner runner) {
-    runner.forgetHistory();
+    RunnerSeam.forgetHistory(runner);
   }
 }

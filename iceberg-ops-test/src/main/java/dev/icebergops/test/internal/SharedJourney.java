@@ -3,6 +3,7 @@ package dev.icebergops.test.internal;
 import dev.icebergops.migration.ResolvedMigration;
 import dev.icebergops.runner.MigrationRunner;
 import dev.icebergops.runner.MigrationStep;
+import dev.icebergops.runner.spi.RunnerSeam;
 import dev.icebergops.state.NamespaceTables;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -88,7 +89,7 @@ public final class SharedJourney extends Journey {
     this.schemas = schemas;
     MigrationRunner built = runners.apply(this::step);
     // the journey walks the whole chain of versioned migrations, never a baseline
-    this.runner = built.appliesBaselines() ? built.toBuilder().baselines(false).build() : built;
+    this.runner = RunnerSeam.withoutBaselines(built);
     this.start = start;
     this.settings = start.settings(settings);
     for (StandardCheck check : CHECKS) {

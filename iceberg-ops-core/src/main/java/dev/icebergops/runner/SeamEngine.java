@@ -1,0 +1,44 @@
+package dev.icebergops.runner;
+
+import dev.icebergops.history.HistoryRecord;
+import dev.icebergops.runner.spi.RunnerSeam;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Consumer;
+
+/**
+ * The runner package's side of {@link RunnerSeam}: the toolkit's calls, on the runner's parts. The
+ * seam loads it by name, and it installs itself, so that the runner never refers to it.
+ */
+final class SeamEngine implements RunnerSeam.Engine {
+
+  static {
+    RunnerSeam.install(new SeamEngine());
+  }
+
+  @Override
+  public void seedHistory(MigrationRunner runner, Map<String, List<HistoryRecord>> rows) {
+    runner.seedHistory(rows);
+  }
+
+  @Override
+  public int forgetHistory(MigrationRunner runner) {
+    return runner.forgetHistory();
+  }
+
+  @Override
+  public boolean appliesBaselines(MigrationRunner runner) {
+    return runner.appliesBaselines();
+  }
+
+  @Override
+  public MigrationRunner.Builder baselines(MigrationRunner.Builder builder, boolean value) {
+    return builder.baselines(value);
+  }
+
+  @Override
+  public MigrationRunner.Builder beforeDowngrades(
+      MigrationRunner.Builder builder, Consumer<List<String>> hook) {
+    return builder.beforeDowngrades(hook);
+  }
+}

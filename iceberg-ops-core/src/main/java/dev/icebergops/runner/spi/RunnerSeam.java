@@ -1,0 +1,140 @@
+package dev.icebergops.runner.spi;
+
+import dev.icebergops.history.HistoryRecord;
+import dev.icebergops.runner.MigrationRunner;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.function.Consumer;
+
+/**
+ * The test toolkit's way into a {@link MigrationRunner}: the writes and settings it needs that are
+ * not operations of the public runner. Each call goes to the runner package ({@link Engine}), which
+ * keeps them under the same lease and conflict checks as its runs.
+ */
+public final class RunnerSeam {
+
+  /** The runner package's engine, package-private there; it installs itself when loaded. */
+  private static final String ENGINE = "dev.icebergops.runner.SeamEngine";
+
+  private static volatile Engine engine;
+
+  private RunnerSeam() {}
+
+  /** What the runner package gives the seam; it installs itself once, when the seam loads it. */
+  public interface Engine {
+
+    /** See {@link RunnerSeam#seedHistory}. */
+    void seedHistory(MigrationRunner runner, Map<String, List<HistoryRecord>> rows);
+
+    /** See {@link RunnerSeam#forgetHistory}. */
+    int forgetHistory(MigrationRunner runner);
+
+    /** See {@link RunnerSeam#appliesBaselines}. */
+    boolean appliesBaselines(MigrationRunner runner);
+
+    /** See {@link RunnerSeam#baselines}. */
+    MigrationRunner.Builder baselines(MigrationRunner.Builder builder, boolean value);
+
+    /** See {@link RunnerSeam#beforeDowngrades}. */
+    MigrationRunner.Builder beforeDowngrades(
+        MigrationRunner.Builder builder, Consumer<List<String>> hook);
+  }
+
+  /**
+   * Installs the runner package's engine; called once, by the engine as it is loaded.
+   *
+   * @throws IllegalStateException if an engine is installed already
+   */
+  public static synchronized void install(Engine value) {
+    if (engine != null) {
+      throw new IllegalStateException("Cannot install the runner seam: it is installed already");
+    }
+    engine = Objects.requireNonNull(value, "engine");
+  }
+
+  /**
+   * Records the history rows of namespaces that have none yet (not even a run's lease) in the
+   * runner's history table, all in one commit: for namespaces made as copies of another (the
+   * toolkit's copies of a template, a registered {@link dev.icebergops.snapshot.ShapeSnapshot}),
+   * one commit for many namespaces instead of a run each.
+   *
+   * @param runner the runner whose history table is written
+   * @param rows each namespace's rows; each row's {@link HistoryRecord#namespace()} must be the
+   *     namespace it is listed under
+   * @throws IllegalArgumentException if a row is listed under another namespace than its own
+   * @throws dev.icebergops.history.HistoryConflictException if one of the namespaces has history
+   *     already, or another writer gave it some concurrently; nothing was written then
+   */
+  public static void seedHistory(MigrationRunner runner, Map<String, List<HistoryRecord>> rows) {
+    engine().seedHistory(runner, rows);
+  }
+
+  /**
+   * Deletes every history row of the runner's namespace, under its run lease: the namespace then
+   * reads as never migrated (for a namespace whose tables were dropped, such as a test's scratch
+   * namespace). Its tables are not touched. Writes nothing when the namespace has no history.
+   *
+   * @return how many rows were deleted
+   * @throws dev.icebergops.runner.ConcurrentMigrationException if another run holds the lease
+   */
+  public static int forgetHistory(MigrationRunner runner) {
+    return engine().forgetHistory(runner);
+  }
+
+  /**
+   * Whether {@code migrate} on this runner applies a baseline to a namespace without history (every
+   * runner does but those of {@link #withoutBaselines}).
+   */
+  public static boolean appliesBaselines(MigrationRunner runner) {
+    return engine().appliesBaselines(runner);
+  }
+
+  /**
+   * The runner with every setting of {@code runner} but that it never applies a baseline: every
+   * namespace walks the chain of versioned migrations (the toolkit's journey and checks, where a
+   * baseline must not stand in for the versions below it); a namespace a baseline already built is
+   * still read as such.
+   *
+   * @return {@code runner} itself when it applies no baseline already
+   */
+  public static MigrationRunner withoutBaselines(MigrationRunner runner) {
+    return appliesBaselines(runner) ? baselines(runner.toBuilder(), false).build() : runner;
+  }
+
+  /**
+   * Whether the built runner's {@code migrate} applies baseline migrations (on for every runner but
+   * those this turned off): a namespace with no history row at all takes the highest baseline at or
+   * below the target, then the versions above it. Off, see {@link #withoutBaselines}.
+   *
+   * @return the builder
+   */
+  public static MigrationRunner.Builder baselines(MigrationRunner.Builder builder, boolean value) {
+    return engine().baselines(builder, value);
+  }
+
+  /**
+   * Has the built runner call {@code hook}, once per {@code rollback} that has versions to undo,
+   * with the versions it is about to downgrade (newest first), after it has taken the namespace's
+   * lease and before the first downgrade runs: for a caller that must prepare the namespace's
+   * tables first (the toolkit's copy that restores the earlier schemas its downgrades may look up).
+   * An exception it throws stops the rollback before any downgrade, and propagates.
+   *
+   * @return the builder
+   */
+  public static MigrationRunner.Builder beforeDowngrades(
+      MigrationRunner.Builder builder, Consumer<List<String>> hook) {
+    return engine().beforeDowngrades(builder, hook);
+  }
+
+  private static Engine engine() {
+    if (engine == null) {
+      try {
+        Class.forName(ENGINE, true, RunnerSeam.class.getClassLoader());
+      } catch (ClassNotFoundException e) {
+        throw new IllegalStateException("Cannot reach the runner: " + ENGINE + " is missing", e);
+      }
+    }
+    return engine;
+  }
+}
