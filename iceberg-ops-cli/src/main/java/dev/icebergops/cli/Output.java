@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import dev.icebergops.runner.MigrationStep;
+import dev.icebergops.runner.RunEvent;
 import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -75,10 +76,14 @@ final class Output {
   }
 
   /**
-   * The progress line of one version, for example {@code Applied 0002 Add region (41 ms)}, or
-   * {@code Applied baseline 0250 Baseline (41 ms)}.
+   * The progress line of a version done, for example {@code Applied 0002 Add region (41 ms)}, or
+   * {@code Applied baseline 0250 Baseline (41 ms)}; nothing for any other event.
    */
-  void progress(String verb, MigrationStep step) {
+  void progress(String verb, RunEvent event) {
+    if (!(event instanceof RunEvent.StepDone done)) {
+      return;
+    }
+    MigrationStep step = done.step();
     line(
         verb
             + (step.baseline() ? " baseline " : " ")

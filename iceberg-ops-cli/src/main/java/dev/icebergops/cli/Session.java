@@ -3,7 +3,7 @@ package dev.icebergops.cli;
 import dev.icebergops.config.IcebergOpsConfig;
 import dev.icebergops.migration.MigrationSource;
 import dev.icebergops.runner.MigrationRunner;
-import dev.icebergops.runner.MigrationStep;
+import dev.icebergops.runner.RunEvent;
 import java.io.Closeable;
 import java.io.IOException;
 import java.net.MalformedURLException;
@@ -60,24 +60,24 @@ final class Session implements AutoCloseable {
   }
 
   MigrationRunner runner() {
-    return runner(false, step -> {});
+    return runner(false, event -> {});
   }
 
   MigrationRunner runner(boolean outOfOrder) {
-    return runner(outOfOrder, step -> {});
+    return runner(outOfOrder, event -> {});
   }
 
   /**
    * The runner; {@code outOfOrder} lets it apply pending versions below the highest applied, and
-   * {@code onStep} hears of each version as soon as it is done.
+   * {@code onEvent} hears of each version as soon as it is done.
    */
-  MigrationRunner runner(boolean outOfOrder, Consumer<MigrationStep> onStep) {
+  MigrationRunner runner(boolean outOfOrder, Consumer<RunEvent> onEvent) {
     return MigrationRunner.builder(catalog())
         .namespace(config.namespace())
         .metaNamespace(config.metaNamespace())
         .source(source())
         .outOfOrder(outOfOrder)
-        .onStep(onStep)
+        .onEvent(onEvent)
         .build();
   }
 

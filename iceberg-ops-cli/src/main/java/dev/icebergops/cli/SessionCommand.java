@@ -46,7 +46,7 @@ abstract class SessionCommand implements Callable<Integer> {
       Function<MigrationRunner, MigrationResult> run) {
     MigrationResult result;
     try {
-      result = run.apply(session.runner(outOfOrder, step -> output.progress(verb, step)));
+      result = run.apply(session.runner(outOfOrder, event -> output.progress(verb, event)));
     } catch (MigrationException e) {
       MigrationResult partial = e.partialResult();
       if (!partial.steps().isEmpty() || partial.current().isPresent()) {

@@ -459,8 +459,7 @@ public final class MigrationRunner {
     private Duration leaseDuration = Duration.ofSeconds(60);
     private Duration leaseWait = Duration.ZERO;
     private Duration timeout = Duration.ofSeconds(60);
-    private Consumer<MigrationStep> onStep = step -> {};
-    private Consumer<List<String>> beforeDowngrades = versions -> {};
+    private Consumer<RunEvent> onEvent = event -> {};
     private boolean baselines = true;
 
     private Builder(Catalog catalog) {
@@ -479,8 +478,7 @@ public final class MigrationRunner {
       leaseDuration = config.leaseDuration();
       leaseWait = config.leaseWait();
       timeout = config.timeout();
-      onStep = config.onStep();
-      beforeDowngrades = config.beforeDowngrades();
+      onEvent = config.onEvent();
       baselines = config.baselines();
     }
 
@@ -524,23 +522,13 @@ public final class MigrationRunner {
     }
 
     /**
-     * Told of each version as soon as a {@code migrate}, {@code rollback} or {@code stamp} has
-     * applied, rolled back or stamped it (for progress lines); a failing listener is logged.
+     * Told of each {@link RunEvent} of this runner's runs as it happens: each version done, and the
+     * versions a rollback is about to downgrade.
+     *
+     * @throws NullPointerException if {@code value} is null
      */
-    public Builder onStep(Consumer<MigrationStep> value) {
-      this.onStep = Objects.requireNonNull(value, "onStep");
-      return this;
-    }
-
-    /**
-     * Told, once per {@code rollback} that has versions to undo, which versions it is about to
-     * downgrade (newest first), after it has taken the namespace's lease and before the first
-     * downgrade runs: for a caller that must prepare the namespace's tables first (a test toolkit's
-     * copy that restores the earlier schemas its downgrades may look up, say). An exception it
-     * throws stops the rollback before any downgrade, and propagates.
-     */
-    Builder beforeDowngrades(Consumer<List<String>> value) {
-      this.beforeDowngrades = Objects.requireNonNull(value, "beforeDowngrades");
+    public Builder onEvent(Consumer<RunEvent> value) {
+      this.onEvent = Objects.requireNonNull(value, "onEvent");
       return this;
     }
 
@@ -635,8 +623,7 @@ public final class MigrationRunner {
               leaseDuration,
               leaseWait,
               timeout,
-              onStep,
-              beforeDowngrades,
+              onEvent,
               baselines,
               HistoryRetry.DEFAULT_ATTEMPTS));
     }

@@ -94,7 +94,9 @@ final class RunSequence {
               List<String> versions = choose.apply(state);
               checkClassesExist(state, versions, target);
               if (!versions.isEmpty()) {
-                config.beforeDowngrades().accept(versions); // a refusal writes nothing
+                config
+                    .onEvent()
+                    .accept(new RunEvent.DowngradesStarting(versions)); // a refusal writes nothing
               }
               List<Version> undone = new ArrayList<>();
               for (String version : versions) {
@@ -301,7 +303,7 @@ final class RunSequence {
 
   private void tell(MigrationStep step) {
     try {
-      config.onStep().accept(step);
+      config.onEvent().accept(new RunEvent.StepDone(step));
     } catch (RuntimeException e) {
       LOG.warn(
           "The step listener of {} failed on {}: {}", namespace(), step.version(), e.toString());

@@ -4,7 +4,6 @@ import dev.icebergops.migration.MigrationFactory;
 import dev.icebergops.migration.MigrationSource;
 import java.time.Clock;
 import java.time.Duration;
-import java.util.List;
 import java.util.function.Consumer;
 import org.apache.iceberg.catalog.Catalog;
 
@@ -26,8 +25,7 @@ record RunnerConfig(
     Duration leaseDuration,
     Duration leaseWait,
     Duration timeout,
-    Consumer<MigrationStep> onStep,
-    Consumer<List<String>> beforeDowngrades,
+    Consumer<RunEvent> onEvent,
     boolean baselines,
     int contentionAttempts) {
 

@@ -4,7 +4,6 @@ import dev.icebergops.history.HistoryRecord;
 import dev.icebergops.runner.spi.RunnerSeam;
 import java.util.List;
 import java.util.Map;
-import java.util.function.Consumer;
 
 /**
  * The runner package's side of {@link RunnerSeam}: the toolkit's calls, on the runner's parts. The
@@ -34,11 +33,5 @@ final class SeamEngine implements RunnerSeam.Engine {
   @Override
   public MigrationRunner.Builder baselines(MigrationRunner.Builder builder, boolean value) {
     return builder.baselines(value);
-  }
-
-  @Override
-  public MigrationRunner.Builder beforeDowngrades(
-      MigrationRunner.Builder builder, Consumer<List<String>> hook) {
-    return builder.beforeDowngrades(hook);
   }
 }

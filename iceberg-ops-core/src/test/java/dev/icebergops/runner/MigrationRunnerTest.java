@@ -499,7 +499,14 @@ class MigrationRunnerTest {
   void stampTellsTheListenerOfEachVersionStamped() {
     List<String> told = new java.util.ArrayList<>();
     MigrationRunner runner =
-        builder(namespace, SalesMigrations.all()).onStep(step -> told.add(step.version())).build();
+        builder(namespace, SalesMigrations.all())
+            .onEvent(
+                event -> {
+                  if (event instanceof RunEvent.StepDone done) {
+                    told.add(done.step().version());
+                  }
+                })
+            .build();
 
     runner.stamp("0002");
 
@@ -511,10 +518,12 @@ class MigrationRunnerTest {
     List<String> heard = new ArrayList<>();
     MigrationRunner runner =
         builder(namespace, SalesMigrations.all())
-            .beforeDowngrades(
-                versions -> {
-                  heard.add(String.join(",", versions));
-                  heard.add("calls so far: " + probe.calls().size());
+            .onEvent(
+                event -> {
+                  if (event instanceof RunEvent.DowngradesStarting starting) {
+                    heard.add(String.join(",", starting.versions()));
+                    heard.add("calls so far: " + probe.calls().size());
+                  }
                 })
             .build();
     runner.migrate("0002");
@@ -528,10 +537,10 @@ class MigrationRunnerTest {
 
   @Test
   void aRollbackWithNothingToUndoDoesNotCallTheListener() {
-    List<List<String>> heard = new ArrayList<>();
-    MigrationRunner runner =
-        builder(namespace, SalesMigrations.all()).beforeDowngrades(heard::add).build();
+    List<RunEvent> heard = new ArrayList<>();
+    MigrationRunner runner = builder(namespace, SalesMigrations.all()).onEvent(heard::add).build();
     runner.migrate("0002");
+    heard.clear();
 
     runner.rollbackTo("0002");
 
@@ -542,9 +551,11 @@ class MigrationRunnerTest {
   void aFailingListenerStopsTheRollbackBeforeAnyDowngrade() {
     MigrationRunner runner =
         builder(namespace, SalesMigrations.all())
-            .beforeDowngrades(
-                versions -> {
-                  throw new IllegalStateException("not ready");
+            .onEvent(
+                event -> {
+                  if (event instanceof RunEvent.DowngradesStarting) {
+                    throw new IllegalStateException("not ready");
+                  }
                 })
             .build();
     runner.migrate();
@@ -676,7 +687,7 @@ class MigrationRunnerTest {
     assertThatThrownBy(() -> builder.leaseWait(null)).isInstanceOf(NullPointerException.class);
     assertThatThrownBy(() -> builder.clock(null)).isInstanceOf(NullPointerException.class);
     assertThatThrownBy(() -> builder.factory(null)).isInstanceOf(NullPointerException.class);
-    assertThatThrownBy(() -> builder.onStep(null)).isInstanceOf(NullPointerException.class);
+    assertThatThrownBy(() -> builder.onEvent(null)).isInstanceOf(NullPointerException.class);
     assertThatThrownBy(() -> MigrationRunner.builder(null))
         .isInstanceOf(NullPointerException.class);
 

@@ -29,8 +29,7 @@ final class RunConfigs {
         leaseDuration,
         leaseWait,
         Duration.ofSeconds(60),
-        step -> {},
-        versions -> {},
+        event -> {},
         true,
         attempts);
   }

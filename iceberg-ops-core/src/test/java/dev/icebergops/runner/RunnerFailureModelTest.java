@@ -531,7 +531,12 @@ class RunnerFailureModelTest {
             .namespace(namespace)
             .metaNamespace(meta)
             .source(MigrationSource.of(V0001__Logged.class, V0002__AlsoLogged.class))
-            .onStep(step -> EVENTS.add("done " + step.version()))
+            .onEvent(
+                event -> {
+                  if (event instanceof RunEvent.StepDone done) {
+                    EVENTS.add("done " + done.step().version());
+                  }
+                })
             .build();
 
     runner.migrate();

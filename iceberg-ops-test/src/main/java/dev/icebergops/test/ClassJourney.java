@@ -38,7 +38,7 @@ final class ClassJourney implements AutoCloseable {
           config.contracts().isBlank() ? null : ContractLocation.of(config.contracts());
       journey =
           SharedJourney.walk(
-              onStep -> runners.forJourney(name, onStep), config.checkSettings(), contracts, start);
+              tell -> runners.forJourney(name, tell), config.checkSettings(), contracts, start);
       LOG.info(
           "Walked the standard checks' shared journey of {} in {} from {} in {} ms",
           config.testClass().getSimpleName(),

@@ -1,7 +1,7 @@
 package dev.icebergops.test;
 
 import dev.icebergops.runner.MigrationRunner;
-import dev.icebergops.runner.MigrationStep;
+import dev.icebergops.runner.RunEvent;
 import dev.icebergops.runner.spi.RunnerSeam;
 import java.util.List;
 import java.util.function.Consumer;
@@ -47,12 +47,19 @@ final class SuiteRunners {
 
   /** A test's runner, which calls {@code beforeDowngrades} before each run of downgrades. */
   MigrationRunner forTest(String namespace, Consumer<List<String>> beforeDowngrades) {
-    return RunnerSeam.beforeDowngrades(builder(namespace, metaNamespace), beforeDowngrades).build();
+    return builder(namespace, metaNamespace)
+        .onEvent(
+            event -> {
+              if (event instanceof RunEvent.DowngradesStarting starting) {
+                beforeDowngrades.accept(starting.versions());
+              }
+            })
+        .build();
   }
 
   /** The standard checks' journey's runner, which walks the whole chain: no baselines. */
-  MigrationRunner forJourney(String namespace, Consumer<MigrationStep> onStep) {
-    return RunnerSeam.baselines(builder(namespace, metaNamespace).onStep(onStep), false).build();
+  MigrationRunner forJourney(String namespace, Consumer<RunEvent> onEvent) {
+    return RunnerSeam.baselines(builder(namespace, metaNamespace).onEvent(onEvent), false).build();
   }
 
   private MigrationRunner.Builder builder(String namespace, String meta) {

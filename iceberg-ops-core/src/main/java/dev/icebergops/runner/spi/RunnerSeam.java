@@ -5,7 +5,6 @@ import dev.icebergops.runner.MigrationRunner;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import java.util.function.Consumer;
 
 /**
  * The test toolkit's way into a {@link MigrationRunner}: the writes and settings it needs that are
@@ -35,10 +34,6 @@ public final class RunnerSeam {
 
     /** See {@link RunnerSeam#baselines}. */
     MigrationRunner.Builder baselines(MigrationRunner.Builder builder, boolean value);
-
-    /** See {@link RunnerSeam#beforeDowngrades}. */
-    MigrationRunner.Builder beforeDowngrades(
-        MigrationRunner.Builder builder, Consumer<List<String>> hook);
   }
 
   /**
@@ -111,20 +106,6 @@ public final class RunnerSeam {
    */
   public static MigrationRunner.Builder baselines(MigrationRunner.Builder builder, boolean value) {
     return engine().baselines(builder, value);
-  }
-
-  /**
-   * Has the built runner call {@code hook}, once per {@code rollback} that has versions to undo,
-   * with the versions it is about to downgrade (newest first), after it has taken the namespace's
-   * lease and before the first downgrade runs: for a caller that must prepare the namespace's
-   * tables first (the toolkit's copy that restores the earlier schemas its downgrades may look up).
-   * An exception it throws stops the rollback before any downgrade, and propagates.
-   *
-   * @return the builder
-   */
-  public static MigrationRunner.Builder beforeDowngrades(
-      MigrationRunner.Builder builder, Consumer<List<String>> hook) {
-    return engine().beforeDowngrades(builder, hook);
   }
 
   private static Engine engine() {

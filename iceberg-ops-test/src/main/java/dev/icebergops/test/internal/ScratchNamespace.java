@@ -46,7 +46,7 @@ final class ScratchNamespace implements AutoCloseable {
         RunnerSeam.baselines(
                 run.runner().toBuilder()
                     .namespace(run.runner().namespace() + "_" + suffix)
-                    .onStep(step -> {}),
+                    .onEvent(event -> {}),
                 baselines)
             .build();
     forget(runner);

@@ -3,6 +3,7 @@ package dev.icebergops.test.internal;
 import dev.icebergops.migration.ResolvedMigration;
 import dev.icebergops.runner.MigrationRunner;
 import dev.icebergops.runner.MigrationStep;
+import dev.icebergops.runner.RunEvent;
 import dev.icebergops.runner.spi.RunnerSeam;
 import dev.icebergops.state.NamespaceTables;
 import java.util.Collections;
@@ -35,7 +36,7 @@ import org.apache.iceberg.Table;
  * <pre>{@code
  * SharedJourney journey =
  *     SharedJourney.walk(
- *         onStep -> MigrationRunner.builder(catalog).namespace("sales_journey").onStep(onStep)
+ *         onEvent -> MigrationRunner.builder(catalog).namespace("sales_journey").onEvent(onEvent)
  *             .source(source).build(),
  *         CheckSettings.defaults(),
  *         null);
@@ -81,7 +82,7 @@ public final class SharedJourney extends Journey {
   private Consumer<MigrationStep> onStep;
 
   private SharedJourney(
-      Function<Consumer<MigrationStep>, MigrationRunner> runners,
+      Function<Consumer<RunEvent>, MigrationRunner> runners,
       CheckSettings settings,
       ContractLocation contracts,
       JourneyStart start,
@@ -103,13 +104,13 @@ public final class SharedJourney extends Journey {
    * Walks the journey in a namespace of its own, which must be empty, and leaves it rolled back as
    * far as it goes.
    *
-   * @param runners builds the runner of the journey's namespace with the given step listener
+   * @param runners builds the runner of the journey's namespace with the given event listener
    * @param settings what the checks tolerate
    * @param contracts the contracts to check at head, or null for no contracts check
    * @return the journey, with the reports of the checks it could give
    */
   public static SharedJourney walk(
-      Function<Consumer<MigrationStep>, MigrationRunner> runners,
+      Function<Consumer<RunEvent>, MigrationRunner> runners,
       CheckSettings settings,
       ContractLocation contracts) {
     return walk(runners, settings, contracts, JourneyStart.empty());
@@ -117,7 +118,7 @@ public final class SharedJourney extends Journey {
 
   /** As {@link #walk(Function, CheckSettings, ContractLocation)}, trimming as told. */
   static SharedJourney walk(
-      Function<Consumer<MigrationStep>, MigrationRunner> runners,
+      Function<Consumer<RunEvent>, MigrationRunner> runners,
       CheckSettings settings,
       ContractLocation contracts,
       DescentSchemas schemas) {
@@ -130,14 +131,14 @@ public final class SharedJourney extends Journey {
    * head and back down to it ({@code downTo} below it becomes the start's version), and compares
    * with the start's shape where it would compare with an empty namespace.
    *
-   * @param runners builds the runner of the journey's namespace with the given step listener
+   * @param runners builds the runner of the journey's namespace with the given event listener
    * @param settings what the checks tolerate
    * @param contracts the contracts to check at head, or null for no contracts check
    * @param start where the journey starts
    * @return the journey, with the reports of the checks it could give
    */
   public static SharedJourney walk(
-      Function<Consumer<MigrationStep>, MigrationRunner> runners,
+      Function<Consumer<RunEvent>, MigrationRunner> runners,
       CheckSettings settings,
       ContractLocation contracts,
       JourneyStart start) {
@@ -145,7 +146,7 @@ public final class SharedJourney extends Journey {
   }
 
   private static SharedJourney walk(
-      Function<Consumer<MigrationStep>, MigrationRunner> runners,
+      Function<Consumer<RunEvent>, MigrationRunner> runners,
       CheckSettings settings,
       ContractLocation contracts,
       JourneyStart start,
@@ -270,16 +271,16 @@ public final class SharedJourney extends Journey {
             });
   }
 
-  /** The runner's step listener: hands each version to the phase under way. */
-  private void step(MigrationStep step) {
+  /** The runner's event listener: hands each version done to the phase under way. */
+  private void step(RunEvent event) {
     Consumer<MigrationStep> phase = onStep;
-    if (phase == null) {
+    if (phase == null || !(event instanceof RunEvent.StepDone done)) {
       return;
     }
     try {
-      phase.accept(step);
+      phase.accept(done.step());
     } catch (RuntimeException | Error e) {
-      disturbAll("the journey failed after " + step.version() + ": " + e);
+      disturbAll("the journey failed after " + done.step().version() + ": " + e);
     }
   }
 

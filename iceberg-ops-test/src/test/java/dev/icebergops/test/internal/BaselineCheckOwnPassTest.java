@@ -8,6 +8,7 @@ import dev.icebergops.migration.Migration;
 import dev.icebergops.migration.MigrationSource;
 import dev.icebergops.runner.MigrationRunner;
 import dev.icebergops.runner.MigrationStep;
+import dev.icebergops.runner.RunEvent;
 import dev.icebergops.runner.spi.RunnerSeam;
 import dev.icebergops.test.env.IcebergTestEnvironment;
 import dev.icebergops.test.fixtures.BaselineFixtures;
@@ -99,7 +100,13 @@ class BaselineCheckOwnPassTest {
   void theOtherChecksWalkTheChainEvenWithARunnerThatAppliesBaselines() {
     List<MigrationStep> steps = new CopyOnWriteArrayList<>();
     MigrationRunner runner =
-        fixture.runner(chainWith(BaselineFixtures.Good.B0003__Baseline.class), steps::add);
+        fixture.runner(
+            chainWith(BaselineFixtures.Good.B0003__Baseline.class),
+            event -> {
+              if (event instanceof RunEvent.StepDone done) {
+                steps.add(done.step());
+              }
+            });
     assertThat(RunnerSeam.appliesBaselines(runner)).isTrue();
 
     CheckReport report = new MigrationChecks(runner, CheckSettings.defaults()).noTrace();

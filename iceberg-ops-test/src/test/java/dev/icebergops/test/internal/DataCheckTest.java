@@ -3,6 +3,7 @@ package dev.icebergops.test.internal;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.icebergops.migration.MigrationSource;
+import dev.icebergops.runner.RunEvent;
 import dev.icebergops.test.env.IcebergTestEnvironment;
 import dev.icebergops.test.fixtures.AllTypes;
 import dev.icebergops.test.fixtures.Broken;
@@ -116,14 +117,17 @@ class DataCheckTest {
         new MigrationChecks(
             fixture.runner(
                 source,
-                step ->
+                event -> {
+                  if (event instanceof RunEvent.StepDone done) {
                     operations.putIfAbsent(
-                        step.version(),
+                        done.step().version(),
                         fixture
                             .catalog
                             .loadTable(TableIdentifier.of(fixture.ns, "payments"))
                             .currentSnapshot()
-                            .operation())),
+                            .operation());
+                  }
+                }),
             new CheckSettings(
                 Set.of(),
                 "0000",

@@ -2,7 +2,7 @@ package dev.icebergops.test.internal;
 
 import dev.icebergops.migration.MigrationSource;
 import dev.icebergops.runner.MigrationRunner;
-import dev.icebergops.runner.MigrationStep;
+import dev.icebergops.runner.RunEvent;
 import dev.icebergops.state.NamespaceTables;
 import dev.icebergops.test.env.IcebergTestEnvironment;
 import dev.icebergops.test.support.TestEnvironment;
@@ -34,13 +34,13 @@ final class Fixture {
         .build();
   }
 
-  /** A runner that tells {@code onStep} of each version it applies or rolls back. */
-  MigrationRunner runner(MigrationSource source, Consumer<MigrationStep> onStep) {
+  /** A runner that tells {@code onEvent} of what happens during its runs. */
+  MigrationRunner runner(MigrationSource source, Consumer<RunEvent> onEvent) {
     return MigrationRunner.builder(catalog)
         .namespace(ns)
         .source(source)
         .metaNamespace(meta)
-        .onStep(onStep)
+        .onEvent(onEvent)
         .build();
   }
 

@@ -116,7 +116,7 @@ class SharedJourneyTest {
     Fixture shared = new Fixture(environment);
 
     SharedJourney journey =
-        SharedJourney.walk(onStep -> shared.runner(source, onStep), settings, CONTRACTS);
+        SharedJourney.walk(onEvent -> shared.runner(source, onEvent), settings, CONTRACTS);
 
     assertSameAsOwnPasses(name, journey, shared, source, settings, disturbed);
   }
@@ -134,7 +134,8 @@ class SharedJourneyTest {
     DescentSchemas trimming = DescentSchemas.always();
 
     SharedJourney journey =
-        SharedJourney.walk(onStep -> shared.runner(source, onStep), settings, CONTRACTS, trimming);
+        SharedJourney.walk(
+            onEvent -> shared.runner(source, onEvent), settings, CONTRACTS, trimming);
 
     assertSameAsOwnPasses(name, journey, shared, source, settings, disturbed);
     if (name.startsWith("reversible") || name.startsWith("restoring")) {
