@@ -148,7 +148,8 @@ class ArchitectureTest {
         .haveFullyQualifiedName("dev.icebergops.history.internal.HistoryWriter")
         .should()
         .onlyHaveDependentClassesThat()
-        .resideInAnyPackage("dev.icebergops.history.internal", "dev.icebergops.runner")
+        .resideInAnyPackage(
+            "dev.icebergops.history.internal", "dev.icebergops.runner", "dev.icebergops.runner.spi")
         .check(MAIN);
   }
 

@@ -4,7 +4,6 @@ import dev.icebergops.history.HistoryRecord;
 import dev.icebergops.history.MigrationHistory;
 import dev.icebergops.history.RunLease;
 import dev.icebergops.history.internal.HistoryTable;
-import dev.icebergops.history.internal.HistoryWriter;
 import dev.icebergops.migration.MigrationFactory;
 import dev.icebergops.migration.MigrationSource;
 import dev.icebergops.migration.ResolvedMigration;
@@ -14,7 +13,6 @@ import java.time.Clock;
 import java.time.Duration;
 import java.util.HashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
@@ -80,7 +78,6 @@ public final class MigrationRunner {
   private final Catalog catalog;
   private final String namespace;
   private final MigrationHistory history;
-  private final HistoryTable table;
   private final NamespaceView view;
   private final RunSequence runs;
 
@@ -89,7 +86,7 @@ public final class MigrationRunner {
     this.catalog = config.catalog();
     this.namespace = config.namespace();
     this.history = new MigrationHistory(catalog, config.metaNamespace());
-    this.table = new HistoryTable(catalog, history.tableIdentifier());
+    HistoryTable table = new HistoryTable(catalog, history.tableIdentifier());
     RemoteCalls remote = new RemoteCalls(catalog, config.timeout());
     this.view = new NamespaceView(config, table, remote);
     this.runs = new RunSequence(config, view, table, remote);
@@ -439,11 +436,6 @@ public final class MigrationRunner {
   /** The seam's forget: see {@link dev.icebergops.runner.spi.RunnerSeam#forgetHistory}. */
   int forgetHistory() {
     return runs.forget();
-  }
-
-  /** The seam's seed: see {@link dev.icebergops.runner.spi.RunnerSeam#seedHistory}. */
-  void seedHistory(Map<String, List<HistoryRecord>> rows) {
-    new HistoryWriter(table).seed(rows);
   }
 
   /** Configures a {@link MigrationRunner}. */

@@ -1,9 +1,6 @@
 package dev.icebergops.runner;
 
-import dev.icebergops.history.HistoryRecord;
 import dev.icebergops.runner.spi.RunnerSeam;
-import java.util.List;
-import java.util.Map;
 
 /**
  * The runner package's side of {@link RunnerSeam}: the toolkit's calls, on the runner's parts. The
@@ -13,11 +10,6 @@ final class SeamEngine implements RunnerSeam.Engine {
 
   static {
     RunnerSeam.install(new SeamEngine());
-  }
-
-  @Override
-  public void seedHistory(MigrationRunner runner, Map<String, List<HistoryRecord>> rows) {
-    runner.seedHistory(rows);
   }
 
   @Override

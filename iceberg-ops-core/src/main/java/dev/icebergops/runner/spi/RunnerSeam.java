@@ -1,10 +1,13 @@
 package dev.icebergops.runner.spi;
 
 import dev.icebergops.history.HistoryRecord;
+import dev.icebergops.history.internal.HistoryTable;
+import dev.icebergops.history.internal.HistoryWriter;
 import dev.icebergops.runner.MigrationRunner;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import org.apache.iceberg.catalog.TableIdentifier;
 
 /**
  * The test toolkit's way into a {@link MigrationRunner}: the writes and settings it needs that are
@@ -22,9 +25,6 @@ public final class RunnerSeam {
 
   /** What the runner package gives the seam; it installs itself once, when the seam loads it. */
   public interface Engine {
-
-    /** See {@link RunnerSeam#seedHistory}. */
-    void seedHistory(MigrationRunner runner, Map<String, List<HistoryRecord>> rows);
 
     /** See {@link RunnerSeam#forgetHistory}. */
     int forgetHistory(MigrationRunner runner);
@@ -62,7 +62,8 @@ public final class RunnerSeam {
    *     already, or another writer gave it some concurrently; nothing was written then
    */
   public static void seedHistory(MigrationRunner runner, Map<String, List<HistoryRecord>> rows) {
-    engine().seedHistory(runner, rows);
+    TableIdentifier table = runner.historyTable().tableIdentifier();
+    new HistoryWriter(new HistoryTable(runner.catalog(), table)).seed(rows);
   }
 
   /**
