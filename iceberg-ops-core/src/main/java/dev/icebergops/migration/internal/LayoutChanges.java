@@ -44,14 +44,7 @@ public final class LayoutChanges {
     String name = ctx.qualified(table);
     List<PartitionFieldSpec> adds = addFields == null ? List.of() : addFields;
     List<String> removes = removeFields == null ? List.of() : removeFields;
-    if (adds.stream().anyMatch(Objects::isNull)) {
-      throw new IllegalArgumentException(
-          "Cannot update partition spec of " + name + ": a field to add is null");
-    }
-    if (removes.stream().anyMatch(r -> r == null || r.isBlank())) {
-      throw new IllegalArgumentException(
-          "Cannot update partition spec of " + name + ": a field name to remove is empty");
-    }
+    checkFields(name, adds, removes);
     if (adds.isEmpty() && removes.isEmpty()) {
       LOG.info("Partition spec of {} left unchanged: no fields to add or remove", name);
       return;
@@ -96,6 +89,18 @@ public final class LayoutChanges {
         inPlace.isEmpty() && absent.isEmpty()
             ? ""
             : "; already there " + inPlace + ", already absent " + absent);
+  }
+
+  private static void checkFields(
+      String name, List<PartitionFieldSpec> adds, List<String> removes) {
+    if (adds.stream().anyMatch(Objects::isNull)) {
+      throw new IllegalArgumentException(
+          "Cannot update partition spec of " + name + ": a field to add is null");
+    }
+    if (removes.stream().anyMatch(r -> r == null || r.isBlank())) {
+      throw new IllegalArgumentException(
+          "Cannot update partition spec of " + name + ": a field name to remove is empty");
+    }
   }
 
   /**
