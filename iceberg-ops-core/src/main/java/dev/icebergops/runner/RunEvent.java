@@ -6,6 +6,18 @@ import java.util.Objects;
 /**
  * What happens during a run, told as it happens to the listener of {@link
  * MigrationRunner.Builder#onEvent}.
+ *
+ * <pre>{@code
+ * MigrationRunner runner =
+ *     MigrationRunner.builder(catalog)
+ *         .onEvent(
+ *             event -> {
+ *               if (event instanceof RunEvent.StepDone done) {
+ *                 LOG.info("{} {}", done.step().version(), done.step().description());
+ *               }
+ *             })
+ *         ...
+ * }</pre>
  */
 public sealed interface RunEvent {
 

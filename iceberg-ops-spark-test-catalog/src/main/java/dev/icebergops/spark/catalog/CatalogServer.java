@@ -1,7 +1,7 @@
 package dev.icebergops.spark.catalog;
 
-import dev.icebergops.test.env.embedded.EmbeddedEnvironment;
 import dev.icebergops.test.env.IcebergTestEnvironment;
+import dev.icebergops.test.env.embedded.EmbeddedEnvironment;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintStream;
