@@ -24,8 +24,10 @@ import org.apache.iceberg.expressions.Evaluator;
 import org.apache.iceberg.expressions.Expression;
 import org.apache.iceberg.io.CloseableIterable;
 import org.apache.iceberg.io.InputFile;
+import org.apache.iceberg.relocated.com.google.common.collect.Lists;
 import org.apache.iceberg.relocated.com.google.common.util.concurrent.MoreExecutors;
 import org.apache.iceberg.util.PartitionUtil;
+import org.apache.iceberg.util.SnapshotUtil;
 
 /**
  * Reads a snapshot of the history table. The files this release writes are Parquet without delete
@@ -78,19 +80,13 @@ public final class HistoryReader {
       long snapshotId,
       Expression filter,
       BiConsumer<Record, DataFile> into) {
-    // planned in this thread: Iceberg's worker pool would poll for the few manifests every 10 ms
-    TableScan scan =
-        table
-            .newScan()
-            .useSnapshot(snapshotId)
-            .filter(filter)
-            .planWith(MoreExecutors.newDirectExecutorService());
     try {
-      List<FileScanTask> tasks = plan(scan);
+      List<FileScanTask> tasks = tasks(table, snapshotId, filter);
       ContentFile<?> foreign = firstNotOwnFormat(tasks);
       if (foreign == null) {
+        Schema projection = SnapshotUtil.schemaFor(table, snapshotId);
         for (FileScanTask task : tasks) {
-          readOwnFormat(table, identifier, task, scan.schema(), scan.isCaseSensitive())
+          readOwnFormat(table, identifier, task, projection, true)
               .forEach(record -> into.accept(record, task.file()));
         }
       } else {
@@ -104,12 +100,19 @@ public final class HistoryReader {
     }
   }
 
-  private static List<FileScanTask> plan(TableScan scan) throws IOException {
-    List<FileScanTask> tasks = new ArrayList<>();
+  /** The file scan tasks of a snapshot that may hold rows matching a filter. */
+  static List<FileScanTask> tasks(Table table, long snapshotId, Expression filter)
+      throws IOException {
+    // planned in this thread: Iceberg's worker pool would poll for the few manifests every 10 ms
+    TableScan scan =
+        table
+            .newScan()
+            .useSnapshot(snapshotId)
+            .filter(filter)
+            .planWith(MoreExecutors.newDirectExecutorService());
     try (CloseableIterable<FileScanTask> planned = scan.planFiles()) {
-      planned.forEach(tasks::add);
+      return Lists.newArrayList(planned);
     }
-    return tasks;
   }
 
   /** The first file that is neither a Parquet nor an Avro data file (a delete file counts). */

@@ -11,10 +11,10 @@ import static dev.icebergops.history.internal.HistoryFiles.STATUS;
 import static dev.icebergops.history.internal.HistoryFiles.STEPS;
 import static dev.icebergops.history.internal.HistoryFiles.UPDATED_AT;
 import static dev.icebergops.history.internal.HistoryFiles.VERSION;
+import static dev.icebergops.history.internal.HistoryFiles.field;
 
 import dev.icebergops.history.HistoryRecord;
 import dev.icebergops.history.HistoryRecord.Status;
-import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.util.ArrayList;
 import java.util.List;
@@ -91,7 +91,7 @@ public final class HistoryRows {
                 + "; raw values "
                 + raw(record),
         string(record, CHECKSUM),
-        updated instanceof OffsetDateTime time ? time.toInstant() : Instant.EPOCH,
+        HistoryFiles.instant(updated),
         duration instanceof Long value ? value : 0L,
         string(record, OPERATION),
         steps == null ? List.of() : new ArrayList<>(steps),
@@ -144,10 +144,5 @@ public final class HistoryRows {
 
   private static String string(Record record, String name) {
     return field(record, name) instanceof String value ? value : null;
-  }
-
-  /** A column's value, or null when the record's schema lacks it (an older layout, a rename). */
-  public static Object field(Record record, String name) {
-    return HistoryFiles.field(record, name);
   }
 }

@@ -133,16 +133,12 @@ public final class HistoryWriteCheck {
           && !FILLED.contains(column.name())
           && !renamed.contains(column.name())) {
         problems.add(
-            "column "
-                + column.name()
-                + " was made required by another writer, and iceberg-ops does not write it;"
-                + " make it optional with table.updateSchema().makeColumnOptional(\""
-                + column.name()
-                + "\").commit() (Spark SQL: ALTER TABLE "
-                + identifier
-                + " ALTER COLUMN "
-                + column.name()
-                + " DROP NOT NULL)");
+            String.format(
+                "column %2$s was made required by another writer, and iceberg-ops does not write"
+                    + " it; make it optional with"
+                    + " table.updateSchema().makeColumnOptional(\"%2$s\").commit() (Spark SQL:"
+                    + " ALTER TABLE %1$s ALTER COLUMN %2$s DROP NOT NULL)",
+                identifier, column.name()));
       }
     }
     return problems;
@@ -163,35 +159,17 @@ public final class HistoryWriteCheck {
   /** Why a column of the layout is missing (renamed to {@code now}, or dropped when null). */
   private static String missing(TableIdentifier identifier, NestedField column, NestedField now) {
     if (now != null) {
-      return "column "
-          + column.name()
-          + " was renamed to "
-          + now.name()
-          + " by another writer; rename it back with table.updateSchema().renameColumn(\""
-          + now.name()
-          + "\", \""
-          + column.name()
-          + "\").commit() (Spark SQL: ALTER TABLE "
-          + identifier
-          + " RENAME COLUMN "
-          + now.name()
-          + " TO "
-          + column.name()
-          + ")";
+      return String.format(
+          "column %2$s was renamed to %3$s by another writer; rename it back with"
+              + " table.updateSchema().renameColumn(\"%3$s\", \"%2$s\").commit() (Spark SQL:"
+              + " ALTER TABLE %1$s RENAME COLUMN %3$s TO %2$s)",
+          identifier, column.name(), now.name());
     }
-    return "column "
-        + column.name()
-        + " was dropped by another writer; add it back with table.updateSchema().addColumn(\""
-        + column.name()
-        + "\", "
-        + column.type()
-        + ").commit() (Spark SQL: ALTER TABLE "
-        + identifier
-        + " ADD COLUMN "
-        + column.name()
-        + " "
-        + column.type()
-        + "); the rows written before read it as null, and show as unreadable until repair()"
-        + " removes them";
+    return String.format(
+        "column %2$s was dropped by another writer; add it back with"
+            + " table.updateSchema().addColumn(\"%2$s\", %3$s).commit() (Spark SQL: ALTER TABLE"
+            + " %1$s ADD COLUMN %2$s %3$s); the rows written before read it as null, and show as"
+            + " unreadable until repair() removes them",
+        identifier, column.name(), column.type());
   }
 }
