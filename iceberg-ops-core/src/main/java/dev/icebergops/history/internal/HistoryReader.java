@@ -91,7 +91,21 @@ public final class HistoryReader {
         }
       } else {
         List<Record> records = new ArrayList<>();
-        readGeneric(table, identifier, snapshotId, filter, foreign, records);
+        try (CloseableIterable<Record> rows =
+            IcebergGenerics.read(table).useSnapshot(snapshotId).where(filter).build()) {
+          rows.forEach(row -> records.add(row.copy()));
+        } catch (NoClassDefFoundError | ExceptionInInitializerError e) {
+          throw new IllegalStateException(
+              String.format(
+                  "Cannot read migration history %s: %s file %s is %s and needs Iceberg's generic"
+                      + " reader; add %s to the class path",
+                  identifier,
+                  foreign instanceof DataFile ? "data" : "delete",
+                  foreign.location(),
+                  foreign.format(),
+                  GENERIC_READER_JARS),
+              e);
+        }
         records.forEach(record -> into.accept(record, null));
       }
     } catch (IOException e) {
@@ -163,45 +177,13 @@ public final class HistoryReader {
       }
     } catch (HistoryParquet.CodecMissing e) {
       throw new IllegalStateException(
-          "Cannot read migration history "
-              + identifier
-              + ": data file "
-              + task.file().location()
-              + " is Parquet compressed with "
-              + e.codec()
-              + ", which parquet-java decompresses through Hadoop's codec classes; add"
-              + " org.apache.hadoop:hadoop-common to the class path",
+          String.format(
+              "Cannot read migration history %s: data file %s is Parquet compressed with %s, which"
+                  + " parquet-java decompresses through Hadoop's codec classes; add"
+                  + " org.apache.hadoop:hadoop-common to the class path",
+              identifier, task.file().location(), e.codec()),
           e);
     }
     return into;
-  }
-
-  private static void readGeneric(
-      Table table,
-      TableIdentifier identifier,
-      long snapshotId,
-      Expression filter,
-      ContentFile<?> foreign,
-      List<Record> into)
-      throws IOException {
-    try (CloseableIterable<Record> rows =
-        IcebergGenerics.read(table).useSnapshot(snapshotId).where(filter).build()) {
-      for (Record row : rows) {
-        into.add(row.copy());
-      }
-    } catch (NoClassDefFoundError | ExceptionInInitializerError e) {
-      throw new IllegalStateException(
-          "Cannot read migration history "
-              + identifier
-              + ": "
-              + (foreign instanceof DataFile ? "data file " : "delete file ")
-              + foreign.location()
-              + " is "
-              + foreign.format()
-              + " and needs Iceberg's generic reader; add "
-              + GENERIC_READER_JARS
-              + " to the class path",
-          e);
-    }
   }
 }
