@@ -257,8 +257,11 @@ public final class HistoryFiles {
     return value instanceof OffsetDateTime time ? time.toInstant() : Instant.EPOCH;
   }
 
-  /** Deletes a data file no commit references; a failure is only logged. */
+  /** Deletes a data file no commit references, if any (null is none); a failure is only logged. */
   public static void deleteQuietly(Table table, DataFile file) {
+    if (file == null) {
+      return;
+    }
     try {
       table.io().deleteFile(file.location());
     } catch (RuntimeException e) {

@@ -1,6 +1,5 @@
 package dev.icebergops.history.internal;
 
-import dev.icebergops.history.HistoryConflictException;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
@@ -45,11 +44,9 @@ public final class HistoryLayout {
       return value == null ? 1 : Integer.parseInt(value.trim());
     } catch (NumberFormatException e) {
       throw new IllegalStateException(
-          "Cannot read migration history layout: "
-              + HistoryFiles.LAYOUT_VERSION_PROPERTY
-              + " is '"
-              + value
-              + "', not a number");
+          String.format(
+              "Cannot read migration history layout: %s is '%s', not a number",
+              HistoryFiles.LAYOUT_VERSION_PROPERTY, value));
     }
   }
 
@@ -75,13 +72,10 @@ public final class HistoryLayout {
       }
       if (found > HistoryFiles.LAYOUT_VERSION) {
         throw new IllegalStateException(
-            "Cannot write migration history "
-                + identifier
-                + ": its layout version is "
-                + found
-                + " but this release of iceberg-ops writes version "
-                + HistoryFiles.LAYOUT_VERSION
-                + "; upgrade iceberg-ops");
+            String.format(
+                "Cannot write migration history %s: its layout version is %d but this release of"
+                    + " iceberg-ops writes version %d; upgrade iceberg-ops",
+                identifier, found, HistoryFiles.LAYOUT_VERSION));
       }
       try {
         commit(table, identifier, found);
@@ -93,14 +87,9 @@ public final class HistoryLayout {
         // another writer upgraded it, or changed the files being rewritten, at the same time
         table.refresh();
         if (version(table) < HistoryFiles.LAYOUT_VERSION && attempt >= ATTEMPTS) {
-          throw new HistoryConflictException(
-              "Cannot upgrade migration history "
-                  + identifier
-                  + " from layout version "
-                  + found
-                  + ": another writer kept changing it ("
-                  + e.getMessage()
-                  + ")",
+          throw HistoryWriter.conflict(
+              "upgrade migration history " + identifier + " from layout version " + found,
+              "kept changing it",
               e);
         }
       }

@@ -17,6 +17,7 @@ import dev.icebergops.history.HistoryRecord;
 import dev.icebergops.history.HistoryRecord.Status;
 import java.time.OffsetDateTime;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
@@ -101,12 +102,10 @@ public final class HistoryRows {
   /** The status a stored value spells in any case and spacing, or null when it spells none. */
   public static Status lenient(String value) {
     String normalized = value.trim().toLowerCase(Locale.ROOT);
-    for (Status status : Status.values()) {
-      if (status != Status.UNREADABLE && status.value().equals(normalized)) {
-        return status;
-      }
-    }
-    return null;
+    return Arrays.stream(Status.values())
+        .filter(status -> status != Status.UNREADABLE && status.value().equals(normalized))
+        .findFirst()
+        .orElse(null);
   }
 
   /** True when a record's status is not stored exactly as iceberg-ops writes it. */

@@ -94,25 +94,23 @@ public final class HistoryWriteCheck {
       api.add(".addField(\"" + HistoryFiles.NAMESPACE + "\")");
       sql.add("ALTER TABLE " + table + " ADD PARTITION FIELD " + HistoryFiles.NAMESPACE);
     }
-    return "its partition spec was changed by another writer (now "
-        + describe(spec, schema)
-        + ", iceberg-ops writes [namespace]); restore it with table.updateSpec()"
-        + String.join("", api)
-        + ".commit() (Spark SQL: "
-        + String.join("; ", sql)
-        + ")";
+    return String.format(
+        "its partition spec was changed by another writer (now %s, iceberg-ops writes"
+            + " [namespace]); restore it with table.updateSpec()%s.commit() (Spark SQL: %s)",
+        describe(spec, schema), String.join("", api), String.join("; ", sql));
   }
 
   private static String describe(PartitionSpec spec, Schema schema) {
-    List<String> fields = new ArrayList<>();
-    for (PartitionField field : spec.fields()) {
-      String source = schema.findColumnName(field.sourceId());
-      fields.add(
-          field.transform().isIdentity()
-              ? String.valueOf(source)
-              : field.transform() + "(" + source + ")");
-    }
-    return fields.toString();
+    return spec.fields().stream()
+        .map(
+            field -> {
+              String source = schema.findColumnName(field.sourceId());
+              return field.transform().isIdentity()
+                  ? source
+                  : field.transform() + "(" + source + ")";
+            })
+        .toList()
+        .toString();
   }
 
   private static List<String> schemaProblems(Table table, TableIdentifier identifier) {

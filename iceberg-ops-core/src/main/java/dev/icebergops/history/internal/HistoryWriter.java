@@ -98,21 +98,12 @@ public final class HistoryWriter {
         moving.commitTransaction();
       }
     } catch (NoSuchTableException | NoSuchNamespaceException e) {
-      if (file != null) {
-        HistoryFiles.deleteQuietly(table, file);
-      }
+      HistoryFiles.deleteQuietly(table, file);
       throw history.missing(namespace, e);
     } catch (ValidationException | CommitFailedException | RebaseLimit.Refused e) {
-      if (file != null) {
-        HistoryFiles.deleteQuietly(table, file);
-      }
-      throw new HistoryConflictException(
-          "Cannot record migration history of namespace "
-              + namespace
-              + ": another writer changed it concurrently ("
-              + e.getMessage()
-              + ")",
-          e);
+      HistoryFiles.deleteQuietly(table, file);
+      throw conflict(
+          "record migration history of namespace " + namespace, "changed it concurrently", e);
     }
     long committed = table.currentSnapshot().snapshotId();
     history.lastCommitted.set(table);
@@ -215,15 +206,18 @@ public final class HistoryWriter {
       write.commit();
     } catch (ValidationException | CommitFailedException e) {
       files.forEach(file -> HistoryFiles.deleteQuietly(table, file));
-      throw new HistoryConflictException(
-          "Cannot seed migration history of namespaces "
-              + rows.keySet()
-              + ": another writer gave one history concurrently ("
-              + e.getMessage()
-              + ")",
+      throw conflict(
+          "seed migration history of namespaces " + rows.keySet(),
+          "gave one history concurrently",
           e);
     }
     remember.forEach(Runnable::run); // a later read of these namespaces at this snapshot reads none
+  }
+
+  /** {@code Cannot <action>: another writer <what it did> (<the commit's error>)}. */
+  static HistoryConflictException conflict(String action, String what, Exception e) {
+    return new HistoryConflictException(
+        "Cannot " + action + ": another writer " + what + " (" + e.getMessage() + ")", e);
   }
 
   /** The namespace's whole partition replaced by the new file. */
