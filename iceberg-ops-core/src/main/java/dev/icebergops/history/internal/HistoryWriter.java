@@ -148,12 +148,10 @@ public final class HistoryWriter {
           for (HistoryRecord row : listed) {
             if (!row.namespace().equals(namespace)) {
               throw new IllegalArgumentException(
-                  "Cannot seed migration history of namespace "
-                      + namespace
-                      + ": row "
-                      + row.version()
-                      + " belongs to namespace "
-                      + row.namespace());
+                  String.format(
+                      "Cannot seed migration history of namespace %s: row %s belongs to namespace"
+                          + " %s",
+                      namespace, row.version(), row.namespace()));
             }
           }
         });
