@@ -66,7 +66,7 @@ final class MigrationChecksum {
 
   private static String fingerprint(Class<?> type) {
     MessageDigest digest = sha256();
-    String root = internalName(type.getName());
+    String root = type.getName().replace('.', '/');
     Set<String> seen = new TreeSet<>();
     Deque<String> queue = new ArrayDeque<>();
     queue.add(root);
@@ -123,10 +123,6 @@ final class MigrationChecksum {
     } catch (IOException e) {
       throw new UncheckedIOException("Cannot read class file " + resource + ": " + e, e);
     }
-  }
-
-  private static String internalName(String className) {
-    return className.replace('.', '/');
   }
 
   private static MessageDigest sha256() {

@@ -65,12 +65,9 @@ public final class TableNames {
     for (int i = 0; i < parts.length; i++) {
       if (parts[i].isBlank()) {
         throw new IllegalArgumentException(
-            "Cannot qualify table name "
-                + qualified
-                + ": part "
-                + (i + 1)
-                + " is empty"
-                + (name.contains(".") ? "" : " (in namespace " + namespace + ")"));
+            String.format(
+                "Cannot qualify table name %s: part %d is empty%s",
+                qualified, i + 1, name.contains(".") ? "" : " (in namespace " + namespace + ")"));
       }
     }
     return qualified;

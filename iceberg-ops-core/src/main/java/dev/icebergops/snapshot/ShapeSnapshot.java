@@ -9,6 +9,7 @@ import dev.icebergops.runner.spi.RunnerSeam;
 import dev.icebergops.state.MetadataCopy;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.SortedSet;
@@ -65,7 +66,7 @@ public final class ShapeSnapshot {
   public static ShapeSnapshot export(Catalog catalog, String namespace, MigrationHistory history) {
     Map<String, ObjectNode> tables = new TreeMap<>();
     SortedSet<String> dropped = new TreeSet<>();
-    for (TableIdentifier id : catalog.listTables(namespaceOf(namespace))) {
+    for (TableIdentifier id : catalog.listTables(TableNames.namespace(namespace))) {
       Table table = catalog.loadTable(id);
       if (!(table instanceof HasTableOperations ops)) {
         throw new IllegalArgumentException(
@@ -115,14 +116,11 @@ public final class ShapeSnapshot {
 
   /** The highest applied version in the history rows, or null when none is applied. */
   public String version() {
-    String version = null;
-    for (HistoryRecord row : contents.history()) {
-      if (row.status() == HistoryRecord.Status.APPLIED
-          && (version == null || row.version().compareTo(version) > 0)) {
-        version = row.version();
-      }
-    }
-    return version;
+    return contents.history().stream()
+        .filter(row -> row.status() == HistoryRecord.Status.APPLIED)
+        .map(HistoryRecord::version)
+        .max(Comparator.naturalOrder())
+        .orElse(null);
   }
 
   /** The tables' names, sorted. */
@@ -158,7 +156,7 @@ public final class ShapeSnapshot {
   public void registerIn(MigrationRunner runner) {
     Catalog catalog = runner.catalog();
     String target = runner.namespace();
-    Namespace ns = namespaceOf(target);
+    Namespace ns = TableNames.namespace(target);
     if (catalog instanceof SupportsNamespaces namespaces && !namespaces.namespaceExists(ns)) {
       namespaces.createNamespace(ns);
     }
@@ -183,9 +181,5 @@ public final class ShapeSnapshot {
           "Cannot register table " + id + " from a snapshot: " + e.getMessage(), e);
     }
     MetadataCopy.register(catalog, id, staged.io(), staged.location(), text);
-  }
-
-  static Namespace namespaceOf(String dotted) {
-    return TableNames.namespace(dotted);
   }
 }

@@ -10,12 +10,12 @@ import dev.icebergops.state.MetadataCopy;
 import java.io.UncheckedIOException;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Iterator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import org.apache.iceberg.TableMetadata;
+import org.apache.iceberg.relocated.com.google.common.collect.ImmutableList;
 import org.apache.iceberg.util.JsonUtil;
 
 /** The JSON of a {@link ShapeSnapshot}: stripped table metadata and history rows. */
@@ -43,19 +43,15 @@ final class SnapshotJson {
     if (!(properties instanceof ObjectNode props)) {
       return;
     }
-    Iterator<Map.Entry<String, JsonNode>> fields = props.fields();
-    List<String> masked = new ArrayList<>();
-    while (fields.hasNext()) {
-      Map.Entry<String, JsonNode> field = fields.next();
-      String value = field.getValue().asText();
-      if (Redaction.isSecret(field.getKey()) || isSignedUrl(value)) {
-        dropped.add(table + "." + field.getKey());
-        fields.remove();
-      } else if (!value.equals(Redaction.shown(field.getKey(), value))) {
-        masked.add(field.getKey());
+    for (String key : ImmutableList.copyOf(props.fieldNames())) {
+      String value = props.get(key).asText();
+      if (Redaction.isSecret(key) || isSignedUrl(value)) {
+        dropped.add(table + "." + key);
+        props.remove(key);
+      } else {
+        props.put(key, Redaction.shown(key, value));
       }
     }
-    masked.forEach(key -> props.put(key, Redaction.shown(key, props.get(key).asText())));
   }
 
   static boolean isSignedUrl(String value) {

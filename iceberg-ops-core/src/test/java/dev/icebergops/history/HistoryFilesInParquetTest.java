@@ -6,7 +6,6 @@ import static org.assertj.core.api.Assertions.tuple;
 
 import dev.icebergops.history.HistoryRecord.Status;
 import dev.icebergops.history.internal.HistoryFiles;
-import dev.icebergops.history.internal.HistoryFormatUpgrade;
 import dev.icebergops.history.internal.HistoryLayout;
 import dev.icebergops.migration.BaseMigration;
 import dev.icebergops.migration.MigrationContext;
@@ -212,7 +211,7 @@ class HistoryFilesInParquetTest {
     Snapshot upgrade = upgrades.get(0);
     assertThat(upgrade.parentId()).isEqualTo(avroEra);
     assertThat(upgrade.summary())
-        .containsEntry(HistoryFormatUpgrade.SUMMARY_UPGRADE, "3 -> 4")
+        .containsEntry(HistoryLayout.SUMMARY_UPGRADE, "3 -> 4")
         .containsEntry("deleted-data-files", "3")
         .containsEntry("added-data-files", "2")
         .containsEntry("deleted-records", "5")
@@ -383,7 +382,7 @@ class HistoryFilesInParquetTest {
   private static List<Snapshot> upgradeSnapshots(Table table) {
     List<Snapshot> upgrades = new ArrayList<>();
     for (Snapshot snapshot : table.snapshots()) {
-      if (snapshot.summary().containsKey(HistoryFormatUpgrade.SUMMARY_UPGRADE)) {
+      if (snapshot.summary().containsKey(HistoryLayout.SUMMARY_UPGRADE)) {
         upgrades.add(snapshot);
       }
     }

@@ -10,7 +10,6 @@ import java.io.UncheckedIOException;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -26,6 +25,8 @@ import org.apache.iceberg.data.GenericRecord;
 import org.apache.iceberg.data.Record;
 import org.apache.iceberg.encryption.EncryptedOutputFile;
 import org.apache.iceberg.io.OutputFileFactory;
+import org.apache.iceberg.relocated.com.google.common.collect.ImmutableList;
+import org.apache.iceberg.relocated.com.google.common.collect.ImmutableMap;
 import org.apache.iceberg.types.Types;
 import org.apache.iceberg.types.Types.NestedField;
 
@@ -110,10 +111,16 @@ public final class HistoryFiles {
           optional(17, LEASE_BOOT_ID, Types.StringType.get()));
 
   /** Every column a later layout adds to version 1, in order. */
-  public static final List<NestedField> ADDED_AFTER_V1 = addedAfterV1();
+  public static final List<NestedField> ADDED_AFTER_V1 =
+      ImmutableList.<NestedField>builder().addAll(ADDED_IN_V2).addAll(ADDED_IN_V3).build();
 
   /** The history table's schema, layout versions 3 and 4. */
-  public static final Schema SCHEMA = withAddedColumns();
+  public static final Schema SCHEMA =
+      new Schema(
+          ImmutableList.<NestedField>builder()
+              .addAll(SCHEMA_V1.columns())
+              .addAll(ADDED_AFTER_V1)
+              .build());
 
   /** Identity partitioning on the namespace: runners of different namespaces do not conflict. */
   public static final PartitionSpec SPEC =
@@ -121,35 +128,16 @@ public final class HistoryFiles {
 
   /** Table properties set when the table is created. */
   public static final Map<String, String> PROPERTIES =
-      Map.of(
-          TableProperties.FORMAT_VERSION,
-          "2",
-          TableProperties.DEFAULT_FILE_FORMAT,
-          "parquet",
-          TableProperties.PARQUET_COMPRESSION,
-          "uncompressed",
-          TableProperties.COMMIT_NUM_RETRIES,
-          "20",
-          TableProperties.COMMIT_MIN_RETRY_WAIT_MS,
-          "20",
-          TableProperties.COMMIT_MAX_RETRY_WAIT_MS,
-          "2000",
-          LAYOUT_VERSION_PROPERTY,
-          String.valueOf(LAYOUT_VERSION));
+      ImmutableMap.<String, String>builder()
+          .putAll(FORMAT_PROPERTIES)
+          .put(TableProperties.FORMAT_VERSION, "2")
+          .put(TableProperties.COMMIT_NUM_RETRIES, "20")
+          .put(TableProperties.COMMIT_MIN_RETRY_WAIT_MS, "20")
+          .put(TableProperties.COMMIT_MAX_RETRY_WAIT_MS, "2000")
+          .put(LAYOUT_VERSION_PROPERTY, String.valueOf(LAYOUT_VERSION))
+          .buildOrThrow();
 
   private HistoryFiles() {}
-
-  private static List<NestedField> addedAfterV1() {
-    List<NestedField> columns = new ArrayList<>(ADDED_IN_V2);
-    columns.addAll(ADDED_IN_V3);
-    return List.copyOf(columns);
-  }
-
-  private static Schema withAddedColumns() {
-    List<NestedField> columns = new ArrayList<>(SCHEMA_V1.columns());
-    columns.addAll(ADDED_AFTER_V1);
-    return new Schema(columns);
-  }
 
   /**
    * Writes one Parquet data file holding the given records, which all belong to one namespace (see
@@ -265,12 +253,15 @@ public final class HistoryFiles {
   }
 
   /** A stored time; the epoch when another writer left it null (a lease long expired). */
-  private static Instant instant(Object value) {
+  static Instant instant(Object value) {
     return value instanceof OffsetDateTime time ? time.toInstant() : Instant.EPOCH;
   }
 
-  /** Deletes a data file no commit references; a failure is only logged. */
+  /** Deletes a data file no commit references, if any (null is none); a failure is only logged. */
   public static void deleteQuietly(Table table, DataFile file) {
+    if (file == null) {
+      return;
+    }
     try {
       table.io().deleteFile(file.location());
     } catch (RuntimeException e) {

@@ -1,16 +1,29 @@
 package dev.icebergops.history.internal;
 
-import dev.icebergops.history.HistoryConflictException;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import org.apache.iceberg.DataFile;
+import org.apache.iceberg.FileFormat;
+import org.apache.iceberg.FileScanTask;
+import org.apache.iceberg.PartitionSpec;
+import org.apache.iceberg.RewriteFiles;
+import org.apache.iceberg.Snapshot;
 import org.apache.iceberg.Table;
 import org.apache.iceberg.Transaction;
 import org.apache.iceberg.UpdateProperties;
 import org.apache.iceberg.UpdateSchema;
 import org.apache.iceberg.catalog.TableIdentifier;
+import org.apache.iceberg.data.Record;
 import org.apache.iceberg.exceptions.CommitFailedException;
 import org.apache.iceberg.exceptions.ValidationException;
+import org.apache.iceberg.expressions.Expressions;
+import org.apache.iceberg.relocated.com.google.common.util.concurrent.MoreExecutors;
 import org.apache.iceberg.types.Types.NestedField;
+import org.apache.iceberg.util.StructLikeWrapper;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -18,6 +31,9 @@ import org.slf4j.LoggerFactory;
 public final class HistoryLayout {
 
   private static final Logger LOG = LoggerFactory.getLogger(HistoryLayout.class);
+
+  /** The snapshot summary property that marks the commit of a layout upgrade: {@code 3 -> 4}. */
+  public static final String SUMMARY_UPGRADE = "iceberg-ops.layout-upgrade";
 
   private HistoryLayout() {}
 
@@ -28,11 +44,9 @@ public final class HistoryLayout {
       return value == null ? 1 : Integer.parseInt(value.trim());
     } catch (NumberFormatException e) {
       throw new IllegalStateException(
-          "Cannot read migration history layout: "
-              + HistoryFiles.LAYOUT_VERSION_PROPERTY
-              + " is '"
-              + value
-              + "', not a number");
+          String.format(
+              "Cannot read migration history layout: %s is '%s', not a number",
+              HistoryFiles.LAYOUT_VERSION_PROPERTY, value));
     }
   }
 
@@ -58,13 +72,10 @@ public final class HistoryLayout {
       }
       if (found > HistoryFiles.LAYOUT_VERSION) {
         throw new IllegalStateException(
-            "Cannot write migration history "
-                + identifier
-                + ": its layout version is "
-                + found
-                + " but this release of iceberg-ops writes version "
-                + HistoryFiles.LAYOUT_VERSION
-                + "; upgrade iceberg-ops");
+            String.format(
+                "Cannot write migration history %s: its layout version is %d but this release of"
+                    + " iceberg-ops writes version %d; upgrade iceberg-ops",
+                identifier, found, HistoryFiles.LAYOUT_VERSION));
       }
       try {
         commit(table, identifier, found);
@@ -76,14 +87,9 @@ public final class HistoryLayout {
         // another writer upgraded it, or changed the files being rewritten, at the same time
         table.refresh();
         if (version(table) < HistoryFiles.LAYOUT_VERSION && attempt >= ATTEMPTS) {
-          throw new HistoryConflictException(
-              "Cannot upgrade migration history "
-                  + identifier
-                  + " from layout version "
-                  + found
-                  + ": another writer kept changing it ("
-                  + e.getMessage()
-                  + ")",
+          throw HistoryWriter.conflict(
+              "upgrade migration history " + identifier + " from layout version " + found,
+              "kept changing it",
               e);
         }
       }
@@ -99,17 +105,21 @@ public final class HistoryLayout {
       }
     }
     schema.commit();
-    List<DataFile> written =
-        found < HistoryFiles.PARQUET_LAYOUT
-            ? HistoryFormatUpgrade.stage(table, transaction, identifier, found)
-            : List.of();
-    UpdateProperties properties = transaction.updateProperties();
-    HistoryFiles.FORMAT_PROPERTIES.forEach(properties::set);
-    properties
-        .set(HistoryFiles.LAYOUT_VERSION_PROPERTY, String.valueOf(HistoryFiles.LAYOUT_VERSION))
-        .commit();
+    List<DataFile> written = new ArrayList<>();
     try {
+      if (found < HistoryFiles.PARQUET_LAYOUT) {
+        rewriteAvroFiles(table, transaction, identifier, found, written);
+      }
+      UpdateProperties properties = transaction.updateProperties();
+      HistoryFiles.FORMAT_PROPERTIES.forEach(properties::set);
+      properties
+          .set(HistoryFiles.LAYOUT_VERSION_PROPERTY, String.valueOf(HistoryFiles.LAYOUT_VERSION))
+          .commit();
       transaction.commitTransaction();
+    } catch (IOException e) {
+      written.forEach(file -> HistoryFiles.deleteQuietly(table, file));
+      throw new UncheckedIOException(
+          "Cannot upgrade migration history " + identifier + ": " + e.getMessage(), e);
     } catch (RuntimeException e) {
       written.forEach(file -> HistoryFiles.deleteQuietly(table, file));
       throw e;
@@ -123,5 +133,66 @@ public final class HistoryLayout {
         written.isEmpty()
             ? ""
             : ", its Avro data files rewritten into " + written.size() + " Parquet files");
+  }
+
+  /**
+   * The data-file half of the upgrade to the Parquet layout: every Avro data file of the current
+   * snapshot rewritten into Parquet, one file per partition, rows kept as they are (columns this
+   * release does not know included), staged in the upgrade's transaction so that the files and the
+   * layout version land in one commit. A file that delete files apply to is left as it is (its rows
+   * are read with the deletes applied, Avro or not), and so is a file of an earlier partition spec.
+   *
+   * @param table the history table as loaded (its current snapshot is the one rewritten)
+   * @param transaction the upgrade's transaction, its schema change already staged
+   * @param from the layout version the table declared
+   * @param written told each Parquet file written, to delete if the transaction does not commit
+   */
+  private static void rewriteAvroFiles(
+      Table table,
+      Transaction transaction,
+      TableIdentifier identifier,
+      int from,
+      List<DataFile> written)
+      throws IOException {
+    Snapshot current = table.currentSnapshot();
+    if (current == null) {
+      return;
+    }
+    Table staged = transaction.table();
+    PartitionSpec spec = staged.spec();
+    Map<StructLikeWrapper, List<FileScanTask>> avro = new LinkedHashMap<>();
+    for (FileScanTask task :
+        HistoryReader.tasks(table, current.snapshotId(), Expressions.alwaysTrue())) {
+      DataFile file = task.file();
+      if (file.format() == FileFormat.AVRO
+          && task.deletes().isEmpty()
+          && file.specId() == spec.specId()) {
+        avro.computeIfAbsent(
+                StructLikeWrapper.forType(spec.partitionType()).set(file.partition()),
+                key -> new ArrayList<>())
+            .add(task);
+      }
+    }
+    if (avro.isEmpty()) {
+      return;
+    }
+    RewriteFiles rewrite =
+        transaction
+            .newRewrite()
+            .scanManifestsWith(MoreExecutors.newDirectExecutorService())
+            .validateFromSnapshot(current.snapshotId());
+    for (List<FileScanTask> tasks : avro.values()) {
+      List<Record> records = new ArrayList<>();
+      for (FileScanTask task : tasks) {
+        records.addAll(
+            HistoryReader.readOwnFormat(staged, identifier, task, staged.schema(), true));
+        rewrite.deleteFile(task.file());
+      }
+      DataFile file = HistoryFiles.write(staged, spec, tasks.get(0).file().partition(), records);
+      written.add(file);
+      rewrite.addFile(file);
+    }
+    rewrite.set(SUMMARY_UPGRADE, from + " -> " + HistoryFiles.LAYOUT_VERSION);
+    rewrite.commit();
   }
 }

@@ -2,7 +2,6 @@ package dev.icebergops.history.internal;
 
 import java.io.IOException;
 import java.io.InputStream;
-import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -243,8 +242,9 @@ public final class HistoryParquet {
   }
 
   /**
-   * Uncompressed pages read as they are; any codec through parquet-java's codec factory, which
-   * needs Hadoop's codec classes: without them the read fails naming the codec.
+   * Any codec through parquet-java's codec factory, which needs Hadoop's codec classes: without
+   * them the read fails naming the codec ({@link ParquetPages} reads uncompressed pages as they
+   * are, without asking for a decompressor).
    */
   private static final class Codecs implements CompressionCodecFactory {
     private CompressionCodecFactory hadoop;
@@ -256,9 +256,6 @@ public final class HistoryParquet {
 
     @Override
     public BytesInputDecompressor getDecompressor(CompressionCodecName codec) {
-      if (codec == CompressionCodecName.UNCOMPRESSED) {
-        return NoDecompression.INSTANCE;
-      }
       try {
         if (hadoop == null) {
           hadoop = new CodecFactory(new PlainParquetConfiguration(), 0);
@@ -275,27 +272,6 @@ public final class HistoryParquet {
         hadoop.release();
       }
     }
-  }
-
-  private enum NoDecompression implements CompressionCodecFactory.BytesInputDecompressor {
-    INSTANCE;
-
-    @Override
-    public BytesInput decompress(BytesInput bytes, int decompressedSize) {
-      return bytes;
-    }
-
-    @Override
-    public void decompress(
-        ByteBuffer input, int compressedSize, ByteBuffer output, int decompressedSize) {
-      int limit = input.limit();
-      input.limit(input.position() + compressedSize);
-      output.put(input);
-      input.limit(limit);
-    }
-
-    @Override
-    public void release() {}
   }
 
   /** A Parquet page is compressed with a codec whose classes are not on the class path. */

@@ -24,8 +24,10 @@ import org.apache.iceberg.expressions.Evaluator;
 import org.apache.iceberg.expressions.Expression;
 import org.apache.iceberg.io.CloseableIterable;
 import org.apache.iceberg.io.InputFile;
+import org.apache.iceberg.relocated.com.google.common.collect.Lists;
 import org.apache.iceberg.relocated.com.google.common.util.concurrent.MoreExecutors;
 import org.apache.iceberg.util.PartitionUtil;
+import org.apache.iceberg.util.SnapshotUtil;
 
 /**
  * Reads a snapshot of the history table. The files this release writes are Parquet without delete
@@ -78,24 +80,32 @@ public final class HistoryReader {
       long snapshotId,
       Expression filter,
       BiConsumer<Record, DataFile> into) {
-    // planned in this thread: Iceberg's worker pool would poll for the few manifests every 10 ms
-    TableScan scan =
-        table
-            .newScan()
-            .useSnapshot(snapshotId)
-            .filter(filter)
-            .planWith(MoreExecutors.newDirectExecutorService());
     try {
-      List<FileScanTask> tasks = plan(scan);
+      List<FileScanTask> tasks = tasks(table, snapshotId, filter);
       ContentFile<?> foreign = firstNotOwnFormat(tasks);
       if (foreign == null) {
+        Schema projection = SnapshotUtil.schemaFor(table, snapshotId);
         for (FileScanTask task : tasks) {
-          readOwnFormat(table, identifier, task, scan.schema(), scan.isCaseSensitive())
+          readOwnFormat(table, identifier, task, projection, true)
               .forEach(record -> into.accept(record, task.file()));
         }
       } else {
         List<Record> records = new ArrayList<>();
-        readGeneric(table, identifier, snapshotId, filter, foreign, records);
+        try (CloseableIterable<Record> rows =
+            IcebergGenerics.read(table).useSnapshot(snapshotId).where(filter).build()) {
+          rows.forEach(row -> records.add(row.copy()));
+        } catch (NoClassDefFoundError | ExceptionInInitializerError e) {
+          throw new IllegalStateException(
+              String.format(
+                  "Cannot read migration history %s: %s file %s is %s and needs Iceberg's generic"
+                      + " reader; add %s to the class path",
+                  identifier,
+                  foreign instanceof DataFile ? "data" : "delete",
+                  foreign.location(),
+                  foreign.format(),
+                  GENERIC_READER_JARS),
+              e);
+        }
         records.forEach(record -> into.accept(record, null));
       }
     } catch (IOException e) {
@@ -104,12 +114,19 @@ public final class HistoryReader {
     }
   }
 
-  private static List<FileScanTask> plan(TableScan scan) throws IOException {
-    List<FileScanTask> tasks = new ArrayList<>();
+  /** The file scan tasks of a snapshot that may hold rows matching a filter. */
+  static List<FileScanTask> tasks(Table table, long snapshotId, Expression filter)
+      throws IOException {
+    // planned in this thread: Iceberg's worker pool would poll for the few manifests every 10 ms
+    TableScan scan =
+        table
+            .newScan()
+            .useSnapshot(snapshotId)
+            .filter(filter)
+            .planWith(MoreExecutors.newDirectExecutorService());
     try (CloseableIterable<FileScanTask> planned = scan.planFiles()) {
-      planned.forEach(tasks::add);
+      return Lists.newArrayList(planned);
     }
-    return tasks;
   }
 
   /** The first file that is neither a Parquet nor an Avro data file (a delete file counts). */
@@ -160,45 +177,13 @@ public final class HistoryReader {
       }
     } catch (HistoryParquet.CodecMissing e) {
       throw new IllegalStateException(
-          "Cannot read migration history "
-              + identifier
-              + ": data file "
-              + task.file().location()
-              + " is Parquet compressed with "
-              + e.codec()
-              + ", which parquet-java decompresses through Hadoop's codec classes; add"
-              + " org.apache.hadoop:hadoop-common to the class path",
+          String.format(
+              "Cannot read migration history %s: data file %s is Parquet compressed with %s, which"
+                  + " parquet-java decompresses through Hadoop's codec classes; add"
+                  + " org.apache.hadoop:hadoop-common to the class path",
+              identifier, task.file().location(), e.codec()),
           e);
     }
     return into;
-  }
-
-  private static void readGeneric(
-      Table table,
-      TableIdentifier identifier,
-      long snapshotId,
-      Expression filter,
-      ContentFile<?> foreign,
-      List<Record> into)
-      throws IOException {
-    try (CloseableIterable<Record> rows =
-        IcebergGenerics.read(table).useSnapshot(snapshotId).where(filter).build()) {
-      for (Record row : rows) {
-        into.add(row.copy());
-      }
-    } catch (NoClassDefFoundError | ExceptionInInitializerError e) {
-      throw new IllegalStateException(
-          "Cannot read migration history "
-              + identifier
-              + ": "
-              + (foreign instanceof DataFile ? "data file " : "delete file ")
-              + foreign.location()
-              + " is "
-              + foreign.format()
-              + " and needs Iceberg's generic reader; add "
-              + GENERIC_READER_JARS
-              + " to the class path",
-          e);
-    }
   }
 }

@@ -4,6 +4,7 @@ import dev.icebergops.history.HistoryRecord;
 import dev.icebergops.history.NamespaceHistory;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -44,27 +45,13 @@ public record HistoryRewrite(boolean whole, List<DataFile> replaced, Set<String>
     if (base.snapshotId() == null || files == null || !files.keySet().containsAll(keys(base))) {
       return whole(nextKeys);
     }
-    Set<String> all = new TreeSet<>(keys(base));
-    all.addAll(nextKeys);
-    Set<String> changed = new TreeSet<>();
+    Set<String> changed = changed(base, next);
     Map<String, DataFile> replaced = new LinkedHashMap<>();
-    for (String key : all) {
-      if (!Objects.equals(value(base, key), value(next, key))) {
-        changed.add(key);
-        DataFile file = files.get(key);
-        if (file != null) {
-          replaced.put(file.location(), file);
-        }
+    for (String key : changed) {
+      DataFile file = files.get(key);
+      if (file != null) {
+        replaced.put(file.location(), file);
       }
-    }
-    long kept =
-        files.values().stream()
-            .map(DataFile::location)
-            .distinct()
-            .filter(location -> !replaced.containsKey(location))
-            .count();
-    if (changed.isEmpty() || kept + 1 > MAX_FILES) {
-      return whole(nextKeys);
     }
     Set<String> keys = new TreeSet<>();
     for (String key : nextKeys) {
@@ -73,7 +60,21 @@ public record HistoryRewrite(boolean whole, List<DataFile> replaced, Set<String>
         keys.add(key);
       }
     }
-    return new HistoryRewrite(false, List.copyOf(replaced.values()), keys);
+    HistoryRewrite rewrite = new HistoryRewrite(false, List.copyOf(replaced.values()), keys);
+    return changed.isEmpty() || rewrite.kept(base).size() + 1 > MAX_FILES
+        ? whole(nextKeys)
+        : rewrite;
+  }
+
+  /** The locations of {@code base}'s files that the write keeps. */
+  public List<String> kept(NamespaceHistory base) {
+    Set<String> deleted = new HashSet<>();
+    replaced.forEach(file -> deleted.add(file.location()));
+    return base.files().values().stream()
+        .map(DataFile::location)
+        .distinct()
+        .filter(location -> !deleted.contains(location))
+        .toList();
   }
 
   /**

@@ -11,12 +11,13 @@ import static dev.icebergops.history.internal.HistoryFiles.STATUS;
 import static dev.icebergops.history.internal.HistoryFiles.STEPS;
 import static dev.icebergops.history.internal.HistoryFiles.UPDATED_AT;
 import static dev.icebergops.history.internal.HistoryFiles.VERSION;
+import static dev.icebergops.history.internal.HistoryFiles.field;
 
 import dev.icebergops.history.HistoryRecord;
 import dev.icebergops.history.HistoryRecord.Status;
-import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
@@ -91,7 +92,7 @@ public final class HistoryRows {
                 + "; raw values "
                 + raw(record),
         string(record, CHECKSUM),
-        updated instanceof OffsetDateTime time ? time.toInstant() : Instant.EPOCH,
+        HistoryFiles.instant(updated),
         duration instanceof Long value ? value : 0L,
         string(record, OPERATION),
         steps == null ? List.of() : new ArrayList<>(steps),
@@ -101,12 +102,10 @@ public final class HistoryRows {
   /** The status a stored value spells in any case and spacing, or null when it spells none. */
   public static Status lenient(String value) {
     String normalized = value.trim().toLowerCase(Locale.ROOT);
-    for (Status status : Status.values()) {
-      if (status != Status.UNREADABLE && status.value().equals(normalized)) {
-        return status;
-      }
-    }
-    return null;
+    return Arrays.stream(Status.values())
+        .filter(status -> status != Status.UNREADABLE && status.value().equals(normalized))
+        .findFirst()
+        .orElse(null);
   }
 
   /** True when a record's status is not stored exactly as iceberg-ops writes it. */
@@ -144,10 +143,5 @@ public final class HistoryRows {
 
   private static String string(Record record, String name) {
     return field(record, name) instanceof String value ? value : null;
-  }
-
-  /** A column's value, or null when the record's schema lacks it (an older layout, a rename). */
-  public static Object field(Record record, String name) {
-    return HistoryFiles.field(record, name);
   }
 }

@@ -113,11 +113,9 @@ public final class HistoryTable {
     }
     if (table.snapshot(snapshotId) == null) {
       throw new IllegalArgumentException(
-          "Cannot read migration history at snapshot "
-              + snapshotId
-              + ": "
-              + identifier
-              + " has no such snapshot");
+          String.format(
+              "Cannot read migration history at snapshot %d: %s has no such snapshot",
+              snapshotId, identifier));
     }
     return load(table, snapshotId, namespace).rows();
   }

@@ -94,25 +94,23 @@ public final class HistoryWriteCheck {
       api.add(".addField(\"" + HistoryFiles.NAMESPACE + "\")");
       sql.add("ALTER TABLE " + table + " ADD PARTITION FIELD " + HistoryFiles.NAMESPACE);
     }
-    return "its partition spec was changed by another writer (now "
-        + describe(spec, schema)
-        + ", iceberg-ops writes [namespace]); restore it with table.updateSpec()"
-        + String.join("", api)
-        + ".commit() (Spark SQL: "
-        + String.join("; ", sql)
-        + ")";
+    return String.format(
+        "its partition spec was changed by another writer (now %s, iceberg-ops writes"
+            + " [namespace]); restore it with table.updateSpec()%s.commit() (Spark SQL: %s)",
+        describe(spec, schema), String.join("", api), String.join("; ", sql));
   }
 
   private static String describe(PartitionSpec spec, Schema schema) {
-    List<String> fields = new ArrayList<>();
-    for (PartitionField field : spec.fields()) {
-      String source = schema.findColumnName(field.sourceId());
-      fields.add(
-          field.transform().isIdentity()
-              ? String.valueOf(source)
-              : field.transform() + "(" + source + ")");
-    }
-    return fields.toString();
+    return spec.fields().stream()
+        .map(
+            field -> {
+              String source = schema.findColumnName(field.sourceId());
+              return field.transform().isIdentity()
+                  ? source
+                  : field.transform() + "(" + source + ")";
+            })
+        .toList()
+        .toString();
   }
 
   private static List<String> schemaProblems(Table table, TableIdentifier identifier) {
@@ -133,16 +131,12 @@ public final class HistoryWriteCheck {
           && !FILLED.contains(column.name())
           && !renamed.contains(column.name())) {
         problems.add(
-            "column "
-                + column.name()
-                + " was made required by another writer, and iceberg-ops does not write it;"
-                + " make it optional with table.updateSchema().makeColumnOptional(\""
-                + column.name()
-                + "\").commit() (Spark SQL: ALTER TABLE "
-                + identifier
-                + " ALTER COLUMN "
-                + column.name()
-                + " DROP NOT NULL)");
+            String.format(
+                "column %2$s was made required by another writer, and iceberg-ops does not write"
+                    + " it; make it optional with"
+                    + " table.updateSchema().makeColumnOptional(\"%2$s\").commit() (Spark SQL:"
+                    + " ALTER TABLE %1$s ALTER COLUMN %2$s DROP NOT NULL)",
+                identifier, column.name()));
       }
     }
     return problems;
@@ -163,35 +157,17 @@ public final class HistoryWriteCheck {
   /** Why a column of the layout is missing (renamed to {@code now}, or dropped when null). */
   private static String missing(TableIdentifier identifier, NestedField column, NestedField now) {
     if (now != null) {
-      return "column "
-          + column.name()
-          + " was renamed to "
-          + now.name()
-          + " by another writer; rename it back with table.updateSchema().renameColumn(\""
-          + now.name()
-          + "\", \""
-          + column.name()
-          + "\").commit() (Spark SQL: ALTER TABLE "
-          + identifier
-          + " RENAME COLUMN "
-          + now.name()
-          + " TO "
-          + column.name()
-          + ")";
+      return String.format(
+          "column %2$s was renamed to %3$s by another writer; rename it back with"
+              + " table.updateSchema().renameColumn(\"%3$s\", \"%2$s\").commit() (Spark SQL:"
+              + " ALTER TABLE %1$s RENAME COLUMN %3$s TO %2$s)",
+          identifier, column.name(), now.name());
     }
-    return "column "
-        + column.name()
-        + " was dropped by another writer; add it back with table.updateSchema().addColumn(\""
-        + column.name()
-        + "\", "
-        + column.type()
-        + ").commit() (Spark SQL: ALTER TABLE "
-        + identifier
-        + " ADD COLUMN "
-        + column.name()
-        + " "
-        + column.type()
-        + "); the rows written before read it as null, and show as unreadable until repair()"
-        + " removes them";
+    return String.format(
+        "column %2$s was dropped by another writer; add it back with"
+            + " table.updateSchema().addColumn(\"%2$s\", %3$s).commit() (Spark SQL: ALTER TABLE"
+            + " %1$s ADD COLUMN %2$s %3$s); the rows written before read it as null, and show as"
+            + " unreadable until repair() removes them",
+        identifier, column.name(), column.type());
   }
 }

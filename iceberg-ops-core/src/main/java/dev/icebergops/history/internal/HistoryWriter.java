@@ -4,11 +4,10 @@ import dev.icebergops.history.HistoryConflictException;
 import dev.icebergops.history.HistoryRecord;
 import dev.icebergops.history.HistoryTableMissingException;
 import dev.icebergops.history.NamespaceHistory;
-import java.util.HashSet;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import java.util.Set;
 import org.apache.iceberg.DataFile;
 import org.apache.iceberg.OverwriteFiles;
 import org.apache.iceberg.RowDelta;
@@ -23,6 +22,7 @@ import org.apache.iceberg.exceptions.NoSuchNamespaceException;
 import org.apache.iceberg.exceptions.NoSuchTableException;
 import org.apache.iceberg.exceptions.ValidationException;
 import org.apache.iceberg.expressions.Expression;
+import org.apache.iceberg.expressions.Expressions;
 import org.apache.iceberg.relocated.com.google.common.util.concurrent.MoreExecutors;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -98,21 +98,12 @@ public final class HistoryWriter {
         moving.commitTransaction();
       }
     } catch (NoSuchTableException | NoSuchNamespaceException e) {
-      if (file != null) {
-        HistoryFiles.deleteQuietly(table, file);
-      }
+      HistoryFiles.deleteQuietly(table, file);
       throw history.missing(namespace, e);
     } catch (ValidationException | CommitFailedException | RebaseLimit.Refused e) {
-      if (file != null) {
-        HistoryFiles.deleteQuietly(table, file);
-      }
-      throw new HistoryConflictException(
-          "Cannot record migration history of namespace "
-              + namespace
-              + ": another writer changed it concurrently ("
-              + e.getMessage()
-              + ")",
-          e);
+      HistoryFiles.deleteQuietly(table, file);
+      throw conflict(
+          "record migration history of namespace " + namespace, "changed it concurrently", e);
     }
     long committed = table.currentSnapshot().snapshotId();
     history.lastCommitted.set(table);
@@ -129,7 +120,7 @@ public final class HistoryWriter {
     if (base.snapshotId() == null
         || current == null
         || !base.snapshotId().equals(current.parentId())
-        || !current.summary().containsKey(HistoryFormatUpgrade.SUMMARY_UPGRADE)) {
+        || !current.summary().containsKey(HistoryLayout.SUMMARY_UPGRADE)) {
       return base;
     }
     NamespaceHistory reread = history.load(table, current.snapshotId(), base.namespace());
@@ -157,36 +148,95 @@ public final class HistoryWriter {
           for (HistoryRecord row : listed) {
             if (!row.namespace().equals(namespace)) {
               throw new IllegalArgumentException(
-                  "Cannot seed migration history of namespace "
-                      + namespace
-                      + ": row "
-                      + row.version()
-                      + " belongs to namespace "
-                      + row.namespace());
+                  String.format(
+                      "Cannot seed migration history of namespace %s: row %s belongs to namespace"
+                          + " %s",
+                      namespace, row.version(), row.namespace()));
             }
           }
         });
     if (!rows.isEmpty()) {
-      HistorySeed.write(history.loadOrCreateTable(), identifier, rows);
+      seed(history.loadOrCreateTable(), rows);
     }
+  }
+
+  /**
+   * Writes one data file per namespace and commits them at once, provided none of the namespaces
+   * has rows; remembers each namespace's state at the new snapshot ({@link SnapshotStates}).
+   */
+  private void seed(Table table, Map<String, List<HistoryRecord>> rows) {
+    Expression filter = Expressions.in(HistoryFiles.NAMESPACE, rows.keySet().toArray());
+    Long snapshotId = table.currentSnapshot() == null ? null : table.currentSnapshot().snapshotId();
+    if (snapshotId != null) {
+      for (Record record : HistoryReader.read(table, identifier, snapshotId, filter)) {
+        throw new HistoryConflictException(
+            "Cannot seed migration history of namespace "
+                + record.getField(HistoryFiles.NAMESPACE)
+                + ": it has history already",
+            null);
+      }
+    }
+    OverwriteFiles write = overwrite(table, filter, snapshotId);
+    List<DataFile> files = new ArrayList<>();
+    List<Runnable> remember = new ArrayList<>();
+    rows.forEach(
+        (namespace, listed) -> {
+          NamespaceHistory empty = NamespaceHistory.empty(namespace);
+          NamespaceHistory next = empty;
+          for (HistoryRecord row : listed) {
+            next = next.with(row);
+          }
+          HistoryRewrite rewrite = HistoryRewrite.plan(empty, next);
+          HistoryWriteCheck.check(table, identifier, empty, next);
+          List<Record> records = rewrite.records(table.schema(), next);
+          DataFile file = HistoryFiles.write(table, namespace, records);
+          files.add(file);
+          write.addFile(file);
+          NamespaceHistory stored = next;
+          remember.add(
+              () ->
+                  SnapshotStates.put(
+                      table.uuid(),
+                      rewrite.stored(
+                          empty, stored, table.currentSnapshot().snapshotId(), records, file)));
+        });
+    try {
+      write.commit();
+    } catch (ValidationException | CommitFailedException e) {
+      files.forEach(file -> HistoryFiles.deleteQuietly(table, file));
+      throw conflict(
+          "seed migration history of namespaces " + rows.keySet(),
+          "gave one history concurrently",
+          e);
+    }
+    remember.forEach(Runnable::run); // a later read of these namespaces at this snapshot reads none
+  }
+
+  /** {@code Cannot <action>: another writer <what it did> (<the commit's error>)}. */
+  static HistoryConflictException conflict(String action, String what, Exception e) {
+    return new HistoryConflictException(
+        "Cannot " + action + ": another writer " + what + " (" + e.getMessage() + ")", e);
   }
 
   /** The namespace's whole partition replaced by the new file. */
   private static SnapshotUpdate<?> wholePartition(
       Table table, Expression filter, NamespaceHistory base, DataFile file) {
+    return overwrite(table, filter, base.snapshotId()).overwriteByRowFilter(filter).addFile(file);
+  }
+
+  /**
+   * An overwrite that fails if another writer added data or delete files matching {@code filter}
+   * since {@code snapshotId} (when not null).
+   */
+  private static OverwriteFiles overwrite(Table table, Expression filter, Long snapshotId) {
     OverwriteFiles overwrite =
         table
             .newOverwrite()
             .scanManifestsWith(MoreExecutors.newDirectExecutorService())
-            .overwriteByRowFilter(filter)
-            .addFile(file)
             .conflictDetectionFilter(filter)
             .validateNoConflictingData()
             .validateNoConflictingDeletes();
-    if (base.snapshotId() != null) {
-      overwrite.validateFromSnapshot(base.snapshotId());
-    }
-    return overwrite;
+    return snapshotId == null ? overwrite : overwrite.validateFromSnapshot(snapshotId);
   }
 
   /**
@@ -210,21 +260,10 @@ public final class HistoryWriter {
     return delta
         .validateFromSnapshot(base.snapshotId())
         .conflictDetectionFilter(filter)
-        .validateDataFilesExist(kept(base, rewrite))
+        .validateDataFilesExist(rewrite.kept(base))
         .validateDeletedFiles()
         .validateNoConflictingDataFiles()
         .validateNoConflictingDeleteFiles();
-  }
-
-  /** The locations of {@code base}'s files that the write keeps. */
-  private static List<String> kept(NamespaceHistory base, HistoryRewrite rewrite) {
-    Set<String> replaced = new HashSet<>();
-    rewrite.replaced().forEach(file -> replaced.add(file.location()));
-    return base.files().values().stream()
-        .map(DataFile::location)
-        .distinct()
-        .filter(location -> !replaced.contains(location))
-        .toList();
   }
 
   /**

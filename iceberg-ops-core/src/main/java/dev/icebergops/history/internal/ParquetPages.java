@@ -2,7 +2,10 @@ package dev.icebergops.history.internal;
 
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.util.ArrayDeque;
+import java.util.Arrays;
 import java.util.Deque;
 import java.util.HashMap;
 import java.util.Map;
@@ -53,28 +56,15 @@ public final class ParquetPages implements PageReadStore {
   /** The footer of a whole Parquet file. */
   public static ParquetMetadata footer(byte[] file, String location) throws IOException {
     int length = file.length;
-    if (length < 12 || !endsWithMagic(file)) {
+    if (length < 12 || !Arrays.equals(file, length - 4, length, MAGIC, 0, 4)) {
       throw new IOException("Cannot read " + location + ": it is not a Parquet file");
     }
-    int footerLength =
-        (file[length - 8] & 0xff)
-            | (file[length - 7] & 0xff) << 8
-            | (file[length - 6] & 0xff) << 16
-            | (file[length - 5] & 0xff) << 24;
+    int footerLength = ByteBuffer.wrap(file, length - 8, 4).order(ByteOrder.LITTLE_ENDIAN).getInt();
     int footerStart = length - 8 - footerLength;
     // the converter's own footer reading without read options asks Thrift for no size limit
     return CONVERTER.fromParquetMetadata(
         Util.readFileMetaData(
             new ByteArrayInputStream(file, footerStart, footerLength), MAX_FOOTER_BYTES));
-  }
-
-  private static boolean endsWithMagic(byte[] file) {
-    for (int i = 0; i < 4; i++) {
-      if (file[file.length - 4 + i] != MAGIC[i]) {
-        return false;
-      }
-    }
-    return true;
   }
 
   /** Reads every page of a row group. */
@@ -137,7 +127,7 @@ public final class ParquetPages implements PageReadStore {
     int repetition = page.getRepetition_levels_byte_length();
     int definition = page.getDefinition_levels_byte_length();
     int levels = repetition + definition;
-    byte[] values = java.util.Arrays.copyOfRange(data, levels, data.length);
+    byte[] values = Arrays.copyOfRange(data, levels, data.length);
     int valuesSize = header.getUncompressed_page_size() - levels;
     return DataPageV2.uncompressed(
         page.getNum_rows(),

@@ -9,7 +9,6 @@ import dev.icebergops.schema.EnforceOptions;
 import dev.icebergops.schema.SchemaContract;
 import dev.icebergops.schema.SchemaEvolutionHelper;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
@@ -201,13 +200,11 @@ public final class CatalogMigrationContext implements MigrationContext {
       throw new IllegalArgumentException(
           "Cannot set clustering keys of " + label(table) + ": the direction is null");
     }
-    List<SortColumn> sortColumns = new ArrayList<>();
-    if (columns != null) {
-      for (String column : columns) {
-        sortColumns.add(new SortColumn(column, direction));
-      }
-    }
-    replaceSortOrder(table, sortColumns);
+    replaceSortOrder(
+        table,
+        columns == null
+            ? List.of()
+            : columns.stream().map(column -> new SortColumn(column, direction)).toList());
   }
 
   // --- properties -------------------------------------------------------------------------------

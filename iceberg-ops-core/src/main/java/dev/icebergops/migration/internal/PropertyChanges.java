@@ -10,6 +10,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
+import java.util.stream.Stream;
 import org.apache.iceberg.Table;
 import org.apache.iceberg.TableProperties;
 import org.apache.iceberg.UpdateProperties;
@@ -155,13 +156,8 @@ public final class PropertyChanges {
    */
   public static boolean isS3Tables(String catalogClassName, Map<String, String> properties) {
     Map<String, String> props = properties == null ? Map.of() : properties;
-    String signingName = props.get(REST_SIGNING_NAME);
-    String uri = props.get("uri");
-    String impl = props.get("catalog-impl");
-    return "s3tables".equalsIgnoreCase(signingName == null ? null : signingName.trim())
-        || (uri != null && uri.toLowerCase(Locale.ROOT).contains("s3tables"))
-        || (catalogClassName != null
-            && catalogClassName.toLowerCase(Locale.ROOT).contains("s3tables"))
-        || (impl != null && impl.toLowerCase(Locale.ROOT).contains("s3tables"));
+    return "s3tables".equalsIgnoreCase(String.valueOf(props.get(REST_SIGNING_NAME)).trim())
+        || Stream.of(props.get("uri"), catalogClassName, props.get("catalog-impl"))
+            .anyMatch(text -> text != null && text.toLowerCase(Locale.ROOT).contains("s3tables"));
   }
 }
