@@ -20,9 +20,6 @@ import org.yaml.snakeyaml.error.YAMLException;
 /** Reads the YAML contract layout; every malformed file gets a message naming file and column. */
 final class ContractYaml {
 
-  /** A contract's columns and its strictness, as read. */
-  record Layout(List<ColumnSpec> columns, boolean strict) {}
-
   private static final Set<String> TOP_LEVEL_KEYS = Set.of("columns", "strict");
   private static final Set<String> COLUMN_KEYS = Set.of("name", "type", "required", "doc");
 
@@ -33,13 +30,13 @@ final class ContractYaml {
     this.source = source;
   }
 
-  static Layout load(Path path) throws IOException {
+  static SchemaContract load(Path path) throws IOException {
     try (InputStream in = Files.newInputStream(path)) {
       return load(in, path.toString());
     }
   }
 
-  static Layout load(InputStream in, String source) throws IOException {
+  static SchemaContract load(InputStream in, String source) throws IOException {
     ContractYaml reader = new ContractYaml(source);
     return reader.read(reader.readBounded(in));
   }
@@ -58,7 +55,7 @@ final class ContractYaml {
     return bytes;
   }
 
-  private Layout read(byte[] bytes) {
+  private SchemaContract read(byte[] bytes) {
     Object document = parse(decode(bytes));
     if (document == null) {
       throw fail("the file is empty; expected a mapping with a 'columns' list");
@@ -90,7 +87,7 @@ final class ContractYaml {
       }
       specs.add(spec);
     }
-    return new Layout(specs, strict);
+    return new SchemaContract(specs, strict);
   }
 
   private ColumnSpec column(int index, Object entry) {
