@@ -1,5 +1,6 @@
 package dev.icebergops.cli;
 
+import dev.icebergops.tooling.ToolSession;
 import picocli.CommandLine.Command;
 
 /** {@code current}: the highest applied version. */
@@ -10,8 +11,8 @@ import picocli.CommandLine.Command;
 final class CurrentCommand extends SessionCommand {
 
   @Override
-  void run(Session session, Output output) {
-    String current = session.runner().current().orElse(null);
+  void run(ToolSession session, Output output) {
+    String current = session.runner().build().current().orElse(null);
     output.result(session.namespace(), "current", current);
     output.line(current == null ? "none" : current);
   }

@@ -1,6 +1,7 @@
 package dev.icebergops.cli;
 
 import dev.icebergops.history.HistoryRecord;
+import dev.icebergops.tooling.ToolSession;
 import java.util.List;
 import picocli.CommandLine.Command;
 
@@ -12,8 +13,8 @@ import picocli.CommandLine.Command;
 final class HistoryCommand extends SessionCommand {
 
   @Override
-  void run(Session session, Output output) {
-    List<HistoryRecord> rows = session.runner().history();
+  void run(ToolSession session, Output output) {
+    List<HistoryRecord> rows = session.runner().build().history();
     output.result(session.namespace(), "history", rows.stream().map(Rows::history).toList());
     if (rows.isEmpty()) {
       output.line("No history for " + session.namespace());

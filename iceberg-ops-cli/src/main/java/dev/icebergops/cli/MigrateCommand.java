@@ -1,6 +1,7 @@
 package dev.icebergops.cli;
 
 import dev.icebergops.runner.MigrationResult;
+import dev.icebergops.tooling.ToolSession;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -20,7 +21,7 @@ final class MigrateCommand extends SessionCommand {
   @Mixin OutOfOrderOption outOfOrder;
 
   @Override
-  void run(Session session, Output output) {
+  void run(ToolSession session, Output output) {
     MigrationResult result =
         versions(session, output, "migrate", "Applied", outOfOrder.allowed, r -> r.migrate(target));
     output.line(

@@ -1,6 +1,7 @@
 package dev.icebergops.cli;
 
 import dev.icebergops.runner.RepairResult;
+import dev.icebergops.tooling.ToolSession;
 import picocli.CommandLine.Command;
 
 /** {@code repair}: the operator's way out of a failed, interrupted or edited version. */
@@ -13,8 +14,8 @@ import picocli.CommandLine.Command;
 final class RepairCommand extends SessionCommand {
 
   @Override
-  void run(Session session, Output output) {
-    RepairResult result = session.runner().repair();
+  void run(ToolSession session, Output output) {
+    RepairResult result = session.runner().build().repair();
     output.result(
         result.namespace(),
         "changes",

@@ -5,6 +5,7 @@ import dev.icebergops.autogen.Revision;
 import dev.icebergops.autogen.RevisionGenerator;
 import dev.icebergops.migration.TableNames;
 import dev.icebergops.schema.SchemaContract;
+import dev.icebergops.tooling.ToolSession;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -63,8 +64,8 @@ final class RevisionCommand extends SessionCommand {
   List<String> renameHints = new ArrayList<>();
 
   @Override
-  void run(Session session, Output output) throws IOException {
-    Path dir = session.migrationsDir();
+  void run(ToolSession session, Output output) throws IOException {
+    Path dir = session.config().migrationsDir();
     Path nsDir = dir.resolve(session.namespace().replace('.', '/'));
     if (Files.isDirectory(nsDir)) {
       dir = nsDir;
@@ -104,7 +105,7 @@ final class RevisionCommand extends SessionCommand {
     changes.forEach(c -> output.line("  " + c));
   }
 
-  private Optional<Revision> generate(Session session) throws IOException {
+  private Optional<Revision> generate(ToolSession session) throws IOException {
     if (table == null || target == null) {
       throw new IllegalArgumentException(
           "Cannot autogenerate a revision: give --table and either --contract or --schema");

@@ -1,6 +1,7 @@
 package dev.icebergops.cli;
 
 import dev.icebergops.runner.MigrationResult;
+import dev.icebergops.tooling.ToolSession;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Parameters;
 
@@ -17,7 +18,7 @@ final class StampCommand extends SessionCommand {
   String version;
 
   @Override
-  void run(Session session, Output output) {
+  void run(ToolSession session, Output output) {
     MigrationResult result =
         versions(session, output, "stamp", "Stamped", false, r -> r.stamp(version));
     output.line(session.namespace() + " is now at " + result.current().orElse("none"));

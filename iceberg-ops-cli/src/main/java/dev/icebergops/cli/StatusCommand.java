@@ -1,6 +1,7 @@
 package dev.icebergops.cli;
 
 import dev.icebergops.runner.MigrationStatus;
+import dev.icebergops.tooling.ToolSession;
 import java.util.List;
 import picocli.CommandLine.Command;
 
@@ -12,9 +13,9 @@ import picocli.CommandLine.Command;
 final class StatusCommand extends SessionCommand {
 
   @Override
-  void run(Session session, Output output) {
-    List<MigrationStatus> status = session.runner().status();
-    SetNotes notes = new SetNotes(session.runner());
+  void run(ToolSession session, Output output) {
+    List<MigrationStatus> status = session.runner().build().status();
+    SetNotes notes = new SetNotes(session.runner().build());
     output.result(
         session.namespace(),
         "versions",

@@ -1,6 +1,7 @@
 package dev.icebergops.cli;
 
 import dev.icebergops.history.RunLease;
+import dev.icebergops.tooling.ToolSession;
 import java.util.Optional;
 import picocli.CommandLine.Command;
 
@@ -14,8 +15,8 @@ import picocli.CommandLine.Command;
 final class UnlockCommand extends SessionCommand {
 
   @Override
-  void run(Session session, Output output) {
-    Optional<RunLease> released = session.runner().releaseLease();
+  void run(ToolSession session, Output output) {
+    Optional<RunLease> released = session.runner().build().releaseLease();
     output.result(
         session.namespace(),
         "released",
