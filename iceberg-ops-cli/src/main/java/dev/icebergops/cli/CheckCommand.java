@@ -19,7 +19,6 @@ import picocli.CommandLine.Option;
 /** {@code check}: each {@code <table>.yaml} contract against the live table of the namespace. */
 @Command(
     name = "check",
-    mixinStandardHelpOptions = true,
     description =
         "Check the live tables against the contracts (<table>.yaml in the contracts directory)."
             + " Exits 1 when a table does not conform. With --drift: compare the live tables"

@@ -6,7 +6,6 @@ import picocli.CommandLine.Command;
 /** {@code current}: the highest applied version. */
 @Command(
     name = "current",
-    mixinStandardHelpOptions = true,
     description = "Print the highest applied version. Reads the history table only.")
 final class CurrentCommand extends SessionCommand {
 

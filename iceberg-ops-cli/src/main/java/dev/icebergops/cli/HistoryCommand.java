@@ -8,7 +8,6 @@ import picocli.CommandLine.Command;
 /** {@code history}: the history table's rows for the namespace. */
 @Command(
     name = "history",
-    mixinStandardHelpOptions = true,
     description = "Show the history rows of the namespace. Loads no migration.")
 final class HistoryCommand extends SessionCommand {
 

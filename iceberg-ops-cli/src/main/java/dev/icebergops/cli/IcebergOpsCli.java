@@ -28,6 +28,7 @@ import picocli.CommandLine.ScopeType;
  */
 @Command(
     name = "iceberg-ops",
+    scope = ScopeType.INHERIT, // -h and -V in every subcommand
     mixinStandardHelpOptions = true,
     versionProvider = IcebergOpsCli.Version.class,
     description = "Versioned schema migrations for Apache Iceberg tables.",

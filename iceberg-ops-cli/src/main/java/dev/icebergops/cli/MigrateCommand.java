@@ -9,7 +9,6 @@ import picocli.CommandLine.Option;
 /** {@code migrate [--target V]}: validates, then applies the pending versions in one run. */
 @Command(
     name = "migrate",
-    mixinStandardHelpOptions = true,
     description =
         "Validate, then apply the pending versions in order (up to --target), holding the"
             + " namespace's run lease.")

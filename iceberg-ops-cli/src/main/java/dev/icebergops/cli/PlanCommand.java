@@ -10,7 +10,6 @@ import picocli.CommandLine.Option;
 /** {@code plan}: the versions migrate would apply. */
 @Command(
     name = "plan",
-    mixinStandardHelpOptions = true,
     description = "List the versions migrate would apply. Writes nothing; loads every migration.")
 final class PlanCommand extends SessionCommand {
 

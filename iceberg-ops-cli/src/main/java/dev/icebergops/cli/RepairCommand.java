@@ -7,7 +7,6 @@ import picocli.CommandLine.Command;
 /** {@code repair}: the operator's way out of a failed, interrupted or edited version. */
 @Command(
     name = "repair",
-    mixinStandardHelpOptions = true,
     description =
         "Accept the current checksum of every edited applied version and mark every failed or"
             + " interrupted version pending (fix its tables first, or stamp it instead).")

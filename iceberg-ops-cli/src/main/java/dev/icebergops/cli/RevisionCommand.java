@@ -28,7 +28,6 @@ import picocli.CommandLine.Option;
  */
 @Command(
     name = "revision",
-    mixinStandardHelpOptions = true,
     description = "Write the next V<NNNN>__<Message>.java migration into the migrations directory.")
 final class RevisionCommand extends SessionCommand {
 

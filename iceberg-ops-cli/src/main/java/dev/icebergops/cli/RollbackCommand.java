@@ -9,7 +9,6 @@ import picocli.CommandLine.Option;
 /** {@code rollback [--steps N | --target V]}: runs downgrades, newest first. */
 @Command(
     name = "rollback",
-    mixinStandardHelpOptions = true,
     description =
         "Roll back the newest applied version (or --steps N of them, or every one above --target;"
             + " --target 0000 rolls back all).")

@@ -10,7 +10,6 @@ import picocli.CommandLine.Parameters;
 /** {@code snapshot export}: the namespace's shape and history rows, as files for the repository. */
 @Command(
     name = "snapshot",
-    mixinStandardHelpOptions = true,
     description =
         "snapshot export: write the current metadata of the namespace's tables (schemas with field"
             + " ids, specs, sort orders, properties; no data, no snapshots, no location) and its"

@@ -8,7 +8,6 @@ import picocli.CommandLine.Parameters;
 /** {@code stamp V}: records versions as applied without running them. */
 @Command(
     name = "stamp",
-    mixinStandardHelpOptions = true,
     description =
         "Record every version up to VERSION as applied without running it, to adopt existing"
             + " tables. The live schema is not checked.")

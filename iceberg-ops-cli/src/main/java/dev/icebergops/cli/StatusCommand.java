@@ -8,7 +8,6 @@ import picocli.CommandLine.Command;
 /** {@code status}: every version and where it stands. */
 @Command(
     name = "status",
-    mixinStandardHelpOptions = true,
     description = "Show every version's state. Writes nothing; loads every migration.")
 final class StatusCommand extends SessionCommand {
 

@@ -8,7 +8,6 @@ import picocli.CommandLine.Command;
 /** {@code unlock}: releases the namespace's run lease left by a run that is gone. */
 @Command(
     name = "unlock",
-    mixinStandardHelpOptions = true,
     description =
         "Release the namespace's run lease, whoever holds it. Only for a run known to be gone: a"
             + " run still holding it fails on its next write.")

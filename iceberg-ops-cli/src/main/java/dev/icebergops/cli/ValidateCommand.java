@@ -10,7 +10,6 @@ import picocli.CommandLine.Mixin;
 /** {@code validate}: the checks migrate runs first, on their own. */
 @Command(
     name = "validate",
-    mixinStandardHelpOptions = true,
     description =
         "Check the migrations against the history: out-of-order, missing, edited, failed and"
             + " interrupted versions. Writes nothing; exits 1 on any finding.")
