@@ -20,6 +20,9 @@ import org.yaml.snakeyaml.error.YAMLException;
 /** Reads the YAML contract layout; every malformed file gets a message naming file and column. */
 final class ContractYaml {
 
+  /** A contract's columns and its strictness, as read. */
+  record Layout(List<ColumnSpec> columns, boolean strict) {}
+
   private static final Set<String> TOP_LEVEL_KEYS = Set.of("columns", "strict");
   private static final Set<String> COLUMN_KEYS = Set.of("name", "type", "required", "doc");
 
@@ -30,13 +33,13 @@ final class ContractYaml {
     this.source = source;
   }
 
-  static SchemaContract load(Path path) throws IOException {
+  static Layout load(Path path) throws IOException {
     try (InputStream in = Files.newInputStream(path)) {
       return load(in, path.toString());
     }
   }
 
-  static SchemaContract load(InputStream in, String source) throws IOException {
+  static Layout load(InputStream in, String source) throws IOException {
     ContractYaml reader = new ContractYaml(source);
     return reader.read(reader.readBounded(in));
   }
@@ -55,7 +58,7 @@ final class ContractYaml {
     return bytes;
   }
 
-  private SchemaContract read(byte[] bytes) {
+  private Layout read(byte[] bytes) {
     Object document = parse(decode(bytes));
     if (document == null) {
       throw fail("the file is empty; expected a mapping with a 'columns' list");
@@ -87,7 +90,7 @@ final class ContractYaml {
       }
       specs.add(spec);
     }
-    return new SchemaContract(specs, strict);
+    return new Layout(specs, strict);
   }
 
   private ColumnSpec column(int index, Object entry) {

@@ -66,6 +66,10 @@ public record SchemaContract(List<ColumnSpec> columns, boolean strict) {
     columns = List.copyOf(columns);
   }
 
+  private static SchemaContract of(ContractYaml.Layout layout) {
+    return new SchemaContract(layout.columns(), layout.strict());
+  }
+
   /**
    * A non-strict contract over the given columns.
    *
@@ -103,7 +107,7 @@ public record SchemaContract(List<ColumnSpec> columns, boolean strict) {
    *     message names the file, the column and the problem
    */
   public static SchemaContract fromYaml(Path path) throws IOException {
-    return ContractYaml.load(path);
+    return of(ContractYaml.load(path));
   }
 
   /**
@@ -133,7 +137,7 @@ public record SchemaContract(List<ColumnSpec> columns, boolean strict) {
               + (in == null ? "stream" : "name")
               + " is null");
     }
-    return ContractYaml.load(in, sourceName);
+    return of(ContractYaml.load(in, sourceName));
   }
 
   /**
@@ -169,7 +173,7 @@ public record SchemaContract(List<ColumnSpec> columns, boolean strict) {
         throw new IllegalArgumentException(
             "Cannot load contract " + name + ": no such resource on the class path");
       }
-      return ContractYaml.load(in, name);
+      return of(ContractYaml.load(in, name));
     } catch (IOException e) {
       throw new UncheckedIOException("Cannot load contract " + name + ": " + e.getMessage(), e);
     }
