@@ -5,6 +5,7 @@ import dev.icebergops.autogen.Revision;
 import dev.icebergops.autogen.RevisionGenerator;
 import dev.icebergops.migration.TableNames;
 import dev.icebergops.schema.SchemaContract;
+import dev.icebergops.tooling.FilesystemMigrationSource;
 import dev.icebergops.tooling.ToolSession;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -64,11 +65,9 @@ final class RevisionCommand extends SessionCommand {
 
   @Override
   void run(ToolSession session, Output output) throws IOException {
-    Path dir = session.config().migrationsDir();
-    Path nsDir = dir.resolve(session.namespace().replace('.', '/'));
-    if (Files.isDirectory(nsDir)) {
-      dir = nsDir;
-    }
+    Path dir =
+        FilesystemMigrationSource.directoryFor(
+            session.config().migrationsDir(), session.namespace());
     if (!Files.isDirectory(dir)) {
       throw new IllegalArgumentException(
           "Cannot write a revision to " + dir + ": no such directory (run iceberg-ops init)");
