@@ -3,6 +3,7 @@ package dev.icebergops.cli;
 import dev.icebergops.migration.TableNames;
 import dev.icebergops.runner.DriftReport;
 import dev.icebergops.schema.SchemaContract;
+import dev.icebergops.tooling.ToolSession;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -18,7 +19,6 @@ import picocli.CommandLine.Option;
 /** {@code check}: each {@code <table>.yaml} contract against the live table of the namespace. */
 @Command(
     name = "check",
-    mixinStandardHelpOptions = true,
     description =
         "Check the live tables against the contracts (<table>.yaml in the contracts directory)."
             + " Exits 1 when a table does not conform. With --drift: compare the live tables"
@@ -35,9 +35,9 @@ final class CheckCommand extends SessionCommand {
   boolean drift;
 
   @Override
-  void run(Session session, Output output) throws IOException {
+  void run(ToolSession session, Output output) throws IOException {
     if (drift) {
-      DriftReport report = session.runner().checkDrift();
+      DriftReport report = session.runner().build().checkDrift();
       output.json(report.asMap());
       output.line(report.text());
       exitCode = report.isClean() ? 0 : CommandContext.DRIFT;

@@ -1,5 +1,6 @@
 package dev.icebergops.cli;
 
+import dev.icebergops.tooling.ToolSession;
 import java.nio.file.Path;
 
 /**
@@ -20,7 +21,7 @@ interface CommandContext {
   Path configFile();
 
   /** The session on the configured catalog and migrations. */
-  Session openSession();
+  ToolSession openSession();
 
   /** Tells the exit guard which command runs on which namespace, for its error line. */
   void running(String command, String namespace);

@@ -1,19 +1,19 @@
 package dev.icebergops.cli;
 
 import dev.icebergops.history.HistoryRecord;
+import dev.icebergops.tooling.ToolSession;
 import java.util.List;
 import picocli.CommandLine.Command;
 
 /** {@code history}: the history table's rows for the namespace. */
 @Command(
     name = "history",
-    mixinStandardHelpOptions = true,
     description = "Show the history rows of the namespace. Loads no migration.")
 final class HistoryCommand extends SessionCommand {
 
   @Override
-  void run(Session session, Output output) {
-    List<HistoryRecord> rows = session.runner().history();
+  void run(ToolSession session, Output output) {
+    List<HistoryRecord> rows = session.runner().build().history();
     output.result(session.namespace(), "history", rows.stream().map(Rows::history).toList());
     if (rows.isEmpty()) {
       output.line("No history for " + session.namespace());

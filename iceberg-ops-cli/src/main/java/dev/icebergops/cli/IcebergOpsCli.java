@@ -6,14 +6,17 @@ import dev.icebergops.redaction.Redaction;
 import dev.icebergops.runner.MigrationValidationException;
 import dev.icebergops.tooling.Errors;
 import dev.icebergops.tooling.MigrationCompileException;
+import dev.icebergops.tooling.ToolSession;
 import java.io.PrintStream;
 import java.io.PrintWriter;
+import java.net.URLClassLoader;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -25,6 +28,7 @@ import picocli.CommandLine.ScopeType;
  */
 @Command(
     name = "iceberg-ops",
+    scope = ScopeType.INHERIT, // -h and -V in every subcommand
     mixinStandardHelpOptions = true,
     versionProvider = IcebergOpsCli.Version.class,
     description = "Versioned schema migrations for Apache Iceberg tables.",
@@ -45,6 +49,8 @@ import picocli.CommandLine.ScopeType;
       SnapshotCommand.class
     })
 final class IcebergOpsCli implements CommandContext {
+
+  private static final Logger LOG = LoggerFactory.getLogger(IcebergOpsCli.class);
 
   @Option(
       names = {"-c", "--config"},
@@ -162,11 +168,7 @@ final class IcebergOpsCli implements CommandContext {
     err.println("Error: " + message);
     err.flush();
     if (json) {
-      Map<String, Object> error = new LinkedHashMap<>();
-      error.put("message", message);
-      error.put("version", version);
-      error.put("exitCode", FAILED);
-      output().finish(error);
+      output().finish(Rows.of("message", message, "version", version, "exitCode", FAILED));
     }
     out.flush();
   }
@@ -182,14 +184,24 @@ final class IcebergOpsCli implements CommandContext {
   }
 
   @Override
-  public Session openSession() {
+  public ToolSession openSession() {
     Path file = configFile();
     if (!Files.exists(file)) {
       throw new IllegalArgumentException(
           "Cannot read config " + file + ": no such file (run iceberg-ops init, or pass --config)");
     }
     IcebergOpsConfig cliConfig = new ConfigLoader(env, redactor).load(file);
-    return new Session(cliConfig, classPath.stream().map(workDir::resolve).toList());
+    List<Path> entries = classPath.stream().map(workDir::resolve).toList();
+    for (Path entry : entries) {
+      if (!Files.exists(entry)) {
+        throw new IllegalArgumentException(
+            "Cannot use class path entry " + entry + ": it does not exist");
+      }
+    }
+    URLClassLoader loader =
+        new URLClassLoader(
+            "iceberg-ops-classpath", ToolSession.urls(entries), getClass().getClassLoader());
+    return new ToolSession(cliConfig, entries, loader, LOG::warn);
   }
 
   @Override

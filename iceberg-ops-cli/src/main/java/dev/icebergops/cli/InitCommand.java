@@ -14,7 +14,6 @@ import picocli.CommandLine.ParentCommand;
 /** {@code init}: a config file, a migrations directory and a contracts directory. */
 @Command(
     name = "init",
-    mixinStandardHelpOptions = true,
     description =
         "Create iceberg-ops.yaml, migrations/ and contracts/ in the current directory. Refuses to"
             + " overwrite any of them.")

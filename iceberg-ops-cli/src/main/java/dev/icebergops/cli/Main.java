@@ -1,6 +1,7 @@
 package dev.icebergops.cli;
 
 import java.nio.file.Path;
+import java.util.Arrays;
 
 /** The entry point of {@code java -jar iceberg-ops.jar}. */
 public final class Main {
@@ -31,11 +32,6 @@ public final class Main {
   }
 
   private static boolean hasVerbose(String[] args) {
-    for (String arg : args) {
-      if (arg.equals("-v") || arg.equals("--verbose")) {
-        return true;
-      }
-    }
-    return false;
+    return Arrays.stream(args).anyMatch(arg -> arg.equals("-v") || arg.equals("--verbose"));
   }
 }

@@ -1,6 +1,7 @@
 package dev.icebergops.cli;
 
 import dev.icebergops.runner.MigrationResult;
+import dev.icebergops.tooling.ToolSession;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -8,7 +9,6 @@ import picocli.CommandLine.Option;
 /** {@code migrate [--target V]}: validates, then applies the pending versions in one run. */
 @Command(
     name = "migrate",
-    mixinStandardHelpOptions = true,
     description =
         "Validate, then apply the pending versions in order (up to --target), holding the"
             + " namespace's run lease.")
@@ -20,7 +20,7 @@ final class MigrateCommand extends SessionCommand {
   @Mixin OutOfOrderOption outOfOrder;
 
   @Override
-  void run(Session session, Output output) {
+  void run(ToolSession session, Output output) {
     MigrationResult result =
         versions(session, output, "migrate", "Applied", outOfOrder.allowed, r -> r.migrate(target));
     output.line(

@@ -2,6 +2,7 @@ package dev.icebergops.cli;
 
 import dev.icebergops.runner.MigrationPreview;
 import dev.icebergops.runner.MigrationStatus;
+import dev.icebergops.tooling.ToolSession;
 import java.util.List;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -9,7 +10,6 @@ import picocli.CommandLine.Option;
 /** {@code plan}: the versions migrate would apply. */
 @Command(
     name = "plan",
-    mixinStandardHelpOptions = true,
     description = "List the versions migrate would apply. Writes nothing; loads every migration.")
 final class PlanCommand extends SessionCommand {
 
@@ -27,20 +27,20 @@ final class PlanCommand extends SessionCommand {
   boolean markdown;
 
   @Override
-  void run(Session session, Output output) {
+  void run(ToolSession session, Output output) {
     if (markdown && !preview) {
       throw new IllegalArgumentException("Cannot plan: --markdown needs --preview");
     }
     if (preview) {
-      MigrationPreview result = session.runner().preview();
+      MigrationPreview result = session.runner().build().preview();
       output.json(result.asMap());
       output.line(markdown ? result.markdown().stripTrailing() : result.text());
       return;
     }
-    List<MigrationStatus> pending = session.runner().plan();
+    List<MigrationStatus> pending = session.runner().build().plan();
     List<MigrationStatus> blocking =
-        session.runner().status().stream().filter(PlanCommand::blocksMigrate).toList();
-    SetNotes notes = new SetNotes(session.runner());
+        session.runner().build().status().stream().filter(PlanCommand::blocksMigrate).toList();
+    SetNotes notes = new SetNotes(session.runner().build());
     output.result(
         session.namespace(),
         "pending",

@@ -5,6 +5,8 @@ import dev.icebergops.autogen.Revision;
 import dev.icebergops.autogen.RevisionGenerator;
 import dev.icebergops.migration.TableNames;
 import dev.icebergops.schema.SchemaContract;
+import dev.icebergops.tooling.FilesystemMigrationSource;
+import dev.icebergops.tooling.ToolSession;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -27,7 +29,6 @@ import picocli.CommandLine.Option;
  */
 @Command(
     name = "revision",
-    mixinStandardHelpOptions = true,
     description = "Write the next V<NNNN>__<Message>.java migration into the migrations directory.")
 final class RevisionCommand extends SessionCommand {
 
@@ -63,12 +64,10 @@ final class RevisionCommand extends SessionCommand {
   List<String> renameHints = new ArrayList<>();
 
   @Override
-  void run(Session session, Output output) throws IOException {
-    Path dir = session.migrationsDir();
-    Path nsDir = dir.resolve(session.namespace().replace('.', '/'));
-    if (Files.isDirectory(nsDir)) {
-      dir = nsDir;
-    }
+  void run(ToolSession session, Output output) throws IOException {
+    Path dir =
+        FilesystemMigrationSource.directoryFor(
+            session.config().migrationsDir(), session.namespace());
     if (!Files.isDirectory(dir)) {
       throw new IllegalArgumentException(
           "Cannot write a revision to " + dir + ": no such directory (run iceberg-ops init)");
@@ -104,7 +103,7 @@ final class RevisionCommand extends SessionCommand {
     changes.forEach(c -> output.line("  " + c));
   }
 
-  private Optional<Revision> generate(Session session) throws IOException {
+  private Optional<Revision> generate(ToolSession session) throws IOException {
     if (table == null || target == null) {
       throw new IllegalArgumentException(
           "Cannot autogenerate a revision: give --table and either --contract or --schema");

@@ -1,6 +1,7 @@
 package dev.icebergops.cli;
 
 import dev.icebergops.runner.MigrationResult;
+import dev.icebergops.tooling.ToolSession;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -8,7 +9,6 @@ import picocli.CommandLine.Option;
 /** {@code rollback [--steps N | --target V]}: runs downgrades, newest first. */
 @Command(
     name = "rollback",
-    mixinStandardHelpOptions = true,
     description =
         "Roll back the newest applied version (or --steps N of them, or every one above --target;"
             + " --target 0000 rolls back all).")
@@ -26,7 +26,7 @@ final class RollbackCommand extends SessionCommand {
   }
 
   @Override
-  void run(Session session, Output output) {
+  void run(ToolSession session, Output output) {
     MigrationResult result =
         versions(
             session,

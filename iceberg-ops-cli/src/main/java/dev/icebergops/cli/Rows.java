@@ -28,15 +28,14 @@ final class Rows {
   }
 
   static Map<String, Object> status(MigrationStatus s) {
-    Map<String, Object> m = new LinkedHashMap<>();
-    m.put("version", s.version());
-    m.put("description", s.description());
-    m.put("state", state(s.state()));
-    m.put("updatedAt", time(s.updatedAt()));
-    m.put("error", s.error());
-    m.put("checksumChanged", s.checksumChanged());
-    m.put("baseline", s.baselineVersion());
-    return m;
+    return of(
+        "version", s.version(),
+        "description", s.description(),
+        "state", state(s.state()),
+        "updatedAt", time(s.updatedAt()),
+        "error", s.error(),
+        "checksumChanged", s.checksumChanged(),
+        "baseline", s.baselineVersion());
   }
 
   /**
@@ -47,13 +46,11 @@ final class Rows {
   static Map<String, Object> baseline(List<MigrationStatus> statuses) {
     return baselineOf(statuses)
         .map(
-            s -> {
-              Map<String, Object> m = new LinkedHashMap<>();
-              m.put("version", s.version());
-              m.put("description", s.description());
-              m.put("applied", s.state().isApplied());
-              return m;
-            })
+            s ->
+                of(
+                    "version", s.version(),
+                    "description", s.description(),
+                    "applied", s.state().isApplied()))
         .orElse(null);
   }
 
@@ -90,38 +87,33 @@ final class Rows {
   }
 
   static Map<String, Object> history(HistoryRecord r) {
-    Map<String, Object> m = new LinkedHashMap<>();
-    m.put("version", r.version());
-    m.put("namespace", r.namespace());
-    m.put("description", r.description());
-    m.put("status", r.status().value());
-    m.put("error", r.error());
-    m.put("checksum", r.checksum());
-    m.put("updatedAt", time(r.updatedAt()));
-    m.put("durationMs", r.durationMs());
-    return m;
+    return of(
+        "version", r.version(),
+        "namespace", r.namespace(),
+        "description", r.description(),
+        "status", r.status().value(),
+        "error", r.error(),
+        "checksum", r.checksum(),
+        "updatedAt", time(r.updatedAt()),
+        "durationMs", r.durationMs());
   }
 
   static Map<String, Object> result(String action, MigrationResult result) {
-    Map<String, Object> m = new LinkedHashMap<>();
-    m.put("namespace", result.namespace());
-    m.put("action", action);
-    m.put(
+    return of(
+        "namespace", result.namespace(),
+        "action", action,
         "steps",
-        result.steps().stream()
-            .map(
-                s -> {
-                  Map<String, Object> step = new LinkedHashMap<>();
-                  step.put("version", s.version());
-                  step.put("description", s.description());
-                  step.put("durationMs", s.duration().toMillis());
-                  step.put("baseline", s.baseline());
-                  return step;
-                })
-            .toList());
-    m.put("current", result.currentVersion());
-    m.put("baseline", result.baselineVersion());
-    return m;
+            result.steps().stream()
+                .map(
+                    s ->
+                        of(
+                            "version", s.version(),
+                            "description", s.description(),
+                            "durationMs", s.duration().toMillis(),
+                            "baseline", s.baseline()))
+                .toList(),
+        "current", result.currentVersion(),
+        "baseline", result.baselineVersion());
   }
 
   /**
@@ -130,10 +122,11 @@ final class Rows {
    * or the compiler's diagnostics.
    */
   static Map<String, Object> error(Exception e, String message, int exitCode) {
-    Map<String, Object> m = new LinkedHashMap<>();
-    m.put("message", message);
-    m.put("version", e instanceof MigrationException failure ? failure.version() : null);
-    m.put("exitCode", exitCode);
+    Map<String, Object> m =
+        of(
+            "message", message,
+            "version", e instanceof MigrationException failure ? failure.version() : null,
+            "exitCode", exitCode);
     if (e instanceof MigrationValidationException validation) {
       m.put("findings", findings(validation.findings()));
     } else if (e instanceof MigrationCompileException compile) {

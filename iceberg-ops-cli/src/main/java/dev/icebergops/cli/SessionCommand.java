@@ -3,6 +3,7 @@ package dev.icebergops.cli;
 import dev.icebergops.runner.MigrationException;
 import dev.icebergops.runner.MigrationResult;
 import dev.icebergops.runner.MigrationRunner;
+import dev.icebergops.tooling.ToolSession;
 import java.util.concurrent.Callable;
 import java.util.function.Function;
 import picocli.CommandLine.Model.CommandSpec;
@@ -21,14 +22,14 @@ abstract class SessionCommand implements Callable<Integer> {
 
   @Override
   public final Integer call() throws Exception {
-    try (Session session = cli.openSession()) {
+    try (ToolSession session = cli.openSession()) {
       cli.running(spec.name(), session.namespace());
       run(session, cli.output());
     }
     return exitCode;
   }
 
-  abstract void run(Session session, Output output) throws Exception;
+  abstract void run(ToolSession session, Output output) throws Exception;
 
   /**
    * Runs a migrate, rollback or stamp, with a progress line per version done ({@code verb} it, as
@@ -38,7 +39,7 @@ abstract class SessionCommand implements Callable<Integer> {
    * rethrown for the {@code Error:} line.
    */
   static MigrationResult versions(
-      Session session,
+      ToolSession session,
       Output output,
       String action,
       String verb,
@@ -46,7 +47,13 @@ abstract class SessionCommand implements Callable<Integer> {
       Function<MigrationRunner, MigrationResult> run) {
     MigrationResult result;
     try {
-      result = run.apply(session.runner(outOfOrder, event -> output.progress(verb, event)));
+      result =
+          run.apply(
+              session
+                  .runner()
+                  .outOfOrder(outOfOrder)
+                  .onEvent(event -> output.progress(verb, event))
+                  .build());
     } catch (MigrationException e) {
       MigrationResult partial = e.partialResult();
       if (!partial.steps().isEmpty() || partial.current().isPresent()) {

@@ -1,6 +1,7 @@
 package dev.icebergops.cli;
 
 import dev.icebergops.snapshot.ShapeSnapshot;
+import dev.icebergops.tooling.ToolSession;
 import java.nio.file.Path;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -9,7 +10,6 @@ import picocli.CommandLine.Parameters;
 /** {@code snapshot export}: the namespace's shape and history rows, as files for the repository. */
 @Command(
     name = "snapshot",
-    mixinStandardHelpOptions = true,
     description =
         "snapshot export: write the current metadata of the namespace's tables (schemas with field"
             + " ids, specs, sort orders, properties; no data, no snapshots, no location) and its"
@@ -34,7 +34,7 @@ final class SnapshotCommand extends SessionCommand {
   Path dir;
 
   @Override
-  void run(Session session, Output output) {
+  void run(ToolSession session, Output output) {
     if (!"export".equals(action)) {
       throw new IllegalArgumentException(
           "Cannot run snapshot " + action + ": the only action is export");
@@ -49,7 +49,7 @@ final class SnapshotCommand extends SessionCommand {
             .normalize();
     ShapeSnapshot snapshot =
         ShapeSnapshot.export(
-            session.catalog(), session.namespace(), session.runner().historyTable());
+            session.catalog(), session.namespace(), session.runner().build().historyTable());
     snapshot.writeTo(target);
     output.result(
         session.namespace(),

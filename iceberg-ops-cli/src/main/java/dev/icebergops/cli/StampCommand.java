@@ -1,13 +1,13 @@
 package dev.icebergops.cli;
 
 import dev.icebergops.runner.MigrationResult;
+import dev.icebergops.tooling.ToolSession;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Parameters;
 
 /** {@code stamp V}: records versions as applied without running them. */
 @Command(
     name = "stamp",
-    mixinStandardHelpOptions = true,
     description =
         "Record every version up to VERSION as applied without running it, to adopt existing"
             + " tables. The live schema is not checked.")
@@ -17,7 +17,7 @@ final class StampCommand extends SessionCommand {
   String version;
 
   @Override
-  void run(Session session, Output output) {
+  void run(ToolSession session, Output output) {
     MigrationResult result =
         versions(session, output, "stamp", "Stamped", false, r -> r.stamp(version));
     output.line(session.namespace() + " is now at " + result.current().orElse("none"));

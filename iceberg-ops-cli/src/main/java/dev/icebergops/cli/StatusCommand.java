@@ -1,20 +1,20 @@
 package dev.icebergops.cli;
 
 import dev.icebergops.runner.MigrationStatus;
+import dev.icebergops.tooling.ToolSession;
 import java.util.List;
 import picocli.CommandLine.Command;
 
 /** {@code status}: every version and where it stands. */
 @Command(
     name = "status",
-    mixinStandardHelpOptions = true,
     description = "Show every version's state. Writes nothing; loads every migration.")
 final class StatusCommand extends SessionCommand {
 
   @Override
-  void run(Session session, Output output) {
-    List<MigrationStatus> status = session.runner().status();
-    SetNotes notes = new SetNotes(session.runner());
+  void run(ToolSession session, Output output) {
+    List<MigrationStatus> status = session.runner().build().status();
+    SetNotes notes = new SetNotes(session.runner().build());
     output.result(
         session.namespace(),
         "versions",

@@ -1,21 +1,21 @@
 package dev.icebergops.cli;
 
 import dev.icebergops.history.RunLease;
+import dev.icebergops.tooling.ToolSession;
 import java.util.Optional;
 import picocli.CommandLine.Command;
 
 /** {@code unlock}: releases the namespace's run lease left by a run that is gone. */
 @Command(
     name = "unlock",
-    mixinStandardHelpOptions = true,
     description =
         "Release the namespace's run lease, whoever holds it. Only for a run known to be gone: a"
             + " run still holding it fails on its next write.")
 final class UnlockCommand extends SessionCommand {
 
   @Override
-  void run(Session session, Output output) {
-    Optional<RunLease> released = session.runner().releaseLease();
+  void run(ToolSession session, Output output) {
+    Optional<RunLease> released = session.runner().build().releaseLease();
     output.result(
         session.namespace(),
         "released",

@@ -2,6 +2,7 @@ package dev.icebergops.cli;
 
 import dev.icebergops.runner.MigrationValidationException;
 import dev.icebergops.runner.ValidationFinding;
+import dev.icebergops.tooling.ToolSession;
 import java.util.List;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -9,7 +10,6 @@ import picocli.CommandLine.Mixin;
 /** {@code validate}: the checks migrate runs first, on their own. */
 @Command(
     name = "validate",
-    mixinStandardHelpOptions = true,
     description =
         "Check the migrations against the history: out-of-order, missing, edited, failed and"
             + " interrupted versions. Writes nothing; exits 1 on any finding.")
@@ -18,9 +18,9 @@ final class ValidateCommand extends SessionCommand {
   @Mixin OutOfOrderOption outOfOrder;
 
   @Override
-  void run(Session session, Output output) {
+  void run(ToolSession session, Output output) {
     try {
-      session.runner(outOfOrder.allowed).validate();
+      session.runner().outOfOrder(outOfOrder.allowed).build().validate();
     } catch (MigrationValidationException e) {
       List<ValidationFinding> findings = e.findings();
       output.table(
@@ -35,7 +35,7 @@ final class ValidateCommand extends SessionCommand {
               + " has "
               + findings.size()
               + (findings.size() == 1 ? " problem" : " problems"));
-      new SetNotes(session.runner()).print(output);
+      new SetNotes(session.runner().build()).print(output);
       // the findings are the result, shown above: the error is their count only
       throw new IllegalStateException(e.getMessage().lines().findFirst().orElse(""));
     }
@@ -45,6 +45,6 @@ final class ValidateCommand extends SessionCommand {
             + session.namespace()
             + " has no out-of-order, missing, edited, failed"
             + " or interrupted version");
-    new SetNotes(session.runner()).print(output);
+    new SetNotes(session.runner().build()).print(output);
   }
 }

@@ -1,13 +1,12 @@
 package dev.icebergops.schema;
 
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
+import java.util.function.Function;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.apache.iceberg.PartitionField;
+import java.util.stream.Stream;
 import org.apache.iceberg.Schema;
-import org.apache.iceberg.SortField;
 import org.apache.iceberg.Table;
 import org.apache.iceberg.types.TypeUtil;
 import org.apache.iceberg.types.Types;
@@ -40,28 +39,28 @@ final class Archival {
    */
   void checkNotReferenced(Schema schema, ColumnPath path, NestedField field) {
     Set<Integer> ids = TypeUtil.indexById(Types.StructType.of(field)).keySet();
-    List<String> refs = new ArrayList<>();
-    for (PartitionField partition : table.spec().fields()) {
-      if (ids.contains(partition.sourceId())) {
-        refs.add("the partition spec (partition field " + partition.name() + ")");
-      }
-    }
-    for (SortField sort : table.sortOrder().fields()) {
-      if (ids.contains(sort.sourceId())) {
-        refs.add("the sort order");
-      }
-    }
-    for (Integer id : schema.identifierFieldIds()) {
-      if (ids.contains(id)) {
-        refs.add("the identifier fields");
-      }
-    }
+    List<String> refs =
+        Stream.of(
+                table.spec().fields().stream()
+                    .filter(partition -> ids.contains(partition.sourceId()))
+                    .map(
+                        partition ->
+                            "the partition spec (partition field " + partition.name() + ")"),
+                table.sortOrder().fields().stream()
+                    .filter(sort -> ids.contains(sort.sourceId()))
+                    .map(sort -> "the sort order"),
+                schema.identifierFieldIds().stream()
+                    .filter(ids::contains)
+                    .map(id -> "the identifier fields"))
+            .flatMap(Function.identity())
+            .distinct()
+            .toList();
     if (!refs.isEmpty()) {
       throw new IllegalArgumentException(
           String.format(
               "Cannot archive column %s.%s: it is referenced by %s, and the reference would move to"
                   + " the legacy column",
-              table.name(), path, String.join(", ", refs.stream().distinct().toList())));
+              table.name(), path, String.join(", ", refs)));
     }
   }
 

@@ -62,39 +62,58 @@ public record FieldChange(
     Objects.requireNonNull(changeType, "changeType");
   }
 
-  static Builder builder(int fieldId, String name, ChangeType changeType) {
-    Builder b = new Builder();
-    b.fieldId = fieldId;
-    b.name = name;
-    b.changeType = changeType;
-    return b;
+  static FieldChange added(int fieldId, String name, String type) {
+    return new FieldChange(
+        fieldId, name, ChangeType.ADDED, null, null, type, null, null, null, null);
+  }
+
+  static FieldChange removed(int fieldId, String name, String type) {
+    return new FieldChange(
+        fieldId, name, ChangeType.REMOVED, null, type, null, null, null, null, null);
+  }
+
+  static FieldChange renamed(int fieldId, String name, String oldName) {
+    return new FieldChange(
+        fieldId, name, ChangeType.RENAMED, oldName, null, null, null, null, null, null);
+  }
+
+  static FieldChange typeChanged(int fieldId, String name, String before, String after) {
+    return new FieldChange(
+        fieldId, name, ChangeType.TYPE_CHANGED, null, before, after, null, null, null, null);
+  }
+
+  static FieldChange docChanged(int fieldId, String name, String before, String after) {
+    return new FieldChange(
+        fieldId, name, ChangeType.DOC_CHANGED, null, null, null, before, after, null, null);
+  }
+
+  static FieldChange nullabilityChanged(
+      int fieldId, String name, boolean wasRequired, boolean isRequired) {
+    return new FieldChange(
+        fieldId,
+        name,
+        ChangeType.NULLABILITY_CHANGED,
+        null,
+        null,
+        null,
+        null,
+        null,
+        wasRequired,
+        isRequired);
   }
 
   /** One line of {@link SchemaDiff#summary()}, for example {@code region (id=7, string)}. */
   public String describe() {
-    String id = "id=" + fieldId;
-    switch (changeType) {
-      case ADDED:
-        return name + " (" + id + ", " + newType + ")";
-      case REMOVED:
-        return name + " (" + id + ", " + oldType + ")";
-      case RENAMED:
-        return name + " (" + id + "): renamed from " + oldName;
-      case TYPE_CHANGED:
-        return name + " (" + id + "): type " + oldType + " -> " + newType;
-      case DOC_CHANGED:
-        return name + " (" + id + "): doc " + quote(oldDoc) + " -> " + quote(newDoc);
-      case NULLABILITY_CHANGED:
-        return name
-            + " ("
-            + id
-            + "): "
-            + requiredness(oldRequired)
-            + " -> "
-            + requiredness(newRequired);
-      default:
-        throw new IllegalStateException("Unknown change type: " + changeType);
-    }
+    String id = name + " (id=" + fieldId;
+    return switch (changeType) {
+      case ADDED -> id + ", " + newType + ")";
+      case REMOVED -> id + ", " + oldType + ")";
+      case RENAMED -> id + "): renamed from " + oldName;
+      case TYPE_CHANGED -> id + "): type " + oldType + " -> " + newType;
+      case DOC_CHANGED -> id + "): doc " + quote(oldDoc) + " -> " + quote(newDoc);
+      case NULLABILITY_CHANGED ->
+          id + "): " + requiredness(oldRequired) + " -> " + requiredness(newRequired);
+    };
   }
 
   private static String quote(String doc) {
@@ -108,55 +127,5 @@ public record FieldChange(
   @Override
   public String toString() {
     return changeType + " " + describe();
-  }
-
-  static final class Builder {
-    private int fieldId;
-    private String name;
-    private ChangeType changeType;
-    private String oldName;
-    private String oldType;
-    private String newType;
-    private String oldDoc;
-    private String newDoc;
-    private Boolean oldRequired;
-    private Boolean newRequired;
-
-    Builder oldName(String value) {
-      this.oldName = value;
-      return this;
-    }
-
-    Builder types(String before, String after) {
-      this.oldType = before;
-      this.newType = after;
-      return this;
-    }
-
-    Builder docs(String before, String after) {
-      this.oldDoc = before;
-      this.newDoc = after;
-      return this;
-    }
-
-    Builder required(boolean before, boolean after) {
-      this.oldRequired = before;
-      this.newRequired = after;
-      return this;
-    }
-
-    FieldChange build() {
-      return new FieldChange(
-          fieldId,
-          name,
-          changeType,
-          oldName,
-          oldType,
-          newType,
-          oldDoc,
-          newDoc,
-          oldRequired,
-          newRequired);
-    }
   }
 }

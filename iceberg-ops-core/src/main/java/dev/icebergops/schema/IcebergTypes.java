@@ -1,6 +1,5 @@
 package dev.icebergops.schema;
 
-import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
@@ -41,28 +40,12 @@ public final class IcebergTypes {
   private static final Set<TypeID> FORMAT_V3_TYPES =
       Set.of(
           TypeID.TIMESTAMP_NANO, TypeID.UNKNOWN, TypeID.GEOMETRY, TypeID.GEOGRAPHY, TypeID.VARIANT);
-  private static final List<String> NAMES =
-      List.of(
-          "boolean",
-          "int",
-          "integer",
-          "long",
-          "float",
-          "double",
-          "string",
-          "binary",
-          "date",
-          "time",
-          "timestamp",
-          "timestamptz",
-          "timestamp_ns",
-          "timestamptz_ns",
-          "uuid",
-          "decimal(P,S)",
-          "fixed[N]",
-          "unknown",
-          "geometry",
-          "geography");
+
+  /** The primitive types of the grammar, as the error for an unknown type lists them. */
+  private static final String NAMES =
+      "boolean, int, integer, long, float, double, string, binary, date, time, timestamp,"
+          + " timestamptz, timestamp_ns, timestamptz_ns, uuid, decimal(P,S), fixed[N], unknown,"
+          + " geometry, geography";
 
   private IcebergTypes() {}
 
@@ -123,8 +106,7 @@ public final class IcebergTypes {
     try {
       return Types.fromPrimitiveString(text);
     } catch (IllegalArgumentException e) {
-      throw TypeText.invalid(
-          typeString, "unknown type, expected one of " + String.join(", ", NAMES), e);
+      throw TypeText.invalid(typeString, "unknown type, expected one of " + NAMES, e);
     }
   }
 
@@ -202,21 +184,16 @@ public final class IcebergTypes {
     if (from == null || to == null || !from.isPrimitiveType() || !to.isPrimitiveType()) {
       return false;
     }
-    switch (from.typeId()) {
-      case INTEGER:
-        return to.typeId() == TypeID.LONG;
-      case FLOAT:
-        return to.typeId() == TypeID.DOUBLE;
-      case DECIMAL:
-        if (to.typeId() != TypeID.DECIMAL) {
-          return false;
-        }
-        Types.DecimalType a = (Types.DecimalType) from;
-        Types.DecimalType b = (Types.DecimalType) to;
-        return a.scale() == b.scale() && b.precision() > a.precision();
-      default:
-        return false;
-    }
+    return switch (from.typeId()) {
+      case INTEGER -> to.typeId() == TypeID.LONG;
+      case FLOAT -> to.typeId() == TypeID.DOUBLE;
+      case DECIMAL ->
+          from instanceof Types.DecimalType a
+              && to instanceof Types.DecimalType b
+              && a.scale() == b.scale()
+              && b.precision() > a.precision();
+      default -> false;
+    };
   }
 
   /**
@@ -234,26 +211,17 @@ public final class IcebergTypes {
     if (a.typeId() != b.typeId()) {
       return false;
     }
-    if (a.isPrimitiveType()) {
-      return a.equals(b);
-    }
-    if (a.isStructType()) {
-      return structsEqual(a.asStructType(), b.asStructType());
-    }
-    if (a.isListType()) {
-      Types.ListType la = a.asListType();
-      Types.ListType lb = b.asListType();
-      return la.isElementOptional() == lb.isElementOptional()
-          && structurallyEqual(la.elementType(), lb.elementType());
-    }
-    if (a.isMapType()) {
-      Types.MapType ma = a.asMapType();
-      Types.MapType mb = b.asMapType();
-      return ma.isValueOptional() == mb.isValueOptional()
-          && structurallyEqual(ma.keyType(), mb.keyType())
-          && structurallyEqual(ma.valueType(), mb.valueType());
-    }
-    return a.equals(b);
+    return switch (a.typeId()) {
+      case STRUCT -> structsEqual(a.asStructType(), b.asStructType());
+      case LIST ->
+          a.asListType().isElementOptional() == b.asListType().isElementOptional()
+              && structurallyEqual(a.asListType().elementType(), b.asListType().elementType());
+      case MAP ->
+          a.asMapType().isValueOptional() == b.asMapType().isValueOptional()
+              && structurallyEqual(a.asMapType().keyType(), b.asMapType().keyType())
+              && structurallyEqual(a.asMapType().valueType(), b.asMapType().valueType());
+      default -> a.equals(b);
+    };
   }
 
   private static boolean structsEqual(Types.StructType a, Types.StructType b) {

@@ -7,7 +7,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashSet;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -33,23 +32,23 @@ import org.apache.iceberg.types.Types.NestedField;
  * missing, unexpected, retyped or of another nullability ({@code address.zip}, {@code
  * items.element.sku}). A non-strict contract allows extra columns (useful next to legacy-archived
  * columns); a strict one reports them.
+ *
+ * @param columns the declared columns, in declaration order
+ * @param strict whether columns that the contract does not list are violations
  */
-public final class SchemaContract {
+public record SchemaContract(List<ColumnSpec> columns, boolean strict) {
 
   private static final String CLASSPATH = "classpath:";
-
-  private final List<ColumnSpec> columns;
-  private final boolean strict;
 
   /**
    * Creates a contract.
    *
-   * @param columns the expected columns, with unique names
-   * @param strict whether columns not listed are violations
+   * @param columns the expected columns, with unique names, in declaration order
+   * @param strict whether columns that the contract does not list are violations
    * @throws NullPointerException if columns is null
    * @throws IllegalArgumentException if columns is empty, holds null or names a column twice
    */
-  public SchemaContract(List<ColumnSpec> columns, boolean strict) {
+  public SchemaContract {
     Objects.requireNonNull(columns, "columns");
     if (columns.isEmpty()) {
       throw new IllegalArgumentException("Cannot create contract: it declares no columns");
@@ -64,8 +63,7 @@ public final class SchemaContract {
             "Cannot create contract: column " + column.name() + " is declared twice");
       }
     }
-    this.columns = List.copyOf(columns);
-    this.strict = strict;
+    columns = List.copyOf(columns);
   }
 
   private static SchemaContract of(ContractYaml.Layout layout) {
@@ -181,16 +179,6 @@ public final class SchemaContract {
     }
   }
 
-  /** The declared columns, in declaration order. */
-  public List<ColumnSpec> columns() {
-    return columns;
-  }
-
-  /** Whether columns that the contract does not list are violations. */
-  public boolean strict() {
-    return strict;
-  }
-
   /**
    * Checks a table's current schema, refreshing the table first.
    *
@@ -230,10 +218,10 @@ public final class SchemaContract {
       }
     }
     if (strict) {
-      Map<String, ColumnSpec> declared = new LinkedHashMap<>();
-      columns.forEach(c -> declared.put(c.name(), c));
+      Set<String> declared = new HashSet<>();
+      columns.forEach(c -> declared.add(c.name()));
       for (NestedField field : schema.columns()) {
-        if (!declared.containsKey(field.name())) {
+        if (!declared.contains(field.name())) {
           violations.add(
               "unexpected column "
                   + field.name()
@@ -270,18 +258,6 @@ public final class SchemaContract {
     if (!violations.isEmpty()) {
       throw new SchemaContractViolation("schema", violations);
     }
-  }
-
-  @Override
-  public boolean equals(Object o) {
-    return o instanceof SchemaContract other
-        && strict == other.strict
-        && columns.equals(other.columns);
-  }
-
-  @Override
-  public int hashCode() {
-    return Objects.hash(columns, strict);
   }
 
   @Override

@@ -1,6 +1,5 @@
 package dev.icebergops.schema;
 
-import dev.icebergops.schema.FieldChange.ChangeType;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Comparator;
@@ -60,9 +59,7 @@ public final class SchemaDiff {
               return; // reported at its parent, which is new as well
             }
             added.add(
-                FieldChange.builder(id, entry.path(), ChangeType.ADDED)
-                    .types(null, IcebergTypes.format(entry.field().type()))
-                    .build());
+                FieldChange.added(id, entry.path(), IcebergTypes.format(entry.field().type())));
           }
         });
     oldFields.forEach(
@@ -73,9 +70,7 @@ public final class SchemaDiff {
               return; // reported at its parent, which is gone as well
             }
             removed.add(
-                FieldChange.builder(id, entry.path(), ChangeType.REMOVED)
-                    .types(IcebergTypes.format(entry.field().type()), null)
-                    .build());
+                FieldChange.removed(id, entry.path(), IcebergTypes.format(entry.field().type())));
           } else {
             compare(id, entry, now, changed);
           }
@@ -93,28 +88,20 @@ public final class SchemaDiff {
     NestedField was = before.field();
     NestedField is = after.field();
     if (!was.name().equals(is.name())) {
-      out.add(
-          FieldChange.builder(id, after.path(), ChangeType.RENAMED).oldName(before.path()).build());
+      out.add(FieldChange.renamed(id, after.path(), before.path()));
     }
     boolean bothNested = was.type().isNestedType() && is.type().isNestedType();
     boolean sameKind = was.type().typeId() == is.type().typeId();
     if (bothNested ? !sameKind : !was.type().equals(is.type())) {
       out.add(
-          FieldChange.builder(id, after.path(), ChangeType.TYPE_CHANGED)
-              .types(IcebergTypes.format(was.type()), IcebergTypes.format(is.type()))
-              .build());
+          FieldChange.typeChanged(
+              id, after.path(), IcebergTypes.format(was.type()), IcebergTypes.format(is.type())));
     }
     if (!Objects.equals(was.doc(), is.doc())) {
-      out.add(
-          FieldChange.builder(id, after.path(), ChangeType.DOC_CHANGED)
-              .docs(was.doc(), is.doc())
-              .build());
+      out.add(FieldChange.docChanged(id, after.path(), was.doc(), is.doc()));
     }
     if (was.isOptional() != is.isOptional()) {
-      out.add(
-          FieldChange.builder(id, after.path(), ChangeType.NULLABILITY_CHANGED)
-              .required(was.isRequired(), is.isRequired())
-              .build());
+      out.add(FieldChange.nullabilityChanged(id, after.path(), was.isRequired(), is.isRequired()));
     }
   }
 

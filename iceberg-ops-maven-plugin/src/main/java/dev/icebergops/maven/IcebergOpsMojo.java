@@ -6,19 +6,13 @@ import dev.icebergops.redaction.Redaction;
 import dev.icebergops.runner.MigrationRunner;
 import dev.icebergops.runner.MigrationValidationException;
 import dev.icebergops.tooling.Errors;
-import java.io.Closeable;
+import dev.icebergops.tooling.ToolSession;
 import java.io.File;
-import java.io.IOException;
-import java.net.MalformedURLException;
-import java.net.URL;
-import java.net.URLClassLoader;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import org.apache.iceberg.catalog.Catalog;
 import org.apache.maven.artifact.DependencyResolutionRequiredException;
 import org.apache.maven.plugin.AbstractMojo;
 import org.apache.maven.plugin.MojoExecutionException;
@@ -84,29 +78,16 @@ abstract class IcebergOpsMojo extends AbstractMojo {
     }
     IcebergOpsConfig config = config();
     List<Path> classPath = classPath();
-    Thread thread = Thread.currentThread();
-    ClassLoader previous = thread.getContextClassLoader();
-    try (URLClassLoader loader =
-        new ProjectClassLoader(urls(classPath), getClass().getClassLoader())) {
-      thread.setContextClassLoader(loader);
-      Catalog catalog = config.connect();
-      try {
-        MigrationRunner.Builder runner =
-            MigrationRunner.builder(catalog)
-                .namespace(config.namespace())
-                .metaNamespace(config.metaNamespace())
-                .source(config.source(loader, classPath));
-        run(runner, config.namespace());
-      } finally {
-        close(catalog);
-      }
-    } catch (IOException e) {
-      throw new MojoExecutionException(masked(Errors.reason(e)));
+    try (ToolSession session =
+        new ToolSession(
+            config,
+            classPath,
+            new ProjectClassLoader(ToolSession.urls(classPath), getClass().getClassLoader()),
+            this::warn)) {
+      run(session.runner(), config.namespace());
     } catch (RuntimeException e) {
       getLog().debug(masked(e.toString()));
       throw new MojoFailureException(masked(message(e)));
-    } finally {
-      thread.setContextClassLoader(previous);
     }
   }
 
@@ -182,29 +163,6 @@ abstract class IcebergOpsMojo extends AbstractMojo {
     } catch (DependencyResolutionRequiredException e) {
       throw new MojoExecutionException(
           "Cannot resolve the class path of " + project.getId() + ": " + e.getMessage());
-    }
-  }
-
-  private static URL[] urls(List<Path> classPath) throws MojoExecutionException {
-    List<URL> urls = new ArrayList<>();
-    for (Path entry : classPath) {
-      try {
-        urls.add(entry.toUri().toURL());
-      } catch (MalformedURLException e) {
-        throw new MojoExecutionException(
-            "Cannot use class path entry " + entry + ": " + e.getMessage());
-      }
-    }
-    return urls.toArray(URL[]::new);
-  }
-
-  private void close(Catalog catalog) {
-    if (catalog instanceof Closeable closeable) {
-      try {
-        closeable.close();
-      } catch (IOException | RuntimeException e) {
-        warn("Cannot close catalog " + catalog.name() + ": " + e);
-      }
     }
   }
 }

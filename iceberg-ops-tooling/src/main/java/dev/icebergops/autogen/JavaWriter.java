@@ -3,6 +3,7 @@ package dev.icebergops.autogen;
 import dev.icebergops.schema.IcebergTypes;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.stream.Collectors;
 import org.apache.iceberg.types.Type;
 import org.apache.iceberg.types.Types;
 
@@ -171,53 +172,49 @@ final class JavaWriter {
       String text = literal(IcebergTypes.format(type));
       return topLevel ? text : "IcebergTypes.parse(" + text + ")";
     }
-    switch (type.typeId()) {
-      case STRUCT:
-        List<String> fields = new ArrayList<>();
-        for (Types.NestedField f : type.asStructType().fields()) {
-          fields.add(
-              "Types.NestedField."
-                  + (f.isOptional() ? "optional" : "required")
-                  + "("
-                  + nextId++
-                  + ", "
-                  + literal(f.name())
-                  + ", "
-                  + typeExpression(f.type(), false)
-                  + (f.doc() == null ? "" : ", " + literal(f.doc()))
-                  + ")");
-        }
-        return "Types.StructType.of(" + String.join(", ", fields) + ")";
-      case LIST:
-        Types.ListType list = type.asListType();
-        return "Types.ListType."
-            + (list.isElementOptional() ? "ofOptional" : "ofRequired")
-            + "("
-            + nextId++
-            + ", "
-            + typeExpression(list.elementType(), false)
-            + ")";
-      case MAP:
-        Types.MapType map = type.asMapType();
-        int keyId = nextId++;
-        int valueId = nextId++;
-        return "Types.MapType."
-            + (map.isValueOptional() ? "ofOptional" : "ofRequired")
-            + "("
-            + keyId
-            + ", "
-            + valueId
-            + ", "
-            + typeExpression(map.keyType(), false)
-            + ", "
-            + typeExpression(map.valueType(), false)
-            + ")";
-      case VARIANT:
-        return "Types.VariantType.get()";
-      default:
-        throw new IllegalArgumentException(
-            "Cannot autogenerate a revision for " + table + ": unsupported type " + type);
-    }
+    return switch (type.typeId()) {
+      case STRUCT ->
+          type.asStructType().fields().stream()
+              .map(this::fieldExpression)
+              .collect(Collectors.joining(", ", "Types.StructType.of(", ")"));
+      case LIST ->
+          "Types.ListType."
+              + (type.asListType().isElementOptional() ? "ofOptional" : "ofRequired")
+              + "("
+              + nextId++
+              + ", "
+              + typeExpression(type.asListType().elementType(), false)
+              + ")";
+      case MAP ->
+          "Types.MapType."
+              + (type.asMapType().isValueOptional() ? "ofOptional" : "ofRequired")
+              + "("
+              + nextId++
+              + ", "
+              + nextId++
+              + ", "
+              + typeExpression(type.asMapType().keyType(), false)
+              + ", "
+              + typeExpression(type.asMapType().valueType(), false)
+              + ")";
+      case VARIANT -> "Types.VariantType.get()";
+      default ->
+          throw new IllegalArgumentException(
+              "Cannot autogenerate a revision for " + table + ": unsupported type " + type);
+    };
+  }
+
+  private String fieldExpression(Types.NestedField f) {
+    return "Types.NestedField."
+        + (f.isOptional() ? "optional" : "required")
+        + "("
+        + nextId++
+        + ", "
+        + literal(f.name())
+        + ", "
+        + typeExpression(f.type(), false)
+        + (f.doc() == null ? "" : ", " + literal(f.doc()))
+        + ")";
   }
 
   private static String header(String packageName) {

@@ -2,7 +2,6 @@ package dev.icebergops.autogen;
 
 import dev.icebergops.schema.ColumnSpec;
 import dev.icebergops.schema.SchemaContract;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -11,7 +10,6 @@ import java.util.Optional;
 import org.apache.iceberg.Schema;
 import org.apache.iceberg.Table;
 import org.apache.iceberg.TableUtil;
-import org.apache.iceberg.types.Types.NestedField;
 
 /**
  * Writes the migration that makes a live table conform to a target: a {@link SchemaContract} or a
@@ -99,11 +97,7 @@ public final class RevisionGenerator {
    * @throws IllegalArgumentException as for {@link #against(SchemaContract)}
    */
   public Optional<Revision> against(Schema target) {
-    List<ColumnSpec> columns = new ArrayList<>();
-    for (NestedField field : target.columns()) {
-      columns.add(new ColumnSpec(field.name(), field.type(), field.isRequired(), field.doc()));
-    }
-    return generate(columns, true, "a schema");
+    return generate(TargetDiff.children(target.asStruct()), true, "a schema");
   }
 
   private Optional<Revision> generate(List<ColumnSpec> columns, boolean strict, String origin) {

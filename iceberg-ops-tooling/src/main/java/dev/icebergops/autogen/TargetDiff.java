@@ -181,7 +181,8 @@ final class TargetDiff {
     return inner.isStructType() ? inner.asStructType() : null;
   }
 
-  private static List<ColumnSpec> children(Types.StructType struct) {
+  /** The fields of a struct as the columns of a target. */
+  static List<ColumnSpec> children(Types.StructType struct) {
     return struct.fields().stream()
         .map(f -> new ColumnSpec(f.name(), f.type(), f.isRequired(), f.doc()))
         .toList();

@@ -16,6 +16,7 @@ import org.apache.iceberg.CatalogProperties;
 import org.apache.iceberg.CatalogUtil;
 import org.apache.iceberg.catalog.Catalog;
 import org.apache.iceberg.jdbc.JdbcCatalog;
+import org.apache.iceberg.relocated.com.google.common.base.Throwables;
 
 /**
  * The settings of one run, from {@code iceberg-ops.yaml} (and, for the Maven plugin, its POM
@@ -186,12 +187,7 @@ public record IcebergOpsConfig(
 
   /** Whether the catalog accepted the connection but did not answer in time. */
   private static boolean silence(Throwable e) {
-    for (Throwable t = e; t != null && t.getCause() != t; t = t.getCause()) {
-      if (t instanceof SocketTimeoutException) {
-        return true;
-      }
-    }
-    return false;
+    return Throwables.getCausalChain(e).stream().anyMatch(SocketTimeoutException.class::isInstance);
   }
 
   private static String silenceReason(Map<String, String> properties) {

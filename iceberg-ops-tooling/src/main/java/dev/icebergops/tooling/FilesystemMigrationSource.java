@@ -114,7 +114,7 @@ public final class FilesystemMigrationSource implements MigrationSource {
       throw new IllegalArgumentException(
           "Cannot find migrations at " + location() + ": no such directory");
     }
-    Path chosen = chooseDirectory(namespace);
+    Path chosen = directoryFor(directory, namespace);
     List<Path> entries = entries(chosen);
     List<Path> files =
         entries.stream().filter(p -> p.getFileName().toString().endsWith(JAVA)).toList();
@@ -176,8 +176,15 @@ public final class FilesystemMigrationSource implements MigrationSource {
     return List.copyOf(skipped);
   }
 
-  /** The namespace's subdirectory ({@code sales.eu} maps to {@code sales/eu}) when it exists. */
-  private Path chooseDirectory(String namespace) {
+  /**
+   * The directory of a namespace's migration files: the namespace's subdirectory ({@code sales.eu}
+   * maps to {@code sales/eu}) when it exists, else the directory itself.
+   *
+   * @param directory the migrations directory
+   * @param namespace the namespace, or null
+   * @return the directory to read or write the namespace's migration files in
+   */
+  public static Path directoryFor(Path directory, String namespace) {
     if (namespace != null && !namespace.isBlank()) {
       Path sub = directory.resolve(namespace.replace('.', '/'));
       if (Files.isDirectory(sub)) {

@@ -230,12 +230,10 @@ final class SourceCompiler {
    * jars holding this library and Iceberg, and the extra entries.
    */
   private String classPath() {
-    Set<String> entries = new LinkedHashSet<>();
-    for (String entry : System.getProperty("java.class.path", "").split(File.pathSeparator)) {
-      if (!entry.isBlank()) {
-        entries.add(entry);
-      }
-    }
+    Set<String> entries =
+        new LinkedHashSet<>(
+            List.of(System.getProperty("java.class.path", "").split(File.pathSeparator)));
+    entries.removeIf(String::isBlank);
     for (ClassLoader l = parent; l != null; l = l.getParent()) {
       if (l instanceof URLClassLoader urls) {
         for (URL url : urls.getURLs()) {
