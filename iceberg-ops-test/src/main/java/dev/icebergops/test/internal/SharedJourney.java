@@ -7,6 +7,7 @@ import dev.icebergops.runner.RunEvent;
 import dev.icebergops.runner.spi.RunnerSeam;
 import dev.icebergops.state.NamespaceTables;
 import java.util.Collections;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -39,11 +40,12 @@ import org.apache.iceberg.Table;
  *         onEvent -> MigrationRunner.builder(catalog).namespace("sales_journey").onEvent(onEvent)
  *             .source(source).build(),
  *         CheckSettings.defaults(),
- *         null);
+ *         null,
+ *         JourneyStart.empty());
  * CheckReport reversible = journey.report(StandardCheck.REVERSIBILITY).orElseGet(checks::reversibility);
  * }</pre>
  */
-public final class SharedJourney extends Journey {
+public final class SharedJourney {
 
   /** The checks the journey gives reports for, in the order it runs them. */
   static final List<StandardCheck> CHECKS =
@@ -56,19 +58,30 @@ public final class SharedJourney extends Journey {
           StandardCheck.DATA_SURVIVES,
           StandardCheck.HISTORY_AGREES);
 
-  private final MigrationRunner runner;
-  private final CheckSettings settings;
+  /** Each check's findings on the journey, by check. */
+  final Map<StandardCheck, CheckRun> runs = new LinkedHashMap<>();
+
+  /** Why a check's report is not the one its own pass would give, by check. */
+  private final Map<StandardCheck, String> disturbed = new LinkedHashMap<>();
+
+  /** The shapes before and right after each version's first upgrade. */
+  final Map<String, NamespaceTables> before = new HashMap<>();
+
+  final Map<String, NamespaceTables> after = new HashMap<>();
+
+  final MigrationRunner runner;
+  final CheckSettings settings;
 
   /** Where the journey starts: it walks the versions above it, up and back down to it. */
-  private final JourneyStart start;
+  final JourneyStart start;
 
   /** What a failing upgrade from the start adds to its message (the start's drift), or "". */
   private String startNote = "";
 
   private final Map<StandardCheck, CheckReport> reports = new LinkedHashMap<>();
 
-  /** The tables the last capture loaded, by name. */
-  private Map<String, Table> captured = Map.of();
+  /** The tables the last {@link #capture()} loaded, by name. */
+  Map<String, Table> captured = Map.of();
 
   private final SupersededMetadata superseded = new SupersededMetadata();
 
@@ -76,7 +89,9 @@ public final class SharedJourney extends Journey {
   private final DescentSchemas schemas;
 
   private List<ContractLocation.Entry> contracts;
-  private DataCheck data;
+
+  /** The data check that rides along. */
+  DataCheck data;
 
   /** What the runner's step listener does with each version it reports, or null for nothing. */
   private Consumer<MigrationStep> onStep;
@@ -101,31 +116,6 @@ public final class SharedJourney extends Journey {
   }
 
   /**
-   * Walks the journey in a namespace of its own, which must be empty, and leaves it rolled back as
-   * far as it goes.
-   *
-   * @param runners builds the runner of the journey's namespace with the given event listener
-   * @param settings what the checks tolerate
-   * @param contracts the contracts to check at head, or null for no contracts check
-   * @return the journey, with the reports of the checks it could give
-   */
-  public static SharedJourney walk(
-      Function<Consumer<RunEvent>, MigrationRunner> runners,
-      CheckSettings settings,
-      ContractLocation contracts) {
-    return walk(runners, settings, contracts, JourneyStart.empty());
-  }
-
-  /** As {@link #walk(Function, CheckSettings, ContractLocation)}, trimming as told. */
-  static SharedJourney walk(
-      Function<Consumer<RunEvent>, MigrationRunner> runners,
-      CheckSettings settings,
-      ContractLocation contracts,
-      DescentSchemas schemas) {
-    return walk(runners, settings, contracts, JourneyStart.empty(), schemas);
-  }
-
-  /**
    * Walks the journey from {@code start}: the namespace, empty, is first brought to the start
    * (production's shape, say); the journey then walks the versions above the start's version, up to
    * head and back down to it ({@code downTo} below it becomes the start's version), and compares
@@ -145,7 +135,10 @@ public final class SharedJourney extends Journey {
     return walk(runners, settings, contracts, start, DescentSchemas.whenWorthIt());
   }
 
-  private static SharedJourney walk(
+  /**
+   * As {@link #walk(Function, CheckSettings, ContractLocation, JourneyStart)}, trimming as told.
+   */
+  static SharedJourney walk(
       Function<Consumer<RunEvent>, MigrationRunner> runners,
       CheckSettings settings,
       ContractLocation contracts,
@@ -184,6 +177,29 @@ public final class SharedJourney extends Journey {
   /** Why each check without a report was disturbed, by check. */
   public Map<StandardCheck, String> disturbed() {
     return Collections.unmodifiableMap(disturbed);
+  }
+
+  /** The migration of {@code version}. */
+  ResolvedMigration version(String version) {
+    return migrations().stream()
+        .filter(m -> m.version().equals(version))
+        .findFirst()
+        .orElseThrow(() -> new IllegalStateException("Cannot find migration " + version));
+  }
+
+  /** Every check of the journey then runs its own pass, for {@code why}. */
+  void disturbAll(String why) {
+    runs.keySet().forEach(check -> disturb(check, why));
+  }
+
+  /** {@code check} then runs its own pass, for {@code why}. */
+  void disturb(StandardCheck check, String why) {
+    disturbed.putIfAbsent(check, why);
+  }
+
+  /** The migrations walked, in version order. */
+  List<ResolvedMigration> migrations() {
+    return runs.get(StandardCheck.UPGRADE_TO_HEAD).migrations();
   }
 
   private void walk(ContractLocation location) {
@@ -285,7 +301,6 @@ public final class SharedJourney extends Journey {
   }
 
   /** Sets what the step listener does, null for nothing. */
-  @Override
   void onStep(Consumer<MigrationStep> phase) {
     this.onStep = phase;
   }
@@ -339,22 +354,6 @@ public final class SharedJourney extends Journey {
     }
   }
 
-  @Override
-  CheckSettings settings() {
-    return settings;
-  }
-
-  /** Where the journey starts. */
-  @Override
-  JourneyStart start() {
-    return start;
-  }
-
-  @Override
-  DataCheck data() {
-    return data;
-  }
-
   /**
    * The namespace's shape right after a version's upgrade on the journey's way up the chain.
    *
@@ -369,7 +368,6 @@ public final class SharedJourney extends Journey {
    * Captures the namespace's shape, keeping the tables it loaded until the next capture, and
    * deletes the metadata files their commits superseded ({@link SupersededMetadata}).
    */
-  @Override
   NamespaceTables capture() {
     Map<String, Table> loaded = new TreeMap<>();
     NamespaceTables shape =
@@ -385,23 +383,11 @@ public final class SharedJourney extends Journey {
    * DescentSchemas}). A table that cannot be registered again disturbs every check, which then runs
    * its own pass.
    */
-  @Override
   void passedDown(String version) {
     try {
       schemas.trimAbove(version, runner.catalog(), runner.namespace(), captured);
     } catch (RuntimeException e) {
       disturbAll("leaving the schemas above " + version + " out failed: " + e);
     }
-  }
-
-  /** The tables, by name, that the last {@link #capture()} loaded. */
-  @Override
-  Map<String, Table> captured() {
-    return captured;
-  }
-
-  @Override
-  MigrationRunner runner() {
-    return runner;
   }
 }
