@@ -73,8 +73,8 @@ final class Descent {
   /** After a version's downgrade: the staircase's comparisons and the data read back. */
   private void downgraded(ResolvedMigration migration) {
     String version = migration.version();
-    String previous = previous(version);
-    CheckRun step = staircase.sibling();
+    String previous = staircase.previous(version);
+    CheckRun step = staircase.on(journey.runner);
     steps.add(step);
     step.cover(version);
     if (reached != null && !same(reached, journey.after.get(version))) {
@@ -138,17 +138,6 @@ final class Descent {
     }
   }
 
-  private String previous(String version) {
-    String previous = journey.start.version();
-    for (ResolvedMigration m : journey.migrations()) {
-      if (m.version().compareTo(version) >= 0) {
-        break;
-      }
-      previous = m.version();
-    }
-    return previous;
-  }
-
   /** Judges the no-trace check where the rollback to downTo ended. */
   private void judgeNoTrace(CheckRun.Stop stop) {
     CheckRun run = active.get(StandardCheck.NO_TRACE);
@@ -161,7 +150,7 @@ final class Descent {
     baselines.put(
         downTo, atStart ? journey.before.get(all.get(0).version()) : journey.after.get(downTo));
     NoTraceCheck.baselineVersions(run).forEach(v -> baselines.putIfAbsent(v, journey.after.get(v)));
-    NoTraceCheck.judge(run, NoTraceCheck.subject(run), baselines, run.head(), downTo, stop);
+    NoTraceCheck.judge(run, baselines, stop);
   }
 
   /** Whether both captures have the same shape and field ids. */
