@@ -20,7 +20,7 @@ import java.util.Map;
  */
 final class Descent {
 
-  private final SharedJourney journey;
+  private final Journey journey;
   private final Map<StandardCheck, CheckRun> active;
   private final String downTo;
   private final CheckRun staircase;
@@ -31,7 +31,7 @@ final class Descent {
   /** The shape in which the rollback reaches the next version down; null at head. */
   private NamespaceTables reached;
 
-  Descent(SharedJourney journey, Map<StandardCheck, CheckRun> active) {
+  Descent(Journey journey, Map<StandardCheck, CheckRun> active) {
     this.journey = journey;
     this.active = active;
     this.downTo = journey.settings.downTo();

@@ -7,7 +7,6 @@ import dev.icebergops.runner.RunEvent;
 import dev.icebergops.runner.spi.RunnerSeam;
 import dev.icebergops.state.NamespaceTables;
 import java.util.Collections;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -45,7 +44,7 @@ import org.apache.iceberg.Table;
  * CheckReport reversible = journey.report(StandardCheck.REVERSIBILITY).orElseGet(checks::reversibility);
  * }</pre>
  */
-public final class SharedJourney {
+public final class SharedJourney extends Journey {
 
   /** The checks the journey gives reports for, in the order it runs them. */
   static final List<StandardCheck> CHECKS =
@@ -58,30 +57,10 @@ public final class SharedJourney {
           StandardCheck.DATA_SURVIVES,
           StandardCheck.HISTORY_AGREES);
 
-  /** Each check's findings on the journey, by check. */
-  final Map<StandardCheck, CheckRun> runs = new LinkedHashMap<>();
-
-  /** Why a check's report is not the one its own pass would give, by check. */
-  private final Map<StandardCheck, String> disturbed = new LinkedHashMap<>();
-
-  /** The shapes before and right after each version's first upgrade. */
-  final Map<String, NamespaceTables> before = new HashMap<>();
-
-  final Map<String, NamespaceTables> after = new HashMap<>();
-
-  final MigrationRunner runner;
-  final CheckSettings settings;
-
-  /** Where the journey starts: it walks the versions above it, up and back down to it. */
-  final JourneyStart start;
-
   /** What a failing upgrade from the start adds to its message (the start's drift), or "". */
   private String startNote = "";
 
   private final Map<StandardCheck, CheckReport> reports = new LinkedHashMap<>();
-
-  /** The tables the last {@link #capture()} loaded, by name. */
-  Map<String, Table> captured = Map.of();
 
   private final SupersededMetadata superseded = new SupersededMetadata();
 
@@ -89,9 +68,6 @@ public final class SharedJourney {
   private final DescentSchemas schemas;
 
   private List<ContractLocation.Entry> contracts;
-
-  /** The data check that rides along. */
-  DataCheck data;
 
   /** What the runner's step listener does with each version it reports, or null for nothing. */
   private Consumer<MigrationStep> onStep;
@@ -102,12 +78,11 @@ public final class SharedJourney {
       ContractLocation contracts,
       JourneyStart start,
       DescentSchemas schemas) {
+    super(settings, start);
     this.schemas = schemas;
     MigrationRunner built = runners.apply(this::step);
     // the journey walks the whole chain of versioned migrations, never a baseline
     this.runner = RunnerSeam.withoutBaselines(built);
-    this.start = start;
-    this.settings = start.settings(settings);
     for (StandardCheck check : CHECKS) {
       if (contracts != null || check != StandardCheck.CONTRACTS) {
         runs.put(check, new CheckRun(check, runner, this.settings, start));
@@ -177,29 +152,6 @@ public final class SharedJourney {
   /** Why each check without a report was disturbed, by check. */
   public Map<StandardCheck, String> disturbed() {
     return Collections.unmodifiableMap(disturbed);
-  }
-
-  /** The migration of {@code version}. */
-  ResolvedMigration version(String version) {
-    return migrations().stream()
-        .filter(m -> m.version().equals(version))
-        .findFirst()
-        .orElseThrow(() -> new IllegalStateException("Cannot find migration " + version));
-  }
-
-  /** Every check of the journey then runs its own pass, for {@code why}. */
-  void disturbAll(String why) {
-    runs.keySet().forEach(check -> disturb(check, why));
-  }
-
-  /** {@code check} then runs its own pass, for {@code why}. */
-  void disturb(StandardCheck check, String why) {
-    disturbed.putIfAbsent(check, why);
-  }
-
-  /** The migrations walked, in version order. */
-  List<ResolvedMigration> migrations() {
-    return runs.get(StandardCheck.UPGRADE_TO_HEAD).migrations();
   }
 
   private void walk(ContractLocation location) {
@@ -301,6 +253,7 @@ public final class SharedJourney {
   }
 
   /** Sets what the step listener does, null for nothing. */
+  @Override
   void onStep(Consumer<MigrationStep> phase) {
     this.onStep = phase;
   }
@@ -368,6 +321,7 @@ public final class SharedJourney {
    * Captures the namespace's shape, keeping the tables it loaded until the next capture, and
    * deletes the metadata files their commits superseded ({@link SupersededMetadata}).
    */
+  @Override
   NamespaceTables capture() {
     Map<String, Table> loaded = new TreeMap<>();
     NamespaceTables shape =
@@ -383,6 +337,7 @@ public final class SharedJourney {
    * DescentSchemas}). A table that cannot be registered again disturbs every check, which then runs
    * its own pass.
    */
+  @Override
   void passedDown(String version) {
     try {
       schemas.trimAbove(version, runner.catalog(), runner.namespace(), captured);
