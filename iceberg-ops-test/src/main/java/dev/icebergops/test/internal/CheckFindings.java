@@ -39,8 +39,12 @@ class CheckFindings {
     failedWithoutVersion = true;
   }
 
-  /** A failure of one version. */
+  /** A failure of one version; of every version covered, as {@link #fail}, for a null version. */
   void failAt(String version, String message) {
+    if (version == null) {
+      fail(message);
+      return;
+    }
     failures.add(message);
     outcomes.put(version, CheckReport.Outcome.FAILED);
   }

@@ -57,22 +57,6 @@ public record CheckReport(
     notApplicable = Map.copyOf(notApplicable);
   }
 
-  /** A report without facts or reasons for the versions it does not cover. */
-  public CheckReport(
-      StandardCheck check,
-      List<String> failures,
-      List<String> warnings,
-      List<String> notes,
-      Map<String, Outcome> versions,
-      Map<String, Schema> headSchemas) {
-    this(check, failures, warnings, notes, versions, headSchemas, List.of(), Map.of());
-  }
-
-  /** A report without notes or version outcomes. */
-  public CheckReport(StandardCheck check, List<String> failures, List<String> warnings) {
-    this(check, failures, warnings, List.of(), Map.of(), Map.of());
-  }
-
   public boolean passed() {
     return failures.isEmpty();
   }

@@ -9,7 +9,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import org.apache.iceberg.catalog.Namespace;
+import java.util.TreeMap;
+import org.apache.iceberg.Table;
 import org.apache.iceberg.catalog.TableIdentifier;
 
 /**
@@ -69,16 +70,9 @@ final class CheckRun extends CheckFindings {
     return runner.namespace();
   }
 
-  /** An empty run of the same check on the same migrations, for findings to {@link #absorb}. */
-  CheckRun sibling() {
-    CheckRun sibling = new CheckRun(check, runner, settings, start);
-    sibling.migrations.putAll(migrations);
-    return sibling;
-  }
-
   /**
-   * An empty run of the same check on the same migrations in another namespace, for findings to
-   * {@link #absorb}.
+   * An empty run of the same check on the same migrations, with this runner or another namespace's,
+   * for findings to {@link #absorb}.
    */
   CheckRun on(MigrationRunner other) {
     CheckRun sibling = new CheckRun(check, other, settings, start);
@@ -134,6 +128,18 @@ final class CheckRun extends CheckFindings {
     return all.get(all.size() - 1).version();
   }
 
+  /** The version below {@code version}: the migration before it, or the start's version. */
+  String previous(String version) {
+    String previous = start.version();
+    for (String candidate : migrations.keySet()) {
+      if (candidate.compareTo(version) >= 0) {
+        break;
+      }
+      previous = candidate;
+    }
+    return previous;
+  }
+
   /** "migration 0004 (Add region to orders)", or "migration 0004" for an unknown version. */
   String label(String version) {
     ResolvedMigration migration = migrations.get(version);
@@ -175,10 +181,16 @@ final class CheckRun extends CheckFindings {
 
   /** Records the schema of every table of the namespace, which is at head, for the report. */
   void recordHead() {
-    Namespace namespace = TableNames.namespace(ns());
-    for (TableIdentifier id : runner.catalog().listTables(namespace)) {
-      recordHead(Map.of(id.name(), runner.catalog().loadTable(id).schema()));
+    tables().forEach((name, table) -> recordHead(Map.of(name, table.schema())));
+  }
+
+  /** Every table of the namespace, loaded now, by name. */
+  Map<String, Table> tables() {
+    Map<String, Table> tables = new TreeMap<>();
+    for (TableIdentifier id : runner.catalog().listTables(TableNames.namespace(ns()))) {
+      tables.put(id.name(), runner.catalog().loadTable(id));
     }
+    return tables;
   }
 
   NamespaceTables capture() {
@@ -225,18 +237,14 @@ final class CheckRun extends CheckFindings {
   void reportUpgradeFailure(RuntimeException failure, String target, String purpose) {
     if (failure instanceof MigrationException e) {
       String subject = e.version() != null ? label(e.version()) : "migrate(" + target + ")";
-      String message =
+      failAt(
+          e.version(),
           "Expecting "
               + subject
               + " "
               + (purpose == null ? "to upgrade " + ns() : purpose)
               + ", but it failed: "
-              + e.getMessage();
-      if (e.version() != null) {
-        failAt(e.version(), message);
-      } else {
-        fail(message);
-      }
+              + e.getMessage());
     } else {
       fail(
           "Expecting migrate() to reach "
@@ -317,18 +325,14 @@ final class CheckRun extends CheckFindings {
     }
     String lines = "\n  " + String.join("\n  ", diff.fieldIdDrift());
     if (settings.strictFieldIds()) {
-      String message =
+      failAt(
+          version,
           "Expecting "
               + subject
               + " to keep field ids, but "
               + when
               + " these columns have new ids:"
-              + lines;
-      if (version == null) {
-        fail(message);
-      } else {
-        failAt(version, message);
-      }
+              + lines);
     } else {
       warn(subject + " changes field ids: " + when + " these columns have new ids:" + lines);
     }

@@ -16,7 +16,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Objects;
 import java.util.TreeMap;
 import java.util.stream.Stream;
 
@@ -32,15 +31,22 @@ import java.util.stream.Stream;
  * thread's context class loader (or this class's loader), first match wins, in a directory or a
  * jar.
  */
-public final class ContractLocation {
+public record ContractLocation(String location) {
 
   private static final String CLASSPATH = "classpath:";
   private static final String FILESYSTEM = "filesystem:";
 
-  private final String location;
-
-  private ContractLocation(String location) {
-    this.location = location;
+  /**
+   * Parses "classpath:dir" or a file system path (optionally prefixed with {@code filesystem:}).
+   *
+   * @param location the location, as given, for messages
+   * @throws IllegalArgumentException if the location is blank
+   */
+  public ContractLocation {
+    if (location == null || location.isBlank()) {
+      throw new IllegalArgumentException("Cannot find contracts: the location is empty");
+    }
+    location = location.trim();
   }
 
   /**
@@ -60,15 +66,7 @@ public final class ContractLocation {
    * @throws IllegalArgumentException if the location is blank
    */
   public static ContractLocation of(String location) {
-    if (location == null || location.isBlank()) {
-      throw new IllegalArgumentException("Cannot find contracts: the location is empty");
-    }
-    return new ContractLocation(location.trim());
-  }
-
-  /** The location as given, for messages. */
-  public String location() {
-    return location;
+    return new ContractLocation(location);
   }
 
   /**
@@ -165,7 +163,11 @@ public final class ContractLocation {
   private List<Entry> read(Path dir) {
     List<Path> files = new ArrayList<>();
     try (Stream<Path> children = Files.list(dir)) {
-      children.filter(Files::isRegularFile).filter(ContractLocation::isYaml).forEach(files::add);
+      children
+          .filter(Files::isRegularFile)
+          .filter(ContractLocation::isYaml)
+          .sorted()
+          .forEach(files::add);
     } catch (IOException e) {
       throw new UncheckedIOException("Cannot list contracts at " + location + ": " + e, e);
     }
@@ -175,12 +177,10 @@ public final class ContractLocation {
       String table = name.substring(0, name.lastIndexOf('.'));
       Entry previous = byTable.get(table);
       if (previous != null) {
-        String[] both = {previous.file(), name};
-        java.util.Arrays.sort(both);
         throw new IllegalArgumentException(
             String.format(
                 "Cannot load contracts at %s: table %s has two contract files, %s and %s",
-                location, table, both[0], both[1]));
+                location, table, previous.file(), name));
       }
       try {
         byTable.put(table, new Entry(table, name, SchemaContract.fromYaml(file)));
@@ -198,16 +198,6 @@ public final class ContractLocation {
 
   private IllegalArgumentException missing(String reason) {
     return new IllegalArgumentException("Cannot find contracts at " + location + ": " + reason);
-  }
-
-  @Override
-  public boolean equals(Object o) {
-    return o instanceof ContractLocation other && location.equals(other.location);
-  }
-
-  @Override
-  public int hashCode() {
-    return Objects.hash(location);
   }
 
   @Override

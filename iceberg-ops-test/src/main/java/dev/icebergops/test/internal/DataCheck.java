@@ -1,7 +1,6 @@
 package dev.icebergops.test.internal;
 
 import dev.icebergops.migration.ResolvedMigration;
-import dev.icebergops.migration.TableNames;
 import dev.icebergops.runner.MigrationRunner;
 import dev.icebergops.test.internal.DataLoss.Kind;
 import java.util.ArrayList;
@@ -13,8 +12,6 @@ import java.util.Set;
 import java.util.TreeMap;
 import org.apache.iceberg.Schema;
 import org.apache.iceberg.Table;
-import org.apache.iceberg.catalog.Namespace;
-import org.apache.iceberg.catalog.TableIdentifier;
 
 /**
  * Data survives: up one version at a time, appending generated rows to every table at each; at head
@@ -56,20 +53,18 @@ final class DataCheck {
       return run.report();
     }
     DataCheck check = new DataCheck(run);
-    if (check.up()) {
+    if (check.up(run.head())) {
       check.atHead();
-      check.down();
+      check.down(run.head());
     }
     run.cleanUp();
     return run.report();
   }
 
-  /** Up one version at a time, recording each table's state and appending a batch to it. */
-  private boolean up() {
-    return up(run.head());
-  }
-
-  /** As {@link #up()}, up to {@code top} only. */
+  /**
+   * Up one version at a time to {@code top}, recording each table's state and appending a batch to
+   * it.
+   */
   private boolean up(String top) {
     states.put(MigrationRunner.BASE_VERSION, Map.of());
     if (!run.start().isEmpty() && run.start().isAt(run.runner())) {
@@ -98,7 +93,7 @@ final class DataCheck {
     states.putIfAbsent(MigrationRunner.BASE_VERSION, Map.of());
     run.cover(version);
     applied.add(version);
-    Map<String, Table> tables = loaded == null ? tables() : loaded;
+    Map<String, Table> tables = loaded == null ? run.tables() : loaded;
     Map<String, TableState> state = new TreeMap<>();
     tables.forEach(
         (name, t) ->
@@ -134,7 +129,7 @@ final class DataCheck {
     Map<String, Schema> schemas = new TreeMap<>();
     states.get(run.head()).forEach((name, state) -> schemas.put(name, state.schema()));
     run.recordHead(schemas);
-    Map<String, Table> tables = tables();
+    Map<String, Table> tables = run.tables();
     backfills.takeMatched();
     List<DataLoss> losses = ledger.compare(reads(tables), run.head());
     backfills
@@ -165,12 +160,9 @@ final class DataCheck {
     }
   }
 
-  /** Down one version at a time to downTo; each new loss is laid at that downgrade. */
-  private void down() {
-    down(run.head());
-  }
-
-  /** As {@link #down()}, from {@code top}. */
+  /**
+   * Down one version at a time from {@code top} to downTo; each new loss is laid at that downgrade.
+   */
   private void down(String top) {
     List<ResolvedMigration> all = run.migrations();
     String downTo = run.settings().downTo();
@@ -179,13 +171,13 @@ final class DataCheck {
       if (version.compareTo(top) > 0) {
         continue;
       }
-      String previous = i == 0 ? run.start().version() : all.get(i - 1).version();
+      String previous = run.previous(version);
       CheckRun.Stop stop = run.rollBack(previous);
       if (stop != null) {
         stopped(stop);
         return;
       }
-      steppedDown(version, previous, tables());
+      steppedDown(version, previous, run.tables());
     }
   }
 
@@ -225,14 +217,8 @@ final class DataCheck {
    * judged at head already.
    */
   private void walkBelow(String irreversible) {
-    String top = null;
-    for (ResolvedMigration migration : run.migrations()) {
-      if (migration.version().compareTo(irreversible) >= 0) {
-        break;
-      }
-      top = migration.version();
-    }
-    if (top == null || top.compareTo(run.settings().downTo()) <= 0) {
+    String top = run.previous(irreversible);
+    if (top.compareTo(run.settings().downTo()) <= 0) {
       return;
     }
     try (ScratchNamespace scratch =
@@ -241,7 +227,9 @@ final class DataCheck {
       DataCheck walk = new DataCheck(below);
       if (walk.up(top)) {
         String from = top;
-        walk.ledger.compare(walk.reads(walk.tables()), from).forEach(l -> walk.seen.add(l.key()));
+        walk.ledger
+            .compare(walk.reads(walk.run.tables()), from)
+            .forEach(l -> walk.seen.add(l.key()));
         walk.down(from);
       }
       run.absorb(below);
@@ -340,14 +328,5 @@ final class DataCheck {
         .filter(e -> written.contains(e.getKey()))
         .forEach(e -> reads.put(e.getKey(), DataLedger.read(files.view(e.getValue()))));
     return reads;
-  }
-
-  private Map<String, Table> tables() {
-    Namespace ns = TableNames.namespace(run.ns());
-    Map<String, Table> tables = new TreeMap<>();
-    for (TableIdentifier id : run.runner().catalog().listTables(ns)) {
-      tables.put(id.name(), run.runner().catalog().loadTable(id));
-    }
-    return tables;
   }
 }

@@ -93,7 +93,7 @@ final class DataLedger {
     Map<String, DataLoss> merged = new LinkedHashMap<>();
     for (RowComparison comparison : comparisons) {
       for (DataLoss loss : comparison.losses()) {
-        merged.merge(loss.key(), loss, DataLedger::merge);
+        merged.merge(loss.key(), loss, DataLoss::plus);
       }
     }
     return List.copyOf(merged.values());
@@ -114,23 +114,6 @@ final class DataLedger {
               }
             });
     return new MovedRows(read.schema().asStruct(), rows);
-  }
-
-  private static DataLoss merge(DataLoss a, DataLoss b) {
-    List<String> versions = new ArrayList<>(a.writtenAt());
-    b.writtenAt().stream().filter(v -> !versions.contains(v)).forEach(versions::add);
-    List<DataLoss.Sample> samples = new ArrayList<>(a.samples());
-    b.samples().stream().limit(DataLoss.SAMPLES - samples.size()).forEach(samples::add);
-    return new DataLoss(
-        a.kind(),
-        a.table(),
-        a.fieldId(),
-        a.column(),
-        a.type(),
-        a.rows() + b.rows(),
-        versions,
-        samples,
-        a.backfill());
   }
 
   /**

@@ -1,7 +1,9 @@
 package dev.icebergops.test.internal;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Supplier;
+import org.apache.iceberg.relocated.com.google.common.base.Suppliers;
 
 /**
  * Data written at some version that no longer reads back as written, in one table and (for
@@ -52,56 +54,27 @@ record DataLoss(
   }
 
   /**
-   * One row as written and as read back, rendered when a message first shows it: most samples
-   * belong to losses already reported at an earlier step, and a row of a wide table is long.
+   * One row as written and as read back, rendered when a message first shows it (and kept): most
+   * samples belong to losses already reported at an earlier step, and a row of a wide table is
+   * long.
+   *
+   * @param writtenRow renders the row as written, by the names it was written with
+   * @param readRow renders the row as it reads now, by the current names, or a note when it is gone
+   * @param expected what a declared backfill expects in the column, e.g. {@code amount_cents=1250};
+   *     null when no backfill applies
    */
-  static final class Sample {
-    private final Rendered before;
-    private final Rendered after;
-    private final String expected;
-
-    /**
-     * A sample.
-     *
-     * @param before renders the row as written, by the names it was written with
-     * @param after renders the row as it reads now, by the current names, or a note when it is gone
-     * @param expected what a declared backfill expects in the column, e.g. {@code
-     *     amount_cents=1250}; null when no backfill applies
-     */
-    Sample(Supplier<String> before, Supplier<String> after, String expected) {
-      this.before = new Rendered(before);
-      this.after = new Rendered(after);
-      this.expected = expected;
+  record Sample(Supplier<String> writtenRow, Supplier<String> readRow, String expected) {
+    Sample {
+      writtenRow = Suppliers.memoize(writtenRow::get);
+      readRow = Suppliers.memoize(readRow::get);
     }
 
     String before() {
-      return before.get();
+      return writtenRow.get();
     }
 
     String after() {
-      return after.get();
-    }
-
-    String expected() {
-      return expected;
-    }
-  }
-
-  /** A text rendered on first use and kept. */
-  private static final class Rendered {
-    private Supplier<String> render;
-    private String text;
-
-    Rendered(Supplier<String> render) {
-      this.render = render;
-    }
-
-    synchronized String get() {
-      if (render != null) {
-        text = render.get();
-        render = null;
-      }
-      return text;
+      return readRow.get();
     }
   }
 
@@ -113,6 +86,19 @@ record DataLoss(
   /** Identifies the loss across reads: kind, table, field id and the backfill's version. */
   String key() {
     return kind + " " + table + " " + fieldId + (backfill == null ? "" : " " + backfill.version());
+  }
+
+  /**
+   * This loss and another of the same kind, table and field id as one: the rows summed, the
+   * versions and the samples (up to {@link #SAMPLES}) of both, the rest this one's.
+   */
+  DataLoss plus(DataLoss other) {
+    List<String> versions = new ArrayList<>(writtenAt);
+    other.writtenAt.stream().filter(v -> !versions.contains(v)).forEach(versions::add);
+    List<Sample> kept = new ArrayList<>(samples);
+    other.samples.stream().limit(SAMPLES - kept.size()).forEach(kept::add);
+    return new DataLoss(
+        kind, table, fieldId, column, type, rows + other.rows, versions, kept, backfill);
   }
 
   /** Whether the loss is about whole rows or the whole table rather than one column. */

@@ -15,10 +15,7 @@ final class DataMessages {
 
   /** "Expecting migration 0003 (Drop note) to keep the data of ns.orders, but its upgrade ...". */
   String upgradeLoss(String version, DataLoss loss) {
-    return "Expecting "
-        + run.label(version)
-        + " to keep the data of "
-        + table(loss)
+    return keep(version, loss)
         + ", but its upgrade "
         + what(loss)
         + samples(loss)
@@ -27,10 +24,7 @@ final class DataMessages {
 
   /** "Expecting migration 0003 (...) to keep the data of ns.orders when downgraded, but ...". */
   String downgradeLoss(String version, DataLoss loss) {
-    return "Expecting "
-        + run.label(version)
-        + " to keep the data of "
-        + table(loss)
+    return keep(version, loss)
         + " when downgraded, but its downgrade "
         + what(loss)
         + (loss.wholeRows() ? "" : ", a column that existed before its upgrade")
@@ -142,6 +136,11 @@ final class DataMessages {
               + loss.column()
               + ")";
     };
+  }
+
+  /** "Expecting migration 0003 (Drop note) to keep the data of ns.orders". */
+  private String keep(String version, DataLoss loss) {
+    return "Expecting " + run.label(version) + " to keep the data of " + table(loss);
   }
 
   private String table(DataLoss loss) {

@@ -3,11 +3,11 @@ package dev.icebergops.test.internal;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.stream.Collectors;
 import org.apache.iceberg.Schema;
 import org.apache.iceberg.Table;
 import org.apache.iceberg.data.Record;
@@ -85,9 +85,7 @@ final class DeclaredBackfills {
    * up to {@code at}.
    */
   Set<Integer> fieldIds(WrittenBatch batch, String at) {
-    Set<Integer> ids = new HashSet<>();
-    applying(batch, at).forEach(b -> ids.add(b.fieldId()));
-    return ids;
+    return applying(batch, at).stream().map(Bound::fieldId).collect(Collectors.toSet());
   }
 
   /**

@@ -34,8 +34,8 @@ final class Descent {
   Descent(Journey journey, Map<StandardCheck, CheckRun> active) {
     this.journey = journey;
     this.active = active;
-    this.downTo = journey.settings().downTo();
-    this.staircase = journey.run(StandardCheck.REVERSIBILITY);
+    this.downTo = journey.settings.downTo();
+    this.staircase = journey.runs.get(StandardCheck.REVERSIBILITY);
   }
 
   /**
@@ -44,12 +44,12 @@ final class Descent {
    * @return whether it reached the journey's start (0000 from empty)
    */
   boolean walk() {
-    String start = journey.start().version();
-    CheckRun history = journey.run(StandardCheck.HISTORY_AGREES);
+    String start = journey.start.version();
+    CheckRun history = journey.runs.get(StandardCheck.HISTORY_AGREES);
     journey.onStep(step -> downgraded(journey.version(step.version())));
     CheckRun.Stop stop = history.rollBack(downTo);
     if (stop != null) {
-      journey.data().stopped(stop);
+      journey.data.stopped(stop);
     }
     judgeNoTrace(stop);
     if (stop == null && !start.equals(downTo)) {
@@ -73,21 +73,21 @@ final class Descent {
   /** After a version's downgrade: the staircase's comparisons and the data read back. */
   private void downgraded(ResolvedMigration migration) {
     String version = migration.version();
-    String previous = previous(version);
-    CheckRun step = staircase.sibling();
+    String previous = staircase.previous(version);
+    CheckRun step = staircase.on(journey.runner);
     steps.add(step);
     step.cover(version);
-    if (reached != null && !same(reached, journey.after(version))) {
+    if (reached != null && !same(reached, journey.after.get(version))) {
       // the staircase would compare this version's downgrade with what the versions above left
       journey.disturb(
           StandardCheck.REVERSIBILITY,
           "the rollback reached " + version + " in another state than its upgrade left");
     }
     NamespaceTables down = journey.capture();
-    StaircaseCheck.judgeDown(step, version, journey.before(version), down);
+    StaircaseCheck.judgeDown(step, version, journey.before.get(version), down);
     boolean aboveDownTo = version.compareTo(downTo) > 0;
     if (aboveDownTo) {
-      journey.data().steppedDown(version, previous, journey.captured());
+      journey.data.steppedDown(version, previous, journey.captured);
     }
     if (again(migration, step)) {
       reached = journey.capture();
@@ -104,13 +104,13 @@ final class Descent {
   private boolean again(ResolvedMigration migration, CheckRun step) {
     String version = migration.version();
     MigrationContext ctx =
-        MigrationContexts.of(journey.runner().catalog(), journey.runner().namespace());
+        MigrationContexts.of(journey.runner.catalog(), journey.runner.namespace());
     Migration instance = migration.migration();
     try {
       instance.preUpgrade(ctx);
       instance.upgrade(ctx);
       instance.postUpgrade(ctx);
-      StaircaseCheck.judgeAgain(step, version, journey.after(version), journey.capture());
+      StaircaseCheck.judgeAgain(step, version, journey.after.get(version), journey.capture());
       instance.preDowngrade(ctx);
       instance.downgrade(ctx);
       instance.postDowngrade(ctx);
@@ -138,17 +138,6 @@ final class Descent {
     }
   }
 
-  private String previous(String version) {
-    String previous = journey.start().version();
-    for (ResolvedMigration m : journey.migrations()) {
-      if (m.version().compareTo(version) >= 0) {
-        break;
-      }
-      previous = m.version();
-    }
-    return previous;
-  }
-
   /** Judges the no-trace check where the rollback to downTo ended. */
   private void judgeNoTrace(CheckRun.Stop stop) {
     CheckRun run = active.get(StandardCheck.NO_TRACE);
@@ -157,10 +146,11 @@ final class Descent {
     }
     Map<String, NamespaceTables> baselines = new HashMap<>();
     List<ResolvedMigration> all = journey.migrations();
-    boolean atStart = journey.start().version().equals(downTo);
-    baselines.put(downTo, atStart ? journey.before(all.get(0).version()) : journey.after(downTo));
-    NoTraceCheck.baselineVersions(run).forEach(v -> baselines.putIfAbsent(v, journey.after(v)));
-    NoTraceCheck.judge(run, NoTraceCheck.subject(run), baselines, run.head(), downTo, stop);
+    boolean atStart = journey.start.version().equals(downTo);
+    baselines.put(
+        downTo, atStart ? journey.before.get(all.get(0).version()) : journey.after.get(downTo));
+    NoTraceCheck.baselineVersions(run).forEach(v -> baselines.putIfAbsent(v, journey.after.get(v)));
+    NoTraceCheck.judge(run, baselines, stop);
   }
 
   /** Whether both captures have the same shape and field ids. */

@@ -71,30 +71,16 @@ final class HeadChecks {
    * @return the contracts, or null after such a failure
    */
   static List<ContractLocation.Entry> entries(CheckRun run, ContractLocation location) {
-    String head = run.head();
+    String expecting = "Expecting contracts for " + run.ns() + " at head (" + run.head() + ")";
     List<ContractLocation.Entry> entries;
     try {
       entries = location.entries();
     } catch (RuntimeException e) {
-      run.fail(
-          "Expecting contracts for "
-              + run.ns()
-              + " at head ("
-              + head
-              + ") in "
-              + location
-              + ", but: "
-              + e.getMessage());
+      run.fail(expecting + " in " + location + ", but: " + e.getMessage());
       return null;
     }
     if (entries.isEmpty()) {
-      run.fail(
-          "Expecting contracts for "
-              + run.ns()
-              + " at head ("
-              + head
-              + "), but there are no contract files in "
-              + location);
+      run.fail(expecting + ", but there are no contract files in " + location);
       return null;
     }
     return entries;

@@ -13,13 +13,11 @@ import org.apache.iceberg.Table;
 
 /**
  * A walk of the standard checks through the migrations, as its {@link Descent} sees it: the checks'
- * runs, the shapes recorded on the way up, and what disturbs a check. {@link SharedJourney} is the
- * one walk.
+ * runs, the shapes recorded on the way up, what disturbs a check, and the three steps the walk does
+ * for the descent. {@link SharedJourney} is the one walk; the descent sees only this, so that the
+ * walk and its descent do not depend on each other.
  */
 abstract class Journey {
-
-  /** Sets what the step listener does, null for nothing. */
-  abstract void onStep(Consumer<MigrationStep> phase);
 
   /** Each check's findings on the journey, by check. */
   final Map<StandardCheck, CheckRun> runs = new LinkedHashMap<>();
@@ -31,6 +29,26 @@ abstract class Journey {
   final Map<String, NamespaceTables> before = new HashMap<>();
 
   final Map<String, NamespaceTables> after = new HashMap<>();
+
+  /** What the checks tolerate, from the start ({@link JourneyStart#settings}). */
+  final CheckSettings settings;
+
+  /** Where the journey starts: it walks the versions above it, up and back down to it. */
+  final JourneyStart start;
+
+  /** The runner of the journey's namespace, set once by the walk's constructor. */
+  MigrationRunner runner;
+
+  /** The data check that rides along. */
+  DataCheck data;
+
+  /** The tables the last {@link #capture()} loaded, by name. */
+  Map<String, Table> captured = Map.of();
+
+  Journey(CheckSettings settings, JourneyStart start) {
+    this.start = start;
+    this.settings = start.settings(settings);
+  }
 
   /** The migration of {@code version}. */
   ResolvedMigration version(String version) {
@@ -50,42 +68,17 @@ abstract class Journey {
     disturbed.putIfAbsent(check, why);
   }
 
-  /** The findings of {@code check} on the journey. */
-  CheckRun run(StandardCheck check) {
-    return runs.get(check);
-  }
-
   /** The migrations walked, in version order. */
   List<ResolvedMigration> migrations() {
     return runs.get(StandardCheck.UPGRADE_TO_HEAD).migrations();
   }
 
-  /** The shape just before the upgrade of {@code version}. */
-  NamespaceTables before(String version) {
-    return before.get(version);
-  }
-
-  /** The shape just after the upgrade of {@code version}. */
-  NamespaceTables after(String version) {
-    return after.get(version);
-  }
-
-  abstract CheckSettings settings();
-
-  /** Where the journey starts. */
-  abstract JourneyStart start();
-
-  /** The data check that rides along. */
-  abstract DataCheck data();
+  /** Sets what the step listener does, null for nothing. */
+  abstract void onStep(Consumer<MigrationStep> phase);
 
   /** Captures the namespace's shape. */
   abstract NamespaceTables capture();
 
   /** Says that the descent is below {@code version}. */
   abstract void passedDown(String version);
-
-  /** The tables, by name, that the last {@link #capture()} loaded. */
-  abstract Map<String, Table> captured();
-
-  abstract MigrationRunner runner();
 }

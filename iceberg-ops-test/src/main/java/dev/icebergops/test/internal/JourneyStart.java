@@ -16,20 +16,24 @@ import java.util.function.Function;
  *                 return ""; });
  * SharedJourney.walk(runners, start.settings(settings), contracts, start);
  * }</pre>
+ *
+ * @param version the version the namespace is at when the checks start ({@code 0000} when none is
+ *     applied)
+ * @param origin what the checks start from, for messages, e.g. "an empty namespace"
+ * @param prepare brings an empty namespace (the runner's) to the start, and returns what a failing
+ *     upgrade from there should add to its message (the start's drift, say), or ""
  */
-public final class JourneyStart {
+public record JourneyStart(
+    String version, String origin, Function<MigrationRunner, String> prepare) {
 
   private static final String BASE = MigrationRunner.BASE_VERSION;
   private static final JourneyStart EMPTY = new JourneyStart(BASE, "an empty namespace", r -> "");
 
-  private final String version;
-  private final String origin;
-  private final Function<MigrationRunner, String> prepare;
-
-  private JourneyStart(String version, String origin, Function<MigrationRunner, String> prepare) {
-    this.version = version;
-    this.origin = origin;
-    this.prepare = prepare;
+  /** Requires every component. */
+  public JourneyStart {
+    Objects.requireNonNull(version, "version");
+    Objects.requireNonNull(origin, "origin");
+    Objects.requireNonNull(prepare, "prepare");
   }
 
   /** An empty namespace: every version is pending. */
@@ -48,20 +52,7 @@ public final class JourneyStart {
    */
   public static JourneyStart at(
       String version, String origin, Function<MigrationRunner, String> prepare) {
-    return new JourneyStart(
-        Objects.requireNonNull(version, "version"),
-        Objects.requireNonNull(origin, "origin"),
-        Objects.requireNonNull(prepare, "prepare"));
-  }
-
-  /** The version the namespace is at when the checks start. */
-  public String version() {
-    return version;
-  }
-
-  /** What the checks start from, e.g. "an empty namespace". */
-  public String origin() {
-    return origin;
+    return new JourneyStart(version, origin, prepare);
   }
 
   /** Whether this is an empty namespace. */

@@ -2,11 +2,14 @@ package dev.icebergops.test.internal;
 
 import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.Deque;
 import java.util.HashMap;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 import org.apache.iceberg.data.Record;
 import org.apache.iceberg.types.Types;
 
@@ -23,21 +26,14 @@ import org.apache.iceberg.types.Types;
  */
 final class MovedRows {
 
-  /** A read row, claimed by at most one written row. */
-  private static final class Candidate {
-    private final Record row;
-    private boolean claimed;
-
-    Candidate(Record row) {
-      this.row = row;
-    }
-  }
-
   private final Types.StructType current;
-  private final List<Candidate> rows = new ArrayList<>();
+  private final List<Record> rows;
+
+  /** The rows claimed so far, each by one written row. */
+  private final Set<Record> claimed = Collections.newSetFromMap(new IdentityHashMap<>());
 
   /** The unclaimed rows by the values of the key columns, one index per list of key columns. */
-  private final Map<List<Integer>, Map<List<Object>, Deque<Candidate>>> indexes = new HashMap<>();
+  private final Map<List<Integer>, Map<List<Object>, Deque<Record>>> indexes = new HashMap<>();
 
   /**
    * @param current the table's current schema
@@ -45,7 +41,7 @@ final class MovedRows {
    */
   MovedRows(Types.StructType current, List<Record> rows) {
     this.current = current;
-    rows.forEach(row -> this.rows.add(new Candidate(row)));
+    this.rows = rows;
   }
 
   /**
@@ -57,12 +53,11 @@ final class MovedRows {
    * @return the row, or null when none holds those values
    */
   Record claim(Types.StructType writtenType, Record written, List<Integer> keyIds) {
-    Deque<Candidate> same = index(keyIds).get(key(writtenType, written, keyIds));
+    Deque<Record> same = index(keyIds).get(key(writtenType, written, keyIds));
     while (same != null && !same.isEmpty()) {
-      Candidate candidate = same.poll();
-      if (!candidate.claimed) {
-        candidate.claimed = true;
-        return candidate.row;
+      Record candidate = same.poll();
+      if (claimed.add(candidate)) {
+        return candidate;
       }
     }
     return null;
@@ -76,13 +71,13 @@ final class MovedRows {
    */
   Record closest(Types.StructType writtenType, Record written, List<Integer> keyIds) {
     List<Object> key = key(writtenType, written, keyIds);
-    Candidate best = null;
+    Record best = null;
     int bestAgreeing = keyIds.size() / 2;
-    for (Candidate candidate : rows) {
-      if (candidate.claimed) {
+    for (Record candidate : rows) {
+      if (claimed.contains(candidate)) {
         continue;
       }
-      List<Object> other = key(current, candidate.row, keyIds);
+      List<Object> other = key(current, candidate, keyIds);
       int agreeing = 0;
       for (int i = 0; i < key.size(); i++) {
         agreeing += Objects.equals(key.get(i), other.get(i)) ? 1 : 0;
@@ -92,22 +87,21 @@ final class MovedRows {
         bestAgreeing = agreeing;
       }
     }
-    if (best == null) {
-      return null;
+    if (best != null) {
+      claimed.add(best);
     }
-    best.claimed = true;
-    return best.row;
+    return best;
   }
 
-  private Map<List<Object>, Deque<Candidate>> index(List<Integer> keyIds) {
+  private Map<List<Object>, Deque<Record>> index(List<Integer> keyIds) {
     return indexes.computeIfAbsent(
         keyIds,
         ids -> {
-          Map<List<Object>, Deque<Candidate>> index = new HashMap<>();
-          for (Candidate candidate : rows) {
-            if (!candidate.claimed) {
+          Map<List<Object>, Deque<Record>> index = new HashMap<>();
+          for (Record candidate : rows) {
+            if (!claimed.contains(candidate)) {
               index
-                  .computeIfAbsent(key(current, candidate.row, ids), k -> new ArrayDeque<>())
+                  .computeIfAbsent(key(current, candidate, ids), k -> new ArrayDeque<>())
                   .add(candidate);
             }
           }

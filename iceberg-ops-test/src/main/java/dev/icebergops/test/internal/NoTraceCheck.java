@@ -24,14 +24,11 @@ final class NoTraceCheck {
       return run.report();
     }
     String downTo = run.settings().downTo();
-    boolean full = MigrationRunner.BASE_VERSION.equals(downTo);
-    String head = run.head();
-    String subject = subject(run);
     if (!knowsDownTo(run)) {
       return run.report();
     }
     NamespaceTables baseline = run.capture();
-    if (!full) {
+    if (!MigrationRunner.BASE_VERSION.equals(downTo)) {
       if (!run.upgrade(downTo, null)) {
         run.cleanUp();
         return run.report();
@@ -41,14 +38,14 @@ final class NoTraceCheck {
     Map<String, NamespaceTables> baselines = new HashMap<>();
     baselines.put(downTo, baseline);
     if (upToHead(run, baselines)) {
-      judge(run, subject, baselines, head, downTo, run.rollBack(downTo));
+      judge(run, baselines, run.rollBack(downTo));
     }
     run.cleanUp();
     return run.report();
   }
 
   /** "Expecting a full rollback to leave no trace in ns", or the same for a rollback to downTo. */
-  static String subject(CheckRun run) {
+  private static String subject(CheckRun run) {
     String downTo = run.settings().downTo();
     return MigrationRunner.BASE_VERSION.equals(downTo)
         ? "Expecting a full rollback to leave no trace in " + run.ns()
@@ -112,17 +109,11 @@ final class NoTraceCheck {
    * @param baselines the shape at downTo and at each allowed irreversible version above it
    * @param stop why the rollback stopped early, or null
    */
-  static void judge(
-      CheckRun run,
-      String subject,
-      Map<String, NamespaceTables> baselines,
-      String head,
-      String downTo,
-      CheckRun.Stop stop) {
-    Walk walk = new Walk("migrating to head (" + head + ")", head, stop);
-    CheckRun.Stop irreversible = judge(run, subject, baselines, downTo, walk, run.capture());
+  static void judge(CheckRun run, Map<String, NamespaceTables> baselines, CheckRun.Stop stop) {
+    Walk walk = new Walk("migrating to head (" + run.head() + ")", run.head(), stop);
+    CheckRun.Stop irreversible = judge(run, baselines, walk, run.capture());
     while (irreversible != null) {
-      irreversible = walkBelow(run, subject, baselines, downTo, irreversible.version());
+      irreversible = walkBelow(run, baselines, irreversible.version());
     }
   }
 
@@ -135,12 +126,9 @@ final class NoTraceCheck {
    * @return the allowed irreversible version that stopped the walk above downTo, or null
    */
   private static CheckRun.Stop judge(
-      CheckRun run,
-      String subject,
-      Map<String, NamespaceTables> baselines,
-      String downTo,
-      Walk walk,
-      NamespaceTables left) {
+      CheckRun run, Map<String, NamespaceTables> baselines, Walk walk, NamespaceTables left) {
+    String subject = subject(run);
+    String downTo = run.settings().downTo();
     String reached = downTo;
     CheckRun.Stop stop = walk.stop();
     if (stop != null) {
@@ -193,11 +181,8 @@ final class NoTraceCheck {
    * @return the allowed irreversible version that stopped this walk above downTo, or null
    */
   private static CheckRun.Stop walkBelow(
-      CheckRun run,
-      String subject,
-      Map<String, NamespaceTables> baselines,
-      String downTo,
-      String irreversible) {
+      CheckRun run, Map<String, NamespaceTables> baselines, String irreversible) {
+    String downTo = run.settings().downTo();
     List<String> below = between(run, downTo, irreversible);
     below.remove(irreversible);
     if (below.isEmpty()) {
@@ -227,7 +212,7 @@ final class NoTraceCheck {
                   + ")",
               top,
               CheckRun.rollBack(scratch.runner(), downTo));
-      return judge(run, subject, baselines, downTo, walk, scratch.capture());
+      return judge(run, baselines, walk, scratch.capture());
     }
   }
 

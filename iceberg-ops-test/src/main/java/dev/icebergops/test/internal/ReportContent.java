@@ -3,20 +3,23 @@ package dev.icebergops.test.internal;
 import dev.icebergops.test.internal.CheckReport.Outcome;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.function.Function;
+import java.util.stream.Collectors;
 import org.apache.iceberg.Schema;
 import org.apache.iceberg.types.Type;
 import org.apache.iceberg.types.Types;
 
 /**
  * What a {@link SuiteReport} says, taken at once, as the rows and words that {@link
- * SuiteReportPage} writes as Markdown and HTML and that the log shows as text.
+ * SuiteReportPage} writes as Markdown and HTML and that the log shows as text. What it states once
+ * rather than once per check: each fact about the set (an allowed irreversible version) with what
+ * it meant for each check, and why each "not applicable" cell of the versions table is one.
  *
  * @param title the test class's simple name
- * @param summary "7 passed, 1 failed, 1 not applicable"
- * @param failed whether a check failed
  * @param descriptions each version's description, in version order
  * @param entries each check's entry
  * @param setNotes the gaps between the set's versions and the migrations its source skipped
@@ -24,41 +27,56 @@ import org.apache.iceberg.types.Types;
  */
 record ReportContent(
     String title,
-    String summary,
-    boolean failed,
     Map<String, String> descriptions,
     Map<StandardCheck, CheckEntry> entries,
     List<String> setNotes,
     Map<String, Schema> headSchemas) {
 
-  /** Each fact once, with what it meant for each check. */
-  Map<String, Map<String, List<String>>> facts() {
-    return ReportFacts.facts(entries);
+  /** "7 passed, 1 failed, 1 not applicable" over the nine standard checks. */
+  String summary() {
+    Map<String, Long> counts =
+        Arrays.stream(StandardCheck.values())
+            .collect(Collectors.groupingBy(this::result, Collectors.counting()));
+    List<String> parts = new ArrayList<>();
+    parts.add(counts.getOrDefault("passed", 0L) + " passed");
+    parts.add(counts.getOrDefault("failed", 0L) + " failed");
+    for (String result : List.of("not applicable", "not run")) {
+      if (counts.containsKey(result)) {
+        parts.add(counts.get(result) + " " + result);
+      }
+    }
+    return String.join(", ", parts);
+  }
+
+  /** Whether a check failed. */
+  boolean failed() {
+    return Arrays.stream(StandardCheck.values()).anyMatch(check -> "failed".equals(result(check)));
   }
 
   /** One check's outcome as a word: passed, failed, not applicable or not run. */
   String result(StandardCheck check) {
-    CheckEntry entry = entries.get(check);
-    if (entry == null) {
-      return "not run";
-    }
-    if (entry.report() == null) {
-      return "not applicable";
-    }
-    return entry.report().passed() ? "passed" : "failed";
+    return cell(check, report -> report.passed() ? "passed" : "failed");
   }
 
-  /** One version's outcome in one check. */
-  private String cell(StandardCheck check, String version) {
+  /** One check's cell: "not run", "not applicable" when it was skipped, else its report's word. */
+  private String cell(StandardCheck check, Function<CheckReport, String> word) {
     CheckEntry entry = entries.get(check);
     if (entry == null) {
       return "not run";
     }
-    if (entry.report() == null) {
-      return "not applicable";
-    }
-    Outcome outcome = entry.report().versions().getOrDefault(version, Outcome.NOT_APPLICABLE);
-    return outcome.name().toLowerCase(Locale.ROOT).replace('_', ' ');
+    return entry.report() == null ? "not applicable" : word.apply(entry.report());
+  }
+
+  /** The version's outcome in a report: not applicable when the check did not cover it. */
+  private static Outcome outcome(CheckReport report, String version) {
+    return report.versions().getOrDefault(version, Outcome.NOT_APPLICABLE);
+  }
+
+  /** Each check's title and result. */
+  List<List<String>> checkRows() {
+    return Arrays.stream(StandardCheck.values())
+        .map(check -> List.of(check.title(), result(check)))
+        .toList();
   }
 
   List<String> headers() {
@@ -73,7 +91,14 @@ record ReportContent(
         (version, description) -> {
           List<String> row = new ArrayList<>(List.of(version, description));
           for (StandardCheck check : StandardCheck.values()) {
-            row.add(cell(check, version));
+            row.add(
+                cell(
+                    check,
+                    report ->
+                        outcome(report, version)
+                            .name()
+                            .toLowerCase(Locale.ROOT)
+                            .replace('_', ' ')));
           }
           rows.add(row);
         });
@@ -125,22 +150,77 @@ record ReportContent(
    */
   List<String[]> findings() {
     List<String[]> findings = new ArrayList<>();
+    reports(
+        (title, report) -> {
+          report.failures().forEach(f -> findings.add(new String[] {title, "failure", f}));
+          report.warnings().forEach(w -> findings.add(new String[] {title, "warning", w}));
+          report.notes().forEach(n -> findings.add(new String[] {title, "note", n}));
+        });
+    return findings;
+  }
+
+  /**
+   * Each fact, once, with what it meant per check (by the check's column title), in the order the
+   * checks met it.
+   */
+  Map<String, Map<String, List<String>>> facts() {
+    Map<String, Map<String, List<String>>> facts = new LinkedHashMap<>();
+    reports(
+        (title, report) ->
+            report
+                .facts()
+                .forEach(
+                    fact ->
+                        facts
+                            .computeIfAbsent(fact.fact(), f -> new LinkedHashMap<>())
+                            .computeIfAbsent(title, t -> new ArrayList<>())
+                            .add(fact.effect())));
+    return facts;
+  }
+
+  /** Hands each check's title and report, for the checks that ran, in the order of the checks. */
+  private void reports(java.util.function.BiConsumer<String, CheckReport> each) {
     for (StandardCheck check : StandardCheck.values()) {
       CheckEntry entry = entries.get(check);
-      if (entry == null || entry.report() == null) {
-        continue;
+      if (entry != null && entry.report() != null) {
+        each.accept(check.title(), entry.report());
       }
-      entry
-          .report()
-          .failures()
-          .forEach(f -> findings.add(new String[] {check.title(), "failure", f}));
-      entry
-          .report()
-          .warnings()
-          .forEach(w -> findings.add(new String[] {check.title(), "warning", w}));
-      entry.report().notes().forEach(n -> findings.add(new String[] {check.title(), "note", n}));
     }
-    return findings;
+  }
+
+  /**
+   * Why the "not applicable" cells are, each reason once with where it applies ("no trace at 0004",
+   * "contracts at every version"), in the order of the checks.
+   */
+  Map<String, List<String>> notApplicable() {
+    List<String> versions = new ArrayList<>(descriptions.keySet());
+    Map<String, List<String>> reasons = new LinkedHashMap<>();
+    for (StandardCheck check : StandardCheck.values()) {
+      CheckEntry entry = entries.get(check);
+      Map<String, List<String>> byReason = new LinkedHashMap<>();
+      if (entry != null && entry.report() == null) {
+        byReason.put("the check did not apply: " + entry.skipped(), versions);
+      } else if (entry != null) {
+        for (String version : versions) {
+          if (outcome(entry.report(), version) == Outcome.NOT_APPLICABLE) {
+            String why =
+                entry.report().notApplicable().getOrDefault(version, "the check did not reach it");
+            byReason.computeIfAbsent(why, w -> new ArrayList<>()).add(version);
+          }
+        }
+      }
+      byReason.forEach(
+          (why, at) ->
+              reasons
+                  .computeIfAbsent(why, w -> new ArrayList<>())
+                  .add(
+                      check.title()
+                          + " at "
+                          + (at.size() == versions.size()
+                              ? "every version"
+                              : String.join(", ", at))));
+    }
+    return reasons;
   }
 
   /** Every column and nested field of a schema: path, id, type, required, doc. */
@@ -166,9 +246,5 @@ record ReportContent(
         fields(path + ".", type.asNestedType().fields(), rows);
       }
     }
-  }
-
-  Map<String, List<String>> notApplicable() {
-    return ReportFacts.notApplicable(entries, new ArrayList<>(descriptions.keySet()));
   }
 }

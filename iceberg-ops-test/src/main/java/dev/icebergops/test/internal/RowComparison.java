@@ -42,7 +42,7 @@ final class RowComparison {
       Record written, Record actual, Map<Integer, DeclaredBackfills.Expected> expected) {}
 
   /** The losses found so far, by kind and field id. */
-  private final Map<String, Found> found = new LinkedHashMap<>();
+  private final Map<String, DataLoss> found = new LinkedHashMap<>();
 
   private final WrittenBatch batch;
   private final TableRead now;
@@ -115,7 +115,7 @@ final class RowComparison {
 
   /** The losses found, one per kind and field id. */
   List<DataLoss> losses() {
-    return found.values().stream().map(Found::loss).toList();
+    return List.copyOf(found.values());
   }
 
   /**
@@ -255,12 +255,21 @@ final class RowComparison {
       Supplier<String> before,
       Supplier<String> after,
       String expected) {
-    // a row is rendered only when it is kept as a sample: on a wide table, rendering every row of
-    // every loss (a column dropped on the way down, say) was most of the data check's time
-    found
-        .computeIfAbsent(
-            kind + " " + fieldId, k -> new Found(kind, fieldId, column, type, backfill))
-        .add(() -> new Sample(before, after, expected));
+    // a row is rendered only when its sample is shown (a sample past the first few is dropped): on
+    // a wide table, rendering every row of every loss (a column dropped on the way down, say) was
+    // most of the data check's time
+    DataLoss row =
+        new DataLoss(
+            kind,
+            batch.table(),
+            fieldId,
+            column,
+            type,
+            1,
+            List.of(batch.version()),
+            List.of(new Sample(before, after, expected)),
+            backfill);
+    found.merge(kind + " " + fieldId, row, DataLoss::plus);
   }
 
   /** A row as {@code {id=1, note=sa7f}}, nested structs alike. */
@@ -279,44 +288,5 @@ final class RowComparison {
       return "0x" + java.util.HexFormat.of().formatHex(RowValues.bytes(value));
     }
     return String.valueOf(value);
-  }
-
-  /** A loss being collected. */
-  private final class Found {
-    private final Kind kind;
-    private final int fieldId;
-    private final String column;
-    private final String type;
-    private final ExpectedBackfill backfill;
-    private final List<Sample> samples = new ArrayList<>();
-    private int rows;
-
-    Found(Kind kind, int fieldId, String column, String type, ExpectedBackfill backfill) {
-      this.kind = kind;
-      this.fieldId = fieldId;
-      this.column = column;
-      this.type = type;
-      this.backfill = backfill;
-    }
-
-    void add(Supplier<Sample> sample) {
-      rows++;
-      if (samples.size() < DataLoss.SAMPLES) {
-        samples.add(sample.get());
-      }
-    }
-
-    DataLoss loss() {
-      return new DataLoss(
-          kind,
-          batch.table(),
-          fieldId,
-          column,
-          type,
-          rows,
-          List.of(batch.version()),
-          samples,
-          backfill);
-    }
   }
 }

@@ -3,6 +3,7 @@ package dev.icebergops.test.internal;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -112,9 +113,7 @@ public final class RowFiles {
   /** The records by partition, in order; one group under a null key when unpartitioned. */
   private static Map<PartitionKey, List<Record>> byPartition(Table table, List<Record> records) {
     if (table.spec().isUnpartitioned()) {
-      Map<PartitionKey, List<Record>> one = new LinkedHashMap<>();
-      one.put(null, records);
-      return one;
+      return Collections.singletonMap(null, records);
     }
     PartitionKey key = new PartitionKey(table.spec(), table.schema());
     InternalRecordWrapper wrapper = new InternalRecordWrapper(table.schema().asStruct());

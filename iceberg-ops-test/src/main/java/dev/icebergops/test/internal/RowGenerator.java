@@ -69,8 +69,11 @@ final class RowGenerator {
       case STRING -> "s" + Long.toString(random.nextLong() & 0xFFFFFFFFL, 36);
       case DATE -> LocalDate.ofEpochDay(20_000 + random.nextInt(1_000));
       case TIME -> LocalTime.ofSecondOfDay(random.nextInt(86_400)).withNano(micros() * 1000);
-      case TIMESTAMP -> timestamp((Types.TimestampType) type, micros() * 1000L);
-      case TIMESTAMP_NANO -> timestamp((Types.TimestampNanoType) type, random.nextInt(1_000_000));
+      case TIMESTAMP ->
+          timestamp(((Types.TimestampType) type).shouldAdjustToUTC(), micros() * 1000L);
+      case TIMESTAMP_NANO ->
+          timestamp(
+              ((Types.TimestampNanoType) type).shouldAdjustToUTC(), random.nextInt(1_000_000));
       case UUID -> new UUID(random.nextLong(), random.nextLong());
       case FIXED -> bytes(((Types.FixedType) type).length());
       case BINARY -> ByteBuffer.wrap(bytes(1 + random.nextInt(8)));
@@ -99,14 +102,9 @@ final class RowGenerator {
         BigInteger.valueOf(Math.floorMod(random.nextLong(), bound)), type.scale());
   }
 
-  private Object timestamp(Types.TimestampType type, long nanos) {
+  private Object timestamp(boolean utc, long nanos) {
     LocalDateTime value = EPOCH_2026.plusSeconds(random.nextInt(31_536_000)).plusNanos(nanos);
-    return type.shouldAdjustToUTC() ? value.atOffset(ZoneOffset.UTC) : value;
-  }
-
-  private Object timestamp(Types.TimestampNanoType type, long nanos) {
-    LocalDateTime value = EPOCH_2026.plusSeconds(random.nextInt(31_536_000)).plusNanos(nanos);
-    return type.shouldAdjustToUTC() ? value.atOffset(ZoneOffset.UTC) : value;
+    return utc ? value.atOffset(ZoneOffset.UTC) : value;
   }
 
   private byte[] bytes(int length) {

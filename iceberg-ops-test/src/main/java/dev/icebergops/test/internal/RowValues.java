@@ -2,11 +2,9 @@ package dev.icebergops.test.internal;
 
 import java.math.BigDecimal;
 import java.nio.ByteBuffer;
-import java.util.Arrays;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 import org.apache.iceberg.data.Record;
 import org.apache.iceberg.types.Type;
 import org.apache.iceberg.types.Types;
@@ -23,37 +21,26 @@ final class RowValues {
 
   private RowValues() {}
 
-  /** Whether a value as written equals the value read, the read type possibly promoted. */
+  /**
+   * Whether a value as written equals the value read, the read type possibly promoted: a primitive
+   * value in its {@link #canonical} form for the read type, a struct by field id.
+   */
   static boolean same(Type writtenType, Object written, Type readType, Object read) {
     if (written == null || read == null) {
       return written == read;
     }
-    switch (readType.typeId()) {
-      case LONG:
-      case INTEGER:
-        return ((Number) written).longValue() == ((Number) read).longValue();
-      case DOUBLE:
-      case FLOAT:
-        return ((Number) written).doubleValue() == ((Number) read).doubleValue();
-      case DECIMAL:
-        return ((BigDecimal) written).compareTo((BigDecimal) read) == 0;
-      case FIXED:
-      case BINARY:
-        return Arrays.equals(bytes(written), bytes(read));
-      case STRING:
-        return written.toString().equals(read.toString());
-      case STRUCT:
-        return sameStruct(
-            writtenType.asStructType(), (Record) written, readType.asStructType(), (Record) read);
-      case LIST:
-        return sameList(
-            writtenType.asListType(), (List<?>) written, readType.asListType(), (List<?>) read);
-      case MAP:
-        return sameMap(
-            writtenType.asMapType(), (Map<?, ?>) written, readType.asMapType(), (Map<?, ?>) read);
-      default:
-        return Objects.equals(written, read);
-    }
+    return switch (readType.typeId()) {
+      case STRUCT ->
+          sameStruct(
+              writtenType.asStructType(), (Record) written, readType.asStructType(), (Record) read);
+      case LIST ->
+          sameList(
+              writtenType.asListType(), (List<?>) written, readType.asListType(), (List<?>) read);
+      case MAP ->
+          sameMap(
+              writtenType.asMapType(), (Map<?, ?>) written, readType.asMapType(), (Map<?, ?>) read);
+      default -> canonical(readType, written).equals(canonical(readType, read));
+    };
   }
 
   private static boolean sameStruct(

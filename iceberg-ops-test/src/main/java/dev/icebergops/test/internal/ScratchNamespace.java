@@ -49,7 +49,7 @@ final class ScratchNamespace implements AutoCloseable {
                     .onEvent(event -> {}),
                 baselines)
             .build();
-    forget(runner);
+    RunnerSeam.forgetHistory(runner); // fresh: no history rows
     return new ScratchNamespace(run, runner);
   }
 
@@ -78,7 +78,7 @@ final class ScratchNamespace implements AutoCloseable {
     }
     try {
       drop(runner.catalog(), namespace());
-      forget(runner);
+      RunnerSeam.forgetHistory(runner);
     } catch (RuntimeException e) {
       run.warn(
           "the "
@@ -102,10 +102,5 @@ final class ScratchNamespace implements AutoCloseable {
     } catch (NoSuchNamespaceException e) {
       LOG.debug("Namespace {} was never created", namespace);
     }
-  }
-
-  /** Deletes the namespace's history rows, so that it is fresh (again). */
-  private static void forget(MigrationRunner runner) {
-    RunnerSeam.forgetHistory(runner);
   }
 }

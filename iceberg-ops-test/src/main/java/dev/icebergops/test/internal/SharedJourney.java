@@ -39,7 +39,8 @@ import org.apache.iceberg.Table;
  *         onEvent -> MigrationRunner.builder(catalog).namespace("sales_journey").onEvent(onEvent)
  *             .source(source).build(),
  *         CheckSettings.defaults(),
- *         null);
+ *         null,
+ *         JourneyStart.empty());
  * CheckReport reversible = journey.report(StandardCheck.REVERSIBILITY).orElseGet(checks::reversibility);
  * }</pre>
  */
@@ -56,19 +57,10 @@ public final class SharedJourney extends Journey {
           StandardCheck.DATA_SURVIVES,
           StandardCheck.HISTORY_AGREES);
 
-  private final MigrationRunner runner;
-  private final CheckSettings settings;
-
-  /** Where the journey starts: it walks the versions above it, up and back down to it. */
-  private final JourneyStart start;
-
   /** What a failing upgrade from the start adds to its message (the start's drift), or "". */
   private String startNote = "";
 
   private final Map<StandardCheck, CheckReport> reports = new LinkedHashMap<>();
-
-  /** The tables the last capture loaded, by name. */
-  private Map<String, Table> captured = Map.of();
 
   private final SupersededMetadata superseded = new SupersededMetadata();
 
@@ -76,7 +68,6 @@ public final class SharedJourney extends Journey {
   private final DescentSchemas schemas;
 
   private List<ContractLocation.Entry> contracts;
-  private DataCheck data;
 
   /** What the runner's step listener does with each version it reports, or null for nothing. */
   private Consumer<MigrationStep> onStep;
@@ -87,42 +78,16 @@ public final class SharedJourney extends Journey {
       ContractLocation contracts,
       JourneyStart start,
       DescentSchemas schemas) {
+    super(settings, start);
     this.schemas = schemas;
     MigrationRunner built = runners.apply(this::step);
     // the journey walks the whole chain of versioned migrations, never a baseline
     this.runner = RunnerSeam.withoutBaselines(built);
-    this.start = start;
-    this.settings = start.settings(settings);
     for (StandardCheck check : CHECKS) {
       if (contracts != null || check != StandardCheck.CONTRACTS) {
         runs.put(check, new CheckRun(check, runner, this.settings, start));
       }
     }
-  }
-
-  /**
-   * Walks the journey in a namespace of its own, which must be empty, and leaves it rolled back as
-   * far as it goes.
-   *
-   * @param runners builds the runner of the journey's namespace with the given event listener
-   * @param settings what the checks tolerate
-   * @param contracts the contracts to check at head, or null for no contracts check
-   * @return the journey, with the reports of the checks it could give
-   */
-  public static SharedJourney walk(
-      Function<Consumer<RunEvent>, MigrationRunner> runners,
-      CheckSettings settings,
-      ContractLocation contracts) {
-    return walk(runners, settings, contracts, JourneyStart.empty());
-  }
-
-  /** As {@link #walk(Function, CheckSettings, ContractLocation)}, trimming as told. */
-  static SharedJourney walk(
-      Function<Consumer<RunEvent>, MigrationRunner> runners,
-      CheckSettings settings,
-      ContractLocation contracts,
-      DescentSchemas schemas) {
-    return walk(runners, settings, contracts, JourneyStart.empty(), schemas);
   }
 
   /**
@@ -145,7 +110,10 @@ public final class SharedJourney extends Journey {
     return walk(runners, settings, contracts, start, DescentSchemas.whenWorthIt());
   }
 
-  private static SharedJourney walk(
+  /**
+   * As {@link #walk(Function, CheckSettings, ContractLocation, JourneyStart)}, trimming as told.
+   */
+  static SharedJourney walk(
       Function<Consumer<RunEvent>, MigrationRunner> runners,
       CheckSettings settings,
       ContractLocation contracts,
@@ -339,22 +307,6 @@ public final class SharedJourney extends Journey {
     }
   }
 
-  @Override
-  CheckSettings settings() {
-    return settings;
-  }
-
-  /** Where the journey starts. */
-  @Override
-  JourneyStart start() {
-    return start;
-  }
-
-  @Override
-  DataCheck data() {
-    return data;
-  }
-
   /**
    * The namespace's shape right after a version's upgrade on the journey's way up the chain.
    *
@@ -392,16 +344,5 @@ public final class SharedJourney extends Journey {
     } catch (RuntimeException e) {
       disturbAll("leaving the schemas above " + version + " out failed: " + e);
     }
-  }
-
-  /** The tables, by name, that the last {@link #capture()} loaded. */
-  @Override
-  Map<String, Table> captured() {
-    return captured;
-  }
-
-  @Override
-  MigrationRunner runner() {
-    return runner;
   }
 }

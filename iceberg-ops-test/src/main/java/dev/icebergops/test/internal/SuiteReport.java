@@ -91,8 +91,6 @@ public final class SuiteReport {
   synchronized ReportContent content() {
     return new ReportContent(
         title,
-        summary(),
-        failed(),
         new LinkedHashMap<>(descriptions),
         new EnumMap<>(entries),
         setNotes(),
@@ -106,32 +104,7 @@ public final class SuiteReport {
 
   /** "7 passed, 1 failed, 1 not applicable" over the nine standard checks. */
   public synchronized String summary() {
-    int passed = 0;
-    int failed = 0;
-    int skipped = 0;
-    for (StandardCheck check : StandardCheck.values()) {
-      CheckEntry entry = entries.get(check);
-      if (entry == null) {
-        continue;
-      } else if (entry.report() == null) {
-        skipped++;
-      } else if (entry.report().passed()) {
-        passed++;
-      } else {
-        failed++;
-      }
-    }
-    int notRun = StandardCheck.values().length - passed - failed - skipped;
-    List<String> parts = new ArrayList<>();
-    parts.add(passed + " passed");
-    parts.add(failed + " failed");
-    if (skipped > 0) {
-      parts.add(skipped + " not applicable");
-    }
-    if (notRun > 0) {
-      parts.add(notRun + " not run");
-    }
-    return String.join(", ", parts);
+    return content().summary();
   }
 
   /**
@@ -146,7 +119,7 @@ public final class SuiteReport {
 
   /** Whether a check failed. */
   public synchronized boolean failed() {
-    return entries.values().stream().anyMatch(e -> e.report() != null && !e.report().passed());
+    return content().failed();
   }
 
   /**
@@ -157,13 +130,13 @@ public final class SuiteReport {
    * @throws UncheckedIOException if they cannot be written
    */
   public List<Path> write(Path directory) {
-    SuiteReportPage page = new SuiteReportPage(content());
+    ReportContent content = content();
     Path markdown = directory.resolve(title + ".md");
     Path html = directory.resolve(title + ".html");
     try {
       Files.createDirectories(directory);
-      Files.writeString(markdown, page.markdown(), StandardCharsets.UTF_8);
-      Files.writeString(html, page.html(), StandardCharsets.UTF_8);
+      Files.writeString(markdown, SuiteReportPage.markdown(content), StandardCharsets.UTF_8);
+      Files.writeString(html, SuiteReportPage.html(content), StandardCharsets.UTF_8);
     } catch (IOException e) {
       throw new UncheckedIOException(
           "Cannot write the iceberg-ops report to " + directory + ": " + e.getMessage(), e);

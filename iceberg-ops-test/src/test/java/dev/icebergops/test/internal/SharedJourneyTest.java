@@ -116,7 +116,8 @@ class SharedJourneyTest {
     Fixture shared = new Fixture(environment);
 
     SharedJourney journey =
-        SharedJourney.walk(onEvent -> shared.runner(source, onEvent), settings, CONTRACTS);
+        SharedJourney.walk(
+            onEvent -> shared.runner(source, onEvent), settings, CONTRACTS, JourneyStart.empty());
 
     assertSameAsOwnPasses(name, journey, shared, source, settings, disturbed);
   }
@@ -135,7 +136,11 @@ class SharedJourneyTest {
 
     SharedJourney journey =
         SharedJourney.walk(
-            onEvent -> shared.runner(source, onEvent), settings, CONTRACTS, trimming);
+            onEvent -> shared.runner(source, onEvent),
+            settings,
+            CONTRACTS,
+            JourneyStart.empty(),
+            trimming);
 
     assertSameAsOwnPasses(name, journey, shared, source, settings, disturbed);
     if (name.startsWith("reversible") || name.startsWith("restoring")) {

@@ -27,7 +27,8 @@ class SuiteReportTextTest {
   }
 
   private static CheckReport report(StandardCheck check, Map<String, Outcome> versions) {
-    return new CheckReport(check, List.of(), List.of(), List.of(), versions, Map.of());
+    return new CheckReport(
+        check, List.of(), List.of(), List.of(), versions, Map.of(), List.of(), Map.of());
   }
 
   @Test
@@ -44,6 +45,8 @@ class SuiteReportTextTest {
             List.of(),
             List.of(),
             Map.of("0001", Outcome.PASSED, "0002", Outcome.FAILED),
+            Map.of(),
+            List.of(),
             Map.of()));
     report.add(report(StandardCheck.NO_TRACE, Map.of("0002", Outcome.PASSED)));
     report.skipped(StandardCheck.CONTRACTS, "no contracts location");
