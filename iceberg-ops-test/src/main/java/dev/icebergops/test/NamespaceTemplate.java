@@ -5,6 +5,7 @@ import dev.icebergops.migration.TableNames;
 import dev.icebergops.runner.MigrationRunner;
 import dev.icebergops.runner.spi.RunnerSeam;
 import dev.icebergops.state.NamespaceTables;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -73,7 +74,7 @@ final class NamespaceTemplate {
     Map<String, TableCopy> tables = new LinkedHashMap<>();
     for (TableIdentifier id : catalog.listTables(TableNames.namespace(source))) {
       TableIdentifier copy = Namespaces.table(namespace, id.name());
-      TableCopy.of(id, catalog.loadTable(id)).copyTo(catalog, copy);
+      TableCopy.of(id, catalog.loadTable(id), true).copyTo(catalog, copy);
       tables.put(id.name(), TableCopy.of(copy, catalog.loadTable(copy), earlierSchemas));
     }
     Map<String, String> written = Map.of();
@@ -102,19 +103,14 @@ final class NamespaceTemplate {
    * migration ran in it.
    */
   boolean historyUnchanged(List<HistoryRecord> rows) {
-    if (rows.size() != this.rows.size()) {
-      return false;
-    }
-    for (int i = 0; i < rows.size(); i++) {
-      HistoryRecord now = rows.get(i);
-      HistoryRecord then = this.rows.get(i);
-      if (!now.version().equals(then.version())
-          || now.status() != then.status()
-          || !now.updatedAt().equals(then.updatedAt())) {
-        return false;
-      }
-    }
-    return true;
+    return stamps(rows).equals(stamps(this.rows));
+  }
+
+  /** What tells the history rows of a copy apart: each one's version, status and time. */
+  private static List<List<Object>> stamps(List<HistoryRecord> rows) {
+    return rows.stream()
+        .map(row -> Arrays.<Object>asList(row.version(), row.status(), row.updatedAt()))
+        .toList();
   }
 
   /**
@@ -194,11 +190,7 @@ final class NamespaceTemplate {
   }
 
   private static List<HistoryRecord> under(String namespace, List<HistoryRecord> rows) {
-    return rows.stream().map(row -> under(namespace, row)).toList();
-  }
-
-  private static HistoryRecord under(String namespace, HistoryRecord row) {
-    return row.inNamespace(namespace);
+    return rows.stream().map(row -> row.inNamespace(namespace)).toList();
   }
 
   @Override
