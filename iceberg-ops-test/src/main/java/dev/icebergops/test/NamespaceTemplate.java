@@ -11,6 +11,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
 import org.apache.iceberg.catalog.Catalog;
 import org.apache.iceberg.catalog.SupportsNamespaces;
 import org.apache.iceberg.catalog.TableIdentifier;
@@ -21,35 +22,19 @@ import org.apache.iceberg.exceptions.NamespaceNotEmptyException;
  * migrated to that version, copied into a namespace of the template's own, and the history rows
  * that say so. {@link #copyTo} gives a test its own copy of it, whose cost does not grow with the
  * number of migrations behind the version.
+ *
+ * @param shape the template's shape, which a test's namespace must have again after the test
+ * @param seeded the namespaces whose history rows were written with the template's, by test name,
+ *     not yet claimed: a test of that name takes its namespace from here once ({@link #claim}), and
+ *     its copy needs no history write of its own
  */
-final class NamespaceTemplate {
-
-  private final String version;
-  private final String namespace;
-  private final Map<String, TableCopy> tables;
-  private final List<HistoryRecord> rows;
-  private final NamespaceTables shape;
-
-  /**
-   * The namespaces whose history rows were written with the template's, by test name: a test of
-   * that name takes its namespace from here once, and its copy needs no history write of its own.
-   */
-  private final Map<String, String> seeded;
-
-  private NamespaceTemplate(
-      String version,
-      String namespace,
-      Map<String, TableCopy> tables,
-      List<HistoryRecord> rows,
-      NamespaceTables shape,
-      Map<String, String> seeded) {
-    this.version = version;
-    this.namespace = namespace;
-    this.tables = tables;
-    this.rows = rows;
-    this.shape = shape;
-    this.seeded = new HashMap<>(seeded);
-  }
+record NamespaceTemplate(
+    String version,
+    String namespace,
+    Map<String, TableCopy> tables,
+    List<HistoryRecord> rows,
+    NamespaceTables shape,
+    Map<String, String> seeded) {
 
   /**
    * Copies every table of {@code source}, now at {@code version}, into the new namespace {@code
@@ -90,12 +75,7 @@ final class NamespaceTemplate {
         tables,
         List.copyOf(rows),
         NamespaceTables.capture(catalog, namespace),
-        written);
-  }
-
-  /** The version the template is at. */
-  String version() {
-    return version;
+        new ConcurrentHashMap<>(written));
   }
 
   /**
@@ -117,13 +97,8 @@ final class NamespaceTemplate {
    * The namespace written for the test {@code testName}, whose history rows are already there;
    * given once, empty after that (a repeated test's later runs name their own namespaces).
    */
-  synchronized Optional<String> claim(String testName) {
+  Optional<String> claim(String testName) {
     return Optional.ofNullable(seeded.remove(testName));
-  }
-
-  /** The template's shape, which a test's namespace must have again after the test. */
-  NamespaceTables shape() {
-    return shape;
   }
 
   /**
