@@ -145,16 +145,12 @@ final class ClassTemplates implements AutoCloseable {
     String from = walker == null || walked.compareTo(version) > 0 ? BASE : walked;
     List<ResolvedMigration> baselines =
         walker != null ? walker.baselines() : runners.alone(BASE + "_probe").baselines();
-    String baseline = null;
-    for (ResolvedMigration b : baselines) {
-      if (b.version().compareTo(from) > 0 && b.version().compareTo(version) <= 0) {
-        baseline = b.version();
-      }
-    }
-    if (baseline == null || !starts.subSet(from, false, baseline, false).isEmpty()) {
-      return null;
-    }
-    return baseline;
+    return baselines.stream()
+        .map(ResolvedMigration::version)
+        .filter(b -> b.compareTo(from) > 0 && b.compareTo(version) <= 0)
+        .reduce((lower, higher) -> higher) // the migrations come in version order
+        .filter(baseline -> starts.subSet(from, false, baseline, false).isEmpty())
+        .orElse(null);
   }
 
   private void startWalk() {

@@ -8,6 +8,8 @@ import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
+import java.util.function.Function;
 import org.junit.jupiter.api.extension.ExtensionConfigurationException;
 import org.junit.jupiter.api.extension.ExtensionContext;
 
@@ -33,15 +35,31 @@ record ContainersSettings(
     IcebergContainers annotation =
         EnclosingAnnotations.find(testClass, IcebergContainers.class).orElse(null);
     Values values = new Values(context, annotation);
+    Map<String, String> catalogEnv = catalogEnv(values); // checked first, then the network
+    String network =
+        values.get(
+            "network",
+            IcebergContainers::network,
+            "bridge or host",
+            name -> Set.of("bridge", "host").contains(name.toLowerCase(Locale.ROOT)) ? name : null);
     return new ContainersSettings(
         values.get("catalog-image", IcebergContainers::catalogImage),
         values.get("s3-image", IcebergContainers::s3Image),
         values.get("access-key", IcebergContainers::accessKey),
         values.get("secret-key", IcebergContainers::secretKey),
-        catalogEnv(values),
-        hostNetwork(values),
-        startupTimeout(values),
-        pull(values));
+        catalogEnv,
+        "host".equalsIgnoreCase(network),
+        values.get(
+            "startup-timeout",
+            a -> a.startupTimeoutSeconds() == 0 ? "" : Integer.toString(a.startupTimeoutSeconds()),
+            "a positive number of seconds",
+            seconds ->
+                Long.parseLong(seconds) > 0 ? Duration.ofSeconds(Long.parseLong(seconds)) : null),
+        values.get(
+            "pull",
+            IcebergContainers::pull,
+            "missing, never or always",
+            pull -> Pull.valueOf(pull.toUpperCase(Locale.ROOT))));
   }
 
   /** A new, not yet started environment with these settings. */
@@ -86,57 +104,41 @@ record ContainersSettings(
     return Map.copyOf(env);
   }
 
-  private static boolean hostNetwork(Values values) {
-    String network = values.get("network", IcebergContainers::network);
-    if (network == null || network.equalsIgnoreCase("bridge")) {
-      return false;
-    }
-    if (network.equalsIgnoreCase("host")) {
-      return true;
-    }
-    throw values.invalid("network", network, "bridge or host");
-  }
-
-  private static Duration startupTimeout(Values values) {
-    String seconds =
-        values.get(
-            "startup-timeout",
-            a -> a.startupTimeoutSeconds() == 0 ? "" : Integer.toString(a.startupTimeoutSeconds()));
-    if (seconds == null) {
-      return null;
-    }
-    try {
-      long value = Long.parseLong(seconds);
-      if (value > 0) {
-        return Duration.ofSeconds(value);
-      }
-    } catch (NumberFormatException e) {
-      // reported below
-    }
-    throw values.invalid("startup-timeout", seconds, "a positive number of seconds");
-  }
-
-  private static Pull pull(Values values) {
-    String pull = values.get("pull", IcebergContainers::pull);
-    if (pull == null) {
-      return null;
-    }
-    try {
-      return Pull.valueOf(pull.toUpperCase(Locale.ROOT));
-    } catch (IllegalArgumentException e) {
-      throw values.invalid("pull", pull, "missing, never or always");
-    }
-  }
-
   /** Looks one setting up where it may be given, the first non-blank value winning. */
   private record Values(ExtensionContext context, IcebergContainers annotation) {
 
-    String get(String name, java.util.function.Function<IcebergContainers, String> attribute) {
+    String get(String name, Function<IcebergContainers, String> attribute) {
       return SuiteConfig.lookup(context, PREFIX + name, variable(name))
           .or(() -> Optional.ofNullable(annotation).map(attribute))
           .map(String::trim)
           .filter(value -> !value.isEmpty())
           .orElse(null);
+    }
+
+    /**
+     * The setting {@code name} as {@code parse} reads it, or null when it is not given.
+     *
+     * @param parse null, or an exception, for a value that is not one of {@code expected}
+     */
+    <T> T get(
+        String name,
+        Function<IcebergContainers, String> attribute,
+        String expected,
+        Function<String, T> parse) {
+      String value = get(name, attribute);
+      if (value == null) {
+        return null;
+      }
+      T parsed;
+      try {
+        parsed = parse.apply(value);
+      } catch (IllegalArgumentException e) { // NumberFormatException too
+        parsed = null;
+      }
+      if (parsed == null) {
+        throw invalid(name, value, expected);
+      }
+      return parsed;
     }
 
     ExtensionConfigurationException invalid(String name, String value, String expected) {

@@ -15,6 +15,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.function.BiFunction;
 import java.util.function.Function;
 import org.apache.iceberg.Table;
 import org.apache.iceberg.catalog.Catalog;
@@ -66,6 +67,21 @@ public final class IcebergMigrationsExtension
         AfterEachCallback,
         AfterAllCallback,
         ParameterResolver {
+
+  /**
+   * What is injected from a test's namespace, by parameter type; a {@code Table} is loaded by the
+   * name its {@link IcebergTable} gives.
+   */
+  private static final Map<Class<?>, BiFunction<TestNamespace, ExtensionContext, Object>> INJECTED =
+      Map.of(
+          Catalog.class, (namespace, context) -> namespace.catalog(),
+          MigrationRunner.class, (namespace, context) -> namespace.runner(),
+          MigrationContext.class,
+              (namespace, context) -> MigrationContexts.of(namespace.catalog(), namespace.name()),
+          IcebergTestEnvironment.class, (namespace, context) -> namespace.environment(),
+          IcebergTestData.class,
+              (namespace, context) -> new IcebergTestData(namespace.catalog(), namespace.name()),
+          StandardChecks.class, IcebergMigrationsExtension::standardChecks);
 
   /** Checks and reads the configuration of a test class, once, before its first test. */
   private final Function<ExtensionContext, SuiteConfig> config;
@@ -136,13 +152,7 @@ public final class IcebergMigrationsExtension
   @Override
   public boolean supportsParameter(ParameterContext parameter, ExtensionContext context) {
     Class<?> type = parameter.getParameter().getType();
-    return type == Catalog.class
-        || type == MigrationRunner.class
-        || type == MigrationContext.class
-        || type == IcebergTestEnvironment.class
-        || type == IcebergTestData.class
-        || type == StandardChecks.class
-        || type == Table.class;
+    return INJECTED.containsKey(type) || type == Table.class;
   }
 
   @Override
@@ -157,27 +167,18 @@ public final class IcebergMigrationsExtension
               + p.getDeclaringExecutable().getName()
               + ": iceberg-ops injects only into test methods and @BeforeEach/@AfterEach methods");
     }
-    Class<?> type = p.getType();
-    if (type == Catalog.class) {
-      return namespace.catalog();
-    } else if (type == MigrationRunner.class) {
-      return namespace.runner();
-    } else if (type == MigrationContext.class) {
-      return MigrationContexts.of(namespace.catalog(), namespace.name());
-    } else if (type == IcebergTestEnvironment.class) {
-      return namespace.environment();
-    } else if (type == IcebergTestData.class) {
-      return new IcebergTestData(namespace.catalog(), namespace.name());
-    } else if (type == StandardChecks.class) {
-      ClassState state = ClassState.of(context);
-      return new StandardChecks(
-          state.config(),
-          namespace.runner(),
-          state.report(),
-          state.journey()::get,
-          state.journeyStart());
-    }
-    return table(namespace, parameter);
+    BiFunction<TestNamespace, ExtensionContext, Object> injected = INJECTED.get(p.getType());
+    return injected != null ? injected.apply(namespace, context) : table(namespace, parameter);
+  }
+
+  private static StandardChecks standardChecks(TestNamespace namespace, ExtensionContext context) {
+    ClassState state = ClassState.of(context);
+    return new StandardChecks(
+        state.config(),
+        namespace.runner(),
+        state.report(),
+        state.journey()::get,
+        state.journeyStart());
   }
 
   private static Table table(TestNamespace namespace, ParameterContext parameter) {

@@ -5,11 +5,13 @@ import dev.icebergops.migration.TableNames;
 import dev.icebergops.runner.MigrationRunner;
 import dev.icebergops.runner.spi.RunnerSeam;
 import dev.icebergops.state.NamespaceTables;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
 import org.apache.iceberg.catalog.Catalog;
 import org.apache.iceberg.catalog.SupportsNamespaces;
 import org.apache.iceberg.catalog.TableIdentifier;
@@ -20,35 +22,19 @@ import org.apache.iceberg.exceptions.NamespaceNotEmptyException;
  * migrated to that version, copied into a namespace of the template's own, and the history rows
  * that say so. {@link #copyTo} gives a test its own copy of it, whose cost does not grow with the
  * number of migrations behind the version.
+ *
+ * @param shape the template's shape, which a test's namespace must have again after the test
+ * @param seeded the namespaces whose history rows were written with the template's, by test name,
+ *     not yet claimed: a test of that name takes its namespace from here once ({@link #claim}), and
+ *     its copy needs no history write of its own
  */
-final class NamespaceTemplate {
-
-  private final String version;
-  private final String namespace;
-  private final Map<String, TableCopy> tables;
-  private final List<HistoryRecord> rows;
-  private final NamespaceTables shape;
-
-  /**
-   * The namespaces whose history rows were written with the template's, by test name: a test of
-   * that name takes its namespace from here once, and its copy needs no history write of its own.
-   */
-  private final Map<String, String> seeded;
-
-  private NamespaceTemplate(
-      String version,
-      String namespace,
-      Map<String, TableCopy> tables,
-      List<HistoryRecord> rows,
-      NamespaceTables shape,
-      Map<String, String> seeded) {
-    this.version = version;
-    this.namespace = namespace;
-    this.tables = tables;
-    this.rows = rows;
-    this.shape = shape;
-    this.seeded = new HashMap<>(seeded);
-  }
+record NamespaceTemplate(
+    String version,
+    String namespace,
+    Map<String, TableCopy> tables,
+    List<HistoryRecord> rows,
+    NamespaceTables shape,
+    Map<String, String> seeded) {
 
   /**
    * Copies every table of {@code source}, now at {@code version}, into the new namespace {@code
@@ -73,7 +59,7 @@ final class NamespaceTemplate {
     Map<String, TableCopy> tables = new LinkedHashMap<>();
     for (TableIdentifier id : catalog.listTables(TableNames.namespace(source))) {
       TableIdentifier copy = Namespaces.table(namespace, id.name());
-      TableCopy.of(id, catalog.loadTable(id)).copyTo(catalog, copy);
+      TableCopy.of(id, catalog.loadTable(id), true).copyTo(catalog, copy);
       tables.put(id.name(), TableCopy.of(copy, catalog.loadTable(copy), earlierSchemas));
     }
     Map<String, String> written = Map.of();
@@ -89,12 +75,7 @@ final class NamespaceTemplate {
         tables,
         List.copyOf(rows),
         NamespaceTables.capture(catalog, namespace),
-        written);
-  }
-
-  /** The version the template is at. */
-  String version() {
-    return version;
+        new ConcurrentHashMap<>(written));
   }
 
   /**
@@ -102,32 +83,22 @@ final class NamespaceTemplate {
    * migration ran in it.
    */
   boolean historyUnchanged(List<HistoryRecord> rows) {
-    if (rows.size() != this.rows.size()) {
-      return false;
-    }
-    for (int i = 0; i < rows.size(); i++) {
-      HistoryRecord now = rows.get(i);
-      HistoryRecord then = this.rows.get(i);
-      if (!now.version().equals(then.version())
-          || now.status() != then.status()
-          || !now.updatedAt().equals(then.updatedAt())) {
-        return false;
-      }
-    }
-    return true;
+    return stamps(rows).equals(stamps(this.rows));
+  }
+
+  /** What tells the history rows of a copy apart: each one's version, status and time. */
+  private static List<List<Object>> stamps(List<HistoryRecord> rows) {
+    return rows.stream()
+        .map(row -> Arrays.<Object>asList(row.version(), row.status(), row.updatedAt()))
+        .toList();
   }
 
   /**
    * The namespace written for the test {@code testName}, whose history rows are already there;
    * given once, empty after that (a repeated test's later runs name their own namespaces).
    */
-  synchronized Optional<String> claim(String testName) {
+  Optional<String> claim(String testName) {
     return Optional.ofNullable(seeded.remove(testName));
-  }
-
-  /** The template's shape, which a test's namespace must have again after the test. */
-  NamespaceTables shape() {
-    return shape;
   }
 
   /**
@@ -194,11 +165,7 @@ final class NamespaceTemplate {
   }
 
   private static List<HistoryRecord> under(String namespace, List<HistoryRecord> rows) {
-    return rows.stream().map(row -> under(namespace, row)).toList();
-  }
-
-  private static HistoryRecord under(String namespace, HistoryRecord row) {
-    return row.inNamespace(namespace);
+    return rows.stream().map(row -> row.inNamespace(namespace)).toList();
   }
 
   @Override

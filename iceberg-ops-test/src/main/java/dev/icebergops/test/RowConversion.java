@@ -8,7 +8,6 @@ import java.time.LocalDateTime;
 import java.time.LocalTime;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -60,43 +59,32 @@ final class RowConversion {
   }
 
   private static Object convert(String table, String column, Type type, Object value) {
-    switch (type.typeId()) {
-      case BOOLEAN:
-        return (Boolean) value;
-      case INTEGER:
-        return Math.toIntExact(wholeNumber(value));
-      case LONG:
-        return wholeNumber(value);
-      case FLOAT:
-        return ((Number) value).floatValue();
-      case DOUBLE:
-        return ((Number) value).doubleValue();
-      case DECIMAL:
-        BigDecimal decimal = value instanceof BigDecimal d ? d : new BigDecimal(value.toString());
-        return decimal.setScale(((Types.DecimalType) type).scale());
-      case STRING:
-        return (CharSequence) value;
-      case DATE:
-        return value instanceof LocalDate d ? d : LocalDate.parse(value.toString());
-      case TIME:
-        return value instanceof LocalTime t ? t : LocalTime.parse(value.toString());
-      case TIMESTAMP:
-        return timestamp((Types.TimestampType) type, value);
-      case UUID:
-        return value instanceof UUID u ? u : UUID.fromString(value.toString());
-      case BINARY:
-        return value instanceof byte[] bytes ? ByteBuffer.wrap(bytes) : (ByteBuffer) value;
-      case FIXED:
-        return fixed((Types.FixedType) type, value);
-      case STRUCT:
-        return struct(table, column + ".", type.asStructType(), (Map<?, ?>) value);
-      case LIST:
-        List<Object> list = new ArrayList<>();
-        for (Object element : (List<?>) value) {
-          list.add(value(table, column + ".element", type.asListType().elementType(), element));
-        }
-        return list;
-      case MAP:
+    return switch (type.typeId()) {
+      case BOOLEAN -> (Boolean) value;
+      case INTEGER -> Math.toIntExact(wholeNumber(value));
+      case LONG -> wholeNumber(value);
+      case FLOAT -> ((Number) value).floatValue();
+      case DOUBLE -> ((Number) value).doubleValue();
+      case DECIMAL ->
+          (value instanceof BigDecimal d ? d : new BigDecimal(value.toString()))
+              .setScale(((Types.DecimalType) type).scale());
+      case STRING -> (CharSequence) value;
+      case DATE -> value instanceof LocalDate d ? d : LocalDate.parse(value.toString());
+      case TIME -> value instanceof LocalTime t ? t : LocalTime.parse(value.toString());
+      case TIMESTAMP -> timestamp((Types.TimestampType) type, value);
+      case UUID -> value instanceof UUID u ? u : UUID.fromString(value.toString());
+      case BINARY -> value instanceof byte[] bytes ? ByteBuffer.wrap(bytes) : (ByteBuffer) value;
+      case FIXED -> fixed((Types.FixedType) type, value);
+      case STRUCT -> struct(table, column + ".", type.asStructType(), (Map<?, ?>) value);
+      case LIST ->
+          ((List<?>) value)
+              .stream()
+                  .map(
+                      element ->
+                          value(
+                              table, column + ".element", type.asListType().elementType(), element))
+                  .toList();
+      case MAP -> {
         Map<Object, Object> map = new LinkedHashMap<>();
         Types.MapType mapType = type.asMapType();
         ((Map<?, ?>) value)
@@ -105,10 +93,10 @@ final class RowConversion {
                     map.put(
                         value(table, column + ".key", mapType.keyType(), k),
                         value(table, column + ".value", mapType.valueType(), v)));
-        return map;
-      default:
-        return value;
-    }
+        yield map;
+      }
+      default -> value;
+    };
   }
 
   /** Iceberg's generic writers take a fixed value as a byte array of exactly the type's length. */

@@ -61,12 +61,7 @@ final class SnapshotStart implements NamespaceStart {
     try {
       return ShapeSnapshot.read(config.startFrom());
     } catch (IllegalArgumentException | UncheckedIOException e) {
-      throw new ExtensionConfigurationException(
-          "Cannot configure startFrom of @IcebergMigrations on "
-              + config.testClass().getName()
-              + ": "
-              + e.getMessage(),
-          e);
+      throw config.invalidAttribute("startFrom", e.getMessage(), e);
     }
   }
 
@@ -83,11 +78,9 @@ final class SnapshotStart implements NamespaceStart {
     String version = snapshot.version() == null ? MigrationRunner.BASE_VERSION : snapshot.version();
     String downTo = config.downTo();
     if (!MigrationRunner.BASE_VERSION.equals(downTo) && downTo.compareTo(version) < 0) {
-      throw new ExtensionConfigurationException(
-          "Cannot configure downTo of @IcebergMigrations on "
-              + config.testClass().getName()
-              + ": "
-              + downTo
+      throw config.invalidAttribute(
+          "downTo",
+          downTo
               + " is below "
               + version
               + ", the version of the snapshot "
@@ -97,7 +90,8 @@ final class SnapshotStart implements NamespaceStart {
               + version
               + " or above (or left at 0000, which means "
               + version
-              + ")");
+              + ")",
+          null);
     }
     return JourneyStart.at(
         version,

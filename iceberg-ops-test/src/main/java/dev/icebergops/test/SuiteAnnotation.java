@@ -88,31 +88,23 @@ final class SuiteAnnotation {
     String[] locations = config.locations();
     boolean hasLocations = locations.length > 0;
     if (hasLocations == config.classes().length > 0) {
-      throw new ExtensionConfigurationException(
-          "Cannot configure "
-              + where
-              + ": give either locations or classes"
-              + (hasLocations ? ", not both" : ""));
+      throw SuiteConfig.invalid(
+          where, "give either locations or classes" + (hasLocations ? ", not both" : ""), null);
     }
     if (!hasLocations) {
       return MigrationSource.of(Arrays.asList(config.classes()));
     }
     if (locations.length > 1) {
-      throw new ExtensionConfigurationException(
-          "Cannot configure "
-              + where
-              + ": exactly one location is supported, got "
-              + Arrays.toString(locations));
+      throw SuiteConfig.invalid(
+          where, "exactly one location is supported, got " + Arrays.toString(locations), null);
     }
     if (locations[0].isBlank()) {
-      throw new ExtensionConfigurationException(
-          "Cannot configure " + where + ": the location is empty");
+      throw SuiteConfig.invalid(where, "the location is empty", null);
     }
     try {
       return MigrationSource.classpath(locations[0]);
     } catch (IllegalArgumentException e) {
-      throw new ExtensionConfigurationException(
-          "Cannot configure " + where + ": " + e.getMessage(), e);
+      throw SuiteConfig.invalid(where, e.getMessage(), e);
     }
   }
 }

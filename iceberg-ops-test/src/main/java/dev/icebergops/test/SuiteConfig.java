@@ -65,6 +65,19 @@ record SuiteConfig(
         "Cannot configure iceberg-ops for " + testClass.getName() + ": " + reason);
   }
 
+  /** "Cannot configure {@code where}: {@code reason}", caused by {@code cause} (may be null). */
+  static ExtensionConfigurationException invalid(String where, String reason, Throwable cause) {
+    return new ExtensionConfigurationException("Cannot configure " + where + ": " + reason, cause);
+  }
+
+  /**
+   * {@link #invalid} for the attribute {@code attribute} of the class's {@link IcebergMigrations}.
+   */
+  ExtensionConfigurationException invalidAttribute(
+      String attribute, String reason, Throwable cause) {
+    return invalid(attribute + " of @IcebergMigrations on " + testClass.getName(), reason, cause);
+  }
+
   static List<ExpectedBackfill> backfills(Backfill[] declared, String where) {
     List<ExpectedBackfill> backfills = new ArrayList<>();
     for (Backfill backfill : declared) {
@@ -76,10 +89,9 @@ record SuiteConfig(
         constructor.setAccessible(true);
         values = constructor.newInstance();
       } catch (ReflectiveOperationException | RuntimeException e) {
-        throw new ExtensionConfigurationException(
-            "Cannot configure "
-                + where
-                + ": cannot create "
+        throw invalid(
+            where,
+            "cannot create "
                 + type.getName()
                 + " for the backfill of "
                 + backfill.table()
@@ -174,16 +186,14 @@ record SuiteConfig(
    */
   void checkKnown(Set<String> known, String version, String what) {
     if (version != null && !BASE.equals(version) && !known.contains(version)) {
-      throw new ExtensionConfigurationException(
-          "Cannot configure "
-              + what
-              + " of @IcebergMigrations on "
-              + testClass.getName()
-              + ": no migration has version "
+      throw invalidAttribute(
+          what,
+          "no migration has version "
               + version
               + " (known: "
               + String.join(", ", new TreeSet<>(known))
-              + ")");
+              + ")",
+          null);
     }
   }
 
@@ -195,12 +205,7 @@ record SuiteConfig(
     try {
       ContractLocation.of(contracts).load();
     } catch (IllegalArgumentException | UncheckedIOException e) {
-      throw new ExtensionConfigurationException(
-          "Cannot configure contracts of @IcebergMigrations on "
-              + testClass.getName()
-              + ": "
-              + e.getMessage(),
-          e);
+      throw invalidAttribute("contracts", e.getMessage(), e);
     }
   }
 
@@ -226,16 +231,13 @@ record SuiteConfig(
 
   static String version(String value, String where) {
     if (!VERSION.matcher(value).matches()) {
-      throw new ExtensionConfigurationException(
-          "Cannot configure " + where + ": '" + value + "' is not a four-digit version");
+      throw invalid(where, "'" + value + "' is not a four-digit version", null);
     }
     return value;
   }
 
   static Set<String> versions(String[] values, String where) {
-    for (String value : values) {
-      version(value, where);
-    }
+    Arrays.stream(values).forEach(value -> version(value, where));
     return Set.of(values);
   }
 

@@ -45,71 +45,35 @@ import org.apache.iceberg.util.JsonUtil;
  * <p>The copy has one snapshot at most (the live data files appended at once), no snapshot log,
  * metadata log, branches, tags or statistics. A table with delete files is not copied ({@link #of}
  * refuses it): the rows it holds are not the rows of its data files alone.
+ *
+ * @param metadata the metadata file of a copy ({@link MetadataCopy#withoutHistory}), written once
+ *     as JSON with stand-ins for its location, uuid and time: each copy replaces those, instead of
+ *     writing every schema of the table again
+ * @param omitted the schemas a lean copy leaves out, by id: put back by {@link
+ *     #restoreEarlierSchemas} when a test's rollback may look one up; empty for a copy that keeps
+ *     every schema
+ * @param everySchema whether a copy keeps every schema the table had: its metadata grows with them
  */
-final class TableCopy {
+record TableCopy(
+    String name,
+    TableIdentifier identifier,
+    Schema schema,
+    String metadata,
+    Map<Integer, JsonNode> omitted,
+    boolean everySchema,
+    String location,
+    List<DataFile> dataFiles,
+    FileIO io) {
 
-  /** Stand-ins in {@link #metadata} for what each copy has of its own. */
+  /**
+   * Stand-ins in {@link #metadata} for what each copy has of its own ({@link MetadataCopy#OWN}).
+   */
   private static final String LOCATION = "@iceberg-ops-copy-location@";
 
   private static final String UUID_TOKEN = "@iceberg-ops-copy-uuid@";
 
   /** A number in the file: the stand-in is a string, replaced with its quotes. */
   private static final String UPDATED = "@iceberg-ops-copy-updated@";
-
-  private final String name;
-  private final TableIdentifier identifier;
-  private final Schema schema;
-
-  /**
-   * The metadata file of a copy, written once as JSON with stand-ins for its location, uuid and
-   * time: each copy replaces those, instead of writing every schema of the table again.
-   */
-  private final String metadata;
-
-  /**
-   * The schemas a lean copy leaves out, as JSON, by id: put back by {@link #restoreEarlierSchemas}
-   * when a test's rollback may look one up. Empty for a copy that keeps every schema.
-   */
-  private final Map<Integer, String> omitted;
-
-  /** Whether a copy keeps every schema the table had: its metadata grows with them. */
-  private final boolean everySchema;
-
-  private final String location;
-  private final List<DataFile> dataFiles;
-  private final FileIO io;
-
-  private TableCopy(
-      String name,
-      TableIdentifier identifier,
-      Schema schema,
-      String metadata,
-      Map<Integer, String> omitted,
-      boolean everySchema,
-      String location,
-      List<DataFile> dataFiles,
-      FileIO io) {
-    this.name = name;
-    this.identifier = identifier;
-    this.schema = schema;
-    this.metadata = metadata;
-    this.omitted = omitted;
-    this.everySchema = everySchema;
-    this.location = location;
-    this.dataFiles = dataFiles;
-    this.io = io;
-  }
-
-  /**
-   * The state of {@code table}, known in its catalog as {@code identifier}, now, with every schema
-   * the table ever had.
-   *
-   * @throws UnsupportedOperationException if the table does not expose its metadata, or has delete
-   *     files
-   */
-  static TableCopy of(TableIdentifier identifier, Table table) {
-    return of(identifier, table, true);
-  }
 
   /**
    * The state of {@code table}, known in its catalog as {@code identifier}, now: with every schema
@@ -126,16 +90,14 @@ final class TableCopy {
           "Cannot copy table " + table.name() + ": it does not expose its metadata");
     }
     TableMetadata current = ops.operations().current();
+    ObjectNode json = MetadataCopy.withoutHistory(current);
+    Map<Integer, JsonNode> omitted =
+        earlierSchemas ? Map.of() : leaveOutEarlierSchemas(json, current.currentSchemaId());
+    json.put("location", LOCATION);
+    json.put("table-uuid", UUID_TOKEN);
+    json.put("last-updated-ms", UPDATED);
     String metadata;
-    Map<Integer, String> omitted = new TreeMap<>();
     try {
-      ObjectNode json = MetadataCopy.withoutHistory(current);
-      if (!earlierSchemas) {
-        omitted = leaveOutEarlierSchemas(json, current.currentSchemaId());
-      }
-      json.put("location", LOCATION);
-      json.put("table-uuid", UUID_TOKEN);
-      json.put("last-updated-ms", UPDATED);
       metadata = JsonUtil.mapper().writeValueAsString(json);
     } catch (JsonProcessingException e) {
       throw new UncheckedIOException(e);
@@ -145,7 +107,7 @@ final class TableCopy {
         identifier,
         current.schema(),
         metadata,
-        Map.copyOf(omitted),
+        omitted,
         earlierSchemas,
         current.location(),
         liveDataFiles(table),
@@ -156,24 +118,24 @@ final class TableCopy {
    * Keeps the current schema and the one of the highest id (so that a schema the copy adds gets the
    * id it would get in the table), and returns the others, by id.
    */
-  private static Map<Integer, String> leaveOutEarlierSchemas(
-      ObjectNode metadata, int currentSchemaId) throws JsonProcessingException {
+  private static Map<Integer, JsonNode> leaveOutEarlierSchemas(
+      ObjectNode metadata, int currentSchemaId) {
     int highest = -1;
     for (JsonNode schema : metadata.withArray("schemas")) {
       highest = Math.max(highest, schema.path("schema-id").asInt(-1));
     }
     ArrayNode kept = JsonUtil.mapper().createArrayNode();
-    Map<Integer, String> omitted = new TreeMap<>();
+    Map<Integer, JsonNode> omitted = new TreeMap<>();
     for (JsonNode schema : metadata.withArray("schemas")) {
       int id = schema.path("schema-id").asInt(-1);
       if (id == currentSchemaId || id == highest) {
         kept.add(schema);
       } else {
-        omitted.put(id, JsonUtil.mapper().writeValueAsString(schema));
+        omitted.put(id, schema);
       }
     }
     metadata.set("schemas", kept);
-    return omitted;
+    return Map.copyOf(omitted);
   }
 
   /** Whether a copy leaves out some of the table's earlier schemas. */
@@ -200,10 +162,7 @@ final class TableCopy {
     try {
       ObjectNode metadata =
           (ObjectNode) JsonUtil.mapper().readTree(TableMetadataParser.toJson(now));
-      Map<Integer, JsonNode> schemas = new TreeMap<>();
-      for (Map.Entry<Integer, String> schema : omitted.entrySet()) {
-        schemas.put(schema.getKey(), JsonUtil.mapper().readTree(schema.getValue()));
-      }
+      Map<Integer, JsonNode> schemas = new TreeMap<>(omitted);
       for (JsonNode schema : metadata.withArray("schemas")) {
         schemas.put(schema.path("schema-id").asInt(-1), schema); // the copy's own win
       }
@@ -234,11 +193,6 @@ final class TableCopy {
       throw new UncheckedIOException(e);
     }
     return files;
-  }
-
-  /** Whether the table had rows: a copy then appends copies of its data files. */
-  boolean hasData() {
-    return !dataFiles.isEmpty();
   }
 
   /**

@@ -13,6 +13,7 @@ import org.apache.iceberg.types.TypeUtil;
 import org.apache.iceberg.types.Types.NestedField;
 import org.assertj.core.api.AbstractAssert;
 import org.assertj.core.api.SoftAssertionsProvider;
+import org.assertj.core.error.ErrorMessageFactory;
 
 /**
  * The schema assertions shared by {@link SchemaAssert} and {@link TableAssert}. Column paths are
@@ -61,7 +62,15 @@ public abstract class AbstractSchemaAssert<SELF extends AbstractSchemaAssert<SEL
       if (contract.strict()) {
         lines.add("(strict: no other column)");
       }
-      throwAssertionError(SchemaErrors.shouldConformTo(actualText(), lines, violations));
+      String count =
+          violations.size() + (violations.size() == 1 ? " contract line" : " contract lines");
+      throwAssertionError(
+          Failure.expecting(
+              actualText(),
+              "to conform to contract:%n%s%nbut it violates %s:%n%s",
+              Failure.lines(lines),
+              Failure.text(count),
+              Failure.block(Failure.bullets(violations))));
     }
     return myself;
   }
@@ -76,7 +85,9 @@ public abstract class AbstractSchemaAssert<SELF extends AbstractSchemaAssert<SEL
     NestedField field = schema().findField(path);
     boolean missing = field == null;
     if (missing) {
-      AssertionError error = assertionError(SchemaErrors.shouldHaveColumn(actualText(), path));
+      AssertionError error =
+          assertionError(
+              Failure.expecting(actualText(), "to have column:%n  %s%nbut it does not", path));
       if (softly == null) {
         throw error;
       }
@@ -99,7 +110,8 @@ public abstract class AbstractSchemaAssert<SELF extends AbstractSchemaAssert<SEL
     Objects.requireNonNull(path, "path");
     isNotNull();
     if (schema().findField(path) != null) {
-      throwAssertionError(SchemaErrors.shouldNotHaveColumn(actualText(), path));
+      throwAssertionError(
+          Failure.expecting(actualText(), "not to have column:%n  %s%nbut it does", path));
     }
     return myself;
   }
@@ -112,8 +124,7 @@ public abstract class AbstractSchemaAssert<SELF extends AbstractSchemaAssert<SEL
     isNotNull();
     List<String> legacy = legacySiblings(column);
     if (legacy.isEmpty()) {
-      throwAssertionError(
-          SchemaErrors.shouldHaveLegacyColumn(actualText(), column + "__legacy_<N>", legacy));
+      throwAssertionError(shouldHaveLegacyColumn(column + "__legacy_<N>", legacy));
     }
     return myself;
   }
@@ -124,7 +135,7 @@ public abstract class AbstractSchemaAssert<SELF extends AbstractSchemaAssert<SEL
     String expected = column + "__legacy_" + n;
     List<String> legacy = legacySiblings(column);
     if (!legacy.contains(expected)) {
-      throwAssertionError(SchemaErrors.shouldHaveLegacyColumn(actualText(), expected, legacy));
+      throwAssertionError(shouldHaveLegacyColumn(expected, legacy));
     }
     return myself;
   }
@@ -142,9 +153,23 @@ public abstract class AbstractSchemaAssert<SELF extends AbstractSchemaAssert<SEL
               }
             });
     if (!legacy.isEmpty()) {
-      throwAssertionError(SchemaErrors.shouldHaveNoLegacyColumns(actualText(), legacy));
+      throwAssertionError(
+          Failure.expecting(
+              actualText(),
+              "to have no legacy columns (<column>__legacy_<N>)%nbut it has:%n%s",
+              Failure.lines(legacy)));
     }
     return myself;
+  }
+
+  private ErrorMessageFactory shouldHaveLegacyColumn(String expected, List<String> legacy) {
+    return Failure.expecting(
+        actualText(),
+        legacy.isEmpty()
+            ? "to have legacy column:%n  %s%nbut it has none"
+            : "to have legacy column:%n  %s%nbut it only has:%n%s",
+        Failure.text(expected),
+        Failure.lines(legacy));
   }
 
   /** Full paths of the {@code <leaf>__legacy_<N>} siblings of a column, in schema order. */

@@ -112,7 +112,13 @@ public class ColumnAssert<PARENT> extends AbstractAssert<ColumnAssert<PARENT>, N
   }
 
   private void fail(String expectation, String expected, String was) {
-    throwAssertionError(SchemaErrors.columnShould(owner, path, expectation, expected, was));
+    throwAssertionError(
+        Failure.of(
+            "%nExpecting column %s of:%n%s%n" + expectation + ":%n  %s%nbut was:%n  %s",
+            path,
+            Failure.block(owner),
+            Failure.text(expected),
+            Failure.text(was)));
   }
 
   private static String doc(String doc) {

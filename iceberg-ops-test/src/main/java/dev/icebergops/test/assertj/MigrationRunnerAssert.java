@@ -54,7 +54,13 @@ public class MigrationRunnerAssert extends AbstractAssert<MigrationRunnerAssert,
       }
     }
     if (!notApplied.isEmpty()) {
-      throwAssertionError(RunnerErrors.shouldBeAtHead(statusText(status), notApplied));
+      String count = notApplied.size() == 1 ? "1 version is" : notApplied.size() + " versions are";
+      throwAssertionError(
+          Failure.expecting(
+              statusText(status),
+              "to be at head (every version applied)%nbut %s not applied:%n%s",
+              Failure.text(count),
+              Failure.lines(notApplied)));
     }
     return myself;
   }
@@ -66,7 +72,13 @@ public class MigrationRunnerAssert extends AbstractAssert<MigrationRunnerAssert,
     String current = actual.current().orElse(null);
     if (!version.equals(current)) {
       throwAssertionError(
-          RunnerErrors.shouldHaveCurrentVersion(statusText(actual.status()), version, current));
+          Failure.expecting(
+              statusText(actual.status()),
+              current == null
+                  ? "to have current version:%n  %s%nbut no version is applied"
+                  : "to have current version:%n  %s%nbut was:%n  %s",
+              version,
+              current));
     }
     return myself;
   }
@@ -80,7 +92,11 @@ public class MigrationRunnerAssert extends AbstractAssert<MigrationRunnerAssert,
         status.stream().filter(s -> s.state().isPending()).map(MigrationStatus::version).toList();
     if (!pending.equals(List.of(versions))) {
       throwAssertionError(
-          RunnerErrors.shouldHavePending(statusText(status), List.of(versions), pending));
+          Failure.expecting(
+              statusText(status),
+              "to have exactly these pending versions, in order:%n  %s%nbut they are:%n  %s",
+              List.of(versions),
+              pending));
     }
     return myself;
   }
@@ -155,7 +171,8 @@ public class MigrationRunnerAssert extends AbstractAssert<MigrationRunnerAssert,
 
   private MigrationRunnerAssert passes(CheckReport report) {
     if (!report.passed()) {
-      throwAssertionError(RunnerErrors.shouldPassCheck(report));
+      // the report's own message, already in this layout, naming the version and showing the diff
+      throwAssertionError(Failure.of("%n%s", Failure.text(report.failureMessage())));
     }
     return myself;
   }
@@ -166,7 +183,7 @@ public class MigrationRunnerAssert extends AbstractAssert<MigrationRunnerAssert,
       return header + " without migrations";
     }
     List<String> lines = status.stream().map(MigrationRunnerAssert::line).toList();
-    return header + ":\n" + Render.indent(Render.lines(lines));
+    return Failure.headed(header, lines);
   }
 
   private static String line(MigrationStatus status) {

@@ -32,6 +32,6 @@ public class SchemaAssert extends AbstractSchemaAssert<SchemaAssert, Schema> {
 
   @Override
   String actualText() {
-    return Render.schema("schema", actual);
+    return Failure.schema("schema", actual);
   }
 }

@@ -39,7 +39,9 @@ public class SchemaDiffAssert extends AbstractAssert<SchemaDiffAssert, SchemaDif
   public SchemaDiffAssert isEmpty() {
     isNotNull();
     if (!actual.isEmpty()) {
-      throwAssertionError(DiffErrors.shouldBeEmpty(actual));
+      throwAssertionError(
+          Failure.expecting(
+              actual.summary(), "to be empty (the schemas identical)%nbut it has changes"));
     }
     return myself;
   }
@@ -48,7 +50,8 @@ public class SchemaDiffAssert extends AbstractAssert<SchemaDiffAssert, SchemaDif
   public SchemaDiffAssert isNotEmpty() {
     isNotNull();
     if (actual.isEmpty()) {
-      throwAssertionError(DiffErrors.shouldNotBeEmpty(actual));
+      throwAssertionError(
+          Failure.expecting(actual.summary(), "not to be empty%nbut the schemas are identical"));
     }
     return myself;
   }
@@ -117,7 +120,13 @@ public class SchemaDiffAssert extends AbstractAssert<SchemaDiffAssert, SchemaDif
     actual.removed().forEach(c -> others.add("Removed: " + c.describe()));
     actual.changed().forEach(c -> others.add("Changed: " + c.describe()));
     if (!others.isEmpty() || actual.added().isEmpty()) {
-      throwAssertionError(DiffErrors.shouldHaveOnlyAdditions(actual, others));
+      throwAssertionError(
+          Failure.expecting(
+              actual.summary(),
+              others.isEmpty()
+                  ? "to have only additions%nbut it has no changes at all"
+                  : "to have only additions%nbut it also has:%n%s",
+              Failure.lines(others)));
     }
     return myself;
   }
@@ -135,7 +144,11 @@ public class SchemaDiffAssert extends AbstractAssert<SchemaDiffAssert, SchemaDif
       String change) {
     isNotNull();
     if (changes.apply(actual).stream().noneMatch(matches)) {
-      throwAssertionError(DiffErrors.shouldHaveChange(actual, kind, change));
+      throwAssertionError(
+          Failure.expecting(
+              actual.summary(),
+              "to have " + kind + ":%n%s%nbut it does not",
+              Failure.block(change)));
     }
     return myself;
   }

@@ -49,7 +49,7 @@ public class TableAssert extends AbstractSchemaAssert<TableAssert, Table> {
 
   @Override
   String actualText() {
-    return Render.schema("table " + actual.name(), actual.schema());
+    return Failure.schema("table " + actual.name(), actual.schema());
   }
 
   /**
@@ -69,7 +69,10 @@ public class TableAssert extends AbstractSchemaAssert<TableAssert, Table> {
       }
     }
     throwAssertionError(
-        TableErrors.shouldHavePartitionField(partitioning(), wanted + "(" + sourceColumn + ")"));
+        Failure.expecting(
+            partitioning(),
+            "to have partition field:%n  %s%nbut it does not",
+            Failure.text(wanted + "(" + sourceColumn + ")")));
     return myself;
   }
 
@@ -77,7 +80,7 @@ public class TableAssert extends AbstractSchemaAssert<TableAssert, Table> {
   public TableAssert isUnpartitioned() {
     isNotNull();
     if (actual.spec().isPartitioned()) {
-      throwAssertionError(TableErrors.shouldBeUnpartitioned(partitioning()));
+      throwAssertionError(Failure.expecting(partitioning(), "to be unpartitioned%nbut it is not"));
     }
     return myself;
   }
@@ -109,8 +112,8 @@ public class TableAssert extends AbstractSchemaAssert<TableAssert, Table> {
     }
     if (!matches) {
       throwAssertionError(
-          TableErrors.shouldHaveSortOrder(
-              ordering(), expected.stream().map(ExpectedSortField::toString).toList()));
+          Failure.expecting(
+              ordering(), "to be sorted by:%n%s%nbut it is not", Failure.lines(expected)));
     }
     return myself;
   }
@@ -119,7 +122,7 @@ public class TableAssert extends AbstractSchemaAssert<TableAssert, Table> {
   public TableAssert isUnsorted() {
     isNotNull();
     if (!actual.sortOrder().isUnsorted()) {
-      throwAssertionError(TableErrors.shouldBeUnsorted(ordering()));
+      throwAssertionError(Failure.expecting(ordering(), "to be unsorted%nbut it is not"));
     }
     return myself;
   }
@@ -132,8 +135,14 @@ public class TableAssert extends AbstractSchemaAssert<TableAssert, Table> {
     String was = actual.properties().get(key);
     if (!value.equals(was)) {
       throwAssertionError(
-          TableErrors.shouldHaveProperty(
-              properties(), key, shown(key, value), was == null ? null : shown(key, was)));
+          Failure.expecting(
+              properties(),
+              was == null
+                  ? "to have property:%n  %s=%s%nbut it is not set"
+                  : "to have property:%n  %s=%s%nbut its value is:%n  %s",
+              Failure.text(key),
+              Failure.text(shown(key, value)),
+              Failure.text(was == null ? "null" : shown(key, was))));
     }
     return myself;
   }
@@ -144,7 +153,12 @@ public class TableAssert extends AbstractSchemaAssert<TableAssert, Table> {
     isNotNull();
     String was = actual.properties().get(key);
     if (was != null) {
-      throwAssertionError(TableErrors.shouldNotHaveProperty(properties(), key, shown(key, was)));
+      throwAssertionError(
+          Failure.expecting(
+              properties(),
+              "not to have property:%n  %s%nbut it is set to:%n  %s",
+              Failure.text(key),
+              Failure.text(shown(key, was))));
     }
     return myself;
   }
@@ -162,7 +176,7 @@ public class TableAssert extends AbstractSchemaAssert<TableAssert, Table> {
     String header = "table " + actual.name();
     return lines.isEmpty()
         ? header + " is unpartitioned"
-        : header + " partitioned by:\n" + Render.indent(Render.lines(lines));
+        : Failure.headed(header + " partitioned by", lines);
   }
 
   private String ordering() {
@@ -175,15 +189,13 @@ public class TableAssert extends AbstractSchemaAssert<TableAssert, Table> {
               + (field.nullOrder() == NullOrder.NULLS_FIRST ? " nulls first" : " nulls last"));
     }
     String header = "table " + actual.name();
-    return lines.isEmpty()
-        ? header + " is unsorted"
-        : header + " sorted by:\n" + Render.indent(Render.lines(lines));
+    return lines.isEmpty() ? header + " is unsorted" : Failure.headed(header + " sorted by", lines);
   }
 
   private String properties() {
     List<String> lines = new ArrayList<>();
     new TreeMap<>(actual.properties()).forEach((k, v) -> lines.add(k + "=" + shown(k, v)));
-    return "table " + actual.name() + " with properties:\n" + Render.indent(Render.lines(lines));
+    return Failure.headed("table " + actual.name() + " with properties", lines);
   }
 
   /** A property's value as a failure message may show it: secrets are masked. */

@@ -51,21 +51,18 @@ record ContainerPorts(boolean hostNetwork, int catalogHost, int s3Host, int cons
   }
 
   String catalogUri(GenericContainer<?> container) {
-    return hostNetwork
-        ? "http://127.0.0.1:" + catalogHost
-        : "http://"
-            + container.getHost()
-            + ":"
-            + container.getMappedPort(ContainersEnvironment.CATALOG_PORT);
+    return uri(container, catalogHost, ContainersEnvironment.CATALOG_PORT);
   }
 
   String s3Endpoint(GenericContainer<?> container) {
+    return uri(container, s3Host, ContainersEnvironment.S3_PORT);
+  }
+
+  /** {@code http://} and where this JVM reaches the container's server. */
+  private String uri(GenericContainer<?> container, int hostPort, int containerPort) {
     return hostNetwork
-        ? "http://127.0.0.1:" + s3Host
-        : "http://"
-            + container.getHost()
-            + ":"
-            + container.getMappedPort(ContainersEnvironment.S3_PORT);
+        ? "http://127.0.0.1:" + hostPort
+        : "http://" + container.getHost() + ":" + container.getMappedPort(containerPort);
   }
 
   private static int freePort() {

@@ -98,7 +98,6 @@ public final class ContainersEnvironment extends ServedEnvironment {
   private ContainerPorts ports;
   private MinIOContainer store;
   private GenericContainer<?> catalogServer;
-  private String s3Endpoint;
 
   ContainersEnvironment() {}
 
@@ -276,9 +275,9 @@ public final class ContainersEnvironment extends ServedEnvironment {
     }
     this.store = newStoreContainer();
     store.start();
-    this.s3Endpoint = ports.s3Endpoint(store);
+    String s3Endpoint = ports.s3Endpoint(store);
     Buckets.create(s3Endpoint, accessKey, secretKey, bucket());
-    this.catalogServer = newCatalogContainer();
+    this.catalogServer = newCatalogContainer(s3Endpoint);
     catalogServer.start();
     String uri = ports.catalogUri(catalogServer);
     LOG.info(
@@ -332,7 +331,7 @@ public final class ContainersEnvironment extends ServedEnvironment {
     return container;
   }
 
-  private GenericContainer<?> newCatalogContainer() {
+  private GenericContainer<?> newCatalogContainer(String s3Endpoint) {
     String s3FromCatalog =
         hostNetwork ? s3Endpoint : "http://" + S3_ALIAS + ":" + S3_PORT; // the store, as it sees it
     Map<String, String> properties =
@@ -362,12 +361,6 @@ public final class ContainersEnvironment extends ServedEnvironment {
           case ALWAYS -> PullPolicy.alwaysPull();
         });
     container.withReuse(reused);
-  }
-
-  @Override
-  public synchronized String s3Endpoint() {
-    checkRunning("read S3 endpoint");
-    return s3Endpoint;
   }
 
   /** The store's container, for tests that look inside it. */

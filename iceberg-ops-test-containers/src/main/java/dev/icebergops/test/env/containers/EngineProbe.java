@@ -69,19 +69,13 @@ final class EngineProbe {
       Map<String, String> environment,
       Duration pullTimeout) {
     TransportConfig transport = DockerClientFactory.instance().getTransportConfig();
-    Map<String, String> testcontainers = new LinkedHashMap<>();
-    environment.forEach(
-        (name, value) -> {
-          if (name.startsWith("TESTCONTAINERS_")) {
-            testcontainers.put(name, value);
-          }
-        });
+    Map<String, String> testcontainers = new LinkedHashMap<>(environment);
+    testcontainers.keySet().removeIf(name -> !name.startsWith("TESTCONTAINERS_"));
     try (DockerClient client = DockerClientProviderStrategy.getClientForConfig(transport)) {
       List<Image> images = new ArrayList<>();
       ownImages.forEach(
           (role, name) -> images.add(image(client, role, name, pull != Pull.NEVER, pullTimeout)));
-      if (!Boolean.parseBoolean(
-          testcontainers.getOrDefault(EngineFacts.RYUK_DISABLED, "false").trim())) {
+      if (!EngineFacts.ryukDisabled(testcontainers)) {
         String ryuk =
             ImageNameSubstitutor.instance()
                 .apply(DockerImageName.parse(RYUK_IMAGE))

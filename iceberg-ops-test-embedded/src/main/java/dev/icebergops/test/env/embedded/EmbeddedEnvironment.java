@@ -12,6 +12,7 @@ import java.nio.file.Path;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutorService;
@@ -162,16 +163,10 @@ public final class EmbeddedEnvironment extends ServedEnvironment {
    */
   public synchronized void stopStore() {
     checkRunning("stop store");
-    if (storeStopped) {
-      return;
+    if (!storeStopped) {
+      storeStopped = true;
+      stopForOutage(store, "store", "the S3 store at " + store.endpoint());
     }
-    storeStopped = true;
-    try {
-      store.close();
-    } catch (Exception e) {
-      throw new IllegalStateException("Cannot stop store: " + e.getMessage(), e);
-    }
-    LOG.info("Stopped the S3 store at {} (outage)", store.endpoint());
   }
 
   /**
@@ -182,16 +177,19 @@ public final class EmbeddedEnvironment extends ServedEnvironment {
    */
   public synchronized void stopCatalogServer() {
     checkRunning("stop catalog server");
-    if (serverStopped) {
-      return;
+    if (!serverStopped) {
+      serverStopped = true;
+      stopForOutage(server, "catalog server", "the REST catalog server at " + server.uri());
     }
-    serverStopped = true;
+  }
+
+  private static void stopForOutage(AutoCloseable server, String what, String where) {
     try {
       server.close();
     } catch (Exception e) {
-      throw new IllegalStateException("Cannot stop catalog server: " + e.getMessage(), e);
+      throw new IllegalStateException("Cannot stop " + what + ": " + e.getMessage(), e);
     }
-    LOG.info("Stopped the REST catalog server at {} (outage)", server.uri());
+    LOG.info("Stopped {} (outage)", where);
   }
 
   /** Where the environment runs; never its credentials. */
@@ -210,12 +208,6 @@ public final class EmbeddedEnvironment extends ServedEnvironment {
         + ", bucket="
         + bucket()
         + "}";
-  }
-
-  @Override
-  public synchronized String s3Endpoint() {
-    checkRunning("read S3 endpoint");
-    return store.endpoint();
   }
 
   private Map<String, String> backendProperties(Map<String, String> storage) {
@@ -276,20 +268,16 @@ public final class EmbeddedEnvironment extends ServedEnvironment {
     }
   }
 
-  private interface StartStep<T> {
-    T run() throws Exception;
-  }
-
   private static Thread starterThread(Runnable runnable) {
     Thread thread = new Thread(runnable, "iceberg-ops-env-start");
     thread.setDaemon(true);
     return thread;
   }
 
-  private static <T> T timed(String what, StartStep<T> step) {
+  private static <T> T timed(String what, Callable<T> step) {
     long startNanos = System.nanoTime();
     try {
-      T result = step.run();
+      T result = step.call();
       LOG.debug("{} started in {} ms", what, (System.nanoTime() - startNanos) / 1_000_000);
       return result;
     } catch (RuntimeException e) {

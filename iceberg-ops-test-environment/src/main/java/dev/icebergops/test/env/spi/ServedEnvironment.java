@@ -2,6 +2,7 @@ package dev.icebergops.test.env.spi;
 
 import dev.icebergops.test.env.IcebergTestEnvironment;
 import java.util.Map;
+import org.apache.iceberg.aws.s3.S3FileIOProperties;
 import org.apache.iceberg.rest.RESTCatalog;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -93,6 +94,13 @@ public abstract class ServedEnvironment implements IcebergTestEnvironment {
   public final synchronized Map<String, String> catalogProperties() {
     checkRunning("read catalog properties");
     return clients.properties();
+  }
+
+  /** The store's endpoint, as the catalog properties give it to every client. */
+  @Override
+  public final synchronized String s3Endpoint() {
+    checkRunning("read S3 endpoint");
+    return clients.properties().get(S3FileIOProperties.ENDPOINT);
   }
 
   @Override
