@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.icebergops.cli.CliRunner.Result;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -17,42 +16,21 @@ class BaselineCommandsTest {
 
   @TempDir Path project;
 
-  private void write(String className, String upgrade, String downgrade) throws Exception {
-    Files.writeString(
-        project.resolve("migrations/" + className + ".java"),
-        """
-        import dev.icebergops.migration.BaseMigration;
-        import dev.icebergops.migration.MigrationContext;
-        import org.apache.iceberg.Schema;
-        import org.apache.iceberg.types.Types;
-
-        public class %s extends BaseMigration {
-          @Override public void upgrade(MigrationContext ctx) { %s }
-          @Override public void downgrade(MigrationContext ctx) { %s }
-        }
-        """
-            .formatted(className, upgrade, downgrade));
-  }
-
   private CliRunner project() throws Exception {
     CliRunner cli = new CliRunner(project);
     ok(cli.run("init", "--namespace", "sales"));
-    String create =
-        "ctx.createTableIfNotExists(\"orders\", new Schema("
-            + "Types.NestedField.required(1, \"id\", Types.LongType.get())));";
+    String types = "org.apache.iceberg.types.Types";
+    String id = types + ".NestedField.required(1, \"id\", " + types + ".LongType.get())";
+    String region = types + ".NestedField.optional(2, \"region\", " + types + ".StringType.get())";
+    String create = "ctx.createTableIfNotExists(\"orders\", new org.apache.iceberg.Schema(";
     String drop = "ctx.dropTableIfExists(\"orders\");";
-    write("V0001__CreateOrders", create, drop);
-    write(
+    cli.migration("V0001__CreateOrders", create + id + "));", drop);
+    cli.migration(
         "V0002__AddRegion",
         "ctx.enforceColumn(\"orders\", \"region\", \"string\");",
         "ctx.deleteColumn(\"orders\", \"region\");");
-    write(
-        "B0002__Baseline",
-        "ctx.createTableIfNotExists(\"orders\", new Schema("
-            + "Types.NestedField.required(1, \"id\", Types.LongType.get()),"
-            + " Types.NestedField.optional(2, \"region\", Types.StringType.get())));",
-        drop);
-    write(
+    cli.migration("B0002__Baseline", create + id + ", " + region + "));", drop);
+    cli.migration(
         "V0003__AddNote",
         "ctx.enforceColumn(\"orders\", \"note\", \"string\");",
         "ctx.deleteColumn(\"orders\", \"note\");");

@@ -1,10 +1,10 @@
 package dev.icebergops.cli;
 
+import dev.icebergops.testsupport.MigrationSources;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.Map;
@@ -42,20 +42,16 @@ public final class CliRunner {
    * and whose downgrade does nothing.
    */
   public void migration(String className, String upgradeBody) throws IOException {
-    Files.writeString(
-        workDir.resolve("migrations/" + className + ".java"),
-        """
-        import dev.icebergops.migration.BaseMigration;
-        import dev.icebergops.migration.MigrationContext;
+    migration(className, upgradeBody, "");
+  }
 
-        public class %s extends BaseMigration {
-          @Override public void upgrade(MigrationContext ctx) {
-            %s
-          }
-          @Override public void downgrade(MigrationContext ctx) {}
-        }
-        """
-            .formatted(className, upgradeBody));
+  /**
+   * Writes {@code migrations/<className>.java}: a migration whose upgrade runs {@code upgradeBody}
+   * and whose downgrade runs {@code downgradeBody} (Iceberg's types by their full names).
+   */
+  public void migration(String className, String upgradeBody, String downgradeBody)
+      throws IOException {
+    MigrationSources.write(workDir.resolve("migrations"), className, upgradeBody, downgradeBody);
   }
 
   /** Runs one command: the arguments after {@code iceberg-ops}. */

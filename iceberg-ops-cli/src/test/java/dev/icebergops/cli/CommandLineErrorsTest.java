@@ -93,19 +93,7 @@ class CommandLineErrorsTest {
 
   @Test
   void compileErrorNamesFileAndLineThenTheDiagnostics() throws IOException {
-    Files.writeString(
-        project.resolve("migrations/V0001__Broken.java"),
-        """
-        import dev.icebergops.migration.BaseMigration;
-        import dev.icebergops.migration.MigrationContext;
-
-        public class V0001__Broken extends BaseMigration {
-          @Override public void upgrade(MigrationContext ctx) {
-            ctx.enforceColumn("orders", "x", "string")
-          }
-          @Override public void downgrade(MigrationContext ctx) {}
-        }
-        """);
+    cli.migration("V0001__Broken", "ctx.enforceColumn(\"orders\", \"x\", \"string\")");
     Result result = cli.run("migrate");
     assertThat(result.exitCode()).isEqualTo(1);
     assertThat(result.out()).isEmpty();
@@ -119,30 +107,8 @@ class CommandLineErrorsTest {
 
   @Test
   void failingMigrationIsRecordedAndReportedAfterTheVersionsDoneBeforeIt() throws IOException {
-    Files.writeString(
-        project.resolve("migrations/V0001__Works.java"),
-        """
-        import dev.icebergops.migration.BaseMigration;
-        import dev.icebergops.migration.MigrationContext;
-
-        public class V0001__Works extends BaseMigration {
-          @Override public void upgrade(MigrationContext ctx) {}
-          @Override public void downgrade(MigrationContext ctx) {}
-        }
-        """);
-    Files.writeString(
-        project.resolve("migrations/V0002__Fails.java"),
-        """
-        import dev.icebergops.migration.BaseMigration;
-        import dev.icebergops.migration.MigrationContext;
-
-        public class V0002__Fails extends BaseMigration {
-          @Override public void upgrade(MigrationContext ctx) {
-            throw new IllegalStateException("no region data yet");
-          }
-          @Override public void downgrade(MigrationContext ctx) {}
-        }
-        """);
+    cli.migration("V0001__Works", "");
+    cli.migration("V0002__Fails", "throw new IllegalStateException(\"no region data yet\");");
     Result result = cli.run("migrate");
     assertThat(result.exitCode()).isEqualTo(1);
     assertThat(result.out())
@@ -252,17 +218,7 @@ class CommandLineErrorsTest {
 
   @Test
   void unknownTargetAppliesNothing() throws IOException {
-    Files.writeString(
-        project.resolve("migrations/V0001__Noop.java"),
-        """
-        import dev.icebergops.migration.BaseMigration;
-        import dev.icebergops.migration.MigrationContext;
-
-        public class V0001__Noop extends BaseMigration {
-          @Override public void upgrade(MigrationContext ctx) {}
-          @Override public void downgrade(MigrationContext ctx) {}
-        }
-        """);
+    cli.migration("V0001__Noop", "");
     assertError(
         cli.run("migrate", "--target", "0009"),
         "Error: Cannot migrate errs to 0009: no migration has that version (known: 0001)");

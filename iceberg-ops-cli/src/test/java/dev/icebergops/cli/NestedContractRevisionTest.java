@@ -4,12 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.icebergops.cli.CliRunner.Result;
 import dev.icebergops.test.env.IcebergTestEnvironment;
-import dev.icebergops.test.env.embedded.EmbeddedEnvironment;
+import dev.icebergops.testing.SharedEnvironment;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -17,6 +17,7 @@ import org.junit.jupiter.api.io.TempDir;
  * the REST catalog + S3: the nested drift is named, the generated migration targets the nested
  * fields, and once it is applied the table conforms.
  */
+@ExtendWith(SharedEnvironment.class)
 class NestedContractRevisionTest {
 
   private static IcebergTestEnvironment environment;
@@ -24,14 +25,8 @@ class NestedContractRevisionTest {
   @TempDir Path project;
 
   @BeforeAll
-  static void start() {
-    environment = EmbeddedEnvironment.create();
-    environment.start();
-  }
-
-  @AfterAll
-  static void stop() {
-    environment.close();
+  static void start(IcebergTestEnvironment shared) {
+    environment = shared;
   }
 
   private static final String CREATE_ORDERS =

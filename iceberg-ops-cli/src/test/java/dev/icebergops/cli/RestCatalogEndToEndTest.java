@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.icebergops.cli.CliRunner.Result;
 import dev.icebergops.test.env.IcebergTestEnvironment;
-import dev.icebergops.test.env.embedded.EmbeddedEnvironment;
+import dev.icebergops.testing.SharedEnvironment;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -13,9 +13,9 @@ import java.util.Map;
 import org.apache.iceberg.aws.s3.S3FileIOProperties;
 import org.apache.iceberg.catalog.Namespace;
 import org.apache.iceberg.catalog.TableIdentifier;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -23,6 +23,7 @@ import org.junit.jupiter.api.io.TempDir;
  * environment), with the S3 secret taken from the environment: it never appears in any output, not
  * even with --verbose.
  */
+@ExtendWith(SharedEnvironment.class)
 class RestCatalogEndToEndTest {
 
   private static IcebergTestEnvironment environment;
@@ -30,14 +31,8 @@ class RestCatalogEndToEndTest {
   @TempDir Path project;
 
   @BeforeAll
-  static void start() {
-    environment = EmbeddedEnvironment.create();
-    environment.start();
-  }
-
-  @AfterAll
-  static void stop() {
-    environment.close();
+  static void start(IcebergTestEnvironment shared) {
+    environment = shared;
   }
 
   @Test

@@ -6,7 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.icebergops.cli.CliRunner.Result;
 import dev.icebergops.test.env.IcebergTestEnvironment;
-import dev.icebergops.test.env.embedded.EmbeddedEnvironment;
+import dev.icebergops.testing.SharedEnvironment;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -16,9 +16,9 @@ import org.apache.iceberg.Table;
 import org.apache.iceberg.aws.s3.S3FileIOProperties;
 import org.apache.iceberg.catalog.TableIdentifier;
 import org.apache.iceberg.types.Types;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -26,6 +26,7 @@ import org.junit.jupiter.api.io.TempDir;
  * preview as text, Markdown and JSON (the Markdown shown in docs/reviewing-migrations.md is this
  * test's), the drift check's exit codes, and no secret in any output.
  */
+@ExtendWith(SharedEnvironment.class)
 class ReviewCommandsTest {
 
   private static final ObjectMapper JSON = new ObjectMapper();
@@ -40,14 +41,8 @@ class ReviewCommandsTest {
   private final List<Result> results = new ArrayList<>();
 
   @BeforeAll
-  static void start() {
-    environment = EmbeddedEnvironment.create();
-    environment.start();
-  }
-
-  @AfterAll
-  static void stop() {
-    environment.close();
+  static void start(IcebergTestEnvironment shared) {
+    environment = shared;
   }
 
   private CliRunner cli() throws Exception {

@@ -24,28 +24,13 @@ class SetNotesCommandsTest {
 
   @TempDir Path project;
 
-  private void write(String file, String className) throws Exception {
-    Files.writeString(
-        project.resolve("migrations/" + file),
-        """
-        import dev.icebergops.migration.BaseMigration;
-        import dev.icebergops.migration.MigrationContext;
-
-        public class %s extends BaseMigration {
-          @Override public void upgrade(MigrationContext ctx) {}
-          @Override public void downgrade(MigrationContext ctx) {}
-        }
-        """
-            .formatted(className));
-  }
-
   private CliRunner project() throws Exception {
     CliRunner cli = new CliRunner(project);
     ok(cli.run("init", "--namespace", "sales"));
-    write("V0001__CreateOrders.java", "V0001__CreateOrders");
-    write("V0002__AddRegion.java", "V0002__AddRegion");
-    write("V0004__AddNote.java", "V0004__AddNote");
-    write("v0003_add_currency.java", "v0003_add_currency");
+    cli.migration("V0001__CreateOrders", "");
+    cli.migration("V0002__AddRegion", "");
+    cli.migration("V0004__AddNote", "");
+    cli.migration("v0003_add_currency", "");
     Files.writeString(project.resolve("migrations/notes.txt"), "not a migration\n");
     return cli;
   }
@@ -107,7 +92,7 @@ class SetNotesCommandsTest {
   void aConsecutiveSetWithNothingSkippedPrintsNoNote() throws Exception {
     CliRunner cli = new CliRunner(project);
     ok(cli.run("init", "--namespace", "sales"));
-    write("V0001__CreateOrders.java", "V0001__CreateOrders");
+    cli.migration("V0001__CreateOrders", "");
 
     assertThat(ok(cli.run("status")).out()).doesNotContain("Gap:").doesNotContain("Skipped");
   }

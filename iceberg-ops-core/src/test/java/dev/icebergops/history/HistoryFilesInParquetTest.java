@@ -10,6 +10,8 @@ import dev.icebergops.history.internal.HistoryLayout;
 import dev.icebergops.migration.BaseMigration;
 import dev.icebergops.migration.MigrationContext;
 import dev.icebergops.migration.MigrationSource;
+import dev.icebergops.runner.FailureFixtures.V0001__CreateT;
+import dev.icebergops.runner.FailureFixtures.V0002__AddA;
 import dev.icebergops.runner.MigrationRunner;
 import dev.icebergops.test.env.IcebergTestEnvironment;
 import dev.icebergops.testing.SharedEnvironment;
@@ -433,31 +435,6 @@ class HistoryFilesInParquetTest {
           .isInstanceOf(ClassNotFoundException.class);
     }
     return (Function<byte[], Map<String, Object>>) type.getConstructor().newInstance();
-  }
-
-  public static class V0001__CreateT extends BaseMigration {
-    @Override
-    public void upgrade(MigrationContext ctx) {
-      ctx.createTableIfNotExists(
-          "t", new Schema(Types.NestedField.required(1, "id", Types.LongType.get())));
-    }
-
-    @Override
-    public void downgrade(MigrationContext ctx) {
-      ctx.dropTableIfExists("t");
-    }
-  }
-
-  public static class V0002__AddA extends BaseMigration {
-    @Override
-    public void upgrade(MigrationContext ctx) {
-      ctx.addColumn("t", "a", Types.StringType.get());
-    }
-
-    @Override
-    public void downgrade(MigrationContext ctx) {
-      ctx.deleteColumn("t", "a");
-    }
   }
 
   public static class V0003__Fails extends BaseMigration {

@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.groups.Tuple.tuple;
 
+import dev.icebergops.migration.fixtures.baselines.V0001__CreateOrders;
+import dev.icebergops.migration.fixtures.baselines.V0002__AddRegion;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -28,10 +30,6 @@ class BaselineDiscoveryTest {
 
     public static class B0002__Baseline extends Plain {}
   }
-
-  public static class V0001__CreateOrders extends Plain {}
-
-  public static class V0002__AddRegion extends Plain {}
 
   public static class B0002__SquashedChain extends Plain {}
 

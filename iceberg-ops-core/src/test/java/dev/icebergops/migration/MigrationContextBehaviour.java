@@ -115,11 +115,6 @@ abstract class MigrationContextBehaviour {
         .collect(Collectors.toList());
   }
 
-  /** Everything the runnable writes to System.err, where slf4j-simple logs. */
-  static String captureStandardError(Runnable action) {
-    return StandardError.capture(action);
-  }
-
   /**
    * The catalog under test, but claiming that no table and no namespace exists: the view of a run
    * that lost the race against a concurrent creator.
@@ -323,8 +318,8 @@ abstract class MigrationContextBehaviour {
   void dropTableIfExistsLogsWhetherItDroppedTheTable() {
     createEvents();
 
-    String dropped = captureStandardError(() -> ctx.dropTableIfExists("events"));
-    String missing = captureStandardError(() -> ctx.dropTableIfExists("events"));
+    String dropped = StandardError.capture(() -> ctx.dropTableIfExists("events"));
+    String missing = StandardError.capture(() -> ctx.dropTableIfExists("events"));
 
     assertThat(dropped).contains("Dropped table " + ns + ".events (purged)");
     assertThat(missing)
@@ -832,7 +827,7 @@ abstract class MigrationContextBehaviour {
     MigrationContext s3Tables = MigrationContexts.of(s3TablesCatalog(), ns);
     s3Tables.createTableIfNotExists("events", EVENTS);
 
-    String log = captureStandardError(() -> s3Tables.setSnapshotRetention("events", 5, null));
+    String log = StandardError.capture(() -> s3Tables.setSnapshotRetention("events", 5, null));
 
     assertThat(log)
         .contains("WARN dev.icebergops.migration.MigrationContext")
@@ -845,7 +840,7 @@ abstract class MigrationContextBehaviour {
   void setSnapshotRetentionDoesNotWarnElsewhere() {
     createEvents();
 
-    String log = captureStandardError(() -> ctx.setSnapshotRetention("events", 5, null));
+    String log = StandardError.capture(() -> ctx.setSnapshotRetention("events", 5, null));
 
     assertThat(log)
         .contains("INFO dev.icebergops.migration.MigrationContext")

@@ -3,6 +3,7 @@ package dev.icebergops.migration;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.icebergops.migration.internal.NearbyMigrations;
+import dev.icebergops.testsupport.StandardError;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -25,7 +26,7 @@ class NearbyMigrationsTest {
     List<ResolvedMigration> resolved = new ArrayList<>();
 
     String log =
-        MigrationContextBehaviour.captureStandardError(
+        StandardError.capture(
             () ->
                 resolved.addAll(
                     source.resolve("sales", MigrationFactory.publicNoArgConstructor())));

@@ -11,8 +11,11 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.iceberg.Schema;
 import org.apache.iceberg.types.Types;
 
-/** Migrations that fail, crash or count their runs, for the runner's failure model tests. */
-final class FailureFixtures {
+/**
+ * Migrations that fail, crash or count their runs, for the runner's failure model tests; the chain
+ * on table {@code t} that other tests of the core run too.
+ */
+public final class FailureFixtures {
 
   static final Schema T = new Schema(required(1, "id", Types.LongType.get()));
 

@@ -94,7 +94,7 @@ class FencedCommitsTest {
     return MigrationRunner.builder(catalog)
         .namespace(namespace)
         .metaNamespace("_fenced_" + suffix)
-        .source(MigrationSource.of(PausedRun.V0001__CreateT.class, V0002__AddAAndB.class))
+        .source(MigrationSource.of(FailureFixtures.V0001__CreateT.class, V0002__AddAAndB.class))
         .leaseDuration(Duration.ofMinutes(5))
         .build();
   }

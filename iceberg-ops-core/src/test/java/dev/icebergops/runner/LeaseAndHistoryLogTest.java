@@ -12,6 +12,7 @@ import dev.icebergops.history.TestWrites;
 import dev.icebergops.test.env.IcebergTestEnvironment;
 import dev.icebergops.testing.ProgressWatch;
 import dev.icebergops.testing.SharedEnvironment;
+import dev.icebergops.testsupport.StandardError;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -462,7 +463,7 @@ class LeaseAndHistoryLogTest {
   void aRenewalThatKeepsFailingIsReportedOnceAndOnceMoreWhenItRecovers() throws Exception {
     CallbackClock clock = new CallbackClock(T0, Duration.ofSeconds(1), 0, () -> {});
     String log =
-        captureStandardError(
+        StandardError.capture(
             () -> {
               // a heartbeat every second (a sixth of the lease): room between two renewals for
               // the plants' read and commit, even where a history write takes a few hundred ms
@@ -492,20 +493,6 @@ class LeaseAndHistoryLogTest {
         .contains(
             "Renewed the run lease of namespace " + namespace + " again, after failing since ")
         .contains("The run on namespace " + namespace + " ended with its lease not renewed since ");
-  }
-
-  /** Everything the action writes to System.err, where slf4j-simple logs. */
-  private static String captureStandardError(Runnable action) {
-    java.io.PrintStream original = System.err;
-    java.io.ByteArrayOutputStream buffer = new java.io.ByteArrayOutputStream();
-    try (java.io.PrintStream capture =
-        new java.io.PrintStream(buffer, true, java.nio.charset.StandardCharsets.UTF_8)) {
-      System.setErr(capture);
-      action.run();
-    } finally {
-      System.setErr(original);
-    }
-    return buffer.toString(java.nio.charset.StandardCharsets.UTF_8);
   }
 
   private static void awaitReadings(CallbackClock clock, int readings) {

@@ -10,7 +10,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import org.apache.iceberg.Schema;
 import org.apache.iceberg.catalog.Catalog;
 import org.apache.iceberg.rest.RESTCatalog;
 import org.apache.iceberg.types.Types;
@@ -65,7 +64,9 @@ public final class PausedRun {
     return MigrationRunner.builder(catalog)
         .namespace(namespace)
         .metaNamespace(meta)
-        .source(MigrationSource.of(V0001__CreateT.class, V0002__AddB.class, V0003__AddC.class))
+        .source(
+            MigrationSource.of(
+                FailureFixtures.V0001__CreateT.class, V0002__AddB.class, V0003__AddC.class))
         .leaseDuration(LEASE)
         .build();
   }
@@ -82,19 +83,6 @@ public final class PausedRun {
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new IllegalStateException(e);
-    }
-  }
-
-  public static class V0001__CreateT extends BaseMigration {
-    @Override
-    public void upgrade(MigrationContext ctx) {
-      ctx.createTableIfNotExists(
-          "t", new Schema(Types.NestedField.required(1, "id", Types.LongType.get())));
-    }
-
-    @Override
-    public void downgrade(MigrationContext ctx) {
-      ctx.dropTableIfExists("t");
     }
   }
 

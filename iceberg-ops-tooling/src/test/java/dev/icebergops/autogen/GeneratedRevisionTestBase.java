@@ -3,6 +3,7 @@ package dev.icebergops.autogen;
 import dev.icebergops.runner.MigrationRunner;
 import dev.icebergops.test.env.IcebergTestEnvironment;
 import dev.icebergops.testing.SharedEnvironment;
+import dev.icebergops.testsupport.MigrationSources;
 import dev.icebergops.tooling.FilesystemMigrationSource;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -58,14 +59,7 @@ abstract class GeneratedRevisionTestBase {
    * no history is refused, and stamping is how a team adopts tables that already exist.
    */
   MigrationRunner write(Revision revision) throws IOException {
-    Files.writeString(
-        dir.resolve("V0001__Existing.java"),
-        "import dev.icebergops.migration.BaseMigration;\n"
-            + "import dev.icebergops.migration.MigrationContext;\n\n"
-            + "public class V0001__Existing extends BaseMigration {\n"
-            + "  @Override public void upgrade(MigrationContext ctx) {}\n"
-            + "  @Override public void downgrade(MigrationContext ctx) {}\n"
-            + "}\n");
+    MigrationSources.write(dir, "V0001__Existing", "", "");
     Files.writeString(
         dir.resolve("V0002__Generated.java"), revision.toJava(null, "V0002__Generated"));
     MigrationRunner runner =

@@ -1,5 +1,6 @@
 package dev.icebergops.tooling;
 
+import static dev.icebergops.testsupport.MigrationSources.migration;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.groups.Tuple.tuple;
@@ -24,21 +25,6 @@ import org.junit.jupiter.api.io.TempDir;
 class FilesystemMigrationSourceTest {
 
   @TempDir Path dir;
-
-  private static String migration(String className, String body) {
-    return """
-        import dev.icebergops.migration.BaseMigration;
-        import dev.icebergops.migration.MigrationContext;
-
-        public class %s extends BaseMigration {
-          @Override public void upgrade(MigrationContext ctx) {
-            %s
-          }
-          @Override public void downgrade(MigrationContext ctx) {}
-        }
-        """
-        .formatted(className, body);
-  }
 
   private void write(String relative, String source) throws IOException {
     Path file = dir.resolve(relative);

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.icebergops.migration.MigrationFactory;
 import dev.icebergops.migration.MigrationSource;
 import dev.icebergops.migration.ResolvedMigration;
+import dev.icebergops.testsupport.MigrationSources;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -23,17 +24,7 @@ class UnreadableMigrationFileTest {
 
   @BeforeEach
   void aReadableMigration() throws IOException {
-    Files.writeString(
-        dir.resolve("V0001__First.java"),
-        """
-        import dev.icebergops.migration.BaseMigration;
-        import dev.icebergops.migration.MigrationContext;
-
-        public class V0001__First extends BaseMigration {
-          @Override public void upgrade(MigrationContext ctx) {}
-          @Override public void downgrade(MigrationContext ctx) {}
-        }
-        """);
+    MigrationSources.write(dir, "V0001__First", "", "");
   }
 
   private void assertRefused(Path file, String reason) {
@@ -80,17 +71,7 @@ class UnreadableMigrationFileTest {
   @Test
   void aSymbolicLinkToAMigrationFileIsRead() throws IOException {
     Path elsewhere = Files.createDirectories(dir.resolve("shared"));
-    Files.writeString(
-        elsewhere.resolve("V0002__Linked.java"),
-        """
-        import dev.icebergops.migration.BaseMigration;
-        import dev.icebergops.migration.MigrationContext;
-
-        public class V0002__Linked extends BaseMigration {
-          @Override public void upgrade(MigrationContext ctx) {}
-          @Override public void downgrade(MigrationContext ctx) {}
-        }
-        """);
+    MigrationSources.write(elsewhere, "V0002__Linked", "", "");
     Files.createSymbolicLink(
         dir.resolve("V0002__Linked.java"), Path.of("shared/V0002__Linked.java"));
 

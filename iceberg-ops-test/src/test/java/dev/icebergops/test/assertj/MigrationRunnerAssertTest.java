@@ -9,19 +9,19 @@ import dev.icebergops.runner.MigrationRunner;
 import dev.icebergops.test.fixtures.Broken;
 import dev.icebergops.test.fixtures.Sales;
 import dev.icebergops.test.fixtures.Sales.V0001__CreateOrders;
-import dev.icebergops.test.support.TestEnvironment;
+import dev.icebergops.testing.SharedEnvironment;
 import org.apache.iceberg.rest.RESTCatalog;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 /** Runner assertions against the real REST catalog of the embedded environment. */
-@ExtendWith(TestEnvironment.class)
+@ExtendWith(SharedEnvironment.class)
 class MigrationRunnerAssertTest {
 
   /** A runner, in a fresh namespace, for Sales' 0001 (create orders) and then {@code next}. */
   private static MigrationRunner ordersThen(RESTCatalog catalog, Class<? extends Migration> next) {
     return MigrationRunner.builder(catalog)
-        .namespace(TestEnvironment.freshName("assertj_"))
+        .namespace(SharedEnvironment.freshName("assertj_"))
         .source(MigrationSource.of(V0001__CreateOrders.class, next))
         .build();
   }

@@ -3,7 +3,7 @@ package dev.icebergops.test.assertj;
 import static dev.icebergops.test.assertj.IcebergOpsAssertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.icebergops.test.support.TestEnvironment;
+import dev.icebergops.testing.SharedEnvironment;
 import java.util.HashMap;
 import java.util.Map;
 import org.apache.iceberg.PartitionSpec;
@@ -17,7 +17,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 /** Table assertions against the real REST catalog + S3 store of the embedded environment. */
-@ExtendWith(TestEnvironment.class)
+@ExtendWith(SharedEnvironment.class)
 class RestTableAssertTest {
 
   private static final Schema SCHEMA =
@@ -27,7 +27,7 @@ class RestTableAssertTest {
 
   @Test
   void assertsOnARestTableAfterRefreshing(RESTCatalog catalog) {
-    Namespace namespace = Namespace.of(TestEnvironment.freshName("assertj_"));
+    Namespace namespace = Namespace.of(SharedEnvironment.freshName("assertj_"));
     catalog.createNamespace(namespace, new HashMap<>());
     TableIdentifier id = TableIdentifier.of(namespace, "events");
     Table events =

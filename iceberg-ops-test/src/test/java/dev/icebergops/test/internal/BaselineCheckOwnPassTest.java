@@ -13,7 +13,7 @@ import dev.icebergops.runner.spi.RunnerSeam;
 import dev.icebergops.test.env.IcebergTestEnvironment;
 import dev.icebergops.test.fixtures.BaselineFixtures;
 import dev.icebergops.test.fixtures.Sales;
-import dev.icebergops.test.support.TestEnvironment;
+import dev.icebergops.testing.SharedEnvironment;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import org.apache.iceberg.catalog.Namespace;
@@ -25,7 +25,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * The baseline check's own pass, without a shared journey: the chain walked in the runner's
  * namespace, each baseline applied in a scratch namespace that is gone afterwards.
  */
-@ExtendWith(TestEnvironment.class)
+@ExtendWith(SharedEnvironment.class)
 class BaselineCheckOwnPassTest {
 
   private Fixture fixture;

@@ -9,7 +9,7 @@ import dev.icebergops.test.fixtures.AllTypes;
 import dev.icebergops.test.fixtures.Broken;
 import dev.icebergops.test.fixtures.Payments;
 import dev.icebergops.test.fixtures.Sales;
-import dev.icebergops.test.support.TestEnvironment;
+import dev.icebergops.testing.SharedEnvironment;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -22,7 +22,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 /** The data check on real tables: what it accepts, what it reports, and where it lays a loss. */
-@ExtendWith(TestEnvironment.class)
+@ExtendWith(SharedEnvironment.class)
 class DataCheckTest {
 
   private Fixture fixture;

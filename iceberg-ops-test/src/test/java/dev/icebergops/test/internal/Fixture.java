@@ -5,7 +5,7 @@ import dev.icebergops.runner.MigrationRunner;
 import dev.icebergops.runner.RunEvent;
 import dev.icebergops.state.NamespaceTables;
 import dev.icebergops.test.env.IcebergTestEnvironment;
-import dev.icebergops.test.support.TestEnvironment;
+import dev.icebergops.testing.SharedEnvironment;
 import java.util.Set;
 import java.util.function.Consumer;
 import org.apache.iceberg.rest.RESTCatalog;
@@ -21,7 +21,7 @@ final class Fixture {
 
   Fixture(IcebergTestEnvironment environment) {
     this.catalog = environment.catalog();
-    String suffix = TestEnvironment.freshName("");
+    String suffix = SharedEnvironment.freshName("");
     this.ns = "sales_" + suffix;
     this.meta = "_ops_" + suffix;
   }

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.icebergops.runner.MigrationRunner;
 import dev.icebergops.test.env.IcebergTestEnvironment;
 import dev.icebergops.test.fixtures.Sales;
-import dev.icebergops.test.support.TestEnvironment;
+import dev.icebergops.testing.SharedEnvironment;
 import java.util.function.Function;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -14,7 +14,7 @@ import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /** A well-behaved migration set passes every check, without warnings, and leaves nothing behind. */
-@ExtendWith(TestEnvironment.class)
+@ExtendWith(SharedEnvironment.class)
 class GoodSetChecksTest {
 
   private Fixture fixture;

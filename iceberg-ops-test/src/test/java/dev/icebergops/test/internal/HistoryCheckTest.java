@@ -5,13 +5,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.icebergops.test.env.IcebergTestEnvironment;
 import dev.icebergops.test.fixtures.Broken;
 import dev.icebergops.test.fixtures.Sales;
-import dev.icebergops.test.support.TestEnvironment;
+import dev.icebergops.testing.SharedEnvironment;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 /** The history table must agree with what ran, row by row. */
-@ExtendWith(TestEnvironment.class)
+@ExtendWith(SharedEnvironment.class)
 class HistoryCheckTest {
 
   private Fixture fixture;

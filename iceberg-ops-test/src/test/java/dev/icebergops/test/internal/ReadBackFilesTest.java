@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.icebergops.test.env.IcebergTestEnvironment;
-import dev.icebergops.test.support.TestEnvironment;
+import dev.icebergops.testing.SharedEnvironment;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.util.ArrayList;
@@ -31,7 +31,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 /** The read-back's files on the real store: what is read from memory and what is fetched again. */
-@ExtendWith(TestEnvironment.class)
+@ExtendWith(SharedEnvironment.class)
 class ReadBackFilesTest {
 
   private static final Schema SCHEMA =
@@ -45,7 +45,7 @@ class ReadBackFilesTest {
   @BeforeEach
   void setUp(IcebergTestEnvironment environment) {
     catalog = environment.catalog();
-    ns = "read_back_" + TestEnvironment.freshName("");
+    ns = "read_back_" + SharedEnvironment.freshName("");
     catalog.createNamespace(Namespace.of(ns));
   }
 

@@ -8,7 +8,7 @@ import dev.icebergops.migration.MigrationSource;
 import dev.icebergops.test.env.IcebergTestEnvironment;
 import dev.icebergops.test.fixtures.Broken;
 import dev.icebergops.test.fixtures.Sales;
-import dev.icebergops.test.support.TestEnvironment;
+import dev.icebergops.testing.SharedEnvironment;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -27,7 +27,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * warnings, notes, per-version outcomes and schemas at head included; where a misbehaving migration
  * may have disturbed a check, it gives none, so that the check runs on its own.
  */
-@ExtendWith(TestEnvironment.class)
+@ExtendWith(SharedEnvironment.class)
 class SharedJourneyTest {
 
   private static final ContractLocation CONTRACTS =

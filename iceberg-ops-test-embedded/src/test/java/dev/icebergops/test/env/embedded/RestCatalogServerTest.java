@@ -3,13 +3,11 @@ package dev.icebergops.test.env.embedded;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
+import dev.icebergops.testsupport.StandardError;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
 import org.apache.iceberg.Schema;
 import org.apache.iceberg.catalog.Namespace;
@@ -52,35 +50,30 @@ class RestCatalogServerTest {
     URI missing =
         URI.create(env.catalogProperties().get("uri") + "/v1/namespaces/quiet/tables/nope");
 
-    String serverOutput;
-    HttpResponse<String> get;
-    HttpResponse<Void> head;
-    PrintStream err = System.err;
-    ByteArrayOutputStream captured = new ByteArrayOutputStream();
-    System.setErr(new PrintStream(captured, true, StandardCharsets.UTF_8));
-    try {
-      assertThat(env.catalog().tableExists(TableIdentifier.of(ns, "nope"))).isFalse();
-      assertThatThrownBy(() -> env.catalog().loadTable(TableIdentifier.of(ns, "nope")))
-          .isInstanceOf(NoSuchTableException.class);
-      assertThatThrownBy(() -> env.catalog().createTable(orders, new Schema()))
-          .isInstanceOf(AlreadyExistsException.class);
-      get =
-          http.send(
-              HttpRequest.newBuilder(missing).GET().build(), HttpResponse.BodyHandlers.ofString());
-      head =
-          http.send(
-              HttpRequest.newBuilder(missing)
-                  .method("HEAD", HttpRequest.BodyPublishers.noBody())
-                  .build(),
-              HttpResponse.BodyHandlers.discarding());
-    } finally {
-      System.setErr(err);
-      serverOutput = captured.toString(StandardCharsets.UTF_8);
-    }
+    String serverOutput =
+        StandardError.capture(
+            () -> {
+              assertThat(env.catalog().tableExists(TableIdentifier.of(ns, "nope"))).isFalse();
+              assertThatThrownBy(() -> env.catalog().loadTable(TableIdentifier.of(ns, "nope")))
+                  .isInstanceOf(NoSuchTableException.class);
+              assertThatThrownBy(() -> env.catalog().createTable(orders, new Schema()))
+                  .isInstanceOf(AlreadyExistsException.class);
+              HttpResponse<String> get =
+                  http.send(
+                      HttpRequest.newBuilder(missing).GET().build(),
+                      HttpResponse.BodyHandlers.ofString());
+              HttpResponse<Void> head =
+                  http.send(
+                      HttpRequest.newBuilder(missing)
+                          .method("HEAD", HttpRequest.BodyPublishers.noBody())
+                          .build(),
+                      HttpResponse.BodyHandlers.discarding());
 
-    assertThat(get.statusCode()).isEqualTo(404);
-    assertThat(get.body()).contains("\"code\":404").contains("NoSuchTableException");
-    assertThat(head.statusCode()).isEqualTo(404);
+              assertThat(get.statusCode()).isEqualTo(404);
+              assertThat(get.body()).contains("\"code\":404").contains("NoSuchTableException");
+              assertThat(head.statusCode()).isEqualTo(404);
+            });
+
     assertThat(serverOutput).doesNotContain("RESTCatalogServlet").doesNotContain("Exception");
   }
 }
