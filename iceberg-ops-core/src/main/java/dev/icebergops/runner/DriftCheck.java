@@ -130,7 +130,7 @@ final class DriftCheck {
       case REPLACED -> found.add(Kind.TABLE_REPLACED, null, null, diff.after().uuid());
       case CHANGED -> {}
     }
-    if (diff.before() == null || diff.after() == null || diff.kind() == TableDiff.Kind.RENAMED) {
+    if (diff.before() == null || diff.after() == null || diff.kind() == TableChange.Kind.RENAMED) {
       return;
     }
     diff.schema().added().forEach(c -> found.add(Kind.COLUMN_ADDED, c.name(), null, c.newType()));

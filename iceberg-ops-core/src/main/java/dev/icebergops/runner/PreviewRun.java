@@ -114,7 +114,7 @@ final class PreviewRun {
     String order =
         diff.sortOrderChanged()
             ? PreviewRendering.sortOrder(
-                    diff.kind() == TableDiff.Kind.CREATED ? null : diff.before())
+                    diff.kind() == TableChange.Kind.CREATED ? null : diff.before())
                 + " -> "
                 + PreviewRendering.sortOrder(diff.after())
             : null;
@@ -133,9 +133,8 @@ final class PreviewRun {
                       + " -> "
                       + DriftCheck.shown(key, p.after()));
     }
-    TableChange.Kind kind = TableChange.Kind.valueOf(diff.kind().name());
-    String from = diff.kind() == TableDiff.Kind.RENAMED ? diff.before().name() : null;
-    return new TableChange(diff.name(), kind, diff.schema(), spec, order, properties, from);
+    String from = diff.kind() == TableChange.Kind.RENAMED ? diff.before().name() : null;
+    return new TableChange(diff.name(), diff.kind(), diff.schema(), spec, order, properties, from);
   }
 
   /** A commit of data (a new snapshot) is run in memory only: its rows are not previewed. */
