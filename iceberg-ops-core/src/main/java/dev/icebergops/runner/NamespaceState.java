@@ -56,11 +56,6 @@ final class NamespaceState {
    */
   private final HistoryRecord baselineRow;
 
-  NamespaceState(
-      String namespace, List<ResolvedMigration> resolved, NamespaceHistory history, Instant now) {
-    this(namespace, resolved, history, now, true);
-  }
-
   /**
    * @param resolved the versioned migrations and the baselines
    * @param applyBaselines whether a namespace without history takes a baseline
@@ -336,12 +331,6 @@ final class NamespaceState {
 
   boolean isKnown(String version) {
     return migrations.containsKey(version) || rows.containsKey(version);
-  }
-
-  String knownVersions() {
-    TreeSet<String> all = new TreeSet<>(migrations.keySet());
-    all.addAll(rows.keySet());
-    return all.isEmpty() ? "none" : String.join(", ", all);
   }
 
   /** True when an applied version's class changed since it was applied. */
