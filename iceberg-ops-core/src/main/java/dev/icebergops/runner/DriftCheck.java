@@ -41,24 +41,24 @@ final class DriftCheck {
               new Schema(), PartitionSpec.unpartitioned(), "shadow://defaults", Map.of())
           .properties();
 
+  private final NamespaceView view;
   private final Catalog live;
   private final String namespace;
-  private final TableIdentifier history;
 
-  DriftCheck(Catalog live, String namespace, TableIdentifier history) {
-    this.live = live;
-    this.namespace = namespace;
-    this.history = history;
+  DriftCheck(NamespaceView view) {
+    this.view = view;
+    this.live = view.catalog();
+    this.namespace = view.namespace();
   }
 
   /**
-   * Compares the live tables with what the applied versions of {@code state} make.
+   * Compares the live tables (but the history table) with what the applied versions make.
    *
-   * @param state the namespace's state
-   * @param liveTables the names of the namespace's live tables, without the history table
    * @throws IllegalStateException if an applied version has no migration, or the replay fails
    */
-  DriftReport check(NamespaceState state, List<String> liveTables) {
+  DriftReport check() {
+    NamespaceState state = view.readState();
+    List<String> liveTables = view.tablesOfNamespace();
     List<ResolvedMigration> applied = applied(state);
     ShadowCatalog expected = ShadowCatalog.empty();
     for (ResolvedMigration migration : applied) {
@@ -111,7 +111,7 @@ final class DriftCheck {
 
   /** When the history table was last committed to, or null when unknown. */
   private Long lastHistoryCommit() {
-    TableMetadata metadata = metadata(history);
+    TableMetadata metadata = metadata(view.historyTable());
     return metadata == null ? null : metadata.lastUpdatedMillis();
   }
 
@@ -130,7 +130,7 @@ final class DriftCheck {
       case REPLACED -> found.add(Kind.TABLE_REPLACED, null, null, diff.after().uuid());
       case CHANGED -> {}
     }
-    if (diff.before() == null || diff.after() == null || diff.kind() == TableDiff.Kind.RENAMED) {
+    if (diff.before() == null || diff.after() == null || diff.kind() == TableChange.Kind.RENAMED) {
       return;
     }
     diff.schema().added().forEach(c -> found.add(Kind.COLUMN_ADDED, c.name(), null, c.newType()));

@@ -93,24 +93,22 @@ final class FencedCatalog implements InvocationHandler {
       return catalog;
     }
     if (name.equals("loadTable")) {
-      return fenced((TableIdentifier) args[0], (Table) call(method, args));
+      return fenced((TableIdentifier) args[0], (Table) call(catalog, method, args));
     }
     if (name.equals("buildTable")) {
-      TableIdentifier identifier = (TableIdentifier) args[0];
-      return FencedTableBuilder.of(
-          call(method, args), identifier, fence, table -> fenced(identifier, table));
+      return tableBuilder(call(catalog, method, args), (TableIdentifier) args[0]);
     }
     if (!READS.contains(name)) {
       fence.check(describe(name, args));
     }
-    Object result = call(method, args);
+    Object result = call(catalog, method, args);
     if (result instanceof Table table && args != null && args[0] instanceof TableIdentifier id) {
       return fenced(id, table);
     }
     if (result instanceof Transaction transaction
         && args != null
         && args[0] instanceof TableIdentifier id) {
-      return FencedTableBuilder.checkedAtCommit(transaction, id, fence);
+      return checkedAtCommit(transaction, id);
     }
     return result;
   }
@@ -127,9 +125,46 @@ final class FencedCatalog implements InvocationHandler {
         report -> {});
   }
 
-  private Object call(Method method, Object[] args) throws Throwable {
+  /**
+   * A catalog's table builder, behind the fence: a create or replace cannot carry the fence's
+   * proof, so the lease is checked just before it is committed, and the table it creates commits
+   * through the fence.
+   */
+  private Catalog.TableBuilder tableBuilder(Object builder, TableIdentifier identifier) {
+    return (Catalog.TableBuilder)
+        Proxy.newProxyInstance(
+            FencedCatalog.class.getClassLoader(),
+            new Class<?>[] {Catalog.TableBuilder.class},
+            (proxy, method, args) -> {
+              if (method.getName().equals("create")) {
+                fence.check(identifier + " (create)");
+                return fenced(identifier, (Table) call(builder, method, args));
+              }
+              Object result = call(builder, method, args);
+              if (result instanceof Transaction transaction) {
+                return checkedAtCommit(transaction, identifier);
+              }
+              return result == builder ? proxy : result;
+            });
+  }
+
+  /** A create or replace transaction, the lease checked just before it is committed. */
+  private Transaction checkedAtCommit(Transaction transaction, TableIdentifier identifier) {
+    return (Transaction)
+        Proxy.newProxyInstance(
+            FencedCatalog.class.getClassLoader(),
+            new Class<?>[] {Transaction.class},
+            (proxy, method, args) -> {
+              if (method.getName().equals("commitTransaction")) {
+                fence.check(identifier + " (create or replace)");
+              }
+              return call(transaction, method, args);
+            });
+  }
+
+  private static Object call(Object target, Method method, Object[] args) throws Throwable {
     try {
-      return method.invoke(catalog, args);
+      return method.invoke(target, args);
     } catch (InvocationTargetException e) {
       throw e.getCause();
     }

@@ -4,6 +4,8 @@ import dev.icebergops.history.HistoryConflictException;
 import dev.icebergops.history.NamespaceHistory;
 import dev.icebergops.history.internal.HistoryTable;
 import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
 
 /**
  * What a run reaches the history of its namespace through: the history table, the runner's
@@ -28,9 +30,48 @@ record HistoryScope(HistoryTable history, RunnerConfig config, RemoteCalls remot
         "read the run lease of " + namespace(), () -> history.leaseMark(namespace()));
   }
 
-  /** The error of a write of this namespace whose contention budget ran out. */
+  /**
+   * The end of a history write's contention budget: the shared history table kept changing under it
+   * while the catalog answered every try. Says so, with how many runs on other namespaces wrote the
+   * table meanwhile, instead of letting the tries run into the time bound meant for a catalog that
+   * does not answer.
+   *
+   * @param what the write, for the message
+   * @param readAt the history table's snapshot when the write first read it, or null
+   * @param tries how many tries the catalog refused
+   * @param last the last refusal
+   */
   ConcurrentMigrationException exhausted(
       String what, Long readAt, int tries, HistoryConflictException last) {
-    return Contention.exhausted(history, remote, what, namespace(), readAt, tries, last);
+    return new ConcurrentMigrationException(
+        null,
+        "Cannot "
+            + what
+            + ": the history table "
+            + history.tableIdentifier()
+            + " kept changing ("
+            + otherRuns(readAt)
+            + " wrote it during this attempt; the catalog answered and refused "
+            + tries
+            + (tries == 1 ? " try" : " tries")
+            + "); try again, or give the busiest namespaces a history table of their own"
+            + " (MigrationRunner.Builder.metaNamespace)",
+        last);
+  }
+
+  /** How many runs on other namespaces wrote the history table since {@code readAt}. */
+  private String otherRuns(Long readAt) {
+    Set<String> others;
+    try {
+      others =
+          new TreeSet<>(
+              remote.call(
+                  "read the history table's snapshots",
+                  () -> history.namespacesWrittenSince(readAt)));
+    } catch (RuntimeException e) {
+      return "runs on other namespaces";
+    }
+    others.remove(namespace());
+    return others.size() + (others.size() == 1 ? " run" : " runs") + " on other namespaces";
   }
 }

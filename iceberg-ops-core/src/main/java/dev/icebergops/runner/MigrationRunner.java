@@ -11,11 +11,9 @@ import dev.icebergops.migration.SkippedMigration;
 import dev.icebergops.migration.VersionGap;
 import java.time.Clock;
 import java.time.Duration;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.Set;
 import java.util.function.Consumer;
 import org.apache.iceberg.catalog.Catalog;
 
@@ -75,21 +73,26 @@ public final class MigrationRunner {
   public static final String BASE_VERSION = NamespaceState.BASE_VERSION;
 
   private final RunnerConfig config;
-  private final Catalog catalog;
-  private final String namespace;
   private final MigrationHistory history;
+
+  /** The reads and read-only operations. */
   private final NamespaceView view;
+
+  /** Migrate, rollback and stamp. */
   private final RunSequence runs;
+
+  /** Repair, forgetting the history, releasing the lease. */
+  private final RecordingRuns records;
 
   private MigrationRunner(RunnerConfig config) {
     this.config = config;
-    this.catalog = config.catalog();
-    this.namespace = config.namespace();
-    this.history = new MigrationHistory(catalog, config.metaNamespace());
-    HistoryTable table = new HistoryTable(catalog, history.tableIdentifier());
-    RemoteCalls remote = new RemoteCalls(catalog, config.timeout());
+    this.history = new MigrationHistory(config.catalog(), config.metaNamespace());
+    HistoryTable table = new HistoryTable(config.catalog(), history.tableIdentifier());
+    RemoteCalls remote = new RemoteCalls(config.catalog(), config.timeout());
+    HistoryScope scope = new HistoryScope(table, config, remote);
     this.view = new NamespaceView(config, table, remote);
-    this.runs = new RunSequence(config, view, table, remote);
+    this.runs = new RunSequence(view, scope);
+    this.records = new RecordingRuns(view, scope);
   }
 
   /**
@@ -104,12 +107,12 @@ public final class MigrationRunner {
 
   /** The namespace this runner migrates. */
   public String namespace() {
-    return namespace;
+    return config.namespace();
   }
 
   /** The catalog this runner migrates. */
   public Catalog catalog() {
-    return catalog;
+    return config.catalog();
   }
 
   /** Where the migrations come from. */
@@ -155,7 +158,7 @@ public final class MigrationRunner {
    * @throws IllegalArgumentException if the migration set breaks a rule
    */
   public List<ResolvedMigration> baselines() {
-    return view.all().stream().filter(ResolvedMigration::isBaseline).toList();
+    return view.baselines();
   }
 
   /** Whether {@code migrate} applies a baseline to a namespace without history. */
@@ -171,12 +174,7 @@ public final class MigrationRunner {
    * @return the baseline, or empty when the versioned migrations build the namespace
    */
   public Optional<ResolvedMigration> baseline() {
-    NamespaceState state = view.readState();
-    HistoryRecord row = state.baselineRow();
-    if (row != null) {
-      return Optional.ofNullable(state.migration(row.version()));
-    }
-    return Optional.ofNullable(state.plannedBaseline(null));
+    return view.baseline();
   }
 
   /**
@@ -188,8 +186,7 @@ public final class MigrationRunner {
    * @throws IllegalArgumentException if the migration set breaks a rule
    */
   public List<SkippedMigration> skipped() {
-    view.all();
-    return config.source().skipped(namespace);
+    return view.skipped();
   }
 
   /**
@@ -202,7 +199,7 @@ public final class MigrationRunner {
    * @throws IllegalArgumentException if the migration set breaks a rule
    */
   public List<VersionGap> gaps() {
-    return VersionGap.between(migrations().stream().map(ResolvedMigration::version).toList());
+    return view.gaps();
   }
 
   /**
@@ -216,10 +213,7 @@ public final class MigrationRunner {
    *     when validation on migrate is off)
    */
   public List<MigrationStatus> plan() {
-    NamespaceState state = view.readState();
-    Set<String> pending = new HashSet<>();
-    state.pending(null, !config.validateOnMigrate()).forEach(m -> pending.add(m.version()));
-    return VersionStatuses.of(state).stream().filter(s -> pending.contains(s.version())).toList();
+    return view.plan();
   }
 
   /**
@@ -233,9 +227,7 @@ public final class MigrationRunner {
    * @throws IllegalStateException if a live table's metadata cannot be loaded
    */
   public MigrationPreview preview() {
-    NamespaceState state = view.readState();
-    return new PreviewRun(catalog, namespace)
-        .run(state.current(), state.pending(null, !config.validateOnMigrate()));
+    return new PreviewRun(view).run();
   }
 
   /**
@@ -248,8 +240,7 @@ public final class MigrationRunner {
    * @throws IllegalStateException if an applied version has no migration, or replaying one fails
    */
   public DriftReport checkDrift() {
-    return new DriftCheck(catalog, namespace, history.tableIdentifier())
-        .check(view.readState(), view.tablesOfNamespace());
+    return new DriftCheck(view).check();
   }
 
   /**
@@ -261,7 +252,7 @@ public final class MigrationRunner {
    * @return one status per version, in version order
    */
   public List<MigrationStatus> status() {
-    return VersionStatuses.of(view.readState());
+    return view.status();
   }
 
   /**
@@ -270,7 +261,7 @@ public final class MigrationRunner {
    * @return the current version, or empty when none is applied
    */
   public Optional<String> current() {
-    return Optional.ofNullable(view.current(view.readHistory()));
+    return view.current();
   }
 
   /**
@@ -290,12 +281,7 @@ public final class MigrationRunner {
    * @throws MigrationValidationException listing every finding, if there is any
    */
   public void validate() {
-    List<ValidationFinding> findings =
-        MigrationValidator.findings(
-            view.readState(), config.source().location(), config.outOfOrder());
-    if (!findings.isEmpty()) {
-      throw new MigrationValidationException("validate", namespace, findings);
-    }
+    view.validate(view.readState(), "validate");
   }
 
   /**
@@ -323,11 +309,6 @@ public final class MigrationRunner {
    * @throws ConcurrentMigrationException if another run holds the namespace's lease
    */
   public MigrationResult migrate(String target) {
-    // a namespace without history takes the highest baseline at or below the target, then the
-    // versions above it; any history row, and the chain of versioned migrations is walked
-    if (target != null && migrations().stream().noneMatch(m -> m.version().equals(target))) {
-      throw view.unknownTarget("migrate " + namespace + " to", target);
-    }
     return runs.migrate(target);
   }
 
@@ -347,16 +328,7 @@ public final class MigrationRunner {
    * @throws ConcurrentMigrationException if another run holds the namespace's lease
    */
   public MigrationResult rollback(int steps) {
-    if (steps < 1) {
-      throw new IllegalArgumentException(
-          "Cannot roll back " + namespace + ": steps must be at least 1, got " + steps);
-    }
-    return runs.undo(
-        state -> {
-          List<String> undoable = state.undoableAbove("");
-          return undoable.subList(0, Math.min(steps, undoable.size()));
-        },
-        "the last " + steps);
+    return runs.rollback(steps);
   }
 
   /**
@@ -371,16 +343,7 @@ public final class MigrationRunner {
    * @throws MigrationException as for {@link #rollback(int)}
    */
   public MigrationResult rollbackTo(String target) {
-    Objects.requireNonNull(target, "target");
-    return runs.undo(
-        state -> {
-          if (!BASE_VERSION.equals(target) && !state.isKnown(target)) {
-            throw view.unknownTarget("roll back " + namespace + " to", target);
-          }
-          runs.refuseBelowBaseline(state, target);
-          return state.undoableAbove(target);
-        },
-        target);
+    return runs.rollbackTo(target);
   }
 
   /**
@@ -394,9 +357,6 @@ public final class MigrationRunner {
    * @throws ConcurrentMigrationException if another run holds the namespace's lease
    */
   public MigrationResult stamp(String version) {
-    if (migrations().stream().noneMatch(m -> m.version().equals(version))) {
-      throw view.unknownTarget("stamp " + namespace + " at", version);
-    }
     return runs.stamp(version);
   }
 
@@ -411,7 +371,7 @@ public final class MigrationRunner {
    * @throws ConcurrentMigrationException if another run holds the namespace's lease
    */
   public RepairResult repair() {
-    return runs.repair();
+    return records.repair();
   }
 
   /**
@@ -420,7 +380,7 @@ public final class MigrationRunner {
    * @return the lease, which may have expired if its run died
    */
   public Optional<RunLease> lease() {
-    return view.readHistory().lease();
+    return view.lease();
   }
 
   /**
@@ -430,12 +390,12 @@ public final class MigrationRunner {
    * @return the lease released, or empty when none was held
    */
   public Optional<RunLease> releaseLease() {
-    return runs.releaseLease();
+    return records.releaseLease();
   }
 
   /** The seam's forget: see {@link dev.icebergops.runner.spi.RunnerSeam#forgetHistory}. */
   int forgetHistory() {
-    return runs.forget();
+    return records.forget();
   }
 
   /** Configures a {@link MigrationRunner}. */

@@ -56,11 +56,6 @@ final class NamespaceState {
    */
   private final HistoryRecord baselineRow;
 
-  NamespaceState(
-      String namespace, List<ResolvedMigration> resolved, NamespaceHistory history, Instant now) {
-    this(namespace, resolved, history, now, true);
-  }
-
   /**
    * @param resolved the versioned migrations and the baselines
    * @param applyBaselines whether a namespace without history takes a baseline
@@ -310,38 +305,24 @@ final class NamespaceState {
    * Versions a rollback undoes above {@code floor}, highest first: applied, failed, interrupted.
    */
   List<String> undoableAbove(String floor) {
-    List<String> undoable = new ArrayList<>();
-    for (HistoryRecord row : rows.values()) {
-      boolean candidate =
-          row.status() == Status.APPLIED
-              || row.status() == Status.FAILED
-              || row.status() == Status.RUNNING;
-      if (candidate && row.version().compareTo(floor) > 0) {
-        undoable.add(0, row.version());
-      }
-    }
-    return undoable;
+    return above(floor, Set.of(Status.APPLIED, Status.FAILED, Status.RUNNING));
   }
 
   /** Applied versions above {@code floor}, highest first. */
   List<String> appliedAbove(String floor) {
-    List<String> applied = new ArrayList<>();
-    for (HistoryRecord row : rows.values()) {
-      if (row.status() == Status.APPLIED && row.version().compareTo(floor) > 0) {
-        applied.add(0, row.version());
-      }
-    }
-    return applied;
+    return above(floor, Set.of(Status.APPLIED));
+  }
+
+  /** The versions above {@code floor} whose row has one of the statuses, highest first. */
+  private List<String> above(String floor, Set<Status> statuses) {
+    return rows.descendingMap().values().stream()
+        .filter(row -> statuses.contains(row.status()) && row.version().compareTo(floor) > 0)
+        .map(HistoryRecord::version)
+        .toList();
   }
 
   boolean isKnown(String version) {
     return migrations.containsKey(version) || rows.containsKey(version);
-  }
-
-  String knownVersions() {
-    TreeSet<String> all = new TreeSet<>(migrations.keySet());
-    all.addAll(rows.keySet());
-    return all.isEmpty() ? "none" : String.join(", ", all);
   }
 
   /** True when an applied version's class changed since it was applied. */

@@ -1,13 +1,19 @@
 package dev.icebergops.runner;
 
+import dev.icebergops.history.HistoryRecord;
 import dev.icebergops.history.NamespaceHistory;
+import dev.icebergops.history.RunLease;
 import dev.icebergops.history.internal.HistoryTable;
 import dev.icebergops.migration.MigrationSource;
 import dev.icebergops.migration.ResolvedMigration;
+import dev.icebergops.migration.SkippedMigration;
 import dev.icebergops.migration.TableNames;
+import dev.icebergops.migration.VersionGap;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.stream.Collectors;
 import org.apache.iceberg.catalog.Catalog;
 import org.apache.iceberg.catalog.Namespace;
 import org.apache.iceberg.catalog.TableIdentifier;
@@ -15,7 +21,8 @@ import org.apache.iceberg.exceptions.NoSuchNamespaceException;
 
 /**
  * What a runner reads of its namespace, and writes nothing: the migrations (resolved once), the
- * history rows, the state both make ({@link NamespaceState}), and the namespace's tables.
+ * history rows, the state both make ({@link NamespaceState}), and the namespace's tables; and the
+ * runner's read-only operations on them (plan, status, validate, current, history, lease).
  */
 final class NamespaceView {
 
@@ -42,6 +49,15 @@ final class NamespaceView {
     return config.source();
   }
 
+  Catalog catalog() {
+    return catalog;
+  }
+
+  /** The history table's identifier. */
+  TableIdentifier historyTable() {
+    return history.tableIdentifier();
+  }
+
   /** The versioned migrations and the baselines, resolved once. */
   List<ResolvedMigration> all() {
     List<ResolvedMigration> migrations = resolved;
@@ -57,13 +73,80 @@ final class NamespaceView {
     return all().stream().filter(m -> !m.isBaseline()).toList();
   }
 
+  /** The baselines, in version order. */
+  List<ResolvedMigration> baselines() {
+    return all().stream().filter(ResolvedMigration::isBaseline).toList();
+  }
+
+  /** See {@link MigrationRunner#baseline()}. */
+  Optional<ResolvedMigration> baseline() {
+    NamespaceState state = readState();
+    HistoryRecord row = state.baselineRow();
+    return Optional.ofNullable(
+        row != null ? state.migration(row.version()) : state.plannedBaseline(null));
+  }
+
+  /** See {@link MigrationRunner#skipped()}. */
+  List<SkippedMigration> skipped() {
+    all();
+    return config.source().skipped(namespace);
+  }
+
+  /** See {@link MigrationRunner#gaps()}. */
+  List<VersionGap> gaps() {
+    return VersionGap.between(migrations().stream().map(ResolvedMigration::version).toList());
+  }
+
+  /** The versions migrate would apply from {@code state}: failed ones too unless it validates. */
+  List<ResolvedMigration> pending(NamespaceState state) {
+    return state.pending(null, !config.validateOnMigrate());
+  }
+
+  /** See {@link MigrationRunner#plan()}. */
+  List<MigrationStatus> plan() {
+    NamespaceState state = readState();
+    Set<String> pending =
+        pending(state).stream().map(ResolvedMigration::version).collect(Collectors.toSet());
+    return VersionStatuses.of(state).stream().filter(s -> pending.contains(s.version())).toList();
+  }
+
+  /** See {@link MigrationRunner#status()}. */
+  List<MigrationStatus> status() {
+    return VersionStatuses.of(readState());
+  }
+
+  /**
+   * Checks the migrations against the history of {@code state}.
+   *
+   * @param operation the operation that validates, for the message: {@code validate}, {@code
+   *     migrate}
+   * @throws MigrationValidationException listing every finding, if there is any
+   */
+  void validate(NamespaceState state, String operation) {
+    List<ValidationFinding> findings =
+        MigrationValidator.findings(state, config.source().location(), config.outOfOrder());
+    if (!findings.isEmpty()) {
+      throw new MigrationValidationException(operation, namespace, findings);
+    }
+  }
+
   NamespaceState state(NamespaceHistory read) {
     return new NamespaceState(namespace, all(), read, config.clock().instant(), config.baselines());
   }
 
   /** The highest applied version of a history, from its rows alone (no migration loaded). */
   String current(NamespaceHistory read) {
-    return new NamespaceState(namespace, List.of(), read, config.clock().instant()).current();
+    return new NamespaceState(namespace, List.of(), read, config.clock().instant(), true).current();
+  }
+
+  /** See {@link MigrationRunner#current()}. */
+  Optional<String> current() {
+    return Optional.ofNullable(current(readHistory()));
+  }
+
+  /** See {@link MigrationRunner#lease()}. */
+  Optional<RunLease> lease() {
+    return readHistory().lease();
   }
 
   NamespaceHistory readHistory() {
@@ -105,6 +188,18 @@ final class NamespaceView {
         .map(TableIdentifier::name)
         .sorted()
         .toList();
+  }
+
+  /**
+   * Fails on a target no migration has: {@code Cannot <what> <target>: ... (known: ...)}.
+   *
+   * @throws IllegalArgumentException if no versioned migration has {@code target}
+   */
+  void checkTarget(String what, String target) {
+    if (migrations().stream().anyMatch(m -> m.version().equals(target))) {
+      return;
+    }
+    throw unknownTarget(what, target);
   }
 
   /** The error of a target no migration has: {@code Cannot <what> <target>: ... (known: ...)}. */

@@ -8,7 +8,8 @@ import dev.icebergops.migration.ResolvedMigration;
 /**
  * What a run does to a version, with the names it goes by: the operation its history row records,
  * the hooks it runs around its main step, the status it ends in, and the words of its log lines and
- * messages. Upgrade and downgrade run a migration; stamp and repair only record.
+ * messages: an upgrade or a downgrade runs a migration (stamp and repair only record, with rows of
+ * their own: {@link VersionRows#stamped}, {@link RepairPlan}).
  */
 enum Operation {
   UPGRADE("upgrade", "preUpgrade", "postUpgrade", Status.APPLIED, "applied", "apply", "to"),
@@ -19,9 +20,7 @@ enum Operation {
       Status.ROLLED_BACK,
       "rolled back",
       "roll back",
-      "in"),
-  STAMP("stamp", null, null, Status.APPLIED, "stamped", "stamp", "in"),
-  REPAIR("repair", null, null, null, "repaired", "repair", "in");
+      "in");
 
   private final String recorded;
   private final String preHook;
@@ -48,7 +47,10 @@ enum Operation {
     this.preposition = preposition;
   }
 
-  /** The operation a history row records, for a versioned migration: {@code upgrade}. */
+  /**
+   * The operation a history row records, for a versioned migration, and the main step's name, as a
+   * failure names it: {@code upgrade}.
+   */
   String recorded() {
     return recorded;
   }
@@ -63,16 +65,7 @@ enum Operation {
     if (!resolved.isBaseline()) {
       return recorded;
     }
-    return switch (this) {
-      case UPGRADE -> NamespaceState.BASELINE;
-      case DOWNGRADE -> NamespaceState.BASELINE_DOWNGRADE;
-      default -> recorded;
-    };
-  }
-
-  /** The main step's name, as a failure names it: {@code upgrade}. */
-  String step() {
-    return recorded;
+    return this == UPGRADE ? NamespaceState.BASELINE : NamespaceState.BASELINE_DOWNGRADE;
   }
 
   /** The hook that runs before the main step: {@code preUpgrade}. */
@@ -121,7 +114,6 @@ enum Operation {
     switch (this) {
       case UPGRADE -> migration.upgrade(ctx);
       case DOWNGRADE -> migration.downgrade(ctx);
-      default -> throw new IllegalStateException(this + " runs no migration");
     }
   }
 
@@ -130,7 +122,6 @@ enum Operation {
     switch (this) {
       case UPGRADE -> migration.preUpgrade(ctx);
       case DOWNGRADE -> migration.preDowngrade(ctx);
-      default -> throw new IllegalStateException(this + " runs no migration");
     }
   }
 
@@ -139,7 +130,6 @@ enum Operation {
     switch (this) {
       case UPGRADE -> migration.postUpgrade(ctx);
       case DOWNGRADE -> migration.postDowngrade(ctx);
-      default -> throw new IllegalStateException(this + " runs no migration");
     }
   }
 

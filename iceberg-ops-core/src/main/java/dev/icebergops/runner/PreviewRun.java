@@ -13,7 +13,6 @@ import java.util.Objects;
 import java.util.Set;
 import org.apache.iceberg.Snapshot;
 import org.apache.iceberg.TableMetadata;
-import org.apache.iceberg.catalog.Catalog;
 import org.apache.iceberg.catalog.TableIdentifier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -27,16 +26,19 @@ final class PreviewRun {
 
   private static final Logger LOG = LoggerFactory.getLogger(PreviewRun.class);
 
-  private final Catalog live;
+  private final NamespaceView view;
   private final String namespace;
 
-  PreviewRun(Catalog live, String namespace) {
-    this.live = live;
-    this.namespace = namespace;
+  PreviewRun(NamespaceView view) {
+    this.view = view;
+    this.namespace = view.namespace();
   }
 
-  MigrationPreview run(String current, List<ResolvedMigration> pending) {
-    ShadowCatalog shadow = ShadowCatalog.of(live);
+  /** See {@link MigrationRunner#preview()}. */
+  MigrationPreview run() {
+    NamespaceState state = view.readState();
+    List<ResolvedMigration> pending = view.pending(state);
+    ShadowCatalog shadow = ShadowCatalog.of(view.catalog());
     List<VersionPreview> versions = new ArrayList<>();
     boolean failed = false;
     for (ResolvedMigration migration : pending) {
@@ -55,7 +57,7 @@ final class PreviewRun {
       failed = version.outcome() == VersionPreview.Outcome.FAILS;
       versions.add(version);
     }
-    return new MigrationPreview(namespace, current, versions);
+    return new MigrationPreview(namespace, state.current(), versions);
   }
 
   private VersionPreview preview(ShadowCatalog shadow, ResolvedMigration migration) {
@@ -114,7 +116,7 @@ final class PreviewRun {
     String order =
         diff.sortOrderChanged()
             ? PreviewRendering.sortOrder(
-                    diff.kind() == TableDiff.Kind.CREATED ? null : diff.before())
+                    diff.kind() == TableChange.Kind.CREATED ? null : diff.before())
                 + " -> "
                 + PreviewRendering.sortOrder(diff.after())
             : null;
@@ -133,9 +135,8 @@ final class PreviewRun {
                       + " -> "
                       + DriftCheck.shown(key, p.after()));
     }
-    TableChange.Kind kind = TableChange.Kind.valueOf(diff.kind().name());
-    String from = diff.kind() == TableDiff.Kind.RENAMED ? diff.before().name() : null;
-    return new TableChange(diff.name(), kind, diff.schema(), spec, order, properties, from);
+    String from = diff.kind() == TableChange.Kind.RENAMED ? diff.before().name() : null;
+    return new TableChange(diff.name(), diff.kind(), diff.schema(), spec, order, properties, from);
   }
 
   /** A commit of data (a new snapshot) is run in memory only: its rows are not previewed. */

@@ -2,21 +2,21 @@ package dev.icebergops.runner;
 
 import dev.icebergops.history.HistoryRecord;
 import dev.icebergops.history.NamespaceHistory;
-import dev.icebergops.history.RunLease;
-import dev.icebergops.history.internal.HistoryTable;
 import dev.icebergops.migration.ResolvedMigration;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.function.Function;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The runs of one namespace that change its history under the run lease: one sequence drives the
- * versions of a migrate (upgrades, oldest first) and of a rollback (downgrades, newest first)
- * alike; stamp, repair and forgetting the history only record.
+ * The runs of one namespace that take its versions in sequence under the run lease: one sequence
+ * drives the versions of a migrate (upgrades, oldest first) and of a rollback (downgrades, newest
+ * first) alike; a stamp only records them. Repair, forgetting the history and releasing the lease
+ * by hand are {@link RecordingRuns}.
  */
 final class RunSequence {
 
@@ -50,20 +50,25 @@ final class RunSequence {
   private final VersionRows rows;
   private final HistoryScope scope;
 
-  RunSequence(RunnerConfig config, NamespaceView view, HistoryTable history, RemoteCalls remote) {
-    this.config = config;
+  RunSequence(NamespaceView view, HistoryScope scope) {
+    this.config = scope.config();
     this.view = view;
-    this.executor = new VersionExecutor(config, remote);
+    this.executor = new VersionExecutor(config, scope.remote());
     this.rows = new VersionRows(config.namespace(), config.clock());
-    this.scope = new HistoryScope(history, config, remote);
+    this.scope = scope;
   }
 
   private String namespace() {
     return view.namespace();
   }
 
-  /** Validates, then applies the pending versions up to {@code target} (null: all). */
+  /** See {@link MigrationRunner#migrate(String)}. */
   MigrationResult migrate(String target) {
+    // a namespace without history takes the highest baseline at or below the target, then the
+    // versions above it; any history row, and the chain of versioned migrations is walked
+    if (target != null) {
+      view.checkTarget("migrate " + namespace() + " to", target);
+    }
     try (Opened run =
         open(
             "migrate " + namespace(),
@@ -81,11 +86,39 @@ final class RunSequence {
     }
   }
 
+  /** See {@link MigrationRunner#rollback(int)}. */
+  MigrationResult rollback(int steps) {
+    if (steps < 1) {
+      throw new IllegalArgumentException(
+          "Cannot roll back " + namespace() + ": steps must be at least 1, got " + steps);
+    }
+    return undo(
+        state -> {
+          List<String> undoable = state.undoableAbove("");
+          return undoable.subList(0, Math.min(steps, undoable.size()));
+        },
+        "the last " + steps);
+  }
+
+  /** See {@link MigrationRunner#rollbackTo(String)}. */
+  MigrationResult rollbackTo(String target) {
+    Objects.requireNonNull(target, "target");
+    return undo(
+        state -> {
+          if (!NamespaceState.BASE_VERSION.equals(target) && !state.isKnown(target)) {
+            throw view.unknownTarget("roll back " + namespace() + " to", target);
+          }
+          refuseBelowBaseline(state, target);
+          return state.undoableAbove(target);
+        },
+        target);
+  }
+
   /**
    * Rolls back the versions {@code choose} picks from the state the run takes the lease on (a
    * version without a class stops it before anything is written).
    */
-  MigrationResult undo(Function<NamespaceState, List<String>> choose, String target) {
+  private MigrationResult undo(Function<NamespaceState, List<String>> choose, String target) {
     try (Opened run =
         open(
             "roll back " + namespace(),
@@ -186,10 +219,9 @@ final class RunSequence {
     return rows.running(versions.get(index).migration(), operation, runId);
   }
 
-  /**
-   * Records every version up to {@code version} that is not applied as applied, without running.
-   */
+  /** See {@link MigrationRunner#stamp(String)}. */
   MigrationResult stamp(String version) {
+    view.checkTarget("stamp " + namespace() + " at", version);
     try (HeldLease lease = LeaseTaking.open(scope, "stamp " + namespace())) {
       HistoryLog journal = lease.log();
       NamespaceState state = view.state(journal.state());
@@ -203,37 +235,6 @@ final class RunSequence {
       journal.finish(stamped);
       steps.forEach(this::tell);
       return result(lease, steps, null);
-    }
-  }
-
-  /** Accepts edited checksums, marks failed and interrupted versions pending, drops bad rows. */
-  RepairResult repair() {
-    try (HeldLease lease = LeaseTaking.open(scope, "repair " + namespace())) {
-      HistoryLog journal = lease.log();
-      NamespaceState state = view.state(journal.state());
-      RepairPlan plan = RepairPlan.of(state, config.clock().instant(), journal.runId());
-      journal.finish(plan.rows());
-      plan.changes()
-          .forEach(
-              c ->
-                  LOG.info(
-                      "Repaired migration {} in {}: {}", c.version(), namespace(), c.change()));
-      return new RepairResult(namespace(), plan.changes());
-    }
-  }
-
-  /** Deletes every history row of the namespace under its lease; returns how many. */
-  int forget() {
-    NamespaceHistory read = view.readHistory();
-    if (read.rows().isEmpty() && read.lease().isEmpty()) {
-      return 0;
-    }
-    try (HeldLease lease = LeaseTaking.open(scope, "forget the history of " + namespace())) {
-      HistoryLog journal = lease.log();
-      int deleted = journal.state().rows().size();
-      journal.forgetAndFinish();
-      LOG.info("Deleted the {} history rows of namespace {}", deleted, namespace());
-      return deleted;
     }
   }
 
@@ -253,11 +254,7 @@ final class RunSequence {
           null);
     }
     if (config.validateOnMigrate()) {
-      List<ValidationFinding> findings =
-          MigrationValidator.findings(state, view.source().location(), config.outOfOrder());
-      if (!findings.isEmpty()) {
-        throw new MigrationValidationException("migrate", namespace(), findings);
-      }
+      view.validate(state, "migrate");
     }
     return state.pending(target, !config.validateOnMigrate());
   }
@@ -323,7 +320,7 @@ final class RunSequence {
    * A baseline's downgrade goes back to 0000 in one step, so no target between 0000 and the
    * baseline's version can be reached.
    */
-  void refuseBelowBaseline(NamespaceState state, String target) {
+  private void refuseBelowBaseline(NamespaceState state, String target) {
     HistoryRecord baseline = state.baselineRow();
     if (baseline == null
         || NamespaceState.BASE_VERSION.equals(target)
@@ -349,10 +346,5 @@ final class RunSequence {
             + baseline.version()
             + " or above, or to "
             + NamespaceState.BASE_VERSION);
-  }
-
-  /** Releases the namespace's lease whoever holds it; empty when none was held. */
-  Optional<RunLease> releaseLease() {
-    return LeaseTaking.releaseByHand(scope);
   }
 }

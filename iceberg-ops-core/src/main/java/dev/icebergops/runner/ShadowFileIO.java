@@ -1,23 +1,24 @@
 package dev.icebergops.runner;
 
-import java.io.ByteArrayOutputStream;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import org.apache.iceberg.exceptions.AlreadyExistsException;
 import org.apache.iceberg.exceptions.NotFoundException;
+import org.apache.iceberg.inmemory.InMemoryFileIO;
 import org.apache.iceberg.inmemory.InMemoryInputFile;
-import org.apache.iceberg.io.FileIO;
+import org.apache.iceberg.inmemory.InMemoryOutputFile;
 import org.apache.iceberg.io.InputFile;
 import org.apache.iceberg.io.OutputFile;
 import org.apache.iceberg.io.PositionOutputStream;
 
 /**
  * The files of a shadow catalog: held in this instance's memory only (unlike Iceberg's {@code
- * InMemoryFileIO}, whose files are shared by the whole JVM), so that nothing a preview writes
- * reaches a store or outlives the preview. A file the shadow did not write (a data file, manifest
- * or manifest list of the live table) cannot be read: {@link NotOnShadow} says which.
+ * InMemoryFileIO}, whose files are shared by the whole JVM; its output files are used, and reach
+ * this instance's map when closed), so that nothing a preview writes reaches a store or outlives
+ * the preview. A file the shadow did not write (a data file, manifest or manifest list of the live
+ * table) cannot be read: {@link NotOnShadow} says which.
  */
-final class ShadowFileIO implements FileIO {
+final class ShadowFileIO extends InMemoryFileIO {
 
   private final Map<String, byte[]> files = new ConcurrentHashMap<>();
 
@@ -32,7 +33,26 @@ final class ShadowFileIO implements FileIO {
 
   @Override
   public OutputFile newOutputFile(String location) {
-    return new ShadowOutputFile(location);
+    return new InMemoryOutputFile(location, this) {
+      @Override
+      public PositionOutputStream create() {
+        if (files.containsKey(location)) {
+          throw new AlreadyExistsException("Cannot create %s: it already exists", location);
+        }
+        return createOrOverwrite();
+      }
+    };
+  }
+
+  /** Keeps a closed output file's contents in this instance (never in the JVM-wide map). */
+  @Override
+  public void addFile(String location, byte[] contents) {
+    files.put(location, contents);
+  }
+
+  @Override
+  public boolean fileExists(String location) {
+    return files.containsKey(location);
   }
 
   @Override
@@ -51,59 +71,6 @@ final class ShadowFileIO implements FileIO {
 
     String location() {
       return location;
-    }
-  }
-
-  private final class ShadowOutputFile implements OutputFile {
-    private final String location;
-
-    ShadowOutputFile(String location) {
-      this.location = location;
-    }
-
-    @Override
-    public PositionOutputStream create() {
-      if (files.containsKey(location)) {
-        throw new AlreadyExistsException("Cannot create %s: it already exists", location);
-      }
-      return createOrOverwrite();
-    }
-
-    @Override
-    public PositionOutputStream createOrOverwrite() {
-      return new PositionOutputStream() {
-        private final ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-
-        @Override
-        public long getPos() {
-          return bytes.size();
-        }
-
-        @Override
-        public void write(int b) {
-          bytes.write(b);
-        }
-
-        @Override
-        public void write(byte[] b, int off, int len) {
-          bytes.write(b, off, len);
-        }
-
-        @Override
-        public void close() {
-          files.put(location, bytes.toByteArray());
-        }
-      };
-    }
-
-    @Override
-    public String location() {
-      return location;
-    }
-
-    @Override
-    public InputFile toInputFile() {
-      return newInputFile(location);
     }
   }
 }

@@ -25,12 +25,7 @@ final class ShadowRun {
 
     /** The file of the live table the shadow could not read, if that is what stopped it. */
     ShadowFileIO.NotOnShadow notOnShadow() {
-      for (Throwable t = error; t != null; t = t.getCause() == t ? null : t.getCause()) {
-        if (t instanceof ShadowFileIO.NotOnShadow missing) {
-          return missing;
-        }
-      }
-      return null;
+      return StepFailures.cause(error, ShadowFileIO.NotOnShadow.class);
     }
 
     /** The error as migrate would report it, URL credentials masked. */

@@ -2,6 +2,7 @@ package dev.icebergops.runner;
 
 import dev.icebergops.migration.ResolvedMigration;
 import org.apache.iceberg.exceptions.CommitFailedException;
+import org.apache.iceberg.relocated.com.google.common.base.Throwables;
 
 /**
  * What a failed step of a version means: a refusal by the lease's fence, a concurrent commit to the
@@ -29,7 +30,8 @@ final class StepFailures {
       String text,
       String describeCommitted,
       Throwable error) {
-    LeaseFence.RefusedByFenceException refused = refusedByFence(error);
+    LeaseFence.RefusedByFenceException refused =
+        cause(error, LeaseFence.RefusedByFenceException.class);
     if (refused != null) {
       return new ConcurrentMigrationException(
           resolved.version(),
@@ -43,7 +45,7 @@ final class StepFailures {
               + describeCommitted,
           error);
     }
-    if (isCommitConflict(error)) {
+    if (cause(error, CommitFailedException.class) != null) {
       return new ConcurrentMigrationException(
           resolved.version(),
           "Cannot "
@@ -76,36 +78,20 @@ final class StepFailures {
    * a lost connection, a server error, or a commit the catalog reports as of unknown state.
    */
   static boolean isUnknownOutcome(Throwable error) {
-    for (Throwable t = error; t != null; t = t.getCause()) {
-      if (t instanceof RemoteCalls.StepTimeoutException || RemoteCalls.isUnreachable(t)) {
-        return true;
-      }
-      if (t.getCause() == t) {
-        break;
-      }
-    }
-    return false;
+    return Throwables.getCausalChain(error).stream()
+        .anyMatch(
+            t -> t instanceof RemoteCalls.StepTimeoutException || RemoteCalls.isUnreachable(t));
   }
 
-  /** The fence's refusal in an error's causes, or null. */
-  static LeaseFence.RefusedByFenceException refusedByFence(Throwable error) {
-    for (Throwable t = error; t != null && t.getCause() != t; t = t.getCause()) {
-      if (t instanceof LeaseFence.RefusedByFenceException refused) {
-        return refused;
-      }
+  /** The first of an error's causes (the error itself first) of a type, or null; null for null. */
+  static <T extends Throwable> T cause(Throwable error, Class<T> type) {
+    if (error == null) {
+      return null;
     }
-    return null;
-  }
-
-  static boolean isCommitConflict(Throwable error) {
-    for (Throwable t = error; t != null; t = t.getCause()) {
-      if (t instanceof CommitFailedException) {
-        return true;
-      }
-      if (t.getCause() == t) {
-        break;
-      }
-    }
-    return false;
+    return Throwables.getCausalChain(error).stream()
+        .filter(type::isInstance)
+        .map(type::cast)
+        .findFirst()
+        .orElse(null);
   }
 }

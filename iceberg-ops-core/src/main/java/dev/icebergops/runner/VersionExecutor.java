@@ -103,56 +103,61 @@ final class VersionExecutor {
     try {
       remote.runSteps(attempt.steps(), () -> operation.run(migration, ctx));
     } catch (Exception | Error e) {
-      throw failed(attempt, operation.step(), e);
+      throw failed(attempt, operation.recorded(), e);
     }
   }
 
   private void runDowngrade(
       Attempt attempt, Migration migration, MigrationContext ctx, HistoryRecord before) {
     StepLog steps = attempt.steps();
-    String what = attempt.what();
     try {
       remote.runSteps(steps, () -> migration.preDowngrade(ctx));
     } catch (Exception | Error e) {
-      restore(before, attempt.journal(), e);
-      throw StepFailures.rethrowable(
-          e,
-          stopped(
-              attempt.resolved(),
-              "preDowngrade",
-              "Cannot " + what + ": preDowngrade failed: " + e + "; it stays as it was",
-              e));
+      throw unchanged(
+          attempt, before, "preDowngrade", "preDowngrade failed: " + e + "; it stays as it was", e);
     }
     try {
       remote.runSteps(steps, () -> migration.downgrade(ctx));
     } catch (IrreversibleMigrationException e) {
-      restore(before, attempt.journal(), e);
-      throw stopped(
-          attempt.resolved(),
+      throw unchanged(
+          attempt,
+          before,
           "downgrade",
-          "Cannot " + what + ": it is irreversible: " + e.getMessage() + "; it stays as it was",
+          "it is irreversible: " + e.getMessage() + "; it stays as it was",
           e);
     } catch (Exception | Error e) {
       if (steps.done().isEmpty() && !StepFailures.isUnknownOutcome(e)) {
-        restore(before, attempt.journal(), e);
         String step = steps.current() != null ? steps.current() : "downgrade";
-        throw StepFailures.rethrowable(
-            e,
-            stopped(
-                attempt.resolved(),
-                step,
-                "Cannot "
-                    + what
-                    + ": "
-                    + step
-                    + " failed: "
-                    + e
-                    + "; nothing was committed and it"
-                    + " stays as it was",
-                e));
+        throw unchanged(
+            attempt,
+            before,
+            step,
+            step + " failed: " + e + "; nothing was committed and it stays as it was",
+            e);
       }
       throw failed(attempt, "downgrade", e);
     }
+  }
+
+  /**
+   * Writes a version's row back as it was before its downgrade started, and returns the error
+   * saying it stays as it was: {@code Cannot <what>: <reason>}.
+   */
+  private RuntimeException unchanged(
+      Attempt attempt, HistoryRecord before, String step, String reason, Throwable error) {
+    try {
+      attempt.journal().write(List.of(before));
+    } catch (RuntimeException | Error historyFailure) {
+      error.addSuppressed(historyFailure);
+    }
+    return StepFailures.rethrowable(
+        error,
+        new MigrationException(
+            attempt.resolved().version(),
+            namespace,
+            step,
+            "Cannot " + attempt.what() + ": " + reason,
+            error));
   }
 
   /** Records the outcome (with the next version's running row), then runs the post-hook. */
@@ -269,15 +274,6 @@ final class VersionExecutor {
     return step.equals(phase) ? phase : phase + " step '" + step + "'";
   }
 
-  /** Writes a version's row back as it was before its downgrade started. */
-  private static void restore(HistoryRecord before, HistoryLog journal, Throwable error) {
-    try {
-      journal.write(List.of(before));
-    } catch (RuntimeException | Error historyFailure) {
-      error.addSuppressed(historyFailure);
-    }
-  }
-
   private void record(Attempt attempt, List<HistoryRecord> rows, boolean release) {
     ResolvedMigration resolved = attempt.resolved();
     HistoryLog journal = attempt.journal();
@@ -322,11 +318,6 @@ final class VersionExecutor {
                             ? ""
                             : " (written by run " + row.runId() + ")"))
         .orElse("is missing");
-  }
-
-  private MigrationException stopped(
-      ResolvedMigration resolved, String step, String message, Throwable cause) {
-    return new MigrationException(resolved.version(), namespace, step, message, cause);
   }
 
   /**

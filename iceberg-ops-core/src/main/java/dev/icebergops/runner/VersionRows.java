@@ -51,7 +51,7 @@ final class VersionRows {
 
   /** The row recording a version as applied without running it. */
   HistoryRecord stamped(ResolvedMigration resolved, String runId) {
-    return row(resolved, Operation.STAMP.recorded(), runId, Status.APPLIED, List.of(), null, 0L);
+    return row(resolved, "stamp", runId, Status.APPLIED, List.of(), null, 0L);
   }
 
   /** The row recording a failed version as rolled back although nothing of it was committed. */

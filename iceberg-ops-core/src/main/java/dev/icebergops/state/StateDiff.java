@@ -1,6 +1,6 @@
 package dev.icebergops.state;
 
-import dev.icebergops.state.TableDiff.Kind;
+import dev.icebergops.runner.TableChange.Kind;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;

@@ -1,5 +1,6 @@
 package dev.icebergops.state;
 
+import dev.icebergops.runner.TableChange.Kind;
 import dev.icebergops.schema.SchemaDiff;
 import dev.icebergops.state.TableState.PartitionField;
 import java.util.ArrayList;
@@ -17,25 +18,11 @@ import org.apache.iceberg.Schema;
  * renamed (same uuid, other name), replaced (same name, other uuid) or changed. The columns are
  * compared by field id through {@link SchemaDiff}.
  *
- * @param kind what became of the table
+ * @param kind what became of the table (the preview's own {@link Kind})
  * @param before its earlier state, or null when it was created
  * @param after its later state, or null when it was dropped
  */
 public record TableDiff(Kind kind, TableState before, TableState after) {
-
-  /** What became of a table. */
-  public enum Kind {
-    /** Only the later side has it. */
-    CREATED,
-    /** Only the earlier side has it. */
-    DROPPED,
-    /** The later side has it, same uuid, under another name. */
-    RENAMED,
-    /** The later side has a table of that name with another uuid. */
-    REPLACED,
-    /** Same table on both sides; see the details for what differs, if anything. */
-    CHANGED
-  }
 
   /**
    * One property that differs.

@@ -5,7 +5,7 @@ import static org.apache.iceberg.types.Types.NestedField.required;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.tuple;
 
-import dev.icebergops.state.TableDiff.Kind;
+import dev.icebergops.runner.TableChange.Kind;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
