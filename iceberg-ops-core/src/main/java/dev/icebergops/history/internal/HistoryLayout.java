@@ -87,7 +87,7 @@ public final class HistoryLayout {
         // another writer upgraded it, or changed the files being rewritten, at the same time
         table.refresh();
         if (version(table) < HistoryFiles.LAYOUT_VERSION && attempt >= ATTEMPTS) {
-          throw HistoryWriter.conflict(
+          throw HistoryWriters.conflict(
               "upgrade migration history " + identifier + " from layout version " + found,
               "kept changing it",
               e);

@@ -102,7 +102,7 @@ public final class HistoryWriter {
       throw history.missing(namespace, e);
     } catch (ValidationException | CommitFailedException | RebaseLimit.Refused e) {
       HistoryFiles.deleteQuietly(table, file);
-      throw conflict(
+      throw HistoryWriters.conflict(
           "record migration history of namespace " + namespace, "changed it concurrently", e);
     }
     long committed = table.currentSnapshot().snapshotId();
@@ -204,18 +204,12 @@ public final class HistoryWriter {
       write.commit();
     } catch (ValidationException | CommitFailedException e) {
       files.forEach(file -> HistoryFiles.deleteQuietly(table, file));
-      throw conflict(
+      throw HistoryWriters.conflict(
           "seed migration history of namespaces " + rows.keySet(),
           "gave one history concurrently",
           e);
     }
     remember.forEach(Runnable::run); // a later read of these namespaces at this snapshot reads none
-  }
-
-  /** {@code Cannot <action>: another writer <what it did> (<the commit's error>)}. */
-  static HistoryConflictException conflict(String action, String what, Exception e) {
-    return new HistoryConflictException(
-        "Cannot " + action + ": another writer " + what + " (" + e.getMessage() + ")", e);
   }
 
   /** The namespace's whole partition replaced by the new file. */

@@ -1,5 +1,6 @@
 package dev.icebergops.history.internal;
 
+import dev.icebergops.history.HistoryConflictException;
 import java.util.Set;
 import java.util.TreeSet;
 import org.apache.iceberg.DataFile;
@@ -12,7 +13,7 @@ import org.apache.iceberg.exceptions.NotFoundException;
  * Which namespaces wrote the history table after a snapshot: what a run that lost its commits to
  * other writers reports. Each history commit names its namespace in its snapshot summary; a
  * snapshot without that name (another engine, an older release) is attributed by the partitions of
- * the files it added.
+ * the files it added. Also the one error of a history write that another writer got in before.
  */
 public final class HistoryWriters {
 
@@ -23,6 +24,12 @@ public final class HistoryWriters {
   private static final int MAX_SNAPSHOTS = 10_000;
 
   private HistoryWriters() {}
+
+  /** {@code Cannot <action>: another writer <what it did> (<the commit's error>)}. */
+  static HistoryConflictException conflict(String action, String what, Exception e) {
+    return new HistoryConflictException(
+        "Cannot " + action + ": another writer " + what + " (" + e.getMessage() + ")", e);
+  }
 
   /**
    * The namespaces written by the snapshots after {@code snapshotId}, up to the current one.
