@@ -1,6 +1,7 @@
 package dev.icebergops.cli;
 
 import dev.icebergops.runner.MigrationPreview;
+import dev.icebergops.runner.MigrationRunner;
 import dev.icebergops.runner.MigrationStatus;
 import dev.icebergops.tooling.ToolSession;
 import java.util.List;
@@ -31,16 +32,17 @@ final class PlanCommand extends SessionCommand {
     if (markdown && !preview) {
       throw new IllegalArgumentException("Cannot plan: --markdown needs --preview");
     }
+    MigrationRunner runner = session.runner().build();
     if (preview) {
-      MigrationPreview result = session.runner().build().preview();
+      MigrationPreview result = runner.preview();
       output.json(result.asMap());
       output.line(markdown ? result.markdown().stripTrailing() : result.text());
       return;
     }
-    List<MigrationStatus> pending = session.runner().build().plan();
+    List<MigrationStatus> pending = runner.plan();
     List<MigrationStatus> blocking =
-        session.runner().build().status().stream().filter(PlanCommand::blocksMigrate).toList();
-    SetNotes notes = new SetNotes(session.runner().build());
+        runner.status().stream().filter(PlanCommand::blocksMigrate).toList();
+    SetNotes notes = new SetNotes(runner);
     output.result(
         session.namespace(),
         "pending",

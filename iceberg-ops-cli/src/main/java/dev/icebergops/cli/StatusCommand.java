@@ -1,5 +1,6 @@
 package dev.icebergops.cli;
 
+import dev.icebergops.runner.MigrationRunner;
 import dev.icebergops.runner.MigrationStatus;
 import dev.icebergops.tooling.ToolSession;
 import java.util.List;
@@ -13,8 +14,9 @@ final class StatusCommand extends SessionCommand {
 
   @Override
   void run(ToolSession session, Output output) {
-    List<MigrationStatus> status = session.runner().build().status();
-    SetNotes notes = new SetNotes(session.runner().build());
+    MigrationRunner runner = session.runner().build();
+    List<MigrationStatus> status = runner.status();
+    SetNotes notes = new SetNotes(runner);
     output.result(
         session.namespace(),
         "versions",

@@ -55,8 +55,8 @@ class SchemaDiffPropertyTest {
 
     SchemaDiff diff = SchemaDiff.between(before, after);
 
-    Set<Change> expected = expectedChanges(expectedBefore, expectedAfter);
-    List<Change> actual = diff.all().stream().map(Change::of).toList();
+    Set<FieldChange> expected = expectedChanges(expectedBefore, expectedAfter);
+    List<FieldChange> actual = diff.all();
     Statistics.label("changes").collect(expected.isEmpty() ? "none" : "some");
     assertThat(actual).as("no change is reported twice").doesNotHaveDuplicates();
     assertThat(new HashSet<>(actual))
@@ -238,18 +238,19 @@ class SchemaDiffPropertyTest {
   // ---------------------------------------------------------------- the oracle
 
   /** What the diff must report, from the model's state before and after the operations. */
-  private static Set<Change> expectedChanges(Map<Integer, Attr> before, Map<Integer, Attr> after) {
-    Set<Change> out = new HashSet<>();
+  private static Set<FieldChange> expectedChanges(
+      Map<Integer, Attr> before, Map<Integer, Attr> after) {
+    Set<FieldChange> out = new HashSet<>();
     after.forEach(
         (id, now) -> {
           Attr was = before.get(id);
           if (was == null) {
             if (now.parentId() == null || before.containsKey(now.parentId())) {
               out.add(
-                  new Change(
-                      ChangeType.ADDED,
+                  new FieldChange(
                       id,
                       now.path(),
+                      ChangeType.ADDED,
                       null,
                       null,
                       now.type(),
@@ -262,10 +263,10 @@ class SchemaDiffPropertyTest {
           }
           if (!was.name().equals(now.name())) {
             out.add(
-                new Change(
-                    ChangeType.RENAMED,
+                new FieldChange(
                     id,
                     now.path(),
+                    ChangeType.RENAMED,
                     was.path(),
                     null,
                     null,
@@ -276,10 +277,10 @@ class SchemaDiffPropertyTest {
           }
           if (!was.type().equals(now.type()) && was.primitive()) {
             out.add(
-                new Change(
-                    ChangeType.TYPE_CHANGED,
+                new FieldChange(
                     id,
                     now.path(),
+                    ChangeType.TYPE_CHANGED,
                     null,
                     was.type(),
                     now.type(),
@@ -290,10 +291,10 @@ class SchemaDiffPropertyTest {
           }
           if (!Objects.equals(was.doc(), now.doc())) {
             out.add(
-                new Change(
-                    ChangeType.DOC_CHANGED,
+                new FieldChange(
                     id,
                     now.path(),
+                    ChangeType.DOC_CHANGED,
                     null,
                     null,
                     null,
@@ -304,10 +305,10 @@ class SchemaDiffPropertyTest {
           }
           if (was.required() != now.required()) {
             out.add(
-                new Change(
-                    ChangeType.NULLABILITY_CHANGED,
+                new FieldChange(
                     id,
                     now.path(),
+                    ChangeType.NULLABILITY_CHANGED,
                     null,
                     null,
                     null,
@@ -322,10 +323,10 @@ class SchemaDiffPropertyTest {
           if (!after.containsKey(id)
               && (was.parentId() == null || after.containsKey(was.parentId()))) {
             out.add(
-                new Change(
-                    ChangeType.REMOVED,
+                new FieldChange(
                     id,
                     was.path(),
+                    ChangeType.REMOVED,
                     null,
                     was.type(),
                     null,
@@ -336,34 +337,6 @@ class SchemaDiffPropertyTest {
           }
         });
     return out;
-  }
-
-  /** Everything a {@link FieldChange} says, as a value. */
-  record Change(
-      ChangeType type,
-      int fieldId,
-      String name,
-      String oldName,
-      String oldType,
-      String newType,
-      String oldDoc,
-      String newDoc,
-      Boolean oldRequired,
-      Boolean newRequired) {
-
-    static Change of(FieldChange c) {
-      return new Change(
-          c.changeType(),
-          c.fieldId(),
-          c.name(),
-          c.oldName(),
-          c.oldType(),
-          c.newType(),
-          c.oldDoc(),
-          c.newDoc(),
-          c.oldRequired(),
-          c.newRequired());
-    }
   }
 
   /** One field of the model as it stands at a moment. */
