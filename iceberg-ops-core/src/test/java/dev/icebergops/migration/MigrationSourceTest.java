@@ -263,7 +263,7 @@ class MigrationSourceTest {
 
   @Test
   void classpathSourceFindsMigrationsInsideAJar(@TempDir Path dir) throws Exception {
-    Path jar = compileIntoJar(dir, "jarred.migrations", "V0001__FromJar", "V0002__AlsoFromJar");
+    Path jar = compileIntoJar(dir, "jarred.migrations", "", "V0001__FromJar", "V0002__AlsoFromJar");
 
     try (URLClassLoader loader =
         new URLClassLoader(new URL[] {jar.toUri().toURL()}, getClass().getClassLoader())) {
@@ -276,8 +276,51 @@ class MigrationSourceTest {
     }
   }
 
-  /** Compiles tiny migrations with the JDK compiler and packs them into a jar. */
-  private static Path compileIntoJar(Path dir, String pkg, String... classNames)
+  @Test
+  void classpathSourceRefusesAMigrationThatTwoJarsHoldWithDifferentBodiesNamingBoth(
+      @TempDir Path dir) throws Exception {
+    Path first =
+        compileIntoJar(
+            dir.resolve("a"), "shadowed", "ctx.enforceColumn(\"t\", \"c\", \"int\");", V1);
+    Path second = compileIntoJar(dir.resolve("b"), "shadowed", "ctx.dropTableIfExists(\"t\");", V1);
+
+    try (URLClassLoader loader =
+        new URLClassLoader(
+            new URL[] {first.toUri().toURL(), second.toUri().toURL()},
+            getClass().getClassLoader())) {
+      assertThatThrownBy(
+              () -> MigrationSource.classpath("classpath:shadowed", loader).resolve("s", DEFAULT))
+          .isInstanceOf(IllegalArgumentException.class)
+          .hasMessage(
+              "Cannot load migration shadowed.V0001__Create: two class-path roots hold different"
+                  + " classes of that name, "
+                  + first.toUri()
+                  + " and "
+                  + second.toUri()
+                  + "; only the first would run");
+    }
+  }
+
+  @Test
+  void classpathSourceAcceptsOneMigrationJarListedTwice(@TempDir Path dir) throws Exception {
+    Path jar = compileIntoJar(dir.resolve("a"), "twice", "", V1);
+    Path copy = Files.copy(jar, dir.resolve("copy.jar"));
+
+    try (URLClassLoader loader =
+        new URLClassLoader(
+            new URL[] {jar.toUri().toURL(), copy.toUri().toURL()}, getClass().getClassLoader())) {
+      assertThat(versions(MigrationSource.classpath("twice", loader).resolve("s", DEFAULT)))
+          .containsExactly("0001 Create");
+    }
+  }
+
+  private static final String V1 = "V0001__Create";
+
+  /**
+   * Compiles tiny migrations with the JDK compiler, each upgrading with {@code body}, and packs
+   * them into a jar.
+   */
+  private static Path compileIntoJar(Path dir, String pkg, String body, String... classNames)
       throws IOException {
     Path sources = Files.createDirectories(dir.resolve("src"));
     Path classes = Files.createDirectories(dir.resolve("classes"));
@@ -294,7 +337,9 @@ class MigrationSourceTest {
               + "public class "
               + name
               + " extends dev.icebergops.migration.BaseMigration {\n"
-              + "  public void upgrade(dev.icebergops.migration.MigrationContext ctx) {}\n"
+              + "  public void upgrade(dev.icebergops.migration.MigrationContext ctx) {"
+              + body
+              + "}\n"
               + "  public void downgrade(dev.icebergops.migration.MigrationContext ctx) {}\n"
               + "}\n");
       args.add(source.toString());

@@ -113,7 +113,7 @@ final class SourceCompiler {
       classes = javac(dir, files, classPath);
       COMPILED.put(key, classes);
     }
-    return load(new MemoryClassLoader(parent, classes));
+    return load(dir, new MemoryClassLoader(parent, classes));
   }
 
   private static Map<String, byte[]> javac(Path dir, List<Path> files, String classPath) {
@@ -148,7 +148,7 @@ final class SourceCompiler {
     return Map.copyOf(classes);
   }
 
-  private static Compiled load(MemoryClassLoader loader) {
+  private static Compiled load(Path dir, MemoryClassLoader loader) {
     List<Class<? extends Migration>> types = new ArrayList<>();
     List<SkippedMigration> skipped = new ArrayList<>();
     for (String name : loader.classNames()) {
@@ -161,6 +161,16 @@ final class SourceCompiler {
         type = Class.forName(name, false, loader); // loaded, not initialised
       } catch (ClassNotFoundException e) {
         throw new IllegalStateException("Cannot load compiled migration " + name, e);
+      }
+      if (type.getClassLoader() != loader) { // the parent loads first: its class would run
+        throw new IllegalArgumentException(
+            "Cannot load migration "
+                + name
+                + ": both "
+                + dir
+                + " and the class path ("
+                + loader.getParent().getResource(name.replace('.', '/') + ".class")
+                + ") hold a class of that name; only the class path's would run");
       }
       boolean migration =
           Migration.class.isAssignableFrom(type)

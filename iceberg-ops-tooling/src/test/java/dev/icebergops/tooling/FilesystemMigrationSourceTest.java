@@ -203,6 +203,30 @@ class FilesystemMigrationSourceTest {
   }
 
   @Test
+  void refusesASourceWhoseClassTheClassPathAlsoHoldsNamingBoth() throws IOException {
+    Path classes = Files.createDirectories(dir.resolve("jarred/classes"));
+    Path other = dir.resolve("jarred/V0001__Create.java");
+    Files.writeString(other, migration("V0001__Create", "ctx.dropTableIfExists(\"t\");"));
+    int status =
+        ToolProvider.getSystemJavaCompiler()
+            .run(null, null, null, "-d", classes.toString(), other.toString());
+    assertThat(status).as("javac").isZero();
+    write("V0001__Create.java", migration("V0001__Create", ""));
+
+    try (URLClassLoader parent =
+        new URLClassLoader(new URL[] {classes.toUri().toURL()}, getClass().getClassLoader())) {
+      assertThatThrownBy(() -> resolve(FilesystemMigrationSource.of(dir, parent, List.of()), "ns"))
+          .isInstanceOf(IllegalArgumentException.class)
+          .hasMessage(
+              "Cannot load migration V0001__Create: both "
+                  + dir.toAbsolutePath().normalize()
+                  + " and the class path ("
+                  + classes.resolve("V0001__Create.class").toUri().toURL()
+                  + ") hold a class of that name; only the class path's would run");
+    }
+  }
+
+  @Test
   void compilesAgainstExtraClassPathEntriesOfAnyParent() throws IOException {
     Path lib = library();
     write("V0001__UsesLibrary.java", USES_LIBRARY);

@@ -9,8 +9,12 @@ import dev.icebergops.migration.ResolvedMigration;
 import dev.icebergops.migration.SkippedMigration;
 import io.github.classgraph.ClassGraph;
 import io.github.classgraph.ClassInfo;
+import io.github.classgraph.Resource;
 import io.github.classgraph.ScanResult;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -144,6 +148,7 @@ public final class ClasspathMigrationSource implements MigrationSource {
       List<Class<? extends Migration>> types = new ArrayList<>();
       for (ClassInfo info : scan.getAllClasses()) {
         if (info.getPackageName().equals(chosen) && isCandidate(info)) {
+          refuseShadowed(scan, info);
           types.add(info.loadClass(Migration.class));
         }
       }
@@ -163,6 +168,34 @@ public final class ClasspathMigrationSource implements MigrationSource {
       }
     }
     return packageName;
+  }
+
+  /**
+   * Refuses a migration class that two class-path roots hold with different bytes: the class loader
+   * would silently run the first one. Identical copies (a jar listed twice) are harmless.
+   */
+  private static void refuseShadowed(ScanResult scan, ClassInfo info) {
+    List<Resource> copies = scan.getResourcesWithPath(info.getName().replace('.', '/') + ".class");
+    for (Resource copy : copies.subList(Math.min(1, copies.size()), copies.size())) {
+      if (!Arrays.equals(bytes(copies.get(0)), bytes(copy))) {
+        throw new IllegalArgumentException(
+            "Cannot load migration "
+                + info.getName()
+                + ": two class-path roots hold different classes of that name, "
+                + copies.get(0).getClasspathElementURI()
+                + " and "
+                + copy.getClasspathElementURI()
+                + "; only the first would run");
+      }
+    }
+  }
+
+  private static byte[] bytes(Resource resource) {
+    try (resource) {
+      return resource.load();
+    } catch (IOException e) {
+      throw new UncheckedIOException("Cannot read " + resource.getURI(), e);
+    }
   }
 
   private static boolean isCandidate(ClassInfo info) {
