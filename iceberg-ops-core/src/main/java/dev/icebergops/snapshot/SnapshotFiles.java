@@ -79,15 +79,16 @@ final class SnapshotFiles {
   }
 
   static Contents read(String location) {
-    JsonNode manifest = SnapshotJson.parse(text(location, MANIFEST));
+    JsonNode manifest = SnapshotJson.parse(location, MANIFEST, text(location, MANIFEST));
     String namespace = manifest.path("namespace").asText();
     Map<String, ObjectNode> tables = new TreeMap<>();
     for (JsonNode name : manifest.path("tables")) {
       String file = TABLES + "/" + name.asText() + ".json";
-      tables.put(name.asText(), (ObjectNode) SnapshotJson.parse(text(location, file)));
+      tables.put(
+          name.asText(), (ObjectNode) SnapshotJson.parse(location, file, text(location, file)));
     }
     List<HistoryRecord> rows = new ArrayList<>();
-    for (JsonNode row : SnapshotJson.parse(text(location, HISTORY))) {
+    for (JsonNode row : SnapshotJson.parse(location, HISTORY, text(location, HISTORY))) {
       rows.add(SnapshotJson.row(row, namespace));
     }
     SortedSet<String> dropped = new TreeSet<>();

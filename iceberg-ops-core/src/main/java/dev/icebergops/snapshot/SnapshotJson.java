@@ -1,5 +1,6 @@
 package dev.icebergops.snapshot;
 
+import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -99,11 +100,28 @@ final class SnapshotJson {
     return value == null || value.isNull() ? null : value.asText();
   }
 
-  static JsonNode parse(String text) {
+  /**
+   * The JSON of {@code file} of the snapshot at {@code location}.
+   *
+   * @throws IllegalArgumentException naming the location, the file and the place when it does not
+   *     parse (a truncated copy, a bad merge)
+   */
+  static JsonNode parse(String location, String file, String text) {
     try {
       return JsonUtil.mapper().readTree(text);
     } catch (JsonProcessingException e) {
-      throw new UncheckedIOException(e);
+      JsonLocation at = e.getLocation();
+      throw new IllegalArgumentException(
+          "Cannot read the snapshot at "
+              + location
+              + ": "
+              + file
+              + " is not valid JSON"
+              + (at == null ? "" : " at line " + at.getLineNr() + ", column " + at.getColumnNr())
+              + " ("
+              + e.getOriginalMessage().replaceAll("(?s)\\s*\\(start marker at .*", "")
+              + ")",
+          e);
     }
   }
 

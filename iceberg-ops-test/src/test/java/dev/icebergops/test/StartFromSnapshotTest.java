@@ -5,7 +5,10 @@ import static org.assertj.core.api.InstanceOfAssertFactories.STRING;
 import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass;
 
 import dev.icebergops.test.fixtures.SnapshotFixtures;
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.platform.testkit.engine.EngineExecutionResults;
@@ -18,7 +21,8 @@ import org.junit.platform.testkit.engine.Events;
  * by hand, with a message naming the version, its error and that column. The standard checks start
  * from the snapshot too: they walk the pending versions only (production's 0001 cannot be undone,
  * and is never run), back down to the snapshot's version unless {@code downTo} says a higher one,
- * and refuse a {@code downTo} below it.
+ * and refuse a {@code downTo} below it. A snapshot that is missing, cut short or lacks a file fails
+ * the class naming its location and the file.
  */
 class StartFromSnapshotTest {
 
@@ -61,6 +65,54 @@ class StartFromSnapshotTest {
         .singleElement(STRING)
         .startsWith("Cannot configure startFrom of @IcebergMigrations on ")
         .contains("classpath:snapshots/nowhere/sales: no snapshot.json on the classpath");
+  }
+
+  @Test
+  void aTruncatedSnapshotFileFailsTheClassNamingTheLocationTheFileAndThePlace() throws IOException {
+    Path copy = damagedCopy("truncated");
+    Path orders = copy.resolve("tables/orders.json");
+    String text = Files.readString(orders);
+    Files.writeString(orders, text.substring(0, text.indexOf("\"region\"")));
+
+    EngineExecutionResults results = run(SnapshotFixtures.FromTruncatedSnapshot.class);
+
+    assertThat(failures(results.allEvents()))
+        .singleElement(STRING)
+        .startsWith("Cannot configure startFrom of @IcebergMigrations on ")
+        .contains(
+            ": Cannot read the snapshot at "
+                + SnapshotFixtures.DAMAGED
+                + "truncated/sales: tables/orders.json is not valid JSON at line 55, column 16"
+                + " (Unexpected end-of-input within/between Object entries)")
+        .doesNotContain("jackson", "Source:");
+  }
+
+  @Test
+  void aSnapshotWithoutATableFileFailsTheClassNamingTheLocationAndTheFile() throws IOException {
+    Files.delete(damagedCopy("no-table-file").resolve("tables/orders.json"));
+
+    EngineExecutionResults results = run(SnapshotFixtures.FromSnapshotWithoutATableFile.class);
+
+    assertThat(failures(results.allEvents()))
+        .singleElement(STRING)
+        .startsWith("Cannot configure startFrom of @IcebergMigrations on ")
+        .endsWith(
+            ": Cannot read the snapshot at "
+                + SnapshotFixtures.DAMAGED
+                + "no-table-file/sales: no tables/orders.json");
+  }
+
+  /**
+   * A fresh copy of the clean snapshot (the exporter's output) where a damaged fixture reads it.
+   */
+  private static Path damagedCopy(String name) throws IOException {
+    Path clean = Path.of("src/test/resources/snapshots/clean/sales");
+    Path copy = Path.of(SnapshotFixtures.DAMAGED, name, "sales");
+    Files.createDirectories(copy.resolve("tables"));
+    for (String file : List.of("snapshot.json", "history.json", "tables/orders.json")) {
+      Files.copy(clean.resolve(file), copy.resolve(file), StandardCopyOption.REPLACE_EXISTING);
+    }
+    return copy;
   }
 
   @Test
