@@ -105,6 +105,14 @@ final class ClassTemplates implements AutoCloseable {
     return Optional.ofNullable(templates.get(version));
   }
 
+  /**
+   * Forgets {@code template}, which a test damaged: the next test at its version gets one built
+   * anew (from the walk where it still stands there). The damaged one is dropped with the class.
+   */
+  synchronized void forget(NamespaceTemplate template) {
+    templates.remove(template.version(), template);
+  }
+
   /** The shape at {@code downTo}, once a walk has passed it; null before. */
   synchronized NamespaceTables downToShape() {
     return downToShape;

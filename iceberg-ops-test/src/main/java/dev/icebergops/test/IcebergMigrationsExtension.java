@@ -129,6 +129,9 @@ public final class IcebergMigrationsExtension
   public void afterEach(ExtensionContext context) {
     TestNamespace namespace = namespace(context);
     ClassState state = ClassState.of(context);
+    if (namespace != null && namespace.isPrepared()) {
+      namespace.checkShared();
+    }
     if (namespace != null
         && namespace.isPrepared()
         && state.config().checkDowngrade()

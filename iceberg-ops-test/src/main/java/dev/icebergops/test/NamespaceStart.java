@@ -26,6 +26,12 @@ interface NamespaceStart {
    */
   ReturnPoint prepare(MigrationRunner runner, String target);
 
+  /**
+   * Runs after the test {@code testName}, before the rollback check: fails it when it damaged what
+   * the class's later tests start from.
+   */
+  default void checkShared(String testName) {}
+
   /** Runs before the first rollback in the namespace. */
   default void beforeFirstRollback(MigrationRunner runner) {}
 

@@ -133,6 +133,20 @@ record NamespaceTemplate(
         });
   }
 
+  /**
+   * What of the template's data files is gone from the store (a test deleted it), as {@code data
+   * file <location> of its table <name>}: copies made from then on would fail to read it.
+   */
+  Optional<String> missingFile() {
+    for (Map.Entry<String, TableCopy> table : tables.entrySet()) {
+      Optional<String> file = table.getValue().missingDataFile();
+      if (file.isPresent()) {
+        return Optional.of("data file " + file.get() + " of its table " + table.getKey());
+      }
+    }
+    return Optional.empty();
+  }
+
   /** Whether a table of the template was copied with some of its earlier schemas left out. */
   boolean hasLeanCopies() {
     return tables.values().stream().anyMatch(TableCopy::isLean);

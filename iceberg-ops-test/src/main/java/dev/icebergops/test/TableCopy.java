@@ -12,6 +12,7 @@ import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.TreeMap;
 import java.util.UUID;
 import org.apache.iceberg.AppendFiles;
@@ -212,14 +213,29 @@ record TableCopy(
     // the JSON as it is: parsing it into TableMetadata and writing that back would cost two passes
     // over every schema of the table, and the catalog parses it when it registers the table
     Table table = MetadataCopy.register(catalog, target, io, targetLocation, copy);
-    if (!dataFiles.isEmpty()) {
-      AppendFiles append = table.newFastAppend();
-      for (DataFile file : dataFiles) {
-        append.appendFile(copyFile(table, file, targetLocation));
+    try {
+      if (!dataFiles.isEmpty()) {
+        AppendFiles append = table.newFastAppend();
+        for (DataFile file : dataFiles) {
+          append.appendFile(copyFile(table, file, targetLocation));
+        }
+        append.commit();
       }
-      append.commit();
+    } catch (RuntimeException e) {
+      // the files copied so far, and the empty object a copy that failed to read its source wrote,
+      // are in no metadata: a purge would leave them
+      TestNamespace.dropByLocation(catalog, target, io, targetLocation);
+      throw e;
     }
     return table;
+  }
+
+  /** The first of the table's data files that is gone from the store, if any: a request each. */
+  Optional<String> missingDataFile() {
+    return dataFiles.stream()
+        .map(DataFile::location)
+        .filter(file -> !io.newInputFile(file).exists())
+        .findFirst();
   }
 
   /**

@@ -4,6 +4,7 @@ import dev.icebergops.runner.MigrationRunner;
 import java.util.Map;
 import java.util.Optional;
 import org.apache.iceberg.catalog.Catalog;
+import org.opentest4j.AssertionFailedError;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -77,6 +78,31 @@ final class TemplateCopyStart implements NamespaceStart {
         "Restored the earlier schemas of the copy {} before its first rollback in {} ms",
         name,
         (System.nanoTime() - start) / 1_000_000);
+  }
+
+  /**
+   * Checks that the template's data files are all still there: a test that deleted one (its copy
+   * has files of its own, so only through the template's namespace) would fail every later copy
+   * with the store's "does not exist". The template is built anew for the later tests, and this
+   * test fails naming the file.
+   */
+  @Override
+  public void checkShared(String testName) {
+    Optional<String> missing = template.missingFile();
+    if (missing.isPresent()) {
+      templates.forget(template);
+      throw new AssertionFailedError(
+          "Cannot keep the template of "
+              + config.testClass().getSimpleName()
+              + " at "
+              + template.version()
+              + ": "
+              + missing.get()
+              + " is gone after the test "
+              + testName
+              + ", which must leave the template's files alone; the tests after it start from"
+              + " a template built anew");
+    }
   }
 
   @Override

@@ -63,6 +63,11 @@ final class TestNamespace implements ExtensionContext.Store.CloseableResource, A
         (System.nanoTime() - begin) / 1_000_000);
   }
 
+  /** Fails the test when it damaged what the class's later tests start from. */
+  void checkShared() {
+    start.checkShared(testName);
+  }
+
   /** Whether {@link #prepare()} brought the namespace to the test's version. */
   boolean isPrepared() {
     return returnPoint != null;

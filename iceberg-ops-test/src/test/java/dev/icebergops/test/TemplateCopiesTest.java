@@ -16,7 +16,8 @@ import org.junit.platform.testkit.engine.Events;
  * Each test starts from a copy of its class's template at its version, on the real REST catalog and
  * S3 store: the migrations run once per class, not once per test; a copy shares no file with the
  * template; after a test, what it applied beyond its start is rolled back and the namespace
- * compared with the template.
+ * compared with the template. A test that deletes a file of the template itself is blamed at its
+ * end, and the tests after it copy a template built anew.
  */
 class TemplateCopiesTest {
 
@@ -66,6 +67,31 @@ class TemplateCopiesTest {
     assertThat(TemplateFixtures.COPIES).as("copies whose location was noted").hasSize(6);
     assertThat(TemplateFixtures.SEEN.get("FileSweeper"))
         .as("files left under the copies' locations once the classes had ended")
+        .isEmpty();
+  }
+
+  @Test
+  void aTestThatDeletesAFileOfItsTemplateIsBlamedAndTheTestsAfterItGetAnIntactCopy() {
+    Events events =
+        run(TemplateFixtures.TemplateVandal.class, TemplateFixtures.EmptyObjectSweeper.class);
+
+    List<Object> deleted = TemplateFixtures.SEEN.get("TemplateVandal");
+    assertThat(failures(events))
+        .as("fixture tests that failed")
+        .singleElement()
+        .asString()
+        .startsWith(
+            "deletesADataFileOfTheTemplate(Catalog): org.opentest4j.AssertionFailedError: Cannot"
+                + " keep the template of TemplateVandal at 0002: data file "
+                + deleted.get(1)
+                + " of its table ledger is gone after the test deletesADataFileOfTheTemplate")
+        .doesNotContain("NotFound");
+    assertThat(events.succeeded().count())
+        .as("fixture tests that passed: the copy after the vandal's, and the sweeper")
+        .isEqualTo(2);
+    assertThat(TemplateFixtures.BUCKETS).as("buckets noted").hasSize(1);
+    assertThat(TemplateFixtures.SEEN.get("EmptyObjectSweeper"))
+        .as("objects of no bytes left in the bucket once the class had ended")
         .isEmpty();
   }
 

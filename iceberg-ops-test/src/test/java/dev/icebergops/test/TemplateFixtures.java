@@ -56,6 +56,7 @@ final class TemplateFixtures {
     DOWNGRADES.clear();
     NAMESPACES.clear();
     COPIES.clear();
+    BUCKETS.clear();
   }
 
   /** Notes where a test's copy of the ledger is, for {@link FileSweeper}. */
@@ -399,6 +400,71 @@ final class TemplateFixtures {
       catalog.renameTable(
           TableIdentifier.of(runner.namespace(), "ledger"),
           TableIdentifier.of(runner.namespace(), "ledger_moved"));
+    }
+  }
+
+  /** The bucket of each store a fixture test wrote to, by its root, with the store's files. */
+  static final Map<String, FileIO> BUCKETS = new ConcurrentHashMap<>();
+
+  /**
+   * The first test deletes a data file of its class's template itself (found among the catalog's
+   * namespaces), not of its copy; the second, at the same version, must still get an intact copy.
+   */
+  @IcebergMigrations(
+      classes = {V0001__CreateLedger.class, V0002__AddCurrency.class},
+      checkDowngrade = false)
+  @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+  @Order(1)
+  public static class TemplateVandal {
+
+    @Test
+    @Order(1)
+    void deletesADataFileOfTheTemplate(Catalog catalog) throws Exception {
+      Namespace template =
+          ((SupportsNamespaces) catalog)
+              .listNamespaces().stream()
+                  .filter(ns -> ns.toString().startsWith("templatevandal_at_0002_"))
+                  .findFirst()
+                  .orElseThrow();
+      Table ledger = catalog.loadTable(TableIdentifier.of(template, "ledger"));
+      String location = ledger.location();
+      BUCKETS.put(location.substring(0, location.indexOf('/', "s3://".length()) + 1), ledger.io());
+      try (CloseableIterable<FileScanTask> tasks = ledger.newScan().planFiles()) {
+        String file = tasks.iterator().next().file().location();
+        ledger.io().deleteFile(file);
+        SEEN.put("TemplateVandal", List.of(template.toString(), file));
+      }
+    }
+
+    @Test
+    @Order(2)
+    void getsAnIntactCopyAfterwards(MigrationRunner runner, IcebergTestData data) {
+      assertThat(runner.current()).contains("0002");
+      assertThat(ids(data)).containsExactly(1L, 2L);
+    }
+  }
+
+  /**
+   * Run last in an engine run: lists the objects of no bytes in each bucket of {@link #BUCKETS}.
+   */
+  @IcebergMigrations(classes = V0001__CreateLedger.class)
+  @Order(Integer.MAX_VALUE)
+  public static class EmptyObjectSweeper {
+    @Test
+    @MigrateTo("0000")
+    void listsTheEmptyObjectsOfEachBucket() {
+      List<Object> empty = new java.util.ArrayList<>();
+      BUCKETS.forEach(
+          (root, io) ->
+              ((SupportsPrefixOperations) io)
+                  .listPrefix(root)
+                  .forEach(
+                      file -> {
+                        if (file.size() == 0) {
+                          empty.add(file.location());
+                        }
+                      }));
+      SEEN.put("EmptyObjectSweeper", empty);
     }
   }
 
