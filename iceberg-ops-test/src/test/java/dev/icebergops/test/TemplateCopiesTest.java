@@ -89,6 +89,9 @@ class TemplateCopiesTest {
     assertThat(events.succeeded().count())
         .as("fixture tests that passed: the copy after the vandal's, and the sweeper")
         .isEqualTo(2);
+    assertThat(TemplateFixtures.upgrades("0001"))
+        .as("upgrades of 0001: the walk's only, the template built anew where the walk stands")
+        .isEqualTo(1);
     assertThat(TemplateFixtures.BUCKETS).as("buckets noted").hasSize(1);
     assertThat(TemplateFixtures.SEEN.get("EmptyObjectSweeper"))
         .as("objects of no bytes left in the bucket once the class had ended")
