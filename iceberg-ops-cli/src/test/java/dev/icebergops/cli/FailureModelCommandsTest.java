@@ -12,6 +12,7 @@ import dev.icebergops.runner.MigrationResult;
 import dev.icebergops.runner.MigrationRunner;
 import java.io.Closeable;
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -78,6 +79,32 @@ class FailureModelCommandsTest {
     assertThat(cli.run("validate").out()).startsWith("Valid: fm has no");
     assertThat(cli.run("migrate").out()).contains("Applied 0001 Add note");
     assertThat(cli.run("repair").out()).isEqualTo("Nothing to repair in fm\n");
+  }
+
+  /**
+   * The table's directory cannot be made (a regular file stands where the namespace's directory
+   * would be; permissions would not stop a test run as root): Iceberg's metadata file is never
+   * written, so nothing was committed and no outcome is unknown.
+   */
+  @Test
+  void aTableTheLocalWarehouseCannotHoldIsReportedAsNotCommitted() throws IOException {
+    Path warehouse = project.resolve(IcebergOpsConfig.LOCAL_DIR).resolve("warehouse");
+    Files.createDirectories(warehouse);
+    Files.writeString(warehouse.resolve("fm"), "a file where the namespace's directory would be");
+    writeMigration(
+        "ctx.createTableIfNotExists(\"orders\", new org.apache.iceberg.Schema("
+            + "org.apache.iceberg.types.Types.NestedField.required(1, \"id\","
+            + " org.apache.iceberg.types.Types.LongType.get())));");
+
+    Result migrate = cli.run("migrate");
+
+    assertThat(migrate.exitCode()).as(migrate.toString()).isEqualTo(1);
+    assertThat(migrate.err())
+        .as(migrate.toString())
+        .startsWith("Error: Cannot apply migration 0001 (Add note) to fm: upgrade step 'create")
+        .contains("; committed before the failure: none")
+        .doesNotContain("outcome unknown");
+    assertThat(cli.run("history").out()).contains("0001     failed").doesNotContain("unknown");
   }
 
   @Test

@@ -1,6 +1,8 @@
 package dev.icebergops.runner;
 
 import dev.icebergops.migration.ResolvedMigration;
+import java.io.IOException;
+import java.util.List;
 import org.apache.iceberg.exceptions.CommitFailedException;
 import org.apache.iceberg.relocated.com.google.common.base.Throwables;
 
@@ -10,6 +12,14 @@ import org.apache.iceberg.relocated.com.google.common.base.Throwables;
  * run throws for each.
  */
 final class StepFailures {
+
+  /** The classes that throw the local file system's refusals, by prefix. */
+  private static final List<String> LOCAL_FILE_SYSTEM =
+      List.of(
+          "org.apache.hadoop.fs.RawLocalFileSystem",
+          "org.apache.hadoop.fs.ChecksumFileSystem",
+          "java.io.File",
+          "sun.nio.fs.");
 
   private StepFailures() {}
 
@@ -75,12 +85,24 @@ final class StepFailures {
 
   /**
    * True when a step failed without knowing whether its commit landed: no answer within the bound,
-   * a lost connection, a server error, or a commit the catalog reports as of unknown state.
+   * a lost connection, a server error, or a commit the catalog reports as of unknown state. A
+   * refusal of the local file system (a metadata file that could not be written under a warehouse
+   * directory) is an answer: nothing of the step was committed.
    */
   static boolean isUnknownOutcome(Throwable error) {
-    return Throwables.getCausalChain(error).stream()
-        .anyMatch(
-            t -> t instanceof RemoteCalls.StepTimeoutException || RemoteCalls.isUnreachable(t));
+    List<Throwable> chain = Throwables.getCausalChain(error);
+    return chain.stream().noneMatch(StepFailures::isLocalFileRefusal)
+        && chain.stream()
+            .anyMatch(
+                t -> t instanceof RemoteCalls.StepTimeoutException || RemoteCalls.isUnreachable(t));
+  }
+
+  /** An I/O error thrown by the local file system: Hadoop's, java.io's or java.nio's. */
+  private static boolean isLocalFileRefusal(Throwable error) {
+    StackTraceElement[] trace = error.getStackTrace();
+    return error instanceof IOException
+        && trace.length > 0
+        && LOCAL_FILE_SYSTEM.stream().anyMatch(trace[0].getClassName()::startsWith);
   }
 
   /** The first of an error's causes (the error itself first) of a type, or null; null for null. */

@@ -7,9 +7,11 @@ import dev.icebergops.migration.Migration;
 import dev.icebergops.migration.MigrationContext;
 import dev.icebergops.migration.ResolvedMigration;
 import dev.icebergops.migration.internal.CatalogMigrationContext;
+import dev.icebergops.redaction.Redaction;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import org.apache.iceberg.catalog.Catalog;
 import org.slf4j.Logger;
@@ -200,7 +202,7 @@ final class VersionExecutor {
           resolved,
           namespace,
           operation.done(),
-          e.toString());
+          Redaction.scrub(e.toString(), Map.of()));
     }
     return new MigrationStep(
         resolved.version(), resolved.description(), took, resolved.isBaseline());
@@ -236,7 +238,11 @@ final class VersionExecutor {
       describeCommitted = String.join("; ", committed);
     }
     String reason =
-        error instanceof RemoteCalls.StepTimeoutException ? error.getMessage() : error.toString();
+        Redaction.scrub(
+            error instanceof RemoteCalls.StepTimeoutException
+                ? error.getMessage()
+                : error.toString(),
+            Map.of()); // the history's error, the exception and the log show no signed URL
     String text = where(step, phase) + " failed: " + reason;
     RuntimeException thrown =
         StepFailures.error(

@@ -41,21 +41,7 @@ final class ContractYaml {
 
   static Layout load(InputStream in, String source) throws IOException {
     ContractYaml reader = new ContractYaml(source);
-    return reader.read(reader.readBounded(in));
-  }
-
-  /**
-   * Reads at most {@link YamlLimits#MAX_BYTES} bytes, so that a huge file or a device is refused.
-   */
-  private byte[] readBounded(InputStream in) throws IOException {
-    byte[] bytes = in.readNBytes(YamlLimits.MAX_BYTES + 1);
-    if (bytes.length > YamlLimits.MAX_BYTES) {
-      throw fail(
-          "the file is larger than "
-              + YamlLimits.MAX_BYTES
-              + " bytes (1 MiB), the limit for a contract");
-    }
-    return bytes;
+    return reader.read(YamlLimits.readBounded(in, "Cannot load contract " + source, "a contract"));
   }
 
   private Layout read(byte[] bytes) {

@@ -1,5 +1,7 @@
 package dev.icebergops.schema;
 
+import java.io.IOException;
+import java.io.InputStream;
 import java.io.StringReader;
 import java.util.IdentityHashMap;
 import java.util.Map;
@@ -24,11 +26,12 @@ import org.yaml.snakeyaml.resolver.Resolver;
  * scalars of at most {@value #MAX_SCALAR} characters, {@value #MAX_ALIASES} aliases, nesting
  * {@value #MAX_DEPTH} deep, no duplicate or recursive keys, no tag that builds an object, and only
  * {@code true} / {@code false} as booleans ({@code yes}, {@code on} and the like stay strings). The
- * byte cap also bounds the code points SnakeYAML reads, below its own limit.
+ * byte cap also bounds the code points SnakeYAML reads, below its own limit; it is the cap of every
+ * YAML file iceberg-ops reads, the command line's configuration too ({@link #readBounded}).
  */
-final class YamlLimits {
+public final class YamlLimits {
 
-  /** The largest contract file read; SnakeYAML scans a long scalar in quadratic time. */
+  /** The largest YAML file read; SnakeYAML scans a long scalar in quadratic time. */
   static final int MAX_BYTES = 1 << 20;
 
   /** The longest scalar (a key or a value) accepted. */
@@ -38,6 +41,31 @@ final class YamlLimits {
   static final int MAX_DEPTH = 20;
 
   private YamlLimits() {}
+
+  /**
+   * Reads a YAML file's bytes, at most {@value #MAX_BYTES} (1 MiB), so that a huge file or a device
+   * is refused without being read whole.
+   *
+   * @param in the file's contents
+   * @param cannot the start of the refusal's message: {@code Cannot read config iceberg-ops.yaml}
+   * @param what the kind of file, for the message: {@code a contract}
+   * @return the bytes
+   * @throws IllegalArgumentException if there are more: {@code <cannot>: the file is larger than
+   *     1048576 bytes (1 MiB), the limit for <what>}
+   * @throws IOException if the file cannot be read
+   */
+  public static byte[] readBounded(InputStream in, String cannot, String what) throws IOException {
+    byte[] bytes = in.readNBytes(MAX_BYTES + 1);
+    if (bytes.length > MAX_BYTES) {
+      throw new IllegalArgumentException(
+          cannot
+              + ": the file is larger than "
+              + MAX_BYTES
+              + " bytes (1 MiB), the limit for "
+              + what);
+    }
+    return bytes;
+  }
 
   /** A scalar over {@link #MAX_SCALAR}; its message says where. */
   static final class ScalarTooLong extends RuntimeException {

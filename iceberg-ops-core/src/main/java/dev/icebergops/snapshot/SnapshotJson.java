@@ -12,7 +12,6 @@ import java.io.UncheckedIOException;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import org.apache.iceberg.TableMetadata;
@@ -21,10 +20,6 @@ import org.apache.iceberg.util.JsonUtil;
 
 /** The JSON of a {@link ShapeSnapshot}: stripped table metadata and history rows. */
 final class SnapshotJson {
-
-  /** Query parameters of a signed URL (S3, GCS, Azure SAS). */
-  private static final List<String> SIGNED_URL_MARKS =
-      List.of("x-amz-signature", "x-amz-credential", "x-goog-signature", "sig=", "signature=");
 
   private SnapshotJson() {}
 
@@ -46,18 +41,13 @@ final class SnapshotJson {
     }
     for (String key : ImmutableList.copyOf(props.fieldNames())) {
       String value = props.get(key).asText();
-      if (Redaction.isSecret(key) || isSignedUrl(value)) {
+      if (Redaction.isSecret(key) || Redaction.hasSignedUrl(value)) {
         dropped.add(table + "." + key);
         props.remove(key);
       } else {
         props.put(key, Redaction.shown(key, value));
       }
     }
-  }
-
-  static boolean isSignedUrl(String value) {
-    String lower = value.toLowerCase(Locale.ROOT);
-    return lower.contains("://") && SIGNED_URL_MARKS.stream().anyMatch(lower::contains);
   }
 
   /** A history row without its namespace (the namespace it is registered in gives it one). */

@@ -36,10 +36,14 @@ import java.util.regex.Pattern;
  *
  * <p>A property is secret when its name contains one of the words of {@link #isSecret}; its value
  * is shown as {@value #MASK}. The user name and password in a URL ({@code https://user:pass@host})
- * are masked in every value and text. In a text, a secret value is masked when it has at least
- * {@value #MIN_SCRUBBED_LENGTH} characters and is not {@code true} or {@code false}: shorter values
- * and flags would mask ordinary words. Masking errs on the safe side: a harmless property whose
- * name contains such a word is masked too.
+ * are masked in every value and text, and so are signed URLs (see {@link #hasSignedUrl}): the whole
+ * query string of a URL that holds a signing parameter is shown as {@code ?****}, since its other
+ * parameters (expiry, signed headers, key name) help whoever holds the signature, and any signing
+ * parameter outside such a URL keeps its name and shows its value as {@value #MASK} ({@code
+ * X-Amz-Signature=****}). In a text, a secret value is masked when it has at least {@value
+ * #MIN_SCRUBBED_LENGTH} characters and is not {@code true} or {@code false}: shorter values and
+ * flags would mask ordinary words. Masking errs on the safe side: a harmless property whose name
+ * contains such a word is masked too.
  *
  * <p>The static methods mask the secrets of the properties they are given; an instance remembers
  * secret values ({@link #addSecretsOf}, {@link #addSecret}) and masks them in every text or line
@@ -78,6 +82,21 @@ public final class Redaction {
 
   /** The user information of a URL: {@code user:password@} after {@code scheme://}. */
   private static final Pattern USER_INFO = Pattern.compile("(?<=://)[^/@\\s]+@");
+
+  /**
+   * The query parameters that sign a URL or carry its credentials, any case: S3 (SigV4 and V2,
+   * session token), GCS (V4 and V2), Azure SAS ({@code sig}), and a bare {@code Signature} or
+   * {@code Credential} as in an AWS authorization header. A name must not follow a letter or a dash
+   * ({@code X-Amz-Signature} is matched whole; {@code mysig=} is not {@code sig=}).
+   */
+  private static final Pattern SIGNING_PARAMETER =
+      Pattern.compile(
+          "(?i)(?<![a-z_-])(x-amz-signature|x-amz-credential|x-amz-security-token"
+              + "|x-goog-signature|x-goog-credential|awsaccesskeyid|googleaccessid"
+              + "|sig|signature|credential)=[^&;,\\s\"'<>`]*");
+
+  /** A URL's query string: from its {@code ?} to the next blank, quote or angle bracket. */
+  private static final Pattern QUERY = Pattern.compile("\\?([^\\s\"'<>`]+)");
 
   /** Shorter values are not masked in text: they would mask ordinary words. */
   static final int MIN_SCRUBBED_LENGTH = 4;
@@ -123,7 +142,7 @@ public final class Redaction {
     if (value == null) {
       return null;
     }
-    return isSecret(key) ? MASK : maskUserInfo(value);
+    return isSecret(key) ? MASK : maskUrls(value);
   }
 
   /**
@@ -214,7 +233,20 @@ public final class Redaction {
     for (String secret : secrets) {
       out = out.replace(secret, MASK);
     }
-    return maskUserInfo(out);
+    return maskUrls(out);
+  }
+
+  /**
+   * Tells whether a text holds a signed URL or a signing parameter: {@code X-Amz-Signature,
+   * X-Amz-Credential, X-Amz-Security-Token, X-Goog-Signature, X-Goog-Credential, AWSAccessKeyId,
+   * GoogleAccessId}, Azure SAS's {@code sig}, {@code Signature} or {@code Credential}, followed by
+   * {@code =}, in any case.
+   *
+   * @param text a value or text; null holds none
+   * @return true when every output masks part of it
+   */
+  public static boolean hasSignedUrl(String text) {
+    return text != null && SIGNING_PARAMETER.matcher(text).find();
   }
 
   /**
@@ -235,10 +267,23 @@ public final class Redaction {
         && !value.equalsIgnoreCase("false");
   }
 
-  private static String maskUserInfo(String value) {
-    return value.contains("://")
-        ? USER_INFO.matcher(value).replaceAll(Matcher.quoteReplacement(MASK + "@"))
-        : value;
+  /** Masks URL user information, the query string of signed URLs, then any signing parameter. */
+  private static String maskUrls(String value) {
+    String out =
+        value.contains("://")
+            ? USER_INFO.matcher(value).replaceAll(Matcher.quoteReplacement(MASK + "@"))
+            : value;
+    if (!hasSignedUrl(out)) {
+      return out;
+    }
+    out =
+        QUERY
+            .matcher(out)
+            .replaceAll(
+                query ->
+                    Matcher.quoteReplacement(
+                        hasSignedUrl(query.group(1)) ? "?" + MASK : query.group()));
+    return SIGNING_PARAMETER.matcher(out).replaceAll(match -> match.group(1) + "=" + MASK);
   }
 
   /** Real values inside; {@code toString()} of the map, its entries and its values masked. */

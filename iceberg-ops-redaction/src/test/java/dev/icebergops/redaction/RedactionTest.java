@@ -225,6 +225,48 @@ class RedactionTest {
     assertThat(printedThrough(new Redaction(), url + "\n")).isEqualTo(shown + "\n");
   }
 
+  /**
+   * Each row a text holding a signed URL (or none) and what every output shows of it: the query
+   * string of a signed URL masked whole, a signing parameter outside a URL masked by value.
+   */
+  @ParameterizedTest
+  @CsvSource(
+      delimiterString = " => ",
+      value = {
+        // S3 SigV4 presigned GET
+        "GET https://b.s3.amazonaws.com/t/data/f.parquet?X-Amz-Algorithm=AWS4-HMAC-SHA256"
+            + "&X-Amz-Credential=AKIAIOSFODNN7EXAMPLE%2F20261205%2Fus-east-1%2Fs3%2Faws4_request"
+            + "&X-Amz-Date=20261205T000000Z&X-Amz-Expires=900&X-Amz-SignedHeaders=host"
+            + "&X-Amz-Signature=0f1e2d3c4b5a69788796a5b4c3d2e1f0 failed"
+            + " => GET https://b.s3.amazonaws.com/t/data/f.parquet?**** failed",
+        // S3 with a session token only
+        "s3://b/k?X-Amz-Security-Token=FwoGZXIvYXdzEJr => s3://b/k?****",
+        // GCS V4
+        "https://storage.googleapis.com/b/o?X-Goog-Algorithm=GOOG4-RSA-SHA256"
+            + "&X-Goog-Credential=sa%40p.iam.gserviceaccount.com%2F20261205"
+            + "&X-Goog-Signature=5e4d3c2b1a => https://storage.googleapis.com/b/o?****",
+        // Azure SAS
+        "{\"location\":\"https://acct.blob.core.windows.net/c/b?sv=2022-11-02&se=2026-12-06"
+            + "&sp=r&sig=Zm9vYmFyYmF6%3D\"} => {\"location\":\"https://acct.blob.core.windows.net/c/b?****\"}",
+        // the parameter's name in another case
+        "https://b.s3.amazonaws.com/k?x-amz-signature=abc123&X-AMZ-CREDENTIAL=AKIAEXAMPLE"
+            + " => https://b.s3.amazonaws.com/k?****",
+        // signing parameters outside a URL keep their name
+        "X-Amz-Signature=abc123 does not match; Credential=AKIAEXAMPLE/2026, Signature=9f8e"
+            + " => X-Amz-Signature=**** does not match; Credential=****, Signature=****",
+        // no signature: left intact
+        "s3://b/data/f.parquet?versionId=3 and https://h/p?a=b&mysig=1 in signature check"
+            + " => s3://b/data/f.parquet?versionId=3 and https://h/p?a=b&mysig=1 in signature check"
+      })
+  void signedUrlsAreMaskedEverywhere(String text, String shown) {
+    assertThat(Redaction.scrub(text, Map.of())).isEqualTo(shown);
+    assertThat(Redaction.shown("location", text)).isEqualTo(shown);
+    assertThat(Redaction.redacted(Map.of("location", text))).containsEntry("location", shown);
+    assertThat(printedThrough(new Redaction(), text + "\n")).isEqualTo(shown + "\n");
+    assertThat(Redaction.hasSignedUrl(text)).isEqualTo(!shown.equals(text));
+    assertThat(Redaction.scrub(shown, Map.of())).as("masking twice").isEqualTo(shown);
+  }
+
   @Test
   void valuesAddedOnTheirOwnAreMaskedInEachLineLongestFirst() {
     Redaction printed = new Redaction();

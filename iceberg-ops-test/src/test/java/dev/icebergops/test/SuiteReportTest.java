@@ -3,11 +3,16 @@ package dev.icebergops.test;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass;
 
+import dev.icebergops.migration.BaseMigration;
+import dev.icebergops.migration.MigrationContext;
 import dev.icebergops.test.fixtures.Fixtures;
+import dev.icebergops.test.fixtures.Sales;
 import dev.icebergops.testsupport.StandardError;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.platform.testkit.engine.EngineTestKit;
@@ -112,5 +117,44 @@ class SuiteReportTest {
     runWithReportIn(Fixtures.Plain.class, directory);
 
     assertThat(directory).isEmptyDirectory();
+  }
+
+  @Test
+  void aSignedUrlIsMaskedInTheReportAndTheLog(@TempDir Path directory) throws IOException {
+    String log = StandardError.capture(() -> runWithReportIn(SignedUrlSuite.class, directory));
+
+    assertThat(log)
+        .as("slf4j-simple's output")
+        .contains("Set table properties of ")
+        .contains("audit.callback=https://b.s3.amazonaws.com/callback?****")
+        .doesNotContain("AKIAPLANTEDCRED00001", "planted5ig0f1e2d3c4b5a6978");
+
+    for (String page : List.of("md", "html")) {
+      assertThat(Files.readString(directory.resolve("SuiteReportTest$SignedUrlSuite." + page)))
+          .as("the %s report", page)
+          .contains("property audit.callback: (unset) -")
+          .contains("https://b.s3.amazonaws.com/callback?****")
+          .doesNotContain("AKIAPLANTEDCRED00001", "planted5ig0f1e2d3c4b5a6978");
+    }
+  }
+
+  /** A version whose downgrade leaves a presigned URL behind: the reversible check quotes it. */
+  @IcebergMigrations(classes = {Sales.V0001__CreateOrders.class, V0002__SetCallback.class})
+  public static class SignedUrlSuite implements MigrationSuite {}
+
+  public static class V0002__SetCallback extends BaseMigration {
+    @Override
+    public void upgrade(MigrationContext ctx) {
+      ctx.setTableProperties(
+          "orders",
+          Map.of(
+              "audit.callback",
+              "https://b.s3.amazonaws.com/callback?X-Amz-Credential=AKIAPLANTEDCRED00001"
+                  + "%2F20261205%2Fus-east-1%2Fs3%2Faws4_request"
+                  + "&X-Amz-Signature=planted5ig0f1e2d3c4b5a6978"));
+    }
+
+    @Override
+    public void downgrade(MigrationContext ctx) {}
   }
 }

@@ -1,7 +1,11 @@
 package dev.icebergops.config;
 
 import dev.icebergops.redaction.Redaction;
+import dev.icebergops.schema.YamlLimits;
+import java.io.ByteArrayInputStream;
 import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
 import java.io.Reader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -172,7 +176,12 @@ public final class ConfigLoader {
   }
 
   private Map<String, Object> read(Path file) {
-    try (Reader reader = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+    try (InputStream in = Files.newInputStream(file);
+        Reader reader =
+            new InputStreamReader(
+                new ByteArrayInputStream(
+                    YamlLimits.readBounded(in, "Cannot read config " + file, "a config file")),
+                StandardCharsets.UTF_8.newDecoder())) {
       LoaderOptions options = new LoaderOptions();
       options.setAllowDuplicateKeys(false); // as contracts: a second namespace: is a mistake
       Node root = new Yaml(new SafeConstructor(options)).compose(reader);

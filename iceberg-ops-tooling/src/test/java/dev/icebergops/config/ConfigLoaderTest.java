@@ -25,6 +25,23 @@ class ConfigLoaderTest {
     return Files.writeString(dir.resolve("iceberg-ops.yaml"), yaml);
   }
 
+  /** A config of 10 MB (a valid file: one namespace and a long comment) and a device. */
+  @Test
+  void aConfigOverOneMebibyteIsRefusedNamingTheFileAsAContractIs() throws IOException {
+    Path big = write("namespace: sales\n" + ("# padding\n").repeat(1_000_000));
+    assertThat(Files.size(big)).isGreaterThan(10_000_000L);
+
+    for (Path file : List.of(big, Path.of("/dev/zero"))) {
+      assertThatThrownBy(() -> new ConfigLoader(Map.of(), new Redaction()).load(file))
+          .isInstanceOf(IllegalArgumentException.class)
+          .hasMessage(
+              "Cannot read config "
+                  + file
+                  + ": the file is larger than 1048576 bytes (1 MiB), the limit for a config"
+                  + " file");
+    }
+  }
+
   @Test
   void defaultsApplyAndNoPropertiesMeansTheEmbeddedCatalog() throws IOException {
     IcebergOpsConfig config =

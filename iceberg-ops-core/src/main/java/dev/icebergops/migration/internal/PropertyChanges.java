@@ -2,6 +2,7 @@ package dev.icebergops.migration.internal;
 
 import dev.icebergops.internal.WrappedCatalog;
 import dev.icebergops.migration.MigrationContext;
+import dev.icebergops.redaction.Redaction;
 import java.time.Duration;
 import java.util.Collection;
 import java.util.LinkedHashMap;
@@ -52,7 +53,7 @@ public final class PropertyChanges {
     UpdateProperties update = ctx.loadTable(table).updateProperties();
     copy.forEach(update::set);
     update.commit();
-    LOG.info("Set table properties of {}: {}", name, copy);
+    LOG.info("Set table properties of {}: {}", name, Redaction.redacted(copy));
   }
 
   public static void unset(MigrationContext ctx, String table, Collection<String> keys) {

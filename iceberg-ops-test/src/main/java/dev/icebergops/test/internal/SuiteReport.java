@@ -3,6 +3,7 @@ package dev.icebergops.test.internal;
 import dev.icebergops.migration.ResolvedMigration;
 import dev.icebergops.migration.SkippedMigration;
 import dev.icebergops.migration.VersionGap;
+import dev.icebergops.redaction.Redaction;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -135,12 +136,17 @@ public final class SuiteReport {
     Path html = directory.resolve(title + ".html");
     try {
       Files.createDirectories(directory);
-      Files.writeString(markdown, SuiteReportPage.markdown(content), StandardCharsets.UTF_8);
-      Files.writeString(html, SuiteReportPage.html(content), StandardCharsets.UTF_8);
+      Files.writeString(markdown, shown(SuiteReportPage.markdown(content)), StandardCharsets.UTF_8);
+      Files.writeString(html, shown(SuiteReportPage.html(content)), StandardCharsets.UTF_8);
     } catch (IOException e) {
       throw new UncheckedIOException(
           "Cannot write the iceberg-ops report to " + directory + ": " + e.getMessage(), e);
     }
     return List.of(markdown, html);
+  }
+
+  /** A page with URL credentials and signed URLs masked (an error message may quote them). */
+  private static String shown(String page) {
+    return Redaction.scrub(page, Map.of());
   }
 }
