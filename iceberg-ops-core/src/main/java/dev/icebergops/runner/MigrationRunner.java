@@ -237,7 +237,10 @@ public final class MigrationRunner {
    * migrations set. Writes nothing.
    *
    * @return the differences found, empty when there is no drift
-   * @throws IllegalStateException if an applied version has no migration, or replaying one fails
+   * @throws IllegalStateException if the namespace has no history ("Cannot check drift of
+   *     &lt;namespace&gt;: no such namespace", or it has tables but no history, or neither: never
+   *     "no drift" for a mistyped or never migrated namespace), an applied version has no
+   *     migration, or replaying one fails
    */
   public DriftReport checkDrift() {
     return new DriftCheck(view).check();
