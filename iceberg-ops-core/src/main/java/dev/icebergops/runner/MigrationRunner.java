@@ -220,8 +220,9 @@ public final class MigrationRunner {
    * Runs every version {@link #plan()} lists, in order, on an in-memory shadow of the live tables
    * and reports what each would change per table, the error a version would fail with and the
    * versions after it that would not be reached, and the steps the shadow cannot run (reads of the
-   * live tables' data files; data commits). Writes nothing: the live catalog is only read (each
-   * table's current metadata), and the shadow's commits and files stay in memory.
+   * live tables' data files; data commits; snapshot expiries and deletes of live files, with what
+   * they delete in production). Writes nothing: the live catalog is only read (each table's current
+   * metadata), and the shadow's commits and files stay in memory.
    *
    * @return the preview, one entry per pending version
    * @throws IllegalStateException if a live table's metadata cannot be loaded

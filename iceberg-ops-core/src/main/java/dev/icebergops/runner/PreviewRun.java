@@ -154,8 +154,8 @@ final class PreviewRun {
     } else if (ended.error() == null && !expiry && !unheld.reads().isEmpty()) {
       notes.add(
           files("reads", unheld.reads())
-              + " that the shadow does not hold; Iceberg went on without them: what it does"
-              + " with them in production is not previewed");
+              + " that the shadow does not hold; the failed read was caught and the version went"
+              + " on: what it does with them in production is not previewed");
     }
     if (!expiry && !unheld.deletes().isEmpty()) {
       notes.add(files("deletes", unheld.deletes()) + ": in production they are deleted");

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.tuple;
 
 import dev.icebergops.runner.PreviewFixtures.V0001__CreateOrders;
+import dev.icebergops.runner.PreviewFixtures.V0002__CountOrSkip;
 import dev.icebergops.runner.PreviewFixtures.V0002__CreateCustomers;
 import dev.icebergops.runner.PreviewFixtures.V0002__DeleteOrphan;
 import dev.icebergops.runner.PreviewFixtures.V0002__DropOrders;
@@ -249,6 +250,22 @@ class MigrationPreviewTest {
             "deletes 1 file of the live tables (first "
                 + orphan
                 + "): in production they are deleted");
+  }
+
+  @Test
+  void aReadOfTheLiveTableThatTheVersionSwallowsIsStillListedAsNotPreviewed() {
+    MigrationPreview preview =
+        previewWritingNothing(V0001__CreateOrders.class, V0002__CountOrSkip.class);
+
+    VersionPreview counting = preview.versions().get(0);
+    assertThat(counting.outcome()).isEqualTo(Outcome.PARTLY_PREVIEWED);
+    assertThat(counting.notPreviewed())
+        .singleElement()
+        .asString()
+        .startsWith("reads 1 file of the live tables (first s3://")
+        .endsWith(
+            " that the shadow does not hold; the failed read was caught and the version went on:"
+                + " what it does with them in production is not previewed");
   }
 
   private List<Long> snapshotIds() {
