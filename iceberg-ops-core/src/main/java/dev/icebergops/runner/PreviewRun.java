@@ -128,11 +128,10 @@ final class PreviewRun {
     return new TableChange(diff.name(), diff.kind(), diff.schema(), spec, order, properties, from);
   }
 
-  private static final String EXPIRE = "expire snapshots of ";
-
   /**
    * What a version did on the shadow whose effect the shadow cannot show, and what it could not run
-   * there; a failure Iceberg swallowed (a read of a live file in a cleanup) is told too.
+   * there; a failed read of a live file that was caught (by Iceberg's file cleanup, by the version)
+   * is told too.
    */
   private static List<String> notOnShadow(
       Map<TableIdentifier, TableMetadata> before,
@@ -143,7 +142,6 @@ final class PreviewRun {
     after.keySet().stream()
         .sorted(Comparator.comparing(Object::toString))
         .forEach(id -> notes.addAll(tableNotes(id, before.get(id), after.get(id), unheld)));
-    boolean expiry = notes.stream().anyMatch(n -> n.startsWith(EXPIRE)); // its cleanup's files
     if (ended.notOnShadow() != null) {
       notes.add(
           (ended.step() == null ? "upgrade" : "step '" + ended.step() + "'")
@@ -151,13 +149,13 @@ final class PreviewRun {
               + ended.notOnShadow().location()
               + ", a file of the live table that the shadow does not hold; the rest of the"
               + " upgrade was not run");
-    } else if (ended.error() == null && !expiry && !unheld.reads().isEmpty()) {
+    } else if (ended.error() == null && !unheld.reads().isEmpty()) {
       notes.add(
           files("reads", unheld.reads())
               + " that the shadow does not hold; the failed read was caught and the version went"
               + " on: what it does with them in production is not previewed");
     }
-    if (!expiry && !unheld.deletes().isEmpty()) {
+    if (!unheld.deletes().isEmpty()) {
       notes.add(files("deletes", unheld.deletes()) + ": in production they are deleted");
     }
     return notes;
@@ -167,7 +165,8 @@ final class PreviewRun {
    * What the shadow ran on one table without showing its effect: a commit of data (a new snapshot)
    * runs in memory only, so its rows are not previewed; an expiry of snapshots removes them from
    * the shadow's metadata, but in production it also deletes the files only they reference (when
-   * Iceberg's cleanup asked the shadow for them).
+   * Iceberg's cleanup asked the shadow for files of the table: those are taken out of {@code
+   * unheld}, told by this note).
    */
   private static List<String> tableNotes(
       TableIdentifier id, TableMetadata was, TableMetadata is, ShadowFileIO.Unheld unheld) {
@@ -188,9 +187,12 @@ final class PreviewRun {
             ? 0
             : was.snapshots().stream().filter(s -> is.snapshot(s.snapshotId()) == null).count();
     if (expired > 0) {
-      boolean cleaned = !unheld.reads().isEmpty() || !unheld.deletes().isEmpty();
+      String under = is.location() + "/";
+      boolean cleaned =
+          unheld.reads().removeIf(f -> f.startsWith(under))
+              | unheld.deletes().removeIf(f -> f.startsWith(under));
       notes.add(
-          EXPIRE
+          "expire snapshots of "
               + id
               + ": would delete "
               + expired

@@ -29,7 +29,8 @@ final class ShadowFileIO extends InMemoryFileIO {
   private final Set<String> deletes = ConcurrentHashMap.newKeySet();
 
   /**
-   * The files of the live tables asked for since the last drain, each set sorted.
+   * The files of the live tables asked for since the last drain, each set sorted (and the caller's
+   * to change).
    *
    * @param reads the files read, which the shadow refused
    * @param deletes the files deleted, which the shadow only forgot
