@@ -165,6 +165,27 @@ class ReviewCommandsTest {
   }
 
   @Test
+  void checkDriftOfANamespaceThatDoesNotExistExitsOneNamingItAlsoWithJson() throws Exception {
+    CliRunner cli = cli().env("ICEBERG_OPS_NAMESPACE", "nosuch_namespace_typo");
+    String message =
+        "Cannot check drift of nosuch_namespace_typo: no such namespace: check its name, or"
+            + " migrate it first";
+
+    Result text = run(cli, "check", "--drift");
+    assertThat(text.exitCode()).as(text.toString()).isEqualTo(1);
+    assertThat(text.out()).isEmpty();
+    assertThat(text.err()).isEqualTo("Error: " + message + "\n");
+
+    Result json = run(cli, "check", "--drift", "--json");
+    assertThat(json.exitCode()).as(json.toString()).isEqualTo(1);
+    JsonNode document = JSON.readTree(json.out());
+    assertThat(document.at("/error/message").asText()).isEqualTo(message);
+    assertThat(document.at("/error/exitCode").asInt()).isEqualTo(1);
+    assertThat(document.has("drift")).as("no verdict on drift").isFalse();
+    assertThat(json.err()).isEqualTo("Error: " + message + "\n");
+  }
+
+  @Test
   void snapshotExportWritesTheShapeAndHistoryRowsLeavingSecretsOut() throws Exception {
     CliRunner cli = cli();
     Table orders = environment.catalog().loadTable(TableIdentifier.of("shop", "orders"));

@@ -1,6 +1,7 @@
 package dev.icebergops.runner;
 
 import dev.icebergops.migration.ResolvedMigration;
+import dev.icebergops.migration.TableNames;
 import dev.icebergops.redaction.Redaction;
 import dev.icebergops.runner.DriftFinding.Kind;
 import dev.icebergops.schema.FieldChange;
@@ -17,6 +18,7 @@ import org.apache.iceberg.Schema;
 import org.apache.iceberg.Table;
 import org.apache.iceberg.TableMetadata;
 import org.apache.iceberg.catalog.Catalog;
+import org.apache.iceberg.catalog.SupportsNamespaces;
 import org.apache.iceberg.catalog.TableIdentifier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -54,10 +56,15 @@ final class DriftCheck {
   /**
    * Compares the live tables (but the history table) with what the applied versions make.
    *
-   * @throws IllegalStateException if an applied version has no migration, or the replay fails
+   * @throws IllegalStateException if the namespace has no history (see {@link #neverMigrated}), an
+   *     applied version has no migration, or the replay fails
    */
   DriftReport check() {
     NamespaceState state = view.readState();
+    if (state.rows().isEmpty()) {
+      throw new IllegalStateException(
+          "Cannot check drift of " + namespace + ": " + neverMigrated(state));
+    }
     List<String> liveTables = view.tablesOfNamespace();
     List<ResolvedMigration> applied = applied(state);
     ShadowCatalog expected = ShadowCatalog.empty();
@@ -88,6 +95,24 @@ final class DriftCheck {
     List<DriftFinding> findings = new ArrayList<>();
     StateDiff.between(want, have).forEach(diff -> findings(diff, findings));
     return new DriftReport(namespace, state.current(), findings);
+  }
+
+  /**
+   * Why a namespace without history cannot be checked: there is nothing to compare with, and "no
+   * drift" would turn a gate with a mistyped or never migrated namespace green forever. An existing
+   * namespace with no table and no history is refused too: it is most likely such a namespace.
+   */
+  private String neverMigrated(NamespaceState state) {
+    if (!state.tablesWithoutHistory().isEmpty()) {
+      return state.tablesWithoutHistoryReason("it");
+    }
+    boolean exists =
+        !(live instanceof SupportsNamespaces namespaces)
+            || namespaces.namespaceExists(TableNames.namespace(namespace));
+    return (exists
+            ? "it has no table and no history in " + view.historyTable()
+            : "no such namespace")
+        + ": check its name, or migrate it first";
   }
 
   /**

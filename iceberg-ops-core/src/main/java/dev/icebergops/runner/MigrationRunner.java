@@ -220,8 +220,9 @@ public final class MigrationRunner {
    * Runs every version {@link #plan()} lists, in order, on an in-memory shadow of the live tables
    * and reports what each would change per table, the error a version would fail with and the
    * versions after it that would not be reached, and the steps the shadow cannot run (reads of the
-   * live tables' data files; data commits). Writes nothing: the live catalog is only read (each
-   * table's current metadata), and the shadow's commits and files stay in memory.
+   * live tables' data files; data commits; snapshot expiries and deletes of live files, with what
+   * they delete in production). Writes nothing: the live catalog is only read (each table's current
+   * metadata), and the shadow's commits and files stay in memory.
    *
    * @return the preview, one entry per pending version
    * @throws IllegalStateException if a live table's metadata cannot be loaded
@@ -237,7 +238,10 @@ public final class MigrationRunner {
    * migrations set. Writes nothing.
    *
    * @return the differences found, empty when there is no drift
-   * @throws IllegalStateException if an applied version has no migration, or replaying one fails
+   * @throws IllegalStateException if the namespace has no history ("Cannot check drift of
+   *     &lt;namespace&gt;: no such namespace", or it has tables but no history, or neither: never
+   *     "no drift" for a mistyped or never migrated namespace), an applied version has no
+   *     migration, or replaying one fails
    */
   public DriftReport checkDrift() {
     return new DriftCheck(view).check();

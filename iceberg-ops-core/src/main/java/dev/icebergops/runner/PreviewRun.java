@@ -76,26 +76,15 @@ final class PreviewRun {
             });
     List<TableChange> changes = new ArrayList<>();
     StateDiff.between(states(before), states(after)).forEach(diff -> changes.add(change(diff)));
-    List<String> notPreviewed = new ArrayList<>();
-    for (TableIdentifier id :
-        after.keySet().stream().sorted(Comparator.comparing(Object::toString)).toList()) {
-      dataCommit(id, before.get(id), after.get(id)).ifPresent(notPreviewed::add);
-    }
-    VersionPreview.Outcome outcome = VersionPreview.Outcome.PREVIEWED;
+    List<String> notPreviewed = notOnShadow(before, after, shadow.drainUnheld(), ended);
+    VersionPreview.Outcome outcome =
+        notPreviewed.isEmpty()
+            ? VersionPreview.Outcome.PREVIEWED
+            : VersionPreview.Outcome.PARTLY_PREVIEWED;
     String error = null;
-    if (ended.error() != null && ended.notOnShadow() != null) {
-      outcome = VersionPreview.Outcome.PARTLY_PREVIEWED;
-      notPreviewed.add(
-          (ended.step() == null ? "upgrade" : "step '" + ended.step() + "'")
-              + " reads "
-              + ended.notOnShadow().location()
-              + ", a file of the live table that the shadow does not hold; the rest of the"
-              + " upgrade was not run");
-    } else if (ended.error() != null) {
+    if (ended.error() != null && ended.notOnShadow() == null) {
       outcome = VersionPreview.Outcome.FAILS;
       error = ended.message(migration, namespace);
-    } else if (!notPreviewed.isEmpty()) {
-      outcome = VersionPreview.Outcome.PARTLY_PREVIEWED;
     }
     return new VersionPreview(
         migration.version(), migration.description(), outcome, changes, notPreviewed, error);
@@ -139,20 +128,90 @@ final class PreviewRun {
     return new TableChange(diff.name(), diff.kind(), diff.schema(), spec, order, properties, from);
   }
 
-  /** A commit of data (a new snapshot) is run in memory only: its rows are not previewed. */
-  private static java.util.Optional<String> dataCommit(
-      TableIdentifier id, TableMetadata was, TableMetadata is) {
+  /**
+   * What a version did on the shadow whose effect the shadow cannot show, and what it could not run
+   * there; a failed read of a live file that was caught (by Iceberg's file cleanup, by the version)
+   * is told too.
+   */
+  private static List<String> notOnShadow(
+      Map<TableIdentifier, TableMetadata> before,
+      Map<TableIdentifier, TableMetadata> after,
+      ShadowFileIO.Unheld unheld,
+      ShadowRun.Ended ended) {
+    List<String> notes = new ArrayList<>();
+    after.keySet().stream()
+        .sorted(Comparator.comparing(Object::toString))
+        .forEach(id -> notes.addAll(tableNotes(id, before.get(id), after.get(id), unheld)));
+    if (ended.notOnShadow() != null) {
+      notes.add(
+          (ended.step() == null ? "upgrade" : "step '" + ended.step() + "'")
+              + " reads "
+              + ended.notOnShadow().location()
+              + ", a file of the live table that the shadow does not hold; the rest of the"
+              + " upgrade was not run");
+    } else if (ended.error() == null && !unheld.reads().isEmpty()) {
+      notes.add(
+          files("reads", unheld.reads())
+              + " that the shadow does not hold; the failed read was caught and the version went"
+              + " on: what it does with them in production is not previewed");
+    }
+    if (!unheld.deletes().isEmpty()) {
+      notes.add(files("deletes", unheld.deletes()) + ": in production they are deleted");
+    }
+    return notes;
+  }
+
+  /**
+   * What the shadow ran on one table without showing its effect: a commit of data (a new snapshot)
+   * runs in memory only, so its rows are not previewed; an expiry of snapshots removes them from
+   * the shadow's metadata, but in production it also deletes the files only they reference (when
+   * Iceberg's cleanup asked the shadow for files of the table: those are taken out of {@code
+   * unheld}, told by this note).
+   */
+  private static List<String> tableNotes(
+      TableIdentifier id, TableMetadata was, TableMetadata is, ShadowFileIO.Unheld unheld) {
+    List<String> notes = new ArrayList<>();
     Snapshot snapshot = is == null ? null : is.currentSnapshot();
     Snapshot previous = was == null ? null : was.currentSnapshot();
-    if (snapshot == null
-        || previous != null && Objects.equals(snapshot.snapshotId(), previous.snapshotId())) {
-      return java.util.Optional.empty();
+    if (snapshot != null
+        && (previous == null || !Objects.equals(snapshot.snapshotId(), previous.snapshotId()))) {
+      notes.add(
+          "data commit ("
+              + snapshot.operation()
+              + ") to "
+              + id
+              + ": run on the shadow only, its rows are not previewed");
     }
-    return java.util.Optional.of(
-        "data commit ("
-            + snapshot.operation()
-            + ") to "
-            + id
-            + ": run on the shadow only, its rows are not previewed");
+    long expired =
+        was == null
+            ? 0
+            : was.snapshots().stream().filter(s -> is.snapshot(s.snapshotId()) == null).count();
+    if (expired > 0) {
+      String under = is.location() + "/";
+      boolean cleaned =
+          unheld.reads().removeIf(f -> f.startsWith(under))
+              | unheld.deletes().removeIf(f -> f.startsWith(under));
+      notes.add(
+          "expire snapshots of "
+              + id
+              + ": would delete "
+              + expired
+              + " of its "
+              + was.snapshots().size()
+              + " snapshots"
+              + (cleaned ? " and the files only they reference" : ""));
+    }
+    return notes;
+  }
+
+  /** Files of the live tables a version read or deleted, naming the first. */
+  private static String files(String verb, Set<String> locations) {
+    return verb
+        + " "
+        + locations.size()
+        + (locations.size() == 1 ? " file" : " files")
+        + " of the live tables (first "
+        + locations.iterator().next()
+        + ")";
   }
 }

@@ -70,6 +70,11 @@ final class ShadowCatalog extends BaseMetastoreCatalog implements SupportsNamesp
     return Map.copyOf(fromLive);
   }
 
+  /** The files of the live tables read or deleted since the last call: see {@link ShadowFileIO}. */
+  ShadowFileIO.Unheld drainUnheld() {
+    return io.drain();
+  }
+
   @Override
   protected TableOperations newTableOps(TableIdentifier id) {
     return new Ops(id);

@@ -12,7 +12,8 @@ import java.util.List;
  * @param changes what it would change, per table, in the order of the tables' names (for a version
  *     that would fail: what it would commit before failing)
  * @param notPreviewed the steps the shadow could not run (a scan of the live table's data files, an
- *     append to a table with data), each naming the table; never silently skipped
+ *     append to a table with data) or whose effect it cannot show (rows committed, a snapshot
+ *     expiry, a delete of a live file), each naming the table or file; never silently skipped
  * @param error the error it would fail with, or null
  */
 public record VersionPreview(

@@ -1,6 +1,7 @@
 package dev.icebergops.runner;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.tuple;
 
 import dev.icebergops.runner.DriftFinding.Kind;
@@ -10,6 +11,8 @@ import dev.icebergops.runner.PreviewFixtures.V0006__PartitionByRegion;
 import dev.icebergops.test.env.IcebergTestEnvironment;
 import dev.icebergops.testing.SharedEnvironment;
 import org.apache.iceberg.Table;
+import org.apache.iceberg.catalog.Namespace;
+import org.apache.iceberg.catalog.SupportsNamespaces;
 import org.apache.iceberg.catalog.TableIdentifier;
 import org.apache.iceberg.types.Types;
 import org.junit.jupiter.api.BeforeEach;
@@ -19,7 +22,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
 /**
  * The drift check on the real REST catalog + S3 compares each live table with what the applied
  * versions make: changes made by hand are each reported with table and column, a namespace nobody
- * touched reports none.
+ * touched reports none, and a namespace without history (mistyped, never migrated) is an error.
  */
 @ExtendWith(SharedEnvironment.class)
 class DriftCheckTest {
@@ -143,5 +146,57 @@ class DriftCheckTest {
         .contains(table + ": column order is qty, id, note, region, expected id, qty, note, region")
         .contains(table + ": format version is 3, expected 2")
         .contains(table + ": location is " + location + "_moved, expected " + location);
+  }
+
+  /** The drift check of another namespace, with this test's history table. */
+  private MigrationRunner runnerOf(String namespace) {
+    return new OwnHistory(own.catalog(), namespace, own.meta()).runner(V0001__CreateOrders.class);
+  }
+
+  @Test
+  void aNamespaceThatDoesNotExistIsAnErrorNeverNoDrift() {
+    String typo = own.namespace() + "_typo";
+
+    assertThatThrownBy(() -> runnerOf(typo).checkDrift())
+        .isInstanceOf(IllegalStateException.class)
+        .hasMessage(
+            "Cannot check drift of "
+                + typo
+                + ": no such namespace: check its name, or migrate it"
+                + " first");
+    assertThat(((SupportsNamespaces) own.catalog()).namespaceExists(Namespace.of(typo)))
+        .as("the check created nothing")
+        .isFalse();
+  }
+
+  @Test
+  void aNamespaceWithTablesButNoHistoryIsAnErrorNamingThem() {
+    String unmigrated = own.namespace() + "_unmigrated";
+    ((SupportsNamespaces) own.catalog()).createNamespace(Namespace.of(unmigrated));
+    own.catalog().createTable(TableIdentifier.of(unmigrated, "orders"), PreviewFixtures.ORDERS);
+
+    assertThatThrownBy(() -> runnerOf(unmigrated).checkDrift())
+        .isInstanceOf(IllegalStateException.class)
+        .hasMessageStartingWith(
+            "Cannot check drift of "
+                + unmigrated
+                + ": it has tables (orders) but no history in "
+                + own.historyTable()
+                + "; if they were made by these migrations, stamp the version they are at");
+  }
+
+  @Test
+  void anEmptyNamespaceThatWasNeverMigratedIsAnError() {
+    String empty = own.namespace() + "_empty";
+    ((SupportsNamespaces) own.catalog()).createNamespace(Namespace.of(empty));
+
+    assertThatThrownBy(() -> runnerOf(empty).checkDrift())
+        .isInstanceOf(IllegalStateException.class)
+        .hasMessage(
+            "Cannot check drift of "
+                + empty
+                + ": it has no table and no history in "
+                + own.historyTable()
+                + ": check its name, or migrate it first");
   }
 }

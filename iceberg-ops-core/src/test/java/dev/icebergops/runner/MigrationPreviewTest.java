@@ -4,8 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.tuple;
 
 import dev.icebergops.runner.PreviewFixtures.V0001__CreateOrders;
+import dev.icebergops.runner.PreviewFixtures.V0002__CountOrSkip;
 import dev.icebergops.runner.PreviewFixtures.V0002__CreateCustomers;
+import dev.icebergops.runner.PreviewFixtures.V0002__DeleteOrphan;
 import dev.icebergops.runner.PreviewFixtures.V0002__DropOrders;
+import dev.icebergops.runner.PreviewFixtures.V0002__ExpireOrders;
 import dev.icebergops.runner.PreviewFixtures.V0002__PurgeOrders;
 import dev.icebergops.runner.PreviewFixtures.V0002__RenameOrders;
 import dev.icebergops.runner.PreviewFixtures.V0003__AddRegion;
@@ -203,6 +206,72 @@ class MigrationPreviewTest {
     assertThat(renamed.lines()).isEmpty();
     assertThat(preview.text()).contains("  " + ns + ".orders_v1: renamed from " + ns + ".orders");
     assertThat(preview.asMap().toString()).contains("renamedFrom=" + ns + ".orders");
+  }
+
+  @Test
+  void aVersionThatExpiresSnapshotsOfTheLiveTableIsListedAsNotPreviewedAndExpiresNothing()
+      throws IOException {
+    Table table = own.catalog().loadTable(orders());
+    appendRow(table, 2L, 6, "second");
+    appendRow(table, 3L, 7, "third");
+    List<Long> snapshots = snapshotIds();
+    assertThat(snapshots).hasSize(3);
+
+    MigrationPreview preview =
+        previewWritingNothing(V0001__CreateOrders.class, V0002__ExpireOrders.class);
+
+    VersionPreview expiring = preview.versions().get(0);
+    assertThat(expiring.outcome()).isEqualTo(Outcome.PARTLY_PREVIEWED);
+    assertThat(expiring.error()).isNull();
+    assertThat(expiring.notPreviewed())
+        .containsExactly(
+            "expire snapshots of "
+                + orders()
+                + ": would delete 2 of its 3 snapshots and the files only they reference");
+    assertThat(preview.text()).contains("not previewed: expire snapshots of " + orders());
+    assertThat(snapshotIds()).as("the live table keeps every snapshot").isEqualTo(snapshots);
+  }
+
+  @Test
+  void aVersionThatDeletesAFileOfTheLiveTableIsListedAsNotPreviewedAndDeletesNothing()
+      throws IOException {
+    Table table = own.catalog().loadTable(orders());
+    String orphan = table.location() + "/data/orphan.parquet";
+    try (var out = table.io().newOutputFile(orphan).create()) {
+      out.write(new byte[] {1, 2, 3});
+    }
+
+    MigrationPreview preview =
+        previewWritingNothing(V0001__CreateOrders.class, V0002__DeleteOrphan.class);
+
+    assertThat(preview.versions().get(0).outcome()).isEqualTo(Outcome.PARTLY_PREVIEWED);
+    assertThat(preview.versions().get(0).notPreviewed())
+        .containsExactly(
+            "deletes 1 file of the live tables (first "
+                + orphan
+                + "): in production they are deleted");
+  }
+
+  @Test
+  void aReadOfTheLiveTableThatTheVersionSwallowsIsStillListedAsNotPreviewed() {
+    MigrationPreview preview =
+        previewWritingNothing(V0001__CreateOrders.class, V0002__CountOrSkip.class);
+
+    VersionPreview counting = preview.versions().get(0);
+    assertThat(counting.outcome()).isEqualTo(Outcome.PARTLY_PREVIEWED);
+    assertThat(counting.notPreviewed())
+        .singleElement()
+        .asString()
+        .startsWith("reads 1 file of the live tables (first s3://")
+        .endsWith(
+            " that the shadow does not hold; the failed read was caught and the version went on:"
+                + " what it does with them in production is not previewed");
+  }
+
+  private List<Long> snapshotIds() {
+    List<Long> ids = new java.util.ArrayList<>();
+    own.catalog().loadTable(orders()).snapshots().forEach(s -> ids.add(s.snapshotId()));
+    return ids;
   }
 
   private static void appendRow(Table table, long id, int qty, String note) throws IOException {

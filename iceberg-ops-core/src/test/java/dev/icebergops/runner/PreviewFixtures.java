@@ -11,6 +11,7 @@ import dev.icebergops.schema.EnforceOptions;
 import java.util.List;
 import java.util.Map;
 import org.apache.iceberg.Schema;
+import org.apache.iceberg.Table;
 import org.apache.iceberg.data.IcebergGenerics;
 import org.apache.iceberg.data.Record;
 import org.apache.iceberg.io.CloseableIterable;
@@ -122,6 +123,35 @@ final class PreviewFixtures {
     @Override
     public void upgrade(MigrationContext ctx) {
       ctx.catalog().renameTable(ctx.identifier("orders"), ctx.identifier("orders_v1"));
+    }
+  }
+
+  /** Expires every snapshot of the live orders table but the current one, cleaning their files. */
+  public static class V0002__ExpireOrders extends Forward {
+    @Override
+    public void upgrade(MigrationContext ctx) {
+      ctx.loadTable("orders").expireSnapshots().expireOlderThan(Long.MAX_VALUE).commit();
+    }
+  }
+
+  /** Deletes a file under the live orders table's data, as a cleanup of orphan files does. */
+  public static class V0002__DeleteOrphan extends Forward {
+    @Override
+    public void upgrade(MigrationContext ctx) {
+      Table orders = ctx.loadTable("orders");
+      orders.io().deleteFile(orders.location() + "/data/orphan.parquet");
+    }
+  }
+
+  /** Counts the rows of the live orders table, going on without a count when the read fails. */
+  public static class V0002__CountOrSkip extends Forward {
+    @Override
+    public void upgrade(MigrationContext ctx) {
+      try (CloseableIterable<Record> rows = IcebergGenerics.read(ctx.loadTable("orders")).build()) {
+        rows.forEach(row -> {});
+      } catch (Exception e) {
+        // a library that swallows a failed read
+      }
     }
   }
 }
