@@ -52,6 +52,13 @@ class HistoryWithoutHadoopTest {
   private static final Pattern NOT_IN_CORE =
       Pattern.compile("(iceberg-orc|orc-|hadoop-|parquet-avro|parquet-variant)" + "[^/]*\\.jar");
 
+  /**
+   * What a class path lacks that holds iceberg-ops-core and the jars the generic reader's remedy
+   * used to name (iceberg-orc, hadoop-common, hadoop-mapreduce-client-core), but not parquet-avro.
+   */
+  private static final Pattern NOT_IN_CORE_WITH_HADOOP =
+      Pattern.compile("(parquet-avro|parquet-variant)[^/]*\\.jar");
+
   private IcebergTestEnvironment environment;
   private Catalog catalog;
   private String meta;
@@ -65,7 +72,7 @@ class HistoryWithoutHadoopTest {
 
   @Test
   void theClassLoaderHasParquetButLacksHadoopOrcAndTheCodecs() throws IOException {
-    try (URLClassLoader lean = leanClassLoader()) {
+    try (URLClassLoader lean = leanClassLoader(NOT_IN_CORE)) {
       for (String name :
           List.of(
               "org.apache.orc.TypeDescription",
@@ -202,6 +209,16 @@ class HistoryWithoutHadoopTest {
   }
 
   @Test
+  void aPositionDeleteFileIsAppliedWithTheJarsTheGenericReaderWasSaidToNeed() throws Exception {
+    Table table = historyOf("0001", "0002");
+    DataFile first = fileOf(table, "0001");
+    table.newRowDelta().addDeletes(AnotherEngine.positionDelete(table, first, 0)).commit();
+
+    // Hadoop and ORC there, parquet-avro not: the generic reader failed on AvroReadSupport
+    assertThat(probe(Map.of(), NOT_IN_CORE_WITH_HADOOP)).isEqualTo("0002 applied");
+  }
+
+  @Test
   void anEqualityDeleteFileOfAnotherEngineIsAppliedWithoutHadoop() throws Exception {
     Table table = historyOf("0001", "0002", "0003");
     Record second = AnotherEngine.readFile(table, fileOf(table, "0002")).get(0);
@@ -291,12 +308,17 @@ class HistoryWithoutHadoopTest {
 
   /** Runs {@link LeanClassPathProbe} in the lean class loader with the catalog's properties. */
   private String probe(Map<String, String> arguments) throws Exception {
+    return probe(arguments, NOT_IN_CORE);
+  }
+
+  /** Runs {@link LeanClassPathProbe} in a class loader without the jars {@code absent} matches. */
+  private String probe(Map<String, String> arguments, Pattern absent) throws Exception {
     Map<String, String> all = new HashMap<>(environment.catalogProperties());
     all.putAll(arguments);
     all.put(LeanClassPathProbe.META, meta);
     Thread thread = Thread.currentThread();
     ClassLoader previous = thread.getContextClassLoader();
-    try (URLClassLoader lean = leanClassLoader()) {
+    try (URLClassLoader lean = leanClassLoader(absent)) {
       thread.setContextClassLoader(lean);
       @SuppressWarnings("unchecked")
       Function<Map<String, String>, String> probe =
@@ -310,11 +332,14 @@ class HistoryWithoutHadoopTest {
     }
   }
 
-  /** This test's class path without Parquet, ORC and Hadoop, over the JDK's platform classes. */
-  private static URLClassLoader leanClassLoader() throws MalformedURLException {
+  /**
+   * This test's class path without the jars {@code absent} matches, over the JDK's platform
+   * classes.
+   */
+  private static URLClassLoader leanClassLoader(Pattern absent) throws MalformedURLException {
     List<URL> urls = new ArrayList<>();
     for (String entry : System.getProperty("java.class.path").split(File.pathSeparator)) {
-      if (!entry.isBlank() && !NOT_IN_CORE.matcher(Path.of(entry).getFileName() + "").matches()) {
+      if (!entry.isBlank() && !absent.matcher(Path.of(entry).getFileName() + "").matches()) {
         urls.add(Path.of(entry).toUri().toURL());
       }
     }
