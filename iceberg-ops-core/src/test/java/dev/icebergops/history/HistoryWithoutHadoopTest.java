@@ -264,6 +264,24 @@ class HistoryWithoutHadoopTest {
   }
 
   @Test
+  void aCompressedDeleteFileIsReportedNamingItAndItsCodecWithoutHadoop() throws Exception {
+    Table table = historyOf("0001", "0002");
+    // another engine writes its delete files with its own codec
+    table.updateProperties().set(TableProperties.DELETE_PARQUET_COMPRESSION, "zstd").commit();
+    DeleteFile zstd = AnotherEngine.positionDelete(table, fileOf(table, "0001"), 0);
+    table.newRowDelta().addDeletes(zstd).commit();
+
+    assertThat(probe(Map.of()))
+        .isEqualTo(
+            "java.lang.IllegalStateException: Cannot read migration history "
+                + new MigrationHistory(catalog, meta).tableIdentifier()
+                + ": delete file "
+                + zstd.location()
+                + " is Parquet compressed with ZSTD, which parquet-java decompresses through"
+                + " Hadoop's codec classes; add org.apache.hadoop:hadoop-common to the class path");
+  }
+
+  @Test
   void aFileOnlyTheGenericReaderReadsNamesTheMissingClassAndItsJar() throws Exception {
     Table table = historyOf("0001");
     DataFile orc = AnotherEngine.declaredOrc(table, fileOf(table, "0001"));
