@@ -121,7 +121,7 @@ class HistoryOtherWritersTest {
     Record updated = before.get(position).copy();
     updated.setField("status", "applied");
     updated.setField("error", "fixed by hand");
-    DeleteFile deletes = AnotherEngine.positionDelete(table, original.location(), position);
+    DeleteFile deletes = AnotherEngine.positionDelete(table, original, position);
     DataFile added = AnotherEngine.writeFile(table, List.of(updated));
     table.newRowDelta().addRows(added).addDeletes(deletes).commit();
 

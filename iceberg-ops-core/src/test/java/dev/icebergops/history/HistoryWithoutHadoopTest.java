@@ -5,6 +5,12 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.icebergops.history.HistoryRecord.Status;
 import dev.icebergops.history.internal.HistoryFiles;
+import dev.icebergops.migration.Migration;
+import dev.icebergops.migration.MigrationSource;
+import dev.icebergops.runner.FailureFixtures.V0001__CreateT;
+import dev.icebergops.runner.FailureFixtures.V0002__AddA;
+import dev.icebergops.runner.FailureFixtures.V0003__AddB;
+import dev.icebergops.runner.MigrationRunner;
 import dev.icebergops.test.env.IcebergTestEnvironment;
 import dev.icebergops.testing.SharedEnvironment;
 import java.io.File;
@@ -21,12 +27,15 @@ import java.util.Map;
 import java.util.UUID;
 import java.util.function.Function;
 import java.util.regex.Pattern;
+import java.util.stream.Collectors;
 import org.apache.iceberg.DataFile;
 import org.apache.iceberg.DeleteFile;
 import org.apache.iceberg.FileFormat;
 import org.apache.iceberg.Table;
 import org.apache.iceberg.TableProperties;
 import org.apache.iceberg.catalog.Catalog;
+import org.apache.iceberg.data.Record;
+import org.apache.iceberg.expressions.Expressions;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -43,6 +52,13 @@ class HistoryWithoutHadoopTest {
   private static final Pattern NOT_IN_CORE =
       Pattern.compile("(iceberg-orc|orc-|hadoop-|parquet-avro|parquet-variant)" + "[^/]*\\.jar");
 
+  /**
+   * What a class path lacks that holds iceberg-ops-core and the jars the generic reader's remedy
+   * used to name (iceberg-orc, hadoop-common, hadoop-mapreduce-client-core), but not parquet-avro.
+   */
+  private static final Pattern NOT_IN_CORE_WITH_HADOOP =
+      Pattern.compile("(parquet-avro|parquet-variant)[^/]*\\.jar");
+
   private IcebergTestEnvironment environment;
   private Catalog catalog;
   private String meta;
@@ -56,7 +72,7 @@ class HistoryWithoutHadoopTest {
 
   @Test
   void theClassLoaderHasParquetButLacksHadoopOrcAndTheCodecs() throws IOException {
-    try (URLClassLoader lean = leanClassLoader()) {
+    try (URLClassLoader lean = leanClassLoader(NOT_IN_CORE)) {
       for (String name :
           List.of(
               "org.apache.orc.TypeDescription",
@@ -142,39 +158,185 @@ class HistoryWithoutHadoopTest {
   }
 
   @Test
-  void aDeleteFileIsReadWithTheGenericReaderAndReportedWithoutIt() throws Exception {
+  void aPositionDeleteFileOfAnotherEngineIsAppliedWithoutHadoop() throws Exception {
+    Table table = historyOf("0001", "0002");
+    DataFile second = fileOf(table, "0002");
+    table.newRowDelta().addDeletes(AnotherEngine.positionDelete(table, second, 0)).commit();
+
+    assertThat(probe(Map.of())).isEqualTo("0001 applied");
+    // the next write rewrites the namespace's rows, the deleted one left out
+    assertThat(probe(Map.of(LeanClassPathProbe.RECORD, "0003")))
+        .isEqualTo("0001 applied, 0003 applied");
+    table.refresh();
+    assertThat(AnotherEngine.readAll(table))
+        .extracting(row -> row.getField("version"))
+        .containsExactlyInAnyOrder("0001", "0003");
+  }
+
+  @Test
+  void statusAndValidateReadTheRowsAnotherEnginesDeleteLeaves() throws Exception {
+    String namespace = "lean_" + meta.substring("_ops_".length());
+    List<Class<? extends Migration>> chain =
+        List.of(V0001__CreateT.class, V0002__AddA.class, V0003__AddB.class);
+    MigrationRunner.builder(catalog)
+        .namespace(namespace)
+        .metaNamespace(meta)
+        .source(MigrationSource.of(chain))
+        .build()
+        .migrate();
+    // a merge-on-read DELETE of 0003's row, as Spark's: a position delete file
+    Table table = catalog.loadTable(new MigrationHistory(catalog, meta).tableIdentifier());
+    for (DataFile file : AnotherEngine.dataFiles(table)) {
+      List<Record> rows = AnotherEngine.readFile(table, file);
+      for (int position = 0; position < rows.size(); position++) {
+        if ("0003".equals(rows.get(position).getField("version"))) {
+          table
+              .newRowDelta()
+              .addDeletes(AnotherEngine.positionDelete(table, file, position))
+              .commit();
+        }
+      }
+    }
+
+    assertThat(
+            probe(
+                Map.of(
+                    LeanClassPathProbe.NAMESPACE,
+                    namespace,
+                    LeanClassPathProbe.MIGRATIONS,
+                    chain.stream().map(Class::getName).collect(Collectors.joining(",")))))
+        .isEqualTo("0001 applied, 0002 applied, 0003 pending; valid");
+  }
+
+  @Test
+  void aPositionDeleteFileIsAppliedWithTheJarsTheGenericReaderWasSaidToNeed() throws Exception {
+    Table table = historyOf("0001", "0002");
+    DataFile first = fileOf(table, "0001");
+    table.newRowDelta().addDeletes(AnotherEngine.positionDelete(table, first, 0)).commit();
+
+    // Hadoop and ORC there, parquet-avro not: the generic reader failed on AvroReadSupport
+    assertThat(probe(Map.of(), NOT_IN_CORE_WITH_HADOOP)).isEqualTo("0002 applied");
+  }
+
+  @Test
+  void anEqualityDeleteFileOfAnotherEngineIsAppliedWithoutHadoop() throws Exception {
+    Table table = historyOf("0001", "0002", "0003");
+    Record second = AnotherEngine.readFile(table, fileOf(table, "0002")).get(0);
+    table
+        .newRowDelta()
+        .addDeletes(AnotherEngine.equalityDelete(table, second, "namespace", "version"))
+        .commit();
+
+    assertThat(probe(Map.of())).isEqualTo("0001 applied, 0003 applied");
+  }
+
+  @Test
+  void aDeletionVectorOfAnotherEngineIsAppliedWithoutHadoop() throws Exception {
+    Table table = historyOf("0001", "0002");
+    table.updateProperties().set(TableProperties.FORMAT_VERSION, "3").commit();
+    DataFile first = fileOf(table, "0001");
+    DeleteFile vector = AnotherEngine.deletionVector(table, first.location(), 0);
+    assertThat(vector.format()).isEqualTo(FileFormat.PUFFIN);
+    table.newRowDelta().addDeletes(vector).commit();
+
+    assertThat(probe(Map.of())).isEqualTo("0002 applied");
+  }
+
+  @Test
+  void aPositionDeleteOnAnAvroEraFileIsAppliedWithoutHadoop() throws Exception {
     MigrationHistory history = new MigrationHistory(catalog, meta);
-    for (String version : List.of("0001", "0002")) {
+    Table table = AvroEraHistory.create(catalog, history.tableIdentifier());
+    DataFile avro =
+        AvroEraHistory.append(
+            table,
+            "sales",
+            List.of(
+                new HistoryRecord(
+                    "0001", "sales", "v", Status.APPLIED, null, "s", Instant.EPOCH, 1L),
+                new HistoryRecord(
+                    "0002", "sales", "v", Status.APPLIED, null, "s", Instant.EPOCH, 1L)),
+            null);
+    // the engine follows the table's codec, as on a table of this release's layout
+    table.updateProperties().set(TableProperties.PARQUET_COMPRESSION, "uncompressed").commit();
+    table.newRowDelta().addDeletes(AnotherEngine.positionDelete(table, avro, 0)).commit();
+
+    assertThat(probe(Map.of())).isEqualTo("0002 applied");
+  }
+
+  @Test
+  void aCompressedDeleteFileIsReportedNamingItAndItsCodecWithoutHadoop() throws Exception {
+    Table table = historyOf("0001", "0002");
+    // another engine writes its delete files with its own codec
+    table.updateProperties().set(TableProperties.DELETE_PARQUET_COMPRESSION, "zstd").commit();
+    DeleteFile zstd = AnotherEngine.positionDelete(table, fileOf(table, "0001"), 0);
+    table.newRowDelta().addDeletes(zstd).commit();
+
+    assertThat(probe(Map.of()))
+        .isEqualTo(
+            "java.lang.IllegalStateException: Cannot read migration history "
+                + new MigrationHistory(catalog, meta).tableIdentifier()
+                + ": delete file "
+                + zstd.location()
+                + " is Parquet compressed with ZSTD, which parquet-java decompresses through"
+                + " Hadoop's codec classes; add org.apache.hadoop:hadoop-common to the class path");
+  }
+
+  @Test
+  void aFileOnlyTheGenericReaderReadsNamesTheMissingClassAndItsJar() throws Exception {
+    Table table = historyOf("0001");
+    DataFile orc = AnotherEngine.declaredOrc(table, fileOf(table, "0001"));
+    table
+        .newOverwrite()
+        .overwriteByRowFilter(Expressions.equal("namespace", "sales"))
+        .addFile(orc)
+        .commit();
+
+    assertThat(probe(Map.of()))
+        .isEqualTo(
+            "java.lang.IllegalStateException: Cannot read migration history "
+                + new MigrationHistory(catalog, meta).tableIdentifier()
+                + ": data file "
+                + orc.location()
+                + " is ORC and needs Iceberg's generic reader, which needs class"
+                + " org.apache.orc.TypeDescription: add org.apache.orc:orc-core to the class path");
+  }
+
+  /** A history of namespace sales holding one applied row per version, each in its own file. */
+  private Table historyOf(String... versions) {
+    MigrationHistory history = new MigrationHistory(catalog, meta);
+    for (String version : versions) {
       TestWrites.record(
           history,
           new HistoryRecord(version, "sales", "v", Status.APPLIED, null, "sum", Instant.EPOCH, 1L),
           null);
     }
-    Table table = catalog.loadTable(history.tableIdentifier());
-    DataFile first = AnotherEngine.dataFiles(table).get(0);
-    DeleteFile deletes = AnotherEngine.positionDelete(table, first.location(), 0);
-    table.newRowDelta().addDeletes(deletes).commit();
+    return catalog.loadTable(history.tableIdentifier());
+  }
 
-    assertThat(history.read("sales")).hasSize(1);
-    assertThat(probe(Map.of()))
-        .isEqualTo(
-            "java.lang.IllegalStateException: Cannot read migration history "
-                + history.tableIdentifier()
-                + ": delete file "
-                + deletes.location()
-                + " is PARQUET and needs Iceberg's generic reader; add"
-                + " org.apache.iceberg:iceberg-orc, org.apache.hadoop:hadoop-common and"
-                + " org.apache.hadoop:hadoop-mapreduce-client-core to the class path");
+  /** The data file that holds a version's row (the one file a write of that version added). */
+  private static DataFile fileOf(Table table, String version) throws IOException {
+    for (DataFile file : AnotherEngine.dataFiles(table)) {
+      List<Record> rows = AnotherEngine.readFile(table, file);
+      if (rows.size() == 1 && rows.get(0).getField("version").equals(version)) {
+        return file;
+      }
+    }
+    throw new AssertionError("No data file holds only version " + version);
   }
 
   /** Runs {@link LeanClassPathProbe} in the lean class loader with the catalog's properties. */
   private String probe(Map<String, String> arguments) throws Exception {
+    return probe(arguments, NOT_IN_CORE);
+  }
+
+  /** Runs {@link LeanClassPathProbe} in a class loader without the jars {@code absent} matches. */
+  private String probe(Map<String, String> arguments, Pattern absent) throws Exception {
     Map<String, String> all = new HashMap<>(environment.catalogProperties());
     all.putAll(arguments);
     all.put(LeanClassPathProbe.META, meta);
     Thread thread = Thread.currentThread();
     ClassLoader previous = thread.getContextClassLoader();
-    try (URLClassLoader lean = leanClassLoader()) {
+    try (URLClassLoader lean = leanClassLoader(absent)) {
       thread.setContextClassLoader(lean);
       @SuppressWarnings("unchecked")
       Function<Map<String, String>, String> probe =
@@ -188,11 +350,14 @@ class HistoryWithoutHadoopTest {
     }
   }
 
-  /** This test's class path without Parquet, ORC and Hadoop, over the JDK's platform classes. */
-  private static URLClassLoader leanClassLoader() throws MalformedURLException {
+  /**
+   * This test's class path without the jars {@code absent} matches, over the JDK's platform
+   * classes.
+   */
+  private static URLClassLoader leanClassLoader(Pattern absent) throws MalformedURLException {
     List<URL> urls = new ArrayList<>();
     for (String entry : System.getProperty("java.class.path").split(File.pathSeparator)) {
-      if (!entry.isBlank() && !NOT_IN_CORE.matcher(Path.of(entry).getFileName() + "").matches()) {
+      if (!entry.isBlank() && !absent.matcher(Path.of(entry).getFileName() + "").matches()) {
         urls.add(Path.of(entry).toUri().toURL());
       }
     }

@@ -161,12 +161,15 @@ public final class HistoryParquet {
     List<Record> records = new ArrayList<>();
     Codecs codecs = new Codecs();
     try {
+      long rowIndexOffset = 0;
       for (BlockMetaData block : footer.getBlocks()) {
         long first = block.getColumns().get(0).getStartingPos();
+        long blockOffset = rowIndexOffset;
+        rowIndexOffset += block.getRowCount();
         if (first < start || first >= start + length) {
           continue;
         }
-        reader.setPageSource(ParquetPages.of(bytes, block, codecs));
+        reader.setPageSource(ParquetPages.of(bytes, block, blockOffset, codecs));
         for (long row = 0; row < block.getRowCount(); row++) {
           records.add(reader.read(null));
         }

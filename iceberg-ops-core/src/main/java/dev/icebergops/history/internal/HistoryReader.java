@@ -6,6 +6,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.function.BiConsumer;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.apache.iceberg.ContentFile;
 import org.apache.iceberg.DataFile;
 import org.apache.iceberg.FileFormat;
@@ -24,26 +26,36 @@ import org.apache.iceberg.expressions.Evaluator;
 import org.apache.iceberg.expressions.Expression;
 import org.apache.iceberg.io.CloseableIterable;
 import org.apache.iceberg.io.InputFile;
+import org.apache.iceberg.relocated.com.google.common.collect.ImmutableMap;
 import org.apache.iceberg.relocated.com.google.common.collect.Lists;
 import org.apache.iceberg.relocated.com.google.common.util.concurrent.MoreExecutors;
 import org.apache.iceberg.util.PartitionUtil;
 import org.apache.iceberg.util.SnapshotUtil;
 
 /**
- * Reads a snapshot of the history table. The files this release writes are Parquet without delete
- * files, read by Iceberg's Parquet reader without Hadoop ({@link HistoryParquet}); earlier layouts'
- * Avro files are read by Iceberg's Avro reader, part of iceberg-core. A Parquet file another engine
- * wrote compressed needs Hadoop's codec classes; without them the read fails naming the codec and
- * the jars to add. Any other file (ORC, or a delete file) goes through Iceberg's generic reader,
- * which applies delete files and needs Iceberg's ORC module and Hadoop on the class path; without
- * them the read fails naming the file and the jars to add.
+ * Reads a snapshot of the history table. The files this release writes are Parquet, read by
+ * Iceberg's Parquet value readers without Hadoop ({@link HistoryParquet}); earlier layouts' Avro
+ * files are read by Iceberg's Avro reader, part of iceberg-core. Delete files other engines write
+ * (position and equality deletes in Parquet or Avro, deletion vectors) are applied by the same
+ * readers ({@link HistoryDeletes}). A Parquet file another engine wrote compressed needs Hadoop's
+ * codec classes; without them the read fails naming the codec and the jar to add. An ORC file goes
+ * through Iceberg's generic reader, which needs Iceberg's ORC module and Hadoop; without them the
+ * read fails naming the file, the missing class and the jar that holds it.
  */
 public final class HistoryReader {
 
-  /** What Iceberg's generic reader needs besides iceberg-data, as Maven coordinates. */
-  public static final String GENERIC_READER_JARS =
-      "org.apache.iceberg:iceberg-orc, org.apache.hadoop:hadoop-common and"
-          + " org.apache.hadoop:hadoop-mapreduce-client-core";
+  /** A class a linkage error names, in its message or a cause's: {@code a/b/C} or {@code a.b.C}. */
+  private static final Pattern MISSING_CLASS =
+      Pattern.compile("(?:NoClassDefFoundError|ClassNotFoundException): ([\\w$]+(?:[/.][\\w$]+)+)");
+
+  /** The Maven artifacts that hold the classes Iceberg's generic reader may miss, by prefix. */
+  private static final Map<String, String> ARTIFACTS =
+      ImmutableMap.of(
+          "org.apache.iceberg.orc.", "org.apache.iceberg:iceberg-orc",
+          "org.apache.orc.", "org.apache.orc:orc-core",
+          "org.apache.parquet.avro.", "org.apache.parquet:parquet-avro",
+          "org.apache.hadoop.mapred", "org.apache.hadoop:hadoop-mapreduce-client-core",
+          "org.apache.hadoop.", "org.apache.hadoop:hadoop-common");
 
   private HistoryReader() {}
 
@@ -69,8 +81,9 @@ public final class HistoryReader {
    * Reads the rows of a snapshot that match a filter, with delete files applied, telling each row's
    * data file when the history's own readers (Parquet, Avro) read it.
    *
-   * @param into told each record and the data file that holds it; the file is null for every record
-   *     when the snapshot needed Iceberg's generic reader (foreign formats, delete files)
+   * @param into told each record and the data file that holds it; the file is null for a record
+   *     that delete files apply to, and for every record when the snapshot needed Iceberg's generic
+   *     reader (ORC files)
    * @throws IllegalStateException if the snapshot holds a file only Iceberg's generic reader reads
    *     and that reader's jars are not on the class path
    */
@@ -86,8 +99,9 @@ public final class HistoryReader {
       if (foreign == null) {
         Schema projection = SnapshotUtil.schemaFor(table, snapshotId);
         for (FileScanTask task : tasks) {
+          DataFile file = task.deletes().isEmpty() ? task.file() : null;
           readOwnFormat(table, identifier, task, projection, true)
-              .forEach(record -> into.accept(record, task.file()));
+              .forEach(record -> into.accept(record, file));
         }
       } else {
         List<Record> records = new ArrayList<>();
@@ -97,13 +111,9 @@ public final class HistoryReader {
         } catch (NoClassDefFoundError | ExceptionInInitializerError e) {
           throw new IllegalStateException(
               String.format(
-                  "Cannot read migration history %s: %s file %s is %s and needs Iceberg's generic"
-                      + " reader; add %s to the class path",
-                  identifier,
-                  foreign instanceof DataFile ? "data" : "delete",
-                  foreign.location(),
-                  foreign.format(),
-                  GENERIC_READER_JARS),
+                  "Cannot read migration history %s: %s %s is %s and needs Iceberg's generic"
+                      + " reader, %s",
+                  identifier, kind(foreign), foreign.location(), foreign.format(), remedy(e)),
               e);
         }
         records.forEach(record -> into.accept(record, null));
@@ -129,25 +139,54 @@ public final class HistoryReader {
     }
   }
 
-  /** The first file that is neither a Parquet nor an Avro data file (a delete file counts). */
+  /** The first file the history's own readers do not read (ORC), or null. */
   private static ContentFile<?> firstNotOwnFormat(List<FileScanTask> tasks) {
     for (FileScanTask task : tasks) {
       if (task.file().format() != FileFormat.PARQUET && task.file().format() != FileFormat.AVRO) {
         return task.file();
       }
-      if (!task.deletes().isEmpty()) {
-        return task.deletes().get(0);
+      if (!HistoryDeletes.readable(task)) {
+        return task.deletes().stream()
+            .filter(file -> file.format() == FileFormat.ORC)
+            .findFirst()
+            .orElse(task.deletes().get(0));
       }
     }
     return null;
   }
 
   /**
+   * What to add when Iceberg's generic reader failed to link: the class it missed and the artifact
+   * that holds it, or the error itself when it names no class.
+   */
+  static String remedy(LinkageError error) {
+    for (Throwable cause = error; cause != null; cause = cause.getCause()) {
+      Matcher missing = MISSING_CLASS.matcher(cause.toString());
+      if (missing.find()) {
+        String name = missing.group(1).replace('/', '.');
+        String artifact =
+            ARTIFACTS.entrySet().stream()
+                .filter(entry -> name.startsWith(entry.getKey()))
+                .map(Map.Entry::getValue)
+                .findFirst()
+                .orElse("the jar that holds it");
+        return "which needs class " + name + ": add " + artifact + " to the class path";
+      }
+    }
+    return "which failed: " + error;
+  }
+
+  private static String kind(ContentFile<?> file) {
+    return file instanceof DataFile ? "data file" : "delete file";
+  }
+
+  /**
    * Reads one Parquet or Avro data file the way Iceberg's generic reader does, without its format
-   * registry: the rows of the task's split that its residual filter keeps, in {@code projection}.
+   * registry: the rows of the task's split that its delete files keep and its residual filter
+   * keeps, in {@code projection}.
    *
-   * @throws IllegalStateException if the file is Parquet compressed with a codec whose classes are
-   *     not on the class path
+   * @throws IllegalStateException if the file or a delete file is Parquet compressed with a codec
+   *     whose classes are not on the class path
    */
   public static List<Record> readOwnFormat(
       Table table,
@@ -161,29 +200,60 @@ public final class HistoryReader {
         PartitionUtil.constantsMap(task, IdentityPartitionConverters::convertConstant);
     Evaluator residual = new Evaluator(projection.asStruct(), task.residual(), caseSensitive);
     InternalRecordWrapper wrapper = new InternalRecordWrapper(projection.asStruct());
-    InputFile input = table.io().newInputFile(task.file());
+    HistoryDeletes deletes =
+        task.deletes().isEmpty()
+            ? null
+            : HistoryDeletes.of(
+                table,
+                task,
+                projection,
+                (file, schema) ->
+                    Lists.newArrayList(
+                        open(
+                            table, identifier, file, schema, Map.of(), 0, file.fileSizeInBytes())));
+    Schema schema = deletes == null ? projection : deletes.schema();
     try (CloseableIterable<Record> rows =
-        task.file().format() == FileFormat.PARQUET
-            ? HistoryParquet.read(table, input, projection, constants, task.start(), task.length())
-            : Avro.read(input)
-                .project(projection)
-                .split(task.start(), task.length())
-                .createResolvingReader(schema -> PlannedDataReader.create(schema, constants))
-                .build()) {
+        open(table, identifier, task.file(), schema, constants, task.start(), task.length())) {
       for (Record row : rows) {
-        if (residual.eval(wrapper.wrap(row))) {
-          into.add(row);
+        if (deletes != null && deletes.isDeleted(row)) {
+          continue;
+        }
+        Record kept = schema == projection ? row : HistoryFiles.copyInto(projection, row);
+        if (residual.eval(wrapper.wrap(kept))) {
+          into.add(kept);
         }
       }
+    }
+    return into;
+  }
+
+  /** Opens a Parquet or Avro file of the table, reading the rows of a split in a projection. */
+  private static CloseableIterable<Record> open(
+      Table table,
+      TableIdentifier identifier,
+      ContentFile<?> file,
+      Schema projection,
+      Map<Integer, ?> constants,
+      long start,
+      long length)
+      throws IOException {
+    InputFile input = table.io().newInputFile(file.location(), file.fileSizeInBytes());
+    try {
+      return file.format() == FileFormat.PARQUET
+          ? HistoryParquet.read(table, input, projection, constants, start, length)
+          : Avro.read(input)
+              .project(projection)
+              .split(start, length)
+              .createResolvingReader(schema -> PlannedDataReader.create(schema, constants))
+              .build();
     } catch (HistoryParquet.CodecMissing e) {
       throw new IllegalStateException(
           String.format(
-              "Cannot read migration history %s: data file %s is Parquet compressed with %s, which"
+              "Cannot read migration history %s: %s %s is Parquet compressed with %s, which"
                   + " parquet-java decompresses through Hadoop's codec classes; add"
                   + " org.apache.hadoop:hadoop-common to the class path",
-              identifier, task.file().location(), e.codec()),
+              identifier, kind(file), file.location(), e.codec()),
           e);
     }
-    return into;
   }
 }

@@ -9,6 +9,7 @@ import java.util.Arrays;
 import java.util.Deque;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.Optional;
 import org.apache.parquet.bytes.BytesInput;
 import org.apache.parquet.column.ColumnDescriptor;
 import org.apache.parquet.column.page.DataPage;
@@ -47,10 +48,12 @@ public final class ParquetPages implements PageReadStore {
   private static final ParquetMetadataConverter CONVERTER = new ParquetMetadataConverter();
 
   private final long rowCount;
+  private final long rowIndexOffset;
   private final Map<ColumnPath, Column> columns = new HashMap<>();
 
-  private ParquetPages(long rowCount) {
+  private ParquetPages(long rowCount, long rowIndexOffset) {
     this.rowCount = rowCount;
+    this.rowIndexOffset = rowIndexOffset;
   }
 
   /** The footer of a whole Parquet file. */
@@ -67,10 +70,14 @@ public final class ParquetPages implements PageReadStore {
             new ByteArrayInputStream(file, footerStart, footerLength), MAX_FOOTER_BYTES));
   }
 
-  /** Reads every page of a row group. */
-  public static ParquetPages of(byte[] file, BlockMetaData block, CompressionCodecFactory codecs)
+  /**
+   * Reads every page of a row group whose first row is row {@code rowIndexOffset} of the file (the
+   * position Iceberg's {@code _pos} column and position deletes count).
+   */
+  public static ParquetPages of(
+      byte[] file, BlockMetaData block, long rowIndexOffset, CompressionCodecFactory codecs)
       throws IOException {
-    ParquetPages pages = new ParquetPages(block.getRowCount());
+    ParquetPages pages = new ParquetPages(block.getRowCount(), rowIndexOffset);
     for (ColumnChunkMetaData chunk : block.getColumns()) {
       pages.columns.put(chunk.getPath(), column(file, chunk, codecs));
     }
@@ -165,6 +172,11 @@ public final class ParquetPages implements PageReadStore {
   @Override
   public long getRowCount() {
     return rowCount;
+  }
+
+  @Override
+  public Optional<Long> getRowIndexOffset() {
+    return Optional.of(rowIndexOffset);
   }
 
   /** One column chunk's pages, handed out once each. */
