@@ -5,15 +5,22 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
 
 /**
  * Runs the command line in-process in a working directory, capturing both streams; the CLI's tests
  * and the guide's (through this module's test jar).
  */
 public final class CliRunner {
+
+  /** The hang bound of docs/reliability.md ("Under load"): it ends a real hang, not a slow run. */
+  private static final long HANG_MINUTES = 10;
 
   /** What one run printed and returned. */
   public record Result(int exitCode, String out, String err) {
@@ -67,5 +74,48 @@ public final class CliRunner {
             .run(args);
     return new Result(
         code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+  }
+
+  /** Launches {@link Main} from the test class path, for {@link #launch}. */
+  public static List<String> onTestClassPath() {
+    return List.of("-cp", System.getProperty("java.class.path"), Main.class.getName());
+  }
+
+  /**
+   * Runs one command in its own JVM, in the working directory, with the environment variables set
+   * here: {@code java <launcher> <args>}, the launcher {@link #onTestClassPath()} or {@code -jar}
+   * and a packaged jar.
+   *
+   * @throws IllegalStateException if the command still runs after the hang bound
+   */
+  public Result launch(List<String> launcher, String... args)
+      throws IOException, InterruptedException {
+    List<String> command = new ArrayList<>();
+    command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+    command.addAll(launcher);
+    command.addAll(List.of(args));
+    Path out = Files.createTempFile("iceberg-ops-cli-out", ".txt");
+    Path err = Files.createTempFile("iceberg-ops-cli-err", ".txt");
+    try {
+      ProcessBuilder builder =
+          new ProcessBuilder(command)
+              .directory(workDir.toFile())
+              .redirectOutput(out.toFile())
+              .redirectError(err.toFile());
+      builder.environment().putAll(env);
+      Process process = builder.start();
+      if (!process.waitFor(HANG_MINUTES, TimeUnit.MINUTES)) {
+        process.destroyForcibly();
+        throw new IllegalStateException(
+            "Cannot wait for " + command + ": still running after " + HANG_MINUTES + " min");
+      }
+      return new Result(
+          process.exitValue(),
+          Files.readString(out, StandardCharsets.UTF_8),
+          Files.readString(err, StandardCharsets.UTF_8));
+    } finally {
+      Files.deleteIfExists(out);
+      Files.deleteIfExists(err);
+    }
   }
 }

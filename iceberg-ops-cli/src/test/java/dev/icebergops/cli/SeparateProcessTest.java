@@ -3,12 +3,8 @@ package dev.icebergops.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -19,9 +15,6 @@ import org.junit.jupiter.params.provider.ValueSource;
  * the compiler finding the class path outside the test JVM.
  */
 class SeparateProcessTest {
-
-  /** The hang bound of docs/reliability.md ("Under load"): it ends a real hang, not a slow run. */
-  private static final long HANG_MINUTES = 10;
 
   @TempDir Path project;
 
@@ -48,7 +41,7 @@ class SeparateProcessTest {
         }
         """);
 
-    Launch migrate = launch("migrate", "--verbose");
+    CliRunner.Result migrate = launch("migrate", "--verbose");
     assertThat(migrate.exitCode()).as(migrate.toString()).isZero();
     assertThat(migrate.out()).containsPattern("Applied 0001 Create items \\(\\d+ ms\\)");
     assertThat(migrate.err())
@@ -58,7 +51,7 @@ class SeparateProcessTest {
         .doesNotContain("metrics report");
     assertThat(inProcess.run("current").out()).isEqualTo("0001\n");
 
-    Launch unknown = launch("status", "--bogus");
+    CliRunner.Result unknown = launch("status", "--bogus");
     assertThat(unknown.exitCode()).isEqualTo(1);
     assertThat(unknown.out()).isEmpty();
     assertThat(unknown.err()).isEqualTo("Error: Unknown option: '--bogus'\n");
@@ -73,7 +66,7 @@ class SeparateProcessTest {
     inProcess.migration("V0001__First", "");
     inProcess.migration("V0002__Quits", exit);
 
-    Launch migrate = launch("migrate");
+    CliRunner.Result migrate = launch("migrate");
     assertThat(migrate.exitCode()).as(migrate.toString()).isEqualTo(1);
     assertThat(migrate.out()).contains("Applied 0001 First").doesNotContain("is now at");
     assertThat(migrate.err().lines().filter(line -> line.startsWith("Error:")).toList())
@@ -84,31 +77,7 @@ class SeparateProcessTest {
     assertThat(inProcess.run("current").out()).isEqualTo("0001\n");
   }
 
-  private record Launch(int exitCode, String out, String err) {}
-
-  private Launch launch(String... args) throws IOException, InterruptedException {
-    List<String> command = new ArrayList<>();
-    command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-    command.add("-cp");
-    command.add(System.getProperty("java.class.path"));
-    command.add(Main.class.getName());
-    command.addAll(List.of(args));
-    Path out = project.resolve("out.txt");
-    Path err = project.resolve("err.txt");
-    Process process =
-        new ProcessBuilder(command)
-            .directory(project.toFile())
-            .redirectOutput(out.toFile())
-            .redirectError(err.toFile())
-            .start();
-    if (!process.waitFor(HANG_MINUTES, TimeUnit.MINUTES)) {
-      process.destroyForcibly();
-      throw new IllegalStateException(
-          "Cannot wait for " + command + ": still running after " + HANG_MINUTES + " min");
-    }
-    return new Launch(
-        process.exitValue(),
-        Files.readString(out, StandardCharsets.UTF_8),
-        Files.readString(err, StandardCharsets.UTF_8));
+  private CliRunner.Result launch(String... args) throws IOException, InterruptedException {
+    return new CliRunner(project).launch(CliRunner.onTestClassPath(), args);
   }
 }

@@ -103,21 +103,9 @@ class SignedUrlOutputTest {
         .allSatisfy(error -> assertThat(error).doesNotContain(CREDENTIAL, SIGNATURE));
   }
 
-  /** The packaged entry point in its own JVM, where --verbose turns the runner's log on. */
+  /** The entry point in its own JVM, where --verbose turns the runner's log on. */
   private Result launch(String... args) throws Exception {
-    List<String> command = new ArrayList<>();
-    command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-    command.addAll(List.of("-cp", System.getProperty("java.class.path"), Main.class.getName()));
-    command.addAll(List.of(args));
-    Path out = project.resolve("out.txt");
-    Path err = project.resolve("err.txt");
-    Process process =
-        new ProcessBuilder(command)
-            .directory(project.toFile())
-            .redirectOutput(out.toFile())
-            .redirectError(err.toFile())
-            .start();
-    return new Result(process.waitFor(), Files.readString(out), Files.readString(err));
+    return new CliRunner(project).launch(CliRunner.onTestClassPath(), args);
   }
 
   private static List<String> historyErrors(IcebergTestEnvironment environment) throws Exception {

@@ -3,9 +3,11 @@ package dev.icebergops.runner;
 import dev.icebergops.history.HistoryRecord;
 import dev.icebergops.history.NamespaceHistory;
 import dev.icebergops.migration.ResolvedMigration;
+import dev.icebergops.redaction.Redaction;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.function.Function;
@@ -303,7 +305,10 @@ final class RunSequence {
       config.onEvent().accept(new RunEvent.StepDone(step));
     } catch (RuntimeException e) {
       LOG.warn(
-          "The step listener of {} failed on {}: {}", namespace(), step.version(), e.toString());
+          "The step listener of {} failed on {}: {}",
+          namespace(),
+          step.version(),
+          Redaction.scrub(e.toString(), Map.of()));
     }
   }
 
