@@ -1,6 +1,7 @@
 package dev.icebergops.runner;
 
 import dev.icebergops.migration.MigrationSource;
+import dev.icebergops.testing.ChildJvm;
 import org.apache.iceberg.rest.RESTCatalog;
 
 /**
@@ -17,6 +18,7 @@ public final class CrashingRun {
     MigrationRunner.builder(catalog)
         .namespace(args[1])
         .metaNamespace(args[2])
+        .timeout(ChildJvm.REMOTE_BOUND)
         .source(
             MigrationSource.of(
                 FailureFixtures.V0001__CreateT.class, FailureFixtures.V0002__AddAHaltAddB.class))

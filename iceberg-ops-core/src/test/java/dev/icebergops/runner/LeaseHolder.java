@@ -30,7 +30,7 @@ public final class LeaseHolder {
             new HistoryScope(
                 TestWrites.table(new MigrationHistory(catalog, args[2])),
                 options,
-                new RemoteCalls(catalog, Duration.ofSeconds(60))),
+                new RemoteCalls(catalog, ChildJvm.REMOTE_BOUND)),
             "hold " + args[1])) {
       while (System.in.read() >= 0) {
         // holds the lease until the parent closes the pipe

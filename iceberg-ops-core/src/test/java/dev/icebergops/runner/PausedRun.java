@@ -3,6 +3,7 @@ package dev.icebergops.runner;
 import dev.icebergops.migration.BaseMigration;
 import dev.icebergops.migration.MigrationContext;
 import dev.icebergops.migration.MigrationSource;
+import dev.icebergops.testing.ChildJvm;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -68,6 +69,7 @@ public final class PausedRun {
             MigrationSource.of(
                 FailureFixtures.V0001__CreateT.class, V0002__AddB.class, V0003__AddC.class))
         .leaseDuration(LEASE)
+        .timeout(ChildJvm.REMOTE_BOUND)
         .build();
   }
 
