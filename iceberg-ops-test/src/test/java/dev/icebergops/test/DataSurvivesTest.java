@@ -203,10 +203,31 @@ class DataSurvivesTest {
     assertThat(Files.readString(dir.resolve("DataMigrationSuites$DeclaredFill.md")))
         .contains(
             "migration 0003 (Fill status) filled ",
-            ".payments column status as declared (StatusOrPosted): 8 rows written before it read"
-                + " the declared values at head",
+            ".payments column status as declared (nulls filled with POSTED): 8 rows written before"
+                + " it read the declared values at head",
             "the downgrade of migration 0003 (Fill status) keeps the values filled in ",
             ".payments column status (id=4, string), 4 rows written at 0001");
+  }
+
+  @Test
+  void aFillOfOtherValuesThanDeclaredFailsAtItsVersionWithTheRows() {
+    assertThat(failure(DataMigrationSuites.MisdeclaredFill.class))
+        .startsWith("Expecting migration 0003 (Fill status) to fill ")
+        .contains(
+            ".payments column status (id=4, string) as declared (nulls filled with SETTLED), but 4"
+                + " rows written at 0001 read other values")
+        .contains("\n  expected: status=SETTLED\n  after:  {id=");
+  }
+
+  @Test
+  void aBackfillWithBothValuesAndFillNullsFailsTheClassBeforeItsTests() {
+    assertThat(messages(wholeClass(DataMigrationSuites.DoublyDeclaredFill.class).allEvents()))
+        .singleElement()
+        .asString()
+        .startsWith("Cannot configure @IcebergMigrations on ")
+        .endsWith(
+            "$DoublyDeclaredFill: backfills: the backfill of payments.status at 0003 needs either"
+                + " values or fillNulls, not both");
   }
 
   @Test

@@ -103,7 +103,9 @@ final class DataMessages {
         + ": not a loss"
         + (version == null
             ? ""
-            : "; to check the values, declare them: " + backfill(version, loss, "values = ..."));
+            : "; to check the values, declare them: "
+                + backfill(version, loss, "fillNulls = ...")
+                + " (or values = ... for values computed from the row)");
   }
 
   /** A fill that the downgrade of a version leaves in place. */
