@@ -14,6 +14,10 @@ import java.util.Map;
  *   }
  * }
  * }</pre>
+ *
+ * <p>For nulls filled with a value computed from the row, return the column's own value where it
+ * has one ({@code row.get("status") != null ? row.get("status") : ...}); nulls filled with one
+ * value need no class: {@link Backfill#fillNulls()}.
  */
 @FunctionalInterface
 public interface BackfillValues {

@@ -133,9 +133,10 @@ public @interface IcebergMigrations {
   /**
    * The values that data migrations write: for each {@link Backfill}, the data check expects the
    * declared column of the rows written before its version to read what its {@link BackfillValues}
-   * computes, instead of reporting the new values as a loss; a wrong value fails the check at that
-   * version, with the rows. A rewrite that keeps every row (a compaction, say) needs no
-   * declaration: the check follows rows by their values, not by their files.
+   * computes (or its {@code fillNulls} value where it read null), instead of reporting new values
+   * where the rows had some as a loss, or leaving a fill of nulls unchecked; a wrong value fails
+   * the check at that version, with the rows. A rewrite that keeps every row (a compaction, say)
+   * needs no declaration: the check follows rows by their values, not by their files.
    *
    * <pre>{@code
    * @IcebergMigrations(

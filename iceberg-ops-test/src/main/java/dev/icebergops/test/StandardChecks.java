@@ -138,9 +138,9 @@ public final class StandardChecks {
    * table's schema then, read back by field id at head and after each downgrade, found where they
    * were written or, once a migration rewrote their files (a backfill, a compaction), by their
    * values. Renamed, promoted and archived columns keep their values, columns added later read null
-   * (or their initial default) unless a {@link Backfill} declared in {@link
-   * IcebergMigrations#backfills()} wrote them, in which case they read its values; a loss fails
-   * unless its version is listed in {@link IcebergMigrations#dropsData()}.
+   * (or their initial default) or values a backfill filled, which are no loss (and read the values
+   * of a {@link Backfill} declared in {@link IcebergMigrations#backfills()}, if one is); a loss
+   * fails unless its version is listed in {@link IcebergMigrations#dropsData()}.
    *
    * @throws AssertionFailedError naming the version, table, column and field id, with sample rows
    *     before and after

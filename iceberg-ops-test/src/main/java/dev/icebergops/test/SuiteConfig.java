@@ -82,39 +82,58 @@ record SuiteConfig(
     List<ExpectedBackfill> backfills = new ArrayList<>();
     for (Backfill backfill : declared) {
       version(backfill.version(), where);
+      String label =
+          "the backfill of "
+              + backfill.table()
+              + "."
+              + backfill.column()
+              + " at "
+              + backfill.version();
       Class<? extends BackfillValues> type = backfill.values();
-      BackfillValues values;
-      try {
-        Constructor<? extends BackfillValues> constructor = type.getDeclaredConstructor();
-        constructor.setAccessible(true);
-        values = constructor.newInstance();
-      } catch (ReflectiveOperationException | RuntimeException e) {
-        throw invalid(
-            where,
-            "cannot create "
-                + type.getName()
-                + " for the backfill of "
-                + backfill.table()
-                + "."
-                + backfill.column()
-                + " at "
-                + backfill.version()
-                + ": it needs a no-argument constructor and a static class ("
-                + e
-                + ")",
-            e);
+      String fill = backfill.fillNulls();
+      if (fill.isEmpty() == (type == BackfillValues.class)) {
+        String neither = fill.isEmpty() ? "neither" : "both";
+        throw invalid(where, label + " needs either values or fillNulls, not " + neither, null);
       }
-      String description =
-          backfill.description().isBlank() ? type.getSimpleName() : backfill.description();
+      String description = backfill.description();
+      if (!fill.isEmpty()) {
+        description = description.isBlank() ? "nulls filled with " + fill : description;
+        backfills.add(
+            ExpectedBackfill.fillingNulls(
+                backfill.version(), backfill.table(), backfill.column(), description, fill));
+        continue;
+      }
+      BackfillValues values = values(type, label, where);
       backfills.add(
           new ExpectedBackfill(
               backfill.version(),
               backfill.table(),
               backfill.column(),
-              description,
+              description.isBlank() ? type.getSimpleName() : description,
               values::expected));
     }
     return backfills;
+  }
+
+  /** An instance of a backfill's values class, by its no-argument constructor. */
+  private static BackfillValues values(
+      Class<? extends BackfillValues> type, String label, String where) {
+    try {
+      Constructor<? extends BackfillValues> constructor = type.getDeclaredConstructor();
+      constructor.setAccessible(true);
+      return constructor.newInstance();
+    } catch (ReflectiveOperationException | RuntimeException e) {
+      throw invalid(
+          where,
+          "cannot create "
+              + type.getName()
+              + " for "
+              + label
+              + ": it needs a no-argument constructor and a static class ("
+              + e
+              + ")",
+          e);
+    }
   }
 
   static Backend backend(ExtensionContext context, Backend declared) {

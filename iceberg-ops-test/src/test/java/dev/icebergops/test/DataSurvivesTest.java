@@ -6,8 +6,12 @@ import static org.junit.platform.engine.discovery.DiscoverySelectors.selectMetho
 
 import dev.icebergops.test.fixtures.DataMigrationSuites;
 import dev.icebergops.test.fixtures.Fixtures;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.platform.engine.TestExecutionResult;
 import org.junit.platform.testkit.engine.EngineExecutionResults;
 import org.junit.platform.testkit.engine.EngineTestKit;
@@ -43,6 +47,18 @@ class DataSurvivesTest {
                     .map(Throwable::getMessage)
                     .orElse(""))
         .toList();
+  }
+
+  /** The data check alone passes on the class: its report's Markdown, written to {@code dir}. */
+  private static String passingReport(Class<?> fixture, Path dir) throws IOException {
+    EngineTestKit.engine("junit-jupiter")
+        .configurationParameter(ClassReports.DIRECTORY, dir.toString())
+        .selectors(
+            selectMethod(fixture, "dataSurvivesEveryMigration", StandardChecks.class.getName()))
+        .execute()
+        .testEvents()
+        .assertStatistics(stats -> stats.succeeded(1).failed(0));
+    return Files.readString(dir.resolve(ClassReports.title(fixture) + ".md"));
   }
 
   private static String failure(Class<?> fixture) {
@@ -149,15 +165,91 @@ class DataSurvivesTest {
   }
 
   @Test
-  void anUndeclaredBackfillFailsAndSaysHowToDeclareIt() {
-    assertThat(failure(DataMigrationSuites.UndeclaredBackfill.class))
-        .startsWith("Expecting migration 0002 (Backfill amount in cents) to keep the data of ")
+  void anUndeclaredBackfillOfANewColumnPassesAndIsReportedWithHowToDeclareIt(@TempDir Path dir)
+      throws IOException {
+    assertThat(passingReport(DataMigrationSuites.UndeclaredBackfill.class, dir))
         .contains(
-            "but its upgrade added column amount_cents (id=4, long), which reads neither null nor"
-                + " its initial default in 4 rows written at 0001")
+            "migration 0002 (Backfill amount in cents) filled ",
+            ".payments column amount_cents (id=4, long) in 4 rows written at 0001, where they read"
+                + " null: not a loss; to check the values, declare them:"
+                + " @IcebergMigrations(backfills = @Backfill(version = \"0002\", table ="
+                + " \"payments\", column = \"amount_cents\", ");
+  }
+
+  @Test
+  void aColumnFilledVersionsAfterItWasAddedPassesUndeclaredReportedAtTheFillingVersion(
+      @TempDir Path dir) throws IOException {
+    assertThat(passingReport(DataMigrationSuites.UndeclaredFill.class, dir))
         .contains(
-            "declare its values: @IcebergMigrations(backfills = @Backfill(version = \"0002\","
-                + " table = \"payments\", column = \"amount_cents\", values = ...))");
+            "migration 0003 (Fill status) filled ",
+            ".payments column status (id=4, string) in 4 rows written at 0001, where they read"
+                + " null: not a loss; to check the values, declare them:"
+                + " @IcebergMigrations(backfills = @Backfill(version = \"0003\", table ="
+                + " \"payments\", column = \"status\", ",
+            "the downgrade of migration 0003 (Fill status) keeps the values filled in ",
+            ".payments column status (id=4, string), 4 rows written at 0001")
+        .doesNotContain("migration 0002 (Add status) filled");
+  }
+
+  @Test
+  void aDeclaredFillPassesEveryStandardCheckAndItsDowngradeKeepingTheValuesIsReported(
+      @TempDir Path dir) throws IOException {
+    EngineTestKit.engine("junit-jupiter")
+        .configurationParameter(ClassReports.DIRECTORY, dir.toString())
+        .selectors(selectClass(DataMigrationSuites.DeclaredFill.class))
+        .execute()
+        .testEvents()
+        .assertStatistics(stats -> stats.failed(0).succeeded(7).aborted(2));
+    assertThat(Files.readString(dir.resolve("DataMigrationSuites$DeclaredFill.md")))
+        .contains(
+            "migration 0003 (Fill status) filled ",
+            ".payments column status as declared (nulls filled with POSTED): 8 rows written before"
+                + " it read the declared values at head",
+            "the downgrade of migration 0003 (Fill status) keeps the values filled in ",
+            ".payments column status (id=4, string), 4 rows written at 0001");
+  }
+
+  @Test
+  void aFillOfOtherValuesThanDeclaredFailsAtItsVersionWithTheRows() {
+    assertThat(failure(DataMigrationSuites.MisdeclaredFill.class))
+        .startsWith("Expecting migration 0003 (Fill status) to fill ")
+        .contains(
+            ".payments column status (id=4, string) as declared (nulls filled with SETTLED), but 4"
+                + " rows written at 0001 read other values")
+        .contains("\n  expected: status=SETTLED\n  after:  {id=");
+  }
+
+  @Test
+  void aBackfillWithBothValuesAndFillNullsFailsTheClassBeforeItsTests() {
+    assertThat(messages(wholeClass(DataMigrationSuites.DoublyDeclaredFill.class).allEvents()))
+        .singleElement()
+        .asString()
+        .startsWith("Cannot configure @IcebergMigrations on ")
+        .endsWith(
+            "$DoublyDeclaredFill: backfills: the backfill of payments.status at 0003 needs either"
+                + " values or fillNulls, not both");
+  }
+
+  @Test
+  void aFillThatOverwritesValuesFailsAtTheFillingVersionAndAdvisesIt() {
+    assertThat(failure(DataMigrationSuites.OverwritingFill.class))
+        .startsWith("Expecting migration 0003 (Fill status overwriting) to keep the data of ")
+        .contains(
+            ".payments, but its upgrade changed the values of column status (id=4, string) in 4"
+                + " rows written at 0002")
+        .contains(
+            "declare its values: @IcebergMigrations(backfills = @Backfill(version = \"0003\","
+                + " table = \"payments\", column = \"status\", values = ...))")
+        .doesNotContain("0002 (Add status)");
+  }
+
+  @Test
+  void aFillThatLosesARowFailsAtTheFillingVersion() {
+    assertThat(failure(DataMigrationSuites.LosingFill.class))
+        .startsWith("Expecting migration 0003 (Fill status losing a row) to keep the data of ")
+        .contains(".payments, but its upgrade lost 1 rows written at ")
+        .contains("\n  after:  (gone)")
+        .doesNotContain("0002 (Add status)");
   }
 
   @Test

@@ -19,7 +19,9 @@ import org.apache.iceberg.Table;
  * or, once a migration rewrote its file, by its values. A loss is laid at the version whose upgrade
  * or downgrade caused it (for rows lost or changed at head, the first version after they were
  * written at whose state the table, read as of then, shows it), and fails unless that version
- * declares it. A column a declared backfill wrote must read the values it declares.
+ * declares it. A column a declared backfill wrote must read the values it declares. Nulls that read
+ * values (a fill) are no loss: reported at the version whose state first shows them, and at the
+ * downgrade of that version if it keeps them.
  */
 final class DataCheck {
 
@@ -38,6 +40,10 @@ final class DataCheck {
   private final Map<String, Map<String, TableState>> states = new HashMap<>();
   private final List<String> applied = new ArrayList<>();
   private final Set<String> seen = new HashSet<>();
+
+  /** The version that filled each {@link Kind#FILLED} finding at head, null when none shows it. */
+  private final Map<String, String> filledAt = new HashMap<>();
+
   private final ReadBackFiles files = new ReadBackFiles();
   private final DataMessages messages;
 
@@ -141,7 +147,9 @@ final class DataCheck {
               }
             });
     for (DataLoss loss : losses) {
-      seen.add(loss.key());
+      if (loss.kind() != Kind.FILLED) {
+        seen.add(loss.key()); // a fill is reported again at the downgrade that keeps it
+      }
       if (loss.kind() == Kind.NOT_AS_DECLARED) {
         run.failAt(loss.backfill().version(), messages.notAsDeclared(loss));
         continue;
@@ -150,7 +158,10 @@ final class DataCheck {
       if (culprit == null && tables.containsKey(loss.table())) {
         culprit = rowCulprit(loss, tables.get(loss.table()));
       }
-      if (culprit != null) {
+      if (loss.kind() == Kind.FILLED) {
+        filledAt.put(loss.key(), culprit);
+        run.note(messages.filled(culprit, loss));
+      } else if (culprit != null) {
         judge(culprit, loss, messages.upgradeLoss(culprit, loss));
       } else if (declaredAfter(loss.writtenAt().get(0)) != null) {
         run.note(messages.declared(declaredAfter(loss.writtenAt().get(0)), loss));
@@ -188,7 +199,12 @@ final class DataCheck {
    */
   void steppedDown(String version, String previous, Map<String, Table> tables) {
     for (DataLoss loss : ledger.compare(reads(tables), previous)) {
-      if (seen.add(loss.key())) {
+      if (loss.kind() == Kind.FILLED) {
+        // noted once: at the downgrade of the version that filled it, or where it first shows
+        if (version.equals(filledAt.getOrDefault(loss.key(), version)) && seen.add(loss.key())) {
+          run.note(messages.keptFill(version, loss));
+        }
+      } else if (seen.add(loss.key())) {
         afterDowngrade(version, previous, loss);
       }
     }
@@ -271,8 +287,7 @@ final class DataCheck {
           switch (loss.kind()) {
             case TABLE_DROPPED, TABLE_REPLACED -> other;
             case COLUMN_DROPPED -> other || !has;
-            case ADDED_COLUMN_NOT_NULL -> has;
-            case VALUES_CHANGED, ROWS_GONE, NOT_AS_DECLARED -> false;
+            case FILLED, VALUES_CHANGED, ROWS_GONE, NOT_AS_DECLARED -> false;
           };
       if (explains) {
         return version;

@@ -7,7 +7,7 @@ import org.apache.iceberg.relocated.com.google.common.base.Suppliers;
 
 /**
  * Data written at some version that no longer reads back as written, in one table and (for
- * column-level losses) one field id.
+ * column-level losses) one field id; or, {@link Kind#FILLED}, nulls that now read values.
  *
  * @param kind what happened
  * @param table the table name without namespace
@@ -41,8 +41,11 @@ record DataLoss(
     COLUMN_DROPPED,
     /** The field id is there, but reads other values. */
     VALUES_CHANGED,
-    /** A column added after the rows were written reads neither null nor its initial default. */
-    ADDED_COLUMN_NOT_NULL,
+    /**
+     * A value where the rows read null: a column added after they were written (without an initial
+     * default) now holds one. Not a loss: a backfill filled it.
+     */
+    FILLED,
     /** A column a declared backfill wrote reads other values than it declares. */
     NOT_AS_DECLARED,
     /** The rows no longer read back at all. */

@@ -2,7 +2,10 @@ package dev.icebergops.test.internal;
 
 import java.util.List;
 
-/** The words of the data check: a loss laid at an upgrade or a downgrade, declared or not. */
+/**
+ * The words of the data check: a loss laid at an upgrade or a downgrade, declared or not, and a
+ * fill, which is none.
+ */
 final class DataMessages {
 
   private final CheckRun run;
@@ -87,6 +90,33 @@ final class DataMessages {
         + samples(loss);
   }
 
+  /**
+   * "migration 0008 (Fill status) filled ns.ledger column status (id=15, string) in 4 rows written
+   * at 0001, where they read null: not a loss; to check the values, declare them: ...".
+   *
+   * @param version the version whose state first shows the fill, or null when none does
+   */
+  String filled(String version, DataLoss loss) {
+    return (version == null ? "a migration up to head" : run.label(version))
+        + " "
+        + what(loss)
+        + ": not a loss"
+        + (version == null
+            ? ""
+            : "; to check the values, declare them: "
+                + backfill(version, loss, "fillNulls = ...")
+                + " (or values = ... for values computed from the row)");
+  }
+
+  /** A fill that the downgrade of a version leaves in place. */
+  String keptFill(String version, DataLoss loss) {
+    return "the downgrade of "
+        + run.label(version)
+        + " keeps the values filled in "
+        + summary(loss)
+        + ": not a loss";
+  }
+
   /** A loss that the version declares with dropsData. */
   String declared(String version, DataLoss loss) {
     return run.label(version) + " loses data, as declared (dropsData): " + summary(loss);
@@ -114,11 +144,14 @@ final class DataMessages {
     return switch (loss.kind()) {
       case COLUMN_DROPPED -> "dropped column " + column(loss) + ", which held values in " + rows;
       case VALUES_CHANGED -> "changed the values of column " + column(loss) + " in " + rows;
-      case ADDED_COLUMN_NOT_NULL ->
-          "added column "
+      case FILLED ->
+          "filled "
+              + table(loss)
+              + " column "
               + column(loss)
-              + ", which reads neither null nor its initial default in "
-              + rows;
+              + " in "
+              + rows
+              + ", where they read null";
       case NOT_AS_DECLARED ->
           "left column "
               + column(loss)
@@ -167,20 +200,26 @@ final class DataMessages {
   /** How to declare the loss, and for new values in a column, the backfill that wrote them. */
   private static String declare(String version, DataLoss loss) {
     String dropsData = "@IcebergMigrations(dropsData = \"" + version + "\")";
-    if (loss == null
-        || (loss.kind() != DataLoss.Kind.VALUES_CHANGED
-            && loss.kind() != DataLoss.Kind.ADDED_COLUMN_NOT_NULL)) {
+    if (loss == null || loss.kind() != DataLoss.Kind.VALUES_CHANGED) {
       return "\n(if the loss is intended, declare it: " + dropsData + ")";
     }
-    return "\n(if the migration backfills the column, declare its values: @IcebergMigrations("
-        + "backfills = @Backfill(version = \""
+    return "\n(if the migration backfills the column, declare its values: "
+        + backfill(version, loss, "values = ...")
+        + "; if the loss is intended: "
+        + dropsData
+        + ")";
+  }
+
+  /** "@IcebergMigrations(backfills = @Backfill(version = "0008", ..., values = ...))". */
+  private static String backfill(String version, DataLoss loss, String values) {
+    return "@IcebergMigrations(backfills = @Backfill(version = \""
         + version
         + "\", table = \""
         + loss.table()
         + "\", column = \""
         + loss.column()
-        + "\", values = ...)); if the loss is intended: "
-        + dropsData
-        + ")";
+        + "\", "
+        + values
+        + "))";
   }
 }

@@ -104,7 +104,8 @@ final class DeclaredBackfills {
       Map<String, Object> row =
           view(b.schema().asStruct(), batch.schema().asStruct(), written, filled);
       try {
-        Object value = b.backfill().values().apply(row);
+        Object value =
+            RowValues.typed(b.schema().findType(b.fieldId()), b.backfill().values().apply(row));
         expected.put(b.fieldId(), new Expected(b.backfill(), value, null));
         filled.put(b.fieldId(), value);
       } catch (RuntimeException e) {

@@ -2,9 +2,15 @@ package dev.icebergops.test.internal;
 
 import java.math.BigDecimal;
 import java.nio.ByteBuffer;
+import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.time.LocalTime;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.apache.iceberg.data.Record;
 import org.apache.iceberg.types.Type;
 import org.apache.iceberg.types.Types;
@@ -86,6 +92,43 @@ final class RowValues {
       }
     }
     return true;
+  }
+
+  /**
+   * A value given as text where its column has another primitive type (a {@code fillNulls}
+   * constant, say), as the value of that type it reads as: {@code "12"} for a long, {@code
+   * "2026-01-01"} for a date, {@code "2026-01-01T00:00:00Z"} for a timestamptz; any other value as
+   * given.
+   *
+   * @throws RuntimeException when the text is no value of the type: an {@link
+   *     IllegalArgumentException} or a {@link java.time.format.DateTimeParseException}
+   */
+  static Object typed(Type type, Object value) {
+    if (!(value instanceof CharSequence chars)
+        || !type.isPrimitiveType()
+        || type.typeId() == Type.TypeID.STRING) {
+      return value;
+    }
+    String text = chars.toString();
+    return switch (type.typeId()) {
+      case BOOLEAN ->
+          Boolean.valueOf(Set.of("true", "false").contains(text) ? text : unread(type, text));
+      case INTEGER, LONG -> Long.valueOf(text);
+      case FLOAT, DOUBLE -> Double.valueOf(text);
+      case DECIMAL -> new BigDecimal(text);
+      case DATE -> LocalDate.parse(text);
+      case TIME -> LocalTime.parse(text);
+      case TIMESTAMP ->
+          ((Types.TimestampType) type).shouldAdjustToUTC()
+              ? OffsetDateTime.parse(text).withOffsetSameInstant(ZoneOffset.UTC)
+              : LocalDateTime.parse(text);
+      case UUID -> java.util.UUID.fromString(text);
+      default -> unread(type, text);
+    };
+  }
+
+  private static String unread(Type type, String text) {
+    throw new IllegalArgumentException("Cannot read \"" + text + "\" as a " + type);
   }
 
   /** The bytes of a {@code byte[]} or a {@code ByteBuffer}. */

@@ -1,9 +1,13 @@
 package dev.icebergops.test.internal;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.math.BigDecimal;
 import java.nio.ByteBuffer;
+import java.time.LocalDate;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Map;
 import org.apache.iceberg.data.GenericRecord;
@@ -104,5 +108,23 @@ class RowValuesTest {
         .isNotEqualTo(RowValues.canonical(Types.LongType.get(), 43L));
     assertThat(RowValues.canonical(Types.StringType.get(), "a"))
         .isNotEqualTo(RowValues.canonical(Types.StringType.get(), null));
+  }
+
+  @Test
+  void aFillNullsTextReadsAsTheValueOfTheColumnsType() {
+    assertThat(RowValues.typed(Types.LongType.get(), "12")).isEqualTo(12L);
+    assertThat(RowValues.typed(Types.DecimalType.of(12, 2), "2.50"))
+        .isEqualTo(new BigDecimal("2.50"));
+    assertThat(RowValues.typed(Types.BooleanType.get(), "true")).isEqualTo(true);
+    assertThat(RowValues.typed(Types.DateType.get(), "2026-01-01"))
+        .isEqualTo(LocalDate.of(2026, 1, 1));
+    assertThat(RowValues.typed(Types.TimestampType.withZone(), "2026-01-01T01:00:00+01:00"))
+        .isEqualTo(OffsetDateTime.of(2026, 1, 1, 0, 0, 0, 0, ZoneOffset.UTC));
+    assertThat(RowValues.typed(Types.StringType.get(), "POSTED")).isEqualTo("POSTED");
+    assertThat(RowValues.typed(Types.LongType.get(), 12)).isEqualTo(12);
+    assertThatThrownBy(() -> RowValues.typed(Types.BooleanType.get(), "yes"))
+        .hasMessage("Cannot read \"yes\" as a boolean");
+    assertThatThrownBy(() -> RowValues.typed(Types.BinaryType.get(), "0x01"))
+        .hasMessage("Cannot read \"0x01\" as a binary");
   }
 }
