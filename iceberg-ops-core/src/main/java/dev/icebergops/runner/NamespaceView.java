@@ -100,12 +100,18 @@ final class NamespaceView {
   void checkSkipped(String operation) {
     List<SkippedMigration> skipped = config.failOnSkippedMigrations() ? skipped() : List.of();
     if (!skipped.isEmpty()) {
-      String each = skipped.stream().map(s -> "\n  - Skipping " + s).collect(Collectors.joining());
+      String each = skipped.stream().map(s -> "Skipping " + s).collect(Collectors.joining(" | "));
       throw new MigrationException(
           null,
           namespace,
           "validate",
-          "Cannot " + operation + " " + namespace + ": failOnSkippedMigrations is on" + each,
+          "Cannot "
+              + operation
+              + " "
+              + namespace
+              + ": failOnSkippedMigrations is on, and the source skips "
+              + (skipped.size() == 1 ? "1 migration: " : skipped.size() + " migrations: ")
+              + each,
           null);
     }
   }

@@ -50,13 +50,13 @@ class SetNoticesTest {
     MigrationRunner warns = runner(environment, nearby + ".iceberg");
     MigrationRunner fails = warns.toBuilder().failOnSkippedMigrations(true).build();
     String skipped =
-        "failOnSkippedMigrations is on\n  - Skipping "
+        "failOnSkippedMigrations is on, and the source skips 2 migrations: Skipping "
             + nearby
             + ".V0005__InTheParent: it is a migration, but in package "
             + nearby
             + ", outside the configured location classpath:"
             + nearby.replace('.', '/')
-            + "/iceberg; move it there, or it is never applied\n  - Skipping "
+            + "/iceberg; move it there, or it is never applied | Skipping "
             + nearby
             + ".icebreg.V0003__AddCurrency: it is a migration";
 

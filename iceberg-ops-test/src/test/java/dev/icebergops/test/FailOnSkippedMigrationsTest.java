@@ -39,7 +39,7 @@ class FailOnSkippedMigrationsTest {
         .asString()
         .startsWith("Cannot migrate ")
         .contains(
-            ": failOnSkippedMigrations is on\n  - Skipping"
+            ": failOnSkippedMigrations is on, and the source skips 1 migration: Skipping"
                 + " dev.icebergops.test.fixtures.gapped.icebreg.V0002__AddNote: it is a migration,"
                 + " but in package dev.icebergops.test.fixtures.gapped.icebreg, outside the"
                 + " configured location classpath:dev/icebergops/test/fixtures/gapped/iceberg");
