@@ -1,7 +1,8 @@
 // The first build applied 0001 and 0002 from source files and validated them; the second, with
 // 0001 edited, failed validate with a finding that names 0001 and says it changed, without a stack
 // trace, and left the history as it was; the third repaired 0001 (its new checksum accepted), and
-// validate passed on the edited migrations.
+// validate passed on the edited migrations; the fourth, with failOnSkippedMigrations, failed
+// validate naming the misnamed v0003_add_note.java that the third only warned about.
 import dev.icebergops.catalog.CatalogFactory
 import dev.icebergops.config.IcebergOpsConfig
 import dev.icebergops.history.MigrationHistory
@@ -28,6 +29,10 @@ assert traces.isEmpty() : "Expecting no stack trace in the build log, but found:
 def repaired = log.findAll { it ==~ /\[INFO\] Repaired \d{4} .*/ }
 assert repaired.size() == 1 && repaired[0].startsWith('[INFO] Repaired 0001 Create orders: ') :
     "Expecting repair to accept the edit of 0001 alone, but it logged: ${repaired}"
+
+def skipped = log.findAll { it.contains(':validate (default-cli) on project shop-validate-edited: Cannot validate shop: failOnSkippedMigrations is on, and the source skips 1 migration: Skipping ') }
+assert skipped.size() == 1 && skipped[0].contains('v0003_add_note.java: class v0003_add_note: it is a Migration') :
+    "Expecting the fourth build to fail validate naming the skipped file, but found: ${skipped}"
 
 def catalog = CatalogFactory.build('local',
     IcebergOpsConfig.embeddedProperties(new File(basedir, IcebergOpsConfig.LOCAL_DIR).toPath()))

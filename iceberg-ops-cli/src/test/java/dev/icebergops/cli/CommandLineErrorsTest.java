@@ -33,7 +33,8 @@ class CommandLineErrorsTest {
     assertError(
         cli.run("status"),
         "Error: Cannot read config iceberg-ops.yaml: unknown key namspace at line 2, column 1"
-            + " (known: [catalog, contracts, meta-namespace, migrations, namespace])");
+            + " (known: [catalog, contracts, fail-on-skipped-migrations, meta-namespace,"
+            + " migrations, namespace])");
   }
 
   @Test

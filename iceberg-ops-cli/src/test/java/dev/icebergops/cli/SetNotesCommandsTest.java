@@ -70,6 +70,29 @@ class SetNotesCommandsTest {
   }
 
   @Test
+  void failOnSkippedMigrationsInTheConfigFailsMigrateAndValidateNamingTheSkippedFile()
+      throws Exception {
+    CliRunner cli = project();
+    Files.writeString(
+        project.resolve("iceberg-ops.yaml"),
+        "fail-on-skipped-migrations: true\n",
+        java.nio.file.StandardOpenOption.APPEND);
+
+    for (String command : new String[] {"migrate", "validate"}) {
+      Result result = cli.run(command);
+      assertThat(result.exitCode()).as(result.toString()).isEqualTo(1);
+      assertThat(result.err())
+          .as(command)
+          .contains(
+              "Error: Cannot "
+                  + command
+                  + " sales: failOnSkippedMigrations is on, and the source skips 1 migration:"
+                  + " Skipping "
+                  + skippedWarning().substring(skippedWarning().indexOf("Skipping ") + 9));
+    }
+  }
+
+  @Test
   void statusAndPlanListGapsAndSkippedFilesAsJson() throws Exception {
     CliRunner cli = project();
 

@@ -23,7 +23,9 @@ import java.util.List;
  * db.iceberg}), is reported when the set is resolved: logged at WARN and listed by {@link
  * #skipped(String)}. Near means the location's parent package itself, or a sibling whose last
  * segment is at most two edits from the location's (and fewer than half its length, so {@code us}
- * is not near {@code eu}).
+ * is not near {@code eu}); a package that is a location of another source of this JVM, or that
+ * holds a whole chain of its own (versions without a gap from 0001 or from one of its baselines),
+ * is another set, not a typo, and is not reported.
  *
  * <p><b>Baselines.</b> A class named {@code B<NNNN>__<Description>} (in every kind of source; in an
  * explicit list only that name makes a class a baseline) is a baseline migration: its upgrade

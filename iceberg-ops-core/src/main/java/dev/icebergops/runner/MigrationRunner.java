@@ -280,11 +280,15 @@ public final class MigrationRunner {
   /**
    * Checks the migrations against the history: out-of-order pending versions (unless {@link
    * Builder#outOfOrder}), applied versions whose class is missing, changed checksums, failed and
-   * interrupted versions. Writes nothing.
+   * interrupted versions; and, with {@link Builder#failOnSkippedMigrations}, skipped migrations.
+   * Writes nothing.
    *
    * @throws MigrationValidationException listing every finding, if there is any
+   * @throws MigrationException if migrations are skipped and {@link
+   *     Builder#failOnSkippedMigrations} is on
    */
   public void validate() {
+    view.checkSkipped("validate");
     view.validate(view.readState(), "validate");
   }
 
@@ -417,6 +421,7 @@ public final class MigrationRunner {
     private Duration timeout = Duration.ofSeconds(60);
     private Consumer<RunEvent> onEvent = event -> {};
     private boolean baselines = true;
+    private boolean failOnSkippedMigrations;
 
     private Builder(Catalog catalog) {
       this.catalog = Objects.requireNonNull(catalog, "catalog");
@@ -436,6 +441,7 @@ public final class MigrationRunner {
       timeout = config.timeout();
       onEvent = config.onEvent();
       baselines = config.baselines();
+      failOnSkippedMigrations = config.failOnSkippedMigrations();
     }
 
     /**
@@ -491,6 +497,17 @@ public final class MigrationRunner {
     /** The clock that timestamps history rows and leases (for tests). */
     public Builder clock(Clock value) {
       this.clock = Objects.requireNonNull(value, "clock");
+      return this;
+    }
+
+    /**
+     * Whether a migration class or file the source skips (a migration in a mistyped package next to
+     * the location, see {@link MigrationSource#skipped(String)}) fails {@code migrate} and {@code
+     * validate} with a {@code Cannot migrate <namespace>: ...} error naming each, instead of a
+     * warning only (off by default).
+     */
+    public Builder failOnSkippedMigrations(boolean value) {
+      this.failOnSkippedMigrations = value;
       return this;
     }
 
@@ -581,7 +598,8 @@ public final class MigrationRunner {
               timeout,
               onEvent,
               baselines,
-              HistoryRetry.DEFAULT_ATTEMPTS));
+              HistoryRetry.DEFAULT_ATTEMPTS,
+              failOnSkippedMigrations));
     }
   }
 }

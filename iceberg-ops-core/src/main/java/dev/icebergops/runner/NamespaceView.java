@@ -92,6 +92,30 @@ final class NamespaceView {
     return config.source().skipped(namespace);
   }
 
+  /**
+   * Fails {@code operation} when the source skips migrations and the runner is to fail on them.
+   *
+   * @throws MigrationException naming each skipped class or file and why
+   */
+  void checkSkipped(String operation) {
+    List<SkippedMigration> skipped = config.failOnSkippedMigrations() ? skipped() : List.of();
+    if (!skipped.isEmpty()) {
+      String each = skipped.stream().map(s -> "Skipping " + s).collect(Collectors.joining(" | "));
+      throw new MigrationException(
+          null,
+          namespace,
+          "validate",
+          "Cannot "
+              + operation
+              + " "
+              + namespace
+              + ": failOnSkippedMigrations is on, and the source skips "
+              + (skipped.size() == 1 ? "1 migration: " : skipped.size() + " migrations: ")
+              + each,
+          null);
+    }
+  }
+
   /** See {@link MigrationRunner#gaps()}. */
   List<VersionGap> gaps() {
     return VersionGap.between(migrations().stream().map(ResolvedMigration::version).toList());

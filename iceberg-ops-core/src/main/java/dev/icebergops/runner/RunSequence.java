@@ -246,6 +246,7 @@ final class RunSequence {
    * @throws MigrationValidationException if validation is on and finds a problem
    */
   private List<ResolvedMigration> pendingAfterValidation(NamespaceHistory held, String target) {
+    view.checkSkipped("migrate");
     NamespaceState state = view.inspected(held);
     if (!state.tablesWithoutHistory().isEmpty()) {
       throw new MigrationException(

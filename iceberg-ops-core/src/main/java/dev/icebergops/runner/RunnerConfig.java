@@ -11,7 +11,9 @@ import org.apache.iceberg.catalog.Catalog;
  * A runner's whole configuration, built once by {@link MigrationRunner.Builder} and read by every
  * part of a run; immutable. The contention budget is how many times one history write (or taking
  * the lease) is tried again from a fresh read after other writers changed the shared history table
- * under it, each try one remote call under the time bound.
+ * under it, each try one remote call under the time bound. With {@code failOnSkippedMigrations}, a
+ * migration class or file the source skips (see {@code MigrationSource#skipped}) fails {@code
+ * migrate} and {@code validate} instead of only being logged.
  */
 record RunnerConfig(
     Catalog catalog,
@@ -27,7 +29,8 @@ record RunnerConfig(
     Duration timeout,
     Consumer<RunEvent> onEvent,
     boolean baselines,
-    int contentionAttempts) {
+    int contentionAttempts,
+    boolean failOnSkippedMigrations) {
 
   /** The retry policy of a history write under this configuration. */
   HistoryRetry retry(String what) {

@@ -5,6 +5,7 @@ import java.io.InputStream;
 import java.io.StringReader;
 import java.util.IdentityHashMap;
 import java.util.Map;
+import java.util.function.Consumer;
 import java.util.regex.Pattern;
 import org.yaml.snakeyaml.DumperOptions;
 import org.yaml.snakeyaml.LoaderOptions;
@@ -82,6 +83,14 @@ public final class YamlLimits {
    * @throws ScalarTooLong if a scalar is longer than {@link #MAX_SCALAR}
    */
   static Object load(String text) {
+    return load(text, root -> {});
+  }
+
+  /**
+   * {@link #load(String)}, giving {@code composed} the document's node tree (its marks: where each
+   * value is) before it is constructed.
+   */
+  static Object load(String text, Consumer<Node> composed) {
     LoaderOptions options = new LoaderOptions();
     options.setAllowDuplicateKeys(false);
     options.setMaxAliasesForCollections(MAX_ALIASES);
@@ -101,6 +110,7 @@ public final class YamlLimits {
       return null;
     }
     checkScalars(root, new IdentityHashMap<>());
+    composed.accept(root);
     return builder.build(root);
   }
 

@@ -76,6 +76,35 @@ class NearbyMigrationsTest {
   }
 
   @Test
+  void aSiblingHoldingAWholeChainOfItsOwnIsNotReportedWhileAMistypedOneStillIs() {
+    String chains = "dev.icebergops.migration.fixtures.chains";
+
+    List<SkippedMigration> nearChain20 =
+        MigrationSource.classpath(chains + ".chain20").skipped("x");
+    List<SkippedMigration> nearChain150 =
+        MigrationSource.classpath(chains + ".chain150").skipped("x");
+
+    assertThat(nearChain20)
+        .extracting(SkippedMigration::name)
+        .contains(chains + ".chian20.V0003__Third")
+        .noneMatch(name -> name.contains(".chain150."));
+    assertThat(nearChain150)
+        .extracting(SkippedMigration::name)
+        .noneMatch(name -> name.contains(".chain20."));
+  }
+
+  @Test
+  void aSiblingThatIsItselfAConfiguredLocationIsNotReported() {
+    String chains = "dev.icebergops.migration.fixtures.chains";
+    MigrationSource.classpath(chains + ".chain21"); // 0004 alone: no chain, but a location
+
+    assertThat(MigrationSource.classpath(chains + ".chain20").skipped("x"))
+        .extracting(SkippedMigration::name)
+        .contains(chains + ".chian20.V0003__Third")
+        .noneMatch(name -> name.contains(".chain21."));
+  }
+
+  @Test
   void anExplicitListOfClassesSkipsNothing() {
     assertThat(
             MigrationSource.of(dev.icebergops.migration.fixtures.flat.V0001__CreateOrders.class)

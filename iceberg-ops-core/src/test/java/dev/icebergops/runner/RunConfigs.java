@@ -31,6 +31,7 @@ final class RunConfigs {
         Duration.ofSeconds(60),
         event -> {},
         true,
-        attempts);
+        attempts,
+        false);
   }
 }

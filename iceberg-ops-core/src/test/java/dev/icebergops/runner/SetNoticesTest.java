@@ -1,6 +1,7 @@
 package dev.icebergops.runner;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.icebergops.migration.MigrationSource;
 import dev.icebergops.migration.SkippedMigration;
@@ -40,6 +41,32 @@ class SetNoticesTest {
     assertThat(runner.status())
         .extracting(MigrationStatus::version)
         .containsExactly("0001", "0002", "0004");
+  }
+
+  @Test
+  void failOnSkippedMigrationsTurnsTheWarningIntoAFailureOfMigrateAndValidate(
+      IcebergTestEnvironment environment) {
+    String nearby = "dev.icebergops.migration.fixtures.nearby";
+    MigrationRunner warns = runner(environment, nearby + ".iceberg");
+    MigrationRunner fails = warns.toBuilder().failOnSkippedMigrations(true).build();
+    String skipped =
+        "failOnSkippedMigrations is on, and the source skips 2 migrations: Skipping "
+            + nearby
+            + ".V0005__InTheParent: it is a migration, but in package "
+            + nearby
+            + ", outside the configured location classpath:"
+            + nearby.replace('.', '/')
+            + "/iceberg; move it there, or it is never applied | Skipping "
+            + nearby
+            + ".icebreg.V0003__AddCurrency: it is a migration";
+
+    assertThatThrownBy(fails::migrate)
+        .isInstanceOf(MigrationException.class)
+        .hasMessageStartingWith("Cannot migrate " + fails.namespace() + ": " + skipped);
+    assertThatThrownBy(fails::validate)
+        .hasMessageStartingWith("Cannot validate " + fails.namespace() + ": " + skipped);
+    assertThat(fails.current()).isEmpty();
+    assertThat(warns.migrate().versions()).containsExactly("0001", "0002", "0004");
   }
 
   @Test

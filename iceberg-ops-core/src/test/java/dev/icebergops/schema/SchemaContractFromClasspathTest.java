@@ -108,7 +108,7 @@ class SchemaContractFromClasspathTest {
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessage(
             "Cannot load contract s3://bucket/contracts/orders.yaml: 'columns' is empty;"
-                + " declare at least one column");
+                + " declare at least one column at line 1, column 1");
   }
 
   @Test

@@ -131,6 +131,37 @@ class SchemaContractYamlTest {
                 + "\n",
             "not valid YAML",
             "Nesting Depth"),
+        // every problem of a file, each with its line and column, and nested types unquoted
+        malformed(
+            "several-problems.yaml",
+            "colums:\n  - name: a\n    type: int\nstrict: yes\n",
+            "3 problems: top-level key 'colums' is not allowed (allowed: columns, strict) at line"
+                + " 1, column 1; 'strict' must be true or false, got 'yes' at line 4, column 1;"
+                + " missing the 'columns' list"),
+        malformed(
+            "problems-in-two-columns.yaml",
+            "columns:\n  - name: a\n    type: strng\n  - name: b\n    type: int\n"
+                + "    required: yes\n",
+            "2 problems: column 1 (a): ",
+            " at line 3, column 5; column 2 (b): 'required' must be true or false, got 'yes' at"
+                + " line 6, column 5"),
+        malformed(
+            "unquoted-struct.yaml",
+            "columns:\n  - name: s\n    type: struct<a: int>\n",
+            "not valid YAML",
+            "mapping values are not allowed here",
+            "line 3",
+            "; quote the type: type: \"struct<a: int>\""),
+        malformed(
+            "unquoted-map-in-flow.yaml",
+            "columns: [{name: m, type: map<string, int>}]\n",
+            "2 problems: column 1 (m): key 'int>' is not allowed",
+            "; quote a nested type, e.g. type: \"map<string, int>\""),
+        malformed(
+            "type-read-as-mapping.yaml",
+            "columns:\n  - name: s\n    type:\n      a: int\n",
+            "column 1 (s): 'type' must be a string, got a mapping; quote a nested type, e.g."
+                + " type: \"map<string, int>\" at line 3, column 5"),
         // top-level keys
         malformed(
             "unknown-top-level-key.yaml",

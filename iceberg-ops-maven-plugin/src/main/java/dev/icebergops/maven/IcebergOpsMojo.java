@@ -53,6 +53,14 @@ abstract class IcebergOpsMojo extends AbstractMojo {
   @Parameter(property = "iceberg-ops.metaNamespace")
   String metaNamespace;
 
+  /**
+   * Whether a migration the location skips (a class in a mistyped package next to it, a misnamed
+   * source file) fails the goal instead of a warning only (the file's {@code
+   * fail-on-skipped-migrations}, false when neither sets it).
+   */
+  @Parameter(property = "iceberg-ops.failOnSkippedMigrations")
+  Boolean failOnSkippedMigrations;
+
   /** The catalog's name (the file's {@code catalog.name}). */
   @Parameter(property = "iceberg-ops.catalogName")
   String catalogName;
@@ -136,6 +144,7 @@ abstract class IcebergOpsMojo extends AbstractMojo {
     settings.put("namespace", namespace);
     settings.put("migrations", migrations);
     settings.put("meta-namespace", metaNamespace);
+    settings.put("fail-on-skipped-migrations", failOnSkippedMigrations);
     try {
       IcebergOpsConfig config =
           new ConfigLoader(System.getenv(), redactor).load(configFile.toPath(), settings);

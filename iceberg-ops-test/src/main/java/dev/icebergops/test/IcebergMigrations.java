@@ -172,4 +172,11 @@ public @interface IcebergMigrations {
 
   /** Whether field-id drift after a downgrade fails the reversibility check instead of warning. */
   boolean strictFieldIds() default false;
+
+  /**
+   * Whether a migration the location skips (a migration class in a mistyped package next to it,
+   * logged as {@code Skipping ...}) fails every migrate of the class's runners with {@code Cannot
+   * migrate <namespace>: ...}, instead of a warning only.
+   */
+  boolean failOnSkippedMigrations() default false;
 }

@@ -325,6 +325,11 @@ public final class IcebergMigrationsExtension
       return set("strictFieldIds", value);
     }
 
+    /** See {@link IcebergMigrations#failOnSkippedMigrations()}. */
+    public Builder failOnSkippedMigrations(boolean value) {
+      return set("failOnSkippedMigrations", value);
+    }
+
     /**
      * The environment every test runs against, instead of one of a {@link Backend}: a team's own
      * catalog and store. The extension starts it before the first test (if not yet started) and

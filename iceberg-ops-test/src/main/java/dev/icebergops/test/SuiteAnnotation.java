@@ -81,7 +81,8 @@ final class SuiteAnnotation {
         a.startFrom().isBlank() ? null : a.startFrom(),
         environment,
         factory != null ? factory : MigrationFactory.publicNoArgConstructor(),
-        metaNamespace);
+        metaNamespace,
+        a.failOnSkippedMigrations());
   }
 
   private static MigrationSource source(IcebergMigrations config, String where) {

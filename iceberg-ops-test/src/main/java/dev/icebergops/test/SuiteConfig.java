@@ -55,7 +55,8 @@ record SuiteConfig(
     String startFrom,
     IcebergTestEnvironment environment,
     MigrationFactory factory,
-    String metaNamespace) {
+    String metaNamespace,
+    boolean failOnSkippedMigrations) {
 
   private static final Pattern VERSION = Pattern.compile("\\d{4}");
   private static final String BASE = MigrationRunner.BASE_VERSION;

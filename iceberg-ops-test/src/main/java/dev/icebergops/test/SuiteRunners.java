@@ -67,6 +67,7 @@ final class SuiteRunners {
         .namespace(namespace)
         .metaNamespace(meta)
         .factory(config.factory())
-        .source(config.source());
+        .source(config.source())
+        .failOnSkippedMigrations(config.failOnSkippedMigrations());
   }
 }

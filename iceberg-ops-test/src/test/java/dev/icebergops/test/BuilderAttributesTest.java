@@ -40,6 +40,7 @@ class BuilderAttributesTest {
             .dropsData("0003")
             .startFrom("classpath:snapshot.json")
             .strictFieldIds(true)
+            .failOnSkippedMigrations(true)
             .attributes();
 
     assertThat(attributes.locations()).containsExactly("classpath:com/acme/db");
@@ -56,6 +57,7 @@ class BuilderAttributesTest {
     assertThat(attributes.dropsData()).containsExactly("0003");
     assertThat(attributes.startFrom()).isEqualTo("classpath:snapshot.json");
     assertThat(attributes.strictFieldIds()).isTrue();
+    assertThat(attributes.failOnSkippedMigrations()).isTrue();
   }
 
   @Test

@@ -106,10 +106,14 @@ class DataSurvivesTest {
   }
 
   @Test
-  void aRenameDoneAsDropAndAddLosesTheValues() {
+  void aRenameDoneAsDropAndAddLosesTheValuesAndIsAdvisedEnforceRenameFirst() {
     assertThat(failure(Fixtures.RenameByDropAndAdd.class))
         .startsWith("Expecting migration 0002 (Rename by drop and add) to keep the data of ")
-        .contains("but its upgrade dropped column amount (id=2, double)");
+        .contains("but its upgrade dropped column amount (id=2, double)")
+        .endsWith(
+            "(if amount was renamed to total, rename it instead, which keeps its values:"
+                + " ctx.enforceRename(\"orders\", \"amount\", \"total\"); if the loss is intended,"
+                + " declare it: @IcebergMigrations(dropsData = \"0002\"))");
   }
 
   @Test

@@ -36,10 +36,11 @@ import org.yaml.snakeyaml.nodes.ScalarNode;
  * ICEBERG_OPS_*} environment overrides.
  *
  * <p>Overrides: {@code ICEBERG_OPS_NAMESPACE}, {@code ICEBERG_OPS_MIGRATIONS}, {@code
- * ICEBERG_OPS_CONTRACTS}, {@code ICEBERG_OPS_META_NAMESPACE}, {@code ICEBERG_OPS_CATALOG_NAME}, and
- * one catalog property per {@code ICEBERG_OPS_CATALOG__<KEY>} variable, where {@code __} in the key
- * becomes {@code .} and {@code _} becomes {@code -} ({@code ICEBERG_OPS_CATALOG__S3__ACCESS_KEY_ID}
- * sets {@code s3.access-key-id}), as PyIceberg does.
+ * ICEBERG_OPS_CONTRACTS}, {@code ICEBERG_OPS_META_NAMESPACE}, {@code
+ * ICEBERG_OPS_FAIL_ON_SKIPPED_MIGRATIONS}, {@code ICEBERG_OPS_CATALOG_NAME}, and one catalog
+ * property per {@code ICEBERG_OPS_CATALOG__<KEY>} variable, where {@code __} in the key becomes
+ * {@code .} and {@code _} becomes {@code -} ({@code ICEBERG_OPS_CATALOG__S3__ACCESS_KEY_ID} sets
+ * {@code s3.access-key-id}), as PyIceberg does.
  *
  * <pre>{@code
  * Redaction redactor = new Redaction();
@@ -57,7 +58,13 @@ public final class ConfigLoader {
   private static final String CATALOG_PROPERTY_PREFIX = ENV_PREFIX + "CATALOG__";
   private static final Pattern ENV_REF = Pattern.compile("\\$\\{env:([A-Za-z_][A-Za-z0-9_]*)}");
   private static final Set<String> TOP_KEYS =
-      Set.of("catalog", "namespace", "migrations", "contracts", "meta-namespace");
+      Set.of(
+          "catalog",
+          "namespace",
+          "migrations",
+          "contracts",
+          "meta-namespace",
+          "fail-on-skipped-migrations");
   private static final Set<String> CATALOG_KEYS = Set.of("name", "properties");
 
   private final Map<String, String> env;
@@ -99,8 +106,8 @@ public final class ConfigLoader {
    * @param file the {@code iceberg-ops.yaml} to read if it exists; relative locations are resolved
    *     against its directory either way
    * @param settings settings with the file's structure: {@code namespace}, {@code migrations},
-   *     {@code contracts}, {@code meta-namespace}, and {@code catalog} as a map of {@code name} and
-   *     {@code properties}; null values are not set
+   *     {@code contracts}, {@code meta-namespace}, {@code fail-on-skipped-migrations}, and {@code
+   *     catalog} as a map of {@code name} and {@code properties}; null values are not set
    * @return the merged settings
    * @throws IllegalArgumentException as {@link #load(Path)} does, except for a missing file
    */
@@ -172,7 +179,17 @@ public final class ConfigLoader {
         namespace,
         setting(where, root, "migrations", IcebergOpsConfig.DEFAULT_MIGRATIONS),
         setting(where, root, "contracts", IcebergOpsConfig.DEFAULT_CONTRACTS),
-        setting(where, root, "meta-namespace", IcebergOpsConfig.DEFAULT_META_NAMESPACE));
+        setting(where, root, "meta-namespace", IcebergOpsConfig.DEFAULT_META_NAMESPACE),
+        flag(where, root, "fail-on-skipped-migrations"));
+  }
+
+  /** A setting that is {@code true} or {@code false}, false when not set. */
+  private boolean flag(String where, Map<String, Object> root, String key) {
+    String value = setting(where, root, key, "false");
+    if (!value.equals("true") && !value.equals("false")) {
+      throw invalid(where, key, " must be true or false, got '" + value + "'");
+    }
+    return Boolean.parseBoolean(value);
   }
 
   private Map<String, Object> read(Path file) {

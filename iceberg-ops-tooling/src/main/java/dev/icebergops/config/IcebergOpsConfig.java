@@ -30,6 +30,8 @@ import org.apache.iceberg.relocated.com.google.common.base.Throwables;
  * @param migrations the migration location, {@code filesystem:<dir>} or {@code classpath:<pkg>}
  * @param contracts the directory of {@code <table>.yaml} contracts
  * @param metaNamespace the namespace of the history table
+ * @param failOnSkippedMigrations whether a migration the source skips (see {@code
+ *     MigrationSource#skipped}) fails migrate and validate ({@code fail-on-skipped-migrations})
  */
 public record IcebergOpsConfig(
     Path file,
@@ -38,7 +40,8 @@ public record IcebergOpsConfig(
     String namespace,
     String migrations,
     String contracts,
-    String metaNamespace) {
+    String metaNamespace,
+    boolean failOnSkippedMigrations) {
 
   /** The config file's name. */
   public static final String FILE_NAME = "iceberg-ops.yaml";

@@ -99,7 +99,8 @@ public final class ToolSession implements AutoCloseable {
     return MigrationRunner.builder(catalog())
         .namespace(config.namespace())
         .metaNamespace(config.metaNamespace())
-        .source(source());
+        .source(source())
+        .failOnSkippedMigrations(config.failOnSkippedMigrations());
   }
 
   /** Restores the thread's context class loader, then closes the catalog and the class loader. */

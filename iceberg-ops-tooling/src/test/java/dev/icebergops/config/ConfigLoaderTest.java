@@ -52,6 +52,23 @@ class ConfigLoaderTest {
     assertThat(config.migrations()).isEqualTo("filesystem:migrations");
     assertThat(config.contractsDir()).isEqualTo(dir.resolve("contracts"));
     assertThat(config.metaNamespace()).isEqualTo("_iceberg_ops");
+    assertThat(config.failOnSkippedMigrations()).isFalse();
+  }
+
+  @Test
+  void failOnSkippedMigrationsIsTrueOrFalseFromTheFileOrTheEnvironment() throws IOException {
+    Path file = write("namespace: sales\nfail-on-skipped-migrations: true\n");
+    Map<String, String> off = Map.of("ICEBERG_OPS_FAIL_ON_SKIPPED_MIGRATIONS", "false");
+
+    assertThat(new ConfigLoader(Map.of(), new Redaction()).load(file).failOnSkippedMigrations())
+        .isTrue();
+    assertThat(new ConfigLoader(off, new Redaction()).load(file).failOnSkippedMigrations())
+        .isFalse();
+    Path sometimes = write("namespace: sales\nfail-on-skipped-migrations: sometimes\n");
+    assertThatThrownBy(() -> new ConfigLoader(Map.of(), new Redaction()).load(sometimes))
+        .hasMessage(
+            "Cannot read config iceberg-ops.yaml: fail-on-skipped-migrations at line 2, column 1"
+                + " must be true or false, got 'sometimes'");
   }
 
   @Test

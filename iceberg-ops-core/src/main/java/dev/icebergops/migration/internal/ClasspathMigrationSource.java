@@ -51,6 +51,7 @@ public final class ClasspathMigrationSource implements MigrationSource {
   public ClasspathMigrationSource(String location, ClassLoader classLoader) {
     this.packageName = packageOf(location);
     this.classLoader = classLoader;
+    NearbyMigrations.configured(packageName);
   }
 
   /**

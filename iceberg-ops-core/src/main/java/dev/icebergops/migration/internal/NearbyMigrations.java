@@ -8,8 +8,13 @@ import io.github.classgraph.Resource;
 import io.github.classgraph.ScanResult;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 import java.util.TreeSet;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Migration classes just outside a class path location, most likely put in the wrong package: a
@@ -25,15 +30,25 @@ import java.util.TreeSet;
  * </ul>
  *
  * <p>The location's own subpackages (the namespaces' migrations) are not near, and a one-segment
- * location has no near package (its parent would be the whole class path). The packages are listed
- * with one ClassGraph resource scan of the parent package, and only the candidates' class files are
- * read, with a second scan; no class is loaded.
+ * location has no near package (its parent would be the whole class path). Nor is a package that is
+ * itself a location of a source made in this JVM, or that holds a whole chain of its own (versions
+ * without a gap from 0001 or from one of its baselines): another set, not a typo. The packages are
+ * listed with one ClassGraph resource scan of the parent package, and only the candidates' class
+ * files are read, with a second scan; no class is loaded.
  */
 public final class NearbyMigrations {
 
   private static final int MAX_EDITS = 2;
 
+  /** The packages of every class path location configured in this JVM. */
+  private static final Set<String> LOCATIONS = ConcurrentHashMap.newKeySet();
+
   private NearbyMigrations() {}
+
+  /** Records a configured location's package: its migrations are never reported as near. */
+  static void configured(String packageName) {
+    LOCATIONS.add(packageName);
+  }
 
   /**
    * The migration classes near a package, each with the reason it was left out.
@@ -50,10 +65,12 @@ public final class NearbyMigrations {
     String parent = packageName.substring(0, dot);
     String last = packageName.substring(dot + 1);
     List<String> candidates = candidates(graph(classLoader).acceptPackages(parent), packageName);
+    Set<String> chains = wholeChains(candidates);
     List<String> near = new ArrayList<>();
     for (String candidate : candidates) {
       String pkg = candidate.substring(0, candidate.lastIndexOf('.'));
-      if (pkg.equals(parent) || isNearName(pkg.substring(parent.length() + 1), last)) {
+      boolean other = LOCATIONS.contains(pkg) || chains.contains(pkg);
+      if (!other && (pkg.equals(parent) || isNearName(pkg.substring(parent.length() + 1), last))) {
         near.add(candidate);
       }
     }
@@ -107,6 +124,29 @@ public final class NearbyMigrations {
       }
     }
     return List.copyOf(names);
+  }
+
+  /** The packages whose versions run without a gap from 0001 or from one of their baselines. */
+  private static Set<String> wholeChains(List<String> candidates) {
+    Map<String, TreeSet<Integer>> versions = new HashMap<>();
+    Map<String, TreeSet<Integer>> baselines = new HashMap<>();
+    for (String name : candidates) {
+      int dot = name.lastIndexOf('.');
+      MigrationName parsed = MigrationName.parse(name.substring(dot + 1));
+      (parsed.baseline() ? baselines : versions)
+          .computeIfAbsent(name.substring(0, dot), pkg -> new TreeSet<>())
+          .add(Integer.parseInt(parsed.version()));
+    }
+    Set<String> whole = new HashSet<>();
+    versions.forEach(
+        (pkg, v) -> {
+          boolean start =
+              v.first() == 1 || baselines.getOrDefault(pkg, new TreeSet<>()).contains(v.first());
+          if (start && v.last() - v.first() + 1 == v.size()) {
+            whole.add(pkg);
+          }
+        });
+    return whole;
   }
 
   private static String reason(ClassInfo info, String location) {

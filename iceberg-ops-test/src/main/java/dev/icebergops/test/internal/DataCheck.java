@@ -12,6 +12,7 @@ import java.util.Set;
 import java.util.TreeMap;
 import org.apache.iceberg.Schema;
 import org.apache.iceberg.Table;
+import org.apache.iceberg.types.TypeUtil;
 
 /**
  * Data survives: up one version at a time, appending generated rows to every table at each; at head
@@ -162,7 +163,7 @@ final class DataCheck {
         filledAt.put(loss.key(), culprit);
         run.note(messages.filled(culprit, loss));
       } else if (culprit != null) {
-        judge(culprit, loss, messages.upgradeLoss(culprit, loss));
+        judge(culprit, loss, messages.upgradeLoss(culprit, loss, addedAlike(culprit, loss)));
       } else if (declaredAfter(loss.writtenAt().get(0)) != null) {
         run.note(messages.declared(declaredAfter(loss.writtenAt().get(0)), loss));
       } else {
@@ -273,6 +274,25 @@ final class DataCheck {
     } else {
       run.failAt(version, failure);
     }
+  }
+
+  /** A column of the dropped column's type that the same upgrade added: a rename, most likely. */
+  private String addedAlike(String version, DataLoss loss) {
+    int at = applied.indexOf(version);
+    TableState before = at > 0 ? states.get(applied.get(at - 1)).get(loss.table()) : null;
+    TableState after = states.get(version).get(loss.table());
+    if (loss.kind() != Kind.COLUMN_DROPPED
+        || before == null
+        || after == null
+        || !before.uuid().equals(after.uuid())) {
+      return null;
+    }
+    return TypeUtil.indexById(after.schema().asStruct()).values().stream()
+        .filter(f -> before.schema().findField(f.fieldId()) == null)
+        .filter(f -> f.type().toString().equals(loss.type()))
+        .map(f -> after.schema().findColumnName(f.fieldId()))
+        .findFirst()
+        .orElse(null);
   }
 
   /** The first version after the rows were written whose state explains the loss, or null. */

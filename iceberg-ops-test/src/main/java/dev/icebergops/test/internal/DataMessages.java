@@ -17,12 +17,12 @@ final class DataMessages {
   }
 
   /** "Expecting migration 0003 (Drop note) to keep the data of ns.orders, but its upgrade ...". */
-  String upgradeLoss(String version, DataLoss loss) {
+  String upgradeLoss(String version, DataLoss loss, String addedAlike) {
     return keep(version, loss)
         + ", but its upgrade "
         + what(loss)
         + samples(loss)
-        + declare(version, loss);
+        + (addedAlike == null ? declare(version, loss) : rename(version, loss, addedAlike));
   }
 
   /** "Expecting migration 0003 (...) to keep the data of ns.orders when downgraded, but ...". */
@@ -195,6 +195,23 @@ final class DataMessages {
       out.append("\n  after:  ").append(sample.after());
     }
     return out.toString();
+  }
+
+  /** A column dropped while one of its type was added: the rename that keeps the values first. */
+  private static String rename(String version, DataLoss loss, String added) {
+    return "\n(if "
+        + loss.column()
+        + " was renamed to "
+        + added
+        + ", rename it instead, which keeps its values: ctx.enforceRename(\""
+        + loss.table()
+        + "\", \""
+        + loss.column()
+        + "\", \""
+        + added
+        + "\"); if the loss is intended, declare it: @IcebergMigrations(dropsData = \""
+        + version
+        + "\"))";
   }
 
   /** How to declare the loss, and for new values in a column, the backfill that wrote them. */
