@@ -273,7 +273,7 @@ public interface MigrationContext {
    *
    * @param table a bare or dotted table name
    * @param oldName the current name; a dotted path for a nested field
-   * @param newName the new name, with the same parent struct
+   * @param newName the new name: bare ({@code "postal_code"}), or a path with the same parent
    * @throws IllegalArgumentException if the names do not share a parent, the parent does not exist,
    *     or a colliding new name cannot be archived
    * @throws NoSuchTableException if the table does not exist
@@ -287,7 +287,7 @@ public interface MigrationContext {
    *
    * @param table a bare or dotted table name
    * @param oldName the current name
-   * @param newName the new name, with the same parent struct
+   * @param newName the new name: bare ({@code "postal_code"}), or a path with the same parent
    * @param doc the renamed column's description, or null
    * @throws IllegalArgumentException if the names do not share a parent, the parent does not exist,
    *     or a colliding new name cannot be archived
@@ -302,7 +302,7 @@ public interface MigrationContext {
    *
    * @param table a bare or dotted table name
    * @param oldName the current name
-   * @param newName the new name, with the same parent struct
+   * @param newName the new name: bare ({@code "postal_code"}), or a path with the same parent
    * @param doc the renamed column's description, or null
    * @param contract a contract checked afterwards, or null
    * @throws IllegalArgumentException if the names do not share a parent, the parent does not exist,
@@ -313,6 +313,21 @@ public interface MigrationContext {
    */
   void enforceRename(
       String table, String oldName, String newName, String doc, SchemaContract contract);
+
+  /**
+   * Sets or clears a column's doc (see {@link SchemaEvolutionHelper#updateColumnDoc}); nothing is
+   * committed when the column already has that doc. The way a downgrade takes back a doc its
+   * upgrade set: {@code enforceRename("orders", "postal_code", "zip")}, then {@code
+   * updateColumnDoc("orders", "zip", null)}.
+   *
+   * @param table a bare or dotted table name
+   * @param column the column; a dotted path for a field of a nested struct
+   * @param doc the new doc, or null to clear it
+   * @throws IllegalArgumentException if the column or the parent struct of a dotted path does not
+   *     exist
+   * @throws NoSuchTableException if the table does not exist
+   */
+  void updateColumnDoc(String table, String column, String doc);
 
   /**
    * Deletes a column from the schema. Metadata only: data files keep the values, which stay

@@ -161,6 +161,13 @@ public final class CatalogMigrationContext implements MigrationContext {
   }
 
   @Override
+  public void updateColumnDoc(String table, String column, String doc) {
+    run(
+        "update doc of column " + label(table) + "." + column,
+        () -> getHelper(table).updateColumnDoc(column, doc));
+  }
+
+  @Override
   public void deleteColumn(String table, String column) {
     run("delete column " + label(table) + "." + column, () -> delete(table, column));
   }
