@@ -492,11 +492,9 @@ public interface MigrationContext {
    * fields reference a column that schema {@code schemaId} lacks. Does nothing when {@code
    * schemaId} is already current.
    *
-   * <pre>{@code
-   * int before = ctx.loadTable("orders").schema().schemaId();   // recorded by upgrade()
-   * ctx.addColumn("orders", "region", Types.StringType.get());
-   * ctx.restoreSchema("orders", before);                         // in downgrade()
-   * }</pre>
+   * <p>In a downgrade, {@link #restoreSchemaBeforeUpgrade} finds the schema to restore itself; do
+   * not take the largest id that has some column for it, since Iceberg gives a schema equal to an
+   * earlier one that earlier id back.
    *
    * @param table a bare or dotted table name
    * @param schemaId the id of one of the table's schemas ({@code table.schemas()})
@@ -506,4 +504,25 @@ public interface MigrationContext {
    * @throws NoSuchTableException if the table does not exist
    */
   void restoreSchema(String table, int schemaId);
+
+  /**
+   * In a downgrade, makes the schema the table had before this version's upgrade current again, as
+   * {@link #restoreSchema} does with its id: the runner records that schema in the table (property
+   * {@code iceberg-ops.schema-before-upgrade.<version>}, not part of the table's shape) with the
+   * upgrade's first commit to it, and this removes the record. Schema ids need not be picked: the
+   * largest id is not the newest schema once a downgrade and a second upgrade made Iceberg reuse an
+   * earlier id.
+   *
+   * <pre>{@code
+   * ctx.deleteColumn("orders", "coupon_code");          // in upgrade()
+   * ctx.restoreSchemaBeforeUpgrade("orders");           // in downgrade(): the column is back
+   * }</pre>
+   *
+   * @param table a bare or dotted table name
+   * @throws IllegalArgumentException if the context runs no version (outside a runner), or the
+   *     table holds no record of that schema (the upgrade did not change it through the run's
+   *     context, or ran before this release), or as {@link #restoreSchema} refuses
+   * @throws NoSuchTableException if the table does not exist
+   */
+  void restoreSchemaBeforeUpgrade(String table);
 }
