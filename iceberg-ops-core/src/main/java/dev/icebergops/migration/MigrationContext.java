@@ -273,7 +273,7 @@ public interface MigrationContext {
    *
    * @param table a bare or dotted table name
    * @param oldName the current name; a dotted path for a nested field
-   * @param newName the new name, with the same parent struct
+   * @param newName the new name: bare ({@code "postal_code"}), or a path with the same parent
    * @throws IllegalArgumentException if the names do not share a parent, the parent does not exist,
    *     or a colliding new name cannot be archived
    * @throws NoSuchTableException if the table does not exist
@@ -287,7 +287,7 @@ public interface MigrationContext {
    *
    * @param table a bare or dotted table name
    * @param oldName the current name
-   * @param newName the new name, with the same parent struct
+   * @param newName the new name: bare ({@code "postal_code"}), or a path with the same parent
    * @param doc the renamed column's description, or null
    * @throws IllegalArgumentException if the names do not share a parent, the parent does not exist,
    *     or a colliding new name cannot be archived
@@ -302,7 +302,7 @@ public interface MigrationContext {
    *
    * @param table a bare or dotted table name
    * @param oldName the current name
-   * @param newName the new name, with the same parent struct
+   * @param newName the new name: bare ({@code "postal_code"}), or a path with the same parent
    * @param doc the renamed column's description, or null
    * @param contract a contract checked afterwards, or null
    * @throws IllegalArgumentException if the names do not share a parent, the parent does not exist,
@@ -313,6 +313,21 @@ public interface MigrationContext {
    */
   void enforceRename(
       String table, String oldName, String newName, String doc, SchemaContract contract);
+
+  /**
+   * Sets or clears a column's doc (see {@link SchemaEvolutionHelper#updateColumnDoc}); nothing is
+   * committed when the column already has that doc. The way a downgrade takes back a doc its
+   * upgrade set: {@code enforceRename("orders", "postal_code", "zip")}, then {@code
+   * updateColumnDoc("orders", "zip", null)}.
+   *
+   * @param table a bare or dotted table name
+   * @param column the column; a dotted path for a field of a nested struct
+   * @param doc the new doc, or null to clear it
+   * @throws IllegalArgumentException if the column or the parent struct of a dotted path does not
+   *     exist
+   * @throws NoSuchTableException if the table does not exist
+   */
+  void updateColumnDoc(String table, String column, String doc);
 
   /**
    * Deletes a column from the schema. Metadata only: data files keep the values, which stay
@@ -477,11 +492,9 @@ public interface MigrationContext {
    * fields reference a column that schema {@code schemaId} lacks. Does nothing when {@code
    * schemaId} is already current.
    *
-   * <pre>{@code
-   * int before = ctx.loadTable("orders").schema().schemaId();   // recorded by upgrade()
-   * ctx.addColumn("orders", "region", Types.StringType.get());
-   * ctx.restoreSchema("orders", before);                         // in downgrade()
-   * }</pre>
+   * <p>In a downgrade, {@link #restoreSchemaBeforeUpgrade} finds the schema to restore itself; do
+   * not take the largest id that has some column for it, since Iceberg gives a schema equal to an
+   * earlier one that earlier id back.
    *
    * @param table a bare or dotted table name
    * @param schemaId the id of one of the table's schemas ({@code table.schemas()})
@@ -491,4 +504,25 @@ public interface MigrationContext {
    * @throws NoSuchTableException if the table does not exist
    */
   void restoreSchema(String table, int schemaId);
+
+  /**
+   * In a downgrade, makes the schema the table had before this version's upgrade current again, as
+   * {@link #restoreSchema} does with its id: the runner records that schema in the table (property
+   * {@code iceberg-ops.schema-before-upgrade.<version>}, not part of the table's shape) with the
+   * upgrade's first commit to it, and this removes the record. Schema ids need not be picked: the
+   * largest id is not the newest schema once a downgrade and a second upgrade made Iceberg reuse an
+   * earlier id.
+   *
+   * <pre>{@code
+   * ctx.deleteColumn("orders", "coupon_code");          // in upgrade()
+   * ctx.restoreSchemaBeforeUpgrade("orders");           // in downgrade(): the column is back
+   * }</pre>
+   *
+   * @param table a bare or dotted table name
+   * @throws IllegalArgumentException if the context runs no version (outside a runner), or the
+   *     table holds no record of that schema (the upgrade did not change it through the run's
+   *     context, or ran before this release), or as {@link #restoreSchema} refuses
+   * @throws NoSuchTableException if the table does not exist
+   */
+  void restoreSchemaBeforeUpgrade(String table);
 }

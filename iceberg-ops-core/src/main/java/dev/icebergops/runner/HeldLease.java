@@ -47,6 +47,8 @@ final class HeldLease implements AutoCloseable {
   /** The catalog as this run's migrations see it, made by the first {@link #fenced} call. */
   private Catalog fencedView;
 
+  private LeaseFence fence;
+
   /**
    * Holds a lease just taken, and starts renewing it.
    *
@@ -77,23 +79,26 @@ final class HeldLease implements AutoCloseable {
   /**
    * The catalog as this run's migrations see it: a change cannot land once another run holds the
    * lease (see {@link LeaseFence}).
+   *
+   * @param upgrading the version whose upgrade the view serves, whose first commit to each table
+   *     records the schema before it; null for a downgrade
    */
-  synchronized Catalog fenced(Catalog catalog) {
+  synchronized Catalog fenced(Catalog catalog, String upgrading) {
     if (mark == null) {
       return catalog;
     }
     if (fencedView == null || WrappedCatalog.underlying(fencedView) != catalog) {
       // one view per run: a REST server without multi-table commits is found out once
-      fencedView =
-          FencedCatalog.of(
+      fence =
+          new LeaseFence(
               catalog,
-              new LeaseFence(
-                  catalog,
-                  scope.history().tableIdentifier(),
-                  MigrationHistory.leaseTag(scope.namespace()),
-                  mark,
-                  this::lossOfLease));
+              scope.history().tableIdentifier(),
+              MigrationHistory.leaseTag(scope.namespace()),
+              mark,
+              this::lossOfLease);
+      fencedView = FencedCatalog.of(catalog, fence);
     }
+    fence.upgrading(upgrading);
     return fencedView;
   }
 

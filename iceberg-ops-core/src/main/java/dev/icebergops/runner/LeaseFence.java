@@ -1,5 +1,6 @@
 package dev.icebergops.runner;
 
+import dev.icebergops.migration.internal.SchemaRestore;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Supplier;
@@ -39,6 +40,9 @@ final class LeaseFence {
   private final Supplier<Optional<String>> lossOfLease;
   private volatile boolean multiTable;
 
+  /** The version whose upgrade runs, or null: its first commit to a table records the schema. */
+  private volatile String upgrading;
+
   /**
    * @param catalog the catalog the run changes tables in, holding the history table
    * @param historyTable the history table
@@ -69,7 +73,8 @@ final class LeaseFence {
    * @throws RefusedByFenceException if another run holds the lease; nothing was committed then
    */
   boolean commit(
-      TableIdentifier table, TableOperations ops, TableMetadata base, TableMetadata next) {
+      TableIdentifier table, TableOperations ops, TableMetadata base, TableMetadata proposed) {
+    TableMetadata next = SchemaRestore.recordingSchemaBefore(upgrading, base, proposed);
     if (!multiTable || base == null) {
       check(table);
       ops.commit(base, next);
@@ -90,7 +95,7 @@ final class LeaseFence {
               + " each table commit instead",
           catalog.name(),
           e.getMessage());
-      return commit(table, ops, base, next);
+      return commit(table, ops, base, proposed);
     } catch (CommitFailedException | NoSuchTableException e) {
       // a moved tag, or a history table that is gone; or a conflict on the table itself
       Optional<String> lost = lossOfLease.get();
@@ -100,6 +105,14 @@ final class LeaseFence {
       throw e;
     }
     return true;
+  }
+
+  /**
+   * Makes the commits that follow record, in each table they change, the schema it had before
+   * {@code version}'s upgrade (see {@link SchemaRestore#recordingSchemaBefore}); null stops it.
+   */
+  void upgrading(String version) {
+    upgrading = version;
   }
 
   /**

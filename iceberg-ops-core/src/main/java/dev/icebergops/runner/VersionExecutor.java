@@ -62,7 +62,12 @@ final class VersionExecutor {
     Migration migration = resolved.migration();
     HistoryLog journal = lease.log();
     StepLog steps = progress(resolved, operation, journal);
-    MigrationContext ctx = new CatalogMigrationContext(lease.fenced(catalog), namespace, steps);
+    MigrationContext ctx =
+        new CatalogMigrationContext(
+            lease.fenced(catalog, operation == Operation.UPGRADE ? resolved.version() : null),
+            namespace,
+            steps,
+            resolved.version());
     Attempt attempt =
         new Attempt(
             resolved,

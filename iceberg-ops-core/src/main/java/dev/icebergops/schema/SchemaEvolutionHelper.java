@@ -20,7 +20,8 @@ import org.slf4j.LoggerFactory;
  * SchemaEvolutionHelper helper = SchemaEvolutionHelper.load(catalog, id);
  * helper.enforceColumn("amount", Types.LongType.get());                // add, promote or no-op
  * helper.enforceColumn("duration", Types.StringType.get(), EnforceOptions.legacyArchival());
- * helper.enforceRename("address.zip", "address.postal_code");
+ * helper.enforceRename("address.zip", "postal_code");             // same as "address.postal_code"
+ * helper.updateColumnDoc("address.postal_code", null);                // clears its doc
  * }</pre>
  *
  * <p>Every method refreshes the table first (except the first of a helper that {@link #load} just
@@ -163,7 +164,8 @@ public final class SchemaEvolutionHelper {
    * Renames a column idempotently.
    *
    * @param oldName the current name (a dotted path for a nested field)
-   * @param newName the new name (a dotted path with the same parent)
+   * @param newName the new name: a bare name, which keeps the parent struct of {@code oldName} as
+   *     Iceberg's {@code renameColumn} does, or a dotted path with the same parent
    * @throws IllegalArgumentException if the names do not share a parent struct, the parent does not
    *     exist, or a colliding {@code newName} is referenced by the partition spec, sort order or
    *     identifier fields; the table is untouched
@@ -176,7 +178,7 @@ public final class SchemaEvolutionHelper {
    * Renames a column idempotently and sets its doc.
    *
    * @param oldName the current name
-   * @param newName the new name, with the same parent
+   * @param newName the new name: bare, or a dotted path with the same parent
    * @param doc the doc to attach to the renamed column, or null
    * @throws IllegalArgumentException see {@link #enforceRename(String, String, String,
    *     SchemaContract)}
@@ -200,7 +202,7 @@ public final class SchemaEvolutionHelper {
    * </table>
    *
    * @param oldName the current name
-   * @param newName the new name, with the same parent
+   * @param newName the new name: bare, or a dotted path with the same parent
    * @param doc the doc to attach to the renamed column, or null
    * @param contract a contract checked afterwards, or null
    * @throws IllegalArgumentException if the names do not share a parent struct, the parent does not
@@ -211,7 +213,8 @@ public final class SchemaEvolutionHelper {
    */
   public void enforceRename(String oldName, String newName, String doc, SchemaContract contract) {
     ColumnPath from = ColumnPath.of(oldName);
-    ColumnPath to = ColumnPath.of(newName);
+    ColumnPath named = ColumnPath.of(newName);
+    ColumnPath to = named.parent() == null ? from.sibling(named.leaf()) : named;
     if (!Objects.equals(from.parent(), to.parent())) {
       throw new IllegalArgumentException(
           String.format(
@@ -239,6 +242,30 @@ public final class SchemaEvolutionHelper {
       archival.checkNotReferenced(schema, to, target);
       Archived archived = archival.archive(schema, to, target);
       archival.completeOrRestore(archived, () -> renameColumn(from, to, doc));
+    }
+  }
+
+  /**
+   * Sets or clears a column's doc; nothing is committed when the column already has that doc.
+   *
+   * @param column the column, a dotted path for a field of a nested struct
+   * @param doc the new doc, or null to clear it
+   * @throws IllegalArgumentException if the column or the parent struct of a dotted path does not
+   *     exist; the table is untouched
+   */
+  public void updateColumnDoc(String column, String doc) {
+    ColumnPath path = ColumnPath.of(column);
+    Schema schema = getIcebergSchema();
+    checkParent(schema, path, "update doc of");
+    NestedField field = schema.findField(path.full());
+    if (field == null) {
+      throw new IllegalArgumentException(
+          String.format(
+              "Cannot update doc of column %s.%s: it does not exist", table.name(), path));
+    }
+    if (!Objects.equals(doc, field.doc())) {
+      table.updateSchema().updateColumnDoc(path.full(), doc).commit();
+      LOG.info("{} doc of column {}.{}", doc == null ? "Cleared" : "Updated", table.name(), path);
     }
   }
 

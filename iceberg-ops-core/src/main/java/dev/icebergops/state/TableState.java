@@ -1,8 +1,10 @@
 package dev.icebergops.state;
 
+import dev.icebergops.migration.internal.SchemaRestore;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.stream.Collectors;
 import org.apache.iceberg.HasTableOperations;
 import org.apache.iceberg.NullOrder;
 import org.apache.iceberg.PartitionSpec;
@@ -43,11 +45,14 @@ public record TableState(
     Long snapshotId,
     Origin origin) {
 
-  /** Copies the lists and the map. */
+  /** Copies the lists and the map, leaving out the runner's records of earlier schemas. */
   public TableState {
     partition = List.copyOf(partition);
     sortOrder = List.copyOf(sortOrder);
-    properties = Map.copyOf(properties);
+    properties =
+        properties.entrySet().stream()
+            .filter(e -> !e.getKey().startsWith(SchemaRestore.BEFORE_UPGRADE))
+            .collect(Collectors.toUnmodifiableMap(Map.Entry::getKey, Map.Entry::getValue));
   }
 
   /** One partition field: its source column, transform and name. */

@@ -137,16 +137,71 @@ abstract class EnforceRenameBehaviour extends SchemaEvolutionTestBase {
   }
 
   @Test
-  void enforceRenameRejectsNamesWithDifferentParents() {
+  void enforceRenameOfANestedFieldTakesTheBareNewName() {
+    Table table = createTable(ORDERS);
+    SchemaEvolutionHelper helper = new SchemaEvolutionHelper(table);
+
+    helper.enforceRename("address.zip", "zip_code");
+    String renamed = metadataLocation(reload(table));
+    helper.enforceRename("address.zip", "zip_code");
+
+    Schema after = reload(table).schema();
+    assertThat(after.findField("address.zip_code").fieldId()).isEqualTo(5);
+    assertThat(after.findField("address.zip")).isNull();
+    assertThat(after.findField("zip_code")).isNull();
+    assertThat(metadataLocation(reload(table))).isEqualTo(renamed);
+  }
+
+  @Test
+  void enforceRenameRejectsAPathWithAnotherParent() {
     Table table = createTable(ORDERS);
     String before = metadataLocation(table);
 
-    assertThatThrownBy(() -> new SchemaEvolutionHelper(table).enforceRename("address.zip", "zip"))
+    assertThatThrownBy(
+            () -> new SchemaEvolutionHelper(table).enforceRename("address.zip", "billing.zip"))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessage(
-            "Cannot rename column %s.address.zip to zip: both names must share a parent struct",
+            "Cannot rename column %s.address.zip to billing.zip: both names must share a parent"
+                + " struct",
             table.name());
+    assertThatThrownBy(() -> new SchemaEvolutionHelper(table).enforceRename("amount", "a.amount"))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("both names must share a parent struct");
     assertThat(metadataLocation(table)).isEqualTo(before);
+  }
+
+  @Test
+  void updateColumnDocClearsTheDocARenameSet() {
+    Table table = createTable(ORDERS);
+    SchemaEvolutionHelper helper = new SchemaEvolutionHelper(table);
+    helper.enforceRename("address.zip", "zip_code", "five digits");
+
+    helper.enforceRename("address.zip_code", "zip");
+    helper.updateColumnDoc("address.zip", null);
+
+    assertThat(reload(table).schema().asStruct()).isEqualTo(ORDERS.asStruct());
+  }
+
+  @Test
+  void updateColumnDocSetsADocAndCommitsNothingWhenItIsAlreadyThere() {
+    Table table = createTable(ORDERS);
+    SchemaEvolutionHelper helper = new SchemaEvolutionHelper(table);
+
+    helper.updateColumnDoc("id", "the order");
+    String set = metadataLocation(reload(table));
+    helper.updateColumnDoc("id", "the order");
+
+    assertThat(reload(table).schema().findField("id").doc()).isEqualTo("the order");
+    assertThat(metadataLocation(reload(table))).isEqualTo(set);
+  }
+
+  @Test
+  void updateColumnDocRefusesAMissingColumn() {
+    Table table = createTable(ORDERS);
+
+    assertThatThrownBy(() -> new SchemaEvolutionHelper(table).updateColumnDoc("address.city", "x"))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("Cannot update doc of column %s.address.city: it does not exist", table.name());
   }
 
   @Test

@@ -46,6 +46,18 @@ class FailingMigrationSetsTest {
   }
 
   @Test
+  void aNestedRenameWithADocIsReversibleOnceTheDowngradeClearsTheDoc() {
+    Map<String, String> leavingTheDoc = failures(run(Fixtures.RenameLeavingItsDoc.class));
+    Events clearingIt = run(Fixtures.RenameWithDoc.class);
+
+    assertThat(leavingTheDoc.get("everyDowngradeReversesItsUpgrade"))
+        .startsWith("Expecting migration 0002 (Rename zip keeping the doc) to be reversible")
+        .contains("address.zip");
+    assertThat(failures(clearingIt)).isEmpty();
+    clearingIt.assertStatistics(stats -> stats.failed(0).succeeded(7));
+  }
+
+  @Test
   void aNonIdempotentUpgradeFailsTheIdempotencyCheck() {
     Map<String, String> failures = failures(run(Fixtures.NonIdempotent.class));
 

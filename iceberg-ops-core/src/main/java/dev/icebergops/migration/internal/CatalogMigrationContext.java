@@ -35,6 +35,7 @@ public final class CatalogMigrationContext implements MigrationContext {
   private final Catalog catalog;
   private final String namespace;
   private final StepListener steps;
+  private final String version;
 
   /** How deep the helper calls are nested: only the outermost helper is a step. */
   private int depth;
@@ -50,6 +51,20 @@ public final class CatalogMigrationContext implements MigrationContext {
    *     blank
    */
   public CatalogMigrationContext(Catalog catalog, String namespace, StepListener steps) {
+    this(catalog, namespace, steps, null);
+  }
+
+  /**
+   * Binds a context to a catalog and a namespace for one version's upgrade or downgrade.
+   *
+   * @param version the version the context runs, which {@link #restoreSchemaBeforeUpgrade} reads
+   *     the record of; null outside a run
+   * @throws IllegalArgumentException if the catalog or listener is null or the namespace is null or
+   *     blank
+   */
+  public CatalogMigrationContext(
+      Catalog catalog, String namespace, StepListener steps, String version) {
+    this.version = version;
     if (steps == null) {
       throw new IllegalArgumentException("Cannot create migration context: the listener is null");
     }
@@ -161,6 +176,13 @@ public final class CatalogMigrationContext implements MigrationContext {
   }
 
   @Override
+  public void updateColumnDoc(String table, String column, String doc) {
+    run(
+        "update doc of column " + label(table) + "." + column,
+        () -> getHelper(table).updateColumnDoc(column, doc));
+  }
+
+  @Override
   public void deleteColumn(String table, String column) {
     run("delete column " + label(table) + "." + column, () -> delete(table, column));
   }
@@ -245,6 +267,13 @@ public final class CatalogMigrationContext implements MigrationContext {
     run(
         "restore schema " + schemaId + " of " + label(table),
         () -> SchemaRestore.restore(this, table, schemaId));
+  }
+
+  @Override
+  public void restoreSchemaBeforeUpgrade(String table) {
+    run(
+        "restore the schema of " + label(table) + " from before the upgrade",
+        () -> SchemaRestore.restoreBeforeUpgrade(this, table, version));
   }
 
   private void run(String step, Runnable change) {
