@@ -7,7 +7,7 @@ def has = { String text -> log.any { it.contains(text) } }
  '[INFO] Versions of shop:'].each {
   assert has(it) : "Expecting \"${it}\" in the build log, but it is missing"
 }
-assert log.any { it ==~ /\[INFO\]   0001  Create orders  applied  \d{4}-.*/ } : 'Expecting status to show 0001 applied'
+assert log.any { it ==~ /\[INFO\]   0001\s+Create orders\s+applied  \d{4}-.*/ } : 'Expecting status to show 0001 applied'
 assert log.count { it.contains('BUILD SUCCESS') } == 2 : 'Expecting both commands to succeed'
 def errors = log.findAll { it.contains('ERROR') }
 assert errors.isEmpty() : "Expecting no ERROR in the build log, but found:\n${errors.take(5).join('\n')}"
