@@ -16,13 +16,27 @@ def has = { String text -> log.any { it.contains(text) } }
   assert has(it) : "Expecting \"${it}\" in the build log, but it is missing"
 }
 assert has('[INFO] Preview of shop') : 'Expecting the preview in the build log'
-['0001  Create orders  pending', '0002  Add region to orders  pending'].each { line ->
-  assert has("[INFO]   ${line}") : "Expecting plan to list \"${line}\" after the preview"
+['0001\\s+Create orders\\s+pending', '0002\\s+Add region to orders\\s+pending'].each { line ->
+  assert log.any { it ==~ /\[INFO\]   ${line}/ } : "Expecting plan to list /${line}/ after the preview"
 }
 assert has('[INFO] No run lease is held on shop') : 'Expecting unlock to find no lease after migrate'
-['0001  Create orders  applied', '0002  Add region to orders  applied'].each { line ->
-  assert log.any { it ==~ /\[INFO\]   ${line}  \d{4}-.*/ } : "Expecting status to show \"${line}\" with its time"
+['0001\\s+Create orders\\s+applied', '0002\\s+Add region to orders\\s+applied'].each { line ->
+  assert log.any { it ==~ /\[INFO\]   ${line}  \d{4}-.*/ } : "Expecting status to show /${line}/ with its time"
 }
+// status's table, as the command line's: each column starts where its header does, in every row
+def header = log.findLastIndexOf { it.startsWith('[INFO]   VERSION  ') }
+assert header >= 0 : 'Expecting status to print a table header'
+def table = log[header..header + 2]
+['DESCRIPTION', 'STATE', 'UPDATED'].each { column ->
+  def at = table[0].indexOf(column)
+  table.tail().each { row ->
+    assert row.substring(at - 2, at) == '  ' && row.charAt(at) != (char) ' ' :
+        "Expecting column ${column} at offset ${at} in every row of status's table, but it reads:\n${table.join('\n')}"
+  }
+}
+// as quiet as the command line: none of Iceberg's metrics reports (LoggingMetricsReporter, at INFO)
+def reports = log.findAll { it =~ /(?i)metrics report|LoggingMetricsReporter/ }
+assert reports.isEmpty() : "Expecting no metrics report in the build log, but found ${reports.size()}:\n${reports.take(2).join('\n')}"
 assert has('BUILD SUCCESS')
 def errors = log.findAll { it.contains('ERROR') }
 def traces = log.findAll { it ==~ /\s+at [\w$.<>\/]+ ?\(.*\)/ || it.startsWith('Caused by: ') }

@@ -18,10 +18,9 @@ public final class Main {
   public static void main(String[] args) {
     if (hasVerbose(args)) {
       System.setProperty("org.slf4j.simpleLogger.defaultLogLevel", "info");
+      // progress, not Iceberg's metrics report of every scan and commit: ToolSession keeps its
+      // default reporter at WARN (a reporter the catalog's properties name still gets them)
       System.setProperty(LOG_PREFIX + "dev.icebergops.runner", "info");
-      // progress, not Iceberg's metrics report of every scan and commit (its catalog's default
-      // reporter logs them at INFO; a reporter the catalog's properties name still gets them)
-      System.setProperty(LOG_PREFIX + "org.apache.iceberg.metrics.LoggingMetricsReporter", "warn");
     }
     JvmExitGuard guard = JvmExitGuard.install();
     int code =

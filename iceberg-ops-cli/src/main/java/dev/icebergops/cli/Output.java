@@ -5,8 +5,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import dev.icebergops.runner.MigrationStep;
 import dev.icebergops.runner.RunEvent;
+import dev.icebergops.tooling.TextTable;
 import java.io.PrintStream;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -102,38 +102,14 @@ final class Output {
     json(value);
   }
 
-  /** A table with a header row; empty cells for nulls; nothing with {@code --json}. */
+  /** A table with a header row ({@link TextTable}); nothing with {@code --json}. */
   void table(List<String> header, List<List<String>> rows) {
-    if (json) {
-      return;
-    }
-    int[] widths = new int[header.size()];
-    List<List<String>> all = new ArrayList<>();
-    all.add(header);
-    all.addAll(rows);
-    for (List<String> row : all) {
-      for (int i = 0; i < row.size(); i++) {
-        widths[i] = Math.max(widths[i], cell(row.get(i)).length());
-      }
-    }
-    for (List<String> row : all) {
-      StringBuilder line = new StringBuilder();
-      for (int i = 0; i < row.size(); i++) {
-        String cell = cell(row.get(i));
-        line.append(cell);
-        if (i < row.size() - 1) {
-          line.append(" ".repeat(widths[i] - cell.length() + 2));
-        }
-      }
-      out.println(line.toString().stripTrailing());
+    if (!json) {
+      TextTable.lines(header, rows).forEach(out::println);
     }
   }
 
   static List<String> row(String... cells) {
     return Arrays.asList(cells);
-  }
-
-  private static String cell(String value) {
-    return value == null ? "" : value.replace('\n', ' ');
   }
 }

@@ -40,6 +40,6 @@ public class PlanMojo extends IcebergOpsMojo {
       return;
     }
     info("Pending versions of " + namespace + ":");
-    pending.forEach(s -> info(VersionLines.line(s, s.isBaseline() ? "baseline" : null)));
+    VersionLines.table(pending, s -> s.isBaseline() ? "baseline" : null).forEach(this::info);
   }
 }

@@ -18,6 +18,6 @@ public class StatusMojo extends IcebergOpsMojo {
       return;
     }
     info("Versions of " + namespace + ":");
-    status.forEach(s -> info(VersionLines.line(s, s.note())));
+    VersionLines.table(status, MigrationStatus::note).forEach(this::info);
   }
 }

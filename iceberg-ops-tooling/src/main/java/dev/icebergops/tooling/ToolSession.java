@@ -19,9 +19,14 @@ import org.apache.iceberg.catalog.Catalog;
  * catalog it names (or the embedded one), connected on first use, the class loader over the extra
  * class path, and the runner over the configured migrations. While the session is open its class
  * loader is the thread's context class loader: catalogs named by {@code type} or {@code
- * catalog-impl} are loaded through it.
+ * catalog-impl} are loaded through it. Iceberg's default metrics reporter, which logs a report of
+ * every scan and commit at INFO, logs at WARN only, unless the system properties set its level (the
+ * command line's and Maven's SLF4J providers read them when its logger is made).
  */
 public final class ToolSession implements AutoCloseable {
+
+  private static final String METRICS_REPORTER_LEVEL =
+      "org.slf4j.simpleLogger.log.org.apache.iceberg.metrics.LoggingMetricsReporter";
 
   private final IcebergOpsConfig config;
   private final List<Path> classPath;
@@ -48,6 +53,7 @@ public final class ToolSession implements AutoCloseable {
     this.warn = warn;
     this.previousLoader = Thread.currentThread().getContextClassLoader();
     Thread.currentThread().setContextClassLoader(loader);
+    System.getProperties().putIfAbsent(METRICS_REPORTER_LEVEL, "warn");
   }
 
   /**
