@@ -51,6 +51,7 @@ final class VersionExecutor {
    *     null
    * @param release whether the outcome's write also ends the run and releases its lease (for the
    *     last version, when it has no post-hook that must still run under the lease)
+   * @param uuids the run's tables, captured after the version for its outcome's row
    */
   MigrationStep run(
       Operation operation,
@@ -58,7 +59,8 @@ final class VersionExecutor {
       HistoryRecord before,
       HeldLease lease,
       HistoryRecord next,
-      boolean release) {
+      boolean release,
+      TableUuids uuids) {
     Migration migration = resolved.migration();
     HistoryLog journal = lease.log();
     StepLog steps = progress(resolved, operation, journal);
@@ -77,7 +79,7 @@ final class VersionExecutor {
     } else {
       runDowngrade(attempt, migration, ctx, before);
     }
-    return finish(attempt, migration, ctx, next, release);
+    return finish(attempt, migration, ctx, next, release, uuids);
   }
 
   private void logStart(Attempt attempt) {
@@ -168,7 +170,8 @@ final class VersionExecutor {
       Migration migration,
       MigrationContext ctx,
       HistoryRecord next,
-      boolean release) {
+      boolean release,
+      TableUuids uuids) {
     ResolvedMigration resolved = attempt.resolved();
     Operation operation = attempt.operation();
     Duration took = elapsed(attempt.start());
@@ -181,7 +184,8 @@ final class VersionExecutor {
             operation.outcome(),
             attempt.steps().done(),
             null,
-            took.toMillis()));
+            took.toMillis(),
+            uuids.afterVersion()));
     if (next != null) {
       written.add(next);
     }
@@ -215,7 +219,14 @@ final class VersionExecutor {
             journal.write(
                 List.of(
                     rows.row(
-                        resolved, recorded, journal.runId(), Status.RUNNING, done, null, 0L))));
+                        resolved,
+                        recorded,
+                        journal.runId(),
+                        Status.RUNNING,
+                        done,
+                        null,
+                        0L,
+                        Map.of()))));
   }
 
   /**
@@ -255,7 +266,8 @@ final class VersionExecutor {
             Status.FAILED,
             committed,
             text,
-            elapsed(attempt.start()).toMillis());
+            elapsed(attempt.start()).toMillis(),
+            Map.of());
     try {
       journal.write(List.of(row));
     } catch (RuntimeException | Error historyFailure) {
