@@ -219,14 +219,7 @@ final class VersionExecutor {
             journal.write(
                 List.of(
                     rows.row(
-                        resolved,
-                        recorded,
-                        journal.runId(),
-                        Status.RUNNING,
-                        done,
-                        null,
-                        0L,
-                        Map.of()))));
+                        resolved, recorded, journal.runId(), Status.RUNNING, done, null, 0L))));
   }
 
   /**
@@ -266,8 +259,7 @@ final class VersionExecutor {
             Status.FAILED,
             committed,
             text,
-            elapsed(attempt.start()).toMillis(),
-            Map.of());
+            elapsed(attempt.start()).toMillis());
     try {
       journal.write(List.of(row));
     } catch (RuntimeException | Error historyFailure) {

@@ -21,7 +21,19 @@ final class VersionRows {
     this.clock = clock;
   }
 
-  /** The row of one version, operation and run, with the tables' uuids after it (or none). */
+  /** The row of one version, operation and run, without table uuids. */
+  HistoryRecord row(
+      ResolvedMigration resolved,
+      String operation,
+      String runId,
+      Status status,
+      List<String> steps,
+      String error,
+      long durationMs) {
+    return row(resolved, operation, runId, status, steps, error, durationMs, Map.of());
+  }
+
+  /** The row of one version, operation and run, with the tables' uuids after it. */
   HistoryRecord row(
       ResolvedMigration resolved,
       String operation,
@@ -49,14 +61,7 @@ final class VersionRows {
   /** The row saying a version's upgrade or downgrade has started. */
   HistoryRecord running(ResolvedMigration resolved, Operation operation, String runId) {
     return row(
-        resolved,
-        operation.recordedFor(resolved),
-        runId,
-        Status.RUNNING,
-        List.of(),
-        null,
-        0L,
-        Map.of());
+        resolved, operation.recordedFor(resolved), runId, Status.RUNNING, List.of(), null, 0L);
   }
 
   /** The row recording a version as applied without running it, with the tables' uuids. */
