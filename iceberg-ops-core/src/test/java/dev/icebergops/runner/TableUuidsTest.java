@@ -4,8 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.tuple;
 
 import dev.icebergops.history.HistoryRecord;
+import dev.icebergops.history.HistoryRecord.Status;
 import dev.icebergops.history.MigrationHistory;
 import dev.icebergops.history.internal.HistoryFiles;
+import dev.icebergops.migration.BaseMigration;
 import dev.icebergops.migration.MigrationContext;
 import dev.icebergops.runner.DriftFinding.Kind;
 import dev.icebergops.runner.PreviewFixtures.V0001__CreateOrders;
@@ -77,6 +79,21 @@ class TableUuidsTest {
   }
 
   @Test
+  void aRollbackRecordsTheTablesAsTheDowngradeLeftThem() {
+    MigrationRunner runner = own.runner(V0001__CreateOrders.class, V0002__RecreateOrders.class);
+    runner.migrate();
+    String applied = uuid("orders");
+
+    runner.rollback(1);
+
+    assertThat(uuid("orders")).isNotEqualTo(applied);
+    assertThat(history.read(own.namespace()))
+        .extracting(HistoryRecord::version, HistoryRecord::status, HistoryRecord::tableUuids)
+        .contains(tuple("0002", Status.ROLLED_BACK, Map.of("orders", uuid("orders"))));
+    assertThat(runner.checkDrift().findings()).isEmpty();
+  }
+
+  @Test
   void aLayout4HistoryIsUpgradedInPlaceItsRowsReadWithoutUuidsAndDriftFallsBackToCreationTime() {
     own.runner(V0001__CreateOrders.class).migrate();
     List<HistoryRecord> rows = history.read(own.namespace());
@@ -126,12 +143,17 @@ class TableUuidsTest {
     assertThat(table.schema().findField(HistoryFiles.TABLE_UUIDS)).isNull();
   }
 
-  /** Drops the orders table with its files and creates it again, as a version. */
-  public static class V0002__RecreateOrders extends PreviewFixtures.Forward {
+  /** Drops the orders table with its files and creates it again, both ways. */
+  public static class V0002__RecreateOrders extends BaseMigration {
     @Override
     public void upgrade(MigrationContext ctx) {
       ctx.catalog().dropTable(ctx.identifier("orders"), true);
       ctx.createTableIfNotExists("orders", PreviewFixtures.ORDERS);
+    }
+
+    @Override
+    public void downgrade(MigrationContext ctx) {
+      upgrade(ctx);
     }
   }
 }
