@@ -2,9 +2,12 @@ package dev.icebergops.history;
 
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
+import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Objects;
+import java.util.TreeMap;
 
 /**
  * One row of the migration history table: the latest state of one version in one namespace.
@@ -23,6 +26,11 @@ import java.util.Objects;
  * @param steps the helper steps that completed, in order (for a failed or interrupted version: what
  *     was committed before it stopped); never null
  * @param runId the run that wrote the row, or null
+ * @param tableUuids the uuid of each table of the namespace (by name, without namespace) right
+ *     after the version was applied, stamped or rolled back: a table the version made with its own
+ *     uuid, any other with the uuid recorded before it (the first one seen when none was), which
+ *     drift expects; empty when unknown (rows of other states, rows written before this column
+ *     existed); never null
  */
 public record HistoryRecord(
     String version,
@@ -35,7 +43,8 @@ public record HistoryRecord(
     long durationMs,
     String operation,
     List<String> steps,
-    String runId) {
+    String runId,
+    Map<String, String> tableUuids) {
 
   /** The state a version is in. */
   public enum Status {
@@ -78,7 +87,10 @@ public record HistoryRecord(
     }
   }
 
-  /** Validates the row, copies the steps and truncates the timestamp to the stored precision. */
+  /**
+   * Validates the row, copies the steps and the table uuids and truncates the timestamp to the
+   * stored precision.
+   */
   public HistoryRecord {
     Objects.requireNonNull(version, "version");
     Objects.requireNonNull(namespace, "namespace");
@@ -86,6 +98,53 @@ public record HistoryRecord(
     Objects.requireNonNull(updatedAt, "updatedAt");
     updatedAt = updatedAt.truncatedTo(ChronoUnit.MICROS);
     steps = steps == null ? List.of() : List.copyOf(steps);
+    tableUuids =
+        tableUuids == null
+            ? Map.of()
+            : Collections.unmodifiableSortedMap(new TreeMap<>(tableUuids));
+  }
+
+  /**
+   * Creates a row without table uuids, as written before that column existed.
+   *
+   * @param version the migration version
+   * @param namespace the migrated namespace
+   * @param description the migration's description
+   * @param status the state
+   * @param error the error text of a failure, or null
+   * @param checksum the fingerprint of the migration class, or null
+   * @param updatedAt when this state was recorded
+   * @param durationMs how long the upgrade or downgrade took
+   * @param operation what wrote the row, or null
+   * @param steps the helper steps that completed, or null for none
+   * @param runId the run that wrote the row, or null
+   * @throws NullPointerException if version, namespace, status or updatedAt is null
+   */
+  public HistoryRecord(
+      String version,
+      String namespace,
+      String description,
+      Status status,
+      String error,
+      String checksum,
+      Instant updatedAt,
+      long durationMs,
+      String operation,
+      List<String> steps,
+      String runId) {
+    this(
+        version,
+        namespace,
+        description,
+        status,
+        error,
+        checksum,
+        updatedAt,
+        durationMs,
+        operation,
+        steps,
+        runId,
+        Map.of());
   }
 
   /**
@@ -124,7 +183,8 @@ public record HistoryRecord(
   }
 
   /**
-   * This row as another namespace's: the same version, status, times and steps.
+   * This row as another namespace's: the same version, status, times and steps, without table uuids
+   * (the other namespace's tables are other tables).
    *
    * @param other the namespace
    * @return the row with {@code other} as its namespace

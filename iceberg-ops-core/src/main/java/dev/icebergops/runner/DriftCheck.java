@@ -26,8 +26,10 @@ import org.slf4j.LoggerFactory;
 /**
  * Builds, in an empty shadow, the state the applied versions produce (from the baseline that built
  * the namespace, if one did) and compares each table with the live one. The live catalog is only
- * read. A live table created after the history's last commit was made by hand: the state the
- * migrations made was dropped, and it is reported as replaced.
+ * read. A live table whose uuid is not the one the history recorded for it (see {@link TableUuids})
+ * was made by hand: the table the migrations made was dropped, and it is reported as replaced. Of a
+ * table no row lists (rows written before the history recorded uuids), one created after the
+ * history's last commit counts as replaced.
  */
 final class DriftCheck {
 
@@ -83,6 +85,7 @@ final class DriftCheck {
     Map<String, TableState> have = new TreeMap<>();
     liveTables.forEach(table -> load(namespace + "." + table, have));
     Long lastCommit = lastHistoryCommit();
+    Map<String, String> recorded = TableUuids.recorded(state.rows());
     Map<String, TableState> want = new TreeMap<>();
     expected
         .tables()
@@ -90,7 +93,8 @@ final class DriftCheck {
             (id, metadata) -> {
               String name = id.toString();
               load(name, have);
-              want.put(name, asMade(TableState.of(name, metadata), have.get(name), lastCommit));
+              TableState made = TableState.of(name, metadata);
+              want.put(name, asMade(made, have.get(name), recorded.get(id.name()), lastCommit));
             });
     List<DriftFinding> findings = new ArrayList<>();
     StateDiff.between(want, have).forEach(diff -> findings(diff, findings));
@@ -117,15 +121,19 @@ final class DriftCheck {
 
   /**
    * What the migrations made, with the identity and place of the live table they made: its uuid
-   * unless it was created after the history's last commit, and where it was created unless the
-   * migrations chose the location.
+   * unless it is not the recorded one (with none recorded: unless it was created after the
+   * history's last commit), and where it was created unless the migrations chose the location.
    */
-  private static TableState asMade(TableState made, TableState live, Long lastCommit) {
+  private static TableState asMade(
+      TableState made, TableState live, String recordedUuid, Long lastCommit) {
     if (live == null) {
       return made;
     }
     Long created = live.origin().createdAtMillis();
-    boolean replaced = created != null && lastCommit != null && created > lastCommit;
+    boolean replaced =
+        recordedUuid != null
+            ? !recordedUuid.equals(live.uuid())
+            : created != null && lastCommit != null && created > lastCommit;
     String location =
         !made.location().startsWith("shadow://")
             ? made.location()

@@ -9,9 +9,12 @@ import dev.icebergops.migration.ResolvedMigration;
 import dev.icebergops.migration.SkippedMigration;
 import dev.icebergops.migration.TableNames;
 import dev.icebergops.migration.VersionGap;
+import dev.icebergops.state.NamespaceTables;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.stream.Collectors;
 import org.apache.iceberg.catalog.Catalog;
@@ -212,6 +215,19 @@ final class NamespaceView {
         .map(TableIdentifier::name)
         .sorted()
         .toList();
+  }
+
+  /** The uuid of each of the namespace's tables but the history table, by name: one load each. */
+  Map<String, String> tableUuids() {
+    Map<String, String> uuids = new TreeMap<>();
+    remote
+        .call("read the tables of " + namespace, () -> NamespaceTables.capture(catalog, namespace))
+        .states()
+        .forEach((name, table) -> uuids.put(name, table.uuid()));
+    if (history.tableIdentifier().namespace().equals(TableNames.namespace(namespace))) {
+      uuids.remove(history.tableIdentifier().name());
+    }
+    return uuids;
   }
 
   /**

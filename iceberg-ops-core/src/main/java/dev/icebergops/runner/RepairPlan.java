@@ -83,6 +83,7 @@ record RepairPlan(List<HistoryRecord> rows, List<RepairResult.Change> changes) {
         row.durationMs(),
         operation,
         row.steps(),
-        runId);
+        runId,
+        row.tableUuids());
   }
 }

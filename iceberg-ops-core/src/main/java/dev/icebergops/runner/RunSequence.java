@@ -175,6 +175,10 @@ final class RunSequence {
     List<Version> versions = planned.versions();
     List<MigrationStep> steps = new ArrayList<>();
     boolean runningWritten = !versions.isEmpty() && !versions.get(0).skip();
+    TableUuids uuids =
+        versions.isEmpty()
+            ? null
+            : new TableUuids(view, journal.state().rows()).beforeFirstVersion();
     for (int i = 0; i < versions.size(); i++) {
       Version version = versions.get(i);
       try {
@@ -199,7 +203,8 @@ final class RunSequence {
         boolean release = i + 1 == versions.size() && !operation.hasPostHook(version.migration());
         done(
             steps,
-            executor.run(operation, version.migration(), version.before(), lease, next, release));
+            executor.run(
+                operation, version.migration(), version.before(), lease, next, release, uuids));
         runningWritten = next != null;
       } catch (MigrationException e) {
         throw e.withPartialResult(
@@ -229,8 +234,11 @@ final class RunSequence {
       NamespaceState state = view.state(journal.state());
       List<HistoryRecord> stamped = new ArrayList<>();
       List<MigrationStep> steps = new ArrayList<>();
-      for (ResolvedMigration migration : state.pending(version, true, false)) {
-        stamped.add(rows.stamped(migration, journal.runId()));
+      List<ResolvedMigration> pending = state.pending(version, true, false);
+      Map<String, String> uuids =
+          pending.isEmpty() ? Map.of() : new TableUuids(view, state.rows()).afterVersion();
+      for (ResolvedMigration migration : pending) {
+        stamped.add(rows.stamped(migration, journal.runId(), uuids));
         steps.add(new MigrationStep(migration.version(), migration.description(), Duration.ZERO));
         LOG.info("Stamped migration {} in {} as applied", migration, namespace());
       }

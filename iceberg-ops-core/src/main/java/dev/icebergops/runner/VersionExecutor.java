@@ -51,6 +51,7 @@ final class VersionExecutor {
    *     null
    * @param release whether the outcome's write also ends the run and releases its lease (for the
    *     last version, when it has no post-hook that must still run under the lease)
+   * @param uuids the run's tables, captured after the version for its outcome's row
    */
   MigrationStep run(
       Operation operation,
@@ -58,7 +59,8 @@ final class VersionExecutor {
       HistoryRecord before,
       HeldLease lease,
       HistoryRecord next,
-      boolean release) {
+      boolean release,
+      TableUuids uuids) {
     Migration migration = resolved.migration();
     HistoryLog journal = lease.log();
     StepLog steps = progress(resolved, operation, journal);
@@ -82,7 +84,7 @@ final class VersionExecutor {
     } else {
       runDowngrade(attempt, migration, ctx, before);
     }
-    return finish(attempt, migration, ctx, next, release);
+    return finish(attempt, migration, ctx, next, release, uuids);
   }
 
   private void logStart(Attempt attempt) {
@@ -173,7 +175,8 @@ final class VersionExecutor {
       Migration migration,
       MigrationContext ctx,
       HistoryRecord next,
-      boolean release) {
+      boolean release,
+      TableUuids uuids) {
     ResolvedMigration resolved = attempt.resolved();
     Operation operation = attempt.operation();
     Duration took = elapsed(attempt.start());
@@ -186,7 +189,8 @@ final class VersionExecutor {
             operation.outcome(),
             attempt.steps().done(),
             null,
-            took.toMillis()));
+            took.toMillis(),
+            uuids.afterVersion()));
     if (next != null) {
       written.add(next);
     }

@@ -5,6 +5,7 @@ import dev.icebergops.history.HistoryRecord.Status;
 import dev.icebergops.migration.ResolvedMigration;
 import java.time.Clock;
 import java.util.List;
+import java.util.Map;
 
 /**
  * The history rows a run writes for its versions, in whatever state they record: running, done,
@@ -20,7 +21,7 @@ final class VersionRows {
     this.clock = clock;
   }
 
-  /** The row of one version, operation and run. */
+  /** The row of one version, operation and run, without table uuids. */
   HistoryRecord row(
       ResolvedMigration resolved,
       String operation,
@@ -29,6 +30,19 @@ final class VersionRows {
       List<String> steps,
       String error,
       long durationMs) {
+    return row(resolved, operation, runId, status, steps, error, durationMs, Map.of());
+  }
+
+  /** The row of one version, operation and run, with the tables' uuids after it. */
+  HistoryRecord row(
+      ResolvedMigration resolved,
+      String operation,
+      String runId,
+      Status status,
+      List<String> steps,
+      String error,
+      long durationMs,
+      Map<String, String> tableUuids) {
     return new HistoryRecord(
         resolved.version(),
         namespace,
@@ -40,7 +54,8 @@ final class VersionRows {
         durationMs,
         operation,
         steps,
-        runId);
+        runId,
+        tableUuids);
   }
 
   /** The row saying a version's upgrade or downgrade has started. */
@@ -49,9 +64,9 @@ final class VersionRows {
         resolved, operation.recordedFor(resolved), runId, Status.RUNNING, List.of(), null, 0L);
   }
 
-  /** The row recording a version as applied without running it. */
-  HistoryRecord stamped(ResolvedMigration resolved, String runId) {
-    return row(resolved, "stamp", runId, Status.APPLIED, List.of(), null, 0L);
+  /** The row recording a version as applied without running it, with the tables' uuids. */
+  HistoryRecord stamped(ResolvedMigration resolved, String runId, Map<String, String> tableUuids) {
+    return row(resolved, "stamp", runId, Status.APPLIED, List.of(), null, 0L, tableUuids);
   }
 
   /** The row recording a failed version as rolled back although nothing of it was committed. */

@@ -12,6 +12,7 @@ import java.util.UUID;
 import org.apache.iceberg.DataFile;
 import org.apache.iceberg.FileFormat;
 import org.apache.iceberg.PartitionKey;
+import org.apache.iceberg.Schema;
 import org.apache.iceberg.Table;
 import org.apache.iceberg.TableProperties;
 import org.apache.iceberg.avro.Avro;
@@ -47,12 +48,19 @@ final class AvroEraHistory {
           HistoryFiles.LAYOUT_VERSION_PROPERTY,
           "3");
 
+  /** The history table's schema up to layout 4, without the table uuids layout 5 adds. */
+  static final Schema SCHEMA_BEFORE_V5 =
+      new Schema(
+          HistoryFiles.SCHEMA.columns().stream()
+              .filter(column -> !column.name().equals(HistoryFiles.TABLE_UUIDS))
+              .toList());
+
   private AvroEraHistory() {}
 
   /** Creates the table as layout 3 did. */
   static Table create(Catalog catalog, TableIdentifier identifier) {
     return catalog.createTable(
-        identifier, HistoryFiles.SCHEMA, HistoryFiles.SPEC, new HashMap<>(LAYOUT_3_PROPERTIES));
+        identifier, SCHEMA_BEFORE_V5, HistoryFiles.SPEC, new HashMap<>(LAYOUT_3_PROPERTIES));
   }
 
   /** Appends one Avro data file holding a namespace's rows and, if given, its lease. */

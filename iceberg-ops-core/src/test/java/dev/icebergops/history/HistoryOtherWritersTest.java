@@ -163,7 +163,7 @@ class HistoryOtherWritersTest {
     TestWrites.record(history, row("0002", Status.APPLIED), null);
 
     Table upgraded = catalog.loadTable(history.tableIdentifier());
-    assertThat(upgraded.properties()).containsEntry("iceberg-ops.history.layout-version", "4");
+    assertThat(upgraded.properties()).containsEntry("iceberg-ops.history.layout-version", "5");
     assertThat(upgraded.schema().findField("run_id")).isNotNull();
     assertThat(history.read("sales"))
         .extracting(HistoryRecord::version, HistoryRecord::description, HistoryRecord::checksum)
@@ -223,7 +223,7 @@ class HistoryOtherWritersTest {
     catalog
         .loadTable(history.tableIdentifier())
         .updateProperties()
-        .set("iceberg-ops.history.layout-version", "5")
+        .set("iceberg-ops.history.layout-version", "6")
         .commit();
     MigrationHistory olderRelease = new MigrationHistory(catalog, meta);
 
@@ -232,11 +232,11 @@ class HistoryOtherWritersTest {
         .hasMessage(
             "Cannot write migration history "
                 + history.tableIdentifier()
-                + ": its layout version is 5 but this release of iceberg-ops writes version 4;"
+                + ": its layout version is 6 but this release of iceberg-ops writes version 5;"
                 + " upgrade iceberg-ops");
     assertThat(history.read("sales")).extracting(HistoryRecord::version).containsExactly("0001");
     assertThat(catalog.loadTable(history.tableIdentifier()).properties())
-        .containsEntry("iceberg-ops.history.layout-version", "5");
+        .containsEntry("iceberg-ops.history.layout-version", "6");
   }
 
   @Test
@@ -267,7 +267,7 @@ class HistoryOtherWritersTest {
     HistoryLayout.upgrade(stale, history.tableIdentifier());
 
     Table upgraded = catalog.loadTable(history.tableIdentifier());
-    assertThat(upgraded.properties()).containsEntry("iceberg-ops.history.layout-version", "4");
+    assertThat(upgraded.properties()).containsEntry("iceberg-ops.history.layout-version", "5");
     assertThat(upgraded.schema().columns())
         .extracting(column -> column.name())
         .containsExactlyElementsOf(

@@ -128,7 +128,7 @@ class HistoryWithoutHadoopTest {
         .isEqualTo("0001 applied, 0002 applied");
 
     Table table = catalog.loadTable(history.tableIdentifier());
-    assertThat(table.properties()).containsEntry(HistoryFiles.LAYOUT_VERSION_PROPERTY, "4");
+    assertThat(table.properties()).containsEntry(HistoryFiles.LAYOUT_VERSION_PROPERTY, "5");
     assertThat(AnotherEngine.dataFiles(table))
         .extracting(DataFile::format)
         .containsOnly(FileFormat.PARQUET);

@@ -136,13 +136,18 @@ class MigrationHistoryTest {
             tuple(7, "updated_at", Types.TimestampType.withZone(), true),
             tuple(8, "duration_ms", Types.LongType.get(), false),
             tuple(9, "operation", Types.StringType.get(), false),
-            tuple(10, "steps", Types.ListType.ofOptional(17, Types.StringType.get()), false),
+            tuple(10, "steps", Types.ListType.ofOptional(18, Types.StringType.get()), false),
             tuple(11, "run_id", Types.StringType.get(), false),
             tuple(12, "lease_host", Types.StringType.get(), false),
             tuple(13, "lease_pid", Types.LongType.get(), false),
             tuple(14, "lease_expires_at", Types.TimestampType.withZone(), false),
             tuple(15, "lease_pid_namespace", Types.StringType.get(), false),
-            tuple(16, "lease_boot_id", Types.StringType.get(), false));
+            tuple(16, "lease_boot_id", Types.StringType.get(), false),
+            tuple(
+                17,
+                "table_uuids",
+                Types.MapType.ofOptional(19, 20, Types.StringType.get(), Types.StringType.get()),
+                false));
     assertThat(table.spec().fields()).hasSize(1);
     PartitionField partition = table.spec().fields().get(0);
     assertThat(partition.transform().isIdentity()).isTrue();
@@ -151,7 +156,7 @@ class MigrationHistoryTest {
         .containsEntry(TableProperties.DEFAULT_FILE_FORMAT, "parquet")
         .containsEntry(TableProperties.PARQUET_COMPRESSION, "uncompressed")
         .containsEntry(TableProperties.COMMIT_NUM_RETRIES, "20")
-        .containsEntry("iceberg-ops.history.layout-version", "4");
+        .containsEntry("iceberg-ops.history.layout-version", "5");
     assertThat(
             ((org.apache.iceberg.HasTableOperations) table).operations().current().formatVersion())
         .isEqualTo(2);

@@ -11,6 +11,7 @@ import dev.icebergops.runner.PreviewFixtures.V0006__PartitionByRegion;
 import dev.icebergops.test.env.IcebergTestEnvironment;
 import dev.icebergops.testing.SharedEnvironment;
 import org.apache.iceberg.Table;
+import org.apache.iceberg.catalog.Catalog;
 import org.apache.iceberg.catalog.Namespace;
 import org.apache.iceberg.catalog.SupportsNamespaces;
 import org.apache.iceberg.catalog.TableIdentifier;
@@ -98,15 +99,7 @@ class DriftCheckTest {
   @Test
   void aTableDroppedWithPurgeAndRecreatedWithTheSameShapeIsReportedAsReplaced() {
     TableIdentifier id = TableIdentifier.of(own.namespace(), "orders");
-    Table orders = own.catalog().loadTable(id);
-    own.catalog().dropTable(id, true);
-    own.catalog()
-        .buildTable(id, orders.schema())
-        .withPartitionSpec(orders.spec())
-        .withSortOrder(orders.sortOrder())
-        .withProperties(orders.properties())
-        .create();
-    String recreated = own.catalog().loadTable(id).uuid().toString();
+    String recreated = recreateByHand(own.catalog(), id);
 
     DriftReport report = runner.checkDrift();
 
@@ -121,6 +114,40 @@ class DriftCheckTest {
                 + recreated
                 + ")");
   }
+
+  @Test
+  void aTableReplacedByHandIsStillReportedAfterALaterMigrateOfAnotherTable() {
+    TableIdentifier id = TableIdentifier.of(own.namespace(), "orders");
+    String recreated = recreateByHand(own.catalog(), id);
+    MigrationRunner later =
+        own.runner(
+            V0001__CreateOrders.class,
+            V0003__AddRegion.class,
+            V0006__PartitionByRegion.class,
+            V0007__CreateCustomers.class);
+    later.migrate();
+
+    assertThat(later.checkDrift().findings())
+        .extracting(
+            DriftFinding::table, DriftFinding::kind, DriftFinding::expected, DriftFinding::actual)
+        .containsExactly(tuple(id.toString(), Kind.TABLE_REPLACED, null, recreated));
+  }
+
+  /** Drops a table with purge and creates it again with the same shape; returns its new uuid. */
+  static String recreateByHand(Catalog catalog, TableIdentifier id) {
+    Table table = catalog.loadTable(id);
+    catalog.dropTable(id, true);
+    catalog
+        .buildTable(id, table.schema())
+        .withPartitionSpec(table.spec())
+        .withSortOrder(table.sortOrder())
+        .withProperties(table.properties())
+        .create();
+    return catalog.loadTable(id).uuid().toString();
+  }
+
+  /** A version after the chain that touches another table than orders. */
+  public static class V0007__CreateCustomers extends PreviewFixtures.V0002__CreateCustomers {}
 
   @Test
   void identifierFieldsColumnOrderFormatVersionAndLocationChangedByHandAreEachReported() {

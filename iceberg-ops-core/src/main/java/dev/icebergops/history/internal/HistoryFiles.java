@@ -55,6 +55,7 @@ public final class HistoryFiles {
   public static final String LEASE_EXPIRES_AT = "lease_expires_at";
   public static final String LEASE_PID_NAMESPACE = "lease_pid_namespace";
   public static final String LEASE_BOOT_ID = "lease_boot_id";
+  public static final String TABLE_UUIDS = "table_uuids";
 
   /** The version column of the row that holds a namespace's run lease. */
   public static final String LEASE_VERSION = "lease";
@@ -67,9 +68,10 @@ public final class HistoryFiles {
   /**
    * The layout this release writes: 2 adds operation, steps, run_id and the lease columns; 3 adds
    * the PID namespace and boot of the lease's holder; 4 writes the data files in Parquet instead of
-   * Avro (PyIceberg and DuckDB scan Parquet and ORC only), uncompressed.
+   * Avro (PyIceberg and DuckDB scan Parquet and ORC only), uncompressed; 5 adds the uuids of the
+   * namespace's tables recorded with each version.
    */
-  public static final int LAYOUT_VERSION = 4;
+  public static final int LAYOUT_VERSION = 5;
 
   /** The first layout whose data files are Parquet. */
   public static final int PARQUET_LAYOUT = 4;
@@ -110,11 +112,22 @@ public final class HistoryFiles {
           optional(16, LEASE_PID_NAMESPACE, Types.StringType.get()),
           optional(17, LEASE_BOOT_ID, Types.StringType.get()));
 
+  /** The column layout version 5 adds: each table's uuid by name. */
+  public static final NestedField ADDED_IN_V5 =
+      optional(
+          18,
+          TABLE_UUIDS,
+          Types.MapType.ofOptional(19, 20, Types.StringType.get(), Types.StringType.get()));
+
   /** Every column a later layout adds to version 1, in order. */
   public static final List<NestedField> ADDED_AFTER_V1 =
-      ImmutableList.<NestedField>builder().addAll(ADDED_IN_V2).addAll(ADDED_IN_V3).build();
+      ImmutableList.<NestedField>builder()
+          .addAll(ADDED_IN_V2)
+          .addAll(ADDED_IN_V3)
+          .add(ADDED_IN_V5)
+          .build();
 
-  /** The history table's schema, layout versions 3 and 4. */
+  /** The history table's schema, layout version 5. */
   public static final Schema SCHEMA =
       new Schema(
           ImmutableList.<NestedField>builder()
@@ -195,6 +208,9 @@ public final class HistoryFiles {
     record.setField(OPERATION, row.operation());
     record.setField(STEPS, row.steps());
     record.setField(RUN_ID, row.runId());
+    if (schema.findField(TABLE_UUIDS) != null) {
+      record.setField(TABLE_UUIDS, row.tableUuids());
+    }
     return record;
   }
 

@@ -9,6 +9,7 @@ import static dev.icebergops.history.internal.HistoryFiles.OPERATION;
 import static dev.icebergops.history.internal.HistoryFiles.RUN_ID;
 import static dev.icebergops.history.internal.HistoryFiles.STATUS;
 import static dev.icebergops.history.internal.HistoryFiles.STEPS;
+import static dev.icebergops.history.internal.HistoryFiles.TABLE_UUIDS;
 import static dev.icebergops.history.internal.HistoryFiles.UPDATED_AT;
 import static dev.icebergops.history.internal.HistoryFiles.VERSION;
 import static dev.icebergops.history.internal.HistoryFiles.field;
@@ -20,8 +21,10 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
 import java.util.StringJoiner;
+import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import org.apache.iceberg.catalog.TableIdentifier;
 import org.apache.iceberg.data.Record;
@@ -96,7 +99,22 @@ public final class HistoryRows {
         duration instanceof Long value ? value : 0L,
         string(record, OPERATION),
         steps == null ? List.of() : new ArrayList<>(steps),
-        string(record, RUN_ID));
+        string(record, RUN_ID),
+        tableUuids(record));
+  }
+
+  /** The table uuids a row records; an entry another writer left null is skipped. */
+  private static Map<String, String> tableUuids(Record record) {
+    Map<String, String> uuids = new TreeMap<>();
+    if (field(record, TABLE_UUIDS) instanceof Map<?, ?> stored) {
+      stored.forEach(
+          (table, uuid) -> {
+            if (table instanceof CharSequence && uuid instanceof CharSequence) {
+              uuids.put(table.toString(), uuid.toString());
+            }
+          });
+    }
+    return uuids;
   }
 
   /** The status a stored value spells in any case and spacing, or null when it spells none. */

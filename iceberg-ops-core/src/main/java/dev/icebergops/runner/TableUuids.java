@@ -1,0 +1,88 @@
+package dev.icebergops.runner;
+
+import dev.icebergops.history.HistoryRecord;
+import dev.icebergops.history.HistoryRecord.Status;
+import dev.icebergops.redaction.Redaction;
+import java.util.Collection;
+import java.util.Comparator;
+import java.util.Map;
+import java.util.TreeMap;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The uuids of a namespace's tables that a run records with each version it applies, rolls back or
+ * stamps ({@link HistoryRecord#tableUuids()}), and that drift expects: a table the version made
+ * (not there before it, or there with another uuid) with its own uuid, any other with the uuid
+ * recorded before (the first one seen when no row lists it yet), so that a table replaced by hand
+ * between runs stays found out. Each capture reads the namespace's tables: one list, one load per
+ * table.
+ */
+final class TableUuids {
+
+  private static final Logger LOG = LoggerFactory.getLogger(TableUuids.class);
+
+  private final NamespaceView view;
+  private final Map<String, String> expected;
+  private Map<String, String> live;
+
+  TableUuids(NamespaceView view, Collection<HistoryRecord> rows) {
+    this.view = view;
+    this.expected = recorded(rows);
+  }
+
+  /**
+   * The uuid each table is expected to have: the one the newest applied or rolled-back row lists
+   * (by name, without namespace); a table no row lists is absent.
+   */
+  static Map<String, String> recorded(Collection<HistoryRecord> rows) {
+    Map<String, String> uuids = new TreeMap<>();
+    rows.stream()
+        .filter(row -> row.status() == Status.APPLIED || row.status() == Status.ROLLED_BACK)
+        .sorted(Comparator.comparing(HistoryRecord::updatedAt))
+        .forEach(row -> uuids.putAll(row.tableUuids()));
+    return uuids;
+  }
+
+  /** Captures the tables before the first version, to tell which tables a version made. */
+  TableUuids beforeFirstVersion() {
+    live = capture();
+    return this;
+  }
+
+  /**
+   * Captures the tables after a version and returns the uuids to record with it; every table counts
+   * as made by it when the tables before it are unknown (a stamp). Empty when they cannot be read.
+   */
+  Map<String, String> afterVersion() {
+    Map<String, String> before = live;
+    live = capture();
+    if (live == null) {
+      return Map.of();
+    }
+    live.forEach(
+        (table, uuid) -> {
+          if (before == null || !uuid.equals(before.get(table))) {
+            expected.put(table, uuid);
+          } else {
+            expected.putIfAbsent(table, uuid);
+          }
+        });
+    Map<String, String> recorded = new TreeMap<>(expected);
+    recorded.keySet().retainAll(live.keySet());
+    return recorded;
+  }
+
+  private Map<String, String> capture() {
+    try {
+      return view.tableUuids();
+    } catch (RuntimeException e) {
+      LOG.warn(
+          "Cannot read the tables of {} to record their uuids; drift checks them by their creation"
+              + " time: {}",
+          view.namespace(),
+          Redaction.scrub(e.toString(), Map.of()));
+      return null;
+    }
+  }
+}
