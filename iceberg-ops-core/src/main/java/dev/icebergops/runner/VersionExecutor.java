@@ -269,17 +269,7 @@ final class VersionExecutor {
       journal.write(List.of(row));
     } catch (RuntimeException | Error historyFailure) {
       thrown.addSuppressed(
-          new MigrationException(
-              resolved.version(),
-              namespace,
-              "record",
-              "Cannot record migration "
-                  + resolved
-                  + " of "
-                  + namespace
-                  + " as failed: "
-                  + historyFailure.getMessage(),
-              historyFailure));
+          notRecorded(resolved, "failed", historyFailure.getMessage(), historyFailure));
     }
     LOG.error("{}", thrown.getMessage());
     return StepFailures.rethrowable(error, thrown);
@@ -299,24 +289,27 @@ final class VersionExecutor {
         journal.write(rows);
       }
     } catch (RuntimeException e) {
-      throw new MigrationException(
-          resolved.version(),
-          namespace,
-          "record",
-          "Cannot record migration "
-              + resolved
-              + " of "
-              + namespace
-              + " as "
-              + attempt.operation().done()
-              + ": "
-              + e.getMessage()
+      throw notRecorded(
+          resolved,
+          attempt.operation().done(),
+          e.getMessage()
               + "; its steps completed ("
               + attempt.steps().describeDone()
               + ") but its history row "
               + storedStatus(resolved, journal),
           e);
     }
+  }
+
+  /** {@code Cannot record migration <version> of <namespace> as <as>: <reason>}. */
+  private MigrationException notRecorded(
+      ResolvedMigration resolved, String as, String reason, Throwable cause) {
+    return new MigrationException(
+        resolved.version(),
+        namespace,
+        "record",
+        "Cannot record migration " + resolved + " of " + namespace + " as " + as + ": " + reason,
+        cause);
   }
 
   /** What the history says of a version after a failed write: {@code still says running}. */
