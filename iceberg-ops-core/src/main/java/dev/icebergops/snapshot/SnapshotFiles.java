@@ -88,8 +88,17 @@ final class SnapshotFiles {
           name.asText(), (ObjectNode) SnapshotJson.parse(location, file, text(location, file)));
     }
     List<HistoryRecord> rows = new ArrayList<>();
-    for (JsonNode row : SnapshotJson.parse(location, HISTORY, text(location, HISTORY))) {
-      rows.add(SnapshotJson.row(row, namespace));
+    JsonNode history = SnapshotJson.parse(location, HISTORY, text(location, HISTORY));
+    for (int i = 0; i < history.size(); i++) {
+      try {
+        rows.add(SnapshotJson.row(history.get(i), namespace));
+      } catch (RuntimeException e) {
+        throw new IllegalArgumentException(
+            String.format(
+                "Cannot read the snapshot at %s: row %d of %s is not a history row (%s)",
+                location, i + 1, HISTORY, e.getMessage()),
+            e);
+      }
     }
     SortedSet<String> dropped = new TreeSet<>();
     manifest.path("dropped-properties").forEach(key -> dropped.add(key.asText()));

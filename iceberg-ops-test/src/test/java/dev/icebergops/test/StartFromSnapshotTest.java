@@ -102,6 +102,27 @@ class StartFromSnapshotTest {
                 + "no-table-file/sales: no tables/orders.json");
   }
 
+  @Test
+  void aHistoryRowThatIsNotAHistoryRowFailsTheClassNamingTheLocationTheFileAndTheRow()
+      throws IOException {
+    Path history = damagedCopy("bad-history-row").resolve("history.json");
+    String text = Files.readString(history);
+    int second = text.lastIndexOf("2026-11-02T09:15:00Z");
+    Files.writeString(
+        history, text.substring(0, second) + "yesterday" + text.substring(second + 20));
+
+    EngineExecutionResults results = run(SnapshotFixtures.FromSnapshotWithABadHistoryRow.class);
+
+    assertThat(failures(results.allEvents()))
+        .singleElement(STRING)
+        .startsWith("Cannot configure startFrom of @IcebergMigrations on ")
+        .contains(
+            ": Cannot read the snapshot at "
+                + SnapshotFixtures.DAMAGED
+                + "bad-history-row/sales: row 2 of history.json is not a history row (")
+        .contains("yesterday");
+  }
+
   /**
    * A fresh copy of the clean snapshot (the exporter's output) where a damaged fixture reads it.
    */
