@@ -163,7 +163,9 @@ class BrokenSetsAreCaughtTest {
                 + " example:\n  before: {payment_id=")
         .containsPattern("\n  after:  \\{payment_id=\\d+, amount=[\\d.]+, channel=null}\n")
         .endsWith(
-            "(if the loss is intended, declare it: @IcebergMigrations(dropsData = \"0002\"))");
+            "(if method was renamed to channel, rename it instead, which keeps its values:"
+                + " ctx.enforceRename(\"payments\", \"method\", \"channel\"); if the loss is"
+                + " intended, declare it: @IcebergMigrations(dropsData = \"0002\"))");
   }
 
   /** A runner on the same namespace and history as {@code like}, with other migrations. */
