@@ -46,7 +46,8 @@ public class V0002__AddAmountInCents extends BaseMigration {
             .conflictDetectionFilter(Expressions.alwaysTrue())
             .validateNoConflictingData();
     ParquetRewrites.dataFiles(payments).forEach(overwrite::deleteFile);
-    overwrite.addFile(ParquetRewrites.write(payments, filled)).commit();
+    ParquetRewrites.write(payments, filled).forEach(overwrite::addFile);
+    overwrite.commit();
   }
 
   @Override
