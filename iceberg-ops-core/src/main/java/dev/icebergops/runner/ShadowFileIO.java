@@ -101,5 +101,14 @@ final class ShadowFileIO extends InMemoryFileIO {
     String location() {
       return location;
     }
+
+    /**
+     * None: the refusal is expected, the preview names it, and Iceberg's file cleanup logs it as a
+     * warning, which then carries no stack trace.
+     */
+    @Override
+    public synchronized Throwable fillInStackTrace() {
+      return this;
+    }
   }
 }
