@@ -25,6 +25,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 import org.apache.iceberg.catalog.Catalog;
 import org.apache.iceberg.catalog.TableIdentifier;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -39,6 +40,7 @@ import org.junit.jupiter.params.provider.EnumSource;
  * then the history and the table must agree, and a third run must migrate to head.
  */
 @ExtendWith(SharedEnvironment.class)
+@Tag("failure-paths")
 class LeaseFenceTest {
 
   private static final int ROUNDS = Integer.getInteger("fence.rounds", 3);

@@ -14,6 +14,7 @@ import java.util.TreeMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
@@ -30,6 +31,7 @@ import org.junit.jupiter.api.io.TempDir;
  * shows the same.
  */
 @ExtendWith(SharedEnvironment.class)
+@Tag("failure-paths")
 class RunnerFaultMatrixTest {
 
   private static final boolean FULL = Boolean.getBoolean("reliability.full");

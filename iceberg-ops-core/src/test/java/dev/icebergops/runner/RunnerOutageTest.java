@@ -15,9 +15,11 @@ import java.util.concurrent.TimeUnit;
 import org.apache.iceberg.types.Types;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /** Outages mid-version, on an environment of each test's own whose servers really stop. */
+@Tag("failure-paths")
 class RunnerOutageTest {
 
   /** Stops a part of the environment, then tries to add a column. */

@@ -23,6 +23,7 @@ import java.util.concurrent.TimeUnit;
 import org.apache.iceberg.catalog.Catalog;
 import org.apache.iceberg.catalog.TableIdentifier;
 import org.apache.iceberg.types.Types;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
@@ -33,6 +34,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * and no namespace stranded.
  */
 @ExtendWith(SharedEnvironment.class)
+@Tag("failure-paths")
 class RunnerRaceTest {
 
   private static final int ROUNDS = Integer.getInteger("reliability.raceRounds", 8);

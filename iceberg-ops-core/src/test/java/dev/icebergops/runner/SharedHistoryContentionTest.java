@@ -27,6 +27,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
@@ -36,6 +37,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * tries says the table kept changing and who changed it, never that the catalog did not answer.
  */
 @ExtendWith(SharedEnvironment.class)
+@Tag("failure-paths")
 class SharedHistoryContentionTest {
 
   private static final int OTHER_RUNS = 8;
