@@ -15,6 +15,8 @@ def has = { String text -> log.any { it.contains(text) } }
  '[INFO] Versions of shop:'].each {
   assert has(it) : "Expecting \"${it}\" in the build log, but it is missing"
 }
+assert log.any { it ==~ /\[INFO\] 2 versions in \d+ ms; the whole migrate took \d+ ms/ } :
+    'Expecting migrate to end with the sum of the versions\' times and the wall time of the whole run'
 assert has('[INFO] Preview of shop') : 'Expecting the preview in the build log'
 ['0001\\s+Create orders\\s+pending', '0002\\s+Add region to orders\\s+pending'].each { line ->
   assert log.any { it ==~ /\[INFO\]   ${line}/ } : "Expecting plan to list /${line}/ after the preview"

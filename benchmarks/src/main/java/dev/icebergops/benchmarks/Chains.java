@@ -15,7 +15,8 @@ import javax.tools.ToolProvider;
  * is the package {@code bench.c<n>} whose first migration creates {@code items (id long)} and whose
  * every later migration adds one long column {@code c<k>}. The package {@link Baselines#PACKAGE}
  * holds the 300-chain again with a baseline, {@code B0290__Baseline}, that creates the table of
- * 0290 directly ({@link Baselines}); the chain-scale fixtures are {@link ScaleFixtures}'.
+ * 0290 directly ({@link Baselines}); the chain-scale fixtures are {@link ScaleFixtures}', those of
+ * issue 38's measures {@link CostFixtures}'.
  */
 final class Chains {
 
@@ -73,6 +74,7 @@ final class Chains {
       files.add(write(fixtures, "Suite50Test" + copy, suiteTest(50, copy)));
     }
     files.addAll(ScaleFixtures.write(fixtures));
+    files.addAll(CostFixtures.write(sources));
     Files.createDirectories(classes);
     JavaCompiler compiler = ToolProvider.getSystemJavaCompiler();
     List<String> args = new ArrayList<>();
@@ -100,7 +102,7 @@ final class Chains {
     return file;
   }
 
-  private static String className(int k) {
+  static String className(int k) {
     return "V" + version(k) + (k == 1 ? "__CreateItems" : "__AddC" + k);
   }
 
@@ -109,7 +111,7 @@ final class Chains {
   }
 
   /** Migration {@code k} of a chain, in {@code packageName}. */
-  private static String migration(String packageName, int k) {
+  static String migration(String packageName, int k) {
     String body =
         k == 1
             ? """

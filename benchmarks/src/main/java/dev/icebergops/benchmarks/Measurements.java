@@ -43,6 +43,19 @@ public final class Measurements {
       if (selection.includes("B4")) {
         runners.readsOverRows(5);
       }
+      CostMeasures costs = new CostMeasures(env.catalog(), ChainPlan.fromSystemProperty());
+      if (selection.includes("B2S")) {
+        costs.secondClass();
+      }
+      if (selection.includes("B2R")) {
+        costs.followingAgainstRegister();
+      }
+      if (selection.includes("B5I")) {
+        costs.irreversibleSet();
+      }
+      if (selection.includes("B5R")) {
+        costs.rerun(Runtime.getRuntime().maxMemory() / (1024 * 1024) + "m");
+      }
       // last: the longest, and a run stopped part-way keeps every figure above
       ScaleMeasures scale = new ScaleMeasures(env.catalog(), ChainPlan.fromSystemProperty());
       if (selection.includes("BL")) {

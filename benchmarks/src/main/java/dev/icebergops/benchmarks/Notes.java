@@ -70,6 +70,28 @@ final class Notes {
         empty, the two alternating, both resolving their chain. The row says how many versions
         the runner applied: 11 when it used the baseline (the baseline and 0291..0300), 300
         when it does not know baselines and migrated the whole chain.
+      - Issue 38's measures, each runnable alone (`-Dbench.only=B2S`, `B2R`, `B5I`, `B5R`) at
+        the lengths `-Dbench.chains` names (its counts are not used), before the chain-scale
+        measures:
+        - B2S, a second class: per length, one session of a warm-up class at head of the
+          11-chain (which no measured class shares) and two classes of eight empty tests at
+          head of a copy of the chain (`bench.f<n>`) that no other measure uses, so that no
+          class of another measure has built its template in the same JVM. The second class's
+          first test against its following tests (their median); the first class's first test
+          is recorded beside them (`b2.second-class.first-class-first.<n>`).
+        - B2R, a following test against its floor: per length, one session of the warm-up
+          class and a class at head (its following tests), then the anchor, eight times after
+          one untimed call: a namespace created, the head table (made once beforehand with one
+          `createTable`) registered from its metadata file, dropped without purging its files,
+          the namespace dropped.
+        - B5I, a 16-version set whose 0008 throws `IrreversibleMigrationException` in its
+          downgrade, allowed with `irreversible = "0008"`: its `MigrationSuite` class, once,
+          after the warm-up class, against one `migrate()` of the set from empty, resolving it
+          included.
+        - B5R, a re-run: per length, the `MigrationSuite` class of the chain run in a new JVM
+          (the warm-up class first, then the suite, timed), then again in another new JVM in
+          the same working directory, a fresh one per length, so that what a run keeps under
+          `target/` is the first run's only. The second run against the first.
       - The chain-scale measures run last, one class per chain length and kind in each round,
         as many rounds as `-Dbench.chains` asks (default `10:3,100:2,300:2`: three classes at
         N = 10, two at 100 and at 300); `-Dbench.only=CHAINS` takes B2N, B5N and BL alone.

@@ -86,7 +86,50 @@ final class Report {
   /** The chain-scale rows of issue 19 ({@link ScaleMeasures}), after the rows above. */
   static final List<Target> SCALE_TARGETS = scaleTargets();
 
+  /** Issue 38's rows ({@link CostMeasures}), after the chain-scale rows. */
+  static final List<Target> COST_TARGETS = costTargets();
+
   private Report() {}
+
+  private static List<Target> costTargets() {
+    List<Target> targets = new java.util.ArrayList<>();
+    for (int n : ScaleFixtures.LENGTHS) {
+      targets.add(
+          new Target(
+              "B2",
+              "the first test of a second class at head of the same " + n + "-migration chain",
+              "a following test of that class",
+              "b2.second-class.first." + n,
+              "b2.second-class.following." + n,
+              3));
+      targets.add(
+          new Target(
+              "B2",
+              "a following test at head of a " + n + "-migration chain",
+              "a namespace created, the head table registered from its metadata file and dropped,"
+                  + " the namespace dropped",
+              "b2.register.following." + n,
+              "b2.api.namespace-register-drop." + n,
+              2));
+      targets.add(
+          new Target(
+              "B5",
+              "MigrationSuite on a " + n + "-migration chain re-run in a new JVM, chain unchanged",
+              "its first run, in a new JVM as well",
+              "b5.rerun.second." + n,
+              "b5.rerun.first." + n,
+              0.2));
+    }
+    targets.add(
+        new Target(
+            "B5",
+            "MigrationSuite on a 16-version set whose 0008 is irreversible (allowed)",
+            "one `migrate()` from empty to head of the same set",
+            "b5.set.irreversible-suite." + CostFixtures.SET,
+            "b5.set.migrate-from-empty." + CostFixtures.SET,
+            3.5));
+    return List.copyOf(targets);
+  }
 
   private static List<Target> scaleTargets() {
     List<Target> targets = new java.util.ArrayList<>();
@@ -298,6 +341,9 @@ final class Report {
       md.append(target.row(medians)).append('\n');
     }
     for (Target target : SCALE_TARGETS) {
+      md.append(target.row(medians)).append('\n');
+    }
+    for (Target target : COST_TARGETS) {
       md.append(target.row(medians)).append('\n');
     }
     md.append(baselineTarget(medians).row(medians)).append('\n');

@@ -87,7 +87,7 @@ final class ScaleFixtures {
     return files;
   }
 
-  private static String simple(String className) {
+  static String simple(String className) {
     return className.substring(PACKAGE.length() + 1);
   }
 
@@ -104,6 +104,12 @@ final class ScaleFixtures {
   /** The same, with more attributes of {@code @IcebergMigrations} ({@code ", name = value"}). */
   private static String testsAt(
       String name, int n, int version, boolean migrateTo, String attributes) {
+    return testsAt(name, Chains.location(n), version, migrateTo, attributes);
+  }
+
+  /** The same, of the chain at {@code location}. */
+  static String testsAt(
+      String name, String location, int version, boolean migrateTo, String attributes) {
     String expected = Chains.version(version);
     String annotation = migrateTo ? "@MigrateTo(\"" + expected + "\")\n  " : "";
     StringBuilder tests = new StringBuilder();
@@ -139,19 +145,24 @@ final class ScaleFixtures {
           }
         }
         """
-        .formatted(PACKAGE, Chains.location(n), name, tests, expected, attributes);
+        .formatted(PACKAGE, location, name, tests, expected, attributes);
   }
 
   private static String suiteClass(String name, int n) {
+    return suiteClass(name, Chains.location(n), "");
+  }
+
+  /** A MigrationSuite class of the chain at {@code location}, with more attributes as above. */
+  static String suiteClass(String name, String location, String attributes) {
     return """
         package %s;
 
         import dev.icebergops.test.IcebergMigrations;
         import dev.icebergops.test.MigrationSuite;
 
-        @IcebergMigrations(locations = "%s")
+        @IcebergMigrations(locations = "%s"%s)
         public class %s implements MigrationSuite {}
         """
-        .formatted(PACKAGE, Chains.location(n), name);
+        .formatted(PACKAGE, location, attributes, name);
   }
 }

@@ -1,12 +1,17 @@
 package dev.icebergops.cli;
 
 import dev.icebergops.runner.MigrationResult;
+import dev.icebergops.tooling.MigrateSummary;
 import dev.icebergops.tooling.ToolSession;
+import java.time.Duration;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
-/** {@code migrate [--target V]}: validates, then applies the pending versions in one run. */
+/**
+ * {@code migrate [--target V]}: validates, then applies the pending versions in one run, and ends
+ * with where the namespace is and what the versions cost ({@link MigrateSummary}).
+ */
 @Command(
     name = "migrate",
     description =
@@ -21,13 +26,9 @@ final class MigrateCommand extends SessionCommand {
 
   @Override
   void run(ToolSession session, Output output) {
+    long start = System.nanoTime();
     MigrationResult result =
         versions(session, output, "migrate", "Applied", outOfOrder.allowed, r -> r.migrate(target));
-    output.line(
-        (result.steps().isEmpty()
-                ? "Nothing to apply: " + session.namespace() + " is at "
-                : session.namespace() + " is now at ")
-            + result.current().orElse("none")
-            + result.baseline().map(b -> " (from baseline " + b + ")").orElse(""));
+    MigrateSummary.lines(result, Duration.ofNanos(System.nanoTime() - start)).forEach(output::line);
   }
 }

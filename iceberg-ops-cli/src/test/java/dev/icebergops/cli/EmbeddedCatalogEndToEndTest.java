@@ -6,6 +6,8 @@ import dev.icebergops.cli.CliRunner.Result;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -133,6 +135,29 @@ class EmbeddedCatalogEndToEndTest {
     assertThat(history.out())
         .contains("\"version\" : \"0003\"")
         .contains("\"status\" : \"applied\"");
+  }
+
+  @Test
+  void migrateEndsWithTheSumOfItsVersionsTimesAndTheWallTimeOfTheWholeRun() throws Exception {
+    CliRunner cli = new CliRunner(project);
+    ok(cli.run("init", "--namespace", "sales"));
+    cli.migration("V0001__First", "");
+    cli.migration("V0002__Second", "");
+
+    Result migrate = ok(cli.run("migrate"));
+    Matcher out =
+        Pattern.compile(
+                "Applied 0001 First \\((\\d+) ms\\)\nApplied 0002 Second \\((\\d+) ms\\)\n"
+                    + "sales is now at 0002\n"
+                    + "2 versions in (\\d+) ms; the whole migrate took (\\d+) ms\n")
+            .matcher(migrate.out());
+    assertThat(out.matches()).as(migrate.toString()).isTrue();
+    long sum = Long.parseLong(out.group(1)) + Long.parseLong(out.group(2));
+    assertThat(Long.parseLong(out.group(3))).as("the sum of the versions' times").isEqualTo(sum);
+    assertThat(Long.parseLong(out.group(4))).as("the whole migrate").isGreaterThanOrEqualTo(sum);
+    assertThat(ok(cli.run("migrate")).out())
+        .as("nothing applied, no cost line")
+        .isEqualTo("Nothing to apply: sales is at 0002\n");
   }
 
   private static Result ok(Result result) {
