@@ -1,5 +1,6 @@
 package dev.icebergops.test;
 
+import dev.icebergops.migration.MigrationFactory;
 import dev.icebergops.migration.ResolvedMigration;
 import dev.icebergops.runner.MigrationRunner;
 import dev.icebergops.state.NamespaceTables;
@@ -98,11 +99,11 @@ final class ClassTemplates implements AutoCloseable {
     starts.add(version);
     long start = System.nanoTime();
     try {
-      Optional<NamespaceTemplate> shared = run.take(key(version));
+      Optional<NamespaceTemplate> shared = run.take(key(version)).or(() -> cached(version));
       if (shared.isPresent()) {
         templates.put(version, forClass(shared.get()));
         LOG.info(
-            "Took the template of {} at {} from the run's, with the same migrations, in {} ms",
+            "Took the template of {} at {} from the run's or the cache's, no walk, in {} ms",
             settings.testClass().getSimpleName(),
             version,
             (System.nanoTime() - start) / 1_000_000);
@@ -183,6 +184,32 @@ final class ClassTemplates implements AutoCloseable {
                     .append(';'));
     return new RunTemplates.Key(
         catalog, settings.factory(), text.toString(), settings.copySchemaHistory());
+  }
+
+  /**
+   * The template at {@code version} from the cache kept between runs, made the run's; empty when
+   * the cache is off, the class has a factory of its own (which the cache cannot tell apart), or it
+   * has no entry for the chain.
+   */
+  private Optional<NamespaceTemplate> cached(String version) {
+    String entry = cacheEntry(version);
+    if (entry == null) {
+      return Optional.empty();
+    }
+    RunTemplates.Key key = key(version);
+    Optional<NamespaceTemplate> template =
+        run.cache().load(entry, catalog, settings.uniqueName("at_" + version), key.everySchema());
+    template.ifPresent(t -> run.built(key, t));
+    return template;
+  }
+
+  /** The name of the cache's entry at {@code version}, or null when the class uses no cache. */
+  private String cacheEntry(String version) {
+    boolean ownFactory =
+        settings.factory().getClass() != MigrationFactory.publicNoArgConstructor().getClass();
+    return run.cache() == null || ownFactory
+        ? null
+        : run.cache().entryName(key(version).chain(), catalog, catalog.getClass().getName());
   }
 
   /** {@code template} with the history rows of this class's tests at its version written. */
@@ -278,6 +305,10 @@ final class ClassTemplates implements AutoCloseable {
         }
         if (shared) {
           run.built(key, template);
+          String entry = cacheEntry(version);
+          if (entry != null) {
+            run.cache().store(entry, catalog, template);
+          }
         }
       }
       templates.put(version, forClass(template));

@@ -51,11 +51,26 @@ record NamespaceTemplate(
       List<HistoryRecord> rows,
       boolean earlierSchemas) {
     Namespaces.create(catalog, namespace);
-    Map<String, TableCopy> tables = new LinkedHashMap<>();
     for (TableIdentifier id : catalog.listTables(TableNames.namespace(source))) {
       TableIdentifier copy = Namespaces.table(namespace, id.name());
       TableCopy.of(id, catalog.loadTable(id), true).copyTo(catalog, copy);
-      tables.put(id.name(), TableCopy.of(copy, catalog.loadTable(copy), earlierSchemas));
+    }
+    return of(catalog, namespace, version, rows, earlierSchemas);
+  }
+
+  /**
+   * The template whose tables are those of {@code namespace}, at {@code version}, with {@code rows}
+   * (see {@link #capture}).
+   */
+  static NamespaceTemplate of(
+      Catalog catalog,
+      String namespace,
+      String version,
+      List<HistoryRecord> rows,
+      boolean earlierSchemas) {
+    Map<String, TableCopy> tables = new LinkedHashMap<>();
+    for (TableIdentifier copy : catalog.listTables(TableNames.namespace(namespace))) {
+      tables.put(copy.name(), TableCopy.of(copy, catalog.loadTable(copy), earlierSchemas));
     }
     return new NamespaceTemplate(
         version,

@@ -40,12 +40,30 @@ final class RunTemplates implements ExtensionContext.Store.CloseableResource, Au
   /** The namespace of every template built in the run, forgotten ones too, with its catalog. */
   private final Map<String, Catalog> built = new ConcurrentHashMap<>();
 
+  /** The templates kept between runs, or null when the cache is off. */
+  private final TemplateCache cache;
+
+  private RunTemplates(TemplateCache cache) {
+    this.cache = cache;
+  }
+
   /** The run's templates, in the root store of {@code context}. */
   static RunTemplates of(ExtensionContext context) {
     return context
         .getRoot()
         .getStore(STORE)
-        .getOrComputeIfAbsent(RunTemplates.class, k -> new RunTemplates(), RunTemplates.class);
+        .getOrComputeIfAbsent(
+            RunTemplates.class,
+            k ->
+                new RunTemplates(
+                    TemplateCache.configured(
+                        SuiteConfig.lookup(context, TemplateCache.PROPERTY, TemplateCache.ENV))),
+            RunTemplates.class);
+  }
+
+  /** The templates kept between runs, or null when the cache is off. */
+  TemplateCache cache() {
+    return cache;
   }
 
   /**

@@ -3,10 +3,12 @@ package dev.icebergops.test;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass;
 
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.platform.engine.TestExecutionResult;
 import org.junit.platform.testkit.engine.EngineTestKit;
 import org.junit.platform.testkit.engine.Event;
@@ -79,6 +81,33 @@ class TemplateCopiesTest {
     assertThat(failures(events)).as("fixture tests that failed").isEmpty();
     assertThat(events.succeeded().count()).as("fixture tests that passed").isEqualTo(2);
     assertThat(TemplateFixtures.upgrades("0004")).as("upgrades of 0004: one walk").isEqualTo(1);
+  }
+
+  @Test
+  void anUnchangedChainStartsFromItsCachedTemplateInTheNextRunAndAnEditedOneIsWalked(
+      @TempDir Path cache) {
+    assertThat(failures(runCaching(cache, TemplateFixtures.SameChain.class))).isEmpty();
+    assertThat(TemplateFixtures.upgrades("0004")).as("upgrades of 0004, first run").isEqualTo(1);
+
+    TemplateFixtures.reset();
+    Events again = runCaching(cache, TemplateFixtures.SameChain.class);
+    assertThat(failures(again)).as("fixture tests that failed in the next run").isEmpty();
+    assertThat(again.succeeded().count()).isEqualTo(1);
+    assertThat(TemplateFixtures.UPGRADES).as("upgrades in the next run: none").isEmpty();
+
+    TemplateFixtures.reset();
+    assertThat(failures(runCaching(cache, TemplateFixtures.SameChainEdited.class))).isEmpty();
+    assertThat(TemplateFixtures.upgrades("0004"))
+        .as("upgrades of 0004 once 0003 was edited: a walk")
+        .isEqualTo(1);
+  }
+
+  private static Events runCaching(Path cache, Class<?> testClass) {
+    return EngineTestKit.engine("junit-jupiter")
+        .configurationParameter(TemplateCache.PROPERTY, cache.toString())
+        .selectors(selectClass(testClass))
+        .execute()
+        .testEvents();
   }
 
   @Test

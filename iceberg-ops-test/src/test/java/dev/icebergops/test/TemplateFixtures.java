@@ -520,6 +520,16 @@ final class TemplateFixtures {
   /** Another class at the same chain and version as {@link SameChain}. */
   public static class SameChainAgain extends SameChain {}
 
+  /** {@link SameChain} with 0003 edited (its downgrade no longer drops the column). */
+  @IcebergMigrations(
+      classes = {
+        V0001__CreateLedger.class,
+        V0002__AddCurrency.class,
+        V0003__AddAmountForgetful.class,
+        V0004__SetOwner.class
+      })
+  public static class SameChainEdited extends SameChain {}
+
   /** 0002 cannot be applied: no template at head can be built. */
   public static class V0002__Locked extends BaseMigration {
     @Override
