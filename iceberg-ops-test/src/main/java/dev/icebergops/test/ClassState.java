@@ -61,7 +61,12 @@ final class ClassState implements ExtensionContext.Store.CloseableResource, Auto
     this.shapes = new IrreversibleShapes(runners);
     this.templates =
         new ClassTemplates(
-            config, runners, history.owned(), shapes, StartingVersions.of(config, head()));
+            config,
+            runners,
+            history.owned(),
+            shapes,
+            StartingVersions.of(config, head()),
+            RunTemplates.of(context));
     this.report = new SuiteReport(ClassReports.title(testClass));
   }
 

@@ -1,14 +1,17 @@
 package dev.icebergops.test;
 
+import dev.icebergops.migration.MigrationFactory;
 import dev.icebergops.migration.ResolvedMigration;
 import dev.icebergops.runner.MigrationRunner;
 import dev.icebergops.state.NamespaceTables;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.NavigableSet;
 import java.util.Optional;
+import java.util.Set;
 import java.util.TreeSet;
 import org.apache.iceberg.catalog.Catalog;
 import org.slf4j.Logger;
@@ -19,8 +22,10 @@ import org.slf4j.LoggerFactory;
  * walk up the migrations in a namespace of their own (the walk goes on from where it stopped for a
  * later version, and starts again from empty for an earlier one), each captured as the walk passes
  * its version. On the way the walk also records the shape at {@code downTo} and at every allowed
- * irreversible version. The class's {@link ClassState} closes it: the walk's and the templates'
- * namespaces are dropped with their files.
+ * irreversible version. A template another class of the run has at the same chain and version is
+ * taken from the run's ({@link RunTemplates}) instead, and one this walk captures is put there for
+ * the others. The class's {@link ClassState} closes it: the walk's namespace and the templates only
+ * the class has are dropped with their files (the run's, when the run ends).
  *
  * <p>A template that cannot be built (a migration fails on the way, a table has delete files) is
  * not an error here: the tests that would start from it migrate their own namespace, as they would
@@ -36,6 +41,12 @@ final class ClassTemplates implements AutoCloseable {
   private final SuiteRunners runners;
   private final boolean seedHistory;
   private final IrreversibleShapes irreversibleShapes;
+  private final RunTemplates run;
+
+  /** The run's templates this class is to build, not built yet. */
+  private final Set<RunTemplates.Key> reserved = new HashSet<>();
+
+  private List<ResolvedMigration> chain;
 
   /** The versions worth stopping at on the way up: the tests' starting versions. */
   private final NavigableSet<String> starts;
@@ -63,12 +74,14 @@ final class ClassTemplates implements AutoCloseable {
       SuiteRunners runners,
       boolean seedHistory,
       IrreversibleShapes irreversibleShapes,
-      Map<String, String> startsByTest) {
+      Map<String, String> startsByTest,
+      RunTemplates run) {
     this.catalog = runners.catalog();
     this.settings = settings;
     this.runners = runners;
     this.seedHistory = seedHistory;
     this.irreversibleShapes = irreversibleShapes;
+    this.run = run;
     this.startsByTest = Map.copyOf(startsByTest);
     this.starts = new TreeSet<>(startsByTest.values());
   }
@@ -86,8 +99,20 @@ final class ClassTemplates implements AutoCloseable {
     starts.add(version);
     long start = System.nanoTime();
     try {
+      Optional<NamespaceTemplate> shared = run.take(key(version)).or(() -> cached(version));
+      if (shared.isPresent()) {
+        templates.put(version, forClass(shared.get()));
+        LOG.info(
+            "Took the template of {} at {} from the run's or the cache's, no walk, in {} ms",
+            settings.testClass().getSimpleName(),
+            version,
+            (System.nanoTime() - start) / 1_000_000);
+        return Optional.of(templates.get(version));
+      }
+      reserved.add(key(version));
       walkTo(version);
     } catch (RuntimeException e) {
+      failReserved(e);
       unavailable.put(version, e.toString());
       LOG.info(
           "Cannot build the template of {} at {}: {}; its tests migrate their own namespaces",
@@ -96,6 +121,8 @@ final class ClassTemplates implements AutoCloseable {
           e.toString());
       dropWalk();
       return Optional.empty();
+    } finally {
+      failReserved(new IllegalStateException("Cannot build the template at " + version));
     }
     LOG.info(
         "Built the template of {} at {} in {} ms",
@@ -105,17 +132,91 @@ final class ClassTemplates implements AutoCloseable {
     return Optional.ofNullable(templates.get(version));
   }
 
+  /** Tells the classes waiting for the run's templates this class was to build why they cannot. */
+  private void failReserved(RuntimeException failure) {
+    reserved.forEach(key -> run.failed(key, failure));
+    reserved.clear();
+  }
+
   /**
    * Forgets {@code template}, which a test damaged: the next test at its version gets one built
    * anew (from the walk where it still stands there). The damaged one is dropped with the class.
    */
   synchronized void forget(NamespaceTemplate template) {
     templates.remove(template.version(), template);
+    run.forget(key(template.version()), template.namespace());
   }
 
-  /** The shape at {@code downTo}, once a walk has passed it; null before. */
+  /**
+   * The shape at {@code downTo}: recorded when a walk passed it, else taken once in a scratch
+   * namespace (the templates came from the run's).
+   */
   synchronized NamespaceTables downToShape() {
+    if (downToShape == null) {
+      String near = settings.uniqueName("down_to");
+      downToShape =
+          BASE.equals(settings.downTo())
+              ? NamespaceTables.capture(catalog, near)
+              : irreversibleShapes.at(settings.downTo(), near);
+    }
     return downToShape;
+  }
+
+  /**
+   * What makes the template at {@code version} the same in another class: the migrations up to it,
+   * baselines included, each with its checksum.
+   */
+  private RunTemplates.Key key(String version) {
+    if (chain == null) {
+      MigrationRunner probe = runners.alone(BASE + "_probe");
+      chain = new ArrayList<>(probe.baselines());
+      chain.addAll(probe.migrations());
+    }
+    StringBuilder text = new StringBuilder();
+    chain.stream()
+        .filter(m -> m.version().compareTo(version) <= 0)
+        .forEach(
+            m ->
+                text.append(m.isBaseline() ? 'B' : 'V')
+                    .append(m.version())
+                    .append('=')
+                    .append(m.checksum())
+                    .append(';'));
+    return new RunTemplates.Key(
+        catalog, settings.factory(), text.toString(), settings.copySchemaHistory());
+  }
+
+  /**
+   * The template at {@code version} from the cache kept between runs, made the run's; empty when
+   * the cache is off, the class has a factory of its own (which the cache cannot tell apart), or it
+   * has no entry for the chain.
+   */
+  private Optional<NamespaceTemplate> cached(String version) {
+    String entry = cacheEntry(version);
+    if (entry == null) {
+      return Optional.empty();
+    }
+    RunTemplates.Key key = key(version);
+    Optional<NamespaceTemplate> template =
+        run.cache().load(entry, catalog, settings.uniqueName("at_" + version), key.everySchema());
+    template.ifPresent(t -> run.built(key, t));
+    return template;
+  }
+
+  /** The name of the cache's entry at {@code version}, or null when the class uses no cache. */
+  private String cacheEntry(String version) {
+    boolean ownFactory =
+        settings.factory().getClass() != MigrationFactory.publicNoArgConstructor().getClass();
+    return run.cache() == null || ownFactory
+        ? null
+        : run.cache().entryName(key(version).chain(), catalog, catalog.getClass().getName());
+  }
+
+  /** {@code template} with the history rows of this class's tests at its version written. */
+  private NamespaceTemplate forClass(NamespaceTemplate template) {
+    return template.seeding(
+        seedHistory ? runners.of(template.namespace()) : null,
+        testNamespacesAt(template.version()));
   }
 
   /**
@@ -178,19 +279,39 @@ final class ClassTemplates implements AutoCloseable {
       irreversibleShapes.record(version, () -> NamespaceTables.capture(catalog, walk));
     }
     if (!BASE.equals(version) && starts.contains(version) && !templates.containsKey(version)) {
-      String namespace = settings.uniqueName("at_" + version);
-      dropLater.add(namespace);
-      templates.put(
-          version,
-          NamespaceTemplate.capture(
-              catalog,
-              walk,
-              namespace,
-              version,
-              walker.history(),
-              seedHistory ? runners.of(walk) : null,
-              testNamespacesAt(version),
-              settings.copySchemaHistory()));
+      RunTemplates.Key key = key(version);
+      NamespaceTemplate template = run.ready(key);
+      if (template == null) {
+        boolean shared = reserved.remove(key) || run.reserve(key);
+        String namespace = settings.uniqueName("at_" + version);
+        if (!shared) {
+          dropLater.add(namespace); // another class is building the run's: this one is the class's
+        }
+        try {
+          template =
+              NamespaceTemplate.capture(
+                  catalog,
+                  walk,
+                  namespace,
+                  version,
+                  walker.history(),
+                  settings.copySchemaHistory());
+        } catch (RuntimeException e) {
+          if (shared) {
+            dropLater.add(namespace);
+            run.failed(key, e);
+          }
+          throw e;
+        }
+        if (shared) {
+          run.built(key, template);
+          String entry = cacheEntry(version);
+          if (entry != null) {
+            run.cache().store(entry, catalog, template);
+          }
+        }
+      }
+      templates.put(version, forClass(template));
     }
   }
 

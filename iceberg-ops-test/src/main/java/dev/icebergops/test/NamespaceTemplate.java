@@ -18,10 +18,10 @@ import org.apache.iceberg.catalog.TableIdentifier;
 import org.apache.iceberg.exceptions.NamespaceNotEmptyException;
 
 /**
- * The state a test starts from, built once per class and version: every table of a namespace
- * migrated to that version, copied into a namespace of the template's own, and the history rows
- * that say so. {@link #copyTo} gives a test its own copy of it, whose cost does not grow with the
- * number of migrations behind the version.
+ * The state a test starts from, built once per run, chain and version ({@link RunTemplates}): every
+ * table of a namespace migrated to that version, copied into a namespace of the template's own, and
+ * the history rows that say so. {@link #copyTo} gives a test its own copy of it, whose cost does
+ * not grow with the number of migrations behind the version.
  *
  * @param shape the template's shape, which a test's namespace must have again after the test
  * @param seeded the namespaces whose history rows were written with the template's, by test name,
@@ -38,11 +38,8 @@ record NamespaceTemplate(
 
   /**
    * Copies every table of {@code source}, now at {@code version}, into the new namespace {@code
-   * namespace}, and keeps {@code rows}, the source's history rows. When {@code seeder} is not null,
-   * the rows are also written in its history table ({@link RunnerSeam#seedHistory}), in one commit,
-   * under each namespace of {@code seeded} (by the name of the test that will take it), so that
-   * those tests' copies write none. Copies keep every earlier schema of the tables when {@code
-   * earlierSchemas}, else the current ones only.
+   * namespace}, and keeps {@code rows}, the source's history rows. Copies keep every earlier schema
+   * of the tables when {@code earlierSchemas}, else the current ones only.
    *
    * @throws UnsupportedOperationException if a table cannot be copied (see {@link TableCopy#of})
    */
@@ -52,16 +49,44 @@ record NamespaceTemplate(
       String namespace,
       String version,
       List<HistoryRecord> rows,
-      MigrationRunner seeder,
-      Map<String, String> seeded,
       boolean earlierSchemas) {
     Namespaces.create(catalog, namespace);
-    Map<String, TableCopy> tables = new LinkedHashMap<>();
     for (TableIdentifier id : catalog.listTables(TableNames.namespace(source))) {
       TableIdentifier copy = Namespaces.table(namespace, id.name());
       TableCopy.of(id, catalog.loadTable(id), true).copyTo(catalog, copy);
-      tables.put(id.name(), TableCopy.of(copy, catalog.loadTable(copy), earlierSchemas));
     }
+    return of(catalog, namespace, version, rows, earlierSchemas);
+  }
+
+  /**
+   * The template whose tables are those of {@code namespace}, at {@code version}, with {@code rows}
+   * (see {@link #capture}).
+   */
+  static NamespaceTemplate of(
+      Catalog catalog,
+      String namespace,
+      String version,
+      List<HistoryRecord> rows,
+      boolean earlierSchemas) {
+    Map<String, TableCopy> tables = new LinkedHashMap<>();
+    for (TableIdentifier copy : catalog.listTables(TableNames.namespace(namespace))) {
+      tables.put(copy.name(), TableCopy.of(copy, catalog.loadTable(copy), earlierSchemas));
+    }
+    return new NamespaceTemplate(
+        version,
+        namespace,
+        tables,
+        List.copyOf(rows),
+        NamespaceTables.capture(catalog, namespace),
+        Map.of());
+  }
+
+  /**
+   * This template for one class: when {@code seeder} is not null, its rows written in the seeder's
+   * history table ({@link RunnerSeam#seedHistory}), in one commit, under each namespace of {@code
+   * seeded} (by the name of the test that will take it), so that those tests' copies write none.
+   */
+  NamespaceTemplate seeding(MigrationRunner seeder, Map<String, String> seeded) {
     Map<String, String> written = Map.of();
     if (seeder != null && !seeded.isEmpty() && !rows.isEmpty()) {
       Map<String, List<HistoryRecord>> seeds = new LinkedHashMap<>();
@@ -70,12 +95,7 @@ record NamespaceTemplate(
       written = seeded;
     }
     return new NamespaceTemplate(
-        version,
-        namespace,
-        tables,
-        List.copyOf(rows),
-        NamespaceTables.capture(catalog, namespace),
-        new ConcurrentHashMap<>(written));
+        version, namespace, tables, rows, shape, new ConcurrentHashMap<>(written));
   }
 
   /**

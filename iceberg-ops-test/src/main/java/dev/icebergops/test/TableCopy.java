@@ -230,6 +230,16 @@ record TableCopy(
     return table;
   }
 
+  /**
+   * {@code metadata}, a copy's ({@link #metadata}), made that of a new table at {@code location}.
+   */
+  static String owned(String metadata, String location) {
+    return metadata
+        .replace(LOCATION, new String(JsonStringEncoder.getInstance().quoteAsString(location)))
+        .replace(UUID_TOKEN, UUID.randomUUID().toString())
+        .replace('"' + UPDATED + '"', Long.toString(System.currentTimeMillis()));
+  }
+
   /** The first of the table's data files that is gone from the store, if any: a request each. */
   Optional<String> missingDataFile() {
     return dataFiles.stream()

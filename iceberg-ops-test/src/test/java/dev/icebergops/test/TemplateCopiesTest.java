@@ -3,10 +3,12 @@ package dev.icebergops.test;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass;
 
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.platform.engine.TestExecutionResult;
 import org.junit.platform.testkit.engine.EngineTestKit;
 import org.junit.platform.testkit.engine.Event;
@@ -34,9 +36,92 @@ class TemplateCopiesTest {
     assertThat(events.succeeded().count()).as("fixture tests that passed").isEqualTo(5);
     assertThat(TemplateFixtures.NAMESPACES)
         .as("namespaces of the tests, then those left once the class ended")
-        .filteredOn(ns -> ns.startsWith("vandal_"))
-        .hasSize(4) // the four tests' own: Sweeper, run after the class ended, saw no template
-        .noneMatch(ns -> ns.startsWith("vandal_at_") || ns.startsWith("vandal_template_"));
+        .filteredOn(ns -> ns.startsWith("vandal_") && !ns.startsWith("vandal_at_"))
+        .hasSize(4) // the four tests' own: Sweeper, run after the class ended, saw no walk
+        .noneMatch(ns -> ns.startsWith("vandal_template_"));
+    assertThat(TemplateFixtures.NAMESPACES)
+        .as("the run's templates at 0002 and head, kept for later classes until the run ends")
+        .filteredOn(ns -> ns.startsWith("vandal_at_"))
+        .hasSize(2);
+  }
+
+  @Test
+  void classesAtTheSameChainAndVersionCopyOneTemplateThatOnlyTheFirstWalks() {
+    Events events =
+        run(
+            TemplateFixtures.Vandal.class,
+            TemplateFixtures.SameChain.class,
+            TemplateFixtures.SameChainAgain.class);
+
+    assertThat(failures(events)).as("fixture tests that failed").isEmpty();
+    assertThat(events.succeeded().count()).as("fixture tests that passed").isEqualTo(6);
+    for (String version : List.of("0001", "0002", "0003", "0004")) {
+      assertThat(TemplateFixtures.upgrades(version))
+          .as("upgrades of %s: the first class's walk only", version)
+          .isEqualTo(1);
+    }
+  }
+
+  @Test
+  void parallelClassesAtTheSameChainAndVersionWaitForTheOneWalk() {
+    Events events =
+        EngineTestKit.engine("junit-jupiter")
+            .configurationParameter("junit.jupiter.execution.parallel.enabled", "true")
+            .configurationParameter(
+                "junit.jupiter.execution.parallel.mode.classes.default", "concurrent")
+            .configurationParameter("junit.jupiter.execution.parallel.config.strategy", "fixed")
+            .configurationParameter(
+                "junit.jupiter.execution.parallel.config.fixed.parallelism", "2")
+            .selectors(
+                selectClass(TemplateFixtures.SameChain.class),
+                selectClass(TemplateFixtures.SameChainAgain.class))
+            .execute()
+            .testEvents();
+
+    assertThat(failures(events)).as("fixture tests that failed").isEmpty();
+    assertThat(events.succeeded().count()).as("fixture tests that passed").isEqualTo(2);
+    assertThat(TemplateFixtures.upgrades("0004")).as("upgrades of 0004: one walk").isEqualTo(1);
+  }
+
+  @Test
+  void anUnchangedChainStartsFromItsCachedTemplateInTheNextRunAndAnEditedOneIsWalked(
+      @TempDir Path cache) {
+    assertThat(failures(runCaching(cache, TemplateFixtures.SameChain.class))).isEmpty();
+    assertThat(TemplateFixtures.upgrades("0004")).as("upgrades of 0004, first run").isEqualTo(1);
+
+    TemplateFixtures.reset();
+    Events again = runCaching(cache, TemplateFixtures.SameChain.class);
+    assertThat(failures(again)).as("fixture tests that failed in the next run").isEmpty();
+    assertThat(again.succeeded().count()).isEqualTo(1);
+    assertThat(TemplateFixtures.UPGRADES).as("upgrades in the next run: none").isEmpty();
+
+    TemplateFixtures.reset();
+    assertThat(failures(runCaching(cache, TemplateFixtures.SameChainEdited.class))).isEmpty();
+    assertThat(TemplateFixtures.upgrades("0004"))
+        .as("upgrades of 0004 once 0003 was edited: a walk")
+        .isEqualTo(1);
+  }
+
+  private static Events runCaching(Path cache, Class<?> testClass) {
+    return EngineTestKit.engine("junit-jupiter")
+        .configurationParameter(TemplateCache.PROPERTY, cache.toString())
+        .selectors(selectClass(testClass))
+        .execute()
+        .testEvents();
+  }
+
+  @Test
+  void aTemplateThatCannotBeBuiltIsWalkedOnceAndEachClassMeetsTheFailureInItsTests() {
+    Events events =
+        run(TemplateFixtures.LockedChain.class, TemplateFixtures.LockedChainAgain.class);
+
+    assertThat(failures(events))
+        .as("fixture tests that failed")
+        .hasSize(2)
+        .allMatch(failure -> failure.contains("the ledger is locked"), "names the migration's");
+    assertThat(TemplateFixtures.upgrades("0002"))
+        .as("tries of 0002: one walk, then each test migrating its own namespace")
+        .isEqualTo(3);
   }
 
   @Test

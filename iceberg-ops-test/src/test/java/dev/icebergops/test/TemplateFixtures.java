@@ -500,6 +500,60 @@ final class TemplateFixtures {
     }
   }
 
+  /** A class at head of {@link Vandal}'s chain: its copy must be the same, from whichever walk. */
+  @IcebergMigrations(
+      classes = {
+        V0001__CreateLedger.class,
+        V0002__AddCurrency.class,
+        V0003__AddAmount.class,
+        V0004__SetOwner.class
+      })
+  public static class SameChain {
+    @Test
+    void startsFromACopyAtHead(MigrationRunner runner, IcebergTestData data) {
+      NAMESPACES.add(runner.namespace());
+      assertThat(runner.current()).contains("0004");
+      assertThat(ids(data)).containsExactly(1L, 2L);
+    }
+  }
+
+  /** Another class at the same chain and version as {@link SameChain}. */
+  public static class SameChainAgain extends SameChain {}
+
+  /** {@link SameChain} with 0003 edited (its downgrade no longer drops the column). */
+  @IcebergMigrations(
+      classes = {
+        V0001__CreateLedger.class,
+        V0002__AddCurrency.class,
+        V0003__AddAmountForgetful.class,
+        V0004__SetOwner.class
+      })
+  public static class SameChainEdited extends SameChain {}
+
+  /** 0002 cannot be applied: no template at head can be built. */
+  public static class V0002__Locked extends BaseMigration {
+    @Override
+    public void upgrade(MigrationContext ctx) {
+      counted(UPGRADES, "0002");
+      throw new IllegalStateException("the ledger is locked");
+    }
+
+    @Override
+    public void downgrade(MigrationContext ctx) {}
+  }
+
+  /** A class at head of a chain whose 0002 fails. */
+  @IcebergMigrations(classes = {V0001__CreateLedger.class, V0002__Locked.class})
+  public static class LockedChain {
+    @Test
+    void atHead(MigrationRunner runner) {
+      NAMESPACES.add(runner.namespace());
+    }
+  }
+
+  /** Another class at the same chain and version as {@link LockedChain}. */
+  public static class LockedChainAgain extends LockedChain {}
+
   /** What each test of {@link EverySchema} and {@link CurrentSchemaOnly} saw, by test. */
   static final Map<String, List<Object>> SEEN = new ConcurrentHashMap<>();
 

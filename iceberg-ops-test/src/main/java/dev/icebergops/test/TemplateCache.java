@@ -1,0 +1,294 @@
+package dev.icebergops.test;
+
+import dev.icebergops.history.HistoryRecord;
+import dev.icebergops.state.MetadataCopy;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.ObjectInputStream;
+import java.io.ObjectOutputStream;
+import java.io.Serializable;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+import java.util.UUID;
+import org.apache.iceberg.AppendFiles;
+import org.apache.iceberg.DataFile;
+import org.apache.iceberg.DataFiles;
+import org.apache.iceberg.IcebergBuild;
+import org.apache.iceberg.Schema;
+import org.apache.iceberg.Table;
+import org.apache.iceberg.catalog.Catalog;
+import org.apache.iceberg.catalog.TableIdentifier;
+import org.apache.iceberg.io.PositionOutputStream;
+import org.apache.iceberg.rest.RESTCatalog;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Templates kept on disk between runs, so that a class whose chain did not change since the last
+ * run copies its template instead of walking the chain: each entry holds a template's tables (their
+ * metadata with every schema, and their data files) and its history rows, under a directory named
+ * by the hash of what determines them (each migration up to the version with its checksum, the
+ * toolkit's and Iceberg's versions, the backend and the catalog's table defaults). An entry that
+ * cannot be read whole (a file missing or cut short) is a miss, said in one warning line.
+ */
+final class TemplateCache {
+
+  private static final Logger LOG = LoggerFactory.getLogger(SuiteLog.NAME);
+
+  /** The configuration parameter or system property: a directory, or {@code off}. */
+  static final String PROPERTY = "iceberg-ops.template-cache";
+
+  /** The environment variable of {@link #PROPERTY}. */
+  static final String ENV = "ICEBERG_OPS_TEMPLATE_CACHE";
+
+  /** Where entries go when {@link #PROPERTY} is not set: under the build's output. */
+  static final String DEFAULT = "target/iceberg-ops-templates";
+
+  private static final String ENTRY = "template.bin";
+
+  private final Path dir;
+  private final String library;
+
+  /** A cache in {@code dir}, for templates built by the toolkit at version {@code library}. */
+  TemplateCache(Path dir, String library) {
+    this.dir = dir;
+    this.library = library;
+  }
+
+  /** The cache {@link #PROPERTY} names (by default {@link #DEFAULT}), or null when it is off. */
+  static TemplateCache configured(Optional<String> setting) {
+    String value = setting.orElse(DEFAULT).trim();
+    return value.equalsIgnoreCase("off") || value.equalsIgnoreCase("false")
+        ? null
+        : new TemplateCache(Path.of(value), libraryVersion());
+  }
+
+  /** What is stored of one template: its rows' fields, its tables' metadata and data files. */
+  private record Entry(
+      String version,
+      List<Object[]> rows,
+      Map<String, String> metadata,
+      Map<String, List<DataFile>> files)
+      implements Serializable {}
+
+  /**
+   * The name of the entry of a template at {@code chain} (the migrations up to its version with
+   * their checksums) on {@code catalog}, built in {@code backend}.
+   */
+  String entryName(String chain, Catalog catalog, String backend) {
+    Map<String, String> defaults = new TreeMap<>();
+    if (catalog instanceof RESTCatalog rest) {
+      rest.properties().entrySet().stream()
+          .filter(
+              p ->
+                  p.getKey().startsWith("table-default.")
+                      || p.getKey().startsWith("table-override."))
+          .forEach(p -> defaults.put(p.getKey(), p.getValue()));
+    }
+    String text =
+        String.join(
+            "\n", chain, library, IcebergBuild.version(), backend, defaults.toString(), "1");
+    try {
+      byte[] hash =
+          MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8));
+      return HexFormat.of().formatHex(hash);
+    } catch (NoSuchAlgorithmException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+
+  /**
+   * Writes {@code template} as the entry {@code name}, unless one is there: in a directory of its
+   * own first, moved into place whole, so that no run reads half an entry.
+   */
+  void store(String name, Catalog catalog, NamespaceTemplate template) {
+    Path target = dir.resolve(name);
+    if (Files.exists(target)) {
+      return;
+    }
+    Path staging = dir.resolve(name + "." + UUID.randomUUID() + ".tmp");
+    try {
+      Files.createDirectories(staging);
+      Map<String, String> metadata = new LinkedHashMap<>();
+      Map<String, List<DataFile>> files = new LinkedHashMap<>();
+      for (Map.Entry<String, TableCopy> table : template.tables().entrySet()) {
+        TableIdentifier id = Namespaces.table(template.namespace(), table.getKey());
+        TableCopy full = TableCopy.of(id, catalog.loadTable(id), true);
+        metadata.put(table.getKey(), full.metadata());
+        List<DataFile> stored = new ArrayList<>();
+        for (DataFile file : full.dataFiles()) {
+          Path local = staging.resolve(table.getKey() + "-" + stored.size());
+          try (InputStream in = full.io().newInputFile(file.location()).newStream()) {
+            Files.copy(in, local);
+          }
+          stored.add(file);
+        }
+        files.put(table.getKey(), stored);
+      }
+      List<Object[]> rows = template.rows().stream().map(TemplateCache::fields).toList();
+      try (ObjectOutputStream out =
+          new ObjectOutputStream(Files.newOutputStream(staging.resolve(ENTRY)))) {
+        out.writeObject(new Entry(template.version(), new ArrayList<>(rows), metadata, files));
+      }
+      Files.move(staging, target, StandardCopyOption.ATOMIC_MOVE);
+    } catch (IOException | RuntimeException e) {
+      LOG.warn("Cannot store the template at {} in {}: {}", template.version(), dir, e.toString());
+      delete(staging);
+    }
+  }
+
+  /**
+   * The template of the entry {@code name}, registered in {@code catalog} as the new namespace
+   * {@code namespace}; empty when there is no entry, or it cannot be read whole (one warning line,
+   * and whatever was registered dropped).
+   */
+  Optional<NamespaceTemplate> load(
+      String name, Catalog catalog, String namespace, boolean earlierSchemas) {
+    Path entryDir = dir.resolve(name);
+    if (!Files.isDirectory(entryDir)) {
+      return Optional.empty();
+    }
+    try {
+      Entry entry;
+      try (ObjectInputStream in =
+          new ObjectInputStream(Files.newInputStream(entryDir.resolve(ENTRY)))) {
+        entry = (Entry) in.readObject();
+      }
+      checkFiles(entryDir, entry);
+      Namespaces.create(catalog, namespace);
+      for (Map.Entry<String, String> table : entry.metadata().entrySet()) {
+        restore(
+            catalog,
+            Namespaces.table(namespace, table.getKey()),
+            table.getValue(),
+            entryDir,
+            entry.files().get(table.getKey()));
+      }
+      List<HistoryRecord> rows = entry.rows().stream().map(TemplateCache::row).toList();
+      return Optional.of(
+          NamespaceTemplate.of(catalog, namespace, entry.version(), rows, earlierSchemas));
+    } catch (IOException | ClassNotFoundException | RuntimeException e) {
+      LOG.warn(
+          "Cannot use the cached template {}: {}; the class builds its template anew",
+          entryDir,
+          e.toString());
+      Namespaces.drop(catalog, namespace);
+      delete(entryDir); // the next class to build this template stores it anew
+      return Optional.empty();
+    }
+  }
+
+  private static void delete(Path tree) {
+    try (java.util.stream.Stream<Path> paths = Files.walk(tree)) {
+      paths.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+    } catch (IOException | UncheckedIOException e) {
+      LOG.debug("Cannot delete {}: {}", tree, e.toString());
+    }
+  }
+
+  /** Every data file of {@code entry} is in {@code entryDir}, with its size. */
+  private static void checkFiles(Path entryDir, Entry entry) throws IOException {
+    for (Map.Entry<String, List<DataFile>> table : entry.files().entrySet()) {
+      for (int i = 0; i < table.getValue().size(); i++) {
+        Path local = entryDir.resolve(table.getKey() + "-" + i);
+        long size = table.getValue().get(i).fileSizeInBytes();
+        if (!Files.exists(local) || Files.size(local) != size) {
+          throw new IOException(
+              "data file " + local.getFileName() + " is missing or not of " + size + " bytes");
+        }
+      }
+    }
+  }
+
+  private static void restore(
+      Catalog catalog, TableIdentifier id, String metadata, Path entryDir, List<DataFile> files)
+      throws IOException {
+    Table staged = catalog.newCreateTableTransaction(id, new Schema()).table();
+    String location = staged.location();
+    Table table =
+        MetadataCopy.register(
+            catalog, id, staged.io(), location, TableCopy.owned(metadata, location));
+    if (files.isEmpty()) {
+      return;
+    }
+    AppendFiles append = table.newFastAppend();
+    for (int i = 0; i < files.size(); i++) {
+      DataFile file = files.get(i);
+      String path = location + "/data/cached-" + i + "-" + UUID.randomUUID() + ".parquet";
+      try (InputStream in = Files.newInputStream(entryDir.resolve(id.name() + "-" + i));
+          PositionOutputStream out = table.io().newOutputFile(path).create()) {
+        in.transferTo(out);
+      }
+      append.appendFile(
+          DataFiles.builder(table.specs().get(file.specId())).copy(file).withPath(path).build());
+    }
+    append.commit();
+  }
+
+  private static Object[] fields(HistoryRecord row) {
+    return new Object[] {
+      row.version(),
+      row.namespace(),
+      row.description(),
+      row.status().name(),
+      row.error(),
+      row.checksum(),
+      row.updatedAt(),
+      row.durationMs(),
+      row.operation(),
+      new ArrayList<>(row.steps()),
+      row.runId(),
+      new LinkedHashMap<>(row.tableUuids())
+    };
+  }
+
+  @SuppressWarnings("unchecked")
+  private static HistoryRecord row(Object[] f) {
+    return new HistoryRecord(
+        (String) f[0],
+        (String) f[1],
+        (String) f[2],
+        HistoryRecord.Status.valueOf((String) f[3]),
+        (String) f[4],
+        (String) f[5],
+        (Instant) f[6],
+        (Long) f[7],
+        (String) f[8],
+        (List<String>) f[9],
+        (String) f[10],
+        (Map<String, String>) f[11]);
+  }
+
+  /** The toolkit's version, from its jar; a snapshot's with the jar's time, as it may change. */
+  private static String libraryVersion() {
+    try (InputStream in =
+        TemplateCache.class.getResourceAsStream(
+            "/META-INF/maven/dev.icebergops/iceberg-ops-test/pom.properties")) {
+      java.util.Properties properties = new java.util.Properties();
+      if (in != null) {
+        properties.load(in);
+      }
+      String version = properties.getProperty("version", "unknown");
+      Path code =
+          Path.of(TemplateCache.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+      return version.endsWith("SNAPSHOT") || in == null
+          ? version + "@" + Files.getLastModifiedTime(code)
+          : version;
+    } catch (IOException | java.net.URISyntaxException | RuntimeException e) {
+      throw new IllegalStateException("Cannot read the version of iceberg-ops-test: " + e, e);
+    }
+  }
+}

@@ -1,0 +1,131 @@
+package dev.icebergops.test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.icebergops.runner.MigrationRunner;
+import dev.icebergops.testsupport.StandardError;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
+import org.apache.iceberg.Table;
+import org.apache.iceberg.catalog.Catalog;
+import org.apache.iceberg.catalog.Namespace;
+import org.apache.iceberg.catalog.SupportsNamespaces;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Templates kept between runs: real files on disk, restored into the real REST catalog and S3
+ * store. A restored template has the tables, rows and history of the one stored; what determines
+ * the tables names the entry; a damaged entry is a miss with one warning line, never a table.
+ */
+@IcebergMigrations(
+    classes = {
+      TemplateFixtures.V0001__CreateLedger.class,
+      TemplateFixtures.V0002__AddCurrency.class,
+      TemplateFixtures.V0003__AddAmount.class,
+      TemplateFixtures.V0004__SetOwner.class
+    },
+    checkDowngrade = false)
+class TemplateCacheTest {
+
+  private static final String CHAIN = "V0001=a;V0002=b;";
+
+  @Test
+  void aStoredTemplateIsRestoredWithItsTablesRowsAndHistory(
+      Catalog catalog, MigrationRunner runner, @TempDir Path dir) {
+    NamespaceTemplate template = template(catalog, runner);
+    TemplateCache cache = new TemplateCache(dir, "1.0");
+    String name = cache.entryName(CHAIN, catalog, "embedded");
+    cache.store(name, catalog, template);
+    String restored = runner.namespace() + "_restored";
+    try {
+      NamespaceTemplate copy = cache.load(name, catalog, restored, false).orElseThrow();
+
+      assertThat(copy.historyUnchanged(template.rows())).as("history rows").isTrue();
+      assertThat(copy.version()).isEqualTo("0004");
+      assertThat(TemplateFixtures.ids(new IcebergTestData(catalog, restored)))
+          .containsExactly(1L, 2L);
+      Table stored = catalog.loadTable(Namespaces.table(template.namespace(), "ledger"));
+      Table back = catalog.loadTable(Namespaces.table(restored, "ledger"));
+      assertThat(back.schemas().keySet()).isEqualTo(stored.schemas().keySet());
+      assertThat(back.schema().asStruct()).isEqualTo(stored.schema().asStruct());
+      assertThat(back.spec()).isEqualTo(stored.spec());
+      assertThat(back.properties()).containsEntry("owner", "finance");
+      assertThat(back.location()).as("a location of its own").isNotEqualTo(stored.location());
+    } finally {
+      Namespaces.drop(catalog, restored);
+      Namespaces.drop(catalog, template.namespace());
+    }
+  }
+
+  @Test
+  void anEditedOrReorderedChainAnotherLibraryVersionOrBackendNameAnotherEntry(
+      Catalog catalog, @TempDir Path dir) {
+    TemplateCache cache = new TemplateCache(dir, "1.0");
+    String name = cache.entryName(CHAIN, catalog, "embedded");
+
+    assertThat(cache.entryName(CHAIN, catalog, "embedded")).as("the same again").isEqualTo(name);
+    assertThat(
+            List.of(
+                cache.entryName("V0001=a;V0002=c;", catalog, "embedded"), // 0002 edited
+                cache.entryName("V0001=b;V0002=a;", catalog, "embedded"), // the two swapped
+                new TemplateCache(dir, "1.1").entryName(CHAIN, catalog, "embedded"),
+                cache.entryName(CHAIN, catalog, "containers")))
+        .doesNotContain(name)
+        .doesNotHaveDuplicates();
+  }
+
+  @Test
+  void aDamagedEntryIsAMissWithOneWarningAndIsStoredAnew(
+      Catalog catalog, MigrationRunner runner, @TempDir Path dir) throws Exception {
+    NamespaceTemplate template = template(catalog, runner);
+    TemplateCache cache = new TemplateCache(dir, "1.0");
+    String name = cache.entryName(CHAIN, catalog, "embedded");
+    String restored = runner.namespace() + "_restored";
+    try {
+      cache.store(name, catalog, template);
+      Files.delete(dir.resolve(name).resolve("ledger-0")); // a data file missing
+      assertMiss(cache, name, catalog, restored);
+
+      cache.store(name, catalog, template);
+      Path entry = dir.resolve(name).resolve("template.bin");
+      byte[] bytes = Files.readAllBytes(entry);
+      Files.write(entry, Arrays.copyOf(bytes, bytes.length / 2)); // the entry cut short
+      assertMiss(cache, name, catalog, restored);
+
+      cache.store(name, catalog, template);
+      assertThat(cache.load(name, catalog, restored, false)).as("stored anew").isPresent();
+    } finally {
+      Namespaces.drop(catalog, restored);
+      Namespaces.drop(catalog, template.namespace());
+    }
+  }
+
+  private static void assertMiss(TemplateCache cache, String name, Catalog catalog, String restored)
+      throws Exception {
+    String log =
+        StandardError.capture(
+            () -> assertThat(cache.load(name, catalog, restored, false)).as("a miss").isEmpty());
+    assertThat(log.lines().filter(line -> line.contains("WARN")))
+        .as("warnings")
+        .singleElement()
+        .asString()
+        .contains("Cannot use the cached template", name);
+    assertThat(((SupportsNamespaces) catalog).namespaceExists(Namespace.of(restored)))
+        .as("a namespace left of the miss")
+        .isFalse();
+  }
+
+  /** A template of the test's own namespace, at head. */
+  private static NamespaceTemplate template(Catalog catalog, MigrationRunner runner) {
+    return NamespaceTemplate.capture(
+        catalog,
+        runner.namespace(),
+        runner.namespace() + "_template",
+        "0004",
+        runner.history(),
+        false);
+  }
+}
