@@ -3,6 +3,7 @@ package dev.icebergops.test;
 import dev.icebergops.migration.ResolvedMigration;
 import dev.icebergops.runner.MigrationRunner;
 import dev.icebergops.state.NamespaceTables;
+import dev.icebergops.test.internal.WalkSchemas;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -19,8 +20,9 @@ import org.slf4j.LoggerFactory;
  * walk up the migrations in a namespace of their own (the walk goes on from where it stopped for a
  * later version, and starts again from empty for an earlier one), each captured as the walk passes
  * its version. On the way the walk also records the shape at {@code downTo} and at every allowed
- * irreversible version. The class's {@link ClassState} closes it: the walk's and the templates'
- * namespaces are dropped with their files.
+ * irreversible version. The walk leaves the schemas no later step needs out of its tables as it
+ * goes ({@link WalkSchemas}), and each template gets them back. The class's {@link ClassState}
+ * closes it: the walk's and the templates' namespaces are dropped with their files.
  *
  * <p>A template that cannot be built (a migration fails on the way, a table has delete files) is
  * not an error here: the tests that would start from it migrate their own namespace, as they would
@@ -50,6 +52,9 @@ final class ClassTemplates implements AutoCloseable {
   private String walk;
   private MigrationRunner walker;
   private String walked = BASE;
+
+  /** The schemas the walk left out of its tables, put back in each template. */
+  private WalkSchemas walkSchemas;
 
   /**
    * The templates of the class of {@code settings}, for the tests whose starting versions are
@@ -164,7 +169,10 @@ final class ClassTemplates implements AutoCloseable {
   private void startWalk() {
     dropWalk();
     walk = settings.uniqueName("template");
-    walker = runners.alone(walk);
+    walkSchemas = WalkSchemas.whenWorthIt();
+    String namespace = walk;
+    WalkSchemas schemas = walkSchemas;
+    walker = runners.alone(walk, event -> schemas.keepAfter(event, catalog, namespace));
     walked = BASE;
     stopAt(BASE);
   }
@@ -190,7 +198,8 @@ final class ClassTemplates implements AutoCloseable {
               walker.history(),
               seedHistory ? runners.of(walk) : null,
               testNamespacesAt(version),
-              settings.copySchemaHistory()));
+              settings.copySchemaHistory(),
+              walkSchemas::leftOut));
     }
   }
 

@@ -1,5 +1,6 @@
 package dev.icebergops.test;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import dev.icebergops.history.HistoryRecord;
 import dev.icebergops.migration.TableNames;
 import dev.icebergops.runner.MigrationRunner;
@@ -12,6 +13,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Function;
+import org.apache.iceberg.Table;
 import org.apache.iceberg.catalog.Catalog;
 import org.apache.iceberg.catalog.SupportsNamespaces;
 import org.apache.iceberg.catalog.TableIdentifier;
@@ -42,7 +45,8 @@ record NamespaceTemplate(
    * the rows are also written in its history table ({@link RunnerSeam#seedHistory}), in one commit,
    * under each namespace of {@code seeded} (by the name of the test that will take it), so that
    * those tests' copies write none. Copies keep every earlier schema of the tables when {@code
-   * earlierSchemas}, else the current ones only.
+   * earlierSchemas}, else the current ones only. The schemas the walk left out of a table of {@code
+   * source} ({@code leftOut}, by the table's uuid) are put back in the template's.
    *
    * @throws UnsupportedOperationException if a table cannot be copied (see {@link TableCopy#of})
    */
@@ -54,12 +58,14 @@ record NamespaceTemplate(
       List<HistoryRecord> rows,
       MigrationRunner seeder,
       Map<String, String> seeded,
-      boolean earlierSchemas) {
+      boolean earlierSchemas,
+      Function<String, Map<Integer, JsonNode>> leftOut) {
     Namespaces.create(catalog, namespace);
     Map<String, TableCopy> tables = new LinkedHashMap<>();
     for (TableIdentifier id : catalog.listTables(TableNames.namespace(source))) {
       TableIdentifier copy = Namespaces.table(namespace, id.name());
-      TableCopy.of(id, catalog.loadTable(id), true).copyTo(catalog, copy);
+      Table walked = catalog.loadTable(id);
+      TableCopy.of(id, walked, true, leftOut.apply(walked.uuid().toString())).copyTo(catalog, copy);
       tables.put(id.name(), TableCopy.of(copy, catalog.loadTable(copy), earlierSchemas));
     }
     Map<String, String> written = Map.of();
