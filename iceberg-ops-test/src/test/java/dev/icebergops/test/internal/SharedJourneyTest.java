@@ -197,6 +197,33 @@ class SharedJourneyTest {
         .allSatisfy((version, schemas) -> assertThat(schemas).as(version).isLessThanOrEqualTo(2));
   }
 
+  /**
+   * Below an allowed irreversible version, the no-trace check judges the fresh namespace the data
+   * check walked up to the version below it and back down: those versions are walked once for both
+   * checks, not once per check.
+   */
+  @Test
+  void theVersionsBelowAnAllowedIrreversibleVersionAreWalkedOnceForTwoChecks() {
+    Fixture shared = new Fixture(environment);
+    MigrationSource source =
+        MigrationSource.of(
+            V0001__CreateNotedOrders.class,
+            Broken.V0002__RetypeAmount.class,
+            Sales.V0003__PartitionByDay.class);
+
+    SharedJourney journey =
+        SharedJourney.walk(
+            onEvent -> shared.runner(source, onEvent),
+            Fixture.allowing("0002"),
+            CONTRACTS,
+            JourneyStart.empty());
+
+    assertThat(journey.report(StandardCheck.NO_TRACE)).get().matches(CheckReport::passed);
+    assertThat(journey.report(StandardCheck.DATA_SURVIVES)).get().matches(CheckReport::passed);
+    assertThat(CREATED_IN.stream().filter(ns -> ns.startsWith(shared.ns)))
+        .containsExactlyInAnyOrder(shared.ns, shared.ns + "_data_below0002");
+  }
+
   private void assertSameAsOwnPasses(
       String name,
       SharedJourney journey,
@@ -241,6 +268,18 @@ class SharedJourneyTest {
         .replace(fixture.meta, "<meta>")
         .replace(fixture.ns, "<ns>")
         .replaceAll("'s\\d+'", "'s<n>'");
+  }
+
+  /** The namespaces {@link V0001__CreateNotedOrders} created its table in. */
+  private static final Set<String> CREATED_IN = ConcurrentHashMap.newKeySet();
+
+  /** {@link Sales.V0001__CreateOrders}, noting each namespace it creates the table in. */
+  public static class V0001__CreateNotedOrders extends Sales.V0001__CreateOrders {
+    @Override
+    public void upgrade(MigrationContext ctx) {
+      CREATED_IN.add(ctx.namespace());
+      super.upgrade(ctx);
+    }
   }
 
   /** Its downgrade makes the orders' first schema (id 0) current again. */
