@@ -46,10 +46,11 @@ import org.slf4j.LoggerFactory;
  * walk that left a schema out is confirmed by its own pass ({@link #leftOutAny}), which keeps them
  * all.
  *
- * <p>A table is trimmed when what would be left out holds at least half as many columns as what
+ * <p>A table is trimmed when what would be left out holds at least twice as many columns as what
  * stays (and no fewer than {@link #LEAST_COLUMNS}), so a short chain is never trimmed and a long
- * one every few versions. The trimmed metadata is written as a new metadata file (the table's uuid,
- * snapshots, logs and properties kept) and the table registered again with it.
+ * one every few versions; a schema put back comes with those the next downgrades restore, as many
+ * as hold no more columns than what stays. The trimmed metadata is written as a new metadata file
+ * (the table's uuid, snapshots, logs and properties kept) and the table registered again with it.
  */
 public final class WalkSchemas {
 
@@ -153,13 +154,9 @@ public final class WalkSchemas {
       String version,
       Table table) {
     Map<Integer, JsonNode> stash = leftOut.getOrDefault(current.uuid(), Map.of());
-    Integer restored = restoredAtOrBelow(current, version);
+    List<Integer> restored = restoredAtOrBelow(current, version);
     Set<Integer> keep = new TreeSet<>(List.of(current.currentSchemaId(), highestId(current)));
-    boolean putBack = restored != null && stash.containsKey(restored);
-    if (restored != null) {
-      keep.add(restored);
-      putBack &= !current.schemasById().containsKey(restored);
-    }
+    restored.stream().limit(1).forEach(keep::add);
     int kept = 0;
     int left = 0;
     for (Schema schema : current.schemas()) {
@@ -169,8 +166,28 @@ public final class WalkSchemas {
         left += schema.columns().size();
       }
     }
-    boolean worthIt = left > 0 && (always || (left >= LEAST_COLUMNS && 2 * left >= kept));
-    if (!worthIt && !putBack) {
+    boolean worthIt = left > 0 && (always || (left >= LEAST_COLUMNS && left >= 2 * kept));
+    Map<Integer, JsonNode> putBack = new TreeMap<>();
+    boolean missing =
+        !restored.isEmpty()
+            && stash.containsKey(restored.get(0))
+            && !current.schemasById().containsKey(restored.get(0));
+    if (missing) {
+      // with the schemas the next downgrades restore, while they hold no more columns than what
+      // stays: one rewrite for several versions down
+      int added = 0;
+      for (Integer id : restored) {
+        JsonNode schema = stash.get(id);
+        if (schema != null && !current.schemasById().containsKey(id)) {
+          added += schema.path("fields").size();
+          if (!putBack.isEmpty() && added > kept) {
+            break;
+          }
+          putBack.put(id, schema);
+        }
+      }
+    }
+    if (!worthIt && !missing) {
       return false;
     }
     rewrite(
@@ -179,13 +196,13 @@ public final class WalkSchemas {
         table,
         current,
         worthIt ? keep : null,
-        putBack ? stash.get(restored) : null);
+        putBack);
     return true;
   }
 
   /**
    * Registers the table again with {@code current} less the schemas not in {@code keep} (null: keep
-   * all), which are remembered, and plus {@code putBack} (null: none).
+   * all), which are remembered, and plus {@code putBack}.
    */
   private void rewrite(
       Catalog catalog,
@@ -193,7 +210,7 @@ public final class WalkSchemas {
       Table table,
       TableMetadata current,
       Set<Integer> keep,
-      JsonNode putBack) {
+      Map<Integer, JsonNode> putBack) {
     String file = nextFile(current);
     Map<Integer, JsonNode> stash = leftOut.computeIfAbsent(current.uuid(), u -> new HashMap<>());
     try (PositionOutputStream out = table.io().newOutputFile(file).create()) {
@@ -208,9 +225,7 @@ public final class WalkSchemas {
           stash.put(schemaId, schema);
         }
       }
-      if (putBack != null) {
-        schemas.put(putBack.path("schema-id").asInt(-1), putBack);
-      }
+      schemas.putAll(putBack);
       ArrayNode array = JsonUtil.mapper().createArrayNode();
       schemas.values().forEach(array::add);
       json.set("schemas", array);
@@ -229,27 +244,22 @@ public final class WalkSchemas {
   }
 
   /**
-   * The schema the runner recorded before the upgrade of the highest version at or below {@code
-   * version} that recorded one in the table, or null.
+   * The schemas the runner recorded before the upgrades of the versions at or below {@code version}
+   * that recorded one in the table, by version, highest first.
    */
-  private static Integer restoredAtOrBelow(TableMetadata current, String version) {
-    String highest = null;
-    for (String key : current.properties().keySet()) {
-      if (key.startsWith(BEFORE_UPGRADE)) {
-        String recorded = key.substring(BEFORE_UPGRADE.length());
-        if (recorded.compareTo(version) <= 0
-            && (highest == null || recorded.compareTo(highest) > 0)) {
-          highest = recorded;
-        }
-      }
-    }
-    try {
-      return highest == null
-          ? null
-          : Integer.valueOf(current.property(BEFORE_UPGRADE + highest, ""));
-    } catch (NumberFormatException e) {
-      return null;
-    }
+  private static List<Integer> restoredAtOrBelow(TableMetadata current, String version) {
+    TreeMap<String, Integer> recorded = new TreeMap<>();
+    current
+        .properties()
+        .forEach(
+            (key, id) -> {
+              String at =
+                  key.startsWith(BEFORE_UPGRADE) ? key.substring(BEFORE_UPGRADE.length()) : "";
+              if (!at.isEmpty() && at.compareTo(version) <= 0 && id.matches("\\d+")) {
+                recorded.put(at, Integer.valueOf(id));
+              }
+            });
+    return List.copyOf(recorded.descendingMap().values());
   }
 
   /** The next metadata file, named as a commit names it (so the catalog reads its version). */
