@@ -4,6 +4,7 @@ import dev.icebergops.migration.MigrationFactory;
 import dev.icebergops.migration.ResolvedMigration;
 import dev.icebergops.runner.MigrationRunner;
 import dev.icebergops.state.NamespaceTables;
+import dev.icebergops.test.internal.WalkSchemas;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -24,8 +25,10 @@ import org.slf4j.LoggerFactory;
  * its version. On the way the walk also records the shape at {@code downTo} and at every allowed
  * irreversible version. A template another class of the run has at the same chain and version is
  * taken from the run's ({@link RunTemplates}) instead, and one this walk captures is put there for
- * the others. The class's {@link ClassState} closes it: the walk's namespace and the templates only
- * the class has are dropped with their files (the run's, when the run ends).
+ * the others. The walk leaves the schemas no later step needs out of its tables as it goes ({@link
+ * WalkSchemas}), and each template gets them back. The class's {@link ClassState} closes it: the
+ * walk's namespace and the templates only the class has are dropped with their files (the run's,
+ * when the run ends).
  *
  * <p>A template that cannot be built (a migration fails on the way, a table has delete files) is
  * not an error here: the tests that would start from it migrate their own namespace, as they would
@@ -61,6 +64,9 @@ final class ClassTemplates implements AutoCloseable {
   private String walk;
   private MigrationRunner walker;
   private String walked = BASE;
+
+  /** The schemas the walk left out of its tables, put back in each template. */
+  private WalkSchemas walkSchemas;
 
   /**
    * The templates of the class of {@code settings}, for the tests whose starting versions are
@@ -265,7 +271,10 @@ final class ClassTemplates implements AutoCloseable {
   private void startWalk() {
     dropWalk();
     walk = settings.uniqueName("template");
-    walker = runners.alone(walk);
+    walkSchemas = WalkSchemas.whenWorthIt();
+    String namespace = walk;
+    WalkSchemas schemas = walkSchemas;
+    walker = runners.alone(walk, event -> schemas.keepAfter(event, catalog, namespace));
     walked = BASE;
     stopAt(BASE);
   }
@@ -295,7 +304,8 @@ final class ClassTemplates implements AutoCloseable {
                   namespace,
                   version,
                   walker.history(),
-                  settings.copySchemaHistory());
+                  settings.copySchemaHistory(),
+                  walkSchemas::leftOut);
         } catch (RuntimeException e) {
           if (shared) {
             dropLater.add(namespace);

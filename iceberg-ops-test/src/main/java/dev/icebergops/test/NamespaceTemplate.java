@@ -1,5 +1,6 @@
 package dev.icebergops.test;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import dev.icebergops.history.HistoryRecord;
 import dev.icebergops.migration.TableNames;
 import dev.icebergops.runner.MigrationRunner;
@@ -12,6 +13,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Function;
+import org.apache.iceberg.Table;
 import org.apache.iceberg.catalog.Catalog;
 import org.apache.iceberg.catalog.SupportsNamespaces;
 import org.apache.iceberg.catalog.TableIdentifier;
@@ -39,7 +42,9 @@ record NamespaceTemplate(
   /**
    * Copies every table of {@code source}, now at {@code version}, into the new namespace {@code
    * namespace}, and keeps {@code rows}, the source's history rows. Copies keep every earlier schema
-   * of the tables when {@code earlierSchemas}, else the current ones only.
+   * of the tables when {@code earlierSchemas}, else the current ones only. The schemas the walk
+   * left out of a table of {@code source} ({@code leftOut}, by the table's uuid) are put back in
+   * the template's.
    *
    * @throws UnsupportedOperationException if a table cannot be copied (see {@link TableCopy#of})
    */
@@ -49,11 +54,13 @@ record NamespaceTemplate(
       String namespace,
       String version,
       List<HistoryRecord> rows,
-      boolean earlierSchemas) {
+      boolean earlierSchemas,
+      Function<String, Map<Integer, JsonNode>> leftOut) {
     Namespaces.create(catalog, namespace);
     for (TableIdentifier id : catalog.listTables(TableNames.namespace(source))) {
       TableIdentifier copy = Namespaces.table(namespace, id.name());
-      TableCopy.of(id, catalog.loadTable(id), true).copyTo(catalog, copy);
+      Table walked = catalog.loadTable(id);
+      TableCopy.of(id, walked, true, leftOut.apply(walked.uuid().toString())).copyTo(catalog, copy);
     }
     return of(catalog, namespace, version, rows, earlierSchemas);
   }

@@ -42,7 +42,12 @@ final class SuiteRunners {
    * the tests read.
    */
   MigrationRunner alone(String namespace) {
-    return builder(namespace, namespace + "_history").build();
+    return alone(namespace, event -> {});
+  }
+
+  /** As {@link #alone(String)}, telling {@code onEvent} of what happens during its runs. */
+  MigrationRunner alone(String namespace, Consumer<RunEvent> onEvent) {
+    return builder(namespace, namespace + "_history").onEvent(onEvent).build();
   }
 
   /** A test's runner, which calls {@code beforeDowngrades} before each run of downgrades. */

@@ -86,12 +86,25 @@ record TableCopy(
    *     files
    */
   static TableCopy of(TableIdentifier identifier, Table table, boolean earlierSchemas) {
+    return of(identifier, table, earlierSchemas, Map.of());
+  }
+
+  /**
+   * As {@link #of(TableIdentifier, Table, boolean)}, for a table out of whose metadata a walk left
+   * the earlier schemas {@code leftOut} (by id, as the metadata's JSON holds them): they are put
+   * back, so that the copy is as if the walk had kept them.
+   */
+  static TableCopy of(
+      TableIdentifier identifier,
+      Table table,
+      boolean earlierSchemas,
+      Map<Integer, JsonNode> leftOut) {
     if (!(table instanceof HasTableOperations ops)) {
       throw new UnsupportedOperationException(
           "Cannot copy table " + table.name() + ": it does not expose its metadata");
     }
     TableMetadata current = ops.operations().current();
-    ObjectNode json = MetadataCopy.withoutHistory(current);
+    ObjectNode json = withSchemas(MetadataCopy.withoutHistory(current), leftOut);
     Map<Integer, JsonNode> omitted =
         earlierSchemas ? Map.of() : leaveOutEarlierSchemas(json, current.currentSchemaId());
     json.put("location", LOCATION);
@@ -163,17 +176,25 @@ record TableCopy(
     try {
       ObjectNode metadata =
           (ObjectNode) JsonUtil.mapper().readTree(TableMetadataParser.toJson(now));
-      Map<Integer, JsonNode> schemas = new TreeMap<>(omitted);
-      for (JsonNode schema : metadata.withArray("schemas")) {
-        schemas.put(schema.path("schema-id").asInt(-1), schema); // the copy's own win
-      }
-      metadata.set("schemas", JsonUtil.mapper().createArrayNode().addAll(schemas.values()));
-      json = JsonUtil.mapper().writeValueAsString(metadata);
+      json = JsonUtil.mapper().writeValueAsString(withSchemas(metadata, omitted));
     } catch (IOException e) {
       throw new UncheckedIOException(
           "Cannot restore the earlier schemas of " + target + ": " + e.getMessage(), e);
     }
     MetadataCopy.reregister(catalog, target, io, location, now.metadataFileLocation(), json);
+  }
+
+  /** {@code metadata} with the schemas {@code extra} added, by id; its own schemas win. */
+  private static ObjectNode withSchemas(ObjectNode metadata, Map<Integer, JsonNode> extra) {
+    if (extra.isEmpty()) {
+      return metadata;
+    }
+    Map<Integer, JsonNode> schemas = new TreeMap<>(extra);
+    for (JsonNode schema : metadata.withArray("schemas")) {
+      schemas.put(schema.path("schema-id").asInt(-1), schema);
+    }
+    metadata.set("schemas", JsonUtil.mapper().createArrayNode().addAll(schemas.values()));
+    return metadata;
   }
 
   private static List<DataFile> liveDataFiles(Table table) {

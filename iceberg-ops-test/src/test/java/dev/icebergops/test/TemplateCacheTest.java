@@ -8,6 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import org.apache.iceberg.Table;
 import org.apache.iceberg.catalog.Catalog;
 import org.apache.iceberg.catalog.Namespace;
@@ -126,6 +127,7 @@ class TemplateCacheTest {
         runner.namespace() + "_template",
         "0004",
         runner.history(),
-        false);
+        false,
+        uuid -> Map.of());
   }
 }

@@ -48,8 +48,19 @@ final class DataCheck {
   private final ReadBackFiles files = new ReadBackFiles();
   private final DataMessages messages;
 
+  /** Where each walk below an allowed irreversible version left its namespace, by the version. */
+  private final Map<String, NoTraceCheck.Below> walkedBelow;
+
+  /** Why the walk down stopped above downTo, or null. */
+  private CheckRun.Stop stoppedAt;
+
   DataCheck(CheckRun run) {
+    this(run, new HashMap<>());
+  }
+
+  private DataCheck(CheckRun run, Map<String, NoTraceCheck.Below> walkedBelow) {
     this.run = run;
+    this.walkedBelow = walkedBelow;
     this.messages = new DataMessages(run, SEED);
     this.backfills = new DeclaredBackfills(run.settings().backfills());
     this.ledger = new DataLedger(SEED, backfills);
@@ -186,6 +197,7 @@ final class DataCheck {
       String previous = run.previous(version);
       CheckRun.Stop stop = run.rollBack(previous);
       if (stop != null) {
+        stoppedAt = stop;
         stopped(stop);
         return;
       }
@@ -231,7 +243,8 @@ final class DataCheck {
    * Checks the downgrades below an allowed irreversible version: in a fresh namespace, up to the
    * version below it with rows written at each version, then down to downTo, each new loss laid at
    * the downgrade that caused it, as on the first walk. What is lost at the top of this walk was
-   * judged at head already.
+   * judged at head already. Where the walk left the namespace is kept for the no-trace check
+   * ({@link #walkedBelow(String)}), which then needs no walk of its own.
    */
   private void walkBelow(String irreversible) {
     String top = run.previous(irreversible);
@@ -241,16 +254,25 @@ final class DataCheck {
     try (ScratchNamespace scratch =
         ScratchNamespace.open(run, "data_below" + irreversible, false)) {
       CheckRun below = run.on(scratch.runner());
-      DataCheck walk = new DataCheck(below);
+      DataCheck walk = new DataCheck(below, walkedBelow);
       if (walk.up(top)) {
         String from = top;
         walk.ledger
             .compare(walk.reads(walk.run.tables()), from)
             .forEach(l -> walk.seen.add(l.key()));
         walk.down(from);
+        walkedBelow.put(irreversible, new NoTraceCheck.Below(scratch.capture(), walk.stoppedAt));
       }
       run.absorb(below);
     }
+  }
+
+  /**
+   * Where the walk below the allowed irreversible version {@code irreversible} left its namespace
+   * once it had walked up and back down, or null when it did not (its upgrade failed, say).
+   */
+  NoTraceCheck.Below walkedBelow(String irreversible) {
+    return walkedBelow.get(irreversible);
   }
 
   private void afterDowngrade(String version, String previous, DataLoss loss) {

@@ -150,7 +150,7 @@ final class Descent {
     baselines.put(
         downTo, atStart ? journey.before.get(all.get(0).version()) : journey.after.get(downTo));
     NoTraceCheck.baselineVersions(run).forEach(v -> baselines.putIfAbsent(v, journey.after.get(v)));
-    NoTraceCheck.judge(run, baselines, stop);
+    NoTraceCheck.judge(run, baselines, stop, journey.data::walkedBelow);
   }
 
   /** Whether both captures have the same shape and field ids. */

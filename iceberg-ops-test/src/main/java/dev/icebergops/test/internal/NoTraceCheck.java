@@ -7,6 +7,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeSet;
+import java.util.function.Function;
 
 /**
  * Up to head, then down to the settings' downTo: the namespace must be as it was at downTo. When
@@ -38,7 +39,7 @@ final class NoTraceCheck {
     Map<String, NamespaceTables> baselines = new HashMap<>();
     baselines.put(downTo, baseline);
     if (upToHead(run, baselines)) {
-      judge(run, baselines, run.rollBack(downTo));
+      judge(run, baselines, run.rollBack(downTo), version -> null);
     }
     run.cleanUp();
     return run.report();
@@ -102,18 +103,34 @@ final class NoTraceCheck {
   }
 
   /**
+   * Where a walk below an allowed irreversible version, up to the version below it and back down to
+   * downTo, left its fresh namespace.
+   *
+   * @param left the namespace's shape then
+   * @param stop why the walk down stopped above downTo, or null
+   */
+  record Below(NamespaceTables left, CheckRun.Stop stop) {}
+
+  /**
    * Judges the namespace after the rollback from head to downTo. When an allowed irreversible
    * version stopped it, the versions below that one are walked too, from a fresh namespace (see
    * {@link #walkBelow}), so that one irreversible version hides none below it.
    *
    * @param baselines the shape at downTo and at each allowed irreversible version above it
    * @param stop why the rollback stopped early, or null
+   * @param walked where the walk below an allowed irreversible version that another check made
+   *     already left its namespace, by the version (null when none did): judged here instead of
+   *     walked again
    */
-  static void judge(CheckRun run, Map<String, NamespaceTables> baselines, CheckRun.Stop stop) {
+  static void judge(
+      CheckRun run,
+      Map<String, NamespaceTables> baselines,
+      CheckRun.Stop stop,
+      Function<String, Below> walked) {
     Walk walk = new Walk("migrating to head (" + run.head() + ")", run.head(), stop);
     CheckRun.Stop irreversible = judge(run, baselines, walk, run.capture());
     while (irreversible != null) {
-      irreversible = walkBelow(run, baselines, irreversible.version());
+      irreversible = walkBelow(run, baselines, irreversible.version(), walked);
     }
   }
 
@@ -181,7 +198,10 @@ final class NoTraceCheck {
    * @return the allowed irreversible version that stopped this walk above downTo, or null
    */
   private static CheckRun.Stop walkBelow(
-      CheckRun run, Map<String, NamespaceTables> baselines, String irreversible) {
+      CheckRun run,
+      Map<String, NamespaceTables> baselines,
+      String irreversible,
+      Function<String, Below> walked) {
     String downTo = run.settings().downTo();
     List<String> below = between(run, downTo, irreversible);
     below.remove(irreversible);
@@ -189,6 +209,16 @@ final class NoTraceCheck {
       return null;
     }
     String top = below.get(below.size() - 1);
+    String from =
+        "migrating a fresh namespace to "
+            + top
+            + " (below irreversible "
+            + run.label(irreversible)
+            + ")";
+    Below done = walked.apply(irreversible);
+    if (done != null) {
+      return judge(run, baselines, new Walk(from, top, done.stop()), done.left());
+    }
     try (ScratchNamespace scratch = ScratchNamespace.open(run, "below" + irreversible, false)) {
       RuntimeException failure = CheckRun.migrate(scratch.runner(), top);
       if (failure != null) {
@@ -203,15 +233,7 @@ final class NoTraceCheck {
                 + irreversible);
         return null;
       }
-      Walk walk =
-          new Walk(
-              "migrating a fresh namespace to "
-                  + top
-                  + " (below irreversible "
-                  + run.label(irreversible)
-                  + ")",
-              top,
-              CheckRun.rollBack(scratch.runner(), downTo));
+      Walk walk = new Walk(from, top, CheckRun.rollBack(scratch.runner(), downTo));
       return judge(run, baselines, walk, scratch.capture());
     }
   }

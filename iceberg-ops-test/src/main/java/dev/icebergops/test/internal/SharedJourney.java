@@ -64,8 +64,8 @@ public final class SharedJourney extends Journey {
 
   private final SupersededMetadata superseded = new SupersededMetadata();
 
-  /** The schemas each table had before each version, to leave out the later ones going down. */
-  private final DescentSchemas schemas;
+  /** The schemas the tables keep as the walk goes, the others left out. */
+  private final WalkSchemas schemas;
 
   private List<ContractLocation.Entry> contracts;
 
@@ -77,7 +77,7 @@ public final class SharedJourney extends Journey {
       CheckSettings settings,
       ContractLocation contracts,
       JourneyStart start,
-      DescentSchemas schemas) {
+      WalkSchemas schemas) {
     super(settings, start);
     this.schemas = schemas;
     MigrationRunner built = runners.apply(this::step);
@@ -107,7 +107,7 @@ public final class SharedJourney extends Journey {
       CheckSettings settings,
       ContractLocation contracts,
       JourneyStart start) {
-    return walk(runners, settings, contracts, start, DescentSchemas.whenWorthIt());
+    return walk(runners, settings, contracts, start, WalkSchemas.whenWorthIt());
   }
 
   /**
@@ -118,7 +118,7 @@ public final class SharedJourney extends Journey {
       CheckSettings settings,
       ContractLocation contracts,
       JourneyStart start,
-      DescentSchemas schemas) {
+      WalkSchemas schemas) {
     SharedJourney journey =
         new SharedJourney(
             Objects.requireNonNull(runners, "runners"),
@@ -134,6 +134,14 @@ public final class SharedJourney extends Journey {
       journey.disturbAll("the journey failed: " + e);
     }
     journey.runs.forEach((check, run) -> journey.reports.put(check, run.report()));
+    if (schemas.leftOutAny()) {
+      journey.reports.forEach(
+          (check, report) -> {
+            if (!report.passed()) {
+              journey.disturb(check, "it failed on a walk that left earlier schemas out");
+            }
+          });
+    }
     return journey;
   }
 
@@ -194,7 +202,6 @@ public final class SharedJourney extends Journey {
     if (!start.isEmpty()) {
       data.reached(start.version(), captured); // production's tables hold rows too
     }
-    schemas.before(all.get(0).version(), captured);
     onStep = step -> upgraded(version(step.version()));
     RuntimeException failure = CheckRun.migrate(runner, null);
     onStep = null;
@@ -230,13 +237,12 @@ public final class SharedJourney extends Journey {
           .forEach(check -> disturb(check, "upgrade() of " + version + " is not idempotent"));
     }
     // a re-run that committed nothing leaves the tables loaded before it current
-    data.reached(version, idempotent && shape.showsCommits() ? tables : null);
-    next(version)
-        .ifPresent(
-            next -> {
-              before.put(next, after.get(version));
-              schemas.before(next, tables);
-            });
+    boolean current = idempotent && shape.showsCommits();
+    data.reached(version, current ? tables : null);
+    next(version).ifPresent(next -> before.put(next, after.get(version)));
+    if (current) {
+      keepSchemas(version, tables);
+    }
   }
 
   /** The runner's event listener: hands each version done to the phase under way. */
@@ -332,17 +338,24 @@ public final class SharedJourney extends Journey {
   }
 
   /**
-   * Once the walk down has passed {@code version} and its checks are done: leaves the schemas added
-   * since just before its upgrade out of the tables the last capture loaded ({@link
-   * DescentSchemas}). A table that cannot be registered again disturbs every check, which then runs
-   * its own pass.
+   * Once the walk down has passed {@code version} and its checks are done: keeps in the tables the
+   * last capture loaded the schemas the versions below can use ({@link WalkSchemas}).
    */
   @Override
   void passedDown(String version) {
+    keepSchemas(runs.get(StandardCheck.REVERSIBILITY).previous(version), captured);
+  }
+
+  /**
+   * Keeps in {@code tables} the schemas the steps from {@code version} down can use ({@link
+   * WalkSchemas}). A table that cannot be registered again disturbs every check, which then runs
+   * its own pass.
+   */
+  private void keepSchemas(String version, Map<String, Table> tables) {
     try {
-      schemas.trimAbove(version, runner.catalog(), runner.namespace(), captured);
+      schemas.keepFor(version, runner.catalog(), runner.namespace(), tables);
     } catch (RuntimeException e) {
-      disturbAll("leaving the schemas above " + version + " out failed: " + e);
+      disturbAll("leaving the schemas not needed at " + version + " out failed: " + e);
     }
   }
 }
