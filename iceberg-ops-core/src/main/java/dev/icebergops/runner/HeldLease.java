@@ -1,5 +1,6 @@
 package dev.icebergops.runner;
 
+import dev.icebergops.history.HistoryRecord;
 import dev.icebergops.history.MigrationHistory;
 import dev.icebergops.history.NamespaceHistory;
 import dev.icebergops.history.RunLease;
@@ -10,6 +11,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
 import org.apache.iceberg.catalog.Catalog;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -100,6 +102,30 @@ final class HeldLease implements AutoCloseable {
     }
     fence.upgrading(upgrading);
     return fencedView;
+  }
+
+  /**
+   * Holds the table commits of the version about to run back, to land with its history row (see
+   * {@link VersionStage}), when the catalog {@link #fenced} gave takes multi-table commits.
+   *
+   * @param running the version's running row naming the steps done so far
+   */
+  synchronized void stage(Supplier<HistoryRecord> running) {
+    if (fence != null && fence.takesMultiTableCommits()) {
+      fence.stage(new VersionStage(fence, log, running));
+    }
+  }
+
+  /** The stage of the version running, or null: its commits go out one at a time. */
+  synchronized VersionStage stage() {
+    return fence == null ? null : fence.stage();
+  }
+
+  /** Ends the version's stage: later commits go out one at a time. */
+  synchronized void unstage() {
+    if (fence != null) {
+      fence.stage(null);
+    }
   }
 
   /** Why this run no longer holds its lease, read from the history now; empty while it does. */

@@ -63,28 +63,33 @@ final class VersionExecutor {
       TableUuids uuids) {
     Migration migration = resolved.migration();
     HistoryLog journal = lease.log();
-    StepLog steps = progress(resolved, operation, journal);
+    StepLog steps = new StepLog(done -> progress(lease, resolved, operation, done));
     MigrationContext ctx =
         new CatalogMigrationContext(
             lease.fenced(catalog, operation == Operation.UPGRADE ? resolved.version() : null),
             namespace,
             steps,
             resolved.version());
+    lease.stage(() -> running(resolved, operation, journal, steps.done()));
     Attempt attempt =
         new Attempt(
             resolved,
             operation,
-            journal,
+            lease,
             steps,
             System.nanoTime(),
             operation.what(resolved, namespace));
-    logStart(attempt);
-    if (operation == Operation.UPGRADE) {
-      runUpgrade(attempt, migration, ctx);
-    } else {
-      runDowngrade(attempt, migration, ctx, before);
+    try {
+      logStart(attempt);
+      if (operation == Operation.UPGRADE) {
+        runUpgrade(attempt, migration, ctx);
+      } else {
+        runDowngrade(attempt, migration, ctx, before);
+      }
+      return finish(attempt, migration, ctx, next, release, uuids);
+    } finally {
+      lease.unstage();
     }
-    return finish(attempt, migration, ctx, next, release, uuids);
   }
 
   private void logStart(Attempt attempt) {
@@ -154,6 +159,7 @@ final class VersionExecutor {
    */
   private RuntimeException unchanged(
       Attempt attempt, HistoryRecord before, String step, String reason, Throwable error) {
+    attempt.lease().unstage(); // what a failed downgrade held back is not committed
     try {
       attempt.journal().write(List.of(before));
     } catch (RuntimeException | Error historyFailure) {
@@ -217,14 +223,29 @@ final class VersionExecutor {
         resolved.version(), resolved.description(), took, resolved.isBaseline());
   }
 
-  private StepLog progress(ResolvedMigration resolved, Operation operation, HistoryLog journal) {
-    String recorded = operation.recordedFor(resolved);
-    return new StepLog(
-        done ->
-            journal.write(
-                List.of(
-                    rows.row(
-                        resolved, recorded, journal.runId(), Status.RUNNING, done, null, 0L))));
+  /** Records the steps done before the next one, unless the version's stage holds them back. */
+  private void progress(
+      HeldLease lease, ResolvedMigration resolved, Operation operation, List<String> done) {
+    VersionStage stage = lease.stage();
+    if (stage == null || !stage.isHolding()) {
+      write(lease, List.of(running(resolved, operation, lease.log(), done)), false);
+    }
+  }
+
+  private HistoryRecord running(
+      ResolvedMigration resolved, Operation operation, HistoryLog journal, List<String> done) {
+    return rows.row(
+        resolved, operation.recordedFor(resolved), journal.runId(), Status.RUNNING, done, null, 0L);
+  }
+
+  /** Writes rows, with what the version's stage holds back in the same commit. */
+  private static void write(HeldLease lease, List<HistoryRecord> rows, boolean release) {
+    VersionStage stage = lease.stage();
+    if (stage != null) {
+      stage.write(rows, release);
+    } else {
+      lease.log().write(rows, release, null);
+    }
   }
 
   /**
@@ -266,7 +287,7 @@ final class VersionExecutor {
             text,
             elapsed(attempt.start()).toMillis());
     try {
-      journal.write(List.of(row));
+      write(attempt.lease(), List.of(row), false);
     } catch (RuntimeException | Error historyFailure) {
       thrown.addSuppressed(
           notRecorded(resolved, "failed", historyFailure.getMessage(), historyFailure));
@@ -283,12 +304,13 @@ final class VersionExecutor {
     ResolvedMigration resolved = attempt.resolved();
     HistoryLog journal = attempt.journal();
     try {
-      if (release) {
-        journal.finish(rows);
-      } else {
-        journal.write(rows);
-      }
+      write(attempt.lease(), rows, release);
+      attempt.lease().unstage(); // the post-hook's commits go out one at a time
     } catch (RuntimeException e) {
+      VersionStage stage = attempt.lease().stage();
+      if (stage != null && stage.holdsChanges() && !StepFailures.isUnknownOutcome(e)) {
+        throw notApplied(attempt, e);
+      }
       throw notRecorded(
           resolved,
           attempt.operation().done(),
@@ -299,6 +321,38 @@ final class VersionExecutor {
               + storedStatus(resolved, journal),
           e);
     }
+  }
+
+  /**
+   * The version's one commit (its changes with its row) was refused: nothing of it landed. Records
+   * it failed with no step done, and returns {@code Cannot <what>: <reason>; nothing of it was
+   * committed}, a {@link ConcurrentMigrationException} when the run lost its lease.
+   */
+  private MigrationException notApplied(Attempt attempt, RuntimeException e) {
+    ResolvedMigration resolved = attempt.resolved();
+    attempt.lease().unstage();
+    String text = "its commit was refused: " + Redaction.scrub(e.getMessage(), Map.of());
+    String message = "Cannot " + attempt.what() + ": " + text + "; nothing of it was committed";
+    MigrationException thrown =
+        e instanceof ConcurrentMigrationException
+            ? new ConcurrentMigrationException(resolved.version(), message, e)
+            : new MigrationException(resolved.version(), namespace, "record", message, e);
+    HistoryRecord row =
+        rows.row(
+            resolved,
+            attempt.operation().recordedFor(resolved),
+            attempt.journal().runId(),
+            Status.FAILED,
+            List.of(),
+            text,
+            elapsed(attempt.start()).toMillis());
+    try {
+      attempt.journal().write(List.of(row));
+    } catch (RuntimeException | Error historyFailure) {
+      thrown.addSuppressed(historyFailure);
+    }
+    LOG.error("{}", thrown.getMessage());
+    return thrown;
   }
 
   /** {@code Cannot record migration <version> of <namespace> as <as>: <reason>}. */
@@ -335,10 +389,14 @@ final class VersionExecutor {
   private record Attempt(
       ResolvedMigration resolved,
       Operation operation,
-      HistoryLog journal,
+      HeldLease lease,
       StepLog steps,
       long start,
-      String what) {}
+      String what) {
+    HistoryLog journal() {
+      return lease.log();
+    }
+  }
 
   private static Duration elapsed(long startNanos) {
     return Duration.ofNanos(System.nanoTime() - startNanos);

@@ -14,6 +14,8 @@ import org.apache.iceberg.RowDelta;
 import org.apache.iceberg.Snapshot;
 import org.apache.iceberg.SnapshotUpdate;
 import org.apache.iceberg.Table;
+import org.apache.iceberg.TableMetadata;
+import org.apache.iceberg.TableOperations;
 import org.apache.iceberg.Transaction;
 import org.apache.iceberg.catalog.TableIdentifier;
 import org.apache.iceberg.data.Record;
@@ -64,6 +66,18 @@ public final class HistoryWriter {
    *     written then
    */
   public NamespaceHistory commit(NamespaceHistory base, NamespaceHistory next) {
+    return commit(base, next, null);
+  }
+
+  /**
+   * Like {@link #commit(NamespaceHistory, NamespaceHistory)}, the history table's metadata commit
+   * made by {@code carrier} (for one that carries other tables' changes with it).
+   *
+   * @param carrier makes the history table's commit, or null to commit it alone
+   * @throws HistoryConflictException if another writer changed the namespace's history since {@code
+   *     base} was read, or the carrier's commit was refused; nothing was written then
+   */
+  public NamespaceHistory commit(NamespaceHistory base, NamespaceHistory next, Carrier carrier) {
     if (!base.namespace().equals(next.namespace())) {
       throw new IllegalArgumentException(
           "Cannot record migration history: the states belong to namespaces "
@@ -83,7 +97,7 @@ public final class HistoryWriter {
             ? HistoryFiles.write(table, namespace, written)
             : null;
     try {
-      Table limited = RebaseLimit.of(table);
+      Table limited = RebaseLimit.of(table, carrier);
       // a change of the lease's holder moves its tag in the same metadata commit
       Transaction moving = LeaseTag.moves(base, next) ? limited.newTransaction() : null;
       Table target = moving != null ? moving.table() : limited;
@@ -108,6 +122,18 @@ public final class HistoryWriter {
     long committed = table.currentSnapshot().snapshotId();
     history.lastCommitted.set(table);
     return rewrite.stored(base, next, committed, written, file);
+  }
+
+  /** Makes the history table's metadata commit, together with whatever it carries. */
+  @FunctionalInterface
+  public interface Carrier {
+    /**
+     * Commits {@code metadata} over {@code base} to the history table.
+     *
+     * @param ops the history table's own operations, for a commit of it alone
+     * @throws CommitFailedException if the catalog refused the commit; nothing was committed then
+     */
+    void commit(TableOperations ops, TableMetadata base, TableMetadata metadata);
   }
 
   /**

@@ -25,16 +25,21 @@ public final class RebaseLimit implements TableOperations {
   public static final int REBASES = 3;
 
   private final TableOperations delegate;
+  private final HistoryWriter.Carrier carrier;
   private int refused;
 
-  private RebaseLimit(TableOperations delegate) {
+  private RebaseLimit(TableOperations delegate, HistoryWriter.Carrier carrier) {
     this.delegate = delegate;
+    this.carrier = carrier;
   }
 
-  /** The table, committing through operations that stop rebasing after {@value #REBASES}. */
-  public static Table of(Table table) {
+  /**
+   * The table, committing through operations that stop rebasing after {@value #REBASES}, and
+   * through {@code carrier} unless it is null.
+   */
+  static Table of(Table table, HistoryWriter.Carrier carrier) {
     if (table instanceof HasTableOperations hasOperations) {
-      return new BaseTable(new RebaseLimit(hasOperations.operations()), table.name());
+      return new BaseTable(new RebaseLimit(hasOperations.operations(), carrier), table.name());
     }
     return table;
   }
@@ -42,7 +47,11 @@ public final class RebaseLimit implements TableOperations {
   @Override
   public void commit(TableMetadata base, TableMetadata metadata) {
     try {
-      delegate.commit(base, metadata);
+      if (carrier != null) {
+        carrier.commit(delegate, base, metadata);
+      } else {
+        delegate.commit(base, metadata);
+      }
     } catch (CommitFailedException e) {
       refused++;
       if (refused > REBASES) {
