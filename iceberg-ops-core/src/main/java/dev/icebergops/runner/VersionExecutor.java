@@ -1,5 +1,6 @@
 package dev.icebergops.runner;
 
+import dev.icebergops.history.HistoryConflictException;
 import dev.icebergops.history.HistoryRecord;
 import dev.icebergops.history.HistoryRecord.Status;
 import dev.icebergops.migration.IrreversibleMigrationException;
@@ -14,6 +15,11 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import org.apache.iceberg.catalog.Catalog;
+import org.apache.iceberg.exceptions.BadRequestException;
+import org.apache.iceberg.exceptions.CommitFailedException;
+import org.apache.iceberg.exceptions.ForbiddenException;
+import org.apache.iceberg.exceptions.NotAuthorizedException;
+import org.apache.iceberg.relocated.com.google.common.base.Throwables;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -308,7 +314,7 @@ final class VersionExecutor {
       attempt.lease().unstage(); // the post-hook's commits go out one at a time
     } catch (RuntimeException e) {
       VersionStage stage = attempt.lease().stage();
-      if (stage != null && stage.holdsChanges() && !StepFailures.isUnknownOutcome(e)) {
+      if (stage != null && stage.holdsChanges() && isRefusal(e)) {
         throw notApplied(attempt, e);
       }
       throw notRecorded(
@@ -353,6 +359,19 @@ final class VersionExecutor {
     }
     LOG.error("{}", thrown.getMessage());
     return thrown;
+  }
+
+  /** Whether the catalog answered a commit with a refusal, so that nothing of it landed. */
+  private static boolean isRefusal(Throwable error) {
+    return Throwables.getCausalChain(error).stream()
+        .anyMatch(
+            t ->
+                t instanceof ConcurrentMigrationException
+                    || t instanceof HistoryConflictException
+                    || t instanceof CommitFailedException
+                    || t instanceof BadRequestException
+                    || t instanceof ForbiddenException
+                    || t instanceof NotAuthorizedException);
   }
 
   /** {@code Cannot record migration <version> of <namespace> as <as>: <reason>}. */
