@@ -6,6 +6,7 @@ import dev.icebergops.history.NamespaceHistory;
 import dev.icebergops.history.RunLease;
 import dev.icebergops.internal.WrappedCatalog;
 import java.time.Instant;
+import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -50,6 +51,9 @@ final class HeldLease implements AutoCloseable {
   private Catalog fencedView;
 
   private LeaseFence fence;
+
+  /** The running version's stage, or null. */
+  private VersionStage stage;
 
   /**
    * Holds a lease just taken, and starts renewing it.
@@ -112,19 +116,39 @@ final class HeldLease implements AutoCloseable {
    */
   synchronized void stage(Supplier<HistoryRecord> running) {
     if (fence != null && fence.takesMultiTableCommits()) {
-      fence.stage(new VersionStage(fence, log, running));
+      stage = new VersionStage(fence, log, running);
+      fence.stage(stage);
     }
   }
 
   /** The stage of the version running, or null: its commits go out one at a time. */
   synchronized VersionStage stage() {
-    return fence == null ? null : fence.stage();
+    return stage;
   }
 
   /** Ends the version's stage: later commits go out one at a time. */
   synchronized void unstage() {
+    stage = null;
     if (fence != null) {
       fence.stage(null);
+    }
+  }
+
+  /** Records the steps done before the next one, unless the version's stage holds them back. */
+  void progress(HistoryRecord running) {
+    VersionStage held = stage();
+    if (held == null || !held.isHolding()) {
+      write(List.of(running), false);
+    }
+  }
+
+  /** Writes rows, with what the version's stage holds back in the same commit. */
+  void write(List<HistoryRecord> rows, boolean release) {
+    VersionStage held = stage();
+    if (held != null) {
+      held.write(rows, release);
+    } else {
+      log.write(rows, release, null);
     }
   }
 

@@ -157,6 +157,21 @@ final class HistoryLog {
     return (lastSeen != null ? lastSeen : state).row(version);
   }
 
+  /** What the history says of a version after a failed write: {@code still says running}. */
+  synchronized String storedStatus(String version) {
+    return lastSeenRow(version)
+        .map(
+            row ->
+                row.status() == HistoryRecord.Status.RUNNING
+                    ? "still says running"
+                    : "says "
+                        + row.status().value()
+                        + (Objects.equals(row.runId(), runId())
+                            ? ""
+                            : " (written by run " + row.runId() + ")"))
+        .orElse("is missing");
+  }
+
   private void write(
       List<HistoryRecord> rows, boolean release, boolean forget, HistoryWriter.Carrier carrier) {
     if (closed) {

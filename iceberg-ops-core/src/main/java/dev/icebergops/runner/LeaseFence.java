@@ -45,7 +45,7 @@ final class LeaseFence {
   private volatile String upgrading;
 
   /** Holds the running version's table commits back, or null: they commit one by one. */
-  private volatile VersionStage stage;
+  private volatile HeldCommits stage;
 
   /**
    * @param catalog the catalog the run changes tables in, holding the history table
@@ -79,7 +79,7 @@ final class LeaseFence {
   boolean commit(
       TableIdentifier table, TableOperations ops, TableMetadata base, TableMetadata proposed) {
     TableMetadata next = SchemaRestore.recordingSchemaBefore(upgrading, base, proposed);
-    VersionStage holding = stage;
+    HeldCommits holding = stage;
     // the history table's own commits (another runner's, through this catalog) are never held
     if (holding != null
         && base != null
@@ -147,18 +147,13 @@ final class LeaseFence {
   }
 
   /** Holds the running version's table commits back in {@code holding}; null stops it. */
-  void stage(VersionStage holding) {
+  void stage(HeldCommits holding) {
     stage = holding;
-  }
-
-  /** The stage holding the running version's table commits back, or null. */
-  VersionStage stage() {
-    return stage;
   }
 
   /** The metadata a table has with the commits held back for it, or null when none is. */
   TableMetadata staged(TableIdentifier table) {
-    VersionStage holding = stage;
+    HeldCommits holding = stage;
     return holding == null ? null : holding.current(table);
   }
 
@@ -177,7 +172,7 @@ final class LeaseFence {
    * @throws RefusedByFenceException if another run holds the lease
    */
   void check(Object target) {
-    VersionStage holding = stage;
+    HeldCommits holding = stage;
     if (holding != null) {
       holding.release();
     }

@@ -1,6 +1,5 @@
 package dev.icebergops.runner;
 
-import dev.icebergops.history.HistoryConflictException;
 import dev.icebergops.history.HistoryRecord;
 import dev.icebergops.history.HistoryRecord.Status;
 import dev.icebergops.migration.IrreversibleMigrationException;
@@ -13,13 +12,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 import org.apache.iceberg.catalog.Catalog;
-import org.apache.iceberg.exceptions.BadRequestException;
-import org.apache.iceberg.exceptions.CommitFailedException;
-import org.apache.iceberg.exceptions.ForbiddenException;
-import org.apache.iceberg.exceptions.NotAuthorizedException;
-import org.apache.iceberg.relocated.com.google.common.base.Throwables;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -69,7 +62,8 @@ final class VersionExecutor {
       TableUuids uuids) {
     Migration migration = resolved.migration();
     HistoryLog journal = lease.log();
-    StepLog steps = new StepLog(done -> progress(lease, resolved, operation, done));
+    StepLog steps =
+        new StepLog(done -> lease.progress(running(resolved, operation, journal, done)));
     MigrationContext ctx =
         new CatalogMigrationContext(
             lease.fenced(catalog, operation == Operation.UPGRADE ? resolved.version() : null),
@@ -86,7 +80,7 @@ final class VersionExecutor {
             System.nanoTime(),
             operation.what(resolved, namespace));
     try {
-      logStart(attempt);
+      operation.logStart(resolved, namespace);
       if (operation == Operation.UPGRADE) {
         runUpgrade(attempt, migration, ctx);
       } else {
@@ -95,21 +89,6 @@ final class VersionExecutor {
       return finish(attempt, migration, ctx, next, release, uuids);
     } finally {
       lease.unstage();
-    }
-  }
-
-  private void logStart(Attempt attempt) {
-    ResolvedMigration resolved = attempt.resolved();
-    if (attempt.operation() == Operation.DOWNGRADE) {
-      LOG.info("Rolling back migration {} in {}", resolved, namespace);
-    } else if (resolved.isBaseline()) {
-      LOG.info(
-          "Applying baseline {} to {}: it builds version {} directly, without the versions below it",
-          resolved,
-          namespace,
-          resolved.version());
-    } else {
-      LOG.info("Applying migration {} to {}", resolved, namespace);
     }
   }
 
@@ -229,29 +208,10 @@ final class VersionExecutor {
         resolved.version(), resolved.description(), took, resolved.isBaseline());
   }
 
-  /** Records the steps done before the next one, unless the version's stage holds them back. */
-  private void progress(
-      HeldLease lease, ResolvedMigration resolved, Operation operation, List<String> done) {
-    VersionStage stage = lease.stage();
-    if (stage == null || !stage.isHolding()) {
-      write(lease, List.of(running(resolved, operation, lease.log(), done)), false);
-    }
-  }
-
   private HistoryRecord running(
       ResolvedMigration resolved, Operation operation, HistoryLog journal, List<String> done) {
     return rows.row(
         resolved, operation.recordedFor(resolved), journal.runId(), Status.RUNNING, done, null, 0L);
-  }
-
-  /** Writes rows, with what the version's stage holds back in the same commit. */
-  private static void write(HeldLease lease, List<HistoryRecord> rows, boolean release) {
-    VersionStage stage = lease.stage();
-    if (stage != null) {
-      stage.write(rows, release);
-    } else {
-      lease.log().write(rows, release, null);
-    }
   }
 
   /**
@@ -283,23 +243,30 @@ final class VersionExecutor {
     RuntimeException thrown =
         StepFailures.error(
             resolved, namespace, what, step, where(step, phase), text, describeCommitted, error);
+    recordFailed(attempt, committed, text, thrown);
+    return StepFailures.rethrowable(error, thrown);
+  }
+
+  /** Records the version failed; a failure to record it is attached to {@code thrown}. */
+  private void recordFailed(
+      Attempt attempt, List<String> committed, String text, RuntimeException thrown) {
+    ResolvedMigration resolved = attempt.resolved();
     HistoryRecord row =
         rows.row(
             resolved,
             attempt.operation().recordedFor(resolved),
-            journal.runId(),
+            attempt.journal().runId(),
             Status.FAILED,
             committed,
             text,
             elapsed(attempt.start()).toMillis());
     try {
-      write(attempt.lease(), List.of(row), false);
+      attempt.lease().write(List.of(row), false);
     } catch (RuntimeException | Error historyFailure) {
       thrown.addSuppressed(
           notRecorded(resolved, "failed", historyFailure.getMessage(), historyFailure));
     }
     LOG.error("{}", thrown.getMessage());
-    return StepFailures.rethrowable(error, thrown);
   }
 
   private static String where(String step, String phase) {
@@ -310,11 +277,11 @@ final class VersionExecutor {
     ResolvedMigration resolved = attempt.resolved();
     HistoryLog journal = attempt.journal();
     try {
-      write(attempt.lease(), rows, release);
+      attempt.lease().write(rows, release);
       attempt.lease().unstage(); // the post-hook's commits go out one at a time
     } catch (RuntimeException e) {
       VersionStage stage = attempt.lease().stage();
-      if (stage != null && stage.holdsChanges() && isRefusal(e)) {
+      if (stage != null && stage.holdsChanges() && StepFailures.isRefusal(e)) {
         throw notApplied(attempt, e);
       }
       throw notRecorded(
@@ -324,7 +291,7 @@ final class VersionExecutor {
               + "; its steps completed ("
               + attempt.steps().describeDone()
               + ") but its history row "
-              + storedStatus(resolved, journal),
+              + journal.storedStatus(resolved.version()),
           e);
     }
   }
@@ -335,43 +302,16 @@ final class VersionExecutor {
    * committed}, a {@link ConcurrentMigrationException} when the run lost its lease.
    */
   private MigrationException notApplied(Attempt attempt, RuntimeException e) {
-    ResolvedMigration resolved = attempt.resolved();
     attempt.lease().unstage();
     String text = "its commit was refused: " + Redaction.scrub(e.getMessage(), Map.of());
     String message = "Cannot " + attempt.what() + ": " + text + "; nothing of it was committed";
+    String version = attempt.resolved().version();
     MigrationException thrown =
         e instanceof ConcurrentMigrationException
-            ? new ConcurrentMigrationException(resolved.version(), message, e)
-            : new MigrationException(resolved.version(), namespace, "record", message, e);
-    HistoryRecord row =
-        rows.row(
-            resolved,
-            attempt.operation().recordedFor(resolved),
-            attempt.journal().runId(),
-            Status.FAILED,
-            List.of(),
-            text,
-            elapsed(attempt.start()).toMillis());
-    try {
-      attempt.journal().write(List.of(row));
-    } catch (RuntimeException | Error historyFailure) {
-      thrown.addSuppressed(historyFailure);
-    }
-    LOG.error("{}", thrown.getMessage());
+            ? new ConcurrentMigrationException(version, message, e)
+            : new MigrationException(version, namespace, "record", message, e);
+    recordFailed(attempt, List.of(), text, thrown);
     return thrown;
-  }
-
-  /** Whether the catalog answered a commit with a refusal, so that nothing of it landed. */
-  private static boolean isRefusal(Throwable error) {
-    return Throwables.getCausalChain(error).stream()
-        .anyMatch(
-            t ->
-                t instanceof ConcurrentMigrationException
-                    || t instanceof HistoryConflictException
-                    || t instanceof CommitFailedException
-                    || t instanceof BadRequestException
-                    || t instanceof ForbiddenException
-                    || t instanceof NotAuthorizedException);
   }
 
   /** {@code Cannot record migration <version> of <namespace> as <as>: <reason>}. */
@@ -383,22 +323,6 @@ final class VersionExecutor {
         "record",
         "Cannot record migration " + resolved + " of " + namespace + " as " + as + ": " + reason,
         cause);
-  }
-
-  /** What the history says of a version after a failed write: {@code still says running}. */
-  private static String storedStatus(ResolvedMigration resolved, HistoryLog journal) {
-    return journal
-        .lastSeenRow(resolved.version())
-        .map(
-            row ->
-                row.status() == Status.RUNNING
-                    ? "still says running"
-                    : "says "
-                        + row.status().value()
-                        + (Objects.equals(row.runId(), journal.runId())
-                            ? ""
-                            : " (written by run " + row.runId() + ")"))
-        .orElse("is missing");
   }
 
   /**

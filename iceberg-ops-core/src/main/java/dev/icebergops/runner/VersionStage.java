@@ -22,7 +22,7 @@ import org.apache.iceberg.exceptions.CommitFailedException;
  * version commits one change at a time, as on other catalogs. Not locked: the history write that
  * carries the held commits runs on the runner's remote-call thread while its caller waits.
  */
-final class VersionStage implements HistoryWriter.Carrier {
+final class VersionStage implements HeldCommits, HistoryWriter.Carrier {
 
   /** A table's held-back commits: the metadata they start from and the one they lead to. */
   private record Held(TableOperations ops, TableMetadata base, TableMetadata current) {}
@@ -43,13 +43,9 @@ final class VersionStage implements HistoryWriter.Carrier {
     this.running = running;
   }
 
-  /**
-   * Holds a table's commit back.
-   *
-   * @return false when the stage no longer holds commits back: the caller commits it
-   * @throws CommitFailedException if {@code base} is not the table's metadata with what is held
-   */
-  boolean hold(TableIdentifier table, TableOperations ops, TableMetadata base, TableMetadata next) {
+  @Override
+  public boolean hold(
+      TableIdentifier table, TableOperations ops, TableMetadata base, TableMetadata next) {
     if (!holding) {
       return false;
     }
@@ -61,8 +57,8 @@ final class VersionStage implements HistoryWriter.Carrier {
     return true;
   }
 
-  /** The table's metadata with the commits held back for it, or null when none is. */
-  TableMetadata current(TableIdentifier table) {
+  @Override
+  public TableMetadata current(TableIdentifier table) {
     Held changes = held.get(table);
     return changes == null ? null : changes.current();
   }
@@ -72,11 +68,9 @@ final class VersionStage implements HistoryWriter.Carrier {
     return holding;
   }
 
-  /**
-   * Stops holding commits back, before a change that cannot be: what it holds is committed with the
-   * running row naming the steps done.
-   */
-  void release() {
+  /** What it holds is committed with the running row naming the steps done. */
+  @Override
+  public void release() {
     if (holding) {
       holding = false;
       if (!held.isEmpty()) {
