@@ -6,6 +6,7 @@ import dev.icebergops.history.HistoryTableMissingException;
 import dev.icebergops.history.NamespaceHistory;
 import dev.icebergops.history.RunLease;
 import dev.icebergops.history.internal.HistoryWriter;
+import dev.icebergops.history.internal.RebaseLimit;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -79,8 +80,7 @@ final class HistoryLog {
    * @throws ConcurrentMigrationException if this run lost its lease, or another writer changed one
    *     of these rows
    */
-  synchronized void write(
-      List<HistoryRecord> rows, boolean release, HistoryWriter.Carrier carrier) {
+  synchronized void write(List<HistoryRecord> rows, boolean release, RebaseLimit.Carrier carrier) {
     write(rows, release, false, carrier);
     closed |= release;
   }
@@ -173,7 +173,7 @@ final class HistoryLog {
   }
 
   private void write(
-      List<HistoryRecord> rows, boolean release, boolean forget, HistoryWriter.Carrier carrier) {
+      List<HistoryRecord> rows, boolean release, boolean forget, RebaseLimit.Carrier carrier) {
     if (closed) {
       throw new IllegalStateException("Cannot write history of " + namespace + ": run ended");
     }
@@ -198,7 +198,7 @@ final class HistoryLog {
    *     rows changed meanwhile: to be tried again from the fresh state
    */
   private void tryWrite(
-      List<HistoryRecord> rows, boolean release, boolean forget, HistoryWriter.Carrier carrier) {
+      List<HistoryRecord> rows, boolean release, boolean forget, RebaseLimit.Carrier carrier) {
     NamespaceHistory base = state;
     Instant now = scope.config().clock().instant();
     RunLease renewed = lease.renewedUntil(now.plus(scope.config().leaseDuration()));

@@ -1,7 +1,7 @@
 package dev.icebergops.runner;
 
 import dev.icebergops.history.HistoryRecord;
-import dev.icebergops.history.internal.HistoryWriter;
+import dev.icebergops.history.internal.RebaseLimit;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -22,7 +22,7 @@ import org.apache.iceberg.exceptions.CommitFailedException;
  * version commits one change at a time, as on other catalogs. Not locked: the history write that
  * carries the held commits runs on the runner's remote-call thread while its caller waits.
  */
-final class VersionStage implements HeldCommits, HistoryWriter.Carrier {
+final class VersionStage implements HeldCommits, RebaseLimit.Carrier {
 
   /** A table's held-back commits: the metadata they start from and the one they lead to. */
   private record Held(TableOperations ops, TableMetadata base, TableMetadata current) {}

@@ -14,8 +14,6 @@ import org.apache.iceberg.RowDelta;
 import org.apache.iceberg.Snapshot;
 import org.apache.iceberg.SnapshotUpdate;
 import org.apache.iceberg.Table;
-import org.apache.iceberg.TableMetadata;
-import org.apache.iceberg.TableOperations;
 import org.apache.iceberg.Transaction;
 import org.apache.iceberg.catalog.TableIdentifier;
 import org.apache.iceberg.data.Record;
@@ -77,7 +75,8 @@ public final class HistoryWriter {
    * @throws HistoryConflictException if another writer changed the namespace's history since {@code
    *     base} was read, or the carrier's commit was refused; nothing was written then
    */
-  public NamespaceHistory commit(NamespaceHistory base, NamespaceHistory next, Carrier carrier) {
+  public NamespaceHistory commit(
+      NamespaceHistory base, NamespaceHistory next, RebaseLimit.Carrier carrier) {
     if (!base.namespace().equals(next.namespace())) {
       throw new IllegalArgumentException(
           "Cannot record migration history: the states belong to namespaces "
@@ -122,18 +121,6 @@ public final class HistoryWriter {
     long committed = table.currentSnapshot().snapshotId();
     history.lastCommitted.set(table);
     return rewrite.stored(base, next, committed, written, file);
-  }
-
-  /** Makes the history table's metadata commit, together with whatever it carries. */
-  @FunctionalInterface
-  public interface Carrier {
-    /**
-     * Commits {@code metadata} over {@code base} to the history table.
-     *
-     * @param ops the history table's own operations, for a commit of it alone
-     * @throws CommitFailedException if the catalog refused the commit; nothing was committed then
-     */
-    void commit(TableOperations ops, TableMetadata base, TableMetadata metadata);
   }
 
   /**
