@@ -26,13 +26,25 @@ final class FencedTableOperations implements TableOperations {
    */
   private volatile boolean stale;
 
+  /** Whether it last read the changes its version holds back (see {@link VersionStage}). */
+  private volatile boolean sawStaged;
+
   @Override
   public TableMetadata current() {
+    TableMetadata staged = fence.staged(identifier);
+    if (staged != null || sawStaged) {
+      return refresh();
+    }
     return stale ? refresh() : ops.current();
   }
 
   @Override
   public TableMetadata refresh() {
+    TableMetadata staged = fence.staged(identifier);
+    sawStaged = staged != null;
+    if (staged != null) {
+      return staged;
+    }
     stale = false;
     return ops.refresh();
   }

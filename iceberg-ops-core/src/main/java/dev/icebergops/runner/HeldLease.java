@@ -1,15 +1,18 @@
 package dev.icebergops.runner;
 
+import dev.icebergops.history.HistoryRecord;
 import dev.icebergops.history.MigrationHistory;
 import dev.icebergops.history.NamespaceHistory;
 import dev.icebergops.history.RunLease;
 import dev.icebergops.internal.WrappedCatalog;
 import java.time.Instant;
+import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
 import org.apache.iceberg.catalog.Catalog;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -48,6 +51,9 @@ final class HeldLease implements AutoCloseable {
   private Catalog fencedView;
 
   private LeaseFence fence;
+
+  /** The running version's stage, or null. */
+  private VersionStage stage;
 
   /**
    * Holds a lease just taken, and starts renewing it.
@@ -100,6 +106,50 @@ final class HeldLease implements AutoCloseable {
     }
     fence.upgrading(upgrading);
     return fencedView;
+  }
+
+  /**
+   * Holds the table commits of the version about to run back, to land with its history row (see
+   * {@link VersionStage}), when the catalog {@link #fenced} gave takes multi-table commits.
+   *
+   * @param running the version's running row naming the steps done so far
+   */
+  synchronized void stage(Supplier<HistoryRecord> running) {
+    if (fence != null && fence.takesMultiTableCommits()) {
+      stage = new VersionStage(fence, log, running);
+      fence.stage(stage);
+    }
+  }
+
+  /** The stage of the version running, or null: its commits go out one at a time. */
+  synchronized VersionStage stage() {
+    return stage;
+  }
+
+  /** Ends the version's stage: later commits go out one at a time. */
+  synchronized void unstage() {
+    stage = null;
+    if (fence != null) {
+      fence.stage(null);
+    }
+  }
+
+  /** Records the steps done before the next one, unless the version's stage holds them back. */
+  void progress(HistoryRecord running) {
+    VersionStage held = stage();
+    if (held == null || !held.isHolding()) {
+      write(List.of(running), false);
+    }
+  }
+
+  /** Writes rows, with what the version's stage holds back in the same commit. */
+  void write(List<HistoryRecord> rows, boolean release) {
+    VersionStage held = stage();
+    if (held != null) {
+      held.write(rows, release);
+    } else {
+      log.write(rows, release, null);
+    }
   }
 
   /** Why this run no longer holds its lease, read from the history now; empty while it does. */

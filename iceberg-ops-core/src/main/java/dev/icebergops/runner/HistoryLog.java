@@ -6,6 +6,7 @@ import dev.icebergops.history.HistoryTableMissingException;
 import dev.icebergops.history.NamespaceHistory;
 import dev.icebergops.history.RunLease;
 import dev.icebergops.history.internal.HistoryWriter;
+import dev.icebergops.history.internal.RebaseLimit;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -69,7 +70,19 @@ final class HistoryLog {
    *     of these rows
    */
   synchronized void write(List<HistoryRecord> rows) {
-    write(rows, false, false);
+    write(rows, false, false, null);
+  }
+
+  /**
+   * Writes rows under the lease, renewing it or, when {@code release}, releasing it; the history
+   * table's commit is made by {@code carrier}, which commits other tables' changes with it.
+   *
+   * @throws ConcurrentMigrationException if this run lost its lease, or another writer changed one
+   *     of these rows
+   */
+  synchronized void write(List<HistoryRecord> rows, boolean release, RebaseLimit.Carrier carrier) {
+    write(rows, release, false, carrier);
+    closed |= release;
   }
 
   /**
@@ -78,7 +91,7 @@ final class HistoryLog {
    * @throws ConcurrentMigrationException if this run lost its lease
    */
   synchronized void finish(List<HistoryRecord> rows) {
-    write(rows, true, false);
+    write(rows, true, false, null);
     closed = true;
   }
 
@@ -89,7 +102,7 @@ final class HistoryLog {
    * @throws ConcurrentMigrationException if this run lost its lease
    */
   synchronized void forgetAndFinish() {
-    write(List.of(), true, true);
+    write(List.of(), true, true, null);
     closed = true;
   }
 
@@ -108,7 +121,7 @@ final class HistoryLog {
         || Duration.between(lastWrite, scope.config().clock().instant()).compareTo(idle) < 0) {
       return false;
     }
-    write(List.of(), false, false);
+    write(List.of(), false, false, null);
     return true;
   }
 
@@ -118,7 +131,7 @@ final class HistoryLog {
       return;
     }
     try {
-      write(List.of(), true, false);
+      write(List.of(), true, false, null);
     } catch (RuntimeException e) {
       String reason = String.valueOf(e.getMessage());
       if (reason.startsWith("Cannot release the run lease")) {
@@ -144,7 +157,23 @@ final class HistoryLog {
     return (lastSeen != null ? lastSeen : state).row(version);
   }
 
-  private void write(List<HistoryRecord> rows, boolean release, boolean forget) {
+  /** What the history says of a version after a failed write: {@code still says running}. */
+  synchronized String storedStatus(String version) {
+    return lastSeenRow(version)
+        .map(
+            row ->
+                row.status() == HistoryRecord.Status.RUNNING
+                    ? "still says running"
+                    : "says "
+                        + row.status().value()
+                        + (Objects.equals(row.runId(), runId())
+                            ? ""
+                            : " (written by run " + row.runId() + ")"))
+        .orElse("is missing");
+  }
+
+  private void write(
+      List<HistoryRecord> rows, boolean release, boolean forget, RebaseLimit.Carrier carrier) {
     if (closed) {
       throw new IllegalStateException("Cannot write history of " + namespace + ": run ended");
     }
@@ -153,7 +182,7 @@ final class HistoryLog {
     HistoryRetry retry = scope.config().retry(what);
     for (int tried = 1; ; tried++) {
       try {
-        tryWrite(rows, release, forget);
+        tryWrite(rows, release, forget, carrier);
         return;
       } catch (HistoryConflictException e) {
         retry.afterLoss(tried, e, (tries, last) -> scope.exhausted(what, startedAt, tries, last));
@@ -168,7 +197,8 @@ final class HistoryLog {
    * @throws HistoryConflictException if another writer of the table came first and none of these
    *     rows changed meanwhile: to be tried again from the fresh state
    */
-  private void tryWrite(List<HistoryRecord> rows, boolean release, boolean forget) {
+  private void tryWrite(
+      List<HistoryRecord> rows, boolean release, boolean forget, RebaseLimit.Carrier carrier) {
     NamespaceHistory base = state;
     Instant now = scope.config().clock().instant();
     RunLease renewed = lease.renewedUntil(now.plus(scope.config().leaseDuration()));
@@ -187,7 +217,7 @@ final class HistoryLog {
               .remote()
               .call(
                   "record the migration history of " + namespace,
-                  () -> writer.commit(base, target));
+                  () -> writer.commit(base, target, carrier));
       wrote(renewed, now);
     } catch (HistoryTableMissingException e) {
       throw tableGone(rows, release, e);

@@ -1,6 +1,7 @@
 package dev.icebergops.runner;
 
 import dev.icebergops.migration.internal.SchemaRestore;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Supplier;
@@ -43,6 +44,9 @@ final class LeaseFence {
   /** The version whose upgrade runs, or null: its first commit to a table records the schema. */
   private volatile String upgrading;
 
+  /** Holds the running version's table commits back, or null: they commit one by one. */
+  private volatile HeldCommits stage;
+
   /**
    * @param catalog the catalog the run changes tables in, holding the history table
    * @param historyTable the history table
@@ -75,19 +79,45 @@ final class LeaseFence {
   boolean commit(
       TableIdentifier table, TableOperations ops, TableMetadata base, TableMetadata proposed) {
     TableMetadata next = SchemaRestore.recordingSchemaBefore(upgrading, base, proposed);
+    HeldCommits holding = stage;
+    // the history table's own commits (another runner's, through this catalog) are never held
+    if (holding != null
+        && base != null
+        && !table.equals(historyTable)
+        && holding.hold(table, ops, base, next)) {
+      return false;
+    }
     if (!multiTable || base == null) {
       check(table);
       ops.commit(base, next);
       return false;
     }
-    TableCommit change = TableCommit.create(table, base, next);
-    TableCommit proof =
+    TableCommit proof = ImmutableTableCommit.builder().identifier(historyTable).build();
+    if (!commitAll(table, List.of(TableCommit.create(table, base, next)), proof)) {
+      return commit(table, ops, base, proposed);
+    }
+    return true;
+  }
+
+  /**
+   * Commits the changes and the history table's one in one multi-table commit, with the requirement
+   * that the lease tag still points where it did when this run took the lease.
+   *
+   * @param target what changes, for messages
+   * @return false if the catalog does not take multi-table commits: nothing was committed then, and
+   *     every later commit goes out alone
+   * @throws RefusedByFenceException if another run holds the lease; nothing was committed then
+   */
+  boolean commitAll(Object target, List<TableCommit> changes, TableCommit history) {
+    List<TableCommit> commits = new ArrayList<>(changes);
+    commits.add(
         ImmutableTableCommit.builder()
-            .identifier(historyTable)
-            .requirements(List.of(new UpdateRequirement.AssertRefSnapshotID(tag, mark)))
-            .build();
+            .from(history)
+            .addRequirements(new UpdateRequirement.AssertRefSnapshotID(tag, mark))
+            .build());
     try {
-      ((RESTCatalog) catalog).commitTransaction(List.of(change, proof));
+      ((RESTCatalog) catalog).commitTransaction(commits);
+      return true;
     } catch (UnsupportedOperationException e) {
       multiTable = false;
       LOG.info(
@@ -95,16 +125,36 @@ final class LeaseFence {
               + " each table commit instead",
           catalog.name(),
           e.getMessage());
-      return commit(table, ops, base, proposed);
+      return false;
     } catch (CommitFailedException | NoSuchTableException e) {
-      // a moved tag, or a history table that is gone; or a conflict on the table itself
+      // a moved tag, or a history table that is gone; or a conflict on a table itself
       Optional<String> lost = lossOfLease.get();
       if (lost.isPresent()) {
-        throw refused(table, lost.get(), e);
+        throw refused(target, lost.get(), e);
       }
       throw e;
     }
-    return true;
+  }
+
+  /** Whether a version's table commits can be held back and carried by its history commit. */
+  boolean takesMultiTableCommits() {
+    return multiTable;
+  }
+
+  /** The history table. */
+  TableIdentifier historyTable() {
+    return historyTable;
+  }
+
+  /** Holds the running version's table commits back in {@code holding}; null stops it. */
+  void stage(HeldCommits holding) {
+    stage = holding;
+  }
+
+  /** The metadata a table has with the commits held back for it, or null when none is. */
+  TableMetadata staged(TableIdentifier table) {
+    HeldCommits holding = stage;
+    return holding == null ? null : holding.current(table);
   }
 
   /**
@@ -122,6 +172,10 @@ final class LeaseFence {
    * @throws RefusedByFenceException if another run holds the lease
    */
   void check(Object target) {
+    HeldCommits holding = stage;
+    if (holding != null) {
+      holding.release();
+    }
     Optional<String> lost = lossOfLease.get();
     if (lost.isPresent()) {
       throw refused(target, lost.get(), null);

@@ -4,6 +4,8 @@ import dev.icebergops.history.HistoryRecord.Status;
 import dev.icebergops.migration.Migration;
 import dev.icebergops.migration.MigrationContext;
 import dev.icebergops.migration.ResolvedMigration;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * What a run does to a version, with the names it goes by: the operation its history row records,
@@ -21,6 +23,9 @@ enum Operation {
       "rolled back",
       "roll back",
       "in");
+
+  private static final Logger LOG =
+      LoggerFactory.getLogger("dev.icebergops.runner.MigrationRunner");
 
   private final String recorded;
   private final String preHook;
@@ -150,6 +155,21 @@ enum Operation {
           != Migration.class;
     } catch (NoSuchMethodException e) {
       return true;
+    }
+  }
+
+  /** Logs the start of a version's run. */
+  void logStart(ResolvedMigration resolved, String namespace) {
+    if (this == DOWNGRADE) {
+      LOG.info("Rolling back migration {} in {}", resolved, namespace);
+    } else if (resolved.isBaseline()) {
+      LOG.info(
+          "Applying baseline {} to {}: it builds version {} directly, without the versions below it",
+          resolved,
+          namespace,
+          resolved.version());
+    } else {
+      LOG.info("Applying migration {} to {}", resolved, namespace);
     }
   }
 }

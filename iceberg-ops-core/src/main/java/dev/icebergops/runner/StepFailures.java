@@ -1,9 +1,14 @@
 package dev.icebergops.runner;
 
+import dev.icebergops.history.HistoryConflictException;
+import dev.icebergops.history.HistoryTableMissingException;
 import dev.icebergops.migration.ResolvedMigration;
 import java.io.IOException;
 import java.util.List;
+import org.apache.iceberg.exceptions.BadRequestException;
 import org.apache.iceberg.exceptions.CommitFailedException;
+import org.apache.iceberg.exceptions.ForbiddenException;
+import org.apache.iceberg.exceptions.NotAuthorizedException;
 import org.apache.iceberg.relocated.com.google.common.base.Throwables;
 
 /**
@@ -81,6 +86,23 @@ final class StepFailures {
       throw fatal;
     }
     return thrown;
+  }
+
+  /**
+   * True when the catalog answered a commit with a refusal (a conflict, a lost lease, a history
+   * table gone, a request it does not accept): nothing of the commit landed.
+   */
+  static boolean isRefusal(Throwable error) {
+    return Throwables.getCausalChain(error).stream()
+        .anyMatch(
+            t ->
+                t instanceof ConcurrentMigrationException
+                    || t instanceof HistoryConflictException
+                    || t instanceof HistoryTableMissingException
+                    || t instanceof CommitFailedException
+                    || t instanceof BadRequestException
+                    || t instanceof ForbiddenException
+                    || t instanceof NotAuthorizedException);
   }
 
   /**

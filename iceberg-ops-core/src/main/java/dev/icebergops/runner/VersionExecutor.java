@@ -12,7 +12,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 import org.apache.iceberg.catalog.Catalog;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -63,42 +62,33 @@ final class VersionExecutor {
       TableUuids uuids) {
     Migration migration = resolved.migration();
     HistoryLog journal = lease.log();
-    StepLog steps = progress(resolved, operation, journal);
+    StepLog steps =
+        new StepLog(done -> lease.progress(running(resolved, operation, journal, done)));
     MigrationContext ctx =
         new CatalogMigrationContext(
             lease.fenced(catalog, operation == Operation.UPGRADE ? resolved.version() : null),
             namespace,
             steps,
             resolved.version());
+    lease.stage(() -> running(resolved, operation, journal, steps.done()));
     Attempt attempt =
         new Attempt(
             resolved,
             operation,
-            journal,
+            lease,
             steps,
             System.nanoTime(),
             operation.what(resolved, namespace));
-    logStart(attempt);
-    if (operation == Operation.UPGRADE) {
-      runUpgrade(attempt, migration, ctx);
-    } else {
-      runDowngrade(attempt, migration, ctx, before);
-    }
-    return finish(attempt, migration, ctx, next, release, uuids);
-  }
-
-  private void logStart(Attempt attempt) {
-    ResolvedMigration resolved = attempt.resolved();
-    if (attempt.operation() == Operation.DOWNGRADE) {
-      LOG.info("Rolling back migration {} in {}", resolved, namespace);
-    } else if (resolved.isBaseline()) {
-      LOG.info(
-          "Applying baseline {} to {}: it builds version {} directly, without the versions below it",
-          resolved,
-          namespace,
-          resolved.version());
-    } else {
-      LOG.info("Applying migration {} to {}", resolved, namespace);
+    try {
+      operation.logStart(resolved, namespace);
+      if (operation == Operation.UPGRADE) {
+        runUpgrade(attempt, migration, ctx);
+      } else {
+        runDowngrade(attempt, migration, ctx, before);
+      }
+      return finish(attempt, migration, ctx, next, release, uuids);
+    } finally {
+      lease.unstage();
     }
   }
 
@@ -154,6 +144,7 @@ final class VersionExecutor {
    */
   private RuntimeException unchanged(
       Attempt attempt, HistoryRecord before, String step, String reason, Throwable error) {
+    attempt.lease().unstage(); // what a failed downgrade held back is not committed
     try {
       attempt.journal().write(List.of(before));
     } catch (RuntimeException | Error historyFailure) {
@@ -217,14 +208,10 @@ final class VersionExecutor {
         resolved.version(), resolved.description(), took, resolved.isBaseline());
   }
 
-  private StepLog progress(ResolvedMigration resolved, Operation operation, HistoryLog journal) {
-    String recorded = operation.recordedFor(resolved);
-    return new StepLog(
-        done ->
-            journal.write(
-                List.of(
-                    rows.row(
-                        resolved, recorded, journal.runId(), Status.RUNNING, done, null, 0L))));
+  private HistoryRecord running(
+      ResolvedMigration resolved, Operation operation, HistoryLog journal, List<String> done) {
+    return rows.row(
+        resolved, operation.recordedFor(resolved), journal.runId(), Status.RUNNING, done, null, 0L);
   }
 
   /**
@@ -256,23 +243,30 @@ final class VersionExecutor {
     RuntimeException thrown =
         StepFailures.error(
             resolved, namespace, what, step, where(step, phase), text, describeCommitted, error);
+    recordFailed(attempt, committed, text, thrown);
+    return StepFailures.rethrowable(error, thrown);
+  }
+
+  /** Records the version failed; a failure to record it is attached to {@code thrown}. */
+  private void recordFailed(
+      Attempt attempt, List<String> committed, String text, RuntimeException thrown) {
+    ResolvedMigration resolved = attempt.resolved();
     HistoryRecord row =
         rows.row(
             resolved,
             attempt.operation().recordedFor(resolved),
-            journal.runId(),
+            attempt.journal().runId(),
             Status.FAILED,
             committed,
             text,
             elapsed(attempt.start()).toMillis());
     try {
-      journal.write(List.of(row));
+      attempt.lease().write(List.of(row), false);
     } catch (RuntimeException | Error historyFailure) {
       thrown.addSuppressed(
           notRecorded(resolved, "failed", historyFailure.getMessage(), historyFailure));
     }
     LOG.error("{}", thrown.getMessage());
-    return StepFailures.rethrowable(error, thrown);
   }
 
   private static String where(String step, String phase) {
@@ -283,12 +277,13 @@ final class VersionExecutor {
     ResolvedMigration resolved = attempt.resolved();
     HistoryLog journal = attempt.journal();
     try {
-      if (release) {
-        journal.finish(rows);
-      } else {
-        journal.write(rows);
-      }
+      attempt.lease().write(rows, release);
+      attempt.lease().unstage(); // the post-hook's commits go out one at a time
     } catch (RuntimeException e) {
+      VersionStage stage = attempt.lease().stage();
+      if (stage != null && stage.holdsChanges() && StepFailures.isRefusal(e)) {
+        throw notApplied(attempt, e);
+      }
       throw notRecorded(
           resolved,
           attempt.operation().done(),
@@ -296,9 +291,27 @@ final class VersionExecutor {
               + "; its steps completed ("
               + attempt.steps().describeDone()
               + ") but its history row "
-              + storedStatus(resolved, journal),
+              + journal.storedStatus(resolved.version()),
           e);
     }
+  }
+
+  /**
+   * The version's one commit (its changes with its row) was refused: nothing of it landed. Records
+   * it failed with no step done, and returns {@code Cannot <what>: <reason>; nothing of it was
+   * committed}, a {@link ConcurrentMigrationException} when the run lost its lease.
+   */
+  private MigrationException notApplied(Attempt attempt, RuntimeException e) {
+    attempt.lease().unstage();
+    String text = "its commit was refused: " + Redaction.scrub(e.getMessage(), Map.of());
+    String message = "Cannot " + attempt.what() + ": " + text + "; nothing of it was committed";
+    String version = attempt.resolved().version();
+    MigrationException thrown =
+        e instanceof ConcurrentMigrationException
+            ? new ConcurrentMigrationException(version, message, e)
+            : new MigrationException(version, namespace, "record", message, e);
+    recordFailed(attempt, List.of(), text, thrown);
+    return thrown;
   }
 
   /** {@code Cannot record migration <version> of <namespace> as <as>: <reason>}. */
@@ -312,22 +325,6 @@ final class VersionExecutor {
         cause);
   }
 
-  /** What the history says of a version after a failed write: {@code still says running}. */
-  private static String storedStatus(ResolvedMigration resolved, HistoryLog journal) {
-    return journal
-        .lastSeenRow(resolved.version())
-        .map(
-            row ->
-                row.status() == Status.RUNNING
-                    ? "still says running"
-                    : "says "
-                        + row.status().value()
-                        + (Objects.equals(row.runId(), journal.runId())
-                            ? ""
-                            : " (written by run " + row.runId() + ")"))
-        .orElse("is missing");
-  }
-
   /**
    * One version's run: what it runs, under which journal, the steps it completed, when it started
    * ({@link System#nanoTime}), and what it does, for messages.
@@ -335,10 +332,14 @@ final class VersionExecutor {
   private record Attempt(
       ResolvedMigration resolved,
       Operation operation,
-      HistoryLog journal,
+      HeldLease lease,
       StepLog steps,
       long start,
-      String what) {}
+      String what) {
+    HistoryLog journal() {
+      return lease.log();
+    }
+  }
 
   private static Duration elapsed(long startNanos) {
     return Duration.ofNanos(System.nanoTime() - startNanos);

@@ -78,6 +78,7 @@ final class FaultMatrix {
           case DROP -> "dropped";
           case SLOW -> "slow";
           case LOST_ANSWER -> "answer lost";
+          case HTTP_400 -> "400";
         };
     return side.name().toLowerCase(Locale.ROOT) + ": " + name;
   }

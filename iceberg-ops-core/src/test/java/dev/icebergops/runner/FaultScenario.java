@@ -11,6 +11,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -63,7 +64,10 @@ final class FaultScenario {
     CRASH;
 
     Fault[] faults() {
-      return this == CRASH ? new Fault[] {Fault.DROP, Fault.LOST_ANSWER} : Fault.values();
+      // a refusal is no outage: the matrix covers the faults of the connection and the server
+      return this == CRASH
+          ? new Fault[] {Fault.DROP, Fault.LOST_ANSWER}
+          : EnumSet.range(Fault.HTTP_500, Fault.LOST_ANSWER).toArray(Fault[]::new);
     }
   }
 

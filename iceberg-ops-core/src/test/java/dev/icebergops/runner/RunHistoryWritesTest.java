@@ -120,14 +120,15 @@ class RunHistoryWritesTest {
   }
 
   @Test
-  void aRunningVersionsRowListsTheStepsCommittedBeforeTheNextOne() {
+  void aRunningVersionsRowListsOnlyTheStepsCommittedBeforeTheNextOne() {
     MigrationRunner runner =
         runner(MigrationSource.of(V0001__CreateT.class, V0002__ReadsItsOwnRow.class));
 
     runner.migrate();
 
-    assertThat(ROW_SEEN_IN_UPGRADE.get(namespace))
-        .isEqualTo("running [add column " + namespace + ".t.a]");
+    // on a REST catalog the first step is held back to land with the version's row: none is
+    // committed before the second step, and the running row lists none
+    assertThat(ROW_SEEN_IN_UPGRADE.get(namespace)).isEqualTo("running []");
     assertThat(runner.history())
         .extracting(r -> r.version() + " " + r.status().value() + " " + r.steps())
         .containsExactly(

@@ -55,7 +55,9 @@ public final class FaultProxy implements AutoCloseable {
     /** Forwards, then holds the server's answer for the slow delay before passing it on. */
     SLOW,
     /** Forwards (the server acts on it), then closes the connection without the answer. */
-    LOST_ANSWER
+    LOST_ANSWER,
+    /** Answers 400 without forwarding: a server that refuses the request, and says why. */
+    HTTP_400
   }
 
   private final ServerSocket listener;
@@ -196,8 +198,9 @@ public final class FaultProxy implements AutoCloseable {
         if (now == Fault.DROP) {
           return;
         }
-        if (now == Fault.HTTP_500 || now == Fault.HTTP_503) {
-          toClient.write(errorAnswer(now == Fault.HTTP_500 ? 500 : 503));
+        if (now == Fault.HTTP_500 || now == Fault.HTTP_503 || now == Fault.HTTP_400) {
+          toClient.write(
+              errorAnswer(now == Fault.HTTP_500 ? 500 : now == Fault.HTTP_503 ? 503 : 400));
           toClient.flush();
           continue;
         }
@@ -241,14 +244,18 @@ public final class FaultProxy implements AutoCloseable {
   private static byte[] errorAnswer(int code) {
     String body =
         "{\"error\":{\"message\":\"injected fault\",\"type\":\""
-            + (code == 503 ? "ServiceUnavailableException" : "ServiceFailureException")
+            + (code == 503
+                ? "ServiceUnavailableException"
+                : code == 400 ? "BadRequestException" : "ServiceFailureException")
             + "\",\"code\":"
             + code
             + "}}";
     String head =
         "HTTP/1.1 "
             + code
-            + (code == 503 ? " Service Unavailable" : " Internal Server Error")
+            + (code == 503
+                ? " Service Unavailable"
+                : code == 400 ? " Bad Request" : " Internal Server Error")
             + "\r\nContent-Type: application/json\r\nContent-Length: "
             + body.getBytes(StandardCharsets.UTF_8).length
             + "\r\n\r\n";

@@ -64,6 +64,19 @@ public final class HistoryWriter {
    *     written then
    */
   public NamespaceHistory commit(NamespaceHistory base, NamespaceHistory next) {
+    return commit(base, next, null);
+  }
+
+  /**
+   * Like {@link #commit(NamespaceHistory, NamespaceHistory)}, the history table's metadata commit
+   * made by {@code carrier} (for one that carries other tables' changes with it).
+   *
+   * @param carrier makes the history table's commit, or null to commit it alone
+   * @throws HistoryConflictException if another writer changed the namespace's history since {@code
+   *     base} was read, or the carrier's commit was refused; nothing was written then
+   */
+  public NamespaceHistory commit(
+      NamespaceHistory base, NamespaceHistory next, RebaseLimit.Carrier carrier) {
     if (!base.namespace().equals(next.namespace())) {
       throw new IllegalArgumentException(
           "Cannot record migration history: the states belong to namespaces "
@@ -83,7 +96,7 @@ public final class HistoryWriter {
             ? HistoryFiles.write(table, namespace, written)
             : null;
     try {
-      Table limited = RebaseLimit.of(table);
+      Table limited = RebaseLimit.of(table, carrier);
       // a change of the lease's holder moves its tag in the same metadata commit
       Transaction moving = LeaseTag.moves(base, next) ? limited.newTransaction() : null;
       Table target = moving != null ? moving.table() : limited;

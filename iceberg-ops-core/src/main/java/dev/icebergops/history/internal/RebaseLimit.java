@@ -25,16 +25,21 @@ public final class RebaseLimit implements TableOperations {
   public static final int REBASES = 3;
 
   private final TableOperations delegate;
+  private final Carrier carrier;
   private int refused;
 
-  private RebaseLimit(TableOperations delegate) {
+  private RebaseLimit(TableOperations delegate, Carrier carrier) {
     this.delegate = delegate;
+    this.carrier = carrier;
   }
 
-  /** The table, committing through operations that stop rebasing after {@value #REBASES}. */
-  public static Table of(Table table) {
+  /**
+   * The table, committing through operations that stop rebasing after {@value #REBASES}, and
+   * through {@code carrier} unless it is null.
+   */
+  static Table of(Table table, Carrier carrier) {
     if (table instanceof HasTableOperations hasOperations) {
-      return new BaseTable(new RebaseLimit(hasOperations.operations()), table.name());
+      return new BaseTable(new RebaseLimit(hasOperations.operations(), carrier), table.name());
     }
     return table;
   }
@@ -42,7 +47,11 @@ public final class RebaseLimit implements TableOperations {
   @Override
   public void commit(TableMetadata base, TableMetadata metadata) {
     try {
-      delegate.commit(base, metadata);
+      if (carrier != null) {
+        carrier.commit(delegate, base, metadata);
+      } else {
+        delegate.commit(base, metadata);
+      }
     } catch (CommitFailedException e) {
       refused++;
       if (refused > REBASES) {
@@ -105,5 +114,17 @@ public final class RebaseLimit implements TableOperations {
     Refused(int times, CommitFailedException last) {
       super("the catalog refused the commit " + times + " times: " + last.getMessage(), last);
     }
+  }
+
+  /** Makes the history table's metadata commit, together with whatever it carries. */
+  @FunctionalInterface
+  public interface Carrier {
+    /**
+     * Commits {@code metadata} over {@code base} to the history table.
+     *
+     * @param ops the history table's own operations, for a commit of it alone
+     * @throws CommitFailedException if the catalog refused the commit; nothing was committed then
+     */
+    void commit(TableOperations ops, TableMetadata base, TableMetadata metadata);
   }
 }

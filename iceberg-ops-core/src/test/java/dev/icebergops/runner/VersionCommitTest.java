@@ -1,0 +1,125 @@
+package dev.icebergops.runner;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.tuple;
+
+import dev.icebergops.history.HistoryRecord;
+import dev.icebergops.history.HistoryRecord.Status;
+import dev.icebergops.migration.Migration;
+import dev.icebergops.migration.MigrationSource;
+import dev.icebergops.runner.FailureFixtures.V0001__CreateT;
+import dev.icebergops.runner.FailureFixtures.V0002__AddAAndB;
+import dev.icebergops.runner.FailureFixtures.V0004__AddC;
+import dev.icebergops.test.env.IcebergTestEnvironment;
+import dev.icebergops.testing.FaultProxy;
+import dev.icebergops.testing.FaultProxy.Fault;
+import dev.icebergops.testing.ProxiedClients;
+import dev.icebergops.testing.SharedEnvironment;
+import java.time.Duration;
+import java.util.List;
+import java.util.UUID;
+import org.apache.iceberg.catalog.Catalog;
+import org.apache.iceberg.catalog.TableIdentifier;
+import org.apache.iceberg.rest.RESTCatalog;
+import org.apache.iceberg.types.Types;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/**
+ * On a REST catalog a version's table changes go out with its history row in one multi-table
+ * commit: one catalog commit per version, and a commit the server refuses leaves nothing of the
+ * version. The runner's catalog requests go through a {@link FaultProxy}, which counts them and
+ * refuses the one a test names.
+ */
+@ExtendWith(SharedEnvironment.class)
+class VersionCommitTest {
+
+  private static final String TRANSACTION = "/transactions/commit ";
+
+  private Catalog catalog;
+  private FaultProxy proxy;
+  private RESTCatalog proxied;
+  private String namespace;
+  private String meta;
+
+  @BeforeEach
+  void setUp(IcebergTestEnvironment environment) throws Exception {
+    catalog = environment.catalog();
+    proxy = FaultProxy.start(environment.catalogProperties().get("uri"), Duration.ofSeconds(5));
+    proxied = ProxiedClients.catalogThrough(environment, proxy);
+    String suffix = UUID.randomUUID().toString().replace("-", "").substring(0, 12);
+    namespace = "vc_" + suffix;
+    meta = "_ops_" + suffix;
+  }
+
+  @AfterEach
+  void tearDown() throws Exception {
+    proxied.close();
+    proxy.close();
+  }
+
+  @Test
+  void eachVersionOfTableUpdatesIsOneCatalogCommit() {
+    runner(catalog, V0001__CreateT.class).migrate();
+    proxy.clearLog();
+
+    runner(proxied, V0001__CreateT.class, V0002__AddAAndB.class, V0004__AddC.class).migrate();
+
+    List<String> writes = proxy.requests().stream().filter(FaultProxy.WRITES).toList();
+    // the lease taken with 0002's running row, then 0002 (two columns) and 0004 in one commit each
+    assertThat(writes).as("the run's writes").hasSize(3);
+    assertThat(writes.subList(1, 3)).allMatch(line -> line.contains(TRANSACTION));
+    assertThat(columns()).containsExactly("id", "a", "b", "c");
+  }
+
+  @Test
+  void aVersionWhoseCommitTheServerRefusesLandsNothingAndIsRecordedFailed() {
+    runner(catalog, V0001__CreateT.class).migrate();
+    MigrationRunner runner =
+        runner(proxied, V0001__CreateT.class, V0002__AddAAndB.class, V0004__AddC.class);
+    proxy.inject(Fault.HTTP_400, line -> line.contains(TRANSACTION), 2);
+
+    assertThatThrownBy(runner::migrate)
+        .isInstanceOf(MigrationException.class)
+        .hasMessageStartingWith(
+            "Cannot apply migration 0004 (Add c) to " + namespace + ": its commit was refused: ")
+        .hasMessageContaining("injected fault")
+        .hasMessageEndingWith("; nothing of it was committed");
+
+    assertThat(proxy.injectedInto()).as("the refused commit").contains(TRANSACTION);
+    assertThat(columns()).as("0002 whole, nothing of 0004").containsExactly("id", "a", "b");
+    assertThat(runner.history())
+        .extracting(HistoryRecord::version, HistoryRecord::status, HistoryRecord::steps)
+        .containsExactly(
+            tuple("0001", Status.APPLIED, List.of("create table " + namespace + ".t")),
+            tuple(
+                "0002",
+                Status.APPLIED,
+                List.of("add column " + namespace + ".t.a", "add column " + namespace + ".t.b")),
+            tuple("0004", Status.FAILED, List.of()));
+    assertThat(runner.lease()).isEmpty();
+
+    // nothing to undo: the rollback only records it, and the version applies again
+    assertThat(runner.rollback(1).versions()).containsExactly("0004");
+    assertThat(runner.migrate().versions()).containsExactly("0004");
+    assertThat(columns()).containsExactly("id", "a", "b", "c");
+  }
+
+  @SafeVarargs
+  private MigrationRunner runner(Catalog client, Class<? extends Migration>... types) {
+    return MigrationRunner.builder(client)
+        .namespace(namespace)
+        .metaNamespace(meta)
+        .source(MigrationSource.of(types))
+        .build();
+  }
+
+  private List<String> columns() {
+    return catalog.loadTable(TableIdentifier.of(namespace, "t")).schema().columns().stream()
+        .map(Types.NestedField::name)
+        .toList();
+  }
+}
