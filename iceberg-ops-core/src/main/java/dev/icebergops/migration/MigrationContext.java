@@ -525,4 +525,23 @@ public interface MigrationContext {
    * @throws NoSuchTableException if the table does not exist
    */
   void restoreSchemaBeforeUpgrade(String table);
+
+  /**
+   * Commits this version's changes so far, so that another engine (Spark, Trino, a catalog client
+   * of its own) sees them before a step that reads or writes the tables through it. On a REST
+   * catalog the runner holds a version's table changes back and commits them with the version's
+   * history row in one commit when it ends; this commits what it holds now, with a running row that
+   * names the steps done, and the rest of the version commits change by change, as on other
+   * catalogs. Where nothing is held, it does nothing.
+   *
+   * <pre>{@code
+   * ctx.enforceColumn("orders", "order_ref", "string", EnforceOptions.legacyArchival());
+   * ctx.publishChanges();                               // Spark now sees order_ref
+   * spark.sql("UPDATE ... SET order_ref = ...");
+   * }</pre>
+   *
+   * @throws org.apache.iceberg.exceptions.CommitFailedException if the catalog refused the commit;
+   *     nothing of the version was committed then
+   */
+  void publishChanges();
 }

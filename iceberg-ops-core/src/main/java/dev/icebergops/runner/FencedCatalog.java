@@ -1,5 +1,6 @@
 package dev.icebergops.runner;
 
+import dev.icebergops.internal.HeldChanges;
 import dev.icebergops.internal.WrappedCatalog;
 import java.lang.reflect.InvocationHandler;
 import java.lang.reflect.InvocationTargetException;
@@ -61,6 +62,7 @@ final class FencedCatalog implements InvocationHandler {
       collect(type, interfaces);
     }
     interfaces.add(WrappedCatalog.class);
+    interfaces.add(HeldChanges.class);
     return (Catalog)
         Proxy.newProxyInstance(
             FencedCatalog.class.getClassLoader(),
@@ -91,6 +93,10 @@ final class FencedCatalog implements InvocationHandler {
     String name = method.getName();
     if (method.getDeclaringClass() == WrappedCatalog.class) {
       return catalog;
+    }
+    if (method.getDeclaringClass() == HeldChanges.class) {
+      fence.publishHeld();
+      return null;
     }
     if (name.equals("loadTable")) {
       return fenced((TableIdentifier) args[0], (Table) call(catalog, method, args));

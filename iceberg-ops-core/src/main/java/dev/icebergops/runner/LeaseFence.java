@@ -172,13 +172,18 @@ final class LeaseFence {
    * @throws RefusedByFenceException if another run holds the lease
    */
   void check(Object target) {
-    HeldCommits holding = stage;
-    if (holding != null) {
-      holding.release();
-    }
+    publishHeld();
     Optional<String> lost = lossOfLease.get();
     if (lost.isPresent()) {
       throw refused(target, lost.get(), null);
+    }
+  }
+
+  /** Commits what the running version holds back, if anything; the rest goes change by change. */
+  void publishHeld() {
+    HeldCommits holding = stage;
+    if (holding != null) {
+      holding.release();
     }
   }
 

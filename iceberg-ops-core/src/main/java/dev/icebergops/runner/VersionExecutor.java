@@ -13,6 +13,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.apache.iceberg.catalog.Catalog;
+import org.apache.iceberg.relocated.com.google.common.base.Throwables;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -307,7 +308,8 @@ final class VersionExecutor {
     String message = "Cannot " + attempt.what() + ": " + text + "; nothing of it was committed";
     String version = attempt.resolved().version();
     MigrationException thrown =
-        e instanceof ConcurrentMigrationException
+        Throwables.getCausalChain(e).stream()
+                .anyMatch(ConcurrentMigrationException.class::isInstance)
             ? new ConcurrentMigrationException(version, message, e)
             : new MigrationException(version, namespace, "record", message, e);
     recordFailed(attempt, List.of(), text, thrown);

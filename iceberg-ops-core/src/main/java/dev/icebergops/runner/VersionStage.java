@@ -5,6 +5,7 @@ import dev.icebergops.history.internal.RebaseLimit;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Supplier;
 import org.apache.iceberg.TableMetadata;
@@ -92,6 +93,29 @@ final class VersionStage implements HeldCommits, RebaseLimit.Carrier {
     held.clear();
   }
 
+  /**
+   * The error of a refused commit: when another writer committed to a table whose changes are held
+   * (the version's changes were made on the table as it was), a {@link
+   * ConcurrentMigrationException} naming the table, which no rebase of the history can mend; else
+   * {@code refused} itself, for the history write to rebase and retry.
+   */
+  private RuntimeException tableChangedOrHistory(CommitFailedException refused) {
+    for (Map.Entry<TableIdentifier, Held> entry : held.entrySet()) {
+      TableMetadata now = entry.getValue().ops().refresh();
+      if (!Objects.equals(
+          now.metadataFileLocation(), entry.getValue().base().metadataFileLocation())) {
+        return new ConcurrentMigrationException(
+            running.get().version(),
+            "Cannot commit to "
+                + entry.getKey()
+                + ": another writer committed to it during this version (a concurrent commit to"
+                + " the table)",
+            refused);
+      }
+    }
+    return refused;
+  }
+
   /** Whether it holds changes not yet committed. */
   boolean holdsChanges() {
     return !held.isEmpty();
@@ -103,9 +127,13 @@ final class VersionStage implements HeldCommits, RebaseLimit.Carrier {
     held.forEach(
         (table, changed) ->
             changes.add(TableCommit.create(table, changed.base(), changed.current())));
-    if (fence.commitAll(
-        held.keySet(), changes, TableCommit.create(fence.historyTable(), base, metadata))) {
-      return;
+    try {
+      if (fence.commitAll(
+          held.keySet(), changes, TableCommit.create(fence.historyTable(), base, metadata))) {
+        return;
+      }
+    } catch (CommitFailedException e) {
+      throw tableChangedOrHistory(e);
     }
     // the catalog takes no multi-table commits: each table, then the history, one at a time
     holding = false;

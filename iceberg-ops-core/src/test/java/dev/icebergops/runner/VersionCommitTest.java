@@ -108,6 +108,49 @@ class VersionCommitTest {
     assertThat(columns()).containsExactly("id", "a", "b", "c");
   }
 
+  @Test
+  void publishChangesLetsAnotherClientSeeTheVersionsChangesBeforeItEnds() {
+    runner(catalog, V0001__CreateT.class).migrate();
+    V0002__AddAndReadElsewhere.otherClient = catalog;
+    runner(proxied, V0001__CreateT.class, V0002__AddAndReadElsewhere.class).migrate();
+
+    assertThat(V0002__AddAndReadElsewhere.seen)
+        .as("the columns another client saw mid-version: held back, then published")
+        .containsExactly(List.of("id"), List.of("id", "a"));
+    assertThat(columns()).containsExactly("id", "a", "b");
+  }
+
+  /**
+   * Adds a column, reads the table through another client before and after publishing, adds one
+   * more.
+   */
+  public static class V0002__AddAndReadElsewhere extends dev.icebergops.migration.BaseMigration {
+    static final List<List<String>> seen = new java.util.concurrent.CopyOnWriteArrayList<>();
+    static volatile Catalog otherClient; // the catalog client of "another engine"
+
+    @Override
+    public void upgrade(dev.icebergops.migration.MigrationContext ctx) {
+      seen.clear();
+      ctx.addColumn("t", "a", Types.StringType.get());
+      seen.add(otherClientColumns(ctx));
+      ctx.publishChanges();
+      seen.add(otherClientColumns(ctx));
+      ctx.addColumn("t", "b", Types.StringType.get());
+    }
+
+    @Override
+    public void downgrade(dev.icebergops.migration.MigrationContext ctx) {
+      ctx.deleteColumn("t", "b");
+      ctx.deleteColumn("t", "a");
+    }
+
+    private static List<String> otherClientColumns(dev.icebergops.migration.MigrationContext ctx) {
+      return otherClient.loadTable(ctx.identifier("t")).schema().columns().stream()
+          .map(Types.NestedField::name)
+          .toList();
+    }
+  }
+
   @SafeVarargs
   private MigrationRunner runner(Catalog client, Class<? extends Migration>... types) {
     return MigrationRunner.builder(client)

@@ -22,7 +22,9 @@ import scala.Tuple2;
  * #CATALOG_CONF} setting, or else the session's current catalog ({@code spark.sql.defaultCatalog}).
  * Spark writes through that catalog, not through {@link MigrationContext#catalog()}: its commits
  * are not fenced by the runner's lease, so keep the schema changes on the context and the row
- * changes in Spark, and keep each data step idempotent.
+ * changes in Spark, and keep each data step idempotent. Binding commits the version's changes so
+ * far ({@link MigrationContext#publishChanges()}), so that Spark sees them; the rest of the version
+ * commits change by change.
  *
  * <pre>{@code
  * public class V0002__BackfillAmount extends BaseMigration {
@@ -99,6 +101,9 @@ public final class SparkMigrationContext {
     }
     String catalog =
         catalogName(session, "bind Spark to a migration of namespace " + context.namespace());
+    // Spark reads and commits through a client of its own: it must see the version's changes so
+    // far, which a REST catalog's run would otherwise hold back until the version's end
+    context.publishChanges();
     return new SparkMigrationContext(context, session, catalog);
   }
 

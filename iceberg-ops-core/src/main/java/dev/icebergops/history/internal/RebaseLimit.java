@@ -49,6 +49,9 @@ public final class RebaseLimit implements TableOperations {
     try {
       if (carrier != null) {
         carrier.commit(delegate, base, metadata);
+        // a multi-table commit answers nothing: read the history table as it now is, so that the
+        // writer and Iceberg's clean-up after the commit see the snapshot it made
+        delegate.refresh();
       } else {
         delegate.commit(base, metadata);
       }

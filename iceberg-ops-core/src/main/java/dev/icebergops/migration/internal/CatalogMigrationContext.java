@@ -1,5 +1,6 @@
 package dev.icebergops.migration.internal;
 
+import dev.icebergops.internal.HeldChanges;
 import dev.icebergops.migration.MigrationContext;
 import dev.icebergops.migration.PartitionFieldSpec;
 import dev.icebergops.migration.SortColumn;
@@ -267,6 +268,13 @@ public final class CatalogMigrationContext implements MigrationContext {
     run(
         "restore schema " + schemaId + " of " + label(table),
         () -> SchemaRestore.restore(this, table, schemaId));
+  }
+
+  @Override
+  public void publishChanges() {
+    if (catalog instanceof HeldChanges held) {
+      held.publishHeldChanges();
+    }
   }
 
   @Override
