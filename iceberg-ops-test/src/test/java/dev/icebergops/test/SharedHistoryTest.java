@@ -9,7 +9,9 @@ import java.util.List;
 import java.util.Set;
 import org.apache.iceberg.catalog.TableIdentifier;
 import org.junit.jupiter.api.Test;
+import org.junit.platform.engine.TestExecutionResult;
 import org.junit.platform.testkit.engine.EngineTestKit;
+import org.junit.platform.testkit.engine.Events;
 
 /**
  * The tests of a class share one history table: concurrently, without seeing each other's rows, and
@@ -21,22 +23,25 @@ class SharedHistoryTest {
   void testsOfAClassShareOneHistoryTableThatGoesWithTheClass() {
     SharedHistoryFixtures.reset();
 
-    EngineTestKit.engine("junit-jupiter")
-        .configurationParameter("junit.jupiter.execution.parallel.enabled", "true")
-        .configurationParameter("junit.jupiter.execution.parallel.mode.default", "same_thread")
-        .configurationParameter(
-            "junit.jupiter.execution.parallel.mode.classes.default", "same_thread")
-        .configurationParameter("junit.jupiter.execution.parallel.config.strategy", "fixed")
-        .configurationParameter("junit.jupiter.execution.parallel.config.fixed.parallelism", "4")
-        .configurationParameter(
-            "junit.jupiter.testclass.order.default",
-            "org.junit.jupiter.api.ClassOrderer$OrderAnnotation")
-        .selectors(
-            selectClass(SharedHistoryFixtures.Concurrent.class),
-            selectClass(SharedHistoryFixtures.After.class))
-        .execute()
-        .testEvents()
-        .assertStatistics(stats -> stats.succeeded(3).failed(0));
+    Events events =
+        EngineTestKit.engine("junit-jupiter")
+            .configurationParameter("junit.jupiter.execution.parallel.enabled", "true")
+            .configurationParameter("junit.jupiter.execution.parallel.mode.default", "same_thread")
+            .configurationParameter(
+                "junit.jupiter.execution.parallel.mode.classes.default", "same_thread")
+            .configurationParameter("junit.jupiter.execution.parallel.config.strategy", "fixed")
+            .configurationParameter(
+                "junit.jupiter.execution.parallel.config.fixed.parallelism", "4")
+            .configurationParameter(
+                "junit.jupiter.testclass.order.default",
+                "org.junit.jupiter.api.ClassOrderer$OrderAnnotation")
+            .selectors(
+                selectClass(SharedHistoryFixtures.Concurrent.class),
+                selectClass(SharedHistoryFixtures.After.class))
+            .execute()
+            .testEvents();
+    assertThat(failures(events)).as("the fixtures' failed tests, with their errors").isEmpty();
+    events.assertStatistics(stats -> stats.succeeded(3).failed(0));
 
     assertThat(SharedHistoryFixtures.HISTORY).as("the tests that wrote history").hasSize(2);
     Set<TableIdentifier> tables = Set.copyOf(SharedHistoryFixtures.HISTORY.values());
@@ -68,6 +73,22 @@ class SharedHistoryTest {
         .as("objects left under the history table's location after its class")
         .hasSize(1)
         .allSatisfy((location, files) -> assertThat(files).isEmpty());
+  }
+
+  /** Each failed test of the fixtures, with its error: what the statistics alone do not show. */
+  private static List<String> failures(Events events) {
+    return events
+        .failed()
+        .map(
+            event ->
+                event.getTestDescriptor().getDisplayName()
+                    + ": "
+                    + event
+                        .getPayload(TestExecutionResult.class)
+                        .flatMap(TestExecutionResult::getThrowable)
+                        .map(Throwable::toString)
+                        .orElse("no error"))
+        .toList();
   }
 
   @Test
