@@ -65,6 +65,9 @@ final class ClassTemplates implements AutoCloseable {
   private MigrationRunner walker;
   private String walked = BASE;
 
+  /** The baseline the current walk started from, or null when it started from empty. */
+  private String walkBaseline;
+
   /** The schemas the walk left out of its tables, put back in each template. */
   private WalkSchemas walkSchemas;
 
@@ -227,19 +230,28 @@ final class ClassTemplates implements AutoCloseable {
 
   /**
    * Walks up to {@code version}, stopping at every version on the way where a template or a shape
-   * is wanted; starts a new walk from empty when the current one is past it.
+   * is wanted. A fresh namespace migrated to {@code version} starts from the highest baseline at or
+   * below it, so the walk to it does too: a new walk starts, from that baseline or from empty, when
+   * the current one started from another or is past {@code version}. The shapes at {@code downTo}
+   * and at irreversible versions below a baseline are then not recorded on the way; the after-test
+   * check takes them from a scratch namespace if it needs them.
    */
   private void walkTo(String version) {
-    String baseline = baselineToWalkFrom(version);
-    if (walker == null || walked.compareTo(version) > 0 || baseline != null) {
-      startWalk();
+    String baseline = baselineOf(version);
+    boolean fresh =
+        walker == null
+            || walked.compareTo(version) > 0
+            || !java.util.Objects.equals(baseline, walkBaseline);
+    if (fresh) {
+      startWalk(baseline);
     }
     TreeSet<String> stops = new TreeSet<>(starts.headSet(version, true));
     stops.add(version);
     stops.addAll(settings.irreversible());
     stops.add(settings.downTo());
-    String from = baseline == null ? walked : baseline;
-    for (String stop : stops.subSet(from, baseline != null, version, true)) {
+    boolean fromBaseline = fresh && baseline != null;
+    for (String stop :
+        stops.subSet(fromBaseline ? baseline : walked, fromBaseline, version, true)) {
       walker.migrate(stop);
       walked = stop;
       stopAt(stop);
@@ -249,27 +261,20 @@ final class ClassTemplates implements AutoCloseable {
     }
   }
 
-  /**
-   * The highest baseline at or below {@code version} that a walk from empty would apply, when
-   * walking from there is worth it: the walk has not passed it, and no test starts between where
-   * the walk is and it. The shapes at {@code downTo} and at irreversible versions below it are then
-   * not recorded on the way; the after-test check takes them from a scratch namespace if it needs
-   * them.
-   */
-  private String baselineToWalkFrom(String version) {
-    String from = walker == null || walked.compareTo(version) > 0 ? BASE : walked;
+  /** The highest baseline at or below {@code version}, which a fresh migrate to it applies. */
+  private String baselineOf(String version) {
     List<ResolvedMigration> baselines =
         walker != null ? walker.baselines() : runners.alone(BASE + "_probe").baselines();
     return baselines.stream()
         .map(ResolvedMigration::version)
-        .filter(b -> b.compareTo(from) > 0 && b.compareTo(version) <= 0)
+        .filter(b -> b.compareTo(version) <= 0)
         .reduce((lower, higher) -> higher) // the migrations come in version order
-        .filter(baseline -> starts.subSet(from, false, baseline, false).isEmpty())
         .orElse(null);
   }
 
-  private void startWalk() {
+  private void startWalk(String baseline) {
     dropWalk();
+    walkBaseline = baseline;
     walk = settings.uniqueName("template");
     walkSchemas = WalkSchemas.whenWorthIt();
     String namespace = walk;

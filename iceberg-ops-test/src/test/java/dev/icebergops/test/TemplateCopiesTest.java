@@ -102,6 +102,20 @@ class TemplateCopiesTest {
         .isEqualTo(1);
   }
 
+  @Test
+  void aTemplateAboveABaselineIsBuiltFromTheBaselineWhenTheTemplatesBelowComeFromTheCache(
+      @TempDir Path cache) {
+    assertThat(failures(runCaching(cache, TemplateFixtures.WithBaseline.class))).isEmpty();
+
+    TemplateFixtures.reset();
+    Events edited = runCaching(cache, TemplateFixtures.WithBaselineEdited.class);
+
+    assertThat(failures(edited)).as("fixture tests that failed with 0004 edited").isEmpty();
+    assertThat(edited.succeeded().count()).isEqualTo(2);
+    assertThat(TemplateFixtures.upgrades("0002")).as("upgrades of 0002: from the cache").isZero();
+    assertThat(TemplateFixtures.upgrades("B0003")).as("upgrades of B0003").isEqualTo(1);
+  }
+
   private static Events runCaching(Path cache, Class<?> testClass) {
     return EngineTestKit.engine("junit-jupiter")
         .configurationParameter(TemplateCache.PROPERTY, cache.toString())
@@ -242,6 +256,15 @@ class TemplateCopiesTest {
         .as("upgrades: the walk to 0002 on the chain, then a walk from empty through the baseline")
         .containsExactlyInAnyOrderEntriesOf(
             Map.of("0001", 1, "0002", 1, "0003", 0, "B0003", 1, "0004", 1));
+  }
+
+  @Test
+  void aTemplateAboveABaselineIsBuiltFromTheBaselineWhicheverTestAsksFirst() {
+    Events events = run(TemplateFixtures.WithBaselineHeadFirst.class);
+
+    assertThat(failures(events)).as("fixture tests that failed").isEmpty();
+    assertThat(events.succeeded().count()).isEqualTo(2);
+    assertThat(TemplateFixtures.upgrades("B0003")).as("upgrades of B0003").isEqualTo(1);
   }
 
   @Test

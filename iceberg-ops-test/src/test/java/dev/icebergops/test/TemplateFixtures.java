@@ -4,6 +4,7 @@ import static org.apache.iceberg.types.Types.NestedField.optional;
 import static org.apache.iceberg.types.Types.NestedField.required;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.icebergops.history.HistoryRecord;
 import dev.icebergops.migration.BaseMigration;
 import dev.icebergops.migration.MigrationContext;
 import dev.icebergops.runner.MigrationRunner;
@@ -380,6 +381,66 @@ final class TemplateFixtures {
     void startsAtHeadFromTheBaseline(MigrationRunner runner, IcebergTestData data) {
       assertThat(runner.current()).contains("0004");
       assertThat(runner.baseline()).map(b -> b.version()).contains("0003");
+      assertThat(ids(data)).containsExactly(1L, 2L);
+    }
+  }
+
+  /** 0004 edited: the owner is sales. */
+  public static class V0004__SetOwnerEdited extends BaseMigration {
+    @Override
+    public void upgrade(MigrationContext ctx) {
+      counted(UPGRADES, "0004");
+      ctx.setTableProperties("ledger", Map.of("owner", "sales"));
+    }
+
+    @Override
+    public void downgrade(MigrationContext ctx) {
+      ctx.unsetTableProperties("ledger", List.of("owner"));
+    }
+  }
+
+  /** {@link WithBaseline} with 0004 edited: its template at 0002 is the same, at head not. */
+  @IcebergMigrations(
+      classes = {
+        V0001__CreateLedger.class,
+        V0002__AddCurrency.class,
+        V0003__AddAmount.class,
+        B0003__Baseline.class,
+        V0004__SetOwnerEdited.class
+      })
+  public static class WithBaselineEdited extends WithBaseline {}
+
+  /**
+   * {@link WithBaseline} with the test at head first: its template still starts from the baseline,
+   * though a test below the baseline is still to come.
+   */
+  @IcebergMigrations(
+      classes = {
+        V0001__CreateLedger.class,
+        V0002__AddCurrency.class,
+        V0003__AddAmount.class,
+        B0003__Baseline.class,
+        V0004__SetOwner.class
+      })
+  @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+  public static class WithBaselineHeadFirst {
+
+    @Test
+    @Order(1)
+    void startsAtHeadFromTheBaseline(MigrationRunner runner, IcebergTestData data) {
+      assertThat(runner.baseline()).map(b -> b.version()).contains("0003");
+      assertThat(runner.history())
+          .first()
+          .extracting(HistoryRecord::operation)
+          .isEqualTo("baseline");
+      assertThat(ids(data)).containsExactly(1L, 2L);
+    }
+
+    @Test
+    @Order(2)
+    @MigrateTo("0002")
+    void startsBelowTheBaseline(MigrationRunner runner, IcebergTestData data) {
+      assertThat(runner.current()).contains("0002");
       assertThat(ids(data)).containsExactly(1L, 2L);
     }
   }
