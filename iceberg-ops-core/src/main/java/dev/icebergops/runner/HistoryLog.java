@@ -150,15 +150,50 @@ final class HistoryLog {
   }
 
   /**
-   * The history row of a version as last seen in the history: as this run wrote it, or as another
-   * run left it when this run found its lease lost.
+   * The history row of a version as last seen in the history: as this run wrote it, as another run
+   * left it when this run found its lease lost, or as read again after a write's answer was lost.
    */
   synchronized Optional<HistoryRecord> lastSeenRow(String version) {
     return (lastSeen != null ? lastSeen : state).row(version);
   }
 
+  /**
+   * What is known of a version whose outcome's write failed (not refused): its steps, and its
+   * history row, read again when the write's answer was lost. When the steps were {@code carried}
+   * by that write (held back for it, on a REST catalog), they landed with the row in one commit or
+   * not at all.
+   *
+   * @param steps the steps done, for the message
+   */
+  synchronized String unrecorded(String version, String steps, boolean carried, boolean lost) {
+    String unread = null;
+    if (lost) {
+      try {
+        lastSeen = scope.read();
+      } catch (RuntimeException e) {
+        unread = e.getMessage();
+      }
+    }
+    String row =
+        unread != null
+            ? "its history row could not be read again (" + unread + ")"
+            : (lost ? "its history row, read again, " : "its history row ") + storedStatus(version);
+    if (!carried) {
+      return "its steps completed (" + steps + (row.endsWith("running") ? ") but " : "); ") + row;
+    }
+    boolean landed =
+        lastSeenRow(version)
+            .filter(r -> r.status() != HistoryRecord.Status.RUNNING && runId().equals(r.runId()))
+            .isPresent();
+    String outcome =
+        unread != null
+            ? "whose outcome is unknown"
+            : landed ? "which landed" : "which did not land";
+    return "its steps (" + steps + ") and its row went out in one commit, " + outcome + ": " + row;
+  }
+
   /** What the history says of a version after a failed write: {@code still says running}. */
-  synchronized String storedStatus(String version) {
+  private String storedStatus(String version) {
     return lastSeenRow(version)
         .map(
             row ->

@@ -276,23 +276,27 @@ final class VersionExecutor {
 
   private void record(Attempt attempt, List<HistoryRecord> rows, boolean release) {
     ResolvedMigration resolved = attempt.resolved();
-    HistoryLog journal = attempt.journal();
     try {
       attempt.lease().write(rows, release);
       attempt.lease().unstage(); // the post-hook's commits go out one at a time
     } catch (RuntimeException e) {
       VersionStage stage = attempt.lease().stage();
-      if (stage != null && stage.holdsChanges() && StepFailures.isRefusal(e)) {
+      boolean carried = stage != null && stage.holdsChanges();
+      if (carried && StepFailures.isRefusal(e)) {
         throw notApplied(attempt, e);
       }
       throw notRecorded(
           resolved,
           attempt.operation().done(),
           e.getMessage()
-              + "; its steps completed ("
-              + attempt.steps().describeDone()
-              + ") but its history row "
-              + journal.storedStatus(resolved.version()),
+              + "; "
+              + attempt
+                  .journal()
+                  .unrecorded(
+                      resolved.version(),
+                      attempt.steps().describeDone(),
+                      carried,
+                      StepFailures.isUnknownOutcome(e)),
           e);
     }
   }

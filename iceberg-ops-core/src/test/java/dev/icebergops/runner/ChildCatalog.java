@@ -29,13 +29,17 @@ final class ChildCatalog {
 
   /** A REST catalog client initialized from a file {@link #store} wrote. */
   static RESTCatalog open(String file, String clientName) throws IOException {
+    return open(file, clientName, new RESTCatalog());
+  }
+
+  /** Initializes a REST catalog client (a subclass that injects a fault) from such a file. */
+  static RESTCatalog open(String file, String clientName, RESTCatalog catalog) throws IOException {
     Properties properties = new Properties();
     try (FileInputStream in = new FileInputStream(file)) {
       properties.load(in);
     }
     Map<String, String> catalogProperties = new HashMap<>();
     properties.forEach((k, v) -> catalogProperties.put((String) k, (String) v));
-    RESTCatalog catalog = new RESTCatalog();
     catalog.initialize(clientName, catalogProperties);
     return catalog;
   }

@@ -24,19 +24,23 @@ import dev.icebergops.test.env.IcebergTestEnvironment;
 import dev.icebergops.testing.ChildJvm;
 import dev.icebergops.testing.ProgressWatch;
 import dev.icebergops.testing.SharedEnvironment;
-import java.io.FileOutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
-import java.util.Properties;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.UUID;
 import java.util.concurrent.TimeUnit;
+import org.apache.iceberg.Snapshot;
+import org.apache.iceberg.Table;
 import org.apache.iceberg.catalog.Catalog;
 import org.apache.iceberg.catalog.TableIdentifier;
+import org.apache.iceberg.io.SupportsPrefixOperations;
 import org.apache.iceberg.types.Types;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
@@ -186,27 +190,7 @@ class RunnerFailureModelTest {
   @Test
   void aRunHaltedBetweenTwoStepsLandsNothingOfTheVersionAndConverges(@TempDir Path dir)
       throws Exception {
-    Path props = dir.resolve("catalog.properties");
-    Properties properties = new Properties();
-    properties.putAll(environment.catalogProperties());
-    try (FileOutputStream out = new FileOutputStream(props.toFile())) {
-      properties.store(out, null);
-    }
-    Path log = dir.resolve("child.log");
-    Process child =
-        new ProcessBuilder(ChildJvm.command(CrashingRun.class, props.toString(), namespace, meta))
-            .redirectErrorStream(true)
-            .redirectOutput(log.toFile())
-            .start();
-    // a slow child is not a hung child: only ten minutes without output or CPU time is a hang
-    assertThat(
-            ProgressWatch.of("the halting child")
-                .signal("output", ProgressWatch.bytesIn(log))
-                .signal("CPU time", ProgressWatch.cpuMillis(child.toHandle()))
-                .await(() -> !child.isAlive()))
-        .as("the child ended")
-        .isEmpty();
-    assertThat(child.exitValue()).as("child output:%n%s", Files.readString(log)).isEqualTo(137);
+    halt(dir, CrashingRun.Point.BETWEEN_STEPS);
     assertThat(columns()).as("nothing of 0002 landed").containsExactly("id");
 
     MigrationRunner runner = runner(V0001__CreateT.class, V0002__AddAAndB.class);
@@ -223,6 +207,82 @@ class RunnerFailureModelTest {
     assertThat(runner.status())
         .extracting(MigrationStatus::state)
         .containsExactly(State.APPLIED, State.APPLIED);
+  }
+
+  /**
+   * The JVM halted at the last instant before a version lands: 0002's history row is in the store
+   * (its Parquet data file, manifest and manifest list written), the multi-table commit that
+   * carries it with 0002's columns not yet sent. Nothing of 0002 landed, the history keeps 0002's
+   * running row with no step, and the way forward converges. The written data file stays in the
+   * store as an orphan: no snapshot of the history table lists it, so no read sees it, and later
+   * writes of the namespace go on beside it (Iceberg's orphan-file removal deletes it).
+   */
+  @Test
+  @Tag("failure-paths")
+  void aRunHaltedAfterWritingTheHistoryFileBeforeTheVersionsCommitLandsNothingAndConverges(
+      @TempDir Path dir) throws Exception {
+    halt(dir, CrashingRun.Point.BEFORE_VERSION_COMMIT);
+
+    assertThat(columns()).as("nothing of 0002 landed").containsExactly("id");
+    Set<String> orphans = unlistedHistoryFiles();
+    assertThat(orphans).as("0002's history file, written, never committed").hasSize(1);
+    MigrationRunner runner = runner(V0001__CreateT.class, V0002__AddAAndB.class);
+    assertThat(runner.history())
+        .extracting(HistoryRecord::version, HistoryRecord::status, HistoryRecord::steps)
+        .containsExactly(
+            tuple("0001", Status.APPLIED, List.of("create table " + namespace + ".t")),
+            tuple("0002", Status.RUNNING, List.of()));
+    assertThat(runner.status())
+        .extracting(MigrationStatus::state)
+        .containsExactly(State.APPLIED, State.INTERRUPTED);
+
+    assertThat(runner.repair().changes())
+        .extracting(RepairResult.Change::version, RepairResult.Change::change)
+        .containsExactly(tuple("0002", "marked pending (was interrupted)"));
+    assertThat(runner.migrate().versions()).containsExactly("0002");
+    assertThat(columns()).containsExactly("id", "a", "b");
+    assertThat(runner.history())
+        .extracting(HistoryRecord::version, HistoryRecord::status)
+        .containsExactly(tuple("0001", Status.APPLIED), tuple("0002", Status.APPLIED));
+    assertThat(unlistedHistoryFiles()).as("the orphan, still unread").isEqualTo(orphans);
+  }
+
+  /**
+   * Runs {@link CrashingRun} in a child JVM that halts at {@code point}, and waits for it to end
+   * with the halt's exit status.
+   */
+  private void halt(Path dir, CrashingRun.Point point) throws Exception {
+    Path props = ChildCatalog.store(dir, "catalog", environment.catalogProperties());
+    Path log = dir.resolve("child.log");
+    Process child =
+        new ProcessBuilder(
+                ChildJvm.command(
+                    CrashingRun.class, props.toString(), namespace, meta, point.name()))
+            .redirectErrorStream(true)
+            .redirectOutput(log.toFile())
+            .start();
+    // a slow child is not a hung child: only ten minutes without output or CPU time is a hang
+    assertThat(
+            ProgressWatch.of("the halting child")
+                .signal("output", ProgressWatch.bytesIn(log))
+                .signal("CPU time", ProgressWatch.cpuMillis(child.toHandle()))
+                .await(() -> !child.isAlive()))
+        .as("the child ended")
+        .isEmpty();
+    assertThat(child.exitValue()).as("child output:%n%s", Files.readString(log)).isEqualTo(137);
+  }
+
+  /** The data files of this namespace's history in the store that no history snapshot added. */
+  private Set<String> unlistedHistoryFiles() {
+    Table history = catalog.loadTable(TableIdentifier.of(meta, MigrationHistory.TABLE_NAME));
+    Set<String> unlisted = new TreeSet<>();
+    ((SupportsPrefixOperations) history.io())
+        .listPrefix(history.location() + "/data/namespace=" + namespace + "/")
+        .forEach(file -> unlisted.add(file.location()));
+    for (Snapshot snapshot : history.snapshots()) {
+      snapshot.addedDataFiles(history.io()).forEach(file -> unlisted.remove(file.location()));
+    }
+    return unlisted;
   }
 
   // --- validate and repair ----------------------------------------------------------------------

@@ -13,8 +13,11 @@ import dev.icebergops.testing.FaultProxy.Fault;
 import dev.icebergops.testing.ProxiedClients;
 import dev.icebergops.testing.SharedEnvironment;
 import java.time.Duration;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.UUID;
+import org.apache.iceberg.catalog.TableCommit;
 import org.apache.iceberg.catalog.TableIdentifier;
 import org.apache.iceberg.rest.RESTCatalog;
 import org.apache.iceberg.types.Types;
@@ -73,14 +76,24 @@ class RunnerUnknownOutcomeTest {
 
   /**
    * On a REST catalog a version's changes and its row are one commit: the answer lost, the version
-   * landed whole and recorded, and the next run goes on from it.
+   * landed whole and recorded, which the run, reading the history again, says; the next run goes on
+   * from it.
    */
   @Test
   void aVersionWhoseOneCommitLostItsAnswerLandedWholeAndRecorded() {
     healthy.migrate("0001");
     loseTheAnswerToCommit(1);
 
-    assertThatThrownBy(() -> faulty.migrate("0002")).isInstanceOf(MigrationException.class);
+    assertThatThrownBy(() -> faulty.migrate("0002"))
+        .isInstanceOf(MigrationException.class)
+        .hasMessageStartingWith(
+            "Cannot record migration 0002 (Add a and b) of %s as applied: Cannot record the"
+                + " migration history of %s: ",
+            namespace, namespace)
+        .hasMessageEndingWith(
+            "; its steps (add column %s.t.a; add column %s.t.b) and its row went out in one"
+                + " commit, which landed: its history row, read again, says applied",
+            namespace, namespace);
 
     assertThat(catalogProxy.injectedInto()).isNotNull();
     assertThat(columns())
@@ -98,7 +111,12 @@ class RunnerUnknownOutcomeTest {
     healthy.migrate("0002");
     loseTheAnswerToCommit(1);
 
-    assertThatThrownBy(() -> faulty.rollback(1)).isInstanceOf(MigrationException.class);
+    assertThatThrownBy(() -> faulty.rollback(1))
+        .isInstanceOf(MigrationException.class)
+        .hasMessageEndingWith(
+            "; its steps (delete column %s.t.b; delete column %s.t.a) and its row went out in one"
+                + " commit, which landed: its history row, read again, says rolled_back",
+            namespace, namespace);
 
     assertThat(columns()).as("the catalog committed the lost commit").containsExactly("id");
     assertThat(healthy.history())
@@ -108,6 +126,47 @@ class RunnerUnknownOutcomeTest {
             tuple("0002", Status.ROLLED_BACK, "downgrade"));
     assertThat(healthy.migrate("0002").versions()).containsExactly("0002");
     assertThat(columns()).containsExactly("id", "a", "b");
+  }
+
+  /**
+   * Without multi-table commits (a REST server without the transactions endpoint, as other
+   * catalogs) the steps commit one by one, then the row: the answer to the row's write lost, the
+   * run reads the history again and says what it holds.
+   */
+  @Test
+  void withoutMultiTableCommitsALostAnswerToTheRowSaysWhatTheHistoryHoldsWhenReadAgain()
+      throws Exception {
+    healthy.migrate("0001");
+    Map<String, String> properties = new HashMap<>(env.catalogProperties());
+    properties.put("uri", catalogProxy.uri());
+    // the second history write of the run: 0002's outcome, after the lease taken with its running
+    // row
+    catalogProxy.inject(
+        Fault.LOST_ANSWER,
+        line -> line.startsWith("POST ") && line.contains("/migration_history "),
+        2);
+    try (RESTCatalog single =
+        new RESTCatalog() {
+          @Override
+          public void commitTransaction(List<TableCommit> commits) {
+            throw new UnsupportedOperationException("no transactions endpoint");
+          }
+        }) {
+      single.initialize("single", properties);
+      MigrationRunner runner =
+          FaultOperation.runner(
+              single, namespace, "_ops_" + namespace, Duration.ofSeconds(60), Duration.ZERO);
+
+      assertThatThrownBy(() -> runner.migrate("0002"))
+          .isInstanceOf(MigrationException.class)
+          .hasMessageEndingWith(
+              "; its steps completed (add column %s.t.a; add column %s.t.b); its history row,"
+                  + " read again, says applied",
+              namespace, namespace);
+    }
+
+    assertThat(columns()).containsExactly("id", "a", "b");
+    assertThat(healthy.migrate().versions()).containsExactly("0003");
   }
 
   @Test
