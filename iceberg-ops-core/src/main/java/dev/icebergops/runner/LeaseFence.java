@@ -72,7 +72,8 @@ final class LeaseFence {
   /**
    * A fence that holds no lease, for a version run outside a run (the toolkit runs a version's
    * upgrade and downgrade again): its commits go out one by one, checked against nothing, and
-   * record the schema before {@link #upgrading}'s upgrade as a run's do.
+   * record in each table the schema before the upgrade of the version {@link #upgrading} names, as
+   * a run's commits do.
    */
   static LeaseFence unleased(Catalog catalog) {
     LeaseFence fence = new LeaseFence(catalog, null, null, 0L, Optional::empty);
