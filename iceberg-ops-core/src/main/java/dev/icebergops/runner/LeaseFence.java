@@ -70,6 +70,18 @@ final class LeaseFence {
   }
 
   /**
+   * A fence that holds no lease, for a version run outside a run (the toolkit runs a version's
+   * upgrade and downgrade again): its commits go out one by one, checked against nothing, and
+   * record in each table the schema before the upgrade of the version {@link #upgrading} names, as
+   * a run's commits do.
+   */
+  static LeaseFence unleased(Catalog catalog) {
+    LeaseFence fence = new LeaseFence(catalog, null, null, 0L, Optional::empty);
+    fence.multiTable = false;
+    return fence;
+  }
+
+  /**
    * Commits a table change, provided this run still holds its lease.
    *
    * @return whether {@code ops} has not seen the commit (it went out as a multi-table commit) and

@@ -1,5 +1,8 @@
 package dev.icebergops.runner;
 
+import dev.icebergops.migration.MigrationContext;
+import dev.icebergops.migration.internal.CatalogMigrationContext;
+import dev.icebergops.migration.internal.StepListener;
 import dev.icebergops.runner.spi.RunnerSeam;
 
 /**
@@ -25,5 +28,13 @@ final class SeamEngine implements RunnerSeam.Engine {
   @Override
   public MigrationRunner.Builder baselines(MigrationRunner.Builder builder, boolean value) {
     return builder.baselines(value);
+  }
+
+  @Override
+  public MigrationContext versionContext(MigrationRunner runner, String version, boolean upgrade) {
+    LeaseFence fence = LeaseFence.unleased(runner.catalog());
+    fence.upgrading(upgrade ? version : null);
+    return new CatalogMigrationContext(
+        FencedCatalog.of(runner.catalog(), fence), runner.namespace(), StepListener.NONE, version);
   }
 }

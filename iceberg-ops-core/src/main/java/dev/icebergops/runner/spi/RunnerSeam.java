@@ -3,6 +3,7 @@ package dev.icebergops.runner.spi;
 import dev.icebergops.history.HistoryRecord;
 import dev.icebergops.history.internal.HistoryTable;
 import dev.icebergops.history.internal.HistoryWriter;
+import dev.icebergops.migration.MigrationContext;
 import dev.icebergops.runner.MigrationRunner;
 import java.util.List;
 import java.util.Map;
@@ -34,6 +35,9 @@ public final class RunnerSeam {
 
     /** See {@link RunnerSeam#baselines}. */
     MigrationRunner.Builder baselines(MigrationRunner.Builder builder, boolean value);
+
+    /** See {@link RunnerSeam#versionContext}. */
+    MigrationContext versionContext(MigrationRunner runner, String version, boolean upgrade);
   }
 
   /**
@@ -107,6 +111,20 @@ public final class RunnerSeam {
    */
   public static MigrationRunner.Builder baselines(MigrationRunner.Builder builder, boolean value) {
     return engine().baselines(builder, value);
+  }
+
+  /**
+   * The context in which a run would upgrade or downgrade {@code version} of the runner's
+   * namespace, for running it again outside a run (the toolkit's second passes): an upgrade's first
+   * commit to each table records the schema before it, which {@link
+   * MigrationContext#restoreSchemaBeforeUpgrade} in the downgrade's context reads. Unlike a run's,
+   * it takes no lease and writes no history.
+   *
+   * @param upgrade true for the context of the version's upgrade, false for its downgrade's
+   */
+  public static MigrationContext versionContext(
+      MigrationRunner runner, String version, boolean upgrade) {
+    return engine().versionContext(runner, version, upgrade);
   }
 
   private static Engine engine() {

@@ -2,8 +2,8 @@ package dev.icebergops.test.internal;
 
 import dev.icebergops.migration.Migration;
 import dev.icebergops.migration.MigrationContext;
-import dev.icebergops.migration.MigrationContexts;
 import dev.icebergops.migration.ResolvedMigration;
+import dev.icebergops.runner.spi.RunnerSeam;
 import dev.icebergops.state.NamespaceTables;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -15,7 +15,8 @@ import java.util.Map;
  * journey's start (0000 from empty). After each downgrade the runner reports, the namespace is
  * compared with before the upgrade (the staircase) and its data read back; then the version is
  * upgraded again (compared with after its first upgrade) and downgraded again, which must change
- * nothing, both called directly. At {@code downTo}: the no-trace comparison; at the start: the
+ * nothing, both called directly in the contexts a run gives them (so that a downgrade finds the
+ * schema its upgrade recorded). At {@code downTo}: the no-trace comparison; at the start: the
  * history rows.
  */
 final class Descent {
@@ -103,17 +104,17 @@ final class Descent {
    */
   private boolean again(ResolvedMigration migration, CheckRun step) {
     String version = migration.version();
-    MigrationContext ctx =
-        MigrationContexts.of(journey.runner.catalog(), journey.runner.namespace());
+    MigrationContext up = RunnerSeam.versionContext(journey.runner, version, true);
+    MigrationContext down = RunnerSeam.versionContext(journey.runner, version, false);
     Migration instance = migration.migration();
     try {
-      instance.preUpgrade(ctx);
-      instance.upgrade(ctx);
-      instance.postUpgrade(ctx);
+      instance.preUpgrade(up);
+      instance.upgrade(up);
+      instance.postUpgrade(up);
       StaircaseCheck.judgeAgain(step, version, journey.after.get(version), journey.capture());
-      instance.preDowngrade(ctx);
-      instance.downgrade(ctx);
-      instance.postDowngrade(ctx);
+      instance.preDowngrade(down);
+      instance.downgrade(down);
+      instance.postDowngrade(down);
       return true;
     } catch (Exception e) {
       journey.disturbAll("upgrading and downgrading " + version + " again failed: " + e);

@@ -1,7 +1,7 @@
 package dev.icebergops.test.internal;
 
-import dev.icebergops.migration.MigrationContexts;
 import dev.icebergops.migration.ResolvedMigration;
+import dev.icebergops.runner.spi.RunnerSeam;
 import dev.icebergops.state.NamespaceTables;
 import java.util.List;
 import java.util.TreeSet;
@@ -40,7 +40,7 @@ final class IdempotencyCheck {
     try {
       migration
           .migration()
-          .upgrade(MigrationContexts.of(run.runner().catalog(), run.runner().namespace()));
+          .upgrade(RunnerSeam.versionContext(run.runner(), migration.version(), true));
     } catch (Exception e) {
       run.failAt(migration.version(), subject + " threw " + e);
       return StateChanges.between(run.ns(), before, run.capture()).committedTables().isEmpty();

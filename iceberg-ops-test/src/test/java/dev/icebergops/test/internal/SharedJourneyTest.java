@@ -41,6 +41,10 @@ class SharedJourneyTest {
 
   private static final List<StandardCheck> CHECKS = SharedJourney.CHECKS;
 
+  /** {@link V0002__DropTsRestoring} drops a column that holds data: declared. */
+  private static final CheckSettings DROPPING_TS =
+      new CheckSettings(Set.of(), "0000", false, Set.of("0002"));
+
   /** A downgrade that re-adds a column gives it a new field id, again the second time. */
   private static final Set<StandardCheck> RE_ADDED =
       Set.of(StandardCheck.REVERSIBILITY, StandardCheck.NO_TRACE, StandardCheck.DATA_SURVIVES);
@@ -112,6 +116,19 @@ class SharedJourneyTest {
                 V0002__AddRegionRestoring.class,
                 V0003__AddNote.class),
             defaults,
+            Set.of()),
+        arguments(
+            "restoring the schema before the upgrade",
+            MigrationSource.of(
+                Sales.V0001__CreateOrders.class,
+                V0002__DropTsRestoring.class,
+                V0003__AddNote.class),
+            DROPPING_TS,
+            Set.of()),
+        arguments(
+            "non-idempotent, restoring the schema before the upgrade",
+            MigrationSource.of(Sales.V0001__CreateOrders.class, V0002__DropTsOnce.class),
+            DROPPING_TS,
             Set.of()));
   }
 
@@ -195,6 +212,43 @@ class SharedJourneyTest {
     assertThat(schemasAfterUpgrade)
         .containsKeys("0002", "0003", "0004", "0005")
         .allSatisfy((version, schemas) -> assertThat(schemas).as(version).isLessThanOrEqualTo(2));
+  }
+
+  /**
+   * A downgrade that makes the schema before its upgrade current again ({@code
+   * restoreSchemaBeforeUpgrade}) works when the journey upgrades and downgrades the version a
+   * second time, as in a run: every check's report comes from the journey, none is left to its own
+   * pass; an upgrade of that kind that cannot run twice is still caught.
+   */
+  @Test
+  void aDowngradeRestoringTheSchemaBeforeItsUpgradeKeepsTheJourneyWhole() {
+    Fixture shared = new Fixture(environment);
+    MigrationSource source =
+        MigrationSource.of(
+            Sales.V0001__CreateOrders.class, V0002__DropTsRestoring.class, V0003__AddNote.class);
+    Fixture broken = new Fixture(environment);
+    MigrationSource once =
+        MigrationSource.of(Sales.V0001__CreateOrders.class, V0002__DropTsOnce.class);
+
+    SharedJourney journey =
+        SharedJourney.walk(
+            onEvent -> shared.runner(source, onEvent),
+            DROPPING_TS,
+            CONTRACTS,
+            JourneyStart.empty());
+    SharedJourney twice =
+        SharedJourney.walk(
+            onEvent -> broken.runner(once, onEvent), DROPPING_TS, CONTRACTS, JourneyStart.empty());
+
+    assertThat(journey.disturbed()).isEmpty();
+    CHECKS.forEach(check -> assertThat(journey.report(check)).get().matches(CheckReport::passed));
+    assertThat(twice.report(StandardCheck.IDEMPOTENT_UPGRADES).orElseThrow().failures())
+        .containsExactly(
+            "Expecting upgrade() of migration 0002 (Drop ts once) to be idempotent, but running"
+                + " it again on its own result threw java.lang.IllegalArgumentException: Cannot"
+                + " delete column "
+                + broken.ns
+                + ".orders.ts: it does not exist");
   }
 
   /**
@@ -292,6 +346,34 @@ class SharedJourneyTest {
     @Override
     public void downgrade(MigrationContext ctx) {
       ctx.restoreSchema("orders", 0);
+    }
+  }
+
+  /** Its downgrade makes the schema before its upgrade current again: ts is back, its id kept. */
+  public static class V0002__DropTsRestoring extends BaseMigration {
+    @Override
+    public void upgrade(MigrationContext ctx) {
+      if (ctx.loadTable("orders").schema().findField("ts") != null) {
+        ctx.deleteColumn("orders", "ts");
+      }
+    }
+
+    @Override
+    public void downgrade(MigrationContext ctx) {
+      ctx.restoreSchemaBeforeUpgrade("orders");
+    }
+  }
+
+  /** As {@link V0002__DropTsRestoring}, but its upgrade fails when run a second time. */
+  public static class V0002__DropTsOnce extends BaseMigration {
+    @Override
+    public void upgrade(MigrationContext ctx) {
+      ctx.deleteColumn("orders", "ts");
+    }
+
+    @Override
+    public void downgrade(MigrationContext ctx) {
+      ctx.restoreSchemaBeforeUpgrade("orders");
     }
   }
 

@@ -2,10 +2,6 @@ package com.acme.sales.db.iceberg;
 
 import dev.icebergops.migration.BaseMigration;
 import dev.icebergops.migration.MigrationContext;
-import java.util.Set;
-import org.apache.iceberg.Schema;
-import org.apache.iceberg.Table;
-import org.apache.iceberg.types.TypeUtil;
 
 /**
  * Data minimisation: the CRM owns customers' e-mail addresses, so orders stop keeping a copy. The
@@ -13,9 +9,10 @@ import org.apache.iceberg.types.TypeUtil;
  * readers no longer see the column, while snapshots still hold it for time travel until they
  * expire.
  *
- * <p>The downgrade makes the schema before the drop current again ({@code restoreSchema}): the
- * column returns with its field id, so the rows written before the drop read their e-mail again.
- * Re-adding it with {@code addColumn} would instead create a new, empty column.
+ * <p>The downgrade makes the schema before the drop current again ({@code
+ * restoreSchemaBeforeUpgrade}): the column returns with its field id, so the rows written before
+ * the drop read their e-mail again. Re-adding it with {@code addColumn} would instead create a new,
+ * empty column.
  */
 public class V0011__DropCustomerEmail extends BaseMigration {
 
@@ -30,28 +27,6 @@ public class V0011__DropCustomerEmail extends BaseMigration {
 
   @Override
   public void downgrade(MigrationContext ctx) {
-    ctx.restoreSchema("orders", schemaBeforeTheDrop(ctx.loadTable("orders")));
-  }
-
-  /** The id of a schema that is the current one plus the e-mail column. */
-  private static int schemaBeforeTheDrop(Table orders) {
-    Schema current = orders.schema();
-    return orders.schemas().values().stream()
-        .filter(schema -> schema.findField(EMAIL) != null)
-        .filter(
-            schema ->
-                TypeUtil.selectNot(schema, Set.of(schema.findField(EMAIL).fieldId()))
-                    .asStruct()
-                    .equals(current.asStruct()))
-        .mapToInt(Schema::schemaId)
-        .max()
-        .orElseThrow(
-            () ->
-                new IllegalStateException(
-                    "Cannot restore "
-                        + EMAIL
-                        + " of "
-                        + orders.name()
-                        + ": no earlier schema is the current one plus that column"));
+    ctx.restoreSchemaBeforeUpgrade("orders");
   }
 }
