@@ -64,7 +64,8 @@ final class ClassState implements ExtensionContext.Store.CloseableResource, Auto
     this.templates =
         new ClassTemplates(
             config, runners, history.owned(), shapes, StartingVersions.of(config, head()), run);
-    this.verdicts = SuiteVerdicts.of(run.cache(), config, runners);
+    this.verdicts =
+        SuiteVerdicts.of(run.cache(), config, runners, environment.getClass().getName());
     this.report = new SuiteReport(ClassReports.title(testClass));
   }
 

@@ -21,7 +21,6 @@ import java.util.List;
 import java.util.Optional;
 import java.util.TreeSet;
 import java.util.UUID;
-import org.apache.iceberg.catalog.Catalog;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -32,9 +31,10 @@ import org.slf4j.LoggerFactory;
  * named by the hash of everything that determines the verdicts: each migration (baselines too) with
  * its version and checksum, the contracts' location and content, the checks' settings (allowed
  * irreversible versions, {@code downTo}, strict field ids, {@code dropsData}), and what names a
- * template's entry (the toolkit's and Iceberg's versions, the backend, the catalog's table
- * defaults). A failing verdict is never kept. A class that starts from a snapshot, has a factory of
- * its own or declares backfills (code the key cannot see) is never served.
+ * template's entry (the toolkit's and Iceberg's versions, the catalog's table defaults) with the
+ * test environment's kind (embedded, containers) as its backend. A failing verdict is never kept. A
+ * class that starts from a snapshot, has a factory of its own or declares backfills (code the key
+ * cannot see) is never served.
  */
 final class SuiteVerdicts {
 
@@ -46,17 +46,24 @@ final class SuiteVerdicts {
   private final TemplateCache cache;
   private final SuiteConfig config;
   private final SuiteRunners runners;
+  private final String backend;
   private Path entry;
   private boolean named;
 
-  private SuiteVerdicts(TemplateCache cache, SuiteConfig config, SuiteRunners runners) {
+  private SuiteVerdicts(
+      TemplateCache cache, SuiteConfig config, SuiteRunners runners, String backend) {
     this.cache = cache;
     this.config = config;
     this.runners = runners;
+    this.backend = backend;
   }
 
-  /** The verdicts of the class of {@code config}, or null when the class is never served. */
-  static SuiteVerdicts of(TemplateCache cache, SuiteConfig config, SuiteRunners runners) {
+  /**
+   * The verdicts of the class of {@code config} in the environment {@code backend} names (its
+   * class), or null when the class is never served.
+   */
+  static SuiteVerdicts of(
+      TemplateCache cache, SuiteConfig config, SuiteRunners runners, String backend) {
     boolean ownFactory =
         config.factory().getClass() != MigrationFactory.publicNoArgConstructor().getClass();
     return cache == null
@@ -64,7 +71,7 @@ final class SuiteVerdicts {
             || config.startFrom() != null
             || !config.backfills().isEmpty()
         ? null
-        : new SuiteVerdicts(cache, config, runners);
+        : new SuiteVerdicts(cache, config, runners, backend);
   }
 
   /** The passing verdict of {@code check} an earlier run kept for the same inputs, if any. */
@@ -148,8 +155,7 @@ final class SuiteVerdicts {
             .entries()
             .forEach(c -> text.append('\n').append(c.file()).append('=').append(c.contract()));
       }
-      Catalog catalog = runners.catalog();
-      String name = cache.entryName(text.toString(), catalog, catalog.getClass().getName());
+      String name = cache.entryName(text.toString(), runners.catalog(), backend);
       return cache.dir().resolve("verdicts").resolve(name);
     } catch (RuntimeException e) {
       LOG.debug("No kept verdicts for {}: {}", config.testClass().getSimpleName(), e.toString());
