@@ -85,7 +85,16 @@ final class SuiteVerdicts {
       return Optional.of(kept.report().fromCache(kept.run()));
     } catch (IOException | ClassNotFoundException | RuntimeException e) {
       LOG.warn("Cannot use the kept verdict {}: {}; the check runs", file, e.toString());
+      delete(file); // the check's verdict is kept anew when it passes
       return Optional.empty();
+    }
+  }
+
+  private static void delete(Path file) {
+    try {
+      Files.deleteIfExists(file);
+    } catch (IOException ignored) {
+      // a file that cannot be deleted cannot be replaced either: the check runs every time
     }
   }
 
@@ -109,11 +118,7 @@ final class SuiteVerdicts {
       Files.move(staging, file, StandardCopyOption.ATOMIC_MOVE);
     } catch (IOException | RuntimeException e) {
       LOG.warn("Cannot keep the {} check's verdict in {}: {}", report.check(), file, e.toString());
-      try {
-        Files.deleteIfExists(staging);
-      } catch (IOException ignored) {
-        // a stray staging file is never read
-      }
+      delete(staging);
     }
   }
 

@@ -8,7 +8,9 @@ import dev.icebergops.testsupport.StandardError;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.List;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -88,6 +90,32 @@ class SuiteVerdictsTest {
         .as("verdicts from the cache")
         .isNotEmpty()
         .noneMatch(e -> e.contains("reversib"));
+  }
+
+  @Test
+  void aDamagedVerdictIsAMissWithAWarningAndIsKeptAnew() throws IOException {
+    run(VerdictFixtures.Orders.class, cache.toString());
+    List<Path> kept;
+    try (Stream<Path> files = Files.walk(cache.resolve("verdicts"))) {
+      kept = files.filter(f -> f.toString().endsWith(".bin")).toList();
+    }
+    assertThat(kept).as("verdicts kept by the first run").hasSize(7);
+    byte[] bytes = Files.readAllBytes(kept.get(0));
+    Files.write(kept.get(0), Arrays.copyOf(bytes, bytes.length / 2)); // cut short
+
+    Run damaged = run(VerdictFixtures.Orders.class, cache.toString());
+    assertThat(damaged.walks()).as("journeys walked for the damaged verdict").isEqualTo(1);
+    assertThat(damaged.fromCache()).as("verdicts from the cache").hasSize(6);
+    assertThat(damaged.log().lines().filter(line -> line.contains("WARN")))
+        .as("warnings")
+        .singleElement()
+        .asString()
+        .contains("Cannot use the kept verdict", kept.get(0).getFileName().toString());
+    assertThat(damaged.events().failed().count()).as("tests that failed").isZero();
+
+    Run after = run(VerdictFixtures.Orders.class, cache.toString());
+    assertThat(after.walks()).as("journeys walked once it was kept anew").isZero();
+    assertThat(after.fromCache()).hasSize(7);
   }
 
   @Test
