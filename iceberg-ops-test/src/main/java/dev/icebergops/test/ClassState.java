@@ -38,6 +38,7 @@ final class ClassState implements ExtensionContext.Store.CloseableResource, Auto
   private final IrreversibleShapes shapes;
   private final ClassTemplates templates;
   private final SuiteReport report;
+  private final SuiteVerdicts verdicts;
   private ClassJourney journey;
   private boolean closed;
 
@@ -59,14 +60,12 @@ final class ClassState implements ExtensionContext.Store.CloseableResource, Auto
     this.history = new ClassHistory(environment.catalog(), config);
     this.runners = new SuiteRunners(environment.catalog(), config, history.metaNamespace());
     this.shapes = new IrreversibleShapes(runners);
+    RunTemplates run = RunTemplates.of(context);
     this.templates =
         new ClassTemplates(
-            config,
-            runners,
-            history.owned(),
-            shapes,
-            StartingVersions.of(config, head()),
-            RunTemplates.of(context));
+            config, runners, history.owned(), shapes, StartingVersions.of(config, head()), run);
+    this.verdicts =
+        SuiteVerdicts.of(run.cache(), config, runners, environment.getClass().getName());
     this.report = new SuiteReport(ClassReports.title(testClass));
   }
 
@@ -152,7 +151,7 @@ final class ClassState implements ExtensionContext.Store.CloseableResource, Auto
   /** The shared journey of the class's standard checks, not walked until asked for. */
   synchronized ClassJourney journey() {
     if (journey == null) {
-      journey = new ClassJourney(config, runners, journeyStart);
+      journey = new ClassJourney(config, runners, journeyStart, verdicts);
     }
     return journey;
   }

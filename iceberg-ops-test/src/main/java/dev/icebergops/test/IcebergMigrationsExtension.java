@@ -180,8 +180,9 @@ public final class IcebergMigrationsExtension
         state.config(),
         namespace.runner(),
         state.report(),
-        state.journey()::get,
-        state.journeyStart());
+        state.journey(),
+        state.journeyStart(),
+        entry -> context.publishReportEntry("iceberg-ops", entry));
   }
 
   private static Table table(TestNamespace namespace, ParameterContext parameter) {

@@ -9,6 +9,7 @@ import dev.icebergops.test.internal.SharedJourney;
 import dev.icebergops.test.internal.StandardCheck;
 import dev.icebergops.test.internal.SuiteReport;
 import java.util.Optional;
+import java.util.function.Consumer;
 import java.util.function.Supplier;
 import org.junit.jupiter.api.Assumptions;
 import org.opentest4j.AssertionFailedError;
@@ -22,7 +23,9 @@ import org.slf4j.LoggerFactory;
  * {@code "0000"}: the checks of one class then share one journey through the migrations, walked
  * once in a namespace of its own, and each takes its verdict from it. A check that the journey
  * cannot vouch for (when a migration misbehaves in a way that may disturb it) runs on its own in
- * the test's namespace, as does every check of a test whose namespace is not empty.
+ * the test's namespace, as does every check of a test whose namespace is not empty. A check that
+ * passed in an earlier run with the same migrations, contracts and settings is reported passed from
+ * the template cache (a note names that run), without the journey; a failed check is never kept.
  *
  * <p>With {@link IcebergMigrations#startFrom()}, the checks start from the snapshot instead of an
  * empty namespace: the journey's namespace is the snapshot's shape at its recorded version; the
@@ -46,27 +49,31 @@ public final class StandardChecks {
   private final MigrationRunner runner;
   private final MigrationChecks checks;
   private final SuiteReport report;
-  private final Supplier<SharedJourney> journey;
+  private final ClassJourney journey;
   private final JourneyStart start;
+  private final Consumer<String> publish;
 
   /**
    * The checks of one test.
    *
    * @param journey the class's shared journey, walked when first asked for
    * @param start where the checks start: an empty namespace, or the class's snapshot
+   * @param publish publishes a line of the test's output (a JUnit report entry)
    */
   StandardChecks(
       SuiteConfig settings,
       MigrationRunner runner,
       SuiteReport report,
-      Supplier<SharedJourney> journey,
-      JourneyStart start) {
+      ClassJourney journey,
+      JourneyStart start,
+      Consumer<String> publish) {
     this.settings = settings;
     this.runner = runner;
     this.checks = new MigrationChecks(runner, settings.checkSettings()).from(start);
     this.report = report;
     this.journey = journey;
     this.start = start;
+    this.publish = publish;
   }
 
   /**
@@ -187,8 +194,13 @@ public final class StandardChecks {
       Assumptions.abort(reason);
     }
     if (runner.current().isEmpty()) {
-      SharedJourney shared = journey.get();
-      verify(checks.baselines(version -> shared.shapeAfter(version).orElse(null)));
+      verify(
+          kept(
+              StandardCheck.BASELINES,
+              () -> {
+                SharedJourney shared = journey.get();
+                return checks.baselines(version -> shared.shapeAfter(version).orElse(null));
+              }));
     } else {
       verify(checks.baselines());
     }
@@ -199,13 +211,25 @@ public final class StandardChecks {
    * namespace when the journey cannot vouch for it or the namespace is not at the start (empty).
    */
   private CheckReport shared(StandardCheck check, Supplier<CheckReport> own) {
-    if (start.isAt(runner)) {
-      Optional<CheckReport> shared = journey.get().report(check);
-      if (shared.isPresent()) {
-        return shared.get();
-      }
+    if (!start.isAt(runner)) {
+      return own.get();
     }
-    return own.get();
+    return kept(check, () -> journey.get().report(check).orElseGet(own));
+  }
+
+  /**
+   * The verdict of {@code check} kept by an earlier run with the same inputs, said in the test's
+   * output; else {@code run}'s, kept for later runs when it passed.
+   */
+  private CheckReport kept(StandardCheck check, Supplier<CheckReport> run) {
+    Optional<CheckReport> kept = journey.cached(check);
+    if (kept.isPresent()) {
+      kept.get().cachedFrom().ifPresent(publish);
+      return kept.get();
+    }
+    CheckReport report = run.get();
+    journey.keep(report);
+    return report;
   }
 
   private void verify(CheckReport report) {

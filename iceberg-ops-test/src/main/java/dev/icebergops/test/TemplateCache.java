@@ -68,6 +68,11 @@ final class TemplateCache {
     this.library = library;
   }
 
+  /** The directory the entries are in. */
+  Path dir() {
+    return dir;
+  }
+
   /** The cache {@link #PROPERTY} names (by default {@link #DEFAULT}), or null when it is off. */
   static TemplateCache configured(Optional<String> setting) {
     String value = setting.orElse(DEFAULT).trim();

@@ -1,8 +1,11 @@
 package dev.icebergops.test.internal;
 
+import java.io.Serializable;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.apache.iceberg.Schema;
 
 /**
@@ -27,7 +30,11 @@ public record CheckReport(
     Map<String, Outcome> versions,
     Map<String, Schema> headSchemas,
     List<Fact> facts,
-    Map<String, String> notApplicable) {
+    Map<String, String> notApplicable)
+    implements Serializable {
+
+  /** How the note of a verdict served from the cache begins. */
+  private static final String FROM_CACHE = "passed from the cache: the verdict of ";
 
   /**
    * A fact about the migration set, and what it meant for one check.
@@ -35,7 +42,7 @@ public record CheckReport(
    * @param fact e.g. "migration 0005 (Retype amount) is irreversible (allowed): ..."
    * @param effect e.g. "its downgrade did not run"
    */
-  public record Fact(String fact, String effect) {}
+  public record Fact(String fact, String effect) implements Serializable {}
 
   /** How one version fared in one check. */
   public enum Outcome {
@@ -59,6 +66,27 @@ public record CheckReport(
 
   public boolean passed() {
     return failures.isEmpty();
+  }
+
+  /**
+   * This passing report as served from the cache kept between runs, with a note naming its run.
+   *
+   * @param run the run that gave the verdict, e.g. "the run of SalesMigrationsTest at ..."
+   * @return the report with the note
+   */
+  public CheckReport fromCache(String run) {
+    List<String> more = new ArrayList<>(notes);
+    more.add(
+        FROM_CACHE
+            + run
+            + ", whose migrations, contracts and settings were the same; nothing ran for it now");
+    return new CheckReport(
+        check, failures, warnings, more, versions, headSchemas, facts, notApplicable);
+  }
+
+  /** The note saying which run's verdict this is, when it was served from the cache. */
+  public Optional<String> cachedFrom() {
+    return notes.stream().filter(note -> note.startsWith(FROM_CACHE)).findFirst();
   }
 
   /** All failures joined by blank lines. */

@@ -38,7 +38,14 @@ record ReportContent(
         Arrays.stream(StandardCheck.values())
             .collect(Collectors.groupingBy(this::result, Collectors.counting()));
     List<String> parts = new ArrayList<>();
-    parts.add(counts.getOrDefault("passed", 0L) + " passed");
+    long cached =
+        entries.values().stream()
+            .filter(e -> e.report() != null && e.report().cachedFrom().isPresent())
+            .count();
+    parts.add(
+        counts.getOrDefault("passed", 0L)
+            + " passed"
+            + (cached == 0 ? "" : " (" + cached + " from the cache of an earlier run)"));
     parts.add(counts.getOrDefault("failed", 0L) + " failed");
     for (String result : List.of("not applicable", "not run")) {
       if (counts.containsKey(result)) {
