@@ -63,7 +63,13 @@ final class ClassState implements ExtensionContext.Store.CloseableResource, Auto
     RunTemplates run = RunTemplates.of(context);
     this.templates =
         new ClassTemplates(
-            config, runners, history.owned(), shapes, StartingVersions.of(config, head()), run);
+            config,
+            runners,
+            history.owned(),
+            shapes,
+            StartingVersions.of(config, head()),
+            run,
+            environment.getClass().getName());
     this.verdicts =
         SuiteVerdicts.of(run.cache(), config, runners, environment.getClass().getName());
     this.report = new SuiteReport(ClassReports.title(testClass));

@@ -46,6 +46,9 @@ final class ClassTemplates implements AutoCloseable {
   private final IrreversibleShapes irreversibleShapes;
   private final RunTemplates run;
 
+  /** The test environment's kind, which the cache's entries name: embedded, containers, ... */
+  private final String backend;
+
   /** The run's templates this class is to build, not built yet. */
   private final Set<RunTemplates.Key> reserved = new HashSet<>();
 
@@ -77,6 +80,7 @@ final class ClassTemplates implements AutoCloseable {
    *
    * @param seedHistory whether a template writes the history rows of the tests that start from it
    *     (in the class's own history table)
+   * @param backend the test environment's kind, for the entries of the cache kept between runs
    */
   ClassTemplates(
       SuiteConfig settings,
@@ -84,13 +88,15 @@ final class ClassTemplates implements AutoCloseable {
       boolean seedHistory,
       IrreversibleShapes irreversibleShapes,
       Map<String, String> startsByTest,
-      RunTemplates run) {
+      RunTemplates run,
+      String backend) {
     this.catalog = runners.catalog();
     this.settings = settings;
     this.runners = runners;
     this.seedHistory = seedHistory;
     this.irreversibleShapes = irreversibleShapes;
     this.run = run;
+    this.backend = backend;
     this.startsByTest = Map.copyOf(startsByTest);
     this.starts = new TreeSet<>(startsByTest.values());
   }
@@ -218,7 +224,7 @@ final class ClassTemplates implements AutoCloseable {
         settings.factory().getClass() != MigrationFactory.publicNoArgConstructor().getClass();
     return run.cache() == null || ownFactory
         ? null
-        : run.cache().entryName(key(version).chain(), catalog, catalog.getClass().getName());
+        : run.cache().entryName(key(version).chain(), catalog, backend);
   }
 
   /** {@code template} with the history rows of this class's tests at its version written. */
