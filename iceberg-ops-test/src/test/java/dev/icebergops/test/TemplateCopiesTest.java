@@ -139,7 +139,19 @@ class TemplateCopiesTest {
   }
 
   @Test
-  void everyFileOfACopyIsGoneOnceItsTestHasEnded() {
+  void aFileATestWroteUnderItsCopyThatNoMetadataNamesIsGoneOnceItsClassHasEnded() {
+    Events events =
+        run(TemplateFixtures.LeavesAnUncommittedFile.class, TemplateFixtures.FileSweeper.class);
+
+    assertThat(failures(events)).as("fixture tests that failed").isEmpty();
+    assertThat(TemplateFixtures.COPIES).as("copies whose location was noted").hasSize(1);
+    assertThat(TemplateFixtures.SEEN.get("FileSweeper"))
+        .as("files left under the copy's location once its class had ended")
+        .isEmpty();
+  }
+
+  @Test
+  void everyFileOfACopyIsGoneOnceItsClassHasEnded() {
     Events events =
         run(
             TemplateFixtures.Vandal.class, // a lean copy with data files, more appended by the test

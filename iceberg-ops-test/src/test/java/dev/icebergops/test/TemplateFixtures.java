@@ -248,6 +248,21 @@ final class TemplateFixtures {
     }
   }
 
+  /**
+   * A test at head (a lean copy) that writes an object under its copy's location which no metadata
+   * names, as a writer that failed before its commit leaves one: a purge would not find it.
+   */
+  @IcebergMigrations(classes = {V0001__CreateLedger.class, V0002__AddCurrency.class})
+  public static class LeavesAnUncommittedFile {
+    @Test
+    void writesAFileItNeverCommits(@IcebergTable("ledger") Table ledger) throws Exception {
+      copied(ledger);
+      try (var out = ledger.io().newOutputFile(ledger.location() + "/data/uncommitted").create()) {
+        out.write(1);
+      }
+    }
+  }
+
   /** Tests that move the namespace on or back: each is brought back to where it started. */
   @IcebergMigrations(
       classes = {
