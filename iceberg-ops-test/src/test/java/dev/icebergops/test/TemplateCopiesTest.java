@@ -210,6 +210,16 @@ class TemplateCopiesTest {
   }
 
   @Test
+  void aTestThatMigratesWithARunnerOfItsOwnIsBroughtBackAllTheSame() {
+    Events events = run(TemplateFixtures.MovesOnWithARunnerOfItsOwn.class);
+
+    assertThat(failures(events)).as("fixture tests that failed").isEmpty();
+    assertThat(List.of(TemplateFixtures.downgrades("0003"), TemplateFixtures.downgrades("0004")))
+        .as("downgrades of 0003 and 0004 after the test")
+        .containsExactly(1, 1);
+  }
+
+  @Test
   void aTestIsBroughtBackToTheVersionItStartedAt() {
     Events events = run(TemplateFixtures.MovesOn.class);
 

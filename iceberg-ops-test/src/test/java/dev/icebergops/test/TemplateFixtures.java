@@ -288,6 +288,25 @@ final class TemplateFixtures {
     }
   }
 
+  /**
+   * A test that migrates its copy on with a runner it built itself, not the injected one: it is
+   * rolled back all the same.
+   */
+  @IcebergMigrations(
+      classes = {
+        V0001__CreateLedger.class,
+        V0002__AddCurrency.class,
+        V0003__AddAmount.class,
+        V0004__SetOwner.class
+      })
+  public static class MovesOnWithARunnerOfItsOwn {
+    @Test
+    @MigrateTo("0002")
+    void migratesToHeadWithItsOwnRunner(MigrationRunner runner) {
+      assertThat(runner.toBuilder().build().migrate().versions()).containsExactly("0003", "0004");
+    }
+  }
+
   /** 0003's downgrade leaves its table behind. */
   @IcebergMigrations(
       classes = {
