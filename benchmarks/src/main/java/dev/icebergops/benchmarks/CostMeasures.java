@@ -4,7 +4,9 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import org.apache.iceberg.HasTableOperations;
 import org.apache.iceberg.Table;
 import org.apache.iceberg.catalog.Catalog;
@@ -18,9 +20,6 @@ import org.apache.iceberg.catalog.TableIdentifier;
  * unchanged chain ({@code B5R}). Every figure is recorded as it is taken.
  */
 final class CostMeasures {
-
-  /** How many times each anchor is timed, after one untimed call. */
-  private static final int ANCHOR_REPETITIONS = 8;
 
   private final Catalog catalog;
   private final ChainPlan plan;
@@ -56,14 +55,23 @@ final class CostMeasures {
   }
 
   /**
-   * B2R: per length, one session of the warm-up class and a class at head (its following tests),
-   * then the anchor: a namespace created, the head table registered from its metadata file and
-   * dropped without purging its files, the namespace dropped.
+   * B2R: per length, one session of the warm-up class and a class at head, each of its following
+   * tests paired with one call of the anchor timed right after it, so that the two see the same
+   * load: a namespace created, the head table registered from its metadata file and dropped without
+   * purging its files, the namespace dropped (one untimed call first).
    */
   void followingAgainstRegister() throws Exception {
     List<String> classes = new ArrayList<>(List.of(CostFixtures.WARM_UP));
+    Map<Integer, String> metadata = new HashMap<>();
+    Map<Integer, String> sources = new HashMap<>();
     for (int n : plan.lengths()) {
       classes.add(ScaleFixtures.head(n, 0));
+      String source = RunnerMeasures.freshNamespace("source" + n);
+      raw.createNamespace(source);
+      Table head = raw.createAt(source, n);
+      sources.put(n, source);
+      metadata.put(n, ((HasTableOperations) head).operations().current().metadataFileLocation());
+      registerAndDrop(n, metadata.get(n));
     }
     run(
         classes,
@@ -71,29 +79,24 @@ final class CostMeasures {
           for (int n : plan.lengths()) {
             if (className.equals(ScaleFixtures.head(n, 0)) && index > 0) {
               emitMillis("b2.register.following." + n, nanos);
+              emitMillis(
+                  "b2.api.namespace-register-drop." + n, registerAndDrop(n, metadata.get(n)));
             }
           }
         });
-    for (int n : plan.lengths()) {
-      String source = RunnerMeasures.freshNamespace("source" + n);
-      raw.createNamespace(source);
-      Table head = raw.createAt(source, n);
-      String metadata = ((HasTableOperations) head).operations().current().metadataFileLocation();
-      for (int rep = 0; rep <= ANCHOR_REPETITIONS; rep++) {
-        String namespace = RunnerMeasures.freshNamespace("register" + n);
-        TableIdentifier table = TableIdentifier.of(namespace, Chains.TABLE);
-        long start = System.nanoTime();
-        raw.createNamespace(namespace);
-        catalog.registerTable(table, metadata);
-        catalog.dropTable(table, false);
-        raw.dropNamespace(namespace);
-        long took = System.nanoTime() - start;
-        if (rep > 0) {
-          emitMillis("b2.api.namespace-register-drop." + n, took);
-        }
-      }
-      raw.purge(source);
-    }
+    sources.values().forEach(raw::purge);
+  }
+
+  /** The anchor of B2R, once: its time, in nanoseconds. */
+  private long registerAndDrop(int n, String metadata) {
+    String namespace = RunnerMeasures.freshNamespace("register" + n);
+    TableIdentifier table = TableIdentifier.of(namespace, Chains.TABLE);
+    long start = System.nanoTime();
+    raw.createNamespace(namespace);
+    catalog.registerTable(table, metadata);
+    catalog.dropTable(table, false);
+    raw.dropNamespace(namespace);
+    return System.nanoTime() - start;
   }
 
   /**

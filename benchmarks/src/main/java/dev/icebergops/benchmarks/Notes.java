@@ -80,8 +80,9 @@ final class Notes {
           first test against its following tests (their median); the first class's first test
           is recorded beside them (`b2.second-class.first-class-first.<n>`).
         - B2R, a following test against its floor: per length, one session of the warm-up
-          class and a class at head (its following tests), then the anchor, eight times after
-          one untimed call: a namespace created, the head table (made once beforehand with one
+          class and a class at head, each of its following tests paired with one call of the
+          anchor timed right after it (one untimed call first), so that the two see the same
+          load: a namespace created, the head table (made once beforehand with one
           `createTable`) registered from its metadata file, dropped without purging its files,
           the namespace dropped.
         - B5I, a 16-version set whose 0008 throws `IrreversibleMigrationException` in its

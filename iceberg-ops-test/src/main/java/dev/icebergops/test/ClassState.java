@@ -18,7 +18,8 @@ import org.junit.jupiter.api.extension.ExtensionContext;
  * templates, the shapes at its allowed irreversible versions, its report and its standard checks'
  * journey. JUnit closes it when the class ends (as a {@code CloseableResource} on every JUnit 5
  * version, and as an {@link AutoCloseable} on 5.13 and later; closing twice is harmless): the
- * journey's, templates' and history namespaces are dropped, and nothing of the class stays behind.
+ * journey's, templates' and history namespaces are dropped, the files of its tests' copies deleted
+ * ({@link ClassCopies}), and nothing of the class stays behind.
  */
 @SuppressWarnings("deprecation") // CloseableResource: the only way JUnit 5 before 5.13 closes
 final class ClassState implements ExtensionContext.Store.CloseableResource, AutoCloseable {
@@ -37,6 +38,7 @@ final class ClassState implements ExtensionContext.Store.CloseableResource, Auto
   private final SuiteRunners runners;
   private final IrreversibleShapes shapes;
   private final ClassTemplates templates;
+  private final ClassCopies copies;
   private final SuiteReport report;
   private final SuiteVerdicts verdicts;
   private ClassJourney journey;
@@ -72,6 +74,7 @@ final class ClassState implements ExtensionContext.Store.CloseableResource, Auto
             environment.getClass().getName());
     this.verdicts =
         SuiteVerdicts.of(run.cache(), config, runners, environment.getClass().getName());
+    this.copies = new ClassCopies(config.uniqueName("copies"));
     this.report = new SuiteReport(ClassReports.title(testClass));
   }
 
@@ -146,7 +149,7 @@ final class ClassState implements ExtensionContext.Store.CloseableResource, Auto
             ? Optional.empty()
             : templates.at(version);
     return template
-        .<NamespaceStart>map(t -> new TemplateCopyStart(config, testName, t, templates))
+        .<NamespaceStart>map(t -> new TemplateCopyStart(config, testName, t, templates, copies))
         .orElseGet(() -> new MigratedStart(config, testName, shapes));
   }
 
@@ -167,7 +170,10 @@ final class ClassState implements ExtensionContext.Store.CloseableResource, Auto
     return closed;
   }
 
-  /** Drops the journey's namespace, the templates and the class's own history table, in order. */
+  /**
+   * Drops the journey's namespace, the templates and the class's own history table, in order, then
+   * deletes the files of the tests' copies.
+   */
   @Override
   public synchronized void close() {
     if (closed) {
@@ -182,7 +188,11 @@ final class ClassState implements ExtensionContext.Store.CloseableResource, Auto
       try {
         templates.close();
       } finally {
-        history.close();
+        try {
+          history.close();
+        } finally {
+          copies.close();
+        }
       }
     }
   }

@@ -131,14 +131,17 @@ record NamespaceTemplate(
   /**
    * Creates {@code target} as a copy of the template: its tables, and, unless {@code runner} is
    * null (the rows were seeded, see {@link #claim}), its history rows written under {@code target}
-   * by {@code runner}, the runner of {@code target} ({@link RunnerSeam#seedHistory}).
+   * by {@code runner}, the runner of {@code target} ({@link RunnerSeam#seedHistory}). The tables go
+   * under the location of {@code copies}, the class's.
    */
-  Map<String, String> copyTo(Catalog catalog, String target, MigrationRunner runner) {
+  Map<String, String> copyTo(
+      Catalog catalog, String target, MigrationRunner runner, ClassCopies copies) {
     Namespaces.create(catalog, target);
     Map<String, String> locations = new HashMap<>();
     tables.forEach(
         (name, table) ->
-            locations.put(name, table.copyTo(catalog, Namespaces.table(target, name)).location()));
+            locations.put(
+                name, table.copyTo(catalog, Namespaces.table(target, name), copies).location()));
     if (runner != null && !rows.isEmpty()) {
       RunnerSeam.seedHistory(runner, Map.of(target, under(target, rows)));
     }
@@ -182,18 +185,24 @@ record NamespaceTemplate(
   /**
    * Drops {@code target}, a copy of the template whose tables {@link #copyTo} put at {@code
    * locations}, with every table a test left in it: a copied table as {@link TableCopy#dropCopy}
-   * says ({@code schemasRestored} when {@link #restoreEarlierSchemas} ran on it), any other through
-   * the catalog's purge. The copied tables are dropped by name, and the namespace's tables are
-   * listed only when it is not empty then (the test created others): most tests leave none, and a
-   * listing is one more request to the catalog per test.
+   * says ({@code schemasRestored} when {@link #restoreEarlierSchemas} ran on it; {@code copies},
+   * the class's, where {@link #copyTo} put it), any other through the catalog's purge. The copied
+   * tables are dropped by name, and the namespace's tables are listed only when it is not empty
+   * then (the test created others): most tests leave none, and a listing is one more request to the
+   * catalog per test.
    */
   void dropCopy(
-      Catalog catalog, String target, Map<String, String> locations, boolean schemasRestored) {
+      Catalog catalog,
+      String target,
+      Map<String, String> locations,
+      boolean schemasRestored,
+      ClassCopies copies) {
     tables.forEach(
         (name, copy) -> {
           String location = locations.get(name);
           if (location != null) {
-            copy.dropCopy(catalog, Namespaces.table(target, name), location, schemasRestored);
+            TableIdentifier table = Namespaces.table(target, name);
+            copy.dropCopy(catalog, table, location, schemasRestored, copies);
           }
         });
     try {

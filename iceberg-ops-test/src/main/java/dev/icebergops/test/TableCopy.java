@@ -224,7 +224,15 @@ record TableCopy(
    * @return the copy, loaded
    */
   Table copyTo(Catalog catalog, TableIdentifier target) {
-    String targetLocation = locationOf(catalog, target);
+    return copyTo(catalog, target, null);
+  }
+
+  /**
+   * As {@link #copyTo(Catalog, TableIdentifier)}, under the location of {@code copies} (a class's
+   * copies) where it has one, unless {@code copies} is null.
+   */
+  Table copyTo(Catalog catalog, TableIdentifier target, ClassCopies copies) {
+    String targetLocation = locationOf(catalog, target, copies);
     String copy =
         metadata
             .replace(
@@ -270,19 +278,27 @@ record TableCopy(
   }
 
   /**
-   * Drops {@code target}, a copy this made at {@code location}, with its files. A lean copy ({@link
-   * #of(TableIdentifier, Table, boolean)}) whose earlier schemas were not put back ({@code
+   * Drops {@code target}, a copy this made at {@code location}, with its files. A copy under the
+   * location of {@code copies} is dropped alone: its files go with the class's. Else, a lean copy
+   * ({@link #of(TableIdentifier, Table, boolean)}) whose earlier schemas were not put back ({@code
    * schemasRestored}) goes through the catalog's purge: one request, in which the catalog reads the
    * copy's small metadata and deletes every file it names. Any other copy holds every schema of the
    * table, which a purge would read once more: it is dropped, and everything under its location
    * deleted.
    *
-   * <p>A copy the test dropped or renamed is left alone, its files included: the test decided where
-   * they go. So is a copy to delete by prefix in a store that cannot: it stays in the namespace,
-   * whose drop then purges what is left.
+   * <p>A copy the test dropped or renamed is left alone, its files included (but for those under
+   * the location of {@code copies}): the test decided where they go. So is a copy to delete by
+   * prefix in a store that cannot: it stays in the namespace, whose drop then purges what is left.
    */
-  void dropCopy(Catalog catalog, TableIdentifier target, String location, boolean schemasRestored) {
-    if (!everySchema && !schemasRestored) {
+  void dropCopy(
+      Catalog catalog,
+      TableIdentifier target,
+      String location,
+      boolean schemasRestored,
+      ClassCopies copies) {
+    if (copies.holds(location)) {
+      catalog.dropTable(target, false);
+    } else if (!everySchema && !schemasRestored) {
       catalog.dropTable(target, true); // false when the test dropped or renamed it
     } else {
       TestNamespace.dropByLocation(catalog, target, io, location);
@@ -291,14 +307,16 @@ record TableCopy(
 
   /**
    * Where the catalog puts a new table {@code target}: found from the source's own location when
-   * that is the catalog's usual {@code <warehouse>/<namespace>/<table>} (no request), else asked of
-   * the catalog by staging the table's creation.
+   * that is the catalog's usual {@code <warehouse>/<namespace>/<table>} (no request), in the
+   * location of {@code copies} under that warehouse when given, else asked of the catalog by
+   * staging the table's creation.
    */
-  private String locationOf(Catalog catalog, TableIdentifier target) {
+  private String locationOf(Catalog catalog, TableIdentifier target, ClassCopies copies) {
     String usual =
         "/" + String.join("/", identifier.namespace().levels()) + "/" + identifier.name();
     if (location.endsWith(usual)) {
-      return location.substring(0, location.length() - usual.length())
+      String warehouse = location.substring(0, location.length() - usual.length());
+      return (copies == null ? warehouse : copies.root(warehouse, io))
           + "/"
           + String.join("/", target.namespace().levels())
           + "/"

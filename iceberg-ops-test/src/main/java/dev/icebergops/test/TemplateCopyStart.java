@@ -22,6 +22,7 @@ final class TemplateCopyStart implements NamespaceStart {
   private final SuiteConfig config;
   private final NamespaceTemplate template;
   private final ClassTemplates templates;
+  private final ClassCopies copies;
   private final String name;
   private final boolean seeded;
 
@@ -32,10 +33,15 @@ final class TemplateCopyStart implements NamespaceStart {
   private boolean schemasRestored;
 
   TemplateCopyStart(
-      SuiteConfig config, String testName, NamespaceTemplate template, ClassTemplates templates) {
+      SuiteConfig config,
+      String testName,
+      NamespaceTemplate template,
+      ClassTemplates templates,
+      ClassCopies copies) {
     this.config = config;
     this.template = template;
     this.templates = templates;
+    this.copies = copies;
     Optional<String> claimed = template.claim(testName);
     this.seeded = claimed.isPresent();
     this.name = claimed.orElseGet(() -> config.uniqueName(testName));
@@ -49,7 +55,7 @@ final class TemplateCopyStart implements NamespaceStart {
   @Override
   public ReturnPoint prepare(MigrationRunner runner, String target) {
     // a namespace whose history rows were written with the template's needs no history write
-    copied = template.copyTo(runner.catalog(), name, seeded ? null : runner);
+    copied = template.copyTo(runner.catalog(), name, seeded ? null : runner, copies);
     if (config.fullRollbackEachTest()) {
       return new ReturnPoint(config.downTo(), templates::downToShape, config.downTo(), null);
     }
@@ -107,7 +113,7 @@ final class TemplateCopyStart implements NamespaceStart {
 
   @Override
   public void drop(Catalog catalog) {
-    template.dropCopy(catalog, name, copied, schemasRestored);
+    template.dropCopy(catalog, name, copied, schemasRestored, copies);
   }
 
   @Override

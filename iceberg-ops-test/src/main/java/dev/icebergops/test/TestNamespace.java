@@ -2,6 +2,7 @@ package dev.icebergops.test;
 
 import dev.icebergops.migration.SkippedMigration;
 import dev.icebergops.runner.MigrationRunner;
+import dev.icebergops.runner.spi.RunnerSeam;
 import dev.icebergops.test.env.IcebergTestEnvironment;
 import java.util.List;
 import org.apache.iceberg.catalog.Catalog;
@@ -31,6 +32,7 @@ final class TestNamespace implements ExtensionContext.Store.CloseableResource, A
   private final String name;
   private final MigrationRunner runner;
   private NamespaceStart.ReturnPoint returnPoint;
+  private long historyWrites;
   private boolean closed;
 
   /**
@@ -55,6 +57,7 @@ final class TestNamespace implements ExtensionContext.Store.CloseableResource, A
   void prepare() {
     long begin = System.nanoTime();
     returnPoint = start.prepare(runner, target);
+    historyWrites = RunnerSeam.historyWrites(runner);
     LOG.info(
         "Prepared namespace {} {} for {} in {} ms",
         name,
@@ -71,6 +74,15 @@ final class TestNamespace implements ExtensionContext.Store.CloseableResource, A
   /** Whether {@link #prepare()} brought the namespace to the test's version. */
   boolean isPrepared() {
     return returnPoint != null;
+  }
+
+  /**
+   * Whether a runner of this JVM may have written the history table of the namespace's runner since
+   * {@link #prepare()}: false says, without asking the catalog, that no migration of this JVM ran
+   * there (one run by another process is not seen).
+   */
+  boolean historyMayHaveChanged() {
+    return RunnerSeam.historyWrites(runner) != historyWrites;
   }
 
   /** Where the after-test rollback brings the namespace back to; null before {@link #prepare}. */

@@ -153,7 +153,19 @@ class TemplateCopiesTest {
   }
 
   @Test
-  void everyFileOfACopyIsGoneOnceItsTestHasEnded() {
+  void aFileATestWroteUnderItsCopyThatNoMetadataNamesIsGoneOnceItsClassHasEnded() {
+    Events events =
+        run(TemplateFixtures.LeavesAnUncommittedFile.class, TemplateFixtures.FileSweeper.class);
+
+    assertThat(failures(events)).as("fixture tests that failed").isEmpty();
+    assertThat(TemplateFixtures.COPIES).as("copies whose location was noted").hasSize(1);
+    assertThat(TemplateFixtures.SEEN.get("FileSweeper"))
+        .as("files left under the copy's location once its class had ended")
+        .isEmpty();
+  }
+
+  @Test
+  void everyFileOfACopyIsGoneOnceItsClassHasEnded() {
     Events events =
         run(
             TemplateFixtures.Vandal.class, // a lean copy with data files, more appended by the test
@@ -209,6 +221,16 @@ class TemplateCopiesTest {
           .isEqualTo(1);
       assertThat(TemplateFixtures.downgrades(version)).as("downgrades of %s", version).isZero();
     }
+  }
+
+  @Test
+  void aTestThatMigratesWithARunnerOfItsOwnIsBroughtBackAllTheSame() {
+    Events events = run(TemplateFixtures.MovesOnWithARunnerOfItsOwn.class);
+
+    assertThat(failures(events)).as("fixture tests that failed").isEmpty();
+    assertThat(List.of(TemplateFixtures.downgrades("0003"), TemplateFixtures.downgrades("0004")))
+        .as("downgrades of 0003 and 0004 after the test")
+        .containsExactly(1, 1);
   }
 
   @Test

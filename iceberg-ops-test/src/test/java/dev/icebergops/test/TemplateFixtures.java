@@ -249,6 +249,21 @@ final class TemplateFixtures {
     }
   }
 
+  /**
+   * A test at head (a lean copy) that writes an object under its copy's location which no metadata
+   * names, as a writer that failed before its commit leaves one: a purge would not find it.
+   */
+  @IcebergMigrations(classes = {V0001__CreateLedger.class, V0002__AddCurrency.class})
+  public static class LeavesAnUncommittedFile {
+    @Test
+    void writesAFileItNeverCommits(@IcebergTable("ledger") Table ledger) throws Exception {
+      copied(ledger);
+      try (var out = ledger.io().newOutputFile(ledger.location() + "/data/uncommitted").create()) {
+        out.write(1);
+      }
+    }
+  }
+
   /** Tests that move the namespace on or back: each is brought back to where it started. */
   @IcebergMigrations(
       classes = {
@@ -271,6 +286,25 @@ final class TemplateFixtures {
     @Order(2)
     void rollsBackBelowItsStart(MigrationRunner runner) {
       runner.rollbackTo("0002");
+    }
+  }
+
+  /**
+   * A test that migrates its copy on with a runner it built itself, not the injected one: it is
+   * rolled back all the same.
+   */
+  @IcebergMigrations(
+      classes = {
+        V0001__CreateLedger.class,
+        V0002__AddCurrency.class,
+        V0003__AddAmount.class,
+        V0004__SetOwner.class
+      })
+  public static class MovesOnWithARunnerOfItsOwn {
+    @Test
+    @MigrateTo("0002")
+    void migratesToHeadWithItsOwnRunner(MigrationRunner runner) {
+      assertThat(runner.toBuilder().build().migrate().versions()).containsExactly("0003", "0004");
     }
   }
 

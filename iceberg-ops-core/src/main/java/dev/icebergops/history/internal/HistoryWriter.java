@@ -8,6 +8,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
 import org.apache.iceberg.DataFile;
 import org.apache.iceberg.OverwriteFiles;
 import org.apache.iceberg.RowDelta;
@@ -36,8 +38,25 @@ public final class HistoryWriter {
 
   private static final Logger LOG = LoggerFactory.getLogger(HistoryWriter.class);
 
+  /** How many writes this JVM has started on each history table, by the table's identifier. */
+  private static final Map<TableIdentifier, AtomicLong> STARTED = new ConcurrentHashMap<>();
+
   private final HistoryTable history;
   private final TableIdentifier identifier;
+
+  /**
+   * How many writes of the history table {@code table} (of any catalog) this JVM has started so
+   * far, failed ones included: while the count stays the same, no writer of this JVM changed the
+   * table's rows. A writer in another process is not counted.
+   */
+  public static long writesStarted(TableIdentifier table) {
+    AtomicLong started = STARTED.get(table);
+    return started == null ? 0 : started.get();
+  }
+
+  private void starting() {
+    STARTED.computeIfAbsent(identifier, table -> new AtomicLong()).incrementAndGet();
+  }
 
   /** The writer of a history table. */
   public HistoryWriter(HistoryTable history) {
@@ -85,6 +104,7 @@ public final class HistoryWriter {
               + next.namespace());
     }
     String namespace = next.namespace();
+    starting();
     Table table = tableToCommitFrom(base);
     base = overUpgrade(table, base);
     Expression filter = HistoryTable.namespaceFilter(namespace);
@@ -169,6 +189,7 @@ public final class HistoryWriter {
           }
         });
     if (!rows.isEmpty()) {
+      starting();
       seed(history.loadOrCreateTable(), rows);
     }
   }

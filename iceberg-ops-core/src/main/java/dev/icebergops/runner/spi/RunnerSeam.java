@@ -71,6 +71,15 @@ public final class RunnerSeam {
   }
 
   /**
+   * How many writes of the runner's history table this JVM has started so far, by any runner: while
+   * the count stays the same, no runner of this JVM changed the table's rows (see {@link
+   * HistoryWriter#writesStarted}).
+   */
+  public static long historyWrites(MigrationRunner runner) {
+    return HistoryWriter.writesStarted(runner.historyTable().tableIdentifier());
+  }
+
+  /**
    * Deletes every history row of the runner's namespace, under its run lease: the namespace then
    * reads as never migrated (for a namespace whose tables were dropped, such as a test's scratch
    * namespace). Its tables are not touched. Writes nothing when the namespace has no history.
