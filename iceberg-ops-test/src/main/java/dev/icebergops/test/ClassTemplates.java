@@ -52,8 +52,6 @@ final class ClassTemplates implements AutoCloseable {
   /** The run's templates this class is to build, not built yet. */
   private final Set<RunTemplates.Key> reserved = new HashSet<>();
 
-  private List<ResolvedMigration> chain;
-
   /** The versions worth stopping at on the way up: the tests' starting versions. */
   private final NavigableSet<String> starts;
 
@@ -182,23 +180,8 @@ final class ClassTemplates implements AutoCloseable {
    * baselines included, each with its checksum.
    */
   private RunTemplates.Key key(String version) {
-    if (chain == null) {
-      MigrationRunner probe = runners.alone(BASE + "_probe");
-      chain = new ArrayList<>(probe.baselines());
-      chain.addAll(probe.migrations());
-    }
-    StringBuilder text = new StringBuilder();
-    chain.stream()
-        .filter(m -> m.version().compareTo(version) <= 0)
-        .forEach(
-            m ->
-                text.append(m.isBaseline() ? 'B' : 'V')
-                    .append(m.version())
-                    .append('=')
-                    .append(m.checksum())
-                    .append(';'));
     return new RunTemplates.Key(
-        catalog, settings.factory(), text.toString(), settings.copySchemaHistory());
+        catalog, settings.factory(), runners.chain(version), settings.copySchemaHistory());
   }
 
   /**

@@ -1,8 +1,10 @@
 package dev.icebergops.test;
 
+import dev.icebergops.migration.ResolvedMigration;
 import dev.icebergops.runner.MigrationRunner;
 import dev.icebergops.runner.RunEvent;
 import dev.icebergops.runner.spi.RunnerSeam;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Consumer;
 import org.apache.iceberg.catalog.Catalog;
@@ -17,6 +19,9 @@ final class SuiteRunners {
   private final Catalog catalog;
   private final SuiteConfig config;
   private final String metaNamespace;
+
+  /** The class's migrations, baselines included, resolved on first use. */
+  private List<ResolvedMigration> migrations;
 
   /**
    * The runners of the class of {@code config}, whose shared history is in {@code metaNamespace}.
@@ -65,6 +70,30 @@ final class SuiteRunners {
   /** The standard checks' journey's runner, which walks the whole chain: no baselines. */
   MigrationRunner forJourney(String namespace, Consumer<RunEvent> onEvent) {
     return RunnerSeam.baselines(builder(namespace, metaNamespace).onEvent(onEvent), false).build();
+  }
+
+  /**
+   * The class's migrations up to {@code upTo} (all of them when null), baselines included, each
+   * with its checksum: {@code B0003=<checksum>;V0004=<checksum>;}. What a template or a kept
+   * verdict of the class is keyed by.
+   */
+  synchronized String chain(String upTo) {
+    if (migrations == null) {
+      MigrationRunner probe = alone(MigrationRunner.BASE_VERSION + "_probe");
+      migrations = new ArrayList<>(probe.baselines());
+      migrations.addAll(probe.migrations());
+    }
+    StringBuilder text = new StringBuilder();
+    migrations.stream()
+        .filter(m -> upTo == null || m.version().compareTo(upTo) <= 0)
+        .forEach(
+            m ->
+                text.append(m.isBaseline() ? 'B' : 'V')
+                    .append(m.version())
+                    .append('=')
+                    .append(m.checksum())
+                    .append(';'));
+    return text.toString();
   }
 
   private MigrationRunner.Builder builder(String namespace, String meta) {

@@ -1,8 +1,6 @@
 package dev.icebergops.test;
 
 import dev.icebergops.migration.MigrationFactory;
-import dev.icebergops.migration.ResolvedMigration;
-import dev.icebergops.runner.MigrationRunner;
 import dev.icebergops.test.internal.CheckReport;
 import dev.icebergops.test.internal.CheckSettings;
 import dev.icebergops.test.internal.ContractLocation;
@@ -16,8 +14,6 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Optional;
 import java.util.TreeSet;
 import java.util.UUID;
@@ -133,17 +129,7 @@ final class SuiteVerdicts {
   /** The entry's directory, or null when the migrations or contracts cannot be read. */
   private Path entry() {
     try {
-      MigrationRunner probe = runners.alone(MigrationRunner.BASE_VERSION + "_probe");
-      List<ResolvedMigration> chain = new ArrayList<>(probe.baselines());
-      chain.addAll(probe.migrations());
-      StringBuilder text = new StringBuilder("verdicts 1\n");
-      chain.forEach(
-          m ->
-              text.append(m.isBaseline() ? 'B' : 'V')
-                  .append(m.version())
-                  .append('=')
-                  .append(m.checksum())
-                  .append(';'));
+      StringBuilder text = new StringBuilder("verdicts 1\n").append(runners.chain(null));
       CheckSettings settings = config.checkSettings();
       text.append("\nirreversible=")
           .append(new TreeSet<>(settings.allowedIrreversible()))
