@@ -40,6 +40,9 @@ public final class Benchmarks {
    */
   static final String DEFAULT_HEAP = "4g";
 
+  /** The toolkit's template cache setting for the measuring JVMs: a directory, or off. */
+  private static final String CACHE = "iceberg-ops.template-cache";
+
   /** Where the picture and its 'before' data file are, from the project's root. */
   private static final String CHART_DIR = "benchmarks/chart";
 
@@ -125,6 +128,8 @@ public final class Benchmarks {
             "-Xmx" + heap,
             "-D" + Results.FILE_PROPERTY + "=" + results,
             "-Dorg.slf4j.simpleLogger.defaultLogLevel=warn",
+            // no measure is served what an earlier run kept, unless a warm cache is what it asks
+            "-Diceberg-ops.template-cache=" + System.getProperty(CACHE, "off"),
             selection.argument(),
             ChainPlan.fromSystemProperty().argument(),
             "-cp",
