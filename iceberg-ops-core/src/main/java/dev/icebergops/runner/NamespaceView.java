@@ -9,7 +9,6 @@ import dev.icebergops.migration.ResolvedMigration;
 import dev.icebergops.migration.SkippedMigration;
 import dev.icebergops.migration.TableNames;
 import dev.icebergops.migration.VersionGap;
-import dev.icebergops.state.NamespaceTables;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -17,10 +16,12 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.stream.Collectors;
+import org.apache.iceberg.TableMetadata;
 import org.apache.iceberg.catalog.Catalog;
 import org.apache.iceberg.catalog.Namespace;
 import org.apache.iceberg.catalog.TableIdentifier;
 import org.apache.iceberg.exceptions.NoSuchNamespaceException;
+import org.apache.iceberg.exceptions.NoSuchTableException;
 
 /**
  * What a runner reads of its namespace, and writes nothing: the migrations (resolved once), the
@@ -217,17 +218,39 @@ final class NamespaceView {
         .toList();
   }
 
-  /** The uuid of each of the namespace's tables but the history table, by name: one load each. */
-  Map<String, String> tableUuids() {
-    Map<String, String> uuids = new TreeMap<>();
-    remote
-        .call("read the tables of " + namespace, () -> NamespaceTables.capture(catalog, namespace))
-        .states()
-        .forEach((name, table) -> uuids.put(name, table.uuid()));
-    if (history.tableIdentifier().namespace().equals(TableNames.namespace(namespace))) {
-      uuids.remove(history.tableIdentifier().name());
-    }
-    return uuids;
+  /**
+   * The uuid of each of the namespace's tables but the history table, by name: one list, and one
+   * load per table but those whose changes {@code held} holds back (the staged metadata has the
+   * uuid, and their commit requires the table to still have it).
+   *
+   * @param held the running version's held commits, or null
+   */
+  Map<String, String> tableUuids(HeldCommits held) {
+    Namespace ns = TableNames.namespace(namespace);
+    return remote.call(
+        "read the tables of " + namespace,
+        () -> {
+          Map<String, String> uuids = new TreeMap<>();
+          List<TableIdentifier> listed;
+          try {
+            listed = catalog.listTables(ns);
+          } catch (NoSuchNamespaceException e) {
+            return uuids;
+          }
+          for (TableIdentifier id : listed) {
+            TableMetadata staged = held == null ? null : held.current(id);
+            try {
+              if (!id.equals(history.tableIdentifier())) {
+                uuids.put(
+                    id.name(),
+                    staged != null ? staged.uuid() : catalog.loadTable(id).uuid().toString());
+              }
+            } catch (NoSuchTableException e) {
+              // dropped between listing and loading: not part of the namespace
+            }
+          }
+          return uuids;
+        });
   }
 
   /**

@@ -236,7 +236,7 @@ final class RunSequence {
       List<MigrationStep> steps = new ArrayList<>();
       List<ResolvedMigration> pending = state.pending(version, true, false);
       Map<String, String> uuids =
-          pending.isEmpty() ? Map.of() : new TableUuids(view, state.rows()).afterVersion();
+          pending.isEmpty() ? Map.of() : new TableUuids(view, state.rows()).afterVersion(null);
       for (ResolvedMigration migration : pending) {
         stamped.add(rows.stamped(migration, journal.runId(), uuids));
         steps.add(new MigrationStep(migration.version(), migration.description(), Duration.ZERO));

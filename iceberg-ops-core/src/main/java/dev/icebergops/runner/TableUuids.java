@@ -16,7 +16,7 @@ import org.slf4j.LoggerFactory;
  * (not there before it, or there with another uuid) with its own uuid, any other with the uuid
  * recorded before (the first one seen when no row lists it yet), so that a table replaced by hand
  * between runs stays found out. Each capture reads the namespace's tables: one list, one load per
- * table.
+ * table whose changes the version does not hold back.
  */
 final class TableUuids {
 
@@ -46,17 +46,20 @@ final class TableUuids {
 
   /** Captures the tables before the first version, to tell which tables a version made. */
   TableUuids beforeFirstVersion() {
-    live = capture();
+    live = capture(null);
     return this;
   }
 
   /**
    * Captures the tables after a version and returns the uuids to record with it; every table counts
    * as made by it when the tables before it are unknown (a stamp). Empty when they cannot be read.
+   *
+   * @param held the version's commits held back to land with its row, or null: a table they change
+   *     is not loaded for its uuid
    */
-  Map<String, String> afterVersion() {
+  Map<String, String> afterVersion(HeldCommits held) {
     Map<String, String> before = live;
-    live = capture();
+    live = capture(held);
     if (live == null) {
       return Map.of();
     }
@@ -73,9 +76,9 @@ final class TableUuids {
     return recorded;
   }
 
-  private Map<String, String> capture() {
+  private Map<String, String> capture(HeldCommits held) {
     try {
-      return view.tableUuids();
+      return view.tableUuids(held);
     } catch (RuntimeException e) {
       LOG.warn(
           "Cannot read the tables of {} to record their uuids; drift checks them by their creation"

@@ -182,7 +182,7 @@ final class VersionExecutor {
             attempt.steps().done(),
             null,
             took.toMillis(),
-            uuids.afterVersion()));
+            uuids.afterVersion(attempt.lease().stage())));
     if (next != null) {
       written.add(next);
     }

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.tuple;
 
 import dev.icebergops.history.HistoryRecord;
 import dev.icebergops.history.HistoryRecord.Status;
+import dev.icebergops.history.MigrationHistory;
 import dev.icebergops.migration.Migration;
 import dev.icebergops.migration.MigrationSource;
 import dev.icebergops.runner.FailureFixtures.V0001__CreateT;
@@ -17,6 +18,7 @@ import dev.icebergops.testing.FaultProxy.Fault;
 import dev.icebergops.testing.ProxiedClients;
 import dev.icebergops.testing.SharedEnvironment;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
 import org.apache.iceberg.catalog.Catalog;
@@ -72,6 +74,37 @@ class VersionCommitTest {
     // the lease taken with 0002's running row, then 0002 (two columns) and 0004 in one commit each
     assertThat(writes).as("the run's writes").hasSize(3);
     assertThat(writes.subList(1, 3)).allMatch(line -> line.contains(TRANSACTION));
+    assertThat(columns()).containsExactly("id", "a", "b", "c");
+  }
+
+  @Test
+  void aVersionReadsTheHistoryOnceBeforeAndOnceAfterItsCommitAndItsTableOnlyForItsUpgrade() {
+    runner(catalog, V0001__CreateT.class).migrate();
+    proxy.clearLog();
+
+    runner(proxied, V0001__CreateT.class, V0002__AddAAndB.class, V0004__AddC.class).migrate();
+
+    List<String> requests = proxy.requests();
+    List<Integer> commits = new ArrayList<>();
+    for (int i = 0; i < requests.size(); i++) {
+      if (requests.get(i).contains(TRANSACTION)) {
+        commits.add(i);
+      }
+    }
+    assertThat(commits).as("one commit per version").hasSize(2);
+    // after 0002's commit, and up to 0004's: the history read once after the one and once before
+    // the other, the table loaded by 0004's upgrade, the tables listed for their uuids
+    List<String> between = requests.subList(commits.get(0) + 1, commits.get(1));
+    String history = "GET /v1/namespaces/" + meta + "/tables/" + MigrationHistory.TABLE_NAME;
+    String table = "GET /v1/namespaces/" + namespace + "/tables/t";
+    assertThat(between)
+        .as("the requests between the two versions' commits")
+        .hasSize(4)
+        .filteredOn(line -> line.startsWith(history + " ") || line.startsWith(history + "?"))
+        .hasSize(2);
+    assertThat(between)
+        .filteredOn(line -> line.startsWith(table + " ") || line.startsWith(table + "?"))
+        .hasSize(1);
     assertThat(columns()).containsExactly("id", "a", "b", "c");
   }
 

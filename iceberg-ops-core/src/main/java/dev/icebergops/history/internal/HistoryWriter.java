@@ -105,7 +105,8 @@ public final class HistoryWriter {
     }
     String namespace = next.namespace();
     starting();
-    Table table = tableToCommitFrom(base);
+    Table cached = history.lastCommitted.getAndSet(null);
+    Table table = tableToCommitFrom(base, cached);
     base = overUpgrade(table, base);
     Expression filter = HistoryTable.namespaceFilter(namespace);
     HistoryRewrite rewrite = HistoryRewrite.plan(base, next);
@@ -116,7 +117,7 @@ public final class HistoryWriter {
             ? HistoryFiles.write(table, namespace, written)
             : null;
     try {
-      Table limited = RebaseLimit.of(table, carrier);
+      Table limited = RebaseLimit.of(table, carrier, table != cached);
       // a change of the lease's holder moves its tag in the same metadata commit
       Transaction moving = LeaseTag.moves(base, next) ? limited.newTransaction() : null;
       Table target = moving != null ? moving.table() : limited;
@@ -296,12 +297,12 @@ public final class HistoryWriter {
 
   /**
    * The table to commit {@code base}'s successor to: the one this instance last committed when
-   * {@code base} is the state that commit left (nothing read since shows otherwise), else loaded.
-   * An outdated copy costs nothing in correctness: Iceberg refreshes it and validates again from
-   * {@code base}'s snapshot when the catalog refuses the commit.
+   * {@code base} is the state that commit left (nothing read since shows otherwise), else loaded
+   * ({@code cached}: the table that commit left, or null). An outdated copy costs nothing in
+   * correctness: Iceberg refreshes it and validates again from {@code base}'s snapshot when the
+   * catalog refuses the commit.
    */
-  private Table tableToCommitFrom(NamespaceHistory base) {
-    Table cached = history.lastCommitted.getAndSet(null);
+  private Table tableToCommitFrom(NamespaceHistory base, Table cached) {
     if (cached != null
         && base.snapshotId() != null
         && cached.currentSnapshot() != null

@@ -18,6 +18,12 @@ import org.apache.iceberg.io.LocationProvider;
  * runner retries from a fresh read within its own contention budget, each attempt one remote call
  * under its time bound: a history table that keeps changing never holds one call for so long that
  * it looks like a catalog that does not answer.
+ *
+ * <p>It reads the table from the catalog once per try at most: the metadata read (or loaded or
+ * created for this commit) stands until the catalog refuses a commit from it, and a commit's answer
+ * (or the read right after a multi-table commit, which answers nothing) stands for Iceberg's
+ * clean-up. A transaction's second look thus finds the same metadata, and does not apply its
+ * changes again.
  */
 public final class RebaseLimit implements TableOperations {
 
@@ -28,24 +34,33 @@ public final class RebaseLimit implements TableOperations {
   private final Carrier carrier;
   private int refused;
 
-  private RebaseLimit(TableOperations delegate, Carrier carrier) {
+  /** The table's metadata as this try knows it, for the next refresh; or null: ask the catalog. */
+  private TableMetadata known;
+
+  private RebaseLimit(TableOperations delegate, Carrier carrier, boolean fresh) {
     this.delegate = delegate;
     this.carrier = carrier;
+    this.known = fresh ? delegate.current() : null;
   }
 
   /**
    * The table, committing through operations that stop rebasing after {@value #REBASES}, and
    * through {@code carrier} unless it is null.
+   *
+   * @param fresh whether {@code table} was loaded or created for this commit: the commit starts
+   *     from it without reading it again (the catalog refuses it if another writer came first)
    */
-  static Table of(Table table, Carrier carrier) {
+  static Table of(Table table, Carrier carrier, boolean fresh) {
     if (table instanceof HasTableOperations hasOperations) {
-      return new BaseTable(new RebaseLimit(hasOperations.operations(), carrier), table.name());
+      return new BaseTable(
+          new RebaseLimit(hasOperations.operations(), carrier, fresh), table.name());
     }
     return table;
   }
 
   @Override
   public void commit(TableMetadata base, TableMetadata metadata) {
+    known = null;
     try {
       if (carrier != null) {
         carrier.commit(delegate, base, metadata);
@@ -55,6 +70,7 @@ public final class RebaseLimit implements TableOperations {
       } else {
         delegate.commit(base, metadata);
       }
+      known = delegate.current(); // what Iceberg's clean-up reads
     } catch (CommitFailedException e) {
       refused++;
       if (refused > REBASES) {
@@ -72,7 +88,10 @@ public final class RebaseLimit implements TableOperations {
 
   @Override
   public TableMetadata refresh() {
-    return delegate.refresh();
+    if (known == null) {
+      known = delegate.refresh();
+    }
+    return known;
   }
 
   @Override
