@@ -16,8 +16,9 @@ import org.apache.iceberg.catalog.TableIdentifier;
  * Issue 38's measures, each at the lengths of the {@link ChainPlan} and runnable alone: a second
  * class at the same chain and version in one run ({@code B2S}), a following test against a
  * namespace, a register and a drop ({@code B2R}), a 16-version set with an allowed irreversible
- * version in the middle ({@code B5I}) and a MigrationSuite class re-run in a new JVM with an
- * unchanged chain ({@code B5R}). Every figure is recorded as it is taken.
+ * version in the middle ({@code B5I}), a MigrationSuite class re-run in a new JVM with an unchanged
+ * chain ({@code B5R}) and a class's first test from a warm template cache ({@code B2W}). Every
+ * figure is recorded as it is taken.
  */
 final class CostMeasures {
 
@@ -134,6 +135,24 @@ final class CostMeasures {
       String suite = ScaleFixtures.suite(n, 0);
       SuiteRerun.launch(dir, heap, suite, "b5.rerun.first." + n);
       SuiteRerun.launch(dir, heap, suite, "b5.rerun.second." + n);
+    }
+  }
+
+  /**
+   * B2W: per length, a class at head of a chain that the warm-up class does not share, run in a new
+   * JVM with an empty template cache (its first test walks the chain and fills the cache), then
+   * again in another new JVM in the same working directory, whose cache is then warm: its first
+   * test takes the template from the cache, with no class of its chain before it.
+   */
+  void warmCache(String heap) throws IOException, InterruptedException {
+    for (int n : plan.lengths()) {
+      Path dir = Files.createTempDirectory("iceberg-ops-bench-cache-" + n + "-");
+      String tests = CostFixtures.atHead(n, 0);
+      for (String stage : new String[] {"fill", "warm"}) {
+        String key = "b2.cache-" + stage + ".";
+        SuiteRerun.launch(
+            dir, heap, tests, key + "class." + n, key + "first." + n, key + "following." + n);
+      }
     }
   }
 

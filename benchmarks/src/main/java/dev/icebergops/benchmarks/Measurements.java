@@ -53,8 +53,12 @@ public final class Measurements {
       if (selection.includes("B5I")) {
         costs.irreversibleSet();
       }
+      String heap = Runtime.getRuntime().maxMemory() / (1024 * 1024) + "m";
       if (selection.includes("B5R")) {
-        costs.rerun(Runtime.getRuntime().maxMemory() / (1024 * 1024) + "m");
+        costs.rerun(heap);
+      }
+      if (selection.includes("B2W")) {
+        costs.warmCache(heap);
       }
       // last: the longest, and a run stopped part-way keeps every figure above
       ScaleMeasures scale = new ScaleMeasures(env.catalog(), ChainPlan.fromSystemProperty());

@@ -70,9 +70,9 @@ final class Notes {
         empty, the two alternating, both resolving their chain. The row says how many versions
         the runner applied: 11 when it used the baseline (the baseline and 0291..0300), 300
         when it does not know baselines and migrated the whole chain.
-      - Issue 38's measures, each runnable alone (`-Dbench.only=B2S`, `B2R`, `B5I`, `B5R`) at
-        the lengths `-Dbench.chains` names (its counts are not used), before the chain-scale
-        measures:
+      - Issue 38's measures, each runnable alone (`-Dbench.only=B2S`, `B2R`, `B5I`, `B5R`,
+        `B2W`) at the lengths `-Dbench.chains` names (its counts are not used), before the
+        chain-scale measures:
         - B2S, a second class: per length, one session of a warm-up class at head of the
           11-chain (which no measured class shares) and two classes of eight empty tests at
           head of a copy of the chain (`bench.f<n>`) that no other measure uses, so that no
@@ -93,6 +93,14 @@ final class Notes {
           (the warm-up class first, then the suite, timed), then again in another new JVM in
           the same working directory, a fresh one per length, so that what a run keeps under
           `target/` is the first run's only. The second run against the first.
+        - B2W, a first test from a warm template cache: per length, the first of B2S's classes
+          (eight empty tests at head of `bench.f<n>`) run in a new JVM after the warm-up class, with
+          the toolkit's default cache, empty, under a fresh working directory (its first test walks
+          the chain and fills the cache); then the same in another new JVM in the same directory,
+          whose cache is then warm and whose only class before it, the warm-up class, is on another
+          chain, so that the first test takes its template from the cache alone. The second JVM's
+          first test against its following tests (their median), and against the first JVM's first
+          test (`b2.cache-fill.first.<n>`, reported).
       - The chain-scale measures run last, one class per chain length and kind in each round,
         as many rounds as `-Dbench.chains` asks (default `10:3,100:2,300:2`: three classes at
         N = 10, two at 100 and at 300); `-Dbench.only=CHAINS` takes B2N, B5N and BL alone.

@@ -105,6 +105,24 @@ final class Report {
       targets.add(
           new Target(
               "B2",
+              "the first test of a class at head of a "
+                  + n
+                  + "-migration chain, its template in"
+                  + " the cache of an earlier run (a new JVM)",
+              "a following test of that class",
+              "b2.cache-warm.first." + n,
+              "b2.cache-warm.following." + n,
+              3));
+      targets.add(
+          Target.reported(
+              "B2",
+              "the same first test from the warm cache",
+              "the same first test in a new JVM with an empty cache (the chain walked)",
+              "b2.cache-warm.first." + n,
+              "b2.cache-fill.first." + n));
+      targets.add(
+          new Target(
+              "B2",
               "a following test at head of a " + n + "-migration chain",
               "a namespace created, the head table registered from its metadata file and dropped,"
                   + " the namespace dropped",
