@@ -67,7 +67,8 @@ final class Notes {
       - BL, the baseline (`-Dbench.only=BL`): a fresh namespace migrated to head of a copy of
         the 300-chain that also holds `B0290__Baseline`, which creates the table of 0290 in one
         `createTable` with the chain's field ids; against one `migrate()` of the 10-chain from
-        empty, the two alternating, both resolving their chain. The row says how many versions
+        empty, the two alternating (nine pairs after an untimed one), both resolving their
+        chain. The row says how many versions
         the runner applied: 11 when it used the baseline (the baseline and 0291..0300), 300
         when it does not know baselines and migrated the whole chain.
       - Issue 38's measures, each runnable alone (`-Dbench.only=B2S`, `B2R`, `B5I`, `B5R`,
