@@ -21,6 +21,7 @@ import org.apache.iceberg.HasTableOperations;
 import org.apache.iceberg.Table;
 import org.apache.iceberg.TableMetadata;
 import org.apache.iceberg.TableMetadataParser;
+import org.apache.iceberg.io.FileIO;
 
 /**
  * One pass over a migration set, from an empty namespace or another {@link JourneyStart}, that
@@ -80,6 +81,9 @@ public final class SharedJourney extends Journey {
    * #below}).
    */
   private final Map<String, Map<String, String>> kept = new HashMap<>();
+
+  /** Where the copies are written: the tables' file IO. */
+  private FileIO keptIn;
 
   /** What the runner's step listener does with each version it reports, or null for nothing. */
   private Consumer<MigrationStep> onStep;
@@ -201,6 +205,8 @@ public final class SharedJourney extends Journey {
       disturb(StandardCheck.REVERSIBILITY, "an upgrade failed before the staircase could start");
     }
     cleanUp(active, atBase);
+    // the copies no walk below was registered from: no table lists them
+    kept.values().forEach(files -> files.values().forEach(this::deleteKept));
   }
 
   /**
@@ -275,12 +281,21 @@ public final class SharedJourney extends Journey {
               (name, table) -> {
                 TableMetadata current = ((HasTableOperations) table).operations().current();
                 String file = WalkSchemas.nextFile(current);
-                TableMetadataParser.write(current, table.io().newOutputFile(file));
+                keptIn = table.io();
+                TableMetadataParser.write(current, keptIn.newOutputFile(file));
                 files.put(name, file);
               });
       kept.put(irreversible, files);
     } catch (RuntimeException e) {
       kept.remove(irreversible);
+    }
+  }
+
+  private void deleteKept(String file) {
+    try {
+      keptIn.deleteFile(file);
+    } catch (RuntimeException e) {
+      // left in the store: nothing reads it
     }
   }
 
