@@ -37,7 +37,10 @@ final class DataCheck {
 
   private final CheckRun run;
   private final DeclaredBackfills backfills;
-  private final DataLedger ledger;
+
+  /** The rows written, by version: those up to the version below it, on a walk below one. */
+  private DataLedger ledger;
+
   private final Map<String, Map<String, TableState>> states = new HashMap<>();
   private final List<String> applied = new ArrayList<>();
   private final Set<String> seen = new HashSet<>();
@@ -50,6 +53,11 @@ final class DataCheck {
 
   /** Where each walk below an allowed irreversible version left its namespace, by the version. */
   private final Map<String, NoTraceCheck.Below> walkedBelow;
+
+  /** What an allowed irreversible version meant for the check. */
+  private static final String BELOW =
+      "the downgrades below it were checked from a fresh namespace, migrated up to the version"
+          + " below it with rows written at each version";
 
   /** Why the walk down stopped above downTo, or null. */
   private CheckRun.Stop stoppedAt;
@@ -123,23 +131,13 @@ final class DataCheck {
                     t.currentSnapshot() == null ? null : t.currentSnapshot().snapshotId())));
     states.put(version, state);
     backfills.reached(version, tables).forEach(problem -> run.failAt(version, problem));
-    tables.forEach((name, table) -> write(version, name, table));
-  }
-
-  private void write(String version, String name, Table table) {
-    try {
-      ledger.write(version, name, table);
-    } catch (UnsupportedOperationException e) {
-      run.warn(
-          "the data of "
-              + run.ns()
-              + "."
-              + name
-              + " at "
-              + version
-              + " is not checked: "
-              + e.getMessage());
-    }
+    tables.forEach(
+        (name, table) -> {
+          String unchecked = ledger.write(version, name, table);
+          if (unchecked != null) {
+            run.warn(messages.notChecked(name, version, unchecked));
+          }
+        });
   }
 
   /** At head: every loss is laid at the upgrade that caused it. */
@@ -149,7 +147,7 @@ final class DataCheck {
     run.recordHead(schemas);
     Map<String, Table> tables = run.tables();
     backfills.takeMatched();
-    List<DataLoss> losses = ledger.compare(reads(tables), run.head());
+    List<DataLoss> losses = ledger.compare(ledger.reads(tables, files), run.head());
     backfills
         .takeMatched()
         .forEach(
@@ -211,7 +209,7 @@ final class DataCheck {
    * @param tables every table of the namespace, loaded since the rollback
    */
   void steppedDown(String version, String previous, Map<String, Table> tables) {
-    for (DataLoss loss : ledger.compare(reads(tables), previous)) {
+    for (DataLoss loss : ledger.compare(ledger.reads(tables, files), previous)) {
       if (loss.kind() == Kind.FILLED) {
         // noted once: at the downgrade of the version that filled it, or where it first shows
         if (version.equals(filledAt.getOrDefault(loss.key(), version)) && seen.add(loss.key())) {
@@ -229,10 +227,7 @@ final class DataCheck {
    */
   void stopped(CheckRun.Stop stop) {
     if (stop.irreversible() && run.settings().allowedIrreversible().contains(stop.version())) {
-      run.fact(
-          run.irreversible(stop),
-          "the downgrades below it were checked from a fresh namespace, migrated up to the"
-              + " version below it with rows written at each version");
+      run.fact(run.irreversible(stop), BELOW);
       walkBelow(stop.version());
     } else {
       run.reportStop(stop, "");
@@ -258,13 +253,41 @@ final class DataCheck {
       if (walk.up(top)) {
         String from = top;
         walk.ledger
-            .compare(walk.reads(walk.run.tables()), from)
+            .compare(walk.ledger.reads(walk.run.tables(), walk.files), from)
             .forEach(l -> walk.seen.add(l.key()));
         walk.down(from);
         walkedBelow.put(irreversible, new NoTraceCheck.Below(scratch.capture(), walk.stoppedAt));
       }
       run.absorb(below);
     }
+  }
+
+  /**
+   * The check of the downgrades below the allowed irreversible version that stopped a rollback,
+   * going on in {@code below}: a namespace at the version below it whose tables are those this
+   * check wrote rows to, as they were there (registered from their metadata then). It is the check
+   * a fresh walk up to that version would be: its ledger holds the rows written up to there, and
+   * what is lost there was judged at head already.
+   */
+  DataCheck continuing(CheckRun.Stop stop, MigrationRunner below) {
+    run.fact(run.irreversible(stop), BELOW);
+    String top = run.previous(stop.version());
+    DataCheck walk = new DataCheck(run.on(below), walkedBelow);
+    walk.ledger = ledger.upTo(top); // with this check's declared backfills
+    walk.states.putAll(states); // those above top are never looked up below it
+    walk.ledger
+        .compare(walk.ledger.reads(walk.run.tables(), walk.files), top)
+        .forEach(l -> walk.seen.add(l.key()));
+    return walk;
+  }
+
+  /**
+   * The walk below {@code irreversible} that {@link #continuing} began left its namespace as {@code
+   * left} says, kept for the no-trace check; its findings, {@code walk}'s, go to this check's.
+   */
+  void walkedBelow(String irreversible, NoTraceCheck.Below left, DataCheck walk) {
+    walkedBelow.put(irreversible, left);
+    run.absorb(walk.run);
   }
 
   /**
@@ -376,14 +399,5 @@ final class DataCheck {
         .filter(v -> v.compareTo(written) > 0 && run.settings().dropsData().contains(v))
         .findFirst()
         .orElse(null);
-  }
-
-  private Map<String, TableRead> reads(Map<String, Table> tables) {
-    Map<String, TableRead> reads = new HashMap<>();
-    List<String> written = ledger.tables();
-    tables.entrySet().stream()
-        .filter(e -> written.contains(e.getKey()))
-        .forEach(e -> reads.put(e.getKey(), DataLedger.read(files.view(e.getValue()))));
-    return reads;
   }
 }

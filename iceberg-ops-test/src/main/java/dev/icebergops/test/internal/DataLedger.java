@@ -44,13 +44,37 @@ final class DataLedger {
    * @param version the version the namespace is at
    * @param name the table name without namespace
    * @param table the table
-   * @throws UnsupportedOperationException when a required column's type has no generated value
+   * @return null, or why no batch was written: a required column's type has no generated value
    */
-  void write(String version, String name, Table table) {
+  String write(String version, String name, Table table) {
     Schema schema = table.schema();
     RowGenerator generator = new RowGenerator(Objects.hash(seed, version, name));
-    List<RowFiles.Written> files = RowFiles.append(table, generator.rows(schema, ROWS_PER_BATCH));
-    batches.add(new WrittenBatch(version, name, table.uuid().toString(), schema, files));
+    try {
+      List<RowFiles.Written> files = RowFiles.append(table, generator.rows(schema, ROWS_PER_BATCH));
+      batches.add(new WrittenBatch(version, name, table.uuid().toString(), schema, files));
+      return null;
+    } catch (UnsupportedOperationException e) {
+      return e.getMessage();
+    }
+  }
+
+  /** A ledger of the batches this one wrote at {@code version} and below. */
+  DataLedger upTo(String version) {
+    DataLedger ledger = new DataLedger(seed, backfills);
+    batches.stream()
+        .filter(batch -> batch.version().compareTo(version) <= 0)
+        .forEach(ledger.batches::add);
+    return ledger;
+  }
+
+  /** Reads the tables of {@code tables} that hold rows this ledger wrote, through {@code files}. */
+  Map<String, TableRead> reads(Map<String, Table> tables, ReadBackFiles files) {
+    Map<String, TableRead> reads = new HashMap<>();
+    List<String> written = tables();
+    tables.entrySet().stream()
+        .filter(e -> written.contains(e.getKey()))
+        .forEach(e -> reads.put(e.getKey(), read(files.view(e.getValue()))));
+    return reads;
   }
 
   /** The tables that hold rows written by this ledger. */

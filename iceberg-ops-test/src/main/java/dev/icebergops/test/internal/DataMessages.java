@@ -16,6 +16,11 @@ final class DataMessages {
     this.seed = seed;
   }
 
+  /** "the data of ns.orders at 0002 is not checked: ..." (a warning). */
+  String notChecked(String table, String version, String why) {
+    return "the data of " + run.ns() + "." + table + " at " + version + " is not checked: " + why;
+  }
+
   /** "Expecting migration 0003 (Drop note) to keep the data of ns.orders, but its upgrade ...". */
   String upgradeLoss(String version, DataLoss loss, String addedAlike) {
     return keep(version, loss)

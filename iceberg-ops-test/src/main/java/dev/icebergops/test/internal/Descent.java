@@ -3,6 +3,7 @@ package dev.icebergops.test.internal;
 import dev.icebergops.migration.Migration;
 import dev.icebergops.migration.MigrationContext;
 import dev.icebergops.migration.ResolvedMigration;
+import dev.icebergops.runner.MigrationRunner;
 import dev.icebergops.runner.spi.RunnerSeam;
 import dev.icebergops.state.NamespaceTables;
 import java.util.ArrayList;
@@ -26,6 +27,9 @@ final class Descent {
   private final String downTo;
   private final CheckRun staircase;
 
+  /** The journey's own runner, whose namespace the staircase's findings name. */
+  private final MigrationRunner named;
+
   /** The staircase's findings per version, highest first; reported lowest first. */
   private final List<CheckRun> steps = new ArrayList<>();
 
@@ -37,6 +41,7 @@ final class Descent {
     this.active = active;
     this.downTo = journey.settings.downTo();
     this.staircase = journey.runs.get(StandardCheck.REVERSIBILITY);
+    this.named = journey.runner;
   }
 
   /**
@@ -49,19 +54,18 @@ final class Descent {
     CheckRun history = journey.runs.get(StandardCheck.HISTORY_AGREES);
     journey.onStep(step -> downgraded(journey.version(step.version())));
     CheckRun.Stop stop = history.rollBack(downTo);
-    if (stop != null) {
-      journey.data.stopped(stop);
-    }
+    CheckRun.Stop unwalked = stop == null ? null : below(stop);
     judgeNoTrace(stop);
     if (stop == null && !start.equals(downTo)) {
       stop = history.rollBack(start);
+      unwalked = stop;
     }
     journey.onStep(null);
-    if (stop != null) {
+    if (unwalked != null) {
       journey.disturb(
           StandardCheck.REVERSIBILITY,
           "the downgrade of "
-              + stop.version()
+              + unwalked.version()
               + " stopped the rollback, where the staircase goes on");
     }
     HistoryCheck.afterRollback(history, stop);
@@ -71,19 +75,72 @@ final class Descent {
     return stop == null;
   }
 
+  /**
+   * Goes on below each allowed irreversible version that stops the rollback to downTo (the
+   * journey's start), as the staircase's own pass goes on past it: in a namespace at the version
+   * below it as the walk up left it there ({@link Journey#below}), rolled back with the same checks
+   * after each downgrade, so that the versions below are walked once for every check and not
+   * migrated again. Where no such namespace can be had, the data check walks below it from a fresh
+   * namespace, as on its own, and the staircase runs its own pass.
+   *
+   * @return the stop the descent could not go past, or null when it reached downTo
+   */
+  private CheckRun.Stop below(CheckRun.Stop stop) {
+    DataCheck data = journey.data;
+    MigrationRunner own = journey.runner;
+    List<ScratchNamespace> opened = new ArrayList<>();
+    List<DataCheck> walks = new ArrayList<>(List.of(data));
+    List<String> irreversible = new ArrayList<>();
+    List<NoTraceCheck.Below> left = new ArrayList<>();
+    try {
+      while (stop != null) {
+        String version = stop.version();
+        boolean walksBelow = staircase.previous(version).compareTo(downTo) > 0;
+        if (!stop.irreversible()
+            || !journey.settings.allowedIrreversible().contains(version)
+            || !downTo.equals(journey.start.version())) {
+          journey.data.stopped(stop);
+          return stop;
+        }
+        CheckRun step = staircase.on(named);
+        step.cover(version);
+        step.reportStop(stop, "");
+        steps.add(step);
+        leftAsUpgraded(version);
+        ScratchNamespace below = walksBelow ? journey.below(stop) : null;
+        if (below == null) {
+          journey.data.stopped(stop); // a fresh walk below it, if there are versions below
+          return walksBelow ? stop : null;
+        }
+        opened.add(below);
+        irreversible.add(version);
+        DataCheck walk = journey.data.continuing(stop, below.runner());
+        walks.add(walk);
+        journey.data = walk;
+        journey.runner = below.runner();
+        reached = null;
+        stop = CheckRun.rollBack(below.runner(), downTo);
+        left.add(new NoTraceCheck.Below(below.capture(), stop));
+      }
+      return null;
+    } finally {
+      for (int i = walks.size() - 1; i > 0; i--) { // the walks below the lowest ones first
+        walks.get(i - 1).walkedBelow(irreversible.get(i - 1), left.get(i - 1), walks.get(i));
+      }
+      journey.data = data;
+      journey.runner = own;
+      opened.forEach(ScratchNamespace::close);
+    }
+  }
+
   /** After a version's downgrade: the staircase's comparisons and the data read back. */
   private void downgraded(ResolvedMigration migration) {
     String version = migration.version();
     String previous = staircase.previous(version);
-    CheckRun step = staircase.on(journey.runner);
+    CheckRun step = staircase.on(named);
     steps.add(step);
     step.cover(version);
-    if (reached != null && !same(reached, journey.after.get(version))) {
-      // the staircase would compare this version's downgrade with what the versions above left
-      journey.disturb(
-          StandardCheck.REVERSIBILITY,
-          "the rollback reached " + version + " in another state than its upgrade left");
-    }
+    leftAsUpgraded(version);
     NamespaceTables down = journey.capture();
     StaircaseCheck.judgeDown(step, version, journey.before.get(version), down);
     boolean aboveDownTo = version.compareTo(downTo) > 0;
@@ -136,6 +193,15 @@ final class Descent {
     } else if (aboveDownTo && !sameRows(down, twice)) {
       journey.disturb(
           StandardCheck.DATA_SURVIVES, "upgrading " + version + " again changed the rows");
+    }
+  }
+
+  /** The staircase would compare this version's downgrade with what the versions above left. */
+  private void leftAsUpgraded(String version) {
+    if (reached != null && !same(reached, journey.after.get(version))) {
+      journey.disturb(
+          StandardCheck.REVERSIBILITY,
+          "the rollback reached " + version + " in another state than its upgrade left");
     }
   }
 

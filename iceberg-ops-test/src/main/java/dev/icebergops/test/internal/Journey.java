@@ -36,10 +36,13 @@ abstract class Journey {
   /** Where the journey starts: it walks the versions above it, up and back down to it. */
   final JourneyStart start;
 
-  /** The runner of the journey's namespace, set once by the walk's constructor. */
+  /**
+   * The runner of the namespace the walk is in: the journey's, set by the walk's constructor, or
+   * the one its descent goes on in ({@link #below}).
+   */
   MigrationRunner runner;
 
-  /** The data check that rides along. */
+  /** The data check that rides along, or its walk below an irreversible version. */
   DataCheck data;
 
   /** The tables the last {@link #capture()} loaded, by name. */
@@ -81,4 +84,10 @@ abstract class Journey {
 
   /** Says that the descent is below {@code version}. */
   abstract void passedDown(String version);
+
+  /**
+   * Where the descent goes on below the allowed irreversible version that stopped it: a namespace
+   * at the version below it, as the walk up left it there; null when there is none.
+   */
+  abstract ScratchNamespace below(CheckRun.Stop stop);
 }

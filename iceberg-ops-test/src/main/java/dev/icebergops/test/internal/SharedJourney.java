@@ -1,5 +1,6 @@
 package dev.icebergops.test.internal;
 
+import dev.icebergops.history.HistoryRecord;
 import dev.icebergops.migration.ResolvedMigration;
 import dev.icebergops.runner.MigrationRunner;
 import dev.icebergops.runner.MigrationStep;
@@ -7,6 +8,7 @@ import dev.icebergops.runner.RunEvent;
 import dev.icebergops.runner.spi.RunnerSeam;
 import dev.icebergops.state.NamespaceTables;
 import java.util.Collections;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -15,7 +17,11 @@ import java.util.Optional;
 import java.util.TreeMap;
 import java.util.function.Consumer;
 import java.util.function.Function;
+import org.apache.iceberg.HasTableOperations;
 import org.apache.iceberg.Table;
+import org.apache.iceberg.TableMetadata;
+import org.apache.iceberg.TableMetadataParser;
+import org.apache.iceberg.io.FileIO;
 
 /**
  * One pass over a migration set, from an empty namespace or another {@link JourneyStart}, that
@@ -68,6 +74,16 @@ public final class SharedJourney extends Journey {
   private final WalkSchemas schemas;
 
   private List<ContractLocation.Entry> contracts;
+
+  /**
+   * A copy of each table's metadata file right after the version below each allowed irreversible
+   * version, by that version: where the walk down goes on when the version stops it ({@link
+   * #below}).
+   */
+  private final Map<String, Map<String, String>> kept = new HashMap<>();
+
+  /** Where the copies are written: the tables' file IO. */
+  private FileIO keptIn;
 
   /** What the runner's step listener does with each version it reports, or null for nothing. */
   private Consumer<MigrationStep> onStep;
@@ -189,6 +205,8 @@ public final class SharedJourney extends Journey {
       disturb(StandardCheck.REVERSIBILITY, "an upgrade failed before the staircase could start");
     }
     cleanUp(active, atBase);
+    // the copies no walk below was registered from: no table lists them
+    kept.values().forEach(files -> files.values().forEach(this::deleteKept));
   }
 
   /**
@@ -243,6 +261,61 @@ public final class SharedJourney extends Journey {
     if (current) {
       keepSchemas(version, tables);
     }
+    next(version)
+        .filter(next -> settings.allowedIrreversible().contains(next))
+        .filter(next -> version.compareTo(settings.downTo()) > 0)
+        .ifPresent(this::keepBelow);
+  }
+
+  /**
+   * Writes a copy of each table's current metadata file, from which a walk below {@code
+   * irreversible} starts ({@link #below}); none when a table cannot be copied, and the walk below
+   * is then a fresh one.
+   */
+  private void keepBelow(String irreversible) {
+    Map<String, String> files = new TreeMap<>();
+    try {
+      runs.get(StandardCheck.UPGRADE_TO_HEAD)
+          .tables()
+          .forEach(
+              (name, table) -> {
+                TableMetadata current = ((HasTableOperations) table).operations().current();
+                String file = WalkSchemas.nextFile(current);
+                keptIn = table.io();
+                TableMetadataParser.write(current, keptIn.newOutputFile(file));
+                files.put(name, file);
+              });
+      kept.put(irreversible, files);
+    } catch (RuntimeException e) {
+      kept.remove(irreversible);
+    }
+  }
+
+  private void deleteKept(String file) {
+    try {
+      keptIn.deleteFile(file);
+    } catch (RuntimeException e) {
+      // left in the store: nothing reads it
+    }
+  }
+
+  /**
+   * The namespace {@code <journey's>_data_below<version>} at the version below the allowed
+   * irreversible version that stopped the walk down, registered from the copies the walk up kept
+   * there, with the journey's history rows up to it; null when none was kept or it cannot be
+   * registered.
+   */
+  @Override
+  ScratchNamespace below(CheckRun.Stop stop) {
+    Map<String, String> files = kept.remove(stop.version());
+    if (files == null) {
+      return null;
+    }
+    CheckRun data = runs.get(StandardCheck.DATA_SURVIVES);
+    String top = data.previous(stop.version());
+    List<HistoryRecord> rows =
+        data.runner().history().stream().filter(r -> r.version().compareTo(top) <= 0).toList();
+    return ScratchNamespace.registered(data, "data_below" + stop.version(), files, rows);
   }
 
   /** The runner's event listener: hands each version done to the phase under way. */

@@ -62,7 +62,7 @@ final class StaircaseCheck {
    */
   static boolean judgeDown(
       CheckRun run, String version, NamespaceTables before, NamespaceTables down) {
-    StateChanges diff = StateChanges.between(down.namespace(), before, down);
+    StateChanges diff = StateChanges.between(before.namespace(), before, down);
     if (!diff.isEmpty()) {
       run.failAt(
           version,
@@ -84,7 +84,7 @@ final class StaircaseCheck {
    */
   static void judgeAgain(
       CheckRun run, String version, NamespaceTables after, NamespaceTables again) {
-    StateChanges diff = StateChanges.between(again.namespace(), after, again);
+    StateChanges diff = StateChanges.between(after.namespace(), after, again);
     if (!diff.isEmpty()) {
       run.failAt(
           version,

@@ -263,7 +263,7 @@ public final class WalkSchemas {
   }
 
   /** The next metadata file, named as a commit names it (so the catalog reads its version). */
-  private static String nextFile(TableMetadata current) {
+  static String nextFile(TableMetadata current) {
     String name = current.metadataFileLocation();
     name = name == null ? "" : name.substring(name.lastIndexOf('/') + 1);
     int dash = name.indexOf('-');

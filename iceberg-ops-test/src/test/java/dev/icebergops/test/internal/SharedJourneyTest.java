@@ -17,6 +17,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Consumer;
 import java.util.stream.Stream;
 import org.apache.iceberg.catalog.TableIdentifier;
@@ -78,9 +79,14 @@ class SharedJourneyTest {
             defaults,
             Set.of(StandardCheck.REVERSIBILITY)),
         arguments(
-            "irreversible, allowed",
-            Broken.irreversible(),
-            Fixture.allowing("0002"),
+            "irreversible, allowed", Broken.irreversible(), Fixture.allowing("0002"), Set.of()),
+        arguments(
+            "a trace below an allowed irreversible version",
+            MigrationSource.of(
+                Sales.V0001__CreateOrders.class,
+                Sales.V0002__CreateAudit.class,
+                Broken.V0004__PromoteQuantity.class),
+            Fixture.allowing("0004"),
             Set.of(StandardCheck.REVERSIBILITY)),
         arguments(
             "irreversible", Broken.irreversible(), defaults, Set.of(StandardCheck.REVERSIBILITY)),
@@ -252,12 +258,14 @@ class SharedJourneyTest {
   }
 
   /**
-   * Below an allowed irreversible version, the no-trace check judges the fresh namespace the data
-   * check walked up to the version below it and back down: those versions are walked once for both
-   * checks, not once per check.
+   * Below an allowed irreversible version, the walk down goes on from the tables as the walk up
+   * left them at the version below it, for every check: the staircase, the no-trace check and the
+   * data check all judge those versions on one walk, and no version below is migrated again: in the
+   * namespace the walk goes on in, 0001 is first downgraded (then upgraded and downgraded again by
+   * the staircase), never first upgraded by a migrate().
    */
   @Test
-  void theVersionsBelowAnAllowedIrreversibleVersionAreWalkedOnceForTwoChecks() {
+  void theVersionsBelowAnAllowedIrreversibleVersionAreWalkedOnceAndNotMigratedAgain() {
     Fixture shared = new Fixture(environment);
     MigrationSource source =
         MigrationSource.of(
@@ -272,10 +280,18 @@ class SharedJourneyTest {
             CONTRACTS,
             JourneyStart.empty());
 
+    assertThat(journey.disturbed()).isEmpty();
+    assertThat(journey.report(StandardCheck.REVERSIBILITY)).get().matches(CheckReport::passed);
     assertThat(journey.report(StandardCheck.NO_TRACE)).get().matches(CheckReport::passed);
     assertThat(journey.report(StandardCheck.DATA_SURVIVES)).get().matches(CheckReport::passed);
-    assertThat(CREATED_IN.stream().filter(ns -> ns.startsWith(shared.ns)))
-        .containsExactlyInAnyOrder(shared.ns, shared.ns + "_data_below0002");
+    String below = shared.ns + "_data_below0002";
+    assertThat(CALLS.stream().filter(call -> call.startsWith(shared.ns)))
+        .containsExactly(
+            shared.ns + " up", // the walk up
+            shared.ns + " up", // its idempotency re-run
+            below + " down",
+            below + " up",
+            below + " down");
   }
 
   private void assertSameAsOwnPasses(
@@ -324,15 +340,21 @@ class SharedJourneyTest {
         .replaceAll("'s\\d+'", "'s<n>'");
   }
 
-  /** The namespaces {@link V0001__CreateNotedOrders} created its table in. */
-  private static final Set<String> CREATED_IN = ConcurrentHashMap.newKeySet();
+  /** Each upgrade and downgrade of {@link V0001__CreateNotedOrders}: "ns up", "ns down". */
+  private static final List<String> CALLS = new CopyOnWriteArrayList<>();
 
-  /** {@link Sales.V0001__CreateOrders}, noting each namespace it creates the table in. */
+  /** {@link Sales.V0001__CreateOrders}, noting each upgrade and downgrade with its namespace. */
   public static class V0001__CreateNotedOrders extends Sales.V0001__CreateOrders {
     @Override
     public void upgrade(MigrationContext ctx) {
-      CREATED_IN.add(ctx.namespace());
+      CALLS.add(ctx.namespace() + " up");
       super.upgrade(ctx);
+    }
+
+    @Override
+    public void downgrade(MigrationContext ctx) {
+      CALLS.add(ctx.namespace() + " down");
+      super.downgrade(ctx);
     }
   }
 
