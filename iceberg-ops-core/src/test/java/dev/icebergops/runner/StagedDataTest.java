@@ -1,6 +1,7 @@
 package dev.icebergops.runner;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.icebergops.history.HistoryRecord;
 import dev.icebergops.migration.StagedData;
@@ -103,5 +104,53 @@ class StagedDataTest {
             "write staged data of " + on,
             "audit staged data of " + on,
             "publish staged data of " + own.namespace() + ".payments from branch " + branch());
+  }
+
+  @Test
+  void aStagedBackfillWhoseAuditFailsLeavesMainUntouchedAndKeepsTheBranchNamed() {
+    Table table = own.catalog().loadTable(payments);
+    long before = table.currentSnapshot().snapshotId();
+    StagedPayments.STEPS.put(
+        own.namespace(),
+        ctx ->
+            StagedData.write(branch -> StagedPayments.backfill(branch, 10))
+                .auditRowCountKept()
+                .audit(
+                    "cents are euros times 100",
+                    branch ->
+                        branch.rows().stream()
+                            .allMatch(
+                                row ->
+                                    (Long) row.getField("amount_cents")
+                                        == 100 * (Long) row.getField("amount_eur"))));
+
+    String failure =
+        "Cannot publish staged data of "
+            + own.namespace()
+            + ".payments: audit \"cents are euros times 100\" failed on branch "
+            + branch()
+            + ": it returned false; main is untouched, the branch is kept for inspection";
+    assertThatThrownBy(runner()::migrate)
+        .isInstanceOf(MigrationException.class)
+        .hasMessageContaining(
+            "upgrade step 'audit staged data of "
+                + own.namespace()
+                + ".payments on branch "
+                + branch()
+                + "' failed")
+        .hasMessageContaining(failure);
+
+    table.refresh();
+    assertThat(table.currentSnapshot().snapshotId()).as("main's snapshot").isEqualTo(before);
+    assertThat(StagedPayments.cents(table)).isEqualTo(NO_CENTS);
+    assertThat(table.refs()).containsOnlyKeys("main", branch());
+    assertThat(StagedPayments.cents(table, table.refs().get(branch()).snapshotId()))
+        .as("the branch kept for inspection")
+        .isEqualTo(Map.of(1L, "100", 2L, "200", 3L, "300"));
+    HistoryRecord failed = row("0002");
+    assertThat(failed.status()).isEqualTo(HistoryRecord.Status.FAILED);
+    assertThat(failed.error()).contains(failure);
+    assertThat(failed.steps())
+        .contains("stage data of " + own.namespace() + ".payments on branch " + branch());
   }
 }
