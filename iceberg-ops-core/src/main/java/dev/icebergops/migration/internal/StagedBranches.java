@@ -92,12 +92,18 @@ public final class StagedBranches {
 
   /**
    * Publishes a staged branch in one commit: main is fast-forwarded onto the branch's head. The
-   * branch and its tag stay; {@link #drop} removes them.
+   * branch and its tag stay; {@link #drop} removes them. Nothing is committed when main is on the
+   * branch's head already.
    *
    * @throws org.apache.iceberg.exceptions.ValidationException if main is not an ancestor of the
    *     branch's head (another writer committed to main since the branch was made)
    */
   public static void publish(Table table, String branch) {
+    table.refresh();
+    SnapshotRef main = table.refs().get(SnapshotRef.MAIN_BRANCH);
+    if (main != null && main.snapshotId() == table.refs().get(branch).snapshotId()) {
+      return; // the branch holds no commit of its own, or is published already
+    }
     table.manageSnapshots().fastForwardBranch(SnapshotRef.MAIN_BRANCH, branch).commit();
   }
 
