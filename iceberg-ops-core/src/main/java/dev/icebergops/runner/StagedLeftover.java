@@ -9,11 +9,12 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Stream;
+import org.apache.iceberg.Snapshot;
 import org.apache.iceberg.Table;
 import org.apache.iceberg.catalog.Catalog;
 import org.apache.iceberg.catalog.TableIdentifier;
 import org.apache.iceberg.exceptions.NoSuchTableException;
-import org.apache.iceberg.exceptions.ValidationException;
+import org.apache.iceberg.util.SnapshotUtil;
 
 /**
  * A branch that a staged data step of a version wrote, named by a step (or the error) of the
@@ -119,19 +120,21 @@ record StagedLeftover(String version, String table, String branch, State state) 
   }
 
   private void publish(Table loaded) {
-    try {
-      StagedBranches.publish(loaded, branch);
-    } catch (ValidationException e) {
+    Snapshot main = loaded.currentSnapshot();
+    if (!SnapshotUtil.isAncestorOf(
+        loaded, loaded.refs().get(branch).snapshotId(), main.snapshotId())) {
       throw new IllegalStateException(
           "Cannot publish branch "
               + branch
               + " onto main of "
               + table
-              + ": "
-              + e.getMessage()
-              + " (another writer committed to main since it was staged); repair with"
-              + " repair(StagedRepair.DROP) to stage it again on main's new head",
-          e);
+              + ": another writer committed snapshot "
+              + main.snapshotId()
+              + " ("
+              + main.operation()
+              + ") to main since it was staged; repair with repair(StagedRepair.DROP) to stage it"
+              + " again on main's new head");
     }
+    StagedBranches.publish(loaded, branch);
   }
 }

@@ -117,8 +117,11 @@ class StagedRepairTest {
         .containsExactly(tuple(State.APPLIED, null), tuple(State.APPLIED, null));
   }
 
-  @Test
-  void anAuditedBranchIsPublishedByRepairAndTheNextRunDoesNotWriteItAgain() throws IOException {
+  /**
+   * Migrates to 0001 with rows 1 to 3 on main, then 0002 through a client whose publish fails: the
+   * branch is left audited, main untouched.
+   */
+  private void failAtThePublish() throws IOException {
     runner(catalog).migrate("0001");
     StagedPayments.append(table(), 1, 10, 2, 20, 3, 30);
     long seeded = mainSnapshot();
@@ -133,6 +136,11 @@ class StagedRepairTest {
           .hasMessageContaining("the catalog went away at the publish");
     }
     assertThat(mainSnapshot()).isEqualTo(seeded);
+  }
+
+  @Test
+  void anAuditedBranchIsPublishedByRepairAndTheNextRunDoesNotWriteItAgain() throws IOException {
+    failAtThePublish();
     MigrationRunner runner = runner(catalog);
     assertThat(statusOf("0002", 1).staged())
         .isEqualTo(
@@ -165,6 +173,29 @@ class StagedRepairTest {
     assertThat(runner.history())
         .extracting(HistoryRecord::version, HistoryRecord::status)
         .containsExactly(tuple("0001", Status.APPLIED), tuple("0002", Status.APPLIED));
+  }
+
+  @Test
+  void anAuditedBranchMainMovedAwayFromIsNotPublishedAndCanBeDropped() throws IOException {
+    failAtThePublish();
+    StagedPayments.append(table(), 7, 70);
+    long moved = mainSnapshot();
+    MigrationRunner runner = runner(catalog);
+
+    assertThatThrownBy(() -> runner.repair(StagedRepair.PUBLISH))
+        .isInstanceOf(IllegalStateException.class)
+        .hasMessage(
+            "Cannot publish branch %s onto main of %s.payments: another writer committed snapshot"
+                + " %d (append) to main since it was staged; repair with repair(StagedRepair.DROP)"
+                + " to stage it again on main's new head",
+            branch, namespace, moved);
+    assertThat(mainSnapshot()).isEqualTo(moved);
+    assertThat(branchState()).isEqualTo(StagedBranches.State.AUDITED);
+    assertThat(runner.history().get(1).status()).isEqualTo(Status.FAILED);
+
+    runner.repair(StagedRepair.DROP);
+    assertThat(runner.migrate().versions()).containsExactly("0002");
+    assertThat(StagedFixtures.ids(table())).containsExactly(1L, 2L, 3L, 4L, 5L, 6L, 7L);
   }
 
   /**
