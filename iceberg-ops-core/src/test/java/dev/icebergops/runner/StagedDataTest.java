@@ -2,6 +2,7 @@ package dev.icebergops.runner;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.catchThrowable;
 
 import dev.icebergops.history.HistoryRecord;
 import dev.icebergops.migration.StagedData;
@@ -12,6 +13,9 @@ import dev.icebergops.testing.SharedEnvironment;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+import org.apache.iceberg.Snapshot;
 import org.apache.iceberg.Table;
 import org.apache.iceberg.catalog.TableIdentifier;
 import org.apache.iceberg.rest.RESTCatalog;
@@ -152,5 +156,78 @@ class StagedDataTest {
     assertThat(failed.error()).contains(failure);
     assertThat(failed.steps())
         .contains("stage data of " + own.namespace() + ".payments on branch " + branch());
+  }
+
+  @Test
+  void mainMovedDuringStagingFailsNamingTheOtherWritersSnapshotAndPublishesNothing() {
+    Table table = own.catalog().loadTable(payments);
+    long before = table.currentSnapshot().snapshotId();
+    RESTCatalog writer = environment.newCatalogClient("staged-writer");
+    StagedPayments.STEPS.put(
+        own.namespace(),
+        ctx ->
+            StagedData.write(
+                    branch -> {
+                      StagedPayments.append(writer.loadTable(payments), 4, 40);
+                      StagedPayments.backfill(branch);
+                    })
+                .auditRowCountKept());
+
+    Throwable thrown = catchThrowable(runner()::migrate);
+
+    table.refresh();
+    Snapshot other = table.currentSnapshot();
+    assertThat(other.parentId()).as("main holds the other writer's append").isEqualTo(before);
+    assertThat(thrown)
+        .isInstanceOf(MigrationException.class)
+        .hasMessageContaining(
+            "Cannot publish staged data of "
+                + own.namespace()
+                + ".payments: another writer committed snapshot "
+                + other.snapshotId()
+                + " (append) to main while branch "
+                + branch()
+                + " was staged from snapshot "
+                + before
+                + "; the branch was dropped and nothing of the step was published");
+    assertThat(StagedPayments.cents(table))
+        .isEqualTo(Map.of(1L, "null", 2L, "null", 3L, "null", 4L, "null"));
+    assertThat(table.refs()).containsOnlyKeys("main");
+    assertThat(row("0002").status()).isEqualTo(HistoryRecord.Status.FAILED);
+  }
+
+  @Test
+  void mainMovedDuringStagingIsStagedAgainOnTheNewMainWhenToldAndTheOtherWritersRowsSurvive() {
+    Table table = own.catalog().loadTable(payments);
+    RESTCatalog writer = environment.newCatalogClient("staged-writer");
+    AtomicInteger writes = new AtomicInteger();
+    AtomicInteger audits = new AtomicInteger();
+    AtomicLong other = new AtomicLong();
+    StagedPayments.STEPS.put(
+        own.namespace(),
+        ctx ->
+            StagedData.write(
+                    branch -> {
+                      if (writes.incrementAndGet() == 1) {
+                        Table main = writer.loadTable(payments);
+                        StagedPayments.append(main, 4, 40);
+                        other.set(main.currentSnapshot().snapshotId());
+                      }
+                      StagedPayments.backfill(branch);
+                    })
+                .auditRowCountKept()
+                .audit("counted", branch -> audits.incrementAndGet() > 0)
+                .onMainMoved(StagedData.MainMoved.RESTAGE));
+
+    runner().migrate();
+
+    assertThat(writes).as("writes").hasValue(2);
+    assertThat(audits).as("audits").hasValue(2);
+    table.refresh();
+    assertThat(table.currentSnapshot().parentId()).isEqualTo(other.get());
+    assertThat(StagedPayments.cents(table))
+        .isEqualTo(Map.of(1L, "1000", 2L, "2000", 3L, "3000", 4L, "4000"));
+    assertThat(table.refs()).containsOnlyKeys("main");
+    assertThat(row("0002").status()).isEqualTo(HistoryRecord.Status.APPLIED);
   }
 }
