@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.catchThrowable;
 
 import dev.icebergops.history.HistoryRecord;
 import dev.icebergops.migration.StagedData;
+import dev.icebergops.migration.internal.StagedBranches;
 import dev.icebergops.runner.StagedPayments.V0001__CreatePayments;
 import dev.icebergops.runner.StagedPayments.V0002__BackfillCents;
 import dev.icebergops.test.env.IcebergTestEnvironment;
@@ -19,6 +20,7 @@ import org.apache.iceberg.Snapshot;
 import org.apache.iceberg.Table;
 import org.apache.iceberg.catalog.TableIdentifier;
 import org.apache.iceberg.rest.RESTCatalog;
+import org.apache.iceberg.types.Types;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -229,5 +231,60 @@ class StagedDataTest {
         .isEqualTo(Map.of(1L, "1000", 2L, "2000", 3L, "3000", 4L, "4000"));
     assertThat(table.refs()).containsOnlyKeys("main");
     assertThat(row("0002").status()).isEqualTo(HistoryRecord.Status.APPLIED);
+  }
+
+  /** Table as an earlier run left it: amount_cents added, the backfill committed to the branch. */
+  private Table stagedByAnEarlierRun() {
+    Table table = own.catalog().loadTable(payments);
+    table.updateSchema().addColumn("amount_cents", Types.LongType.get()).commit();
+    table.manageSnapshots().createBranch(branch(), table.currentSnapshot().snapshotId()).commit();
+    StagedPayments.backfillByHand(table, branch());
+    table.refresh();
+    return table;
+  }
+
+  @Test
+  void aSecondRunThatFindsTheBranchPublishedRemovesItWithoutWritingAgain() {
+    Table table = stagedByAnEarlierRun();
+    long head = table.refs().get(branch()).snapshotId();
+    table.manageSnapshots().createTag(StagedBranches.auditedTag(branch()), head).commit();
+    StagedBranches.publish(table, branch());
+    assertThat(StagedBranches.state(table, branch())).isEqualTo(StagedBranches.State.PUBLISHED);
+    AtomicInteger writes = new AtomicInteger();
+    StagedPayments.STEPS.put(
+        own.namespace(), ctx -> StagedData.write(branch -> writes.incrementAndGet()));
+
+    runner().migrate();
+
+    assertThat(writes).as("writes").hasValue(0);
+    table.refresh();
+    assertThat(table.currentSnapshot().snapshotId()).isEqualTo(head);
+    assertThat(StagedPayments.cents(table)).isEqualTo(CENTS);
+    assertThat(table.refs()).containsOnlyKeys("main");
+    assertThat(row("0002").status()).isEqualTo(HistoryRecord.Status.APPLIED);
+  }
+
+  @Test
+  void aBranchAnEarlierRunLeftUnpublishedIsNotDroppedButNamedForRepair() {
+    Table table = stagedByAnEarlierRun();
+    long main = table.currentSnapshot().snapshotId();
+    long head = table.refs().get(branch()).snapshotId();
+    AtomicInteger writes = new AtomicInteger();
+    StagedPayments.STEPS.put(
+        own.namespace(), ctx -> StagedData.write(branch -> writes.incrementAndGet()));
+
+    assertThatThrownBy(runner()::migrate)
+        .isInstanceOf(MigrationException.class)
+        .hasMessageContaining(
+            "Cannot stage data of "
+                + own.namespace()
+                + ".payments: branch "
+                + branch()
+                + " was left unpublished by an earlier run; repair publishes or drops it");
+
+    assertThat(writes).as("writes").hasValue(0);
+    table.refresh();
+    assertThat(table.currentSnapshot().snapshotId()).isEqualTo(main);
+    assertThat(table.refs().get(branch()).snapshotId()).as("the branch, kept").isEqualTo(head);
   }
 }
