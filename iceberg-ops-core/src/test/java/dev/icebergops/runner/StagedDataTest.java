@@ -287,4 +287,34 @@ class StagedDataTest {
     assertThat(table.currentSnapshot().snapshotId()).isEqualTo(main);
     assertThat(table.refs().get(branch()).snapshotId()).as("the branch, kept").isEqualTo(head);
   }
+
+  @Test
+  void thePreviewListsAStagedStepWithItsBranchAndAuditsAndDoesNotRunItsWrite() {
+    long before = own.catalog().loadTable(payments).currentSnapshot().snapshotId();
+    AtomicInteger writes = new AtomicInteger();
+    StagedPayments.STEPS.put(
+        own.namespace(),
+        ctx ->
+            StagedData.write(branch -> writes.incrementAndGet())
+                .auditRowCountKept()
+                .auditNoNulls("amount_cents"));
+
+    VersionPreview version = runner().preview().versions().get(0);
+
+    assertThat(version.version()).isEqualTo("0002");
+    assertThat(version.outcome()).isEqualTo(VersionPreview.Outcome.PARTLY_PREVIEWED);
+    assertThat(version.notPreviewed())
+        .containsExactly(
+            "stage data of "
+                + own.namespace()
+                + ".payments on branch "
+                + branch()
+                + ", audited by row count kept; no null in amount_cents, then published onto main:"
+                + " data not previewed");
+    assertThat(version.changes()).hasSize(1); // amount_cents added, before the staged step
+    assertThat(writes).as("writes").hasValue(0);
+    Table table = own.catalog().loadTable(payments);
+    assertThat(table.currentSnapshot().snapshotId()).isEqualTo(before);
+    assertThat(table.refs()).containsOnlyKeys("main");
+  }
 }
