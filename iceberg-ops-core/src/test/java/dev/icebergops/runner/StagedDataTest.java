@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.catchThrowable;
 
 import dev.icebergops.history.HistoryRecord;
+import dev.icebergops.migration.MigrationContext;
+import dev.icebergops.migration.MigrationContexts;
 import dev.icebergops.migration.StagedData;
 import dev.icebergops.migration.internal.StagedBranches;
 import dev.icebergops.runner.StagedPayments.V0001__CreatePayments;
@@ -19,6 +21,7 @@ import java.util.concurrent.atomic.AtomicLong;
 import org.apache.iceberg.Snapshot;
 import org.apache.iceberg.Table;
 import org.apache.iceberg.catalog.TableIdentifier;
+import org.apache.iceberg.inmemory.InMemoryCatalog;
 import org.apache.iceberg.rest.RESTCatalog;
 import org.apache.iceberg.types.Types;
 import org.junit.jupiter.api.BeforeEach;
@@ -315,6 +318,62 @@ class StagedDataTest {
     assertThat(writes).as("writes").hasValue(0);
     Table table = own.catalog().loadTable(payments);
     assertThat(table.currentSnapshot().snapshotId()).isEqualTo(before);
+    assertThat(table.refs()).containsOnlyKeys("main");
+  }
+
+  @Test
+  void onACatalogWithoutMultiTableCommitsTheStagedStepTakesTheSamePathCommitByCommit()
+      throws Exception {
+    try (InMemoryCatalog catalog = new InMemoryCatalog()) {
+      catalog.initialize("memory", Map.of());
+      OwnHistory memory = new OwnHistory(catalog, own.namespace(), own.meta());
+      memory.runner(V0001__CreatePayments.class).migrate();
+      Table table = catalog.loadTable(payments);
+      StagedPayments.append(table, 1, 10, 2, 20, 3, 30);
+      long before = table.currentSnapshot().snapshotId();
+      List<String> branches = new CopyOnWriteArrayList<>();
+      StagedPayments.STEPS.put(
+          own.namespace(),
+          ctx ->
+              StagedData.write(
+                      branch -> {
+                        branches.add(branch.name());
+                        StagedPayments.backfill(branch);
+                      })
+                  .auditRowCountKept()
+                  .auditNoNulls("amount_cents"));
+
+      memory.runner(V0001__CreatePayments.class, V0002__BackfillCents.class).migrate();
+
+      assertThat(branches).containsExactly(branch());
+      table.refresh();
+      assertThat(table.currentSnapshot().parentId()).isEqualTo(before);
+      assertThat(StagedPayments.cents(table)).isEqualTo(CENTS);
+      assertThat(table.refs()).containsOnlyKeys("main");
+    }
+  }
+
+  @Test
+  void outsideARunAStagedStepIsPublishedTooOnABranchWithoutAVersion() {
+    Table table = own.catalog().loadTable(payments);
+    table.updateSchema().addColumn("amount_cents", Types.LongType.get()).commit();
+    long before = table.currentSnapshot().snapshotId();
+    List<String> branches = new CopyOnWriteArrayList<>();
+    MigrationContext ctx = MigrationContexts.of(own.catalog(), own.namespace());
+
+    ctx.stageData(
+        "payments",
+        StagedData.write(
+                branch -> {
+                  branches.add(branch.name());
+                  StagedPayments.backfill(branch);
+                })
+            .auditRowCountKept());
+
+    assertThat(branches).containsExactly("stage_" + own.namespace() + "_payments");
+    table.refresh();
+    assertThat(table.currentSnapshot().parentId()).isEqualTo(before);
+    assertThat(StagedPayments.cents(table)).isEqualTo(CENTS);
     assertThat(table.refs()).containsOnlyKeys("main");
   }
 }
