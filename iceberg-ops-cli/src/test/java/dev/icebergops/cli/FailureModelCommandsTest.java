@@ -107,6 +107,8 @@ class FailureModelCommandsTest {
         .isEqualTo(
             "Error: Cannot repair fm: migration 0002 left branch stage_fm_0002_t on fm.t (written,"
                 + " not audited); repair with iceberg-ops repair --staged=publish|drop\n");
+    assertThat(cli.run("repair", "--staged=publsh").err())
+        .isEqualTo("Error: Cannot repair fm: --staged takes publish or drop, not publsh\n");
     Result dropped = cli.run("repair", "--staged=drop");
     assertThat(dropped.exitCode()).as(dropped.toString()).isZero();
     assertThat(dropped.out())
