@@ -396,7 +396,8 @@ public final class MigrationRunner {
    * @return each change made, the branches published or dropped among them
    * @throws ConcurrentMigrationException if another run holds the namespace's lease
    * @throws IllegalStateException naming the branch, if {@code staged} is {@code PUBLISH} and a
-   *     branch's audit did not pass; nothing is changed then
+   *     branch's audit did not pass (nothing is changed then), or another writer committed to main
+   *     since it was staged (naming that snapshot; the branches before it are published)
    */
   public RepairResult repair(StagedRepair staged) {
     return records.repair(Objects.requireNonNull(staged, "staged"));
