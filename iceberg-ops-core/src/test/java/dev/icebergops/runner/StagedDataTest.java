@@ -376,4 +376,32 @@ class StagedDataTest {
     assertThat(StagedPayments.cents(table)).isEqualTo(CENTS);
     assertThat(table.refs()).containsOnlyKeys("main");
   }
+
+  @Test
+  void aStagedStepsCommitsAreFencedByTheRunLeaseLikeEveryOtherCommit() {
+    Table table = own.catalog().loadTable(payments);
+    long before = table.currentSnapshot().snapshotId();
+    MigrationRunner runner = runner();
+    StagedPayments.STEPS.put(
+        own.namespace(),
+        ctx ->
+            StagedData.write(StagedPayments::backfill)
+                .audit(
+                    "the operator releases the lease",
+                    branch -> runner.releaseLease().isPresent()));
+
+    assertThatThrownBy(runner::migrate)
+        .isInstanceOf(ConcurrentMigrationException.class)
+        .hasMessageContaining(
+            "upgrade step 'audit staged data of "
+                + own.namespace()
+                + ".payments on branch "
+                + branch()
+                + "' was refused")
+        .hasMessageContaining("this run no longer holds the run lease");
+
+    table.refresh();
+    assertThat(table.currentSnapshot().snapshotId()).as("main's snapshot").isEqualTo(before);
+    assertThat(StagedBranches.state(table, branch())).isEqualTo(StagedBranches.State.STAGED);
+  }
 }
