@@ -16,5 +16,6 @@ iceberg-ops validate                    # out-of-order, missing, edited, failed,
 iceberg-ops rollback                    # the newest version's downgrade(); --steps N, --target V
 iceberg-ops stamp 0002                  # record as applied without running (adopting tables)
 iceberg-ops repair                      # accept edited checksums, mark failed/interrupted pending
+iceberg-ops repair --staged=drop        # and drop (or publish) the staged branches they left
 iceberg-ops unlock                      # release the run lease of a run that is gone
 # end::cli-session[]

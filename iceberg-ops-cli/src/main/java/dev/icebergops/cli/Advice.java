@@ -17,6 +17,10 @@ final class Advice {
   private static final List<Map.Entry<Pattern, String>> CALLS =
       List.of(
           call("MigrationRunner\\.releaseLease\\(\\)", "iceberg-ops unlock"),
+          call(
+              "repair\\(StagedRepair\\.PUBLISH\\) or repair\\(StagedRepair\\.DROP\\)",
+              "iceberg-ops repair --staged=publish|drop"),
+          call("repair\\(StagedRepair\\.DROP\\)", "iceberg-ops repair --staged=drop"),
           call("repair\\(\\)", "iceberg-ops repair"),
           call("stamp\\(\"([^\"]+)\"\\)", "iceberg-ops stamp $1"),
           call("outOfOrder\\(true\\)", "--out-of-order"));

@@ -1,20 +1,36 @@
 package dev.icebergops.cli;
 
+import dev.icebergops.runner.MigrationRunner;
 import dev.icebergops.runner.RepairResult;
+import dev.icebergops.runner.StagedRepair;
 import dev.icebergops.tooling.ToolSession;
+import java.util.Locale;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
 
 /** {@code repair}: the operator's way out of a failed, interrupted or edited version. */
 @Command(
     name = "repair",
     description =
         "Accept the current checksum of every edited applied version and mark every failed or"
-            + " interrupted version pending (fix its tables first, or stamp it instead).")
+            + " interrupted version pending (fix its tables first, or stamp it instead). A staged"
+            + " data branch such a version left unpublished is refused unless --staged says what"
+            + " to do with it.")
 final class RepairCommand extends SessionCommand {
+
+  @Option(
+      names = "--staged",
+      paramLabel = "publish|drop",
+      description =
+          "What to do with the branches staged data steps of failed or interrupted versions left"
+              + " unpublished: publish an audited branch onto main (the next migrate does not"
+              + " write it again), or drop it (the next migrate stages again).")
+  String staged;
 
   @Override
   void run(ToolSession session, Output output) {
-    RepairResult result = session.runner().build().repair();
+    MigrationRunner runner = session.runner().build();
+    RepairResult result = staged == null ? runner.repair() : runner.repair(choice(session));
     output.result(
         result.namespace(),
         "changes",
@@ -34,5 +50,18 @@ final class RepairCommand extends SessionCommand {
         .forEach(
             c ->
                 output.line("Repaired " + c.version() + " " + c.description() + ": " + c.change()));
+  }
+
+  private StagedRepair choice(ToolSession session) {
+    return switch (staged.toLowerCase(Locale.ROOT)) {
+      case "publish" -> StagedRepair.PUBLISH;
+      case "drop" -> StagedRepair.DROP;
+      default ->
+          throw new IllegalArgumentException(
+              "Cannot repair "
+                  + session.namespace()
+                  + ": --staged takes publish or drop, not "
+                  + staged);
+    };
   }
 }

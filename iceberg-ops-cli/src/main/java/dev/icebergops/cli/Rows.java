@@ -35,7 +35,8 @@ final class Rows {
         "updatedAt", time(s.updatedAt()),
         "error", s.error(),
         "checksumChanged", s.checksumChanged(),
-        "baseline", s.baselineVersion());
+        "baseline", s.baselineVersion(),
+        "staged", s.staged());
   }
 
   /**

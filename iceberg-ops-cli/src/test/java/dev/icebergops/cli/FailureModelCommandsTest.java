@@ -82,6 +82,44 @@ class FailureModelCommandsTest {
   }
 
   /**
+   * A staged data step whose audit fails leaves its branch: status shows it, repair refuses it and
+   * names the option, and repair --staged=drop drops it.
+   */
+  @Test
+  void repairRefusesAStagedBranchUntilTheOptionSaysWhatToDoWithIt() throws IOException {
+    cli.migration(
+        "V0001__CreateT",
+        "ctx.createTableIfNotExists(\"t\", new org.apache.iceberg.Schema("
+            + "org.apache.iceberg.types.Types.NestedField.required(1, \"id\","
+            + " org.apache.iceberg.types.Types.LongType.get())));"
+            + " ctx.loadTable(\"t\").newAppend().commit();");
+    String backfill = "ctx.stageData(\"t\", dev.icebergops.migration.StagedData.write(b -> {})";
+    cli.migration("V0002__Backfill", backfill + ".audit(\"never\", b -> false));");
+    assertThat(cli.run("migrate").exitCode()).isEqualTo(1);
+
+    assertThat(cli.run("status").out())
+        .contains(
+            "failed   ",
+            "staged on branch stage_fm_0002_t of fm.t: written, not audited; upgrade step 'audit");
+    Result refused = cli.run("repair");
+    assertThat(refused.exitCode()).isEqualTo(1);
+    assertThat(refused.err())
+        .isEqualTo(
+            "Error: Cannot repair fm: migration 0002 left branch stage_fm_0002_t on fm.t (written,"
+                + " not audited); repair with iceberg-ops repair --staged=publish|drop\n");
+    assertThat(cli.run("repair", "--staged=publsh").err())
+        .isEqualTo("Error: Cannot repair fm: --staged takes publish or drop, not publsh\n");
+    Result dropped = cli.run("repair", "--staged=drop");
+    assertThat(dropped.exitCode()).as(dropped.toString()).isZero();
+    assertThat(dropped.out())
+        .isEqualTo(
+            "Repaired 0002 Backfill: dropped branch stage_fm_0002_t of fm.t\n"
+                + "Repaired 0002 Backfill: marked pending (was failed)\n");
+    cli.migration("V0002__Backfill", backfill + ".audit(\"always\", b -> true));");
+    assertThat(cli.run("migrate").out()).contains("Applied 0002 Backfill");
+  }
+
+  /**
    * The table's directory cannot be made (a regular file stands where the namespace's directory
    * would be; permissions would not stop a test run as root): Iceberg's metadata file is never
    * written, so nothing was committed and no outcome is unknown.

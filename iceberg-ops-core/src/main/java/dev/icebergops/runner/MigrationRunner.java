@@ -373,13 +373,34 @@ public final class MigrationRunner {
    * applied version, and marks every failed or interrupted version pending (fix its tables first,
    * or {@link #stamp} it instead to record it applied). A row another writer left unreadable is
    * removed (its raw values are logged), so that its version reads as missing from history; a
-   * status another writer spelled another way is stored as iceberg-ops writes it.
+   * status another writer spelled another way is stored as iceberg-ops writes it. A failed or
+   * interrupted version that left a staged data branch neither published nor dropped needs {@link
+   * #repair(StagedRepair)} instead.
    *
    * @return each change made, empty when nothing needed repair
    * @throws ConcurrentMigrationException if another run holds the namespace's lease
+   * @throws IllegalStateException naming the branch, if a failed or interrupted version left a
+   *     staged data branch unpublished; nothing is changed then
    */
   public RepairResult repair() {
-    return records.repair();
+    return records.repair(null);
+  }
+
+  /**
+   * Repairs as {@link #repair()} does, and first publishes or drops, as {@code staged} says, each
+   * branch that a staged data step of a failed or interrupted version left neither published nor
+   * dropped (through the repair's lease, like its history write). A published branch is kept, so
+   * that the version's next run finds its data published and does not write it again.
+   *
+   * @param staged publish the branches onto main, or drop them
+   * @return each change made, the branches published or dropped among them
+   * @throws ConcurrentMigrationException if another run holds the namespace's lease
+   * @throws IllegalStateException naming the branch, if {@code staged} is {@code PUBLISH} and a
+   *     branch's audit did not pass (nothing is changed then), or another writer committed to main
+   *     since it was staged (naming that snapshot; the branches before it are published)
+   */
+  public RepairResult repair(StagedRepair staged) {
+    return records.repair(Objects.requireNonNull(staged, "staged"));
   }
 
   /**

@@ -16,6 +16,9 @@ import java.time.Instant;
  *     the baseline's own version and for the versions {@link State#BELOW_BASELINE} it covers), or,
  *     in a namespace without history, the baseline {@code migrate()} would apply; null when the
  *     versioned migrations do
+ * @param staged where the branches stand that a staged data step of a failed, running or
+ *     interrupted version wrote, for example {@code staged on branch B of ns.payments: audited, not
+ *     published}; null when it names none
  */
 public record MigrationStatus(
     String version,
@@ -24,7 +27,31 @@ public record MigrationStatus(
     Instant updatedAt,
     String error,
     boolean checksumChanged,
-    String baselineVersion) {
+    String baselineVersion,
+    String staged) {
+
+  /**
+   * The status of a version that names no staged data branch.
+   *
+   * @param version the four-digit version
+   * @param description the migration's description
+   * @param state where it stands
+   * @param updatedAt when the state was last recorded, or null
+   * @param error the error text of the last failure, or null
+   * @param checksumChanged true when an applied migration's class changed since it was applied
+   * @param baselineVersion the version of the baseline migration that built this version's state,
+   *     or null
+   */
+  public MigrationStatus(
+      String version,
+      String description,
+      State state,
+      Instant updatedAt,
+      String error,
+      boolean checksumChanged,
+      String baselineVersion) {
+    this(version, description, state, updatedAt, error, checksumChanged, baselineVersion, null);
+  }
 
   /**
    * The status of a version no baseline covers.
@@ -48,7 +75,8 @@ public record MigrationStatus(
 
   /**
    * What a status line notes beside the state: that the class changed since it was applied, the
-   * baseline that covers it, that it is the baseline, or the last failure's error.
+   * baseline that covers it, that it is the baseline, or the staged data branches it left and the
+   * last failure's error.
    *
    * @return the note, or null when there is nothing to note
    */
@@ -61,6 +89,9 @@ public record MigrationStatus(
     }
     if (isBaseline() && error == null) {
       return "baseline";
+    }
+    if (staged != null) {
+      return error == null ? staged : staged + "; " + error;
     }
     return error;
   }

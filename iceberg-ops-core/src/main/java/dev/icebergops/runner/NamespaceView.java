@@ -140,7 +140,30 @@ final class NamespaceView {
 
   /** See {@link MigrationRunner#status()}. */
   List<MigrationStatus> status() {
-    return VersionStatuses.of(readState());
+    NamespaceState state = readState();
+    return VersionStatuses.of(state).stream().map(s -> withStaged(s, state)).toList();
+  }
+
+  /** The status with the staged data branches its failed, running or interrupted row names. */
+  private MigrationStatus withStaged(MigrationStatus status, NamespaceState state) {
+    HistoryRecord row = state.row(status.version());
+    boolean unfinished =
+        status.state() == MigrationStatus.State.FAILED
+            || status.state() == MigrationStatus.State.RUNNING
+            || status.state() == MigrationStatus.State.INTERRUPTED;
+    List<StagedLeftover> left = unfinished ? StagedLeftover.of(row, catalog, remote) : List.of();
+    if (left.isEmpty()) {
+      return status;
+    }
+    return new MigrationStatus(
+        status.version(),
+        status.description(),
+        status.state(),
+        status.updatedAt(),
+        status.error(),
+        status.checksumChanged(),
+        status.baselineVersion(),
+        left.stream().map(StagedLeftover::note).collect(Collectors.joining("; ")));
   }
 
   /**

@@ -1,8 +1,15 @@
 package dev.icebergops.runner;
 
+import dev.icebergops.history.HistoryRecord.Status;
 import dev.icebergops.history.NamespaceHistory;
 import dev.icebergops.history.RunLease;
+import dev.icebergops.migration.internal.StagedBranches.State;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
 import java.util.Optional;
+import java.util.stream.Collectors;
+import org.apache.iceberg.catalog.Catalog;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -27,20 +34,65 @@ final class RecordingRuns {
     return scope.namespace();
   }
 
-  /** Accepts edited checksums, marks failed and interrupted versions pending, drops bad rows. */
-  RepairResult repair() {
+  /**
+   * Accepts edited checksums, publishes or drops ({@code staged}; null: refuses) the branches
+   * failed and interrupted versions left unpublished, marks those versions pending, drops bad rows.
+   */
+  RepairResult repair(StagedRepair staged) {
     try (HeldLease lease = LeaseTaking.open(scope, "repair " + namespace())) {
       HistoryLog journal = lease.log();
       NamespaceState state = view.state(journal.state());
+      List<RepairResult.Change> changes =
+          new ArrayList<>(branches(state, lease.fenced(view.catalog(), null), staged));
       RepairPlan plan = RepairPlan.of(state, scope.config().clock().instant(), journal.runId());
       journal.finish(plan.rows());
-      plan.changes()
-          .forEach(
-              c ->
-                  LOG.info(
-                      "Repaired migration {} in {}: {}", c.version(), namespace(), c.change()));
-      return new RepairResult(namespace(), plan.changes());
+      changes.addAll(plan.changes());
+      changes.sort(Comparator.comparing(RepairResult.Change::version));
+      changes.forEach(
+          c -> LOG.info("Repaired migration {} in {}: {}", c.version(), namespace(), c.change()));
+      return new RepairResult(namespace(), changes);
     }
+  }
+
+  /**
+   * Publishes or drops the branches that failed and interrupted versions left neither published nor
+   * dropped, or changes nothing and refuses when the operator did not say which (or said publish of
+   * a branch whose audit did not pass).
+   */
+  private List<RepairResult.Change> branches(
+      NamespaceState state, Catalog fenced, StagedRepair staged) {
+    List<StagedLeftover> open =
+        state.rows().stream()
+            .filter(row -> row.status() == Status.FAILED || state.isInterrupted(row))
+            .flatMap(row -> StagedLeftover.of(row, fenced, scope.remote()).stream())
+            .filter(StagedLeftover::isOpen)
+            .toList();
+    List<StagedLeftover> refused =
+        staged == null
+            ? open
+            : open.stream()
+                .filter(b -> staged == StagedRepair.PUBLISH && b.state() != State.AUDITED)
+                .toList();
+    if (!refused.isEmpty()) {
+      String left = refused.stream().map(StagedLeftover::left).collect(Collectors.joining(", "));
+      throw new IllegalStateException(
+          "Cannot repair "
+              + namespace()
+              + ": "
+              + left
+              + (staged == null
+                  ? "; repair with repair(StagedRepair.PUBLISH) or repair(StagedRepair.DROP)"
+                  : "; only an audited branch is published: drop it with"
+                      + " repair(StagedRepair.DROP)"));
+    }
+    List<RepairResult.Change> changes = new ArrayList<>();
+    for (StagedLeftover branch : open) {
+      String description = state.row(branch.version()).description();
+      changes.add(
+          new RepairResult.Change(
+              branch.version(), description, branch.repair(staged, fenced, scope.remote())));
+    }
+    return changes;
   }
 
   /** Deletes every history row of the namespace under its lease; returns how many. */

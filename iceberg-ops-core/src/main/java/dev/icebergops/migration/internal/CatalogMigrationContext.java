@@ -4,6 +4,7 @@ import dev.icebergops.internal.HeldChanges;
 import dev.icebergops.migration.MigrationContext;
 import dev.icebergops.migration.PartitionFieldSpec;
 import dev.icebergops.migration.SortColumn;
+import dev.icebergops.migration.StagedData;
 import dev.icebergops.migration.TableNames;
 import dev.icebergops.migration.TableOptions;
 import dev.icebergops.schema.EnforceOptions;
@@ -278,6 +279,29 @@ public final class CatalogMigrationContext implements MigrationContext {
   }
 
   @Override
+  public void stageData(String table, StagedData step) {
+    StagedStep.Steps parts =
+        new StagedStep.Steps() {
+          @Override
+          public void run(String part, Runnable change, boolean ownCode) {
+            step(
+                part,
+                () -> {
+                  change.run();
+                  return null;
+                },
+                ownCode);
+          }
+
+          @Override
+          public boolean leavesOut(String note) {
+            return steps.leavesOut(note);
+          }
+        };
+    new StagedStep(this, parts, table, version, step).run();
+  }
+
+  @Override
   public void restoreSchemaBeforeUpgrade(String table) {
     run(
         "restore the schema of " + label(table) + " from before the upgrade",
@@ -300,9 +324,19 @@ public final class CatalogMigrationContext implements MigrationContext {
 
   /** Runs a helper as one step: the listener hears of the outermost helper only. */
   private <T> T step(String step, Supplier<T> change) {
+    return step(step, change, false);
+  }
+
+  /**
+   * Runs a helper as one step, or the migration's own code ({@code ownCode}, which no time bound
+   * limits) as one.
+   */
+  private <T> T step(String step, Supplier<T> change, boolean ownCode) {
     boolean outermost = depth++ == 0;
     try {
-      if (outermost) {
+      if (outermost && ownCode) {
+        steps.beforeOwnCodeStep(step);
+      } else if (outermost) {
         steps.beforeStep(step);
       }
       T result = change.get();
