@@ -95,8 +95,8 @@ public final class StagedBranches {
    * branch and its tag stay; {@link #drop} removes them. Nothing is committed when main is on the
    * branch's head already.
    *
-   * @throws org.apache.iceberg.exceptions.ValidationException if main is not an ancestor of the
-   *     branch's head (another writer committed to main since the branch was made)
+   * @throws IllegalArgumentException if main is not an ancestor of the branch's head (another
+   *     writer committed to main since the branch was made): Iceberg's fast-forward refuses it
    */
   public static void publish(Table table, String branch) {
     table.refresh();

@@ -149,8 +149,10 @@ final class StagedStep {
     if (main.snapshotId() == from) {
       try {
         StagedBranches.publish(table, branch);
-      } catch (ValidationException e) {
-        table.refresh(); // another writer committed to main between the read and the commit
+      } catch (ValidationException | IllegalArgumentException e) {
+        // another writer committed to main between the read and the commit: Iceberg's
+        // fast-forward, applied again on the new main, refuses it as not an ancestor
+        table.refresh();
         main = table.currentSnapshot();
       }
     }
