@@ -544,4 +544,44 @@ public interface MigrationContext {
    *     nothing of the version was committed then
    */
   void publishChanges();
+
+  /**
+   * Writes a data step on a branch of one table, audits it there, and publishes it onto main in one
+   * commit: readers of main see the table as it was until the publish, then all of the step at
+   * once. What the version holds is committed first (as {@link #publishChanges} does), so a column
+   * the step fills, added just before, is there. The branch, {@code
+   * stage_<namespace>_<version>_<table>}, is made at main's head; the write commits to it; the
+   * audits run on it; an audited head is tagged {@code <branch>_audited}; one commit then
+   * fast-forwards main onto it (through the run's catalog, so the run lease fences it), and the
+   * branch and its tag are removed. Widen the schema before the step and tighten it (drop the old
+   * column, make the new one required) in a later version: a schema is per table, not per branch.
+   *
+   * <pre>{@code
+   * ctx.addColumn("payments", "amount_cents", "long");
+   * ctx.stageData("payments", StagedData.write(branch -> {
+   *       DataFile file = writeWithCents(branch.table(), branch.mainRows());
+   *       branch.table().newOverwrite().deleteFile(old).addFile(file)
+   *           .toBranch(branch.name()).commit();
+   *     })
+   *     .auditRowCountKept()
+   *     .auditNoNulls("amount_cents")
+   *     .audit("cents match euros", branch -> centsMatchEuros(branch.rows())));
+   * }</pre>
+   *
+   * <p>When another writer commits to main while the step is staged, the step fails naming that
+   * writer's snapshot, or, with {@link StagedData.MainMoved#RESTAGE}, is staged again on the new
+   * main. A second run that finds the version's branch already published removes it without writing
+   * again. Outside a run ({@link MigrationContexts#of}) the same happens, with no lease and no
+   * history.
+   *
+   * @param table a bare or dotted table name
+   * @param step what the step writes and how it is audited
+   * @throws IllegalArgumentException if the step is null
+   * @throws IllegalStateException if an audit fails (main is untouched and the branch is kept for
+   *     inspection), main moved while the step was staged and it is not to be staged again (the
+   *     branch is dropped), or an earlier run left the branch unpublished (repair publishes or
+   *     drops it)
+   * @throws NoSuchTableException if the table does not exist
+   */
+  void stageData(String table, StagedData step);
 }

@@ -16,6 +16,7 @@ final class StepLog implements StepListener {
   private int recorded;
   private volatile String current;
   private volatile long currentSince;
+  private volatile boolean bounded;
 
   StepLog(Consumer<List<String>> recordProgress) {
     this.recordProgress = recordProgress;
@@ -28,7 +29,14 @@ final class StepLog implements StepListener {
       recorded = done.size();
     }
     currentSince = System.nanoTime();
+    bounded = true;
     current = step;
+  }
+
+  @Override
+  public void beforeOwnCodeStep(String step) {
+    beforeStep(step);
+    bounded = false;
   }
 
   @Override
@@ -47,9 +55,12 @@ final class StepLog implements StepListener {
     return current;
   }
 
-  /** How long the step under way has been running, or zero between steps. */
+  /**
+   * How long the step under way has been waiting on the catalog: zero between steps and while a
+   * step runs the migration's own code.
+   */
   java.time.Duration currentFor() {
-    return current == null
+    return current == null || !bounded
         ? java.time.Duration.ZERO
         : java.time.Duration.ofNanos(System.nanoTime() - currentSince);
   }

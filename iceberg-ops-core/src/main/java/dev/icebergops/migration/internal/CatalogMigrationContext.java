@@ -4,6 +4,7 @@ import dev.icebergops.internal.HeldChanges;
 import dev.icebergops.migration.MigrationContext;
 import dev.icebergops.migration.PartitionFieldSpec;
 import dev.icebergops.migration.SortColumn;
+import dev.icebergops.migration.StagedData;
 import dev.icebergops.migration.TableNames;
 import dev.icebergops.migration.TableOptions;
 import dev.icebergops.schema.EnforceOptions;
@@ -278,19 +279,29 @@ public final class CatalogMigrationContext implements MigrationContext {
   }
 
   @Override
+  public void stageData(String table, StagedData step) {
+    new StagedStep(this, table, version, step).run();
+  }
+
+  @Override
   public void restoreSchemaBeforeUpgrade(String table) {
     run(
         "restore the schema of " + label(table) + " from before the upgrade",
         () -> SchemaRestore.restoreBeforeUpgrade(this, table, version));
   }
 
-  private void run(String step, Runnable change) {
+  void run(String step, Runnable change) {
     step(
         step,
         () -> {
           change.run();
           return null;
         });
+  }
+
+  /** The listener told of each step. */
+  StepListener steps() {
+    return steps;
   }
 
   /** A table's name for a step's description; never throws (the helper reports bad names). */
@@ -300,9 +311,19 @@ public final class CatalogMigrationContext implements MigrationContext {
 
   /** Runs a helper as one step: the listener hears of the outermost helper only. */
   private <T> T step(String step, Supplier<T> change) {
+    return step(step, change, false);
+  }
+
+  /**
+   * Runs a helper as one step, or the migration's own code ({@code ownCode}, which no time bound
+   * limits) as one.
+   */
+  <T> T step(String step, Supplier<T> change, boolean ownCode) {
     boolean outermost = depth++ == 0;
     try {
-      if (outermost) {
+      if (outermost && ownCode) {
+        steps.beforeOwnCodeStep(step);
+      } else if (outermost) {
         steps.beforeStep(step);
       }
       T result = change.get();

@@ -1,0 +1,183 @@
+package dev.icebergops.migration.internal;
+
+import dev.icebergops.migration.StagedData;
+import dev.icebergops.migration.StagedData.MainMoved;
+import java.util.Optional;
+import org.apache.iceberg.Snapshot;
+import org.apache.iceberg.Table;
+import org.apache.iceberg.catalog.TableIdentifier;
+import org.apache.iceberg.exceptions.ValidationException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * One staged data step (see {@code MigrationContext.stageData}): the branch made at main's head,
+ * the write on it, the audits and the audited tag, then main fast-forwarded onto it in one commit
+ * and the branch removed. Each is a step of the context's listener, naming the table and branch.
+ */
+final class StagedStep {
+
+  private static final Logger LOG = LoggerFactory.getLogger(StagedStep.class);
+
+  /** How often a step is staged in all when main moves each time and it is to be staged again. */
+  static final int STAGINGS = 3;
+
+  private final CatalogMigrationContext ctx;
+  private final String qualified;
+  private final String branch;
+  private final StagedData data;
+
+  StagedStep(CatalogMigrationContext ctx, String table, String version, StagedData data) {
+    this.ctx = ctx;
+    this.qualified = ctx.qualified(table);
+    if (data == null) {
+      throw new IllegalArgumentException(
+          "Cannot stage data of " + qualified + ": the step is null");
+    }
+    TableIdentifier id = TableIdentifier.parse(qualified);
+    this.branch = StagedBranches.branch(id.namespace().toString(), version, id.name());
+    this.data = data;
+  }
+
+  /** The step's texts, as the listener hears them. */
+  String stage() {
+    return StagedBranches.stageStep(qualified, branch);
+  }
+
+  String write() {
+    return "write staged data of " + qualified + " on branch " + branch;
+  }
+
+  String audit() {
+    return "audit staged data of " + qualified + " on branch " + branch;
+  }
+
+  String publish() {
+    return "publish staged data of " + qualified + " from branch " + branch;
+  }
+
+  void run() {
+    if (ctx.steps().leavesOut(previewNote())) {
+      return;
+    }
+    ctx.publishChanges();
+    Table table = ctx.loadTable(qualified);
+    StagedBranches.State state = StagedBranches.state(table, branch);
+    if (state == StagedBranches.State.PUBLISHED) {
+      LOG.info("Branch {} of {} was published by an earlier run: removing it", branch, qualified);
+      ctx.run(publish(), () -> StagedBranches.drop(table, branch));
+      return;
+    }
+    if (state != StagedBranches.State.ABSENT) {
+      throw new IllegalStateException(
+          String.format(
+              "Cannot stage data of %s: branch %s was left %s by an earlier run; repair publishes"
+                  + " or drops it",
+              qualified,
+              branch,
+              state == StagedBranches.State.AUDITED ? "audited" : "unpublished"));
+    }
+    for (int staging = 1; !stageOnce(table, staging); staging++) {
+      LOG.info("Main of {} moved while {} was staged: staging it again", qualified, branch);
+    }
+  }
+
+  /** Stages, audits and publishes the step once; false when main moved and it is staged again. */
+  private boolean stageOnce(Table table, int staging) {
+    long from = ctx.step(stage(), () -> createBranch(table), false);
+    BranchView view = new BranchView(branch, table, from);
+    ctx.step(write(), () -> run(() -> data.writeOn(view)), true);
+    ctx.step(audit(), () -> run(() -> audit(table, view.audited())), true);
+    try {
+      ctx.run(publish(), () -> publish(table, from, staging));
+      return true;
+    } catch (StageAgain again) {
+      return false; // not a step done: the branch was dropped, not published
+    }
+  }
+
+  private long createBranch(Table table) {
+    Snapshot main = table.currentSnapshot();
+    if (main == null) {
+      throw new IllegalStateException(
+          "Cannot stage data of " + qualified + ": main has no snapshot to branch from");
+    }
+    table.manageSnapshots().createBranch(branch, main.snapshotId()).commit();
+    LOG.info(
+        "Staging data of {} on branch {} from snapshot {}", qualified, branch, main.snapshotId());
+    return main.snapshotId();
+  }
+
+  private void audit(Table table, BranchView view) {
+    Optional<String> failed = data.failedAudit(view);
+    if (failed.isPresent()) {
+      throw new IllegalStateException(
+          "Cannot publish staged data of "
+              + qualified
+              + ": "
+              + failed.get()
+              + "; main is untouched, the branch is kept for inspection");
+    }
+    table.refresh();
+    long head = table.refs().get(branch).snapshotId();
+    table.manageSnapshots().createTag(StagedBranches.auditedTag(branch), head).commit();
+    LOG.info("Audited branch {} of {} at snapshot {}", branch, qualified, head);
+  }
+
+  /**
+   * Publishes the audited branch and removes it, unless main moved since {@code from}: then the
+   * branch is dropped and {@link StageAgain} thrown, or the step fails.
+   */
+  private void publish(Table table, long from, int staging) {
+    table.refresh();
+    Snapshot main = table.currentSnapshot();
+    if (main.snapshotId() == from) {
+      try {
+        StagedBranches.publish(table, branch);
+      } catch (ValidationException e) {
+        table.refresh(); // another writer committed to main between the read and the commit
+        main = table.currentSnapshot();
+      }
+    }
+    StagedBranches.drop(table, branch);
+    if (main.snapshotId() == from) {
+      LOG.info("Published branch {} onto main of {}", branch, qualified);
+      return;
+    }
+    if (data.mainMoved() == MainMoved.RESTAGE && staging < STAGINGS) {
+      LOG.info(
+          "Another writer committed snapshot {} ({}) to main", main.snapshotId(), main.operation());
+      throw new StageAgain();
+    }
+    throw new IllegalStateException(
+        String.format(
+            "Cannot publish staged data of %s: another writer committed snapshot %d (%s) to main"
+                + " while branch %s was staged from snapshot %d%s; the branch was dropped and"
+                + " nothing of the step was published",
+            qualified,
+            main.snapshotId(),
+            main.operation(),
+            branch,
+            from,
+            data.mainMoved() == MainMoved.RESTAGE ? ", at each of " + STAGINGS + " stagings" : ""));
+  }
+
+  private static Void run(Runnable body) {
+    body.run();
+    return null;
+  }
+
+  private String previewNote() {
+    return stage()
+        + ", audited by "
+        + (data.audits().isEmpty() ? "nothing" : String.join("; ", data.audits()))
+        + ", then published onto main: data not previewed";
+  }
+
+  /** Main moved while the step was staged, and it is to be staged again. */
+  private static final class StageAgain extends RuntimeException {
+    StageAgain() {
+      super(null, null, false, false);
+    }
+  }
+}
