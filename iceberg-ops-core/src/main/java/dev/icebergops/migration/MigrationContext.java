@@ -579,8 +579,8 @@ public interface MigrationContext {
    * @throws IllegalArgumentException if the step is null
    * @throws IllegalStateException if an audit fails (main is untouched and the branch is kept for
    *     inspection), main moved while the step was staged and it is not to be staged again (the
-   *     branch is dropped), or an earlier run left the branch unpublished (repair publishes or
-   *     drops it)
+   *     branch is dropped), an earlier run left the branch unpublished (repair publishes or drops
+   *     it), or main has no snapshot to branch from
    * @throws NoSuchTableException if the table does not exist
    */
   void stageData(String table, StagedData step);

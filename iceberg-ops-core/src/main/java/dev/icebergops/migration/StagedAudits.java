@@ -41,7 +41,12 @@ final class StagedAudits {
     int before = branch.mainRows().size();
     return rows == before
         ? null
-        : "the branch has " + rows + " rows, main had " + before + " when it was staged";
+        : "the branch has "
+            + rows
+            + (rows == 1 ? " row" : " rows")
+            + ", main had "
+            + before
+            + " when it was staged";
   }
 
   static String noNulls(String column, StagedBranch branch) {

@@ -138,7 +138,7 @@ final class PreviewRun {
       Map<TableIdentifier, TableMetadata> after,
       ShadowFileIO.Unheld unheld,
       ShadowRun.Ended ended) {
-    List<String> notes = new ArrayList<>();
+    List<String> notes = new ArrayList<>(ended.leftOut());
     after.keySet().stream()
         .sorted(Comparator.comparing(Object::toString))
         .forEach(id -> notes.addAll(tableNotes(id, before.get(id), after.get(id), unheld)));

@@ -6,6 +6,8 @@ import dev.icebergops.migration.ResolvedMigration;
 import dev.icebergops.migration.internal.CatalogMigrationContext;
 import dev.icebergops.migration.internal.StepListener;
 import dev.icebergops.redaction.Redaction;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -20,8 +22,9 @@ final class ShadowRun {
    *
    * @param step the helper step that was running when it stopped, or null
    * @param error what stopped it, or null when it ran to the end
+   * @param leftOut the data steps the shadow left out (a staged data step), each told as a note
    */
-  record Ended(String step, Throwable error) {
+  record Ended(String step, Throwable error, List<String> leftOut) {
 
     /** The file of the live table the shadow could not read, if that is what stopped it. */
     ShadowFileIO.NotOnShadow notOnShadow() {
@@ -49,19 +52,27 @@ final class ShadowRun {
   static Ended upgrade(ShadowCatalog shadow, String namespace, ResolvedMigration resolved) {
     Migration migration = resolved.migration();
     Steps steps = new Steps();
-    MigrationContext ctx = new CatalogMigrationContext(shadow, namespace, steps);
+    MigrationContext ctx =
+        new CatalogMigrationContext(shadow, namespace, steps, resolved.version());
     try {
       migration.preUpgrade(ctx);
       migration.upgrade(ctx);
-      return new Ended(null, null);
+      return new Ended(null, null, steps.leftOut);
     } catch (Exception | LinkageError | AssertionError e) {
-      return new Ended(steps.current, e);
+      return new Ended(steps.current, e, steps.leftOut);
     }
   }
 
-  /** Remembers the step that is running. */
+  /** Remembers the step that is running, and leaves data steps out. */
   private static final class Steps implements StepListener {
+    private final List<String> leftOut = new ArrayList<>();
     private String current;
+
+    @Override
+    public boolean leavesOut(String note) {
+      leftOut.add(note);
+      return true;
+    }
 
     @Override
     public void beforeStep(String step) {

@@ -162,6 +162,25 @@ class RemoteCallsTest {
   }
 
   @Test
+  void aStepRunningTheMigrationsOwnCodeIsNotGivenUpAtTheBound() throws Exception {
+    RemoteCalls remote = new RemoteCalls(client, Duration.ofMillis(300));
+    StepLog steps = new StepLog(done -> {});
+    holdTheNextAnswer(); // held for 5 s, far past the bound: a staged write's own reads and writes
+
+    remote.runSteps(
+        steps,
+        () -> {
+          steps.beforeOwnCodeStep("write staged data of " + namespace + ".t on branch b");
+          client.tableExists(TableIdentifier.of(Namespace.of(namespace), "t"));
+          steps.afterStep("write staged data of " + namespace + ".t on branch b");
+        });
+
+    assertThat(proxy.injectedInto()).isNotNull();
+    assertThat(steps.done())
+        .containsExactly("write staged data of " + namespace + ".t on branch b");
+  }
+
+  @Test
   void aStepThatAnswersEndsTheBodyAndItsErrorsComeBackAsTheyAre() throws Exception {
     RemoteCalls remote = new RemoteCalls(client, Duration.ofSeconds(30));
     StepLog steps = new StepLog(done -> {});

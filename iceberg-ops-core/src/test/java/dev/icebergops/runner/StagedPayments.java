@@ -77,21 +77,35 @@ final class StagedPayments {
 
   /** A backfill that fills amount_cents with amount_eur times {@code factor}. */
   static void backfill(StagedBranch branch, long factor) {
+    backfill(branch.table(), branch.name(), branch.mainRows(), factor);
+  }
+
+  /** The backfill of main's rows now, committed to a branch by hand, as an earlier run left it. */
+  static void backfillByHand(Table table, String branch) {
     List<Record> rows = new ArrayList<>();
-    for (Record row : branch.mainRows()) {
-      Record filled = GenericRecord.create(branch.table().schema());
+    try (CloseableIterable<Record> all = IcebergGenerics.read(table).build()) {
+      all.forEach(row -> rows.add(row.copy()));
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    backfill(table, branch, rows, 100);
+  }
+
+  private static void backfill(Table table, String branch, List<Record> mainRows, long factor) {
+    List<Record> rows = new ArrayList<>();
+    for (Record row : mainRows) {
+      Record filled = GenericRecord.create(table.schema());
       filled.setField("id", row.getField("id"));
       filled.setField("amount_eur", row.getField("amount_eur"));
       Long eur = (Long) row.getField("amount_eur");
       filled.setField("amount_cents", eur == null ? null : eur * factor);
       rows.add(filled);
     }
-    branch
-        .table()
+    table
         .newOverwrite()
         .overwriteByRowFilter(Expressions.alwaysTrue())
-        .addFile(write(branch.table(), rows))
-        .toBranch(branch.name())
+        .addFile(write(table, rows))
+        .toBranch(branch)
         .commit();
   }
 

@@ -280,7 +280,25 @@ public final class CatalogMigrationContext implements MigrationContext {
 
   @Override
   public void stageData(String table, StagedData step) {
-    new StagedStep(this, table, version, step).run();
+    StagedStep.Steps parts =
+        new StagedStep.Steps() {
+          @Override
+          public void run(String part, Runnable change, boolean ownCode) {
+            step(
+                part,
+                () -> {
+                  change.run();
+                  return null;
+                },
+                ownCode);
+          }
+
+          @Override
+          public boolean leavesOut(String note) {
+            return steps.leavesOut(note);
+          }
+        };
+    new StagedStep(this, parts, table, version, step).run();
   }
 
   @Override
@@ -290,18 +308,13 @@ public final class CatalogMigrationContext implements MigrationContext {
         () -> SchemaRestore.restoreBeforeUpgrade(this, table, version));
   }
 
-  void run(String step, Runnable change) {
+  private void run(String step, Runnable change) {
     step(
         step,
         () -> {
           change.run();
           return null;
         });
-  }
-
-  /** The listener told of each step. */
-  StepListener steps() {
-    return steps;
   }
 
   /** A table's name for a step's description; never throws (the helper reports bad names). */
@@ -318,7 +331,7 @@ public final class CatalogMigrationContext implements MigrationContext {
    * Runs a helper as one step, or the migration's own code ({@code ownCode}, which no time bound
    * limits) as one.
    */
-  <T> T step(String step, Supplier<T> change, boolean ownCode) {
+  private <T> T step(String step, Supplier<T> change, boolean ownCode) {
     boolean outermost = depth++ == 0;
     try {
       if (outermost && ownCode) {

@@ -1,5 +1,6 @@
 package dev.icebergops.migration.internal;
 
+import dev.icebergops.migration.MigrationContext;
 import dev.icebergops.migration.StagedData;
 import dev.icebergops.migration.StagedData.MainMoved;
 import java.util.Optional;
@@ -22,13 +23,26 @@ final class StagedStep {
   /** How often a step is staged in all when main moves each time and it is to be staged again. */
   static final int STAGINGS = 3;
 
-  private final CatalogMigrationContext ctx;
+  /** How the context runs a part of the step as one of its listener's steps. */
+  interface Steps {
+
+    /** Runs a change as a step; {@code ownCode}: it runs the migration's code, not bounded. */
+    void run(String step, Runnable change, boolean ownCode);
+
+    /** See {@link StepListener#leavesOut}. */
+    boolean leavesOut(String note);
+  }
+
+  private final MigrationContext ctx;
+  private final Steps steps;
   private final String qualified;
   private final String branch;
   private final StagedData data;
+  private long stagedFrom;
 
-  StagedStep(CatalogMigrationContext ctx, String table, String version, StagedData data) {
+  StagedStep(MigrationContext ctx, Steps steps, String table, String version, StagedData data) {
     this.ctx = ctx;
+    this.steps = steps;
     this.qualified = ctx.qualified(table);
     if (data == null) {
       throw new IllegalArgumentException(
@@ -57,7 +71,7 @@ final class StagedStep {
   }
 
   void run() {
-    if (ctx.steps().leavesOut(previewNote())) {
+    if (steps.leavesOut(previewNote())) {
       return;
     }
     ctx.publishChanges();
@@ -65,7 +79,7 @@ final class StagedStep {
     StagedBranches.State state = StagedBranches.state(table, branch);
     if (state == StagedBranches.State.PUBLISHED) {
       LOG.info("Branch {} of {} was published by an earlier run: removing it", branch, qualified);
-      ctx.run(publish(), () -> StagedBranches.drop(table, branch));
+      steps.run(publish(), () -> StagedBranches.drop(table, branch), false);
       return;
     }
     if (state != StagedBranches.State.ABSENT) {
@@ -84,19 +98,20 @@ final class StagedStep {
 
   /** Stages, audits and publishes the step once; false when main moved and it is staged again. */
   private boolean stageOnce(Table table, int staging) {
-    long from = ctx.step(stage(), () -> createBranch(table), false);
+    steps.run(stage(), () -> createBranch(table), false);
+    long from = stagedFrom;
     BranchView view = new BranchView(branch, table, from);
-    ctx.step(write(), () -> run(() -> data.writeOn(view)), true);
-    ctx.step(audit(), () -> run(() -> audit(table, view.audited())), true);
+    steps.run(write(), () -> data.writeOn(view), true);
+    steps.run(audit(), () -> audit(table, view.audited()), true);
     try {
-      ctx.run(publish(), () -> publish(table, from, staging));
+      steps.run(publish(), () -> publish(table, from, staging), false);
       return true;
     } catch (StageAgain again) {
       return false; // not a step done: the branch was dropped, not published
     }
   }
 
-  private long createBranch(Table table) {
+  private void createBranch(Table table) {
     Snapshot main = table.currentSnapshot();
     if (main == null) {
       throw new IllegalStateException(
@@ -105,7 +120,7 @@ final class StagedStep {
     table.manageSnapshots().createBranch(branch, main.snapshotId()).commit();
     LOG.info(
         "Staging data of {} on branch {} from snapshot {}", qualified, branch, main.snapshotId());
-    return main.snapshotId();
+    stagedFrom = main.snapshotId();
   }
 
   private void audit(Table table, BranchView view) {
@@ -160,11 +175,6 @@ final class StagedStep {
             branch,
             from,
             data.mainMoved() == MainMoved.RESTAGE ? ", at each of " + STAGINGS + " stagings" : ""));
-  }
-
-  private static Void run(Runnable body) {
-    body.run();
-    return null;
   }
 
   private String previewNote() {
