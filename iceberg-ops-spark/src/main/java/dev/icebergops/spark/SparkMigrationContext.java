@@ -25,7 +25,8 @@ import scala.Tuple2;
  * are not fenced by the runner's lease, so keep the schema changes on the context and the row
  * changes in Spark, and keep each data step idempotent. Binding commits the version's changes so
  * far ({@link MigrationContext#publishChanges()}), so that Spark sees them; the rest of the version
- * commits change by change.
+ * commits change by change. A data step staged on a branch ({@link MigrationContext#stageData})
+ * writes in Spark on the branch's Spark name, {@link #branch}.
  *
  * <pre>{@code
  * public class V0002__BackfillAmount extends BaseMigration {
