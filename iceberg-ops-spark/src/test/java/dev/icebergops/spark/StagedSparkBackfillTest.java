@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.tuple;
 
+import dev.icebergops.migration.MigrationContext;
+import dev.icebergops.migration.MigrationContexts;
 import dev.icebergops.migration.MigrationSource;
 import dev.icebergops.migration.StagedData;
 import dev.icebergops.runner.MigrationException;
@@ -100,6 +102,38 @@ class StagedSparkBackfillTest {
     assertThat(after.snapshot(branch).summary())
         .as("Spark's write, kept on the branch for inspection")
         .containsEntry("spark.app.id", LocalSpark.session().sparkContext().applicationId());
+  }
+
+  @Test
+  void insertAndMergeOnTheBranchNameCommitToTheBranchUntilThePublish() {
+    insert("(1, 12.34)");
+    long staged = table().currentSnapshot().snapshotId();
+    MigrationContext ctx = MigrationContexts.of(LocalSpark.environment().catalog(), namespace);
+    SparkMigrationContext spark = SparkMigrationContext.of(ctx, LocalSpark.session());
+
+    ctx.stageData(
+        "payments",
+        StagedData.write(
+                branch -> {
+                  String name = spark.branch(branch);
+                  spark.sql("INSERT INTO " + name + " VALUES (2, 0.05)");
+                  spark.sql(
+                      "MERGE INTO "
+                          + name
+                          + " t USING (SELECT 1 AS id) s ON t.id = s.id"
+                          + " WHEN MATCHED THEN UPDATE SET amount = 99.99");
+                  MAIN_SEEN.add(table().currentSnapshot().snapshotId());
+                })
+            .audit("two rows", branch -> branch.rows().size() == 2));
+
+    assertThat(MAIN_SEEN)
+        .as("main, read by a second client after the writes")
+        .containsExactly(staged);
+    LocalSpark.session().catalog().refreshTable(sparkName());
+    assertThat(payments("SELECT id, amount FROM %s").collectAsList())
+        .extracting(row -> row.getLong(0), row -> row.getDecimal(1).toPlainString())
+        .containsExactlyInAnyOrder(tuple(1L, "99.99"), tuple(2L, "0.05"));
+    assertThat(table().refs()).containsOnlyKeys("main");
   }
 
   private void insert(String... rows) {
