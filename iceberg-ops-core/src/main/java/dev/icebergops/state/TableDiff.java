@@ -95,6 +95,16 @@ public record TableDiff(Kind kind, TableState before, TableState after) {
     return orders;
   }
 
+  /** The branches and tags only the later state has, e.g. {@code branch audit}, sorted. */
+  public List<String> refsAdded() {
+    return after == null ? List.of() : onlyRefs(after, before);
+  }
+
+  /** The branches and tags only the earlier state has, sorted; none for a dropped table. */
+  public List<String> refsRemoved() {
+    return before == null || after == null ? List.of() : onlyRefs(before, after);
+  }
+
   /** Whether the format version differs. */
   public boolean formatVersionChanged() {
     return before != null && after != null && before.formatVersion() != after.formatVersion();
@@ -128,7 +138,13 @@ public record TableDiff(Kind kind, TableState before, TableState after) {
         && columnOrders().isEmpty()
         && !formatVersionChanged()
         && !locationChanged()
-        && properties().isEmpty();
+        && properties().isEmpty()
+        && before.refs().equals(after.refs());
+  }
+
+  private static List<String> onlyRefs(TableState side, TableState other) {
+    List<String> others = other == null ? List.of() : other.refs();
+    return side.refs().stream().filter(r -> !others.contains(r)).toList();
   }
 
   private static List<PartitionField> only(TableState side, TableState other) {

@@ -10,6 +10,7 @@ import org.apache.iceberg.NullOrder;
 import org.apache.iceberg.PartitionSpec;
 import org.apache.iceberg.Schema;
 import org.apache.iceberg.Snapshot;
+import org.apache.iceberg.SnapshotRef;
 import org.apache.iceberg.SortDirection;
 import org.apache.iceberg.SortOrder;
 import org.apache.iceberg.Table;
@@ -17,8 +18,9 @@ import org.apache.iceberg.TableMetadata;
 
 /**
  * One table's state: its identity (uuid), schema (column order and identifier fields included),
- * partition spec, sort order, format version, location and properties, and the facts of its
- * metadata the checks read (metadata file, current snapshot, when and where it was created).
+ * partition spec, sort order, format version, location, properties and branches and tags, and the
+ * facts of its metadata the checks read (metadata file, current snapshot, when and where it was
+ * created).
  *
  * @param name the table's name, qualified or not as its reader chose
  * @param uuid the table's uuid, or null when unknown
@@ -31,6 +33,8 @@ import org.apache.iceberg.TableMetadata;
  * @param metadataLocation the current metadata file, or null when not exposed
  * @param snapshotId the current snapshot's id, or null before the first one
  * @param origin when and where the table was created, as far as its metadata log tells
+ * @param refs the branches and tags other than main, by name only: {@code branch audit}, {@code tag
+ *     v1}, sorted
  */
 public record TableState(
     String name,
@@ -43,11 +47,13 @@ public record TableState(
     Map<String, String> properties,
     String metadataLocation,
     Long snapshotId,
-    Origin origin) {
+    Origin origin,
+    List<String> refs) {
 
   /** Copies the lists and the map, leaving out the runner's records of earlier schemas. */
   public TableState {
     partition = List.copyOf(partition);
+    refs = refs.stream().sorted().toList();
     sortOrder = List.copyOf(sortOrder);
     properties =
         properties.entrySet().stream()
@@ -94,7 +100,8 @@ public record TableState(
         metadata.properties(),
         metadata.metadataFileLocation(),
         current == null ? null : current.snapshotId(),
-        origin(metadata));
+        origin(metadata),
+        refs(metadata.refs()));
   }
 
   /** The state of a loaded table; without its metadata, from what the table tells. */
@@ -115,7 +122,8 @@ public record TableState(
         table.properties(),
         null,
         current == null ? null : current.snapshotId(),
-        new Origin(null, null));
+        new Origin(null, null),
+        refs(table.refs()));
   }
 
   /**
@@ -135,7 +143,15 @@ public record TableState(
         newProperties,
         metadataLocation,
         snapshotId,
-        origin);
+        origin,
+        refs);
+  }
+
+  private static List<String> refs(Map<String, SnapshotRef> refs) {
+    return refs.entrySet().stream()
+        .filter(ref -> !SnapshotRef.MAIN_BRANCH.equals(ref.getKey()))
+        .map(ref -> (ref.getValue().isBranch() ? "branch " : "tag ") + ref.getKey())
+        .toList();
   }
 
   private static List<PartitionField> partition(Schema schema, PartitionSpec spec) {

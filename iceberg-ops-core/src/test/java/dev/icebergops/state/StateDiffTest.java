@@ -100,4 +100,34 @@ class StateDiffTest {
     assertThat(diff.sortOrderChanged()).isTrue();
     assertThat(diff.properties()).containsExactly(new TableDiff.PropertyChange("k", null, "v"));
   }
+
+  @Test
+  void aBranchAddedAndATagRemovedAreSeenByName() {
+    TableState base = table("t");
+    TableState tagged = withRefs(base, List.of("tag v1", "tag v2"));
+    TableState branched = withRefs(base, List.of("tag v2", "branch audit"));
+
+    TableDiff diff = StateDiff.between(Map.of("t", tagged), Map.of("t", branched)).get(0);
+
+    assertThat(diff.kind()).isEqualTo(Kind.CHANGED);
+    assertThat(diff.refsAdded()).containsExactly("branch audit");
+    assertThat(diff.refsRemoved()).containsExactly("tag v1");
+    assertThat(StateDiff.between(Map.of("t", branched), Map.of("t", branched))).isEmpty();
+  }
+
+  private static TableState withRefs(TableState state, List<String> refs) {
+    return new TableState(
+        state.name(),
+        state.uuid(),
+        state.schema(),
+        state.partition(),
+        state.sortOrder(),
+        state.formatVersion(),
+        state.location(),
+        state.properties(),
+        state.metadataLocation(),
+        state.snapshotId(),
+        state.origin(),
+        refs);
+  }
 }

@@ -1,6 +1,7 @@
 package dev.icebergops.spark;
 
 import dev.icebergops.migration.MigrationContext;
+import dev.icebergops.migration.StagedBranch;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.Map;
@@ -24,7 +25,8 @@ import scala.Tuple2;
  * are not fenced by the runner's lease, so keep the schema changes on the context and the row
  * changes in Spark, and keep each data step idempotent. Binding commits the version's changes so
  * far ({@link MigrationContext#publishChanges()}), so that Spark sees them; the rest of the version
- * commits change by change.
+ * commits change by change. A data step staged on a branch ({@link MigrationContext#stageData})
+ * writes in Spark on the branch's Spark name, {@link #branch}.
  *
  * <pre>{@code
  * public class V0002__BackfillAmount extends BaseMigration {
@@ -192,6 +194,54 @@ public final class SparkMigrationContext {
       session.catalog().refreshTable(sparkName);
     }
     return sparkName;
+  }
+
+  /**
+   * Returns the Spark name of a staged data step's branch ({@link MigrationContext#stageData}), for
+   * Spark SQL and {@code spark.table(...)}: the table's name, as {@link #table}, with Iceberg's
+   * branch selector, for example {@code
+   * `iceberg`.`sales`.`payments`.`branch_stage_sales_0002_payments`}. INSERT, UPDATE, DELETE and
+   * MERGE on that name commit to the branch; main stays what readers see until the step is
+   * published. It drops Spark's cached copy of the table first, so that Spark sees the branch the
+   * step has just made (a cached copy from before refuses it as missing).
+   *
+   * <pre>{@code
+   * ctx.stageData("payments", StagedData.write(branch -> spark.sql(
+   *         "UPDATE " + spark.branch(branch) + " SET amount_cents = CAST(amount * 100 AS BIGINT)"))
+   *     .auditNoNulls("amount_cents"));
+   * }</pre>
+   *
+   * <p>The branch is named in the statement rather than through the session's {@code
+   * spark.wap.branch}: Iceberg's Spark writes follow {@code spark.wap.branch} only on a table whose
+   * {@code write.wap.enabled} property is true, a table change the step would have to make and
+   * undo, and the setting holds for every statement of the session while it is set, other threads'
+   * included.
+   *
+   * @param branch the branch the step's write is handed
+   * @return the quoted Spark name of the branch
+   * @throws IllegalArgumentException if the branch is null or its table is not of the runner's
+   *     catalog
+   */
+  public String branch(StagedBranch branch) {
+    if (branch == null) {
+      throw new IllegalArgumentException(
+          "Cannot name a staged branch in Spark: the branch is null");
+    }
+    String table = branch.table().name();
+    String prefix = context.catalog().name() + ".";
+    if (!table.startsWith(prefix)) {
+      throw new IllegalArgumentException(
+          "Cannot name branch "
+              + branch.name()
+              + " in Spark: its table "
+              + table
+              + " is not of the runner's catalog "
+              + context.catalog().name());
+    }
+    return table(table.substring(prefix.length()))
+        + ".`branch_"
+        + branch.name().replace("`", "``")
+        + "`";
   }
 
   /**

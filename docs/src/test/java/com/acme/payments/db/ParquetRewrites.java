@@ -14,6 +14,7 @@ import org.apache.iceberg.PartitionSpec;
 import org.apache.iceberg.RewriteFiles;
 import org.apache.iceberg.StructLike;
 import org.apache.iceberg.Table;
+import org.apache.iceberg.TableScan;
 import org.apache.iceberg.data.GenericFileWriterFactory;
 import org.apache.iceberg.data.IcebergGenerics;
 import org.apache.iceberg.data.InternalRecordWrapper;
@@ -30,8 +31,18 @@ public final class ParquetRewrites {
 
   /** Every row of the table, as generic records of its current schema. */
   public static List<Record> rows(Table table) {
+    return read(table, IcebergGenerics.read(table));
+  }
+
+  /** Every row of a branch of the table, as generic records of the table's current schema. */
+  public static List<Record> rows(Table table, String branch) {
+    long head = table.snapshot(branch).snapshotId();
+    return read(table, IcebergGenerics.read(table).useSnapshot(head).project(table.schema()));
+  }
+
+  private static List<Record> read(Table table, IcebergGenerics.ScanBuilder scan) {
     List<Record> rows = new ArrayList<>();
-    try (CloseableIterable<Record> records = IcebergGenerics.read(table).build()) {
+    try (CloseableIterable<Record> records = scan.build()) {
       records.forEach(rows::add);
     } catch (IOException e) {
       throw new UncheckedIOException("Cannot read " + table.name() + ": " + e.getMessage(), e);
@@ -41,8 +52,17 @@ public final class ParquetRewrites {
 
   /** The table's current data files. */
   public static List<DataFile> dataFiles(Table table) {
+    return files(table, table.newScan());
+  }
+
+  /** The data files of a branch of the table. */
+  public static List<DataFile> dataFiles(Table table, String branch) {
+    return files(table, table.newScan().useRef(branch));
+  }
+
+  private static List<DataFile> files(Table table, TableScan scan) {
     List<DataFile> files = new ArrayList<>();
-    try (CloseableIterable<FileScanTask> tasks = table.newScan().planFiles()) {
+    try (CloseableIterable<FileScanTask> tasks = scan.planFiles()) {
       tasks.forEach(task -> files.add(task.file()));
     } catch (IOException e) {
       throw new UncheckedIOException("Cannot plan " + table.name() + ": " + e.getMessage(), e);

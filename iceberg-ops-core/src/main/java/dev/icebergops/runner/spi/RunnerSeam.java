@@ -4,10 +4,12 @@ import dev.icebergops.history.HistoryRecord;
 import dev.icebergops.history.internal.HistoryTable;
 import dev.icebergops.history.internal.HistoryWriter;
 import dev.icebergops.migration.MigrationContext;
+import dev.icebergops.migration.internal.StagedBranches;
 import dev.icebergops.runner.MigrationRunner;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import org.apache.iceberg.catalog.TableIdentifier;
 
 /**
@@ -134,6 +136,16 @@ public final class RunnerSeam {
   public static MigrationContext versionContext(
       MigrationRunner runner, String version, boolean upgrade) {
     return engine().versionContext(runner, version, upgrade);
+  }
+
+  /**
+   * The table and branch a history row's step staged data of ({@code stage data of ns.t on branch
+   * B}, see {@link MigrationContext#stageData}), for the toolkit's report.
+   *
+   * @return the qualified table and the branch, empty if the step is not a stage step
+   */
+  public static Optional<Map.Entry<String, String>> stagedStep(String step) {
+    return StagedBranches.staged(step);
   }
 
   private static Engine engine() {

@@ -4,9 +4,11 @@ import dev.icebergops.history.HistoryRecord;
 import dev.icebergops.history.HistoryRecord.Status;
 import dev.icebergops.migration.ResolvedMigration;
 import dev.icebergops.runner.MigrationRunner;
+import dev.icebergops.runner.spi.RunnerSeam;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Collectors;
 
@@ -38,7 +40,9 @@ final class HistoryCheck {
   /** Right after migrate() to head: one applied row per version. */
   static void atHead(CheckRun run) {
     run.migrations().forEach(m -> run.cover(m.version()));
-    List<String> problems = compare(run, MigrationRunner.BASE_VERSION, true);
+    List<HistoryRecord> rows = run.runner().history();
+    noteStaged(run, rows, "");
+    List<String> problems = compare(run, rows, MigrationRunner.BASE_VERSION, true);
     if (!problems.isEmpty()) {
       run.fail(
           "Expecting the history of "
@@ -63,7 +67,9 @@ final class HistoryCheck {
       run.reportStop(stop, "");
       stoppedAt = stop.version();
     }
-    List<String> problems = compare(run, stoppedAt, false);
+    List<HistoryRecord> rows = run.runner().history();
+    noteStaged(run, rows, "the downgrade of ");
+    List<String> problems = compare(run, rows, stoppedAt, false);
     if (!problems.isEmpty()) {
       run.fail(
           "Expecting the history of "
@@ -80,12 +86,13 @@ final class HistoryCheck {
   /**
    * Compares the rows with the migrations.
    *
+   * @param rows the namespace's history rows
    * @param appliedUpTo versions up to this one must be applied, those above rolled back
    * @param afterUpgrade whether this is right after migrate() (then every row must be applied)
    * @return one line per mismatch
    */
-  private static List<String> compare(CheckRun run, String appliedUpTo, boolean afterUpgrade) {
-    List<HistoryRecord> rows = run.runner().history();
+  private static List<String> compare(
+      CheckRun run, List<HistoryRecord> rows, String appliedUpTo, boolean afterUpgrade) {
     List<String> problems = new ArrayList<>();
     for (ResolvedMigration migration : run.migrations()) {
       String version = migration.version();
@@ -130,6 +137,30 @@ final class HistoryCheck {
         .filter(r -> run.start().isPending(r.version()) && !known.contains(r.version()))
         .forEach(r -> problems.add(r.version() + ": a row, but no migration has that version"));
     return problems;
+  }
+
+  /**
+   * Notes each data step the rows record as staged on a branch ({@code
+   * MigrationContext.stageData}), published since the version ran to its end.
+   *
+   * @param direction what ran, before the version's label: empty for the upgrade
+   */
+  private static void noteStaged(CheckRun run, List<HistoryRecord> rows, String direction) {
+    for (HistoryRecord row : rows) {
+      row.steps().stream()
+          .map(RunnerSeam::stagedStep)
+          .flatMap(Optional::stream)
+          .forEach(
+              staged ->
+                  run.note(
+                      direction
+                          + run.label(row.version())
+                          + " staged data of "
+                          + staged.getKey()
+                          + " on branch "
+                          + staged.getValue()
+                          + ", audited there and published onto main in one commit"));
+    }
   }
 
   private static String bullets(List<String> lines) {

@@ -201,7 +201,10 @@ public final class StateChanges {
     return describe();
   }
 
-  /** One table's lines: added, removed, changed columns, then partition spec, sort, properties. */
+  /**
+   * One table's lines: added, removed, changed columns, then partition spec, sort, properties,
+   * branches and tags.
+   */
   private static final class TableLines {
     private final TableDiff diff;
     private final Map<String, List<Integer>> drift;
@@ -223,6 +226,8 @@ public final class StateChanges {
           .forEach(
               p ->
                   table.add("property %s: %s -> %s", p.key(), value(p.before()), value(p.after())));
+      diff.refsAdded().forEach(ref -> table.add("Added: %s", ref));
+      diff.refsRemoved().forEach(ref -> table.add("Removed: %s", ref));
       return table.lines;
     }
 

@@ -58,6 +58,25 @@ class NoTraceCheckTest {
   }
 
   @Test
+  void aBranchLeftOnATableByARollbackFails() {
+    CheckReport report =
+        fixture
+            .checks(Broken.branchLeftBehind(), new CheckSettings(Set.of(), "0001", false))
+            .noTrace();
+
+    assertThat(report.failures())
+        .containsExactly(
+            "Expecting a rollback from head (0002) to 0001 to leave no trace in "
+                + fixture.ns
+                + ", but after migrating to head (0002) and rolling back to 0001 it changed "
+                + fixture.ns
+                + ".orders:\n"
+                + fixture.ns
+                + ".orders:\n"
+                + "  Added: branch scratch");
+  }
+
+  @Test
   void aDowngradeThatForgetsAColumnLeavesNoTraceOnceItsTableIsDropped() {
     CheckReport report = fixture.checks(Broken.forgetful()).noTrace();
 
