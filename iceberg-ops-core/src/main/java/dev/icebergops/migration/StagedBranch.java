@@ -15,7 +15,10 @@ import org.apache.iceberg.data.Record;
  */
 public interface StagedBranch {
 
-  /** The branch's name, for {@code toBranch(name())} or Spark's {@code spark.wap.branch}. */
+  /**
+   * The branch's name, for {@code toBranch(name())}; Spark writes on it through {@code
+   * SparkMigrationContext.branch}.
+   */
   String name();
 
   /** The table, through the run's catalog: the write commits with {@code toBranch(name())}. */
@@ -24,9 +27,12 @@ public interface StagedBranch {
   /** The snapshot of main the branch was created from. */
   long stagedFrom();
 
-  /** The branch's rows now, read from its head. */
+  /** The branch's rows now, read from its head in the table's current schema. */
   List<Record> rows();
 
-  /** Main's rows at {@link #stagedFrom}, as readers see them until the step is published. */
+  /**
+   * Main's rows at {@link #stagedFrom}, as readers see them until the step is published, in the
+   * table's current schema: the columns this version added read as null.
+   */
   List<Record> mainRows();
 }

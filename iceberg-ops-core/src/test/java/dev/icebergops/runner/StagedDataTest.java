@@ -13,6 +13,7 @@ import dev.icebergops.runner.StagedPayments.V0001__CreatePayments;
 import dev.icebergops.runner.StagedPayments.V0002__BackfillCents;
 import dev.icebergops.test.env.IcebergTestEnvironment;
 import dev.icebergops.testing.SharedEnvironment;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -21,6 +22,8 @@ import java.util.concurrent.atomic.AtomicLong;
 import org.apache.iceberg.Snapshot;
 import org.apache.iceberg.Table;
 import org.apache.iceberg.catalog.TableIdentifier;
+import org.apache.iceberg.data.Record;
+import org.apache.iceberg.expressions.Expressions;
 import org.apache.iceberg.inmemory.InMemoryCatalog;
 import org.apache.iceberg.rest.RESTCatalog;
 import org.apache.iceberg.types.Types;
@@ -116,6 +119,34 @@ class StagedDataTest {
   }
 
   @Test
+  void theWriteReadsMainsRowsWithTheColumnTheVersionAddedAndFillsIt() {
+    StagedPayments.STEPS.put(
+        own.namespace(),
+        ctx ->
+            StagedData.write(
+                    branch -> {
+                      List<Record> filled = new ArrayList<>();
+                      for (Record row : branch.mainRows()) {
+                        Record copy = row.copy();
+                        copy.setField("amount_cents", 100 * (Long) row.getField("amount_eur"));
+                        filled.add(copy);
+                      }
+                      branch
+                          .table()
+                          .newOverwrite()
+                          .overwriteByRowFilter(Expressions.alwaysTrue())
+                          .addFile(StagedPayments.write(branch.table(), filled))
+                          .toBranch(branch.name())
+                          .commit();
+                    })
+                .auditNoNulls("amount_cents"));
+
+    runner().migrate();
+
+    assertThat(StagedPayments.cents(own.catalog().loadTable(payments))).isEqualTo(CENTS);
+  }
+
+  @Test
   void aStagedBackfillWhoseAuditFailsLeavesMainUntouchedAndKeepsTheBranchNamed() {
     Table table = own.catalog().loadTable(payments);
     long before = table.currentSnapshot().snapshotId();
@@ -194,10 +225,24 @@ class StagedDataTest {
                 + branch()
                 + " was staged from snapshot "
                 + before
-                + "; the branch was dropped and nothing of the step was published");
+                + "; nothing of the step was published, the branch is kept for inspection");
     assertThat(StagedPayments.cents(table))
         .isEqualTo(Map.of(1L, "null", 2L, "null", 3L, "null", 4L, "null"));
-    assertThat(table.refs()).containsOnlyKeys("main");
+    assertThat(table.refs())
+        .as("the branch kept, with its audited tag")
+        .containsOnlyKeys("main", branch(), StagedBranches.auditedTag(branch()));
+    assertThat(runner().status())
+        .filteredOn(status -> status.version().equals("0002"))
+        .singleElement()
+        .satisfies(
+            status ->
+                assertThat(status.note())
+                    .startsWith(
+                        "staged on branch "
+                            + branch()
+                            + " of "
+                            + own.namespace()
+                            + ".payments: audited, not published"));
     assertThat(row("0002").status()).isEqualTo(HistoryRecord.Status.FAILED);
   }
 

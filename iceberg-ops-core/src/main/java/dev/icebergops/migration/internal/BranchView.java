@@ -58,7 +58,7 @@ final class BranchView implements StagedBranch {
   public List<Record> rows() {
     if (rows == null || !keepsRows) {
       table.refresh();
-      rows = read(IcebergGenerics.read(table).useSnapshot(table.refs().get(name).snapshotId()));
+      rows = read(table.refs().get(name).snapshotId());
     }
     return rows;
   }
@@ -66,14 +66,19 @@ final class BranchView implements StagedBranch {
   @Override
   public List<Record> mainRows() {
     if (mainRows == null) {
-      mainRows = read(IcebergGenerics.read(table).useSnapshot(stagedFrom));
+      mainRows = read(stagedFrom);
     }
     return mainRows;
   }
 
-  private static List<Record> read(IcebergGenerics.ScanBuilder scan) {
+  /**
+   * A snapshot's rows in the table's current schema: a snapshot taken before this version widened
+   * the table reads the new columns as null, so that the write can fill them.
+   */
+  private List<Record> read(long snapshotId) {
     List<Record> records = new ArrayList<>();
-    try (CloseableIterable<Record> all = scan.build()) {
+    try (CloseableIterable<Record> all =
+        IcebergGenerics.read(table).useSnapshot(snapshotId).project(table.schema()).build()) {
       all.forEach(row -> records.add(row.copy()));
     } catch (IOException e) {
       throw new UncheckedIOException(e);

@@ -141,7 +141,7 @@ final class StagedStep {
 
   /**
    * Publishes the audited branch and removes it, unless main moved since {@code from}: then the
-   * branch is dropped and {@link StageAgain} thrown, or the step fails.
+   * branch is dropped and {@link StageAgain} thrown, or the step fails with the branch kept.
    */
   private void publish(Table table, long from, int staging) {
     table.refresh();
@@ -149,6 +149,9 @@ final class StagedStep {
     if (main.snapshotId() == from) {
       try {
         StagedBranches.publish(table, branch);
+        StagedBranches.drop(table, branch);
+        LOG.info("Published branch {} onto main of {}", branch, qualified);
+        return;
       } catch (ValidationException | IllegalArgumentException e) {
         // another writer committed to main between the read and the commit: Iceberg's
         // fast-forward, applied again on the new main, refuses it as not an ancestor
@@ -156,21 +159,18 @@ final class StagedStep {
         main = table.currentSnapshot();
       }
     }
-    StagedBranches.drop(table, branch);
-    if (main.snapshotId() == from) {
-      LOG.info("Published branch {} onto main of {}", branch, qualified);
-      return;
-    }
-    if (data.mainMoved() == MainMoved.RESTAGE && staging < STAGINGS) {
-      LOG.info(
-          "Another writer committed snapshot {} ({}) to main", main.snapshotId(), main.operation());
+    boolean again = data.mainMoved() == MainMoved.RESTAGE && staging < STAGINGS;
+    LOG.info(
+        "Another writer committed snapshot {} ({}) to main", main.snapshotId(), main.operation());
+    if (again) {
+      StagedBranches.drop(table, branch);
       throw new StageAgain();
     }
     throw new IllegalStateException(
         String.format(
             "Cannot publish staged data of %s: another writer committed snapshot %d (%s) to main"
-                + " while branch %s was staged from snapshot %d%s; the branch was dropped and"
-                + " nothing of the step was published",
+                + " while branch %s was staged from snapshot %d%s; nothing of the step was"
+                + " published, the branch is kept for inspection",
             qualified,
             main.snapshotId(),
             main.operation(),
