@@ -550,11 +550,12 @@ public interface MigrationContext {
    * commit: readers of main see the table as it was until the publish, then all of the step at
    * once. What the version holds is committed first (as {@link #publishChanges} does), so a column
    * the step fills, added just before, is there. The branch, {@code
-   * stage_<namespace>_<version>_<table>}, is made at main's head; the write commits to it; the
-   * audits run on it; an audited head is tagged {@code <branch>_audited}; one commit then
-   * fast-forwards main onto it (through the run's catalog, so the run lease fences it), and the
-   * branch and its tag are removed. Widen the schema before the step and tighten it (drop the old
-   * column, make the new one required) in a later version: a schema is per table, not per branch.
+   * stage_<namespace>_<version>_<table>}, is made at main's head (at an empty snapshot of its own
+   * on a table with none yet, whose main the publish creates); the write commits to it; the audits
+   * run on it; an audited head is tagged {@code <branch>_audited}; one commit then fast-forwards
+   * main onto it (through the run's catalog, so the run lease fences it), and the branch and its
+   * tag are removed. Widen the schema before the step and tighten it (drop the old column, make the
+   * new one required) in a later version: a schema is per table, not per branch.
    *
    * <pre>{@code
    * ctx.addColumn("payments", "amount_cents", "long");
@@ -579,8 +580,8 @@ public interface MigrationContext {
    * @throws IllegalArgumentException if the step is null
    * @throws IllegalStateException if an audit fails (main is untouched and the branch is kept for
    *     inspection), main moved while the step was staged and it is not to be staged again (the
-   *     branch is dropped), an earlier run left the branch unpublished (repair publishes or drops
-   *     it), or main has no snapshot to branch from
+   *     branch is kept for inspection), or an earlier run left the branch unpublished (repair
+   *     publishes or drops it)
    * @throws NoSuchTableException if the table does not exist
    */
   void stageData(String table, StagedData step);

@@ -24,7 +24,10 @@ public interface StagedBranch {
   /** The table, through the run's catalog: the write commits with {@code toBranch(name())}. */
   Table table();
 
-  /** The snapshot of main the branch was created from. */
+  /**
+   * The snapshot of main the branch was created from; on a table with no snapshot yet, the empty
+   * snapshot the branch began at (the publish then creates main).
+   */
   long stagedFrom();
 
   /** The branch's rows now, read from its head in the table's current schema. */

@@ -22,6 +22,7 @@ import java.util.concurrent.atomic.AtomicLong;
 import org.apache.iceberg.Snapshot;
 import org.apache.iceberg.Table;
 import org.apache.iceberg.catalog.TableIdentifier;
+import org.apache.iceberg.data.GenericRecord;
 import org.apache.iceberg.data.Record;
 import org.apache.iceberg.expressions.Expressions;
 import org.apache.iceberg.inmemory.InMemoryCatalog;
@@ -144,6 +145,52 @@ class StagedDataTest {
     runner().migrate();
 
     assertThat(StagedPayments.cents(own.catalog().loadTable(payments))).isEqualTo(CENTS);
+  }
+
+  @Test
+  void aNewTableWithNoSnapshotIsStagedAndThePublishCreatesItsMain() {
+    TableIdentifier refunds = TableIdentifier.of(own.namespace(), "refunds");
+    RESTCatalog reader = environment.newCatalogClient("staged-reader");
+    List<String> seen = new CopyOnWriteArrayList<>();
+    StagedPayments.STEPS.put(
+        own.namespace(),
+        ctx -> {
+          ctx.createTableIfNotExists("refunds", StagedPayments.PAYMENTS);
+          ctx.stageData(
+              "refunds",
+              StagedData.write(
+                      branch -> {
+                        Record row = GenericRecord.create(branch.table().schema());
+                        row.setField("id", 7L);
+                        row.setField("amount_eur", 70L);
+                        branch
+                            .table()
+                            .newAppend()
+                            .appendFile(StagedPayments.write(branch.table(), List.of(row)))
+                            .toBranch(branch.name())
+                            .commit();
+                      })
+                  .audit(
+                      "readers see no snapshot yet",
+                      branch -> seen.add("main: " + reader.loadTable(refunds).currentSnapshot()))
+                  .audit("one row", branch -> branch.rows().size() == 1));
+          return StagedData.write(StagedPayments::backfill);
+        });
+
+    runner().migrate();
+
+    Table table = own.catalog().loadTable(refunds);
+    assertThat(seen).containsExactly("main: null");
+    assertThat(StagedPayments.cents(table)).isEqualTo(Map.of(7L, "null"));
+    assertThat(table.refs()).as("the branch and its tag are removed").containsOnlyKeys("main");
+    assertThat(row("0002").status()).isEqualTo(HistoryRecord.Status.APPLIED);
+    assertThat(row("0002").steps())
+        .contains(
+            "publish staged data of "
+                + own.namespace()
+                + ".refunds from branch stage_"
+                + own.namespace()
+                + "_0002_refunds");
   }
 
   @Test

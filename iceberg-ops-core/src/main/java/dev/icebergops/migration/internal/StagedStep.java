@@ -40,6 +40,9 @@ final class StagedStep {
   private final StagedData data;
   private long stagedFrom;
 
+  /** Whether main had no snapshot when the branch was made: the branch began empty. */
+  private boolean fromEmpty;
+
   StagedStep(MigrationContext ctx, Steps steps, String table, String version, StagedData data) {
     this.ctx = ctx;
     this.steps = steps;
@@ -113,14 +116,18 @@ final class StagedStep {
 
   private void createBranch(Table table) {
     Snapshot main = table.currentSnapshot();
-    if (main == null) {
-      throw new IllegalStateException(
-          "Cannot stage data of " + qualified + ": main has no snapshot to branch from");
+    fromEmpty = main == null;
+    if (fromEmpty) {
+      // a table with no snapshot yet (a new table to fill): the branch starts at an empty
+      // snapshot of its own, and the publish creates main at the branch's head
+      table.manageSnapshots().createBranch(branch).commit();
+      table.refresh();
+      stagedFrom = table.refs().get(branch).snapshotId();
+    } else {
+      table.manageSnapshots().createBranch(branch, main.snapshotId()).commit();
+      stagedFrom = main.snapshotId();
     }
-    table.manageSnapshots().createBranch(branch, main.snapshotId()).commit();
-    LOG.info(
-        "Staging data of {} on branch {} from snapshot {}", qualified, branch, main.snapshotId());
-    stagedFrom = main.snapshotId();
+    LOG.info("Staging data of {} on branch {} from snapshot {}", qualified, branch, stagedFrom);
   }
 
   private void audit(Table table, BranchView view) {
@@ -146,7 +153,7 @@ final class StagedStep {
   private void publish(Table table, long from, int staging) {
     table.refresh();
     Snapshot main = table.currentSnapshot();
-    if (main.snapshotId() == from) {
+    if (main == null ? fromEmpty : main.snapshotId() == from) {
       try {
         StagedBranches.publish(table, branch);
         StagedBranches.drop(table, branch);
@@ -157,6 +164,9 @@ final class StagedStep {
         // fast-forward, applied again on the new main, refuses it as not an ancestor
         table.refresh();
         main = table.currentSnapshot();
+        if (main == null) {
+          throw e;
+        }
       }
     }
     boolean again = data.mainMoved() == MainMoved.RESTAGE && staging < STAGINGS;
