@@ -4,7 +4,6 @@ import dev.icebergops.runner.MigrationRunner;
 import dev.icebergops.runner.RepairResult;
 import dev.icebergops.runner.StagedRepair;
 import dev.icebergops.tooling.ToolSession;
-import java.util.Locale;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -30,7 +29,10 @@ final class RepairCommand extends SessionCommand {
   @Override
   void run(ToolSession session, Output output) {
     MigrationRunner runner = session.runner().build();
-    RepairResult result = staged == null ? runner.repair() : runner.repair(choice(session));
+    RepairResult result =
+        staged == null
+            ? runner.repair()
+            : runner.repair(StagedRepair.named(staged, "--staged", session.namespace()));
     output.result(
         result.namespace(),
         "changes",
@@ -50,18 +52,5 @@ final class RepairCommand extends SessionCommand {
         .forEach(
             c ->
                 output.line("Repaired " + c.version() + " " + c.description() + ": " + c.change()));
-  }
-
-  private StagedRepair choice(ToolSession session) {
-    return switch (staged.toLowerCase(Locale.ROOT)) {
-      case "publish" -> StagedRepair.PUBLISH;
-      case "drop" -> StagedRepair.DROP;
-      default ->
-          throw new IllegalArgumentException(
-              "Cannot repair "
-                  + session.namespace()
-                  + ": --staged takes publish or drop, not "
-                  + staged);
-    };
   }
 }

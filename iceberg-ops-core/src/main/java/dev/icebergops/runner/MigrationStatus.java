@@ -31,49 +31,6 @@ public record MigrationStatus(
     String staged) {
 
   /**
-   * The status of a version that names no staged data branch.
-   *
-   * @param version the four-digit version
-   * @param description the migration's description
-   * @param state where it stands
-   * @param updatedAt when the state was last recorded, or null
-   * @param error the error text of the last failure, or null
-   * @param checksumChanged true when an applied migration's class changed since it was applied
-   * @param baselineVersion the version of the baseline migration that built this version's state,
-   *     or null
-   */
-  public MigrationStatus(
-      String version,
-      String description,
-      State state,
-      Instant updatedAt,
-      String error,
-      boolean checksumChanged,
-      String baselineVersion) {
-    this(version, description, state, updatedAt, error, checksumChanged, baselineVersion, null);
-  }
-
-  /**
-   * The status of a version no baseline covers.
-   *
-   * @param version the four-digit version
-   * @param description the migration's description
-   * @param state where it stands
-   * @param updatedAt when the state was last recorded, or null
-   * @param error the error text of the last failure, or null
-   * @param checksumChanged true when an applied migration's class changed since it was applied
-   */
-  public MigrationStatus(
-      String version,
-      String description,
-      State state,
-      Instant updatedAt,
-      String error,
-      boolean checksumChanged) {
-    this(version, description, state, updatedAt, error, checksumChanged, null);
-  }
-
-  /**
    * What a status line notes beside the state: that the class changed since it was applied, the
    * baseline that covers it, that it is the baseline, or the staged data branches it left and the
    * last failure's error.

@@ -1,5 +1,7 @@
 package dev.icebergops.runner;
 
+import java.util.Locale;
+
 /**
  * What {@link MigrationRunner#repair(StagedRepair)} does with a branch that a staged data step of a
  * failed or interrupted version left unpublished (see {@code MigrationContext.stageData}).
@@ -18,5 +20,28 @@ public enum StagedRepair {
    */
   PUBLISH,
   /** Drops the branch and its audit tag: main stays as it is, and the next run stages again. */
-  DROP
+  DROP;
+
+  /**
+   * The choice a command line or a build names: {@code publish} or {@code drop}, in any case.
+   *
+   * @param value the word named
+   * @param option how the caller names the setting, for the message ({@code --staged})
+   * @param namespace the namespace repaired, for the message
+   * @throws IllegalArgumentException if the value is neither
+   */
+  public static StagedRepair named(String value, String option, String namespace) {
+    return switch (value.toLowerCase(Locale.ROOT)) {
+      case "publish" -> PUBLISH;
+      case "drop" -> DROP;
+      default ->
+          throw new IllegalArgumentException(
+              "Cannot repair "
+                  + namespace
+                  + ": "
+                  + option
+                  + " takes publish or drop, not "
+                  + value);
+    };
+  }
 }

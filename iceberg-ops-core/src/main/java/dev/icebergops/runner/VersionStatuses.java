@@ -32,12 +32,19 @@ final class VersionStatuses {
     String covering = known.coveringBaseline(version);
     if (covering != null) {
       return new MigrationStatus(
-          version, migration.description(), State.BELOW_BASELINE, null, null, false, covering);
+          version,
+          migration.description(),
+          State.BELOW_BASELINE,
+          null,
+          null,
+          false,
+          covering,
+          null);
     }
     ResolvedMigration planned = row == null ? known.plannedBaseline(null) : null;
     if (planned != null && planned.version().equals(version)) {
       return new MigrationStatus(
-          version, planned.description(), State.PENDING, null, null, false, version);
+          version, planned.description(), State.PENDING, null, null, false, version, null);
     }
     String description = migration != null ? migration.description() : row.description();
     if (row == null && known.isDeletedRow(version)) {
@@ -47,14 +54,17 @@ final class VersionStatuses {
           State.MISSING_FROM_HISTORY,
           null,
           NamespaceState.deletedRowAdvice(version),
-          false);
+          false,
+          null,
+          null);
     }
     if (row == null) {
       String note =
           known.tablesWithoutHistory().isEmpty()
               ? null
               : "not in history although " + known.tablesWithoutHistoryReason(known.namespace());
-      return new MigrationStatus(version, description, State.PENDING, null, note, false);
+      return new MigrationStatus(
+          version, description, State.PENDING, null, note, false, null, null);
     }
     State state =
         switch (row.status()) {
@@ -78,6 +88,7 @@ final class VersionStatuses {
         state == State.UNREADABLE ? null : row.updatedAt(),
         error,
         NamespaceState.isChanged(migration, row),
-        row == known.baselineRow() ? version : null);
+        row == known.baselineRow() ? version : null,
+        null);
   }
 }

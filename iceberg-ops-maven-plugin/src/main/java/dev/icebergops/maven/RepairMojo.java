@@ -3,7 +3,6 @@ package dev.icebergops.maven;
 import dev.icebergops.runner.MigrationRunner;
 import dev.icebergops.runner.RepairResult;
 import dev.icebergops.runner.StagedRepair;
-import java.util.Locale;
 import org.apache.maven.plugins.annotations.Mojo;
 import org.apache.maven.plugins.annotations.Parameter;
 import org.apache.maven.plugins.annotations.ResolutionScope;
@@ -28,25 +27,15 @@ public class RepairMojo extends IcebergOpsMojo {
   @Override
   void run(MigrationRunner.Builder runner, String namespace) {
     MigrationRunner built = runner.build();
-    RepairResult result = staged == null ? built.repair() : built.repair(choice(namespace));
+    RepairResult result =
+        staged == null
+            ? built.repair()
+            : built.repair(StagedRepair.named(staged, "iceberg-ops.staged", namespace));
     if (result.changes().isEmpty()) {
       info("Nothing to repair in " + namespace);
     }
     result
         .changes()
         .forEach(c -> info("Repaired " + c.version() + " " + c.description() + ": " + c.change()));
-  }
-
-  private StagedRepair choice(String namespace) {
-    return switch (staged.toLowerCase(Locale.ROOT)) {
-      case "publish" -> StagedRepair.PUBLISH;
-      case "drop" -> StagedRepair.DROP;
-      default ->
-          throw new IllegalArgumentException(
-              "Cannot repair "
-                  + namespace
-                  + ": iceberg-ops.staged takes publish or drop, not "
-                  + staged);
-    };
   }
 }
