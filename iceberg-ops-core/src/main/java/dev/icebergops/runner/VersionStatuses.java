@@ -27,35 +27,30 @@ final class VersionStatuses {
     return statuses;
   }
 
+  /** The status of a version no history row of its own stands for: no time, no checksum. */
+  private static MigrationStatus unrecorded(
+      String version, String description, State state, String note, String baselineVersion) {
+    return new MigrationStatus(
+        version, description, state, null, note, false, baselineVersion, null);
+  }
+
   private static MigrationStatus status(
       NamespaceState known, String version, ResolvedMigration migration, HistoryRecord row) {
     String covering = known.coveringBaseline(version);
     if (covering != null) {
-      return new MigrationStatus(
-          version,
-          migration.description(),
-          State.BELOW_BASELINE,
-          null,
-          null,
-          false,
-          covering,
-          null);
+      return unrecorded(version, migration.description(), State.BELOW_BASELINE, null, covering);
     }
     ResolvedMigration planned = row == null ? known.plannedBaseline(null) : null;
     if (planned != null && planned.version().equals(version)) {
-      return new MigrationStatus(
-          version, planned.description(), State.PENDING, null, null, false, version, null);
+      return unrecorded(version, planned.description(), State.PENDING, null, version);
     }
     String description = migration != null ? migration.description() : row.description();
     if (row == null && known.isDeletedRow(version)) {
-      return new MigrationStatus(
+      return unrecorded(
           version,
           description,
           State.MISSING_FROM_HISTORY,
-          null,
           NamespaceState.deletedRowAdvice(version),
-          false,
-          null,
           null);
     }
     if (row == null) {
@@ -63,8 +58,7 @@ final class VersionStatuses {
           known.tablesWithoutHistory().isEmpty()
               ? null
               : "not in history although " + known.tablesWithoutHistoryReason(known.namespace());
-      return new MigrationStatus(
-          version, description, State.PENDING, null, note, false, null, null);
+      return unrecorded(version, description, State.PENDING, note, null);
     }
     State state =
         switch (row.status()) {
