@@ -1,15 +1,22 @@
 package dev.icebergops.test.env.embedded;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Consumer;
+import org.apache.iceberg.BaseTable;
+import org.apache.iceberg.TableMetadata;
+import org.apache.iceberg.TableOperations;
 import org.apache.iceberg.catalog.Catalog;
 import org.apache.iceberg.exceptions.RESTException;
 import org.apache.iceberg.rest.HTTPRequest;
 import org.apache.iceberg.rest.HTTPRequest.HTTPMethod;
 import org.apache.iceberg.rest.RESTCatalogAdapter;
 import org.apache.iceberg.rest.RESTResponse;
+import org.apache.iceberg.rest.requests.CommitTransactionRequest;
+import org.apache.iceberg.rest.requests.UpdateTableRequest;
 import org.apache.iceberg.rest.responses.ErrorResponse;
 
 /**
@@ -21,7 +28,8 @@ import org.apache.iceberg.rest.responses.ErrorResponse;
  * Here the request ends once the handler has answered, so a test's output shows the project's
  * messages rather than the server's, whichever SLF4J binding the user has. {@link
  * ErrorStatusResponse} keeps the answered status from being overwritten afterwards. Changes are
- * made one at a time, so that a multi-table commit is atomic.
+ * made one at a time, so that a multi-table commit is atomic; and a multi-table commit whose table
+ * changed after its requirements were checked is refused, not retried (see {@link #commitAll}).
  */
 final class AnsweringCatalogAdapter extends RESTCatalogAdapter {
 
@@ -33,8 +41,48 @@ final class AnsweringCatalogAdapter extends RESTCatalogAdapter {
    */
   private final ReentrantLock writing = new ReentrantLock();
 
+  /** The path of a multi-table commit, after the catalog's prefix. */
+  private static final String COMMIT_TRANSACTION = "transactions/commit";
+
+  private final Catalog catalog;
+
   AnsweringCatalogAdapter(Catalog catalog) {
     super(catalog);
+    this.catalog = catalog;
+  }
+
+  /**
+   * Commits every table of a multi-table commit, or refuses it with a conflict. Iceberg's adapter
+   * commits each table in a transaction that retries a refused commit from the table as it is then,
+   * without the request's changes (they were applied to the transaction's metadata, not recorded as
+   * its updates): the retry commits nothing and answers success. Here the requirements of every
+   * table are checked and its changes built first; a commit the backing catalog refuses is answered
+   * as the conflict it is.
+   */
+  private void commitAll(CommitTransactionRequest request, Consumer<ErrorResponse> answer) {
+    try {
+      commitAll(request);
+    } catch (RuntimeException e) {
+      ErrorResponse.Builder error = ErrorResponse.builder();
+      configureResponseFromException(e, error);
+      answer.accept(error.build());
+    }
+  }
+
+  private void commitAll(CommitTransactionRequest request) {
+    List<Runnable> commits = new ArrayList<>();
+    for (UpdateTableRequest change : request.tableChanges()) {
+      TableOperations ops = ((BaseTable) catalog.loadTable(change.identifier())).operations();
+      TableMetadata base = ops.current();
+      change.requirements().forEach(requirement -> requirement.validate(base));
+      TableMetadata.Builder builder = TableMetadata.buildFrom(base);
+      change.updates().forEach(update -> update.applyTo(builder));
+      TableMetadata updated = builder.build();
+      if (!updated.changes().isEmpty()) {
+        commits.add(() -> ops.commit(base, updated));
+      }
+    }
+    commits.forEach(Runnable::run);
   }
 
   @Override
@@ -54,6 +102,10 @@ final class AnsweringCatalogAdapter extends RESTCatalogAdapter {
       writing.lock();
     }
     try {
+      if (writes && request.path().endsWith(COMMIT_TRANSACTION)) {
+        commitAll(castRequest(CommitTransactionRequest.class, request.body()), answer);
+        return null;
+      }
       return super.execute(request, responseType, answer, responseHeaders);
     } catch (RESTException e) {
       if (answered.get()) {
