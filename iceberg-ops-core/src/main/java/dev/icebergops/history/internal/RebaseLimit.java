@@ -3,11 +3,13 @@ package dev.icebergops.history.internal;
 import dev.icebergops.history.HistoryConflictException;
 import org.apache.iceberg.BaseTable;
 import org.apache.iceberg.HasTableOperations;
+import org.apache.iceberg.Snapshot;
 import org.apache.iceberg.Table;
 import org.apache.iceberg.TableMetadata;
 import org.apache.iceberg.TableOperations;
 import org.apache.iceberg.encryption.EncryptionManager;
 import org.apache.iceberg.exceptions.CommitFailedException;
+import org.apache.iceberg.exceptions.CommitStateUnknownException;
 import org.apache.iceberg.io.FileIO;
 import org.apache.iceberg.io.LocationProvider;
 
@@ -66,7 +68,7 @@ public final class RebaseLimit implements TableOperations {
         carrier.commit(delegate, base, metadata);
         // a multi-table commit answers nothing: read the history table as it now is, so that the
         // writer and Iceberg's clean-up after the commit see the snapshot it made
-        delegate.refresh();
+        checkLanded(metadata, delegate.refresh());
       } else {
         delegate.commit(base, metadata);
       }
@@ -78,6 +80,23 @@ public final class RebaseLimit implements TableOperations {
         throw new Refused(refused, e);
       }
       throw e;
+    }
+  }
+
+  /**
+   * Fails when the history table, read after a multi-table commit the catalog answered as done,
+   * lacks the snapshot that commit made: a catalog that answered success for a commit it did not
+   * make (Iceberg's own REST adapter does, when a table changed under its commit) leaves the run
+   * not knowing what landed, which the runner reads again and reports.
+   */
+  private static void checkLanded(TableMetadata committed, TableMetadata now) {
+    Snapshot made = committed.currentSnapshot();
+    if (made != null && now.snapshot(made.snapshotId()) == null) {
+      throw new CommitStateUnknownException(
+          new IllegalStateException(
+              "the catalog answered the multi-table commit as done, but the history table does"
+                  + " not have its snapshot "
+                  + made.snapshotId()));
     }
   }
 
