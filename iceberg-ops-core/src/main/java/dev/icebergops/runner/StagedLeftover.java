@@ -8,7 +8,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.stream.Stream;
 import org.apache.iceberg.Snapshot;
 import org.apache.iceberg.Table;
 import org.apache.iceberg.catalog.Catalog;
@@ -17,9 +16,8 @@ import org.apache.iceberg.exceptions.NoSuchTableException;
 import org.apache.iceberg.util.SnapshotUtil;
 
 /**
- * A branch that a staged data step of a version wrote, named by a step (or the error) of the
- * version's history row, and where it stands now: what {@code status} shows and {@code repair}
- * publishes or drops.
+ * A branch that a staged data step of a version wrote, named by a step of the version's history
+ * row, and where it stands now: what {@code status} shows and {@code repair} publishes or drops.
  *
  * @param version the version whose row names the branch
  * @param table the table, qualified
@@ -29,12 +27,12 @@ import org.apache.iceberg.util.SnapshotUtil;
 record StagedLeftover(String version, String table, String branch, State state) {
 
   /**
-   * The branches the steps and the error of {@code row} name, each with its state read from {@code
-   * catalog}; a row that names none costs no catalog call.
+   * The branches the steps of {@code row} name, each with its state read from {@code catalog}; a
+   * row that names none costs no catalog call.
    */
   static List<StagedLeftover> of(HistoryRecord row, Catalog catalog, RemoteCalls remote) {
     Map<String, String> tableOfBranch = new LinkedHashMap<>();
-    Stream.concat(row.steps().stream(), Stream.ofNullable(row.error()))
+    row.steps().stream()
         .map(StagedBranches::staged)
         .flatMap(Optional::stream)
         .forEach(staged -> tableOfBranch.putIfAbsent(staged.getValue(), staged.getKey()));
