@@ -64,7 +64,7 @@ final class ViewReads {
    */
   static Select parse(String sql) {
     try {
-      Statement statement = CCJSqlParserUtil.newParser(sql).SingleStatement();
+      Statement statement = CCJSqlParserUtil.newParser(sql).Statement();
       if (statement instanceof Select select) {
         return select;
       }

@@ -102,6 +102,9 @@ class ViewReadsTest {
     assertThatThrownBy(() -> ViewReads.parse("SELEC amount FROM orders"))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessageStartingWith("Cannot read view SQL: ");
+    assertThatThrownBy(() -> ViewReads.parse("SELECT amount FROM orders WHERE"))
+        .as("a query is read to its end, never a prefix of it")
+        .hasMessageStartingWith("Cannot read view SQL: ");
     assertThatThrownBy(() -> ViewReads.parse("DROP TABLE orders"))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessage("Cannot read view SQL: not a query: DROP TABLE orders");
