@@ -1,0 +1,152 @@
+package dev.icebergops.runner;
+
+import dev.icebergops.migration.TableNames;
+import dev.icebergops.redaction.Redaction;
+import dev.icebergops.schema.FieldChange;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Function;
+import net.sf.jsqlparser.statement.select.Select;
+import org.apache.iceberg.Schema;
+import org.apache.iceberg.catalog.Catalog;
+import org.apache.iceberg.catalog.Namespace;
+import org.apache.iceberg.catalog.TableIdentifier;
+import org.apache.iceberg.catalog.ViewCatalog;
+import org.apache.iceberg.view.SQLViewRepresentation;
+import org.apache.iceberg.view.View;
+import org.apache.iceberg.view.ViewRepresentation;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The views of a namespace, their SQL read once from the live catalog, and which of them a
+ * version's changes break: a view whose SQL (in any of its dialects) reads a column the version
+ * renames or drops.
+ */
+final class ViewChecks {
+
+  private static final Logger LOG = LoggerFactory.getLogger(ViewChecks.class);
+
+  /** One SQL representation of a view: its parsed query, or why it could not be parsed. */
+  private record Sql(
+      String view, String dialect, Namespace namespace, Select query, String error) {}
+
+  private final List<Sql> views;
+
+  private ViewChecks(List<Sql> views) {
+    this.views = views;
+  }
+
+  /** The views of {@code namespace}; none when the catalog serves no views. */
+  static ViewChecks of(Catalog catalog, String namespace) {
+    List<Sql> views = new ArrayList<>();
+    if (catalog instanceof ViewCatalog viewCatalog) {
+      try {
+        for (TableIdentifier id : viewCatalog.listViews(TableNames.namespace(namespace))) {
+          views.addAll(sql(id, viewCatalog.loadView(id)));
+        }
+      } catch (RuntimeException e) {
+        LOG.warn(
+            "Cannot read the views of {}; they are not checked: {}",
+            namespace,
+            Redaction.scrub(e.toString(), Map.of()));
+      }
+    }
+    return new ViewChecks(views);
+  }
+
+  private static List<Sql> sql(TableIdentifier id, View view) {
+    List<Sql> sql = new ArrayList<>();
+    Namespace namespace = view.currentVersion().defaultNamespace();
+    for (ViewRepresentation representation : view.currentVersion().representations()) {
+      if (representation instanceof SQLViewRepresentation query) {
+        Namespace in = namespace == null || namespace.isEmpty() ? id.namespace() : namespace;
+        try {
+          sql.add(new Sql(id.toString(), query.dialect(), in, ViewReads.parse(query.sql()), null));
+        } catch (IllegalArgumentException e) {
+          sql.add(new Sql(id.toString(), query.dialect(), in, null, e.getMessage()));
+        }
+      }
+    }
+    return sql;
+  }
+
+  /**
+   * The views that read a column the changes rename or drop, each view and column once.
+   *
+   * @param schemas each table's schema before the changes, or null for no such table
+   */
+  List<ViewBreak> broken(List<TableChange> changes, Function<TableIdentifier, Schema> schemas) {
+    Set<ViewBreak> broken = new LinkedHashSet<>();
+    Map<Sql, Map<TableIdentifier, Set<String>>> reads = new HashMap<>();
+    for (TableChange change : changes) {
+      for (FieldChange field : change.schema().all()) {
+        String column = columnGone(field);
+        for (Sql view : column == null ? List.<Sql>of() : views) {
+          if (view.query() == null) {
+            continue;
+          }
+          Map<TableIdentifier, Set<String>> read =
+              reads.computeIfAbsent(view, v -> ViewReads.of(v.query(), v.namespace(), schemas));
+          read.forEach(
+              (table, columns) -> {
+                if (table.toString().equals(change.table())
+                    && columns.stream().anyMatch(c -> overlaps(c, column))) {
+                  broken.add(new ViewBreak(view.view(), change.table(), column, renamedTo(field)));
+                }
+              });
+        }
+      }
+    }
+    return List.copyOf(broken);
+  }
+
+  /**
+   * A note for each view whose SQL could not be read, when the changes rename or drop a column: it
+   * is not checked.
+   */
+  List<String> unread(List<TableChange> changes) {
+    boolean gone =
+        changes.stream()
+            .flatMap(c -> c.schema().all().stream())
+            .anyMatch(f -> columnGone(f) != null);
+    return !gone
+        ? List.of()
+        : views.stream()
+            .filter(v -> v.query() == null)
+            .map(
+                v ->
+                    "view "
+                        + v.view()
+                        + " ("
+                        + v.dialect()
+                        + "): its columns are not checked: "
+                        + v.error())
+            .toList();
+  }
+
+  /** The column a change renames (its old name) or drops; null for any other change. */
+  private static String columnGone(FieldChange field) {
+    return switch (field.changeType()) {
+      case RENAMED -> field.oldName();
+      case REMOVED -> field.name();
+      default -> null;
+    };
+  }
+
+  private static String renamedTo(FieldChange field) {
+    return field.changeType() == FieldChange.ChangeType.RENAMED ? field.name() : null;
+  }
+
+  /** Whether reading {@code read} reads {@code column}: the same, a field of it, or its struct. */
+  private static boolean overlaps(String read, String column) {
+    String r = read.toLowerCase(Locale.ROOT);
+    String c = column.toLowerCase(Locale.ROOT);
+    return r.equals(c) || r.startsWith(c + ".") || c.startsWith(r + ".");
+  }
+}
