@@ -2,7 +2,9 @@ package dev.icebergops.runner;
 
 import dev.icebergops.migration.TableNames;
 import dev.icebergops.redaction.Redaction;
+import dev.icebergops.runner.TableChange.Kind;
 import dev.icebergops.schema.FieldChange;
+import dev.icebergops.schema.SchemaDiff;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashSet;
@@ -17,6 +19,7 @@ import org.apache.iceberg.catalog.Catalog;
 import org.apache.iceberg.catalog.Namespace;
 import org.apache.iceberg.catalog.TableIdentifier;
 import org.apache.iceberg.catalog.ViewCatalog;
+import org.apache.iceberg.exceptions.NoSuchNamespaceException;
 import org.apache.iceberg.view.SQLViewRepresentation;
 import org.apache.iceberg.view.View;
 import org.apache.iceberg.view.ViewRepresentation;
@@ -50,6 +53,8 @@ final class ViewChecks {
         for (TableIdentifier id : viewCatalog.listViews(TableNames.namespace(namespace))) {
           views.addAll(sql(id, viewCatalog.loadView(id)));
         }
+      } catch (UnsupportedOperationException | NoSuchNamespaceException e) {
+        LOG.debug("No views of {} to check: {}", namespace, e.toString());
       } catch (RuntimeException e) {
         LOG.warn(
             "Cannot read the views of {}; they are not checked: {}",
@@ -128,6 +133,59 @@ final class ViewChecks {
                         + "): its columns are not checked: "
                         + v.error())
             .toList();
+  }
+
+  /**
+   * The schemas of the namespace's tables, read before a run's version so that {@link #warn} can
+   * tell what it renamed or dropped; empty (and nothing read) when the namespace has no view.
+   */
+  Map<TableIdentifier, Schema> schemas(Catalog catalog, String namespace) {
+    Map<TableIdentifier, Schema> schemas = new HashMap<>();
+    try {
+      if (!views.isEmpty()) {
+        catalog
+            .listTables(TableNames.namespace(namespace))
+            .forEach(id -> schemas.put(id, catalog.loadTable(id).schema()));
+      }
+    } catch (RuntimeException e) {
+      LOG.warn(
+          "Cannot read the tables of {}; its views are not checked: {}",
+          namespace,
+          Redaction.scrub(e.toString(), Map.of()));
+      schemas.clear();
+    }
+    return schemas;
+  }
+
+  /**
+   * Logs a warning for each view that reads a column the version renamed or dropped: the run goes
+   * on, as Liquibase and Atlas apply a change their lint warned of; the preview and the gate on
+   * breaking changes are where it is caught before.
+   *
+   * @param before the schemas {@link #schemas} read before the version
+   */
+  void warn(String version, Map<TableIdentifier, Schema> before, Catalog catalog, String ns) {
+    if (views.isEmpty()) {
+      return;
+    }
+    List<TableChange> changes = new ArrayList<>();
+    schemas(catalog, ns)
+        .forEach(
+            (id, schema) -> {
+              if (before.containsKey(id)) {
+                SchemaDiff diff = SchemaDiff.between(before.get(id), schema);
+                changes.add(
+                    new TableChange(
+                        id.toString(), Kind.CHANGED, diff, List.of(), null, List.of(), null));
+              }
+            });
+    for (ViewBreak broken : broken(changes, before::get)) {
+      LOG.warn(
+          "Migration {} breaks a view of {}: {}; the view fails at query time until it is replaced",
+          version,
+          ns,
+          broken.describe("migration " + version));
+    }
   }
 
   /** The column a change renames (its old name) or drops; null for any other change. */

@@ -7,6 +7,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.icebergops.migration.MigrationContext;
 import dev.icebergops.test.env.IcebergTestEnvironment;
 import dev.icebergops.testing.SharedEnvironment;
+import dev.icebergops.testsupport.StandardError;
 import java.util.List;
 import java.util.Map;
 import org.apache.iceberg.Schema;
@@ -21,10 +22,11 @@ import org.junit.jupiter.api.extension.ExtendWith;
 /**
  * A preview on the real REST catalog + S3 flags each view of the namespace whose SQL reads a column
  * that a pending version renames or drops, naming the view, the column and the version, in text,
- * Markdown and JSON; a view that does not read the column is not flagged.
+ * Markdown and JSON; a view that does not read the column is not flagged. A run applies such a
+ * version and warns of each view it breaks.
  */
 @ExtendWith(SharedEnvironment.class)
-class PreviewBrokenViewsTest {
+class BrokenViewsTest {
 
   static final Schema ORDERS =
       new Schema(
@@ -150,5 +152,31 @@ class PreviewBrokenViewsTest {
         .singleElement(org.assertj.core.api.InstanceOfAssertFactories.STRING)
         .startsWith(
             "view " + own.namespace() + ".odd (spark): its columns are not checked: Cannot read");
+  }
+
+  @Test
+  void migrateAppliesARenameAViewReadsAndWarnsNamingTheViewTheColumnAndTheVersion() {
+    view("big_orders", "spark", "SELECT id, amount FROM orders WHERE amount > 100");
+    view("order_notes", "spark", "SELECT o.id, o.note FROM orders o");
+    String ns = own.namespace();
+
+    String log =
+        StandardError.capture(
+            () -> own.runner(V0001__CreateOrders.class, V0002__RenameAmount.class).migrate());
+
+    assertThat(
+            own.catalog().loadTable(TableIdentifier.of(ns, "orders")).schema().findField("total"))
+        .isNotNull();
+    assertThat(log)
+        .contains(
+            "Migration 0002 breaks a view of "
+                + ns
+                + ": view "
+                + ns
+                + ".big_orders reads "
+                + ns
+                + ".orders.amount, which migration 0002 renames to total; the view fails at query"
+                + " time until it is replaced")
+        .doesNotContain("order_notes");
   }
 }
