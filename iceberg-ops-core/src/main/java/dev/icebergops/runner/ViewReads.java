@@ -10,12 +10,13 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.function.Function;
+import java.util.stream.Collectors;
+import net.sf.jsqlparser.JSQLParserException;
 import net.sf.jsqlparser.expression.Alias;
 import net.sf.jsqlparser.expression.AnalyticExpression;
 import net.sf.jsqlparser.expression.Expression;
 import net.sf.jsqlparser.expression.ExpressionVisitorAdapter;
 import net.sf.jsqlparser.parser.CCJSqlParserUtil;
-import net.sf.jsqlparser.parser.ParseException;
 import net.sf.jsqlparser.schema.Column;
 import net.sf.jsqlparser.statement.Statement;
 import net.sf.jsqlparser.statement.select.AllColumns;
@@ -63,19 +64,27 @@ final class ViewReads {
    * @throws IllegalArgumentException if it is no query JSqlParser reads
    */
   static Select parse(String sql) {
+    Statement statement;
     try {
-      Statement statement = CCJSqlParserUtil.newParser(sql).Statement();
-      if (statement instanceof Select select) {
-        return select;
+      // JSqlParser's entry point: the whole text, with its time limit against runaway parses
+      statement = CCJSqlParserUtil.parse(sql);
+    } catch (JSQLParserException e) {
+      Throwable cause = e;
+      while (cause.getCause() != null) {
+        cause = cause.getCause(); // the parser's own exception, under the time limit's wrapping
       }
-      throw new IllegalArgumentException("Cannot read view SQL: not a query: " + firstLine(sql));
-    } catch (ParseException | RuntimeException | Error e) {
-      if (e instanceof IllegalArgumentException illegal) {
-        throw illegal;
-      }
-      throw new IllegalArgumentException(
-          "Cannot read view SQL: " + firstLine(String.valueOf(e.getMessage())), e);
+      String where = // e.g. Encountered unexpected token: "AS" "AS" at line 1, column 37.
+          String.valueOf(cause.getMessage())
+              .lines()
+              .map(String::strip)
+              .limit(2)
+              .collect(Collectors.joining(" "));
+      throw new IllegalArgumentException("Cannot read view SQL: " + where, e);
     }
+    if (statement instanceof Select select) {
+      return select;
+    }
+    throw new IllegalArgumentException("Cannot read view SQL: not a query: " + firstLine(sql));
   }
 
   /**

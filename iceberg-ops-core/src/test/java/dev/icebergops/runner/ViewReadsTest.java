@@ -101,7 +101,9 @@ class ViewReadsTest {
   void sqlThatIsNoQueryIsRefusedNamingIt() {
     assertThatThrownBy(() -> ViewReads.parse("SELEC amount FROM orders"))
         .isInstanceOf(IllegalArgumentException.class)
-        .hasMessageStartingWith("Cannot read view SQL: ");
+        .hasMessage(
+            "Cannot read view SQL: Encountered unexpected token: \"SELEC\" <S_IDENTIFIER> at line"
+                + " 1, column 1.");
     assertThatThrownBy(() -> ViewReads.parse("SELECT amount FROM orders WHERE"))
         .as("a query is read to its end, never a prefix of it")
         .hasMessageStartingWith("Cannot read view SQL: ");
