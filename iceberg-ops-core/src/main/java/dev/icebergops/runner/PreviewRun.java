@@ -41,7 +41,7 @@ final class PreviewRun {
     NamespaceState state = view.readState();
     List<ResolvedMigration> pending = view.pending(state);
     ShadowCatalog shadow = ShadowCatalog.of(view.catalog());
-    ViewChecks views = ViewChecks.of(view.catalog(), namespace);
+    ViewChecks views = ViewChecks.of(view);
     List<VersionPreview> versions = new ArrayList<>();
     boolean failed = false;
     for (ResolvedMigration migration : pending) {

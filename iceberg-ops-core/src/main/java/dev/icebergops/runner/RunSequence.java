@@ -179,7 +179,7 @@ final class RunSequence {
         versions.isEmpty()
             ? null
             : new TableUuids(view, journal.state().rows()).beforeFirstVersion();
-    ViewChecks views = ViewChecks.of(config.catalog(), namespace());
+    ViewChecks views = ViewChecks.of(view);
     for (int i = 0; i < versions.size(); i++) {
       Version version = versions.get(i);
       try {
@@ -202,12 +202,12 @@ final class RunSequence {
         }
         HistoryRecord next = running(versions, i + 1, operation, journal.runId());
         boolean release = i + 1 == versions.size() && !operation.hasPostHook(version.migration());
-        var schemas = views.schemas(config.catalog(), namespace());
+        var schemas = views.schemas(view);
         done(
             steps,
             executor.run(
                 operation, version.migration(), version.before(), lease, next, release, uuids));
-        views.warn(version.migration().version(), schemas, config.catalog(), namespace());
+        views.warn(version.migration().version(), schemas, view);
         runningWritten = next != null;
       } catch (MigrationException e) {
         throw e.withPartialResult(

@@ -45,20 +45,30 @@ final class ViewChecks {
     this.views = views;
   }
 
-  /** The views of {@code namespace}; none when the catalog serves no views. */
-  static ViewChecks of(Catalog catalog, String namespace) {
+  /**
+   * The views of the namespace, read within the runner's time bound; none when the catalog serves
+   * no views.
+   */
+  static ViewChecks of(NamespaceView namespace) {
     List<Sql> views = new ArrayList<>();
-    if (catalog instanceof ViewCatalog viewCatalog) {
+    if (namespace.catalog() instanceof ViewCatalog catalog) {
+      Namespace ns = TableNames.namespace(namespace.namespace());
       try {
-        for (TableIdentifier id : viewCatalog.listViews(TableNames.namespace(namespace))) {
-          views.addAll(sql(id, viewCatalog.loadView(id)));
-        }
+        namespace
+            .remote()
+            .call(
+                "read the views of " + ns,
+                () ->
+                    catalog.listViews(ns).stream()
+                        .map(id -> sql(id, catalog.loadView(id)))
+                        .toList())
+            .forEach(views::addAll);
       } catch (UnsupportedOperationException | NoSuchNamespaceException e) {
-        LOG.debug("No views of {} to check: {}", namespace, e.toString());
+        LOG.debug("No views of {} to check: {}", ns, e.toString());
       } catch (RuntimeException e) {
         LOG.warn(
             "Cannot read the views of {}; they are not checked: {}",
-            namespace,
+            ns,
             Redaction.scrub(e.toString(), Map.of()));
       }
     }
@@ -139,22 +149,31 @@ final class ViewChecks {
    * The schemas of the namespace's tables, read before a run's version so that {@link #warn} can
    * tell what it renamed or dropped; empty (and nothing read) when the namespace has no view.
    */
-  Map<TableIdentifier, Schema> schemas(Catalog catalog, String namespace) {
-    Map<TableIdentifier, Schema> schemas = new HashMap<>();
+  Map<TableIdentifier, Schema> schemas(NamespaceView namespace) {
+    if (views.isEmpty()) {
+      return Map.of();
+    }
+    Catalog catalog = namespace.catalog();
+    Namespace ns = TableNames.namespace(namespace.namespace());
     try {
-      if (!views.isEmpty()) {
-        catalog
-            .listTables(TableNames.namespace(namespace))
-            .forEach(id -> schemas.put(id, catalog.loadTable(id).schema()));
-      }
+      return namespace
+          .remote()
+          .call(
+              "read the tables of " + ns,
+              () -> {
+                Map<TableIdentifier, Schema> schemas = new HashMap<>();
+                catalog
+                    .listTables(ns)
+                    .forEach(id -> schemas.put(id, catalog.loadTable(id).schema()));
+                return schemas;
+              });
     } catch (RuntimeException e) {
       LOG.warn(
           "Cannot read the tables of {}; its views are not checked: {}",
-          namespace,
+          ns,
           Redaction.scrub(e.toString(), Map.of()));
-      schemas.clear();
+      return Map.of();
     }
-    return schemas;
   }
 
   /**
@@ -164,12 +183,12 @@ final class ViewChecks {
    *
    * @param before the schemas {@link #schemas} read before the version
    */
-  void warn(String version, Map<TableIdentifier, Schema> before, Catalog catalog, String ns) {
+  void warn(String version, Map<TableIdentifier, Schema> before, NamespaceView namespace) {
     if (views.isEmpty()) {
       return;
     }
     List<TableChange> changes = new ArrayList<>();
-    schemas(catalog, ns)
+    schemas(namespace)
         .forEach(
             (id, schema) -> {
               if (before.containsKey(id)) {
@@ -183,7 +202,7 @@ final class ViewChecks {
       LOG.warn(
           "Migration {} breaks a view of {}: {}; the view fails at query time until it is replaced",
           version,
-          ns,
+          namespace.namespace(),
           broken.describe("migration " + version));
     }
   }
