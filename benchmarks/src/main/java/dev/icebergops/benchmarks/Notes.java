@@ -541,6 +541,10 @@ final class Notes {
     if (jar.startsWith("classgraph")) {
       return "finds migration classes in class path locations";
     }
+    if (jar.startsWith("jsqlparser")) {
+      return "reads the SQL of a namespace's views, to flag a view that reads a column a pending"
+          + " version renames or drops (one jar, no dependency of its own)";
+    }
     if (jar.startsWith("caffeine")) {
       return "Iceberg's caches (manifest and catalog caching)";
     }

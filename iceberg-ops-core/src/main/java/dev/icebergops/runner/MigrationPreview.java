@@ -51,10 +51,23 @@ public record MigrationPreview(String namespace, String current, List<VersionPre
       version.put("error", v.error());
       version.put("notPreviewed", v.notPreviewed());
       version.put("tables", v.changes().stream().map(MigrationPreview::tableMap).toList());
+      version.put("brokenViews", v.brokenViews().stream().map(MigrationPreview::viewMap).toList());
       list.add(version);
     }
     map.put("versions", list);
     return map;
+  }
+
+  private static Map<String, Object> viewMap(ViewBreak broken) {
+    Map<String, Object> view = new LinkedHashMap<>();
+    view.put("view", broken.view());
+    view.put("table", broken.table());
+    view.put("column", broken.column());
+    view.put("change", broken.renamedTo() == null ? "dropped" : "renamed");
+    if (broken.renamedTo() != null) {
+      view.put("renamedTo", broken.renamedTo());
+    }
+    return view;
   }
 
   private static Map<String, Object> tableMap(TableChange change) {

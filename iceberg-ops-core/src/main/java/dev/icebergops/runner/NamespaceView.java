@@ -57,6 +57,11 @@ final class NamespaceView {
     return catalog;
   }
 
+  /** The runner's time bound on its own remote operations. */
+  RemoteCalls remote() {
+    return remote;
+  }
+
   /** The history table's identifier. */
   TableIdentifier historyTable() {
     return history.tableIdentifier();

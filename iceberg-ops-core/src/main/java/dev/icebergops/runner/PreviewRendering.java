@@ -9,6 +9,9 @@ import java.util.stream.Collectors;
 /** Renders a preview (what {@link MigrationPreview} holds) as text and as Markdown. */
 record PreviewRendering(String namespace, String current, List<VersionPreview> versions) {
 
+  /** Who renames or drops a column a view reads, in a version's block. */
+  private static final String WHO = "this version";
+
   String text() {
     StringBuilder out = new StringBuilder();
     out.append("Preview of ")
@@ -27,6 +30,7 @@ record PreviewRendering(String namespace, String current, List<VersionPreview> v
         out.append("  ").append(tableLine(change)).append('\n');
         change.lines().forEach(line -> out.append("    ").append(line).append('\n'));
       }
+      v.brokenViews().forEach(b -> out.append("  breaks ").append(b.describe(WHO)).append('\n'));
       v.notPreviewed().forEach(n -> out.append("  not previewed: ").append(n).append('\n'));
     }
     return out.toString().stripTrailing();
@@ -50,6 +54,12 @@ record PreviewRendering(String namespace, String current, List<VersionPreview> v
       if (!v.changes().isEmpty()) {
         out.append("\n| table | change |\n| --- | --- |\n");
         v.changes().forEach(change -> rows(out, change));
+      }
+      if (!v.brokenViews().isEmpty()) {
+        out.append('\n');
+        v.brokenViews()
+            .forEach(
+                b -> out.append("- :warning: breaks ").append(cell(b.describe(WHO))).append('\n'));
       }
       if (!v.notPreviewed().isEmpty()) {
         out.append('\n');

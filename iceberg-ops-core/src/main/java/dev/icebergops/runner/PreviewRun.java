@@ -11,9 +11,11 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
+import org.apache.iceberg.Schema;
 import org.apache.iceberg.Snapshot;
 import org.apache.iceberg.TableMetadata;
 import org.apache.iceberg.catalog.TableIdentifier;
+import org.apache.iceberg.exceptions.NoSuchTableException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -39,6 +41,7 @@ final class PreviewRun {
     NamespaceState state = view.readState();
     List<ResolvedMigration> pending = view.pending(state);
     ShadowCatalog shadow = ShadowCatalog.of(view.catalog());
+    ViewChecks views = ViewChecks.of(view);
     List<VersionPreview> versions = new ArrayList<>();
     boolean failed = false;
     for (ResolvedMigration migration : pending) {
@@ -53,14 +56,15 @@ final class PreviewRun {
                 null));
         continue;
       }
-      VersionPreview version = preview(shadow, migration);
+      VersionPreview version = preview(shadow, views, migration);
       failed = version.outcome() == VersionPreview.Outcome.FAILS;
       versions.add(version);
     }
     return new MigrationPreview(namespace, state.current(), versions);
   }
 
-  private VersionPreview preview(ShadowCatalog shadow, ResolvedMigration migration) {
+  private VersionPreview preview(
+      ShadowCatalog shadow, ViewChecks views, ResolvedMigration migration) {
     Map<TableIdentifier, TableMetadata> before = new HashMap<>(shadow.tables());
     Set<TableIdentifier> loaded = shadow.loadedFromLive().keySet();
     LOG.info("Previewing migration {} of {} on a shadow", migration, namespace);
@@ -77,6 +81,7 @@ final class PreviewRun {
     List<TableChange> changes = new ArrayList<>();
     StateDiff.between(states(before), states(after)).forEach(diff -> changes.add(change(diff)));
     List<String> notPreviewed = notOnShadow(before, after, shadow.drainUnheld(), ended);
+    notPreviewed.addAll(views.unread(changes));
     VersionPreview.Outcome outcome =
         notPreviewed.isEmpty()
             ? VersionPreview.Outcome.PREVIEWED
@@ -86,8 +91,28 @@ final class PreviewRun {
       outcome = VersionPreview.Outcome.FAILS;
       error = ended.message(migration, namespace);
     }
+    List<ViewBreak> broken = views.broken(changes, id -> schemaBefore(before, id));
     return new VersionPreview(
-        migration.version(), migration.description(), outcome, changes, notPreviewed, error);
+        migration.version(),
+        migration.description(),
+        outcome,
+        changes,
+        notPreviewed,
+        error,
+        broken);
+  }
+
+  /** A table's schema before the version: as the shadow held it, else as it is live; or null. */
+  private Schema schemaBefore(Map<TableIdentifier, TableMetadata> before, TableIdentifier id) {
+    TableMetadata metadata = before.get(id);
+    if (metadata != null) {
+      return metadata.schema();
+    }
+    try {
+      return view.catalog().loadTable(id).schema();
+    } catch (NoSuchTableException e) {
+      return null;
+    }
   }
 
   private static Map<String, TableState> states(Map<TableIdentifier, TableMetadata> tables) {

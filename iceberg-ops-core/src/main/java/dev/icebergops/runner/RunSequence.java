@@ -179,6 +179,7 @@ final class RunSequence {
         versions.isEmpty()
             ? null
             : new TableUuids(view, journal.state().rows()).beforeFirstVersion();
+    ViewChecks views = ViewChecks.of(view);
     for (int i = 0; i < versions.size(); i++) {
       Version version = versions.get(i);
       try {
@@ -201,10 +202,12 @@ final class RunSequence {
         }
         HistoryRecord next = running(versions, i + 1, operation, journal.runId());
         boolean release = i + 1 == versions.size() && !operation.hasPostHook(version.migration());
+        var schemas = views.schemas(view);
         done(
             steps,
             executor.run(
                 operation, version.migration(), version.before(), lease, next, release, uuids));
+        views.warn(version.migration().version(), schemas, view);
         runningWritten = next != null;
       } catch (MigrationException e) {
         throw e.withPartialResult(

@@ -15,6 +15,7 @@ import java.util.List;
  *     append to a table with data) or whose effect it cannot show (rows committed, a snapshot
  *     expiry, a delete of a live file), each naming the table or file; never silently skipped
  * @param error the error it would fail with, or null
+ * @param brokenViews the views of the namespace that read a column this version renames or drops
  */
 public record VersionPreview(
     String version,
@@ -22,7 +23,8 @@ public record VersionPreview(
     Outcome outcome,
     List<TableChange> changes,
     List<String> notPreviewed,
-    String error) {
+    String error,
+    List<ViewBreak> brokenViews) {
 
   /** How far the preview got with a version. */
   public enum Outcome {
@@ -40,5 +42,17 @@ public record VersionPreview(
   public VersionPreview {
     changes = List.copyOf(changes);
     notPreviewed = List.copyOf(notPreviewed);
+    brokenViews = List.copyOf(brokenViews);
+  }
+
+  /** A version that breaks no view. */
+  public VersionPreview(
+      String version,
+      String description,
+      Outcome outcome,
+      List<TableChange> changes,
+      List<String> notPreviewed,
+      String error) {
+    this(version, description, outcome, changes, notPreviewed, error, List.of());
   }
 }

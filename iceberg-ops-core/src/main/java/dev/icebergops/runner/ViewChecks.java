@@ -1,0 +1,229 @@
+package dev.icebergops.runner;
+
+import dev.icebergops.migration.TableNames;
+import dev.icebergops.redaction.Redaction;
+import dev.icebergops.runner.TableChange.Kind;
+import dev.icebergops.schema.FieldChange;
+import dev.icebergops.schema.SchemaDiff;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Function;
+import net.sf.jsqlparser.statement.select.Select;
+import org.apache.iceberg.Schema;
+import org.apache.iceberg.catalog.Catalog;
+import org.apache.iceberg.catalog.Namespace;
+import org.apache.iceberg.catalog.TableIdentifier;
+import org.apache.iceberg.catalog.ViewCatalog;
+import org.apache.iceberg.exceptions.NoSuchNamespaceException;
+import org.apache.iceberg.view.SQLViewRepresentation;
+import org.apache.iceberg.view.View;
+import org.apache.iceberg.view.ViewRepresentation;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The views of a namespace, their SQL read once from the live catalog, and which of them a
+ * version's changes break: a view whose SQL (in any of its dialects) reads a column the version
+ * renames or drops.
+ */
+final class ViewChecks {
+
+  private static final Logger LOG = LoggerFactory.getLogger(ViewChecks.class);
+
+  /** One SQL representation of a view: its parsed query, or why it could not be parsed. */
+  private record Sql(
+      String view, String dialect, Namespace namespace, Select query, String error) {}
+
+  private final List<Sql> views;
+
+  private ViewChecks(List<Sql> views) {
+    this.views = views;
+  }
+
+  /**
+   * The views of the namespace, read within the runner's time bound; none when the catalog serves
+   * no views.
+   */
+  static ViewChecks of(NamespaceView namespace) {
+    List<Sql> views = new ArrayList<>();
+    if (namespace.catalog() instanceof ViewCatalog catalog) {
+      Namespace ns = TableNames.namespace(namespace.namespace());
+      try {
+        namespace
+            .remote()
+            .call(
+                "read the views of " + ns,
+                () ->
+                    catalog.listViews(ns).stream()
+                        .map(id -> sql(id, catalog.loadView(id)))
+                        .toList())
+            .forEach(views::addAll);
+      } catch (UnsupportedOperationException | NoSuchNamespaceException e) {
+        LOG.debug("No views of {} to check: {}", ns, e.toString());
+      } catch (RuntimeException e) {
+        LOG.warn(
+            "Cannot read the views of {}; they are not checked: {}",
+            ns,
+            Redaction.scrub(e.toString(), Map.of()));
+      }
+    }
+    return new ViewChecks(views);
+  }
+
+  private static List<Sql> sql(TableIdentifier id, View view) {
+    List<Sql> sql = new ArrayList<>();
+    Namespace namespace = view.currentVersion().defaultNamespace();
+    for (ViewRepresentation representation : view.currentVersion().representations()) {
+      if (representation instanceof SQLViewRepresentation query) {
+        Namespace in = namespace == null || namespace.isEmpty() ? id.namespace() : namespace;
+        try {
+          sql.add(new Sql(id.toString(), query.dialect(), in, ViewReads.parse(query.sql()), null));
+        } catch (IllegalArgumentException e) {
+          sql.add(new Sql(id.toString(), query.dialect(), in, null, e.getMessage()));
+        }
+      }
+    }
+    return sql;
+  }
+
+  /**
+   * The views that read a column the changes rename or drop, each view and column once.
+   *
+   * @param schemas each table's schema before the changes, or null for no such table
+   */
+  List<ViewBreak> broken(List<TableChange> changes, Function<TableIdentifier, Schema> schemas) {
+    Set<ViewBreak> broken = new LinkedHashSet<>();
+    Map<Sql, Map<TableIdentifier, Set<String>>> reads = new HashMap<>();
+    for (TableChange change : changes) {
+      for (FieldChange field : change.schema().all()) {
+        String column = columnGone(field);
+        for (Sql view : column == null ? List.<Sql>of() : views) {
+          if (view.query() == null) {
+            continue;
+          }
+          Map<TableIdentifier, Set<String>> read =
+              reads.computeIfAbsent(view, v -> ViewReads.of(v.query(), v.namespace(), schemas));
+          read.forEach(
+              (table, columns) -> {
+                if (table.toString().equals(change.table())
+                    && columns.stream().anyMatch(c -> overlaps(c, column))) {
+                  broken.add(new ViewBreak(view.view(), change.table(), column, renamedTo(field)));
+                }
+              });
+        }
+      }
+    }
+    return List.copyOf(broken);
+  }
+
+  /**
+   * A note for each view whose SQL could not be read, when the changes rename or drop a column: it
+   * is not checked.
+   */
+  List<String> unread(List<TableChange> changes) {
+    boolean gone =
+        changes.stream()
+            .flatMap(c -> c.schema().all().stream())
+            .anyMatch(f -> columnGone(f) != null);
+    return !gone
+        ? List.of()
+        : views.stream()
+            .filter(v -> v.query() == null)
+            .map(
+                v ->
+                    "view "
+                        + v.view()
+                        + " ("
+                        + v.dialect()
+                        + "): its columns are not checked: "
+                        + v.error())
+            .toList();
+  }
+
+  /**
+   * The schemas of the namespace's tables, read before a run's version so that {@link #warn} can
+   * tell what it renamed or dropped; empty (and nothing read) when the namespace has no view.
+   */
+  Map<TableIdentifier, Schema> schemas(NamespaceView namespace) {
+    if (views.isEmpty()) {
+      return Map.of();
+    }
+    Catalog catalog = namespace.catalog();
+    Namespace ns = TableNames.namespace(namespace.namespace());
+    try {
+      return namespace
+          .remote()
+          .call(
+              "read the tables of " + ns,
+              () -> {
+                Map<TableIdentifier, Schema> schemas = new HashMap<>();
+                catalog
+                    .listTables(ns)
+                    .forEach(id -> schemas.put(id, catalog.loadTable(id).schema()));
+                return schemas;
+              });
+    } catch (RuntimeException e) {
+      LOG.warn(
+          "Cannot read the tables of {}; its views are not checked: {}",
+          ns,
+          Redaction.scrub(e.toString(), Map.of()));
+      return Map.of();
+    }
+  }
+
+  /**
+   * Logs a warning for each view that reads a column the version renamed or dropped: the run goes
+   * on, as Liquibase and Atlas apply a change their lint warned of; the preview and the gate on
+   * breaking changes are where it is caught before.
+   *
+   * @param before the schemas {@link #schemas} read before the version
+   */
+  void warn(String version, Map<TableIdentifier, Schema> before, NamespaceView namespace) {
+    if (views.isEmpty()) {
+      return;
+    }
+    List<TableChange> changes = new ArrayList<>();
+    schemas(namespace)
+        .forEach(
+            (id, schema) -> {
+              if (before.containsKey(id)) {
+                SchemaDiff diff = SchemaDiff.between(before.get(id), schema);
+                changes.add(
+                    new TableChange(
+                        id.toString(), Kind.CHANGED, diff, List.of(), null, List.of(), null));
+              }
+            });
+    for (ViewBreak broken : broken(changes, before::get)) {
+      LOG.warn(
+          "Migration {} breaks a view of {}: {}; the view fails at query time until it is replaced",
+          version,
+          namespace.namespace(),
+          broken.describe("migration " + version));
+    }
+  }
+
+  /** The column a change renames (its old name) or drops; null for any other change. */
+  private static String columnGone(FieldChange field) {
+    return switch (field.changeType()) {
+      case RENAMED -> field.oldName();
+      case REMOVED -> field.name();
+      default -> null;
+    };
+  }
+
+  private static String renamedTo(FieldChange field) {
+    return field.changeType() == FieldChange.ChangeType.RENAMED ? field.name() : null;
+  }
+
+  /** Whether reading {@code read} reads {@code column}: the same, a field of it, or its struct. */
+  private static boolean overlaps(String read, String column) {
+    String r = read.toLowerCase(Locale.ROOT);
+    String c = column.toLowerCase(Locale.ROOT);
+    return r.equals(c) || r.startsWith(c + ".") || c.startsWith(r + ".");
+  }
+}
