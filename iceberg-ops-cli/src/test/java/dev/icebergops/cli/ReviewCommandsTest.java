@@ -105,11 +105,11 @@ class ReviewCommandsTest {
     assertThat(text.out())
         .startsWith("Preview of shop (at 0001): 6 pending versions, one would fail\n")
         .contains("0002 Add region: would apply\n  shop.orders: changed\n")
-        .contains("    added column region (id=4, string)\n")
-        .contains("    changed column comment (id=3): renamed from note\n")
-        .contains("    changed column qty (id=2): type int -> long\n")
-        .contains("    partition: added identity(region) as region\n")
-        .contains("    property: set commit.retry.num-retries = 8\n")
+        .contains("    added column region (id=4, string) [additive]\n")
+        .contains("    changed column comment (id=3): renamed from note [breaking]\n")
+        .contains("    changed column qty (id=2): type int -> long [compatible]\n")
+        .contains("    partition: added identity(region) as region [compatible]\n")
+        .contains("    property: set commit.retry.num-retries = 8 [additive]\n")
         .contains("0006 Rename comment onto qty: would FAIL\n  error: Cannot apply migration 0006")
         .contains("0007 Add channel: not reached (an earlier version would fail)");
 
@@ -117,13 +117,16 @@ class ReviewCommandsTest {
     assertThat(markdown.exitCode()).isZero();
     assertThat(markdown.out())
         .startsWith("### iceberg-ops preview of `shop`\n")
-        .contains("| `shop.orders` | added column region (id=4, string) |");
+        .contains("| `shop.orders` | added column region (id=4, string) | additive |");
     assertThat(Files.readString(PAGE))
         .as("docs/reviewing-migrations.md shows this run's Markdown")
         .contains(markdown.out());
 
     JsonNode json = JSON.readTree(run(cli, "plan", "--preview", "--json").out());
     assertThat(json.at("/versions/0/tables/0/columns/0/column").asText()).isEqualTo("region");
+    assertThat(json.at("/versions/1/tables/0/class").asText()).isEqualTo("breaking");
+    assertThat(json.at("/versions/1/tables/0/changes/0/class").asText()).isEqualTo("breaking");
+    assertThat(json.at("/versions/1/tables/0/changes/0/column").asText()).isEqualTo("comment");
     assertThat(json.at("/versions/4/outcome").asText()).isEqualTo("fails");
     assertThat(json.at("/versions/5/outcome").asText()).isEqualTo("not_reached");
     assertThat(environment.catalog().loadTable(TableIdentifier.of("shop", "orders")).schema())

@@ -1,6 +1,9 @@
 package dev.icebergops.runner;
 
+import dev.icebergops.migration.ChangeClass;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 /**
  * What one pending version would do, as {@link MigrationRunner#preview()} found it on a shadow of
@@ -15,6 +18,10 @@ import java.util.List;
  *     append to a table with data) or whose effect it cannot show (rows committed, a snapshot
  *     expiry, a delete of a live file), each naming the table or file; never silently skipped
  * @param error the error it would fail with, or null
+ * @param dataChanges the data commits and snapshot expiries the shadow ran, each with its class
+ *     (also told in {@code notPreviewed}, since their rows are not shown)
+ * @param declared what the migration class declares ({@link ChangeClass#declaredBy}): the reason
+ *     for its breaking and destructive changes
  */
 public record VersionPreview(
     String version,
@@ -22,7 +29,9 @@ public record VersionPreview(
     Outcome outcome,
     List<TableChange> changes,
     List<String> notPreviewed,
-    String error) {
+    String error,
+    List<ClassedChange> dataChanges,
+    Map<ChangeClass, String> declared) {
 
   /** How far the preview got with a version. */
   public enum Outcome {
@@ -40,5 +49,36 @@ public record VersionPreview(
   public VersionPreview {
     changes = List.copyOf(changes);
     notPreviewed = List.copyOf(notPreviewed);
+    dataChanges = List.copyOf(dataChanges);
+    declared = Map.copyOf(declared);
+  }
+
+  /**
+   * Every change the version would make, with its class: per table (in name order) what becomes of
+   * the table as a whole, then its changes; then the data changes.
+   */
+  public List<ClassedChange> classed() {
+    List<ClassedChange> all = new ArrayList<>();
+    for (TableChange table : changes) {
+      if (table.tableClass() != null) {
+        all.add(
+            new ClassedChange(
+                table.tableClass(), table.table(), null, PreviewRendering.kind(table)));
+      }
+      all.addAll(table.changes());
+    }
+    all.addAll(dataChanges);
+    return all;
+  }
+
+  /**
+   * The changes of class {@code gate} or worse that the migration does not declare.
+   *
+   * @param gate the least class that needs a declaration: breaking or destructive
+   */
+  public List<ClassedChange> undeclared(ChangeClass gate) {
+    return classed().stream()
+        .filter(c -> c.changeClass().compareTo(gate) >= 0 && !c.changeClass().declaredIn(declared))
+        .toList();
   }
 }
