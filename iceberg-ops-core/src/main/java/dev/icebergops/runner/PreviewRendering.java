@@ -33,7 +33,7 @@ record PreviewRendering(String namespace, String current, List<VersionPreview> v
         out.append("  error: ").append(v.error()).append('\n');
       }
       for (TableChange change : v.changes()) {
-        out.append("  ").append(change.table()).append(": ").append(kind(change));
+        out.append("  ").append(change.table()).append(": ").append(change.becomes());
         out.append(change.tableClass() == null ? "" : " [" + change.tableClass().label() + "]");
         out.append('\n');
         change
@@ -159,12 +159,6 @@ record PreviewRendering(String namespace, String current, List<VersionPreview> v
       case FAILS -> "would FAIL";
       case NOT_REACHED -> "not reached (an earlier version would fail)";
     };
-  }
-
-  /** What becomes of a table, e.g. {@code dropped} or {@code renamed from sales.orders}. */
-  static String kind(TableChange change) {
-    return change.kind().name().toLowerCase(Locale.ROOT)
-        + (change.renamedFrom() == null ? "" : " from " + change.renamedFrom());
   }
 
   /** A partition field as previews and drift show it, e.g. {@code day(ts) as ts_day}. */

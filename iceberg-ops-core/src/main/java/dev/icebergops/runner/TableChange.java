@@ -62,6 +62,12 @@ public record TableChange(
     return changes.stream().map(ClassedChange::change).toList();
   }
 
+  /** What becomes of the table, e.g. {@code dropped} or {@code renamed from sales.orders}. */
+  String becomes() {
+    return kind.name().toLowerCase(java.util.Locale.ROOT)
+        + (renamedFrom == null ? "" : " from " + renamedFrom);
+  }
+
   /** The most severe class of the table's changes, or null when there is none. */
   public ChangeClass changeClass() {
     return Stream.concat(Stream.ofNullable(tableClass), changes.stream().map(c -> c.changeClass()))

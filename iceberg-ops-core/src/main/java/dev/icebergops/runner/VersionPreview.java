@@ -61,9 +61,7 @@ public record VersionPreview(
     List<ClassedChange> all = new ArrayList<>();
     for (TableChange table : changes) {
       if (table.tableClass() != null) {
-        all.add(
-            new ClassedChange(
-                table.tableClass(), table.table(), null, PreviewRendering.kind(table)));
+        all.add(new ClassedChange(table.tableClass(), table.table(), null, table.becomes()));
       }
       all.addAll(table.changes());
     }
