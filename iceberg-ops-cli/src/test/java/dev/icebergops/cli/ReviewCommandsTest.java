@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.icebergops.cli.CliRunner.Result;
 import dev.icebergops.test.env.IcebergTestEnvironment;
 import dev.icebergops.testing.SharedEnvironment;
+import dev.icebergops.testsupport.MigrationSources;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -33,6 +34,9 @@ class ReviewCommandsTest {
 
   /** The page that shows this test's Markdown preview. */
   private static final Path PAGE = Path.of("..", "docs", "reviewing-migrations.md");
+
+  /** The page that shows the classed preview and the gate of this test. */
+  private static final Path GATING = Path.of("..", "docs", "gating-breaking-changes.md");
 
   private static IcebergTestEnvironment environment;
 
@@ -132,6 +136,42 @@ class ReviewCommandsTest {
     assertThat(environment.catalog().loadTable(TableIdentifier.of("shop", "orders")).schema())
         .as("the preview changed nothing")
         .matches(schema -> schema.findField("region") == null);
+    assertNoSecret();
+  }
+
+  @Test
+  void previewClassesEachChangeAndTheGateNamesWhatIsNotDeclared() throws Exception {
+    CliRunner cli = cli().env("ICEBERG_OPS_NAMESPACE", "gate"); // a namespace no other test changes
+    assertThat(run(cli, "migrate").exitCode()).isZero();
+    cli.migration("V0002__AddRegion", "ctx.addColumn(\"orders\", \"region\", \"string\");");
+    Files.writeString(
+        project.resolve("migrations/V0003__RenameNote.java"),
+        MigrationSources.migration(
+                "V0003__RenameNote", "ctx.enforceRename(\"orders\", \"note\", \"comment\");")
+            .replace(
+                "public class",
+                "@dev.icebergops.migration.Breaking(\"the dashboards read comment since PR 412\")"
+                    + " public class"));
+    cli.migration("V0004__DropQty", "ctx.deleteColumn(\"orders\", \"qty\");");
+
+    Result markdown = run(cli, "plan", "--preview", "--markdown");
+    assertThat(markdown.exitCode()).as(markdown.toString()).isZero();
+    assertThat(markdown.out())
+        .contains("> Declared breaking: the dashboards read comment since PR 412\n")
+        .contains("| `gate.orders` | removed column qty (id=2, int) | **destructive** |\n");
+    Result gate = run(cli, "plan", "--preview", "--fail-on", "breaking");
+    assertThat(gate.exitCode()).as(gate.toString()).isEqualTo(4);
+    String verdict = gate.out().substring(gate.out().indexOf("Gate --fail-on"));
+    assertThat(verdict)
+        .isEqualTo(
+            "Gate --fail-on breaking: 1 undeclared change\n"
+                + "  0004 (Drop qty): gate.orders column qty: removed column qty (id=2, int) is"
+                + " destructive and not declared; declare it on the migration class with"
+                + " @Destructive(\"<why>\")\n");
+    assertThat(Files.readString(GATING))
+        .as("docs/gating-breaking-changes.md shows this run's Markdown and verdict")
+        .contains(markdown.out())
+        .contains(verdict);
     assertNoSecret();
   }
 
