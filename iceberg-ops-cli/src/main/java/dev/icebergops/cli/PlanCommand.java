@@ -51,15 +51,7 @@ final class PlanCommand extends SessionCommand {
     ChangeClass gate = failOn == null ? null : ChangeClass.gate(failOn);
     MigrationRunner runner = session.runner().build();
     if (preview) {
-      MigrationPreview result = runner.preview();
-      Map<String, Object> document = new LinkedHashMap<>(result.asMap());
-      output.line(markdown ? result.markdown().stripTrailing() : result.text());
-      if (gate != null) {
-        List<String> undeclared = result.undeclared(gate);
-        document.put("gate", Rows.of("failOn", gate.label(), "undeclared", undeclared));
-        gate(output, gate, undeclared);
-      }
-      output.json(document);
+      preview(runner, gate, output);
       return;
     }
     List<MigrationStatus> pending = runner.plan();
@@ -106,6 +98,19 @@ final class PlanCommand extends SessionCommand {
               + "; see validate, then repair, rollback or stamp");
     }
     notes.print(output);
+  }
+
+  /** Prints the preview, and the gate's verdict when there is a gate. */
+  private void preview(MigrationRunner runner, ChangeClass gate, Output output) {
+    MigrationPreview result = runner.preview();
+    Map<String, Object> document = new LinkedHashMap<>(result.asMap());
+    output.line(markdown ? result.markdown().stripTrailing() : result.text());
+    if (gate != null) {
+      List<String> undeclared = result.undeclared(gate);
+      document.put("gate", Rows.of("failOn", gate.label(), "undeclared", undeclared));
+      gate(output, gate, undeclared);
+    }
+    output.json(document);
   }
 
   /** Tells the gate's verdict; exits {@link CommandContext#GATED} on an undeclared change. */

@@ -2,6 +2,8 @@ package dev.icebergops.runner;
 
 import dev.icebergops.migration.ChangeClass;
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 
@@ -21,7 +23,7 @@ import java.util.Map;
  * @param dataChanges the data commits and snapshot expiries the shadow ran, each with its class
  *     (also told in {@code notPreviewed}, since their rows are not shown)
  * @param declared what the migration class declares ({@link ChangeClass#declaredBy}): the reason
- *     for its breaking and destructive changes
+ *     for its breaking and destructive changes, in class order
  */
 public record VersionPreview(
     String version,
@@ -50,7 +52,9 @@ public record VersionPreview(
     changes = List.copyOf(changes);
     notPreviewed = List.copyOf(notPreviewed);
     dataChanges = List.copyOf(dataChanges);
-    declared = Map.copyOf(declared);
+    Map<ChangeClass, String> ordered = new EnumMap<>(ChangeClass.class);
+    ordered.putAll(declared);
+    declared = Collections.unmodifiableMap(ordered); // in class order
   }
 
   /**
