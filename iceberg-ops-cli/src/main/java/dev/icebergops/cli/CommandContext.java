@@ -14,6 +14,12 @@ interface CommandContext {
   /** The exit code of {@code check --drift} when a live table differs from its migrations. */
   int DRIFT = 3;
 
+  /**
+   * The exit code of {@code plan --preview --fail-on} when a pending version makes a change of that
+   * class or worse that its migration does not declare.
+   */
+  int GATED = 4;
+
   /** The directory relative paths on the command line resolve against. */
   Path workDir();
 

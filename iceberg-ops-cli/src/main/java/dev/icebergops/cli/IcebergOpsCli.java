@@ -100,7 +100,8 @@ final class IcebergOpsCli implements CommandContext {
    * {@code --json}, an {@code error} object in the JSON document on standard output).
    *
    * @return the exit code: 0 on success, 1 on any error, {@value #DRIFT} when {@code check --drift}
-   *     finds drift
+   *     finds drift, {@value #GATED} when {@code plan --preview --fail-on} finds an undeclared
+   *     change
    */
   int run(String... args) {
     PrintStream systemErr = System.err;

@@ -1,10 +1,13 @@
 package dev.icebergops.cli;
 
+import dev.icebergops.migration.ChangeClass;
 import dev.icebergops.runner.MigrationPreview;
 import dev.icebergops.runner.MigrationRunner;
 import dev.icebergops.runner.MigrationStatus;
 import dev.icebergops.tooling.ToolSession;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -27,16 +30,28 @@ final class PlanCommand extends SessionCommand {
       description = "With --preview: print the preview as Markdown, for a pull-request comment.")
   boolean markdown;
 
+  @Option(
+      names = "--fail-on",
+      paramLabel = "breaking|destructive",
+      description =
+          "With --preview: exit "
+              + CommandContext.GATED
+              + " when a pending version makes a change of this class or worse that its migration"
+              + " class does not declare (@Breaking, @Destructive), naming each.")
+  String failOn;
+
   @Override
   void run(ToolSession session, Output output) {
     if (markdown && !preview) {
       throw new IllegalArgumentException("Cannot plan: --markdown needs --preview");
     }
+    if (failOn != null && !preview) {
+      throw new IllegalArgumentException("Cannot plan: --fail-on needs --preview");
+    }
+    ChangeClass gate = failOn == null ? null : ChangeClass.gate(failOn);
     MigrationRunner runner = session.runner().build();
     if (preview) {
-      MigrationPreview result = runner.preview();
-      output.json(result.asMap());
-      output.line(markdown ? result.markdown().stripTrailing() : result.text());
+      preview(runner, gate, output);
       return;
     }
     List<MigrationStatus> pending = runner.plan();
@@ -83,6 +98,36 @@ final class PlanCommand extends SessionCommand {
               + "; see validate, then repair, rollback or stamp");
     }
     notes.print(output);
+  }
+
+  /** Prints the preview, and the gate's verdict when there is a gate. */
+  private void preview(MigrationRunner runner, ChangeClass gate, Output output) {
+    MigrationPreview result = runner.preview();
+    Map<String, Object> document = new LinkedHashMap<>(result.asMap());
+    output.line(markdown ? result.markdown().stripTrailing() : result.text());
+    if (gate != null) {
+      List<String> undeclared = result.undeclared(gate);
+      document.put("gate", Rows.of("failOn", gate.label(), "undeclared", undeclared));
+      gate(output, gate, undeclared);
+    }
+    output.json(document);
+  }
+
+  /** Tells the gate's verdict; exits {@link CommandContext#GATED} on an undeclared change. */
+  private void gate(Output output, ChangeClass gate, List<String> undeclared) {
+    output.line("");
+    if (undeclared.isEmpty()) {
+      output.line("Gate --fail-on " + gate.label() + ": no undeclared change");
+      return;
+    }
+    output.line(
+        "Gate --fail-on "
+            + gate.label()
+            + ": "
+            + undeclared.size()
+            + (undeclared.size() == 1 ? " undeclared change" : " undeclared changes"));
+    undeclared.forEach(u -> output.line("  " + u));
+    exitCode = CommandContext.GATED;
   }
 
   private static boolean blocksMigrate(MigrationStatus status) {

@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.icebergops.cli.CliRunner.Result;
 import dev.icebergops.test.env.IcebergTestEnvironment;
 import dev.icebergops.testing.SharedEnvironment;
+import dev.icebergops.testsupport.MigrationSources;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -33,6 +34,9 @@ class ReviewCommandsTest {
 
   /** The page that shows this test's Markdown preview. */
   private static final Path PAGE = Path.of("..", "docs", "reviewing-migrations.md");
+
+  /** The page that shows the classed preview and the gate of this test. */
+  private static final Path GATING = Path.of("..", "docs", "gating-breaking-changes.md");
 
   private static IcebergTestEnvironment environment;
 
@@ -105,11 +109,11 @@ class ReviewCommandsTest {
     assertThat(text.out())
         .startsWith("Preview of shop (at 0001): 6 pending versions, one would fail\n")
         .contains("0002 Add region: would apply\n  shop.orders: changed\n")
-        .contains("    added column region (id=4, string)\n")
-        .contains("    changed column comment (id=3): renamed from note\n")
-        .contains("    changed column qty (id=2): type int -> long\n")
-        .contains("    partition: added identity(region) as region\n")
-        .contains("    property: set commit.retry.num-retries = 8\n")
+        .contains("    added column region (id=4, string) [additive]\n")
+        .contains("    changed column comment (id=3): renamed from note [breaking]\n")
+        .contains("    changed column qty (id=2): type int -> long [compatible]\n")
+        .contains("    partition: added identity(region) as region [compatible]\n")
+        .contains("    property: set commit.retry.num-retries = 8 [additive]\n")
         .contains("0006 Rename comment onto qty: would FAIL\n  error: Cannot apply migration 0006")
         .contains("0007 Add channel: not reached (an earlier version would fail)");
 
@@ -117,18 +121,57 @@ class ReviewCommandsTest {
     assertThat(markdown.exitCode()).isZero();
     assertThat(markdown.out())
         .startsWith("### iceberg-ops preview of `shop`\n")
-        .contains("| `shop.orders` | added column region (id=4, string) |");
+        .contains("| `shop.orders` | added column region (id=4, string) | additive |");
     assertThat(Files.readString(PAGE))
         .as("docs/reviewing-migrations.md shows this run's Markdown")
         .contains(markdown.out());
 
     JsonNode json = JSON.readTree(run(cli, "plan", "--preview", "--json").out());
     assertThat(json.at("/versions/0/tables/0/columns/0/column").asText()).isEqualTo("region");
+    assertThat(json.at("/versions/1/tables/0/class").asText()).isEqualTo("breaking");
+    assertThat(json.at("/versions/1/tables/0/changes/0/class").asText()).isEqualTo("breaking");
+    assertThat(json.at("/versions/1/tables/0/changes/0/column").asText()).isEqualTo("comment");
     assertThat(json.at("/versions/4/outcome").asText()).isEqualTo("fails");
     assertThat(json.at("/versions/5/outcome").asText()).isEqualTo("not_reached");
     assertThat(environment.catalog().loadTable(TableIdentifier.of("shop", "orders")).schema())
         .as("the preview changed nothing")
         .matches(schema -> schema.findField("region") == null);
+    assertNoSecret();
+  }
+
+  @Test
+  void previewClassesEachChangeAndTheGateNamesWhatIsNotDeclared() throws Exception {
+    CliRunner cli = cli().env("ICEBERG_OPS_NAMESPACE", "gate"); // a namespace no other test changes
+    assertThat(run(cli, "migrate").exitCode()).isZero();
+    cli.migration("V0002__AddRegion", "ctx.addColumn(\"orders\", \"region\", \"string\");");
+    Files.writeString(
+        project.resolve("migrations/V0003__RenameNote.java"),
+        MigrationSources.migration(
+                "V0003__RenameNote", "ctx.enforceRename(\"orders\", \"note\", \"comment\");")
+            .replace(
+                "public class",
+                "@dev.icebergops.migration.Breaking(\"the dashboards read comment since PR 412\")"
+                    + " public class"));
+    cli.migration("V0004__DropQty", "ctx.deleteColumn(\"orders\", \"qty\");");
+
+    Result markdown = run(cli, "plan", "--preview", "--markdown");
+    assertThat(markdown.exitCode()).as(markdown.toString()).isZero();
+    assertThat(markdown.out())
+        .contains("> Declared breaking: the dashboards read comment since PR 412\n")
+        .contains("| `gate.orders` | removed column qty (id=2, int) | **destructive** |\n");
+    Result gate = run(cli, "plan", "--preview", "--fail-on", "breaking");
+    assertThat(gate.exitCode()).as(gate.toString()).isEqualTo(4);
+    String verdict = gate.out().substring(gate.out().indexOf("Gate --fail-on"));
+    assertThat(verdict)
+        .isEqualTo(
+            "Gate --fail-on breaking: 1 undeclared change\n"
+                + "  0004 (Drop qty): gate.orders column qty: removed column qty (id=2, int) is"
+                + " destructive and not declared; declare it on the migration class with"
+                + " @Destructive(\"<why>\")\n");
+    assertThat(Files.readString(GATING))
+        .as("docs/gating-breaking-changes.md shows this run's Markdown and verdict")
+        .contains(markdown.out())
+        .contains(verdict);
     assertNoSecret();
   }
 

@@ -1,5 +1,6 @@
 package dev.icebergops.runner;
 
+import dev.icebergops.migration.ChangeClass;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -27,6 +28,38 @@ public record MigrationPreview(String namespace, String current, List<VersionPre
     return versions.stream().anyMatch(v -> v.outcome() == VersionPreview.Outcome.FAILS);
   }
 
+  /**
+   * What a gate on {@code gate} stops: each change of that class or worse that a pending version
+   * would make without its migration class declaring it, as one message naming the version, the
+   * table, the column, the class and the annotation that declares it.
+   *
+   * @param gate {@link ChangeClass#BREAKING} or {@link ChangeClass#DESTRUCTIVE}
+   * @return the messages, in version order; empty when the gate lets every version through
+   */
+  public List<String> undeclared(ChangeClass gate) {
+    List<String> messages = new ArrayList<>();
+    for (VersionPreview v : versions) {
+      for (ClassedChange c : v.undeclared(gate)) {
+        String annotation = c.changeClass() == ChangeClass.BREAKING ? "Breaking" : "Destructive";
+        messages.add(
+            v.version()
+                + " ("
+                + v.description()
+                + "): "
+                + c.table()
+                + (c.column() == null ? "" : " column " + c.column())
+                + ": "
+                + c.change()
+                + " is "
+                + c.changeClass().label()
+                + " and not declared; declare it on the migration class with @"
+                + annotation
+                + "(\"<why>\")");
+      }
+    }
+    return messages;
+  }
+
   /** The preview for people, one block per version. */
   public String text() {
     return new PreviewRendering(namespace, current, versions).text();
@@ -49,7 +82,12 @@ public record MigrationPreview(String namespace, String current, List<VersionPre
       version.put("description", v.description());
       version.put("outcome", v.outcome().name().toLowerCase(java.util.Locale.ROOT));
       version.put("error", v.error());
+      Map<String, String> declared = new LinkedHashMap<>();
+      v.declared().forEach((c, why) -> declared.put(c.label(), why));
+      version.put("declared", declared);
       version.put("notPreviewed", v.notPreviewed());
+      version.put(
+          "dataChanges", v.dataChanges().stream().map(MigrationPreview::classedMap).toList());
       version.put("tables", v.changes().stream().map(MigrationPreview::tableMap).toList());
       version.put("brokenViews", v.brokenViews().stream().map(MigrationPreview::viewMap).toList());
       list.add(version);
@@ -74,6 +112,7 @@ public record MigrationPreview(String namespace, String current, List<VersionPre
     Map<String, Object> table = new LinkedHashMap<>();
     table.put("table", change.table());
     table.put("change", change.kind().name().toLowerCase(java.util.Locale.ROOT));
+    table.put("class", change.changeClass() == null ? null : change.changeClass().label());
     if (change.renamedFrom() != null) {
       table.put("renamedFrom", change.renamedFrom());
     }
@@ -93,6 +132,16 @@ public record MigrationPreview(String namespace, String current, List<VersionPre
     table.put("partitionSpec", change.partitionSpec());
     table.put("sortOrder", change.sortOrder());
     table.put("properties", change.properties());
+    table.put("changes", change.changes().stream().map(MigrationPreview::classedMap).toList());
     return table;
+  }
+
+  private static Map<String, Object> classedMap(ClassedChange change) {
+    Map<String, Object> map = new LinkedHashMap<>();
+    map.put("class", change.changeClass().label());
+    map.put("table", change.table());
+    map.put("column", change.column());
+    map.put("change", change.change());
+    return map;
   }
 }

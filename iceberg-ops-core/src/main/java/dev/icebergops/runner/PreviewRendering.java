@@ -1,5 +1,6 @@
 package dev.icebergops.runner;
 
+import dev.icebergops.migration.ChangeClass;
 import dev.icebergops.state.TableState;
 import dev.icebergops.state.TableState.PartitionField;
 import java.util.List;
@@ -23,15 +24,46 @@ record PreviewRendering(String namespace, String current, List<VersionPreview> v
         .append('\n');
     for (VersionPreview v : versions) {
       out.append('\n').append(title(v)).append('\n');
+      v.declared()
+          .forEach(
+              (c, why) ->
+                  out.append("  declared ")
+                      .append(c.label())
+                      .append(": ")
+                      .append(why)
+                      .append('\n'));
       if (v.error() != null) {
         out.append("  error: ").append(v.error()).append('\n');
       }
       for (TableChange change : v.changes()) {
-        out.append("  ").append(tableLine(change)).append('\n');
-        change.lines().forEach(line -> out.append("    ").append(line).append('\n'));
+        out.append("  ").append(change.table()).append(": ").append(change.becomes());
+        out.append(change.tableClass() == null ? "" : " [" + change.tableClass().label() + "]");
+        out.append('\n');
+        change
+            .changes()
+            .forEach(
+                line ->
+                    out.append("    ")
+                        .append(line.change())
+                        .append(" [")
+                        .append(line.changeClass().label())
+                        .append("]\n"));
       }
-      v.brokenViews().forEach(b -> out.append("  breaks ").append(b.describe(WHO)).append('\n'));
-      v.notPreviewed().forEach(n -> out.append("  not previewed: ").append(n).append('\n'));
+      v.brokenViews()
+          .forEach(
+              b ->
+                  out.append("  breaks ")
+                      .append(b.describe(WHO))
+                      .append(" [")
+                      .append(ChangeClass.BREAKING.label())
+                      .append("]\n"));
+      v.notPreviewed()
+          .forEach(
+              n ->
+                  out.append("  not previewed: ")
+                      .append(n)
+                      .append(dataClass(v, n, " [", "]"))
+                      .append('\n'));
     }
     return out.toString().stripTrailing();
   }
@@ -48,11 +80,19 @@ record PreviewRendering(String namespace, String current, List<VersionPreview> v
         .append(". Run on an in-memory shadow of the live tables; nothing was written.\n");
     for (VersionPreview v : versions) {
       out.append("\n#### ").append(title(v)).append('\n');
+      v.declared()
+          .forEach(
+              (c, why) ->
+                  out.append("\n> Declared ")
+                      .append(c.label())
+                      .append(": ")
+                      .append(cell(why))
+                      .append('\n'));
       if (v.error() != null) {
         out.append("\n> **Error:** ").append(code(v.error())).append('\n');
       }
       if (!v.changes().isEmpty()) {
-        out.append("\n| table | change |\n| --- | --- |\n");
+        out.append("\n| table | change | class |\n| --- | --- | --- |\n");
         v.changes().forEach(change -> rows(out, change));
       }
       if (!v.brokenViews().isEmpty()) {
@@ -64,7 +104,12 @@ record PreviewRendering(String namespace, String current, List<VersionPreview> v
       if (!v.notPreviewed().isEmpty()) {
         out.append('\n');
         v.notPreviewed()
-            .forEach(n -> out.append("- :warning: not previewed: ").append(cell(n)).append('\n'));
+            .forEach(
+                n ->
+                    out.append("- :warning: not previewed: ")
+                        .append(cell(n))
+                        .append(dataClass(v, n, " (", ")"))
+                        .append('\n'));
       }
     }
     return out.toString().stripTrailing() + "\n";
@@ -79,11 +124,28 @@ record PreviewRendering(String namespace, String current, List<VersionPreview> v
           .append(" | ")
           .append(change.kind().name().toLowerCase(Locale.ROOT))
           .append(change.renamedFrom() == null ? "" : " from " + code(change.renamedFrom()))
+          .append(" | ")
+          .append(change.tableClass() == null ? "" : label(change.tableClass()))
           .append(" |\n");
     }
-    for (String line : change.lines()) {
-      out.append("| ").append(table).append(" | ").append(cell(line)).append(" |\n");
+    for (ClassedChange line : change.changes()) {
+      out.append("| ").append(table).append(" | ").append(cell(line.change()));
+      out.append(" | ").append(label(line.changeClass())).append(" |\n");
     }
+  }
+
+  /** A class in a Markdown cell: breaking and destructive in bold. */
+  private static String label(ChangeClass c) {
+    return c.compareTo(ChangeClass.BREAKING) >= 0 ? "**" + c.label() + "**" : c.label();
+  }
+
+  /** The class of a note that tells a data change, between {@code open} and {@code close}. */
+  private static String dataClass(VersionPreview v, String note, String open, String close) {
+    return v.dataChanges().stream()
+        .filter(c -> c.change().equals(note))
+        .findFirst()
+        .map(c -> open + c.changeClass().label() + close)
+        .orElse("");
   }
 
   private String at() {
@@ -114,13 +176,6 @@ record PreviewRendering(String namespace, String current, List<VersionPreview> v
       case FAILS -> "would FAIL";
       case NOT_REACHED -> "not reached (an earlier version would fail)";
     };
-  }
-
-  private static String tableLine(TableChange change) {
-    return change.table()
-        + ": "
-        + change.kind().name().toLowerCase(Locale.ROOT)
-        + (change.renamedFrom() == null ? "" : " from " + change.renamedFrom());
   }
 
   /** A partition field as previews and drift show it, e.g. {@code day(ts) as ts_day}. */

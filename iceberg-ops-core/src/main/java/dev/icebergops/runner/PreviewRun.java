@@ -1,5 +1,6 @@
 package dev.icebergops.runner;
 
+import dev.icebergops.migration.ChangeClass;
 import dev.icebergops.migration.ResolvedMigration;
 import dev.icebergops.state.StateDiff;
 import dev.icebergops.state.TableDiff;
@@ -53,7 +54,9 @@ final class PreviewRun {
                 VersionPreview.Outcome.NOT_REACHED,
                 List.of(),
                 List.of(),
-                null));
+                null,
+                List.of(),
+                ChangeClass.declaredBy(migration.migration().getClass())));
         continue;
       }
       VersionPreview version = preview(shadow, views, migration);
@@ -80,7 +83,8 @@ final class PreviewRun {
             });
     List<TableChange> changes = new ArrayList<>();
     StateDiff.between(states(before), states(after)).forEach(diff -> changes.add(change(diff)));
-    List<String> notPreviewed = notOnShadow(before, after, shadow.drainUnheld(), ended);
+    List<ClassedChange> data = new ArrayList<>();
+    List<String> notPreviewed = notOnShadow(before, after, shadow.drainUnheld(), ended, data);
     notPreviewed.addAll(views.unread(changes));
     VersionPreview.Outcome outcome =
         notPreviewed.isEmpty()
@@ -99,6 +103,8 @@ final class PreviewRun {
         changes,
         notPreviewed,
         error,
+        data,
+        ChangeClass.declaredBy(migration.migration().getClass()),
         broken);
   }
 
@@ -150,7 +156,7 @@ final class PreviewRun {
                       + DriftCheck.shown(key, p.after()));
     }
     String from = diff.kind() == TableChange.Kind.RENAMED ? diff.before().name() : null;
-    return new TableChange(diff.name(), diff.kind(), diff.schema(), spec, order, properties, from);
+    return TableChange.of(diff, spec, order, properties, from);
   }
 
   /**
@@ -162,11 +168,15 @@ final class PreviewRun {
       Map<TableIdentifier, TableMetadata> before,
       Map<TableIdentifier, TableMetadata> after,
       ShadowFileIO.Unheld unheld,
-      ShadowRun.Ended ended) {
+      ShadowRun.Ended ended,
+      List<ClassedChange> data) {
     List<String> notes = new ArrayList<>(ended.leftOut());
     after.keySet().stream()
         .sorted(Comparator.comparing(Object::toString))
-        .forEach(id -> notes.addAll(tableNotes(id, before.get(id), after.get(id), unheld)));
+        .forEach(
+            id ->
+                notes.addAll(
+                    tableNotes(id, was(before, id, after.get(id)), after.get(id), unheld, data)));
     if (ended.notOnShadow() != null) {
       notes.add(
           (ended.step() == null ? "upgrade" : "step '" + ended.step() + "'")
@@ -186,15 +196,27 @@ final class PreviewRun {
     return notes;
   }
 
+  /** The table as it was before the version, also under its earlier name when it renamed it. */
+  private static TableMetadata was(
+      Map<TableIdentifier, TableMetadata> before, TableIdentifier id, TableMetadata is) {
+    return is.uuid() == null
+        ? before.get(id)
+        : before.values().stream().filter(m -> is.uuid().equals(m.uuid())).findFirst().orElse(null);
+  }
+
   /**
    * What the shadow ran on one table without showing its effect: a commit of data (a new snapshot)
    * runs in memory only, so its rows are not previewed; an expiry of snapshots removes them from
    * the shadow's metadata, but in production it also deletes the files only they reference (when
    * Iceberg's cleanup asked the shadow for files of the table: those are taken out of {@code
-   * unheld}, told by this note).
+   * unheld}, told by this note). Each is also added to {@code data} with its class.
    */
   private static List<String> tableNotes(
-      TableIdentifier id, TableMetadata was, TableMetadata is, ShadowFileIO.Unheld unheld) {
+      TableIdentifier id,
+      TableMetadata was,
+      TableMetadata is,
+      ShadowFileIO.Unheld unheld,
+      List<ClassedChange> data) {
     List<String> notes = new ArrayList<>();
     Snapshot snapshot = is == null ? null : is.currentSnapshot();
     Snapshot previous = was == null ? null : was.currentSnapshot();
@@ -206,6 +228,9 @@ final class PreviewRun {
               + ") to "
               + id
               + ": run on the shadow only, its rows are not previewed");
+      String table = id.toString();
+      data.add(
+          new ClassedChange(TableDiff.dataClass(snapshot.operation()), table, null, notes.get(0)));
     }
     long expired =
         was == null
@@ -225,6 +250,8 @@ final class PreviewRun {
               + was.snapshots().size()
               + " snapshots"
               + (cleaned ? " and the files only they reference" : ""));
+      String note = notes.get(notes.size() - 1);
+      data.add(new ClassedChange(ChangeClass.DESTRUCTIVE, id.toString(), null, note));
     }
     return notes;
   }

@@ -1,7 +1,13 @@
 package dev.icebergops.runner;
 
+import dev.icebergops.migration.ChangeClass;
+import dev.icebergops.schema.FieldChange;
 import dev.icebergops.schema.SchemaDiff;
+import dev.icebergops.state.TableDiff;
+import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
+import java.util.stream.Stream;
 
 /**
  * What one version would change in one table, as a {@link MigrationPreview} reports it.
@@ -15,6 +21,9 @@ import java.util.List;
  * @param properties the property changes, e.g. {@code set commit.retry.num-retries = 8}; secret
  *     values are masked
  * @param renamedFrom the table's earlier full name when the version renames it, otherwise null
+ * @param tableClass the class of what becomes of the table as a whole (created, dropped, renamed,
+ *     replaced), or null when it is changed in place
+ * @param changes every change of {@link #lines()}, in its order, with its class
  */
 public record TableChange(
     String table,
@@ -23,7 +32,9 @@ public record TableChange(
     List<String> partitionSpec,
     String sortOrder,
     List<String> properties,
-    String renamedFrom) {
+    String renamedFrom,
+    ChangeClass tableClass,
+    List<ClassedChange> changes) {
 
   /** What happens to the table as a whole. */
   public enum Kind {
@@ -43,19 +54,51 @@ public record TableChange(
   public TableChange {
     partitionSpec = List.copyOf(partitionSpec);
     properties = List.copyOf(properties);
+    changes = List.copyOf(changes);
   }
 
   /** Every change as one line each: the columns, then partition fields, sort order, properties. */
   public List<String> lines() {
-    List<String> lines = new java.util.ArrayList<>();
-    schema.added().forEach(c -> lines.add("added column " + c.describe()));
-    schema.removed().forEach(c -> lines.add("removed column " + c.describe()));
-    schema.changed().forEach(c -> lines.add("changed column " + c.describe()));
-    partitionSpec.forEach(p -> lines.add("partition: " + p));
-    if (sortOrder != null) {
-      lines.add("sort order: " + sortOrder);
+    return changes.stream().map(ClassedChange::change).toList();
+  }
+
+  /** What becomes of the table, e.g. {@code dropped} or {@code renamed from sales.orders}. */
+  String becomes() {
+    return kind.name().toLowerCase(java.util.Locale.ROOT)
+        + (renamedFrom == null ? "" : " from " + renamedFrom);
+  }
+
+  /** The most severe class of the table's changes, or null when there is none. */
+  public ChangeClass changeClass() {
+    return Stream.concat(Stream.ofNullable(tableClass), changes.stream().map(c -> c.changeClass()))
+        .max(Comparator.naturalOrder())
+        .orElse(null);
+  }
+
+  /** The changes of one table in the preview's words, each with the class the diff gives it. */
+  static TableChange of(
+      TableDiff diff, List<String> spec, String order, List<String> properties, String from) {
+    List<ClassedChange> lines = new ArrayList<>();
+    SchemaDiff schema = diff.schema();
+    for (FieldChange c : schema.all()) {
+      String verb =
+          switch (c.changeType()) {
+            case ADDED -> "added";
+            case REMOVED -> "removed";
+            default -> "changed";
+          };
+      lines.add(
+          new ClassedChange(
+              diff.classOf(c), diff.name(), c.name(), verb + " column " + c.describe()));
     }
-    properties.forEach(p -> lines.add("property: " + p));
-    return lines;
+    spec.forEach(
+        p -> lines.add(new ClassedChange(TableDiff.LAYOUT, diff.name(), null, "partition: " + p)));
+    if (order != null) {
+      lines.add(new ClassedChange(TableDiff.LAYOUT, diff.name(), null, "sort order: " + order));
+    }
+    properties.forEach(
+        p -> lines.add(new ClassedChange(TableDiff.PROPERTY, diff.name(), null, "property: " + p)));
+    return new TableChange(
+        diff.name(), diff.kind(), schema, spec, order, properties, from, diff.tableClass(), lines);
   }
 }

@@ -1,6 +1,8 @@
 package dev.icebergops.state;
 
+import dev.icebergops.migration.ChangeClass;
 import dev.icebergops.runner.TableChange.Kind;
+import dev.icebergops.schema.FieldChange;
 import dev.icebergops.schema.SchemaDiff;
 import dev.icebergops.state.TableState.PartitionField;
 import java.util.ArrayList;
@@ -16,7 +18,8 @@ import org.apache.iceberg.Schema;
 /**
  * What differs between two states of one table, or what became of a table: created, dropped,
  * renamed (same uuid, other name), replaced (same name, other uuid) or changed. The columns are
- * compared by field id through {@link SchemaDiff}.
+ * compared by field id through {@link SchemaDiff}. It is also the one place that classes each
+ * change for the table's readers ({@link ChangeClass}).
  *
  * @param kind what became of the table (the preview's own {@link Kind})
  * @param before its earlier state, or null when it was created
@@ -32,6 +35,66 @@ public record TableDiff(Kind kind, TableState before, TableState after) {
    * @param after its later value, or null when unset
    */
   public record PropertyChange(String key, String before, String after) {}
+
+  /** The class of a partition field added or removed, or of a sort order change. */
+  public static final ChangeClass LAYOUT = ChangeClass.COMPATIBLE;
+
+  /** The class of a property set, changed or removed. */
+  public static final ChangeClass PROPERTY = ChangeClass.ADDITIVE;
+
+  /**
+   * What became of the table as a whole, for its readers: created is additive, renamed breaking,
+   * dropped (purged or not) or replaced destructive.
+   *
+   * @return the class, or null for a table changed in place (its changes are classed one by one)
+   */
+  public ChangeClass tableClass() {
+    return switch (kind) {
+      case CREATED -> ChangeClass.ADDITIVE;
+      case RENAMED -> ChangeClass.BREAKING;
+      case DROPPED, REPLACED -> ChangeClass.DESTRUCTIVE;
+      case CHANGED -> null;
+    };
+  }
+
+  /**
+   * What one of {@link #schema()}'s changes does to readers: a column of a new table, or a new
+   * optional column, is additive; a type promotion (the only type change Iceberg allows), a doc or
+   * a column made optional compatible; a rename, a column made required or a new required column
+   * breaking; a removed column destructive.
+   */
+  public ChangeClass classOf(FieldChange change) {
+    if (kind == Kind.CREATED) {
+      return ChangeClass.ADDITIVE;
+    }
+    return switch (change.changeType()) {
+      case ADDED ->
+          after.schema().findField(change.fieldId()).isRequired()
+              ? ChangeClass.BREAKING
+              : ChangeClass.ADDITIVE;
+      case REMOVED -> ChangeClass.DESTRUCTIVE;
+      case RENAMED -> ChangeClass.BREAKING;
+      case TYPE_CHANGED, DOC_CHANGED -> ChangeClass.COMPATIBLE;
+      case NULLABILITY_CHANGED ->
+          Boolean.TRUE.equals(change.newRequired()) ? ChangeClass.BREAKING : ChangeClass.COMPATIBLE;
+    };
+  }
+
+  /**
+   * The class of a data commit outside a staged data step (a staged step, the declared way to
+   * rewrite rows, is audited before it is published): an append is additive, a rewrite of files
+   * that keeps the rows compatible, an overwrite or delete destructive; so are an expiry of
+   * snapshots and a delete of a live file ({@link ChangeClass#DESTRUCTIVE}).
+   *
+   * @param operation the snapshot's operation, e.g. {@code append}
+   */
+  public static ChangeClass dataClass(String operation) {
+    return switch (String.valueOf(operation)) {
+      case "append" -> ChangeClass.ADDITIVE;
+      case "replace" -> ChangeClass.COMPATIBLE;
+      default -> ChangeClass.DESTRUCTIVE;
+    };
+  }
 
   /** The table's name: the later one, or the earlier one when it was dropped. */
   public String name() {

@@ -1,5 +1,6 @@
 package dev.icebergops.maven;
 
+import dev.icebergops.migration.ChangeClass;
 import dev.icebergops.runner.MigrationPreview;
 import dev.icebergops.runner.MigrationRunner;
 import dev.icebergops.runner.MigrationStatus;
@@ -22,8 +23,20 @@ public class PlanMojo extends IcebergOpsMojo {
   @Parameter(property = "iceberg-ops.preview", defaultValue = "false")
   boolean preview;
 
+  /**
+   * With {@code preview}: fails the build when a pending version makes a change of this class
+   * ({@code breaking} or {@code destructive}) or worse that its migration class does not declare
+   * ({@code @Breaking}, {@code @Destructive}), naming each.
+   */
+  @Parameter(property = "iceberg-ops.failOn")
+  String failOn;
+
   @Override
   void run(MigrationRunner.Builder builder, String namespace) {
+    if (failOn != null && !preview) {
+      throw new IllegalArgumentException("Cannot plan: failOn needs preview");
+    }
+    ChangeClass gate = failOn == null ? null : ChangeClass.gate(failOn);
     MigrationRunner runner = builder.build();
     if (preview) {
       MigrationPreview result = runner.preview();
@@ -31,6 +44,16 @@ public class PlanMojo extends IcebergOpsMojo {
       if (result.wouldFail()) {
         throw new IllegalStateException(
             "Cannot migrate " + namespace + ": the preview shows a version that would fail");
+      }
+      List<String> undeclared = gate == null ? List.of() : result.undeclared(gate);
+      if (!undeclared.isEmpty()) {
+        throw new IllegalStateException(
+            "Cannot pass the gate failOn="
+                + gate.label()
+                + " on "
+                + namespace
+                + ": "
+                + String.join("; ", undeclared));
       }
       return;
     }
