@@ -56,7 +56,8 @@ final class PreviewRun {
                 List.of(),
                 null,
                 List.of(),
-                ChangeClass.declaredBy(migration.migration().getClass())));
+                ChangeClass.declaredBy(migration.migration().getClass()),
+                List.of()));
         continue;
       }
       VersionPreview version = preview(shadow, views, migration);

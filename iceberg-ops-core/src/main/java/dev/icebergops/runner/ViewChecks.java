@@ -195,7 +195,15 @@ final class ViewChecks {
                 SchemaDiff diff = SchemaDiff.between(before.get(id), schema);
                 changes.add(
                     new TableChange(
-                        id.toString(), Kind.CHANGED, diff, List.of(), null, List.of(), null));
+                        id.toString(),
+                        Kind.CHANGED,
+                        diff,
+                        List.of(),
+                        null,
+                        List.of(),
+                        null,
+                        null,
+                        List.of()));
               }
             });
     for (ViewBreak broken : broken(changes, before::get)) {
