@@ -1,5 +1,6 @@
 package dev.icebergops.migration.internal;
 
+import dev.icebergops.internal.ColumnDefaults;
 import dev.icebergops.internal.HeldChanges;
 import dev.icebergops.migration.MigrationContext;
 import dev.icebergops.migration.PartitionFieldSpec;
@@ -18,7 +19,9 @@ import java.util.function.Supplier;
 import org.apache.iceberg.Schema;
 import org.apache.iceberg.SortDirection;
 import org.apache.iceberg.Table;
+import org.apache.iceberg.UpdateSchema;
 import org.apache.iceberg.catalog.Catalog;
+import org.apache.iceberg.expressions.Literal;
 import org.apache.iceberg.types.Type;
 import org.apache.iceberg.types.Types.NestedField;
 import org.slf4j.Logger;
@@ -120,11 +123,39 @@ public final class CatalogMigrationContext implements MigrationContext {
   // --- columns ----------------------------------------------------------------------------------
 
   @Override
-  public void addColumn(String table, String column, Type type, String doc) {
-    run("add column " + label(table) + "." + column, () -> add(table, column, type, doc));
+  public void addColumn(
+      String table,
+      String column,
+      Type type,
+      String doc,
+      Literal<?> initialDefault,
+      Literal<?> writeDefault) {
+    run(
+        "add column " + label(table) + "." + column,
+        () -> add(table, column, type, doc, false, initialDefault, writeDefault));
   }
 
-  private void add(String table, String column, Type type, String doc) {
+  @Override
+  public void addRequiredColumn(
+      String table,
+      String column,
+      Type type,
+      String doc,
+      Literal<?> initialDefault,
+      Literal<?> writeDefault) {
+    run(
+        "add required column " + label(table) + "." + column,
+        () -> add(table, column, type, doc, true, initialDefault, writeDefault));
+  }
+
+  private void add(
+      String table,
+      String column,
+      Type type,
+      String doc,
+      boolean required,
+      Literal<?> initial,
+      Literal<?> write) {
     String name = qualified(table);
     checkColumnName("add", name, column);
     if (type == null) {
@@ -158,7 +189,17 @@ public final class CatalogMigrationContext implements MigrationContext {
       throw new IllegalArgumentException(
           String.format("Cannot add column %s.%s: it already exists", name, column));
     }
-    loaded.updateSchema().addColumn(parent, leaf, type, doc).commit();
+    if (required && initial == null) {
+      throw new IllegalArgumentException(
+          String.format(
+              "Cannot add required column %s.%s: it needs an initial default, which the rows"
+                  + " written before read",
+              name, column));
+    }
+    ColumnDefaults.checkSupported(loaded, "add column " + name + "." + column, initial, write);
+    UpdateSchema update = loaded.updateSchema();
+    ColumnDefaults.add(update, parent, leaf, type, doc, required, initial, write);
+    update.commit();
     LOG.info("Added column {}.{} ({})", name, column, type);
   }
 
