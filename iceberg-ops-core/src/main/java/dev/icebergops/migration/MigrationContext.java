@@ -188,7 +188,7 @@ public interface MigrationContext {
    * @throws IllegalArgumentException if the column already exists, the type is null, a default
    *     cannot be cast to the type, a part of a dotted path is empty, the parent struct of a dotted
    *     path does not exist, or a default is given for a table of format version 1 or 2 (upgrade it
-   *     first with {@code upgradeFormatVersion}); the table is untouched
+   *     first with {@link #upgradeFormatVersion}); the table is untouched
    * @throws NoSuchTableException if the table does not exist
    */
   void addColumn(
@@ -513,6 +513,27 @@ public interface MigrationContext {
    * @throws NoSuchTableException if the table does not exist
    */
   void setSnapshotRetention(String table, Integer minSnapshots, Duration maxSnapshotAge);
+
+  /**
+   * Upgrades a table's format version, for example to 3 for column defaults; nothing is committed
+   * when the table already has it. Irreversible: Iceberg never lowers a format version, so the
+   * runner refuses to roll back a version whose upgrade called this (the step is in its history
+   * row), before the downgrade or its hook runs, as if the downgrade threw {@link
+   * IrreversibleMigrationException}; list the version in the toolkit's {@code irreversible}.
+   *
+   * <pre>{@code
+   * ctx.upgradeFormatVersion("orders", 3);
+   * ctx.addRequiredColumn("orders", "status", Types.StringType.get(), null,
+   *     Expressions.lit("legacy"), Expressions.lit("new"));
+   * }</pre>
+   *
+   * @param table a bare or dotted table name
+   * @param formatVersion the format version the table must have
+   * @throws IllegalArgumentException if the table has a later format version, or Iceberg does not
+   *     support this one
+   * @throws NoSuchTableException if the table does not exist
+   */
+  void upgradeFormatVersion(String table, int formatVersion);
 
   // --- helpers ----------------------------------------------------------------------------------
 

@@ -7,6 +7,7 @@ import dev.icebergops.migration.Migration;
 import dev.icebergops.migration.MigrationContext;
 import dev.icebergops.migration.ResolvedMigration;
 import dev.icebergops.migration.internal.CatalogMigrationContext;
+import dev.icebergops.migration.internal.PropertyChanges;
 import dev.icebergops.redaction.Redaction;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -110,6 +111,17 @@ final class VersionExecutor {
   private void runDowngrade(
       Attempt attempt, Migration migration, MigrationContext ctx, HistoryRecord before) {
     StepLog steps = attempt.steps();
+    for (String step : before.steps()) {
+      if (step.startsWith(PropertyChanges.FORMAT_VERSION_STEP)) {
+        String reason = "its upgrade did '" + step + "', and a format version never goes down";
+        throw unchanged(
+            attempt,
+            before,
+            "downgrade",
+            "it is irreversible: " + reason + "; it stays as it was",
+            new IrreversibleMigrationException(reason));
+      }
+    }
     try {
       remote.runSteps(steps, () -> migration.preDowngrade(ctx));
     } catch (Exception | Error e) {

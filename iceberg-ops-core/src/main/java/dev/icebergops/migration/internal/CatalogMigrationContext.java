@@ -298,6 +298,13 @@ public final class CatalogMigrationContext implements MigrationContext {
         () -> PropertyChanges.snapshotRetention(this, table, minSnapshots, maxSnapshotAge));
   }
 
+  @Override
+  public void upgradeFormatVersion(String table, int formatVersion) {
+    run(
+        PropertyChanges.FORMAT_VERSION_STEP + label(table) + " to " + formatVersion,
+        () -> PropertyChanges.formatVersion(this, table, formatVersion));
+  }
+
   // --- helpers ----------------------------------------------------------------------------------
 
   @Override
