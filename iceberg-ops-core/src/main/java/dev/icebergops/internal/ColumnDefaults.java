@@ -1,11 +1,13 @@
 package dev.icebergops.internal;
 
+import com.fasterxml.jackson.databind.node.TextNode;
 import java.util.Objects;
 import org.apache.iceberg.SingleValueParser;
 import org.apache.iceberg.Table;
 import org.apache.iceberg.TableUtil;
 import org.apache.iceberg.UpdateSchema;
 import org.apache.iceberg.catalog.TableIdentifier;
+import org.apache.iceberg.expressions.Expressions;
 import org.apache.iceberg.expressions.Literal;
 import org.apache.iceberg.types.Type;
 
@@ -89,6 +91,25 @@ public final class ColumnDefaults {
           "Cannot use default " + literal + " for a column of type " + type);
     }
     return cast == null ? null : cast.value();
+  }
+
+  /**
+   * A default written as text: in the form Iceberg's metadata writes it ({@code 0}, {@code
+   * "2026-01-31"}), or bare for a text value ({@code new}, {@code 2026-01-31}).
+   *
+   * @param type the column's type
+   * @param text the value's text
+   * @return the value as a literal of the type
+   * @throws IllegalArgumentException if the text is no value of the type
+   */
+  public static Literal<?> parse(Type type, String text) {
+    Object value;
+    try {
+      value = SingleValueParser.fromJson(type, text);
+    } catch (RuntimeException notJson) {
+      value = SingleValueParser.fromJson(type, TextNode.valueOf(text));
+    }
+    return Expressions.lit(value).to(type);
   }
 
   /** A default's text as Iceberg's metadata writes it ({@code "new"}, {@code 0}), or none. */
