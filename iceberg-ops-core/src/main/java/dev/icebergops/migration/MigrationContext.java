@@ -518,8 +518,8 @@ public interface MigrationContext {
    * Upgrades a table's format version, for example to 3 for column defaults; nothing is committed
    * when the table already has it. Irreversible: Iceberg never lowers a format version, so the
    * runner refuses to roll back a version whose upgrade called this (the step is in its history
-   * row), before the downgrade or its hook runs, as if the downgrade threw {@link
-   * IrreversibleMigrationException}; list the version in the toolkit's {@code irreversible}.
+   * row), as if its downgrade threw {@link IrreversibleMigrationException} as its first statement;
+   * list the version in the toolkit's {@code irreversible}.
    *
    * <pre>{@code
    * ctx.upgradeFormatVersion("orders", 3);

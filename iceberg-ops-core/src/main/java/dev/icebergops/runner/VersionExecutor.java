@@ -111,17 +111,6 @@ final class VersionExecutor {
   private void runDowngrade(
       Attempt attempt, Migration migration, MigrationContext ctx, HistoryRecord before) {
     StepLog steps = attempt.steps();
-    for (String step : before.steps()) {
-      if (step.startsWith(PropertyChanges.FORMAT_VERSION_STEP)) {
-        String reason = "its upgrade did '" + step + "', and a format version never goes down";
-        throw unchanged(
-            attempt,
-            before,
-            "downgrade",
-            "it is irreversible: " + reason + "; it stays as it was",
-            new IrreversibleMigrationException(reason));
-      }
-    }
     try {
       remote.runSteps(steps, () -> migration.preDowngrade(ctx));
     } catch (Exception | Error e) {
@@ -129,6 +118,7 @@ final class VersionExecutor {
           attempt, before, "preDowngrade", "preDowngrade failed: " + e + "; it stays as it was", e);
     }
     try {
+      PropertyChanges.refuseToLowerFormatVersion(before.steps());
       remote.runSteps(steps, () -> migration.downgrade(ctx));
     } catch (IrreversibleMigrationException e) {
       throw unchanged(

@@ -1,12 +1,14 @@
 package dev.icebergops.migration.internal;
 
 import dev.icebergops.internal.WrappedCatalog;
+import dev.icebergops.migration.IrreversibleMigrationException;
 import dev.icebergops.migration.MigrationContext;
 import dev.icebergops.redaction.Redaction;
 import java.time.Duration;
 import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
@@ -36,6 +38,21 @@ public final class PropertyChanges {
   private static final Logger LOG = LoggerFactory.getLogger(MigrationContext.class);
 
   private PropertyChanges() {}
+
+  /**
+   * Refuses the downgrade of a version whose recorded steps upgraded a table's format version.
+   *
+   * @param steps the steps the version's history row records
+   * @throws IrreversibleMigrationException naming the step
+   */
+  public static void refuseToLowerFormatVersion(List<String> steps) {
+    for (String step : steps) {
+      if (step.startsWith(FORMAT_VERSION_STEP)) {
+        throw new IrreversibleMigrationException(
+            "its upgrade did '" + step + "', and a format version never goes down");
+      }
+    }
+  }
 
   public static void formatVersion(MigrationContext ctx, String table, int formatVersion) {
     String name = ctx.qualified(table);
