@@ -18,6 +18,7 @@ import org.apache.iceberg.catalog.SupportsNamespaces;
 import org.apache.iceberg.catalog.TableIdentifier;
 import org.apache.iceberg.exceptions.NoSuchTableException;
 import org.apache.iceberg.exceptions.ValidationException;
+import org.apache.iceberg.expressions.Literal;
 import org.apache.iceberg.rest.RESTCatalog;
 import org.apache.iceberg.types.Type;
 
@@ -164,7 +165,66 @@ public interface MigrationContext {
    *     dotted path is empty, or the parent struct of a dotted path does not exist
    * @throws NoSuchTableException if the table does not exist
    */
-  void addColumn(String table, String column, Type type, String doc);
+  default void addColumn(String table, String column, Type type, String doc) {
+    addColumn(table, column, type, doc, null, null);
+  }
+
+  /**
+   * Adds a new optional column with defaults (format version 3 and later): the rows written before
+   * read its initial default instead of null, and a writer that leaves the column out writes its
+   * write default. No data file is rewritten.
+   *
+   * <pre>{@code
+   * ctx.addColumn("orders", "channel", Types.StringType.get(), "Sales channel",
+   *     Expressions.lit("store"), Expressions.lit("web")); // old rows: store; new rows: web
+   * }</pre>
+   *
+   * @param table a bare or dotted table name
+   * @param column the column; a dotted path adds a field to an existing struct
+   * @param type the column's type
+   * @param doc the column's description, or null
+   * @param initialDefault what the rows written before read, or null
+   * @param writeDefault what a writer that leaves the column out writes, or null
+   * @throws IllegalArgumentException if the column already exists, the type is null, a default
+   *     cannot be cast to the type, a part of a dotted path is empty, the parent struct of a dotted
+   *     path does not exist, or a default is given for a table of format version 1 or 2 (upgrade it
+   *     first with {@link #upgradeFormatVersion}); the table is untouched
+   * @throws NoSuchTableException if the table does not exist
+   */
+  void addColumn(
+      String table,
+      String column,
+      Type type,
+      String doc,
+      Literal<?> initialDefault,
+      Literal<?> writeDefault);
+
+  /**
+   * Adds a new required column (format version 3 and later) without rewriting data: the rows
+   * written before read its initial default, which is therefore needed.
+   *
+   * <pre>{@code
+   * ctx.addRequiredColumn("orders", "status", Types.StringType.get(), null,
+   *     Expressions.lit("legacy"), Expressions.lit("new"));
+   * }</pre>
+   *
+   * @param table a bare or dotted table name
+   * @param column the column; a dotted path adds a field to an existing struct
+   * @param type the column's type
+   * @param doc the column's description, or null
+   * @param initialDefault what the rows written before read; not null
+   * @param writeDefault what a writer that leaves the column out writes, or null
+   * @throws IllegalArgumentException if the initial default is null, or as {@link
+   *     #addColumn(String, String, Type, String, Literal, Literal)} refuses; the table is untouched
+   * @throws NoSuchTableException if the table does not exist
+   */
+  void addRequiredColumn(
+      String table,
+      String column,
+      Type type,
+      String doc,
+      Literal<?> initialDefault,
+      Literal<?> writeDefault);
 
   /**
    * Adds a new optional column whose type is given as a string.
@@ -257,10 +317,12 @@ public interface MigrationContext {
    * @param table a bare or dotted table name
    * @param column the column; a dotted path for a field of a nested struct
    * @param type the type it must have
-   * @param options doc, contract and legacy archival
+   * @param options doc, contract, legacy archival and defaults ({@link
+   *     EnforceOptions#withDefaults})
    * @throws ValidationException if the type is incompatible and archival is off; table untouched
-   * @throws IllegalArgumentException if the parent struct does not exist, or archival is refused
-   *     for a column the partition spec, sort order or identifier fields reference
+   * @throws IllegalArgumentException if the parent struct does not exist, archival is refused for a
+   *     column the partition spec, sort order or identifier fields reference, or a default is
+   *     refused (format version 1 or 2, another initial default); the table is untouched
    * @throws IllegalStateException if an archival's second step and its compensation both fail
    * @throws SchemaContractViolation if a contract is given and the table does not conform
    * @throws NoSuchTableException if the table does not exist
@@ -451,6 +513,27 @@ public interface MigrationContext {
    * @throws NoSuchTableException if the table does not exist
    */
   void setSnapshotRetention(String table, Integer minSnapshots, Duration maxSnapshotAge);
+
+  /**
+   * Upgrades a table's format version, for example to 3 for column defaults; nothing is committed
+   * when the table already has it. Irreversible: Iceberg never lowers a format version, so the
+   * runner refuses to roll back a version whose upgrade called this (the step is in its history
+   * row), as if its downgrade threw {@link IrreversibleMigrationException} as its first statement;
+   * list the version in the toolkit's {@code irreversible}.
+   *
+   * <pre>{@code
+   * ctx.upgradeFormatVersion("orders", 3);
+   * ctx.addRequiredColumn("orders", "status", Types.StringType.get(), null,
+   *     Expressions.lit("legacy"), Expressions.lit("new"));
+   * }</pre>
+   *
+   * @param table a bare or dotted table name
+   * @param formatVersion the format version the table must have
+   * @throws IllegalArgumentException if the table has a later format version, or Iceberg does not
+   *     support this one
+   * @throws NoSuchTableException if the table does not exist
+   */
+  void upgradeFormatVersion(String table, int formatVersion);
 
   // --- helpers ----------------------------------------------------------------------------------
 

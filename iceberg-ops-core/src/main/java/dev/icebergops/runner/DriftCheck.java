@@ -175,6 +175,12 @@ final class DriftCheck {
         case RENAMED -> found.add(Kind.COLUMN_RENAMED, c.oldName(), c.oldName(), c.name());
         case TYPE_CHANGED -> found.add(Kind.TYPE, c.name(), c.oldType(), c.newType());
         case DOC_CHANGED -> found.add(Kind.DOC, c.name(), quote(c.oldDoc()), quote(c.newDoc()));
+        case DEFAULT_CHANGED ->
+            found.add(
+                Kind.DEFAULT,
+                c.name(),
+                FieldChange.defaults(c.oldDefault()),
+                FieldChange.defaults(c.newDefault()));
         default ->
             found.add(
                 Kind.NULLABILITY, c.name(), required(c.oldRequired()), required(c.newRequired()));

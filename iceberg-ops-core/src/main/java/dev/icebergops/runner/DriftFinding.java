@@ -28,6 +28,8 @@ public record DriftFinding(
     DOC,
     /** A column is required where the migrations make it optional, or the reverse. */
     NULLABILITY,
+    /** A column has other defaults (initial or write, format version 3). */
+    DEFAULT,
     /** A partition field the migrations add is missing from the live table. */
     PARTITION_FIELD_MISSING,
     /** The live table has a partition field no migration adds. */
@@ -64,6 +66,7 @@ public record DriftFinding(
           case TYPE -> "column" + what + " has type " + actual + ", expected " + expected;
           case DOC -> "column" + what + " has doc " + actual + ", expected " + expected;
           case NULLABILITY -> "column" + what + " is " + actual + ", expected " + expected;
+          case DEFAULT -> "column" + what + " has " + actual + ", expected " + expected;
           case PARTITION_FIELD_MISSING -> "partition field" + what + " is missing";
           case PARTITION_FIELD_ADDED -> "partition field" + what + " is not made by the migrations";
           case SORT_ORDER -> "sort order is " + actual + ", expected " + expected;

@@ -7,6 +7,7 @@ import dev.icebergops.migration.Migration;
 import dev.icebergops.migration.MigrationContext;
 import dev.icebergops.migration.ResolvedMigration;
 import dev.icebergops.migration.internal.CatalogMigrationContext;
+import dev.icebergops.migration.internal.PropertyChanges;
 import dev.icebergops.redaction.Redaction;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -117,6 +118,7 @@ final class VersionExecutor {
           attempt, before, "preDowngrade", "preDowngrade failed: " + e + "; it stays as it was", e);
     }
     try {
+      PropertyChanges.refuseToLowerFormatVersion(before.steps());
       remote.runSteps(steps, () -> migration.downgrade(ctx));
     } catch (IrreversibleMigrationException e) {
       throw unchanged(

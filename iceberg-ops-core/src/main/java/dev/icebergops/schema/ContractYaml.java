@@ -1,5 +1,6 @@
 package dev.icebergops.schema;
 
+import dev.icebergops.internal.ColumnDefaults;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.ByteBuffer;
@@ -14,6 +15,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.apache.iceberg.expressions.Literal;
 import org.apache.iceberg.types.Type;
 import org.yaml.snakeyaml.error.Mark;
 import org.yaml.snakeyaml.error.MarkedYAMLException;
@@ -39,7 +41,8 @@ final class ContractYaml {
   /** YAML reads {@code a: b} and {@code a, b} inside an unquoted value as structure. */
   private static final String QUOTE = "; quote a nested type, e.g. type: \"map<string, int>\"";
 
-  private static final Set<String> COLUMN_KEYS = Set.of("name", "type", "required", "doc");
+  private static final Set<String> COLUMN_KEYS =
+      Set.of("name", "type", "required", "doc", "initial-default", "write-default");
 
   /** What the contract was read from, for messages: a file's path or a resource's name. */
   private final String source;
@@ -133,9 +136,39 @@ final class ContractYaml {
       problem(path + ".doc", where + ": 'doc' must be a string, got " + describe(doc));
     }
     Type type = type(column.get("type"), where, path + ".type", column.containsKey("type"));
+    Literal<?> initial = defaultValue(column, "initial-default", type, where, path);
+    Literal<?> write = defaultValue(column, "write-default", type, where, path);
     return type == null || problems.size() > before
         ? null
-        : new ColumnSpec((String) name, type, required, (String) doc);
+        : new ColumnSpec((String) name, type, required, (String) doc, initial, write);
+  }
+
+  /** A column's default, read as a value of its type; null when absent or with a problem. */
+  private Literal<?> defaultValue(
+      Map<?, ?> column, String key, Type type, String where, String path) {
+    Object value = column.get(key);
+    if (value == null || type == null) {
+      return null;
+    }
+    try {
+      if (value instanceof Map || value instanceof List || !type.isPrimitiveType()) {
+        throw new IllegalArgumentException("a default must be one value of a primitive type");
+      }
+      return ColumnDefaults.parse(type, String.valueOf(value));
+    } catch (RuntimeException e) {
+      return problem(
+          path + "." + key,
+          where
+              + ": '"
+              + key
+              + "' "
+              + describe(value)
+              + " is not a "
+              + IcebergTypes.format(type)
+              + " ("
+              + e.getMessage()
+              + ")");
+    }
   }
 
   private Type type(Object value, String where, String path, boolean given) {

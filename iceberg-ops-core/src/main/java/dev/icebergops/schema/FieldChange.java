@@ -23,6 +23,10 @@ import java.util.Objects;
  *     before
  * @param newRequired for {@link ChangeType#NULLABILITY_CHANGED}: whether the field is required
  *     after
+ * @param oldDefault for {@link ChangeType#DEFAULT_CHANGED}: the field's defaults before, {@code
+ *     initial "a", write "b"}, or null for none
+ * @param newDefault for {@link ChangeType#DEFAULT_CHANGED} and {@link ChangeType#ADDED}: the
+ *     field's defaults after, or null for none
  */
 public record FieldChange(
     int fieldId,
@@ -34,7 +38,9 @@ public record FieldChange(
     String oldDoc,
     String newDoc,
     Boolean oldRequired,
-    Boolean newRequired) {
+    Boolean newRequired,
+    String oldDefault,
+    String newDefault) {
 
   /** What happened to a field between two schema versions. */
   public enum ChangeType {
@@ -49,7 +55,9 @@ public record FieldChange(
     /** The field's documentation changed. */
     DOC_CHANGED,
     /** The field went from required to optional, or back. */
-    NULLABILITY_CHANGED
+    NULLABILITY_CHANGED,
+    /** The field's initial or write default changed (format version 3). */
+    DEFAULT_CHANGED
   }
 
   /**
@@ -62,9 +70,36 @@ public record FieldChange(
     Objects.requireNonNull(changeType, "changeType");
   }
 
-  static FieldChange added(int fieldId, String name, String type) {
+  /** A change that involves no default. */
+  public FieldChange(
+      int fieldId,
+      String name,
+      ChangeType changeType,
+      String oldName,
+      String oldType,
+      String newType,
+      String oldDoc,
+      String newDoc,
+      Boolean oldRequired,
+      Boolean newRequired) {
+    this(
+        fieldId,
+        name,
+        changeType,
+        oldName,
+        oldType,
+        newType,
+        oldDoc,
+        newDoc,
+        oldRequired,
+        newRequired,
+        null,
+        null);
+  }
+
+  static FieldChange added(int fieldId, String name, String type, String defaults) {
     return new FieldChange(
-        fieldId, name, ChangeType.ADDED, null, null, type, null, null, null, null);
+        fieldId, name, ChangeType.ADDED, null, null, type, null, null, null, null, null, defaults);
   }
 
   static FieldChange removed(int fieldId, String name, String type) {
@@ -102,22 +137,44 @@ public record FieldChange(
         isRequired);
   }
 
+  static FieldChange defaultChanged(int fieldId, String name, String before, String after) {
+    return new FieldChange(
+        fieldId,
+        name,
+        ChangeType.DEFAULT_CHANGED,
+        null,
+        null,
+        null,
+        null,
+        null,
+        null,
+        null,
+        before,
+        after);
+  }
+
   /** One line of {@link SchemaDiff#summary()}, for example {@code region (id=7, string)}. */
   public String describe() {
     String id = name + " (id=" + fieldId;
     return switch (changeType) {
-      case ADDED -> id + ", " + newType + ")";
+      case ADDED -> id + ", " + newType + (newDefault == null ? "" : ", " + newDefault) + ")";
       case REMOVED -> id + ", " + oldType + ")";
       case RENAMED -> id + "): renamed from " + oldName;
       case TYPE_CHANGED -> id + "): type " + oldType + " -> " + newType;
       case DOC_CHANGED -> id + "): doc " + quote(oldDoc) + " -> " + quote(newDoc);
       case NULLABILITY_CHANGED ->
           id + "): " + requiredness(oldRequired) + " -> " + requiredness(newRequired);
+      case DEFAULT_CHANGED -> id + "): " + defaults(oldDefault) + " -> " + defaults(newDefault);
     };
   }
 
   private static String quote(String doc) {
     return doc == null ? "(none)" : "'" + doc + "'";
+  }
+
+  /** The defaults' text, or the words for none. */
+  public static String defaults(String text) {
+    return text == null ? "no default" : text;
   }
 
   private static String requiredness(Boolean required) {

@@ -1,5 +1,6 @@
 package dev.icebergops.schema;
 
+import dev.icebergops.internal.ColumnDefaults;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -10,9 +11,11 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.Set;
 import org.apache.iceberg.Schema;
 import org.apache.iceberg.Table;
+import org.apache.iceberg.expressions.Literal;
 import org.apache.iceberg.types.Types.NestedField;
 
 /**
@@ -215,6 +218,10 @@ public record SchemaContract(List<ColumnSpec> columns, boolean strict) {
         }
       } else {
         NestedDrift.compare(column.name(), field.type(), column.type(), violations);
+        compareDefault(column, "initial", column.initialDefault(), field.initialDefault(), field)
+            .ifPresent(violations::add);
+        compareDefault(column, "write", column.writeDefault(), field.writeDefault(), field)
+            .ifPresent(violations::add);
       }
     }
     if (strict) {
@@ -258,6 +265,23 @@ public record SchemaContract(List<ColumnSpec> columns, boolean strict) {
     if (!violations.isEmpty()) {
       throw new SchemaContractViolation("schema", violations);
     }
+  }
+
+  /** The violation of a declared default, naming the column and both values. */
+  private static Optional<String> compareDefault(
+      ColumnSpec column, String which, Literal<?> expected, Object actual, NestedField field) {
+    if (expected == null || expected.value().equals(actual)) {
+      return Optional.empty();
+    }
+    return Optional.of(
+        String.format(
+            "column %s has %s, expected %s default %s",
+            column.name(),
+            actual == null
+                ? "no " + which + " default"
+                : which + " default " + ColumnDefaults.text(field.type(), actual),
+            which,
+            ColumnDefaults.text(column.type(), expected.value())));
   }
 
   @Override

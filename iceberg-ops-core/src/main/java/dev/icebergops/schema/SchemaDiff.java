@@ -1,5 +1,6 @@
 package dev.icebergops.schema;
 
+import dev.icebergops.internal.ColumnDefaults;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Comparator;
@@ -58,8 +59,10 @@ public final class SchemaDiff {
             if (entry.parent() != null && !oldFields.containsKey(entry.parent())) {
               return; // reported at its parent, which is new as well
             }
+            NestedField field = entry.field();
             added.add(
-                FieldChange.added(id, entry.path(), IcebergTypes.format(entry.field().type())));
+                FieldChange.added(
+                    id, entry.path(), IcebergTypes.format(field.type()), defaults(field)));
           }
         });
     oldFields.forEach(
@@ -103,6 +106,20 @@ public final class SchemaDiff {
     if (was.isOptional() != is.isOptional()) {
       out.add(FieldChange.nullabilityChanged(id, after.path(), was.isRequired(), is.isRequired()));
     }
+    if (!Objects.equals(defaults(was), defaults(is))) {
+      out.add(FieldChange.defaultChanged(id, after.path(), defaults(was), defaults(is)));
+    }
+  }
+
+  /** A field's defaults, {@code initial "a", write "b"}, or null when it has none. */
+  private static String defaults(NestedField field) {
+    if (field.initialDefault() == null && field.writeDefault() == null) {
+      return null;
+    }
+    return "initial "
+        + ColumnDefaults.text(field.type(), field.initialDefault())
+        + ", write "
+        + ColumnDefaults.text(field.type(), field.writeDefault());
   }
 
   /** Fields new in the later schema. */
@@ -115,7 +132,7 @@ public final class SchemaDiff {
     return removed;
   }
 
-  /** Fields present in both with a different name, type, doc or required flag. */
+  /** Fields present in both with a different name, type, doc, required flag or defaults. */
   public List<FieldChange> changed() {
     return changed;
   }

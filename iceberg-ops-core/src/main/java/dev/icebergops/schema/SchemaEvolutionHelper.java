@@ -1,9 +1,11 @@
 package dev.icebergops.schema;
 
+import dev.icebergops.internal.ColumnDefaults;
 import dev.icebergops.schema.Archival.Archived;
 import java.util.Objects;
 import org.apache.iceberg.Schema;
 import org.apache.iceberg.Table;
+import org.apache.iceberg.UpdateSchema;
 import org.apache.iceberg.catalog.Catalog;
 import org.apache.iceberg.catalog.TableIdentifier;
 import org.apache.iceberg.exceptions.ValidationException;
@@ -105,8 +107,9 @@ public final class SchemaEvolutionHelper {
    * <table>
    *   <caption>Behaviour</caption>
    *   <tr><th>State</th><th>Action</th></tr>
-   *   <tr><td>absent</td><td>add it</td></tr>
-   *   <tr><td>equivalent type</td><td>no-op; only a changed doc is written</td></tr>
+   *   <tr><td>absent</td><td>add it, with the options' defaults</td></tr>
+   *   <tr><td>equivalent type</td><td>no-op; only a changed doc or write default is
+   *     written</td></tr>
    *   <tr><td>promotable type</td><td>update it in place</td></tr>
    *   <tr><td>incompatible type</td><td>{@link ValidationException}, or with legacy archival:
    *     rename the column to {@code <name>__legacy_N}, make it optional, prefix its doc with
@@ -118,8 +121,10 @@ public final class SchemaEvolutionHelper {
    * @param type the type it must have
    * @param options doc, contract and legacy archival
    * @throws ValidationException if the type is incompatible and archival is off; table untouched
-   * @throws IllegalArgumentException if the parent struct does not exist, or archival is needed for
-   *     a column that the partition spec, sort order or identifier fields reference
+   * @throws IllegalArgumentException if the parent struct does not exist, archival is needed for a
+   *     column that the partition spec, sort order or identifier fields reference, a default is
+   *     asked of a table of format version 1 or 2, or an existing column has another initial
+   *     default; the table is untouched
    * @throws IllegalStateException if step 2 and its compensation both fail; names the stranded
    *     column
    * @throws SchemaContractViolation if a contract is given and the table does not conform
@@ -130,16 +135,24 @@ public final class SchemaEvolutionHelper {
     ColumnPath path = ColumnPath.of(column);
     Schema schema = getIcebergSchema();
     checkParent(schema, path, "enforce");
+    ColumnDefaults.checkSupported(
+        table,
+        "enforce column " + table.name() + "." + path,
+        options.initialDefault(),
+        options.writeDefault());
     NestedField field = schema.findField(path.full());
     if (field == null) {
-      addColumn(path, type, options.doc());
+      addColumn(path, type, options);
     } else if (IcebergTypes.structurallyEqual(field.type(), type)) {
-      updateDocIfChanged(path, field, options.doc());
+      UpdateSchema update = table.updateSchema();
+      if (putDefault(update, path, field, type, options) | putDoc(update, path, field, options)) {
+        update.commit();
+        LOG.info("Updated column {}.{}: doc or write default", table.name(), path);
+      }
     } else if (IcebergTypes.isPromotion(field.type(), type)) {
       var update = table.updateSchema().updateColumn(path.full(), type.asPrimitiveType());
-      if (options.doc() != null) {
-        update.updateColumnDoc(path.full(), options.doc());
-      }
+      putDoc(update, path, field, options);
+      putDefault(update, path, field, type, options);
       update.commit();
       LOG.info("Promoted column {}.{} from {} to {}", table.name(), path, field.type(), type);
     } else if (!options.isLegacyArchival()) {
@@ -155,7 +168,7 @@ public final class SchemaEvolutionHelper {
     } else {
       archival.checkNotReferenced(schema, path, field);
       Archived archived = archival.archive(schema, path, field);
-      archival.completeOrRestore(archived, () -> addColumn(path, type, options.doc()));
+      archival.completeOrRestore(archived, () -> addColumn(path, type, options));
     }
     checkContract(options.contract());
   }
@@ -278,9 +291,53 @@ public final class SchemaEvolutionHelper {
     LOG.info("Renamed column {}.{} to {}", table.name(), from, to);
   }
 
-  private void addColumn(ColumnPath path, Type type, String doc) {
-    table.updateSchema().addColumn(path.parent(), path.leaf(), type, doc).commit();
+  private void addColumn(ColumnPath path, Type type, EnforceOptions options) {
+    UpdateSchema update = table.updateSchema();
+    ColumnDefaults.add(
+        update,
+        path.parent(),
+        path.leaf(),
+        type,
+        options.doc(),
+        false,
+        options.initialDefault(),
+        options.writeDefault());
+    update.commit();
     LOG.info("Added column {}.{} ({})", table.name(), path, type);
+  }
+
+  private static boolean putDoc(
+      UpdateSchema update, ColumnPath path, NestedField field, EnforceOptions options) {
+    boolean changed = options.doc() != null && !options.doc().equals(field.doc());
+    if (changed) {
+      update.updateColumnDoc(path.full(), options.doc());
+    }
+    return changed;
+  }
+
+  /**
+   * Puts the options' write default on the update when the column has another one; an initial
+   * default other than the column's is refused, since Iceberg never changes one.
+   */
+  private boolean putDefault(
+      UpdateSchema update, ColumnPath path, NestedField field, Type type, EnforceOptions options) {
+    Object initial = ColumnDefaults.value(options.initialDefault(), type);
+    if (initial != null && !initial.equals(field.initialDefault())) {
+      throw new IllegalArgumentException(
+          String.format(
+              "Cannot enforce column %s.%s with initial default %s: it has %s, and the initial"
+                  + " default of an existing column cannot change",
+              table.name(),
+              path,
+              ColumnDefaults.text(type, initial),
+              ColumnDefaults.text(field.type(), field.initialDefault())));
+    }
+    Object write = ColumnDefaults.value(options.writeDefault(), type);
+    boolean changed = write != null && !write.equals(field.writeDefault());
+    if (changed) {
+      update.updateColumnDefault(path.full(), options.writeDefault());
+    }
+    return changed;
   }
 
   private void updateDocIfChanged(ColumnPath path, NestedField field, String doc) {

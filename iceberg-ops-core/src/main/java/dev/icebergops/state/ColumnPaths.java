@@ -88,9 +88,11 @@ public final class ColumnPaths {
     if (type.isStructType()) {
       List<NestedField> fields = new ArrayList<>();
       for (NestedField f : type.asStructType().fields()) {
-        fields.add(
-            NestedField.of(
-                ids.get(f.fieldId()), f.isOptional(), f.name(), renumber(f.type(), ids), f.doc()));
+        fields.add( // its defaults kept
+            NestedField.from(f)
+                .withId(ids.get(f.fieldId()))
+                .ofType(renumber(f.type(), ids))
+                .build());
       }
       return Types.StructType.of(fields);
     }

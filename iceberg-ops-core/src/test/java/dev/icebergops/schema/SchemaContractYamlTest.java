@@ -375,7 +375,7 @@ class SchemaContractYamlTest {
             "unknown-column-key.yaml",
             "columns:\n  - name: order_id\n    type: long\n    nullable: false\n",
             "column 1 (order_id): key 'nullable' is not allowed",
-            "allowed: doc, name, required, type"),
+            "allowed: doc, initial-default, name, required, type, write-default"),
         malformed(
             "misspelled-type-key.yaml",
             "columns:\n  - name: order_id\n    typ: long\n",

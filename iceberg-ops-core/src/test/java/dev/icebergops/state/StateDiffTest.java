@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.tuple;
 
 import dev.icebergops.runner.TableChange.Kind;
+import dev.icebergops.schema.SchemaDiff;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -13,6 +14,7 @@ import org.apache.iceberg.PartitionSpec;
 import org.apache.iceberg.Schema;
 import org.apache.iceberg.SortOrder;
 import org.apache.iceberg.TableMetadata;
+import org.apache.iceberg.expressions.Expressions;
 import org.apache.iceberg.types.Types;
 import org.junit.jupiter.api.Test;
 
@@ -129,5 +131,28 @@ class StateDiffTest {
         state.snapshotId(),
         state.origin(),
         refs);
+  }
+
+  @Test
+  void columnsAlignedByPathKeepTheirDefaults() {
+    Types.NestedField status =
+        Types.NestedField.required("status")
+            .withId(4)
+            .ofType(Types.StringType.get())
+            .withInitialDefault(Expressions.lit("legacy"))
+            .withWriteDefault(Expressions.lit("new"))
+            .build();
+    Schema earlier = new Schema(required(1, "id", Types.LongType.get()), status);
+    Schema later =
+        new Schema(
+            required(1, "id", Types.LongType.get()),
+            Types.NestedField.from(status).withId(7).build()); // another id on the same path
+
+    Schema aligned = ColumnPaths.align(earlier, later).schema();
+
+    assertThat(aligned.findField("status").fieldId()).isEqualTo(4);
+    assertThat(aligned.findField("status").initialDefault()).hasToString("legacy");
+    assertThat(aligned.findField("status").writeDefault()).hasToString("new");
+    assertThat(SchemaDiff.between(earlier, aligned).isEmpty()).isTrue();
   }
 }

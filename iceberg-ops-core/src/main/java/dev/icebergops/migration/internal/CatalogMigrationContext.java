@@ -19,8 +19,8 @@ import org.apache.iceberg.Schema;
 import org.apache.iceberg.SortDirection;
 import org.apache.iceberg.Table;
 import org.apache.iceberg.catalog.Catalog;
+import org.apache.iceberg.expressions.Literal;
 import org.apache.iceberg.types.Type;
-import org.apache.iceberg.types.Types.NestedField;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -120,46 +120,29 @@ public final class CatalogMigrationContext implements MigrationContext {
   // --- columns ----------------------------------------------------------------------------------
 
   @Override
-  public void addColumn(String table, String column, Type type, String doc) {
-    run("add column " + label(table) + "." + column, () -> add(table, column, type, doc));
+  public void addColumn(
+      String table,
+      String column,
+      Type type,
+      String doc,
+      Literal<?> initialDefault,
+      Literal<?> writeDefault) {
+    run(
+        "add column " + label(table) + "." + column,
+        () -> ColumnAdd.add(this, table, column, type, doc, false, initialDefault, writeDefault));
   }
 
-  private void add(String table, String column, Type type, String doc) {
-    String name = qualified(table);
-    checkColumnName("add", name, column);
-    if (type == null) {
-      throw new IllegalArgumentException(
-          String.format("Cannot add column %s.%s: the type is null", name, column));
-    }
-    if (column.startsWith(".") || column.endsWith(".") || column.contains("..")) {
-      throw new IllegalArgumentException(
-          String.format("Cannot add column %s.%s: a part of the path is empty", name, column));
-    }
-    Table loaded = loadTable(table);
-    Schema schema = loaded.schema();
-    int dot = column.lastIndexOf('.');
-    String parent = dot < 0 ? null : column.substring(0, dot);
-    String leaf = column.substring(dot + 1);
-    if (parent != null) {
-      NestedField parentField = schema.findField(parent);
-      if (parentField == null) {
-        throw new IllegalArgumentException(
-            String.format(
-                "Cannot add column %s.%s: parent struct %s does not exist", name, column, parent));
-      }
-      if (!parentField.type().isStructType()) {
-        throw new IllegalArgumentException(
-            String.format(
-                "Cannot add column %s.%s: parent %s is a %s, not a struct",
-                name, column, parent, parentField.type()));
-      }
-    }
-    if (schema.findField(column) != null) {
-      throw new IllegalArgumentException(
-          String.format("Cannot add column %s.%s: it already exists", name, column));
-    }
-    loaded.updateSchema().addColumn(parent, leaf, type, doc).commit();
-    LOG.info("Added column {}.{} ({})", name, column, type);
+  @Override
+  public void addRequiredColumn(
+      String table,
+      String column,
+      Type type,
+      String doc,
+      Literal<?> initialDefault,
+      Literal<?> writeDefault) {
+    run(
+        "add required column " + label(table) + "." + column,
+        () -> ColumnAdd.add(this, table, column, type, doc, true, initialDefault, writeDefault));
   }
 
   @Override
@@ -255,6 +238,13 @@ public final class CatalogMigrationContext implements MigrationContext {
     run(
         "set snapshot retention of " + label(table),
         () -> PropertyChanges.snapshotRetention(this, table, minSnapshots, maxSnapshotAge));
+  }
+
+  @Override
+  public void upgradeFormatVersion(String table, int formatVersion) {
+    run(
+        PropertyChanges.FORMAT_VERSION_STEP + label(table) + " to " + formatVersion,
+        () -> PropertyChanges.formatVersion(this, table, formatVersion));
   }
 
   // --- helpers ----------------------------------------------------------------------------------

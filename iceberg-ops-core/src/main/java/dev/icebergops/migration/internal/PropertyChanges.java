@@ -1,12 +1,14 @@
 package dev.icebergops.migration.internal;
 
 import dev.icebergops.internal.WrappedCatalog;
+import dev.icebergops.migration.IrreversibleMigrationException;
 import dev.icebergops.migration.MigrationContext;
 import dev.icebergops.redaction.Redaction;
 import java.time.Duration;
 import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
@@ -14,6 +16,7 @@ import java.util.Set;
 import java.util.stream.Stream;
 import org.apache.iceberg.Table;
 import org.apache.iceberg.TableProperties;
+import org.apache.iceberg.TableUtil;
 import org.apache.iceberg.UpdateProperties;
 import org.apache.iceberg.catalog.Catalog;
 import org.apache.iceberg.rest.RESTCatalog;
@@ -26,9 +29,52 @@ public final class PropertyChanges {
   /** The catalog property that names the AWS service a REST catalog signs its requests for. */
   public static final String REST_SIGNING_NAME = "rest.signing-name";
 
+  /**
+   * How the step that upgrades a table's format version begins: the runner reads it in a version's
+   * recorded steps to refuse the version's downgrade.
+   */
+  public static final String FORMAT_VERSION_STEP = "upgrade the format version of ";
+
   private static final Logger LOG = LoggerFactory.getLogger(MigrationContext.class);
 
   private PropertyChanges() {}
+
+  /**
+   * Refuses the downgrade of a version whose recorded steps upgraded a table's format version.
+   *
+   * @param steps the steps the version's history row records
+   * @throws IrreversibleMigrationException naming the step
+   */
+  public static void refuseToLowerFormatVersion(List<String> steps) {
+    for (String step : steps) {
+      if (step.startsWith(FORMAT_VERSION_STEP)) {
+        throw new IrreversibleMigrationException(
+            "its upgrade did '" + step + "', and a format version never goes down");
+      }
+    }
+  }
+
+  public static void formatVersion(MigrationContext ctx, String table, int formatVersion) {
+    String name = ctx.qualified(table);
+    Table loaded = ctx.loadTable(table);
+    int current = TableUtil.formatVersion(loaded);
+    if (formatVersion < current) {
+      throw new IllegalArgumentException(
+          String.format(
+              "Cannot upgrade the format version of %s to %d: it is %d, and a format version never"
+                  + " goes down",
+              name, formatVersion, current));
+    }
+    if (formatVersion == current) {
+      LOG.info("Format version of {} left unchanged: it is {}", name, current);
+      return;
+    }
+    loaded
+        .updateProperties()
+        .set(TableProperties.FORMAT_VERSION, String.valueOf(formatVersion))
+        .commit();
+    LOG.info("Upgraded the format version of {} from {} to {}", name, current, formatVersion);
+  }
 
   public static void set(MigrationContext ctx, String table, Map<String, String> properties) {
     String name = ctx.qualified(table);

@@ -19,7 +19,8 @@ import org.apache.iceberg.types.Types;
  * Compares the rows of one batch, as written, with the same rows as they read now, by field id: a
  * renamed column keeps its id, a promoted one reads the widened value, a column added later reads
  * null or its initial default (a value where it read null is a fill, {@link DataLoss.Kind#FILLED},
- * not a loss), and a column a declared backfill wrote reads the value it declares.
+ * not a loss; another value than its initial default, or null where it has one, is a change), and a
+ * column a declared backfill wrote reads the value it declares.
  *
  * <p>A row is found first where it was written (its file and position), else by its values among
  * the rows of files the check did not write ({@link MovedRows}), so that a migration may rewrite
@@ -203,10 +204,17 @@ final class RowComparison {
         Object read = actual.getField(now.name());
         if (row.expected().containsKey(now.fieldId())) {
           asDeclared(now, prefix + now.name(), read, row);
-        } else if (read != null
-            && !RowValues.same(now.type(), now.initialDefault(), now.type(), read)) {
-          Kind kind = now.initialDefault() == null ? Kind.FILLED : Kind.VALUES_CHANGED;
-          note(kind, now, prefix + now.name(), row, null);
+        } else if (!RowValues.same(now.type(), now.initialDefault(), now.type(), read)) {
+          // a value where it read null is a fill; another value than its initial default, or
+          // null where it has one, is a change
+          Object initial = now.initialDefault();
+          Kind kind = initial == null ? Kind.FILLED : Kind.VALUES_CHANGED;
+          note(
+              kind,
+              now,
+              prefix + now.name(),
+              row,
+              initial == null ? null : now.name() + "=" + render(initial));
         }
       }
     }

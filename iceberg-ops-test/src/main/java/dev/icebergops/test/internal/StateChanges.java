@@ -271,6 +271,10 @@ public final class StateChanges {
             case RENAMED -> "renamed from " + c.oldName();
             case TYPE_CHANGED -> "type " + type(diff.before(), c) + " -> " + type(diff.after(), c);
             case DOC_CHANGED -> "doc " + quote(c.oldDoc()) + " -> " + quote(c.newDoc());
+            case DEFAULT_CHANGED ->
+                FieldChange.defaults(c.oldDefault())
+                    + " -> "
+                    + FieldChange.defaults(c.newDefault());
             default -> requiredness(c.oldRequired()) + " -> " + requiredness(c.newRequired());
           };
     }

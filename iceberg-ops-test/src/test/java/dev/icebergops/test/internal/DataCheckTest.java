@@ -7,6 +7,7 @@ import dev.icebergops.runner.RunEvent;
 import dev.icebergops.test.env.IcebergTestEnvironment;
 import dev.icebergops.test.fixtures.AllTypes;
 import dev.icebergops.test.fixtures.Broken;
+import dev.icebergops.test.fixtures.Defaults;
 import dev.icebergops.test.fixtures.Payments;
 import dev.icebergops.test.fixtures.Sales;
 import dev.icebergops.testing.SharedEnvironment;
@@ -149,5 +150,31 @@ class DataCheckTest {
     assertThat(operations)
         .containsEntry("0002", DataOperations.OVERWRITE)
         .containsEntry("0003", DataOperations.REPLACE);
+  }
+
+  @Test
+  void rowsWrittenBeforeARequiredColumnWithADefaultReadItsInitialDefault() {
+    CheckReport report = fixture.checks(Defaults.requiredStatus()).dataSurvives();
+
+    assertThat(report.passed()).as("%s", report).isTrue();
+    assertThat(report.warnings()).isEmpty();
+    assertThat(report.notes()).noneMatch(note -> note.contains("fill"));
+  }
+
+  @Test
+  void oldRowsThatNoLongerReadTheInitialDefaultFailAtTheVersionThatRewroteThem() {
+    CheckReport report = fixture.checks(Defaults.defaultsLost()).dataSurvives();
+
+    assertThat(report.failures())
+        .singleElement(org.assertj.core.api.InstanceOfAssertFactories.STRING)
+        .startsWith(
+            "Expecting migration 0003 (Rewrite without defaults) to keep the data of "
+                + fixture.ns
+                + ".orders, but its upgrade changed")
+        .contains("channel")
+        .contains("\n  expected: channel=store");
+    assertThat(report.versions())
+        .containsEntry("0002", CheckReport.Outcome.PASSED)
+        .containsEntry("0003", CheckReport.Outcome.FAILED);
   }
 }
