@@ -57,7 +57,10 @@ public record TableChange(
     changes = List.copyOf(changes);
   }
 
-  /** Every change as one line each: the columns, then partition fields, sort order, properties. */
+  /**
+   * Every change as one line each: the columns, then partition fields, sort order, properties, the
+   * format version.
+   */
   public List<String> lines() {
     return changes.stream().map(ClassedChange::change).toList();
   }
@@ -98,6 +101,11 @@ public record TableChange(
     }
     properties.forEach(
         p -> lines.add(new ClassedChange(TableDiff.PROPERTY, diff.name(), null, "property: " + p)));
+    if (diff.formatVersionChanged()) {
+      String upgrade =
+          "format version " + diff.before().formatVersion() + " -> " + diff.after().formatVersion();
+      lines.add(new ClassedChange(TableDiff.FORMAT_VERSION, diff.name(), null, upgrade));
+    }
     return new TableChange(
         diff.name(), diff.kind(), schema, spec, order, properties, from, diff.tableClass(), lines);
   }

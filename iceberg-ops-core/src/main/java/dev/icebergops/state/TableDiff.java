@@ -14,6 +14,7 @@ import java.util.Set;
 import java.util.TreeSet;
 import java.util.stream.Collectors;
 import org.apache.iceberg.Schema;
+import org.apache.iceberg.types.Types;
 
 /**
  * What differs between two states of one table, or what became of a table: created, dropped,
@@ -43,6 +44,12 @@ public record TableDiff(Kind kind, TableState before, TableState after) {
   public static final ChangeClass PROPERTY = ChangeClass.ADDITIVE;
 
   /**
+   * The class of a format version upgrade: an engine that does not support the new version can no
+   * longer read the table, and the upgrade cannot be undone.
+   */
+  public static final ChangeClass FORMAT_VERSION = ChangeClass.BREAKING;
+
+  /**
    * What became of the table as a whole, for its readers: created is additive, renamed breaking,
    * dropped (purged or not) or replaced destructive.
    *
@@ -60,21 +67,24 @@ public record TableDiff(Kind kind, TableState before, TableState after) {
   /**
    * What one of {@link #schema()}'s changes does to readers: a column of a new table, or a new
    * optional column, is additive; a type promotion (the only type change Iceberg allows), a doc or
-   * a column made optional compatible; a rename, a column made required or a new required column
-   * breaking; a removed column destructive.
+   * a column made optional or a default changed compatible; a rename, a column made required or a
+   * new required column without an initial default breaking; a removed column destructive.
    */
   public ChangeClass classOf(FieldChange change) {
     if (kind == Kind.CREATED) {
       return ChangeClass.ADDITIVE;
     }
     return switch (change.changeType()) {
-      case ADDED ->
-          after.schema().findField(change.fieldId()).isRequired()
-              ? ChangeClass.BREAKING
-              : ChangeClass.ADDITIVE;
+      case ADDED -> {
+        Types.NestedField added = after.schema().findField(change.fieldId());
+        // a required column old rows read from its initial default (format version 3) breaks none
+        yield added.isRequired() && added.initialDefault() == null
+            ? ChangeClass.BREAKING
+            : ChangeClass.ADDITIVE;
+      }
       case REMOVED -> ChangeClass.DESTRUCTIVE;
       case RENAMED -> ChangeClass.BREAKING;
-      case TYPE_CHANGED, DOC_CHANGED -> ChangeClass.COMPATIBLE;
+      case TYPE_CHANGED, DOC_CHANGED, DEFAULT_CHANGED -> ChangeClass.COMPATIBLE;
       case NULLABILITY_CHANGED ->
           Boolean.TRUE.equals(change.newRequired()) ? ChangeClass.BREAKING : ChangeClass.COMPATIBLE;
     };

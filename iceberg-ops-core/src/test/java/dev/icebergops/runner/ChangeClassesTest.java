@@ -28,9 +28,11 @@ import org.junit.jupiter.api.extension.ExtendWith;
 class ChangeClassesTest {
 
   private OwnHistory own;
+  private IcebergTestEnvironment environment;
 
   @BeforeEach
   void setUp(IcebergTestEnvironment environment) {
+    this.environment = environment;
     own = OwnHistory.create(environment, "classes");
     own.runner(V0001__CreateOrders.class).migrate();
     Table orders = own.catalog().loadTable(TableIdentifier.of(own.namespace(), "orders"));
@@ -187,6 +189,43 @@ class ChangeClassesTest {
     assertThat(preview.undeclared(BREAKING))
         .extracting(m -> m.substring(0, 4))
         .containsExactly("0006", "0016", "0018", "0019", "0024", "0025", "0026", "0027");
+  }
+
+  @Test
+  void defaultsOfFormatVersion3HaveTheirClassRowByRow() {
+    List<Class<? extends Migration>> chain = new ArrayList<>();
+    chain.add(V0001__CreateOrders.class);
+    chain.addAll(ClassedFixtures.DEFAULTS_CHAIN);
+    @SuppressWarnings("unchecked")
+    Class<? extends Migration>[] types = chain.toArray(new Class[0]);
+    OwnHistory fresh = OwnHistory.create(environment, "defaults");
+
+    List<org.assertj.core.groups.Tuple> rows = new ArrayList<>();
+    for (VersionPreview v : fresh.runner(types).preview().versions()) {
+      v.classed()
+          .forEach(c -> rows.add(tuple(v.version(), c.changeClass(), c.column(), c.change())));
+    }
+    assertThat(rows)
+        .as("the classes of format version 3's changes, after the table's creation")
+        .filteredOn(row -> !row.toList().get(0).equals("0001"))
+        .containsExactly(
+            tuple("0002", BREAKING, null, "format version 2 -> 3"),
+            tuple(
+                "0003",
+                ADDITIVE,
+                "status",
+                "added column status (id=4, string, initial \"legacy\", write \"new\")"),
+            tuple(
+                "0004",
+                ADDITIVE,
+                "channel",
+                "added column channel (id=5, string, initial \"store\", write \"store\")"),
+            tuple(
+                "0005",
+                COMPATIBLE,
+                "channel",
+                "changed column channel (id=5): initial \"store\", write \"store\" -> initial"
+                    + " \"store\", write \"web\""));
   }
 
   private String shown(String change) {
