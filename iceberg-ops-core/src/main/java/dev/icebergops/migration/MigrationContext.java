@@ -17,9 +17,11 @@ import org.apache.iceberg.catalog.Catalog;
 import org.apache.iceberg.catalog.SupportsNamespaces;
 import org.apache.iceberg.catalog.TableIdentifier;
 import org.apache.iceberg.exceptions.NoSuchTableException;
+import org.apache.iceberg.exceptions.NoSuchViewException;
 import org.apache.iceberg.exceptions.ValidationException;
 import org.apache.iceberg.rest.RESTCatalog;
 import org.apache.iceberg.types.Type;
+import org.apache.iceberg.view.View;
 
 /**
  * What a {@link Migration} uses to change tables: one catalog and the namespace the runner was
@@ -135,6 +137,70 @@ public interface MigrationContext {
    * @throws NoSuchTableException if the table does not exist
    */
   Table loadTable(String table);
+
+  // --- views ------------------------------------------------------------------------------------
+
+  /**
+   * Creates a view that reads one SQL query, its default namespace the view's own, or returns the
+   * existing view unchanged. Its downgrade is {@link #dropViewIfExists}.
+   *
+   * <pre>{@code
+   * ctx.createViewIfNotExists("recent_orders", schema, "spark",
+   *     "SELECT id, total FROM orders WHERE ts > current_date() - INTERVAL 7 DAYS");
+   * }</pre>
+   *
+   * @param view a bare or dotted view name
+   * @param schema the columns the query answers
+   * @param dialect the query's SQL dialect, for example {@code spark} or {@code trino}
+   * @param sql the query
+   * @return the created or existing view
+   * @throws IllegalArgumentException if the schema, dialect or query is empty, or the catalog does
+   *     not implement {@link org.apache.iceberg.catalog.ViewCatalog}
+   */
+  View createViewIfNotExists(String view, Schema schema, String dialect, String sql);
+
+  /**
+   * Makes a view read another query: a new view version, its only query {@code sql}, unless the
+   * current version already reads exactly that with that schema (then nothing changes). In a
+   * version's upgrade, the version it replaced is recorded in the view (property {@code
+   * iceberg-ops.view-version-before-upgrade.<version>}, not part of the view's shape), for {@link
+   * #restoreViewBeforeUpgrade} in the downgrade.
+   *
+   * @param view a bare or dotted view name
+   * @param schema the columns the new query answers
+   * @param dialect the query's SQL dialect
+   * @param sql the new query
+   * @return the view
+   * @throws IllegalArgumentException as {@link #createViewIfNotExists} does
+   * @throws NoSuchViewException if the view does not exist
+   */
+  View replaceView(String view, Schema schema, String dialect, String sql);
+
+  /**
+   * Drops a view, if it exists. Its data is its tables': nothing is purged.
+   *
+   * @param view a bare or dotted view name
+   * @return whether the view existed
+   * @throws IllegalArgumentException if the catalog does not implement {@link
+   *     org.apache.iceberg.catalog.ViewCatalog}
+   */
+  boolean dropViewIfExists(String view);
+
+  /**
+   * In a downgrade, makes the view version from before this version's {@link #replaceView} current
+   * again (that version itself, by its id) and removes the record; a view without the record (this
+   * downgrade restored it already, or the upgrade did not replace it) is left as it is.
+   *
+   * <pre>{@code
+   * ctx.replaceView("recent_orders", schema, "spark", newSql);   // in upgrade()
+   * ctx.restoreViewBeforeUpgrade("recent_orders");               // in downgrade()
+   * }</pre>
+   *
+   * @param view a bare or dotted view name
+   * @throws IllegalArgumentException if the context runs no version (outside a runner)
+   * @throws NoSuchViewException if the view does not exist
+   */
+  void restoreViewBeforeUpgrade(String view);
 
   // --- columns ----------------------------------------------------------------------------------
 

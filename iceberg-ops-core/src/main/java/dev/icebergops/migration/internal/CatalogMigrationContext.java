@@ -21,6 +21,7 @@ import org.apache.iceberg.Table;
 import org.apache.iceberg.catalog.Catalog;
 import org.apache.iceberg.types.Type;
 import org.apache.iceberg.types.Types.NestedField;
+import org.apache.iceberg.view.View;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -115,6 +116,34 @@ public final class CatalogMigrationContext implements MigrationContext {
   @Override
   public Table loadTable(String table) {
     return catalog.loadTable(identifier(table));
+  }
+
+  // --- views ------------------------------------------------------------------------------------
+
+  @Override
+  public View createViewIfNotExists(String view, Schema schema, String dialect, String sql) {
+    return step(
+        "create view " + label(view),
+        () -> ViewChanges.createIfNotExists(this, view, schema, dialect, sql));
+  }
+
+  @Override
+  public View replaceView(String view, Schema schema, String dialect, String sql) {
+    return step(
+        "replace view " + label(view),
+        () -> ViewChanges.replace(this, view, schema, dialect, sql, version));
+  }
+
+  @Override
+  public boolean dropViewIfExists(String view) {
+    return step("drop view " + label(view), () -> ViewChanges.dropIfExists(this, view));
+  }
+
+  @Override
+  public void restoreViewBeforeUpgrade(String view) {
+    run(
+        "restore view " + label(view) + " from before the upgrade",
+        () -> ViewChanges.restoreBeforeUpgrade(this, view, version));
   }
 
   // --- columns ----------------------------------------------------------------------------------
