@@ -60,6 +60,9 @@ public record MigrationPreview(String namespace, String current, List<VersionPre
   private static Map<String, Object> tableMap(TableChange change) {
     Map<String, Object> table = new LinkedHashMap<>();
     table.put("table", change.table());
+    if (change.isView()) {
+      table.put("view", true);
+    }
     table.put("change", change.kind().name().toLowerCase(java.util.Locale.ROOT));
     if (change.renamedFrom() != null) {
       table.put("renamedFrom", change.renamedFrom());
@@ -80,6 +83,9 @@ public record MigrationPreview(String namespace, String current, List<VersionPre
     table.put("partitionSpec", change.partitionSpec());
     table.put("sortOrder", change.sortOrder());
     table.put("properties", change.properties());
+    if (change.isView()) {
+      table.put("viewQueries", change.viewQueries());
+    }
     return table;
   }
 }

@@ -62,7 +62,7 @@ record PreviewRendering(String namespace, String current, List<VersionPreview> v
 
   /** A table's rows: one per change; one saying created or dropped for a whole table. */
   private static void rows(StringBuilder out, TableChange change) {
-    String table = code(change.table());
+    String table = code(change.table()) + (change.isView() ? " (view)" : "");
     if (change.kind() != TableChange.Kind.CHANGED || change.lines().isEmpty()) {
       out.append("| ")
           .append(table)
@@ -108,6 +108,7 @@ record PreviewRendering(String namespace, String current, List<VersionPreview> v
 
   private static String tableLine(TableChange change) {
     return change.table()
+        + (change.isView() ? " (view)" : "")
         + ": "
         + change.kind().name().toLowerCase(Locale.ROOT)
         + (change.renamedFrom() == null ? "" : " from " + change.renamedFrom());

@@ -14,6 +14,7 @@ import java.util.Set;
 import org.apache.iceberg.Snapshot;
 import org.apache.iceberg.TableMetadata;
 import org.apache.iceberg.catalog.TableIdentifier;
+import org.apache.iceberg.view.ViewMetadata;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -62,20 +63,18 @@ final class PreviewRun {
 
   private VersionPreview preview(ShadowCatalog shadow, ResolvedMigration migration) {
     Map<TableIdentifier, TableMetadata> before = new HashMap<>(shadow.tables());
+    Map<TableIdentifier, ViewMetadata> viewsBefore = new HashMap<>(shadow.views());
     Set<TableIdentifier> loaded = shadow.loadedFromLive().keySet();
+    Set<TableIdentifier> viewsLoaded = shadow.viewsFromLive().keySet();
     LOG.info("Previewing migration {} of {} on a shadow", migration, namespace);
     ShadowRun.Ended ended = ShadowRun.upgrade(shadow, namespace, migration);
     Map<TableIdentifier, TableMetadata> after = shadow.tables();
-    shadow
-        .loadedFromLive()
-        .forEach(
-            (id, table) -> {
-              if (!loaded.contains(id)) {
-                before.put(id, table); // first touched by this version: as it is live
-              }
-            });
+    // first touched by this version: as it is live
+    shadow.loadedFromLive().forEach((id, table) -> addIfNew(before, loaded, id, table));
+    shadow.viewsFromLive().forEach((id, view) -> addIfNew(viewsBefore, viewsLoaded, id, view));
     List<TableChange> changes = new ArrayList<>();
-    StateDiff.between(states(before), states(after)).forEach(diff -> changes.add(change(diff)));
+    StateDiff.between(states(before, viewsBefore), states(after, shadow.views()))
+        .forEach(diff -> changes.add(change(diff)));
     List<String> notPreviewed = notOnShadow(before, after, shadow.drainUnheld(), ended);
     VersionPreview.Outcome outcome =
         notPreviewed.isEmpty()
@@ -90,9 +89,22 @@ final class PreviewRun {
         migration.version(), migration.description(), outcome, changes, notPreviewed, error);
   }
 
-  private static Map<String, TableState> states(Map<TableIdentifier, TableMetadata> tables) {
+  private static <T> void addIfNew(
+      Map<TableIdentifier, T> before,
+      Set<TableIdentifier> loaded,
+      TableIdentifier id,
+      T loadedNow) {
+    if (!loaded.contains(id)) {
+      before.put(id, loadedNow);
+    }
+  }
+
+  private static Map<String, TableState> states(
+      Map<TableIdentifier, TableMetadata> tables, Map<TableIdentifier, ViewMetadata> views) {
     Map<String, TableState> states = new HashMap<>();
     tables.forEach(
+        (id, metadata) -> states.put(id.toString(), TableState.of(id.toString(), metadata)));
+    views.forEach(
         (id, metadata) -> states.put(id.toString(), TableState.of(id.toString(), metadata)));
     return states;
   }
@@ -125,7 +137,16 @@ final class PreviewRun {
                       + DriftCheck.shown(key, p.after()));
     }
     String from = diff.kind() == TableChange.Kind.RENAMED ? diff.before().name() : null;
-    return new TableChange(diff.name(), diff.kind(), diff.schema(), spec, order, properties, from);
+    TableState state = diff.after() != null ? diff.after() : diff.before();
+    return new TableChange(
+        diff.name(),
+        diff.kind(),
+        diff.schema(),
+        spec,
+        order,
+        properties,
+        from,
+        state.isView() ? diff.viewQueries() : null);
   }
 
   /**

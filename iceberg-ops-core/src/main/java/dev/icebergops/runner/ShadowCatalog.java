@@ -85,6 +85,11 @@ final class ShadowCatalog extends BaseMetastoreViewCatalog implements SupportsNa
     return views.held();
   }
 
+  /** The views loaded from the live catalog so far, as they were loaded. */
+  Map<TableIdentifier, ViewMetadata> viewsFromLive() {
+    return views.loadedFromLive();
+  }
+
   @Override
   protected ViewOperations newViewOps(TableIdentifier id) {
     return views.ops(id);

@@ -28,6 +28,7 @@ final class ShadowViews {
 
   private final ViewCatalog live;
   private final Map<TableIdentifier, ViewMetadata> views = new ConcurrentHashMap<>();
+  private final Map<TableIdentifier, ViewMetadata> fromLive = new ConcurrentHashMap<>();
   private final Set<TableIdentifier> gone = ConcurrentHashMap.newKeySet();
 
   ShadowViews(Catalog live) {
@@ -39,9 +40,14 @@ final class ShadowViews {
     return Map.copyOf(views);
   }
 
+  /** The views loaded from the live catalog so far, as they were loaded. */
+  Map<TableIdentifier, ViewMetadata> loadedFromLive() {
+    return Map.copyOf(fromLive);
+  }
+
   synchronized ViewMetadata current(TableIdentifier id) {
     ViewMetadata held = views.get(id);
-    if (held != null || gone.contains(id) || live == null) {
+    if (held != null || gone.contains(id) || live == null || fromLive.containsKey(id)) {
       return held;
     }
     View view;
@@ -56,6 +62,7 @@ final class ShadowViews {
           "Cannot load view " + id + " into a shadow: the catalog does not expose its metadata");
     }
     ViewMetadata metadata = base.operations().current();
+    fromLive.put(id, metadata);
     views.put(id, metadata);
     return metadata;
   }

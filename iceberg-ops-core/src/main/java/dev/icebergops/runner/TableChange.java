@@ -15,6 +15,8 @@ import java.util.List;
  * @param properties the property changes, e.g. {@code set commit.retry.num-retries = 8}; secret
  *     values are masked
  * @param renamedFrom the table's earlier full name when the version renames it, otherwise null
+ * @param viewQueries null for a table; for a view, its SQL by dialect that the version sets, e.g.
+ *     {@code spark: SELECT a FROM t -> SELECT b FROM t} (empty when it drops the view)
  */
 public record TableChange(
     String table,
@@ -23,7 +25,8 @@ public record TableChange(
     List<String> partitionSpec,
     String sortOrder,
     List<String> properties,
-    String renamedFrom) {
+    String renamedFrom,
+    List<String> viewQueries) {
 
   /** What happens to the table as a whole. */
   public enum Kind {
@@ -43,11 +46,35 @@ public record TableChange(
   public TableChange {
     partitionSpec = List.copyOf(partitionSpec);
     properties = List.copyOf(properties);
+    viewQueries = viewQueries == null ? null : List.copyOf(viewQueries);
   }
 
-  /** Every change as one line each: the columns, then partition fields, sort order, properties. */
+  /** A table's change. */
+  public TableChange(
+      String table,
+      Kind kind,
+      SchemaDiff schema,
+      List<String> partitionSpec,
+      String sortOrder,
+      List<String> properties,
+      String renamedFrom) {
+    this(table, kind, schema, partitionSpec, sortOrder, properties, renamedFrom, null);
+  }
+
+  /** Whether the change is a view's. */
+  public boolean isView() {
+    return viewQueries != null;
+  }
+
+  /**
+   * Every change as one line each: a view's queries, the columns, then partition fields, sort
+   * order, properties.
+   */
   public List<String> lines() {
     List<String> lines = new java.util.ArrayList<>();
+    if (viewQueries != null) {
+      viewQueries.forEach(q -> lines.add("query " + q));
+    }
     schema.added().forEach(c -> lines.add("added column " + c.describe()));
     schema.removed().forEach(c -> lines.add("removed column " + c.describe()));
     schema.changed().forEach(c -> lines.add("changed column " + c.describe()));

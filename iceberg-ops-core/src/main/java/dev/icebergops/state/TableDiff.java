@@ -128,6 +128,29 @@ public record TableDiff(Kind kind, TableState before, TableState after) {
     return changes;
   }
 
+  /**
+   * The SQL of a view by dialect that differs between the sides, e.g. {@code spark: SELECT a FROM t
+   * -> SELECT b FROM t}; of a created view, each query; none for a table or a dropped view.
+   */
+  public List<String> viewQueries() {
+    if (after == null || !after.isView()) {
+      return List.of();
+    }
+    Map<String, String> was = before == null || !before.isView() ? Map.of() : before.view();
+    Set<String> dialects = new TreeSet<>(was.keySet());
+    dialects.addAll(after.view().keySet());
+    List<String> changes = new ArrayList<>();
+    for (String dialect : dialects) {
+      String then = was.get(dialect);
+      String now = after.view().get(dialect);
+      if (!Objects.equals(then, now)) {
+        changes.add(
+            dialect + ": " + (then == null ? "" : then + " -> ") + (now == null ? "(none)" : now));
+      }
+    }
+    return changes;
+  }
+
   /** Whether nothing differs: the same table, same name, same everything compared. */
   public boolean isEmpty() {
     return kind == Kind.CHANGED
@@ -139,7 +162,8 @@ public record TableDiff(Kind kind, TableState before, TableState after) {
         && !formatVersionChanged()
         && !locationChanged()
         && properties().isEmpty()
-        && before.refs().equals(after.refs());
+        && before.refs().equals(after.refs())
+        && viewQueries().isEmpty();
   }
 
   private static List<String> onlyRefs(TableState side, TableState other) {
