@@ -160,6 +160,31 @@ public interface MigrationContext {
   View createViewIfNotExists(String view, Schema schema, String dialect, String sql);
 
   /**
+   * Creates a view that answers the columns of a table under the names they had before a rename:
+   * every top-level column of the table as it is now, each renamed one under its old name, in
+   * Spark's and Trino's SQL; or returns the existing view unchanged. Readers that still use the old
+   * names switch to the view until they move on; the downgrade drops it ({@link #dropViewIfExists})
+   * before renaming back.
+   *
+   * <pre>{@code
+   * ctx.enforceRename("orders", "total", "amount");                       // in upgrade()
+   * ctx.createCompatibilityView("orders", "orders_v1", Map.of("total", "amount"));
+   * ctx.dropViewIfExists("orders_v1");                                     // in downgrade()
+   * ctx.enforceRename("orders", "amount", "total");
+   * }</pre>
+   *
+   * @param table a bare or dotted table name
+   * @param view a bare or dotted view name
+   * @param renamed each renamed top-level column's old name to its new name
+   * @return the created or existing view
+   * @throws IllegalArgumentException if the table has no top-level column of a new name, or still
+   *     has a column of an old name, or the catalog does not implement {@link
+   *     org.apache.iceberg.catalog.ViewCatalog}
+   * @throws NoSuchTableException if the table does not exist
+   */
+  View createCompatibilityView(String table, String view, Map<String, String> renamed);
+
+  /**
    * Makes a view read another query: a new view version, its only query {@code sql}, unless the
    * current version already reads exactly that with that schema (then nothing changes). In a
    * version's upgrade, the version it replaced is recorded in the view (property {@code

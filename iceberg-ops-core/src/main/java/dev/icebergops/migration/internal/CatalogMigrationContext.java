@@ -124,7 +124,21 @@ public final class CatalogMigrationContext implements MigrationContext {
   public View createViewIfNotExists(String view, Schema schema, String dialect, String sql) {
     return step(
         "create view " + label(view),
-        () -> ViewChanges.createIfNotExists(this, view, schema, dialect, sql));
+        () -> ViewChanges.createIfNotExists(this, view, schema, singleQuery(dialect, sql)));
+  }
+
+  @Override
+  public View createCompatibilityView(String table, String view, Map<String, String> renamed) {
+    return step(
+        "create compatibility view " + label(view) + " of " + label(table),
+        () -> ViewChanges.createCompatibilityView(this, table, view, renamed));
+  }
+
+  /** One dialect's query; a null dialect or query is refused by the helper, naming it. */
+  private static Map<String, String> singleQuery(String dialect, String sql) {
+    Map<String, String> query = new java.util.HashMap<>();
+    query.put(dialect == null ? "" : dialect, sql == null ? "" : sql);
+    return query;
   }
 
   @Override

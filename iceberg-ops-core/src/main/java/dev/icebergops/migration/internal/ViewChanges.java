@@ -2,13 +2,17 @@ package dev.icebergops.migration.internal;
 
 import dev.icebergops.internal.CatalogObjects;
 import dev.icebergops.migration.MigrationContext;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import org.apache.iceberg.Schema;
 import org.apache.iceberg.catalog.TableIdentifier;
 import org.apache.iceberg.catalog.ViewCatalog;
 import org.apache.iceberg.exceptions.NoSuchNamespaceException;
 import org.apache.iceberg.exceptions.NoSuchViewException;
+import org.apache.iceberg.types.Types.NestedField;
 import org.apache.iceberg.view.BaseView;
 import org.apache.iceberg.view.SQLViewRepresentation;
 import org.apache.iceberg.view.View;
@@ -36,25 +40,77 @@ public final class ViewChanges {
 
   private ViewChanges() {}
 
+  /** Creates a view reading the queries (SQL by dialect), or loads the existing one. */
   public static View createIfNotExists(
-      MigrationContext ctx, String view, Schema schema, String dialect, String sql) {
+      MigrationContext ctx, String view, Schema schema, Map<String, String> queries) {
     TableIdentifier id = ctx.identifier(view);
     ViewCatalog views = views(ctx, "create", id);
-    checkDefinition("create", id, schema, dialect, sql);
+    queries.forEach((dialect, sql) -> checkDefinition("create", id, schema, dialect, sql));
     if (views.viewExists(id)) {
       LOG.info("View {} already exists; left unchanged", id);
       return views.loadView(id);
     }
     CatalogObjects.createNamespaceIfMissing(ctx.catalog(), id.namespace());
-    View created =
-        views
-            .buildView(id)
-            .withSchema(schema)
-            .withDefaultNamespace(id.namespace())
-            .withQuery(dialect, sql)
-            .create();
+    ViewBuilder builder =
+        views.buildView(id).withSchema(schema).withDefaultNamespace(id.namespace());
+    queries.forEach(builder::withQuery);
+    View created = builder.create();
     LOG.info("Created view {}", id);
     return created;
+  }
+
+  /**
+   * Creates a view of every top-level column of {@code table} under its name before the renames
+   * ({@code renamed}: old name to new name), in Spark's and Trino's SQL, or loads the existing one.
+   */
+  public static View createCompatibilityView(
+      MigrationContext ctx, String table, String view, Map<String, String> renamed) {
+    String name = ctx.qualified(table);
+    String what = "Cannot create compatibility view " + ctx.qualified(view) + " of " + name;
+    if (renamed == null || renamed.isEmpty()) {
+      throw new IllegalArgumentException(what + ": no renamed column is given");
+    }
+    Schema schema = ctx.loadTable(table).schema();
+    Map<String, String> oldNames = new LinkedHashMap<>();
+    renamed.forEach(
+        (oldName, newName) -> {
+          if (schema.findField(newName) == null || newName.contains(".")) {
+            throw new IllegalArgumentException(what + ": it has no top-level column " + newName);
+          }
+          if (schema.findField(oldName) != null) {
+            throw new IllegalArgumentException(
+                what + ": column " + oldName + " is still there; rename it first");
+          }
+          oldNames.put(newName, oldName);
+        });
+    List<NestedField> columns = new ArrayList<>();
+    List<String> spark = new ArrayList<>();
+    List<String> trino = new ArrayList<>();
+    for (NestedField column : schema.columns()) {
+      String oldName = oldNames.getOrDefault(column.name(), column.name());
+      columns.add(NestedField.from(column).withName(oldName).build());
+      spark.add(aliased(column.name(), oldName, '`'));
+      trino.add(aliased(column.name(), oldName, '"'));
+    }
+    TableIdentifier id = ctx.identifier(table);
+    Map<String, String> queries = new LinkedHashMap<>();
+    queries.put("spark", select(spark, id, '`'));
+    queries.put("trino", select(trino, id, '"'));
+    return createIfNotExists(ctx, view, new Schema(columns), queries);
+  }
+
+  private static String aliased(String column, String alias, char quote) {
+    String quoted = quote + column + quote;
+    return column.equals(alias) ? quoted : quoted + " AS " + quote + alias + quote;
+  }
+
+  private static String select(List<String> columns, TableIdentifier table, char quote) {
+    List<String> parts = new ArrayList<>(List.of(table.namespace().levels()));
+    parts.add(table.name());
+    return "SELECT "
+        + String.join(", ", columns)
+        + " FROM "
+        + String.join(".", parts.stream().map(p -> quote + p + quote).toList());
   }
 
   public static View replace(
