@@ -162,9 +162,10 @@ public interface MigrationContext {
   /**
    * Creates a view that answers the columns of a table under the names they had before a rename:
    * every top-level column of the table as it is now, each renamed one under its old name, in
-   * Spark's and Trino's SQL; or returns the existing view unchanged. Readers that still use the old
-   * names switch to the view until they move on; the downgrade drops it ({@link #dropViewIfExists})
-   * before renaming back.
+   * Spark's and Trino's SQL (the table by its bare name when it is in the view's namespace, which
+   * is the view's default namespace); or returns the existing view unchanged. Readers that still
+   * use the old names switch to the view until they move on; the downgrade drops it ({@link
+   * #dropViewIfExists}) before renaming back.
    *
    * <pre>{@code
    * ctx.enforceRename("orders", "total", "amount");                       // in upgrade()

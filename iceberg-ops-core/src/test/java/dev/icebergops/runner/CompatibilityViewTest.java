@@ -11,6 +11,7 @@ import dev.icebergops.runner.ViewHelpersTest.V0001__CreateOrdersAndView;
 import dev.icebergops.test.env.IcebergTestEnvironment;
 import dev.icebergops.testing.SharedEnvironment;
 import java.util.Map;
+import org.apache.iceberg.catalog.Namespace;
 import org.apache.iceberg.catalog.TableIdentifier;
 import org.apache.iceberg.catalog.ViewCatalog;
 import org.apache.iceberg.types.Types;
@@ -62,10 +63,10 @@ class CompatibilityViewTest {
         .extracting(Types.NestedField::name, f -> f.type().toString())
         .containsExactly(tuple("id", "long"), tuple("total", "double"));
     assertThat(compat.sqlFor("spark").sql())
-        .isEqualTo("SELECT `id`, `amount` AS `total` FROM `" + own.namespace() + "`.`orders`");
+        .isEqualTo("SELECT `id`, `amount` AS `total` FROM `orders`");
     assertThat(compat.sqlFor("trino").sql())
-        .isEqualTo(
-            "SELECT \"id\", \"amount\" AS \"total\" FROM \"" + own.namespace() + "\".\"orders\"");
+        .isEqualTo("SELECT \"id\", \"amount\" AS \"total\" FROM \"orders\"");
+    assertThat(compat.currentVersion().defaultNamespace()).isEqualTo(Namespace.of(own.namespace()));
     assertThat(runner.preview().versions()).isEmpty();
 
     runner.rollback(1);

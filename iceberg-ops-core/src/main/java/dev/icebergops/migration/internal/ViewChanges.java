@@ -92,10 +92,12 @@ public final class ViewChanges {
       spark.add(aliased(column.name(), oldName, '`'));
       trino.add(aliased(column.name(), oldName, '"'));
     }
+    // in the view's own namespace the table goes by its bare name, as in each copy of it
     TableIdentifier id = ctx.identifier(table);
+    boolean bare = id.namespace().equals(ctx.identifier(view).namespace());
     Map<String, String> queries = new LinkedHashMap<>();
-    queries.put("spark", select(spark, id, '`'));
-    queries.put("trino", select(trino, id, '"'));
+    queries.put("spark", select(spark, id, bare, '`'));
+    queries.put("trino", select(trino, id, bare, '"'));
     return createIfNotExists(ctx, view, new Schema(columns), queries);
   }
 
@@ -104,8 +106,9 @@ public final class ViewChanges {
     return column.equals(alias) ? quoted : quoted + " AS " + quote + alias + quote;
   }
 
-  private static String select(List<String> columns, TableIdentifier table, char quote) {
-    List<String> parts = new ArrayList<>(List.of(table.namespace().levels()));
+  private static String select(
+      List<String> columns, TableIdentifier table, boolean bare, char quote) {
+    List<String> parts = new ArrayList<>(bare ? List.of() : List.of(table.namespace().levels()));
     parts.add(table.name());
     return "SELECT "
         + String.join(", ", columns)
