@@ -493,7 +493,19 @@ public interface MigrationContext {
    *     exist
    * @throws NoSuchTableException if the table does not exist
    */
-  void setClusteringKeys(String table, List<String> columns, SortDirection direction);
+  default void setClusteringKeys(String table, List<String> columns, SortDirection direction) {
+    if (direction == null) {
+      throw new IllegalArgumentException(
+          "Cannot set clustering keys of "
+              + (table == null || table.isBlank() ? table : qualified(table))
+              + ": the direction is null");
+    }
+    replaceSortOrder(
+        table,
+        columns == null
+            ? List.of()
+            : columns.stream().map(column -> new SortColumn(column, direction)).toList());
+  }
 
   // --- properties -------------------------------------------------------------------------------
 

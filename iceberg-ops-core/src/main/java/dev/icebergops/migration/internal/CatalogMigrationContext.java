@@ -16,7 +16,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Supplier;
 import org.apache.iceberg.Schema;
-import org.apache.iceberg.SortDirection;
 import org.apache.iceberg.Table;
 import org.apache.iceberg.catalog.Catalog;
 import org.apache.iceberg.types.Type;
@@ -124,7 +123,7 @@ public final class CatalogMigrationContext implements MigrationContext {
   public View createViewIfNotExists(String view, Schema schema, String dialect, String sql) {
     return step(
         "create view " + label(view),
-        () -> ViewChanges.createIfNotExists(this, view, schema, singleQuery(dialect, sql)));
+        () -> ViewChanges.createIfNotExists(this, view, schema, dialect, sql));
   }
 
   @Override
@@ -132,13 +131,6 @@ public final class CatalogMigrationContext implements MigrationContext {
     return step(
         "create compatibility view " + label(view) + " of " + label(table),
         () -> ViewChanges.createCompatibilityView(this, table, view, renamed));
-  }
-
-  /** One dialect's query; a null dialect or query is refused by the helper, naming it. */
-  private static Map<String, String> singleQuery(String dialect, String sql) {
-    Map<String, String> query = new java.util.HashMap<>();
-    query.put(dialect == null ? "" : dialect, sql == null ? "" : sql);
-    return query;
   }
 
   @Override
@@ -259,19 +251,6 @@ public final class CatalogMigrationContext implements MigrationContext {
     run(
         "replace sort order of " + label(table),
         () -> LayoutChanges.replaceSortOrder(this, table, sortColumns));
-  }
-
-  @Override
-  public void setClusteringKeys(String table, List<String> columns, SortDirection direction) {
-    if (direction == null) {
-      throw new IllegalArgumentException(
-          "Cannot set clustering keys of " + label(table) + ": the direction is null");
-    }
-    replaceSortOrder(
-        table,
-        columns == null
-            ? List.of()
-            : columns.stream().map(column -> new SortColumn(column, direction)).toList());
   }
 
   // --- properties -------------------------------------------------------------------------------

@@ -3,6 +3,7 @@ package dev.icebergops.migration.internal;
 import dev.icebergops.internal.CatalogObjects;
 import dev.icebergops.migration.MigrationContext;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -39,6 +40,14 @@ public final class ViewChanges {
   private static final Logger LOG = LoggerFactory.getLogger(MigrationContext.class);
 
   private ViewChanges() {}
+
+  /** Creates a view reading one query, or loads the existing one. */
+  public static View createIfNotExists(
+      MigrationContext ctx, String view, Schema schema, String dialect, String sql) {
+    Map<String, String> query = new HashMap<>(); // null dialect or query: refused, named
+    query.put(dialect == null ? "" : dialect, sql == null ? "" : sql);
+    return createIfNotExists(ctx, view, schema, query);
+  }
 
   /** Creates a view reading the queries (SQL by dialect), or loads the existing one. */
   public static View createIfNotExists(
