@@ -3,6 +3,7 @@ package dev.icebergops.runner;
 import static org.apache.iceberg.types.Types.NestedField.optional;
 import static org.apache.iceberg.types.Types.NestedField.required;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.icebergops.migration.BaseMigration;
 import dev.icebergops.migration.MigrationContext;
@@ -10,10 +11,13 @@ import dev.icebergops.migration.MigrationContexts;
 import dev.icebergops.migration.MigrationSource;
 import dev.icebergops.test.env.IcebergTestEnvironment;
 import dev.icebergops.testing.SharedEnvironment;
+import java.util.Optional;
 import java.util.UUID;
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.apache.iceberg.Schema;
 import org.apache.iceberg.catalog.Namespace;
 import org.apache.iceberg.catalog.TableIdentifier;
+import org.apache.iceberg.catalog.ViewCatalog;
 import org.apache.iceberg.rest.RESTCatalog;
 import org.apache.iceberg.types.Types;
 import org.apache.iceberg.view.View;
@@ -92,6 +96,37 @@ class ViewHelpersTest {
     assertThat(ctx.dropViewIfExists("order_totals")).isTrue();
     assertThat(ctx.dropViewIfExists("order_totals")).isFalse();
     assertThat(catalog.viewExists(view())).isFalse();
+  }
+
+  @Test
+  void aViewLoadedThroughTheRunsCatalogCommitsNothingOnceTheRunLostItsLease() {
+    MigrationContexts.of(catalog, namespace)
+        .createViewIfNotExists("order_totals", ORDERS, "spark", ALL);
+    AtomicBoolean lost = new AtomicBoolean();
+    LeaseFence fence =
+        new LeaseFence(
+            catalog,
+            null,
+            null,
+            0L,
+            () -> lost.get() ? Optional.of("run b took it over") : Optional.empty());
+    View fenced = ((ViewCatalog) FencedCatalog.of(catalog, fence)).loadView(view());
+    lost.set(true);
+
+    assertThatThrownBy(
+            () ->
+                fenced
+                    .replaceVersion()
+                    .withSchema(ORDERS)
+                    .withDefaultNamespace(view().namespace())
+                    .withQuery("spark", LARGE)
+                    .commit())
+        .isInstanceOf(LeaseFence.RefusedByFenceException.class)
+        .hasMessage(
+            "Cannot change %s (view commit): this run no longer holds the run lease (run b took"
+                + " it over); the change was refused and not committed",
+            view());
+    assertThat(catalog.loadView(view()).sqlFor("spark").sql()).isEqualTo(ALL);
   }
 
   @Test
