@@ -50,6 +50,12 @@ public record TableDiff(Kind kind, TableState before, TableState after) {
   public static final ChangeClass FORMAT_VERSION = ChangeClass.BREAKING;
 
   /**
+   * The class of a view's query replaced: its readers get what the new query answers; the columns
+   * it no longer answers are classed as columns of the view.
+   */
+  public static final ChangeClass VIEW_QUERY = ChangeClass.COMPATIBLE;
+
+  /**
    * What became of the table as a whole, for its readers: created is additive, renamed breaking,
    * dropped (purged or not) or replaced destructive.
    *
@@ -82,7 +88,8 @@ public record TableDiff(Kind kind, TableState before, TableState after) {
             ? ChangeClass.BREAKING
             : ChangeClass.ADDITIVE;
       }
-      case REMOVED -> ChangeClass.DESTRUCTIVE;
+      case REMOVED -> // a view's column holds no data: its readers break, nothing is lost
+          (after != null && after.isView()) ? ChangeClass.BREAKING : ChangeClass.DESTRUCTIVE;
       case RENAMED -> ChangeClass.BREAKING;
       case TYPE_CHANGED, DOC_CHANGED, DEFAULT_CHANGED -> ChangeClass.COMPATIBLE;
       case NULLABILITY_CHANGED ->
@@ -201,6 +208,29 @@ public record TableDiff(Kind kind, TableState before, TableState after) {
     return changes;
   }
 
+  /**
+   * The SQL of a view by dialect that differs between the sides, e.g. {@code spark: SELECT a FROM t
+   * -> SELECT b FROM t}; of a created view, each query; none for a table or a dropped view.
+   */
+  public List<String> viewQueries() {
+    if (after == null || !after.isView()) {
+      return List.of();
+    }
+    Map<String, String> was = before == null || !before.isView() ? Map.of() : before.view();
+    Set<String> dialects = new TreeSet<>(was.keySet());
+    dialects.addAll(after.view().keySet());
+    List<String> changes = new ArrayList<>();
+    for (String dialect : dialects) {
+      String then = was.get(dialect);
+      String now = after.view().get(dialect);
+      if (!Objects.equals(then, now)) {
+        changes.add(
+            dialect + ": " + (then == null ? "" : then + " -> ") + (now == null ? "(none)" : now));
+      }
+    }
+    return changes;
+  }
+
   /** Whether nothing differs: the same table, same name, same everything compared. */
   public boolean isEmpty() {
     return kind == Kind.CHANGED
@@ -212,7 +242,8 @@ public record TableDiff(Kind kind, TableState before, TableState after) {
         && !formatVersionChanged()
         && !locationChanged()
         && properties().isEmpty()
-        && before.refs().equals(after.refs());
+        && before.refs().equals(after.refs())
+        && viewQueries().isEmpty();
   }
 
   private static List<String> onlyRefs(TableState side, TableState other) {
