@@ -67,8 +67,8 @@ public record TableChange(
   }
 
   /**
-   * Every change as one line each: a view's queries, the columns, then partition fields, sort order,
-   * properties, the format version.
+   * Every change as one line each: a view's queries, the columns, then partition fields, sort
+   * order, properties, the format version.
    */
   public List<String> lines() {
     return changes.stream().map(ClassedChange::change).toList();
@@ -98,7 +98,7 @@ public record TableChange(
     List<ClassedChange> lines = new ArrayList<>();
     if (viewQueries != null) {
       viewQueries.forEach(
-          q -> lines.add(new ClassedChange(TableDiff.VIEW_QUERY, diff.name(), null, "query " + q)));
+          q -> lines.add(new ClassedChange(diff.queryClass(), diff.name(), null, "query " + q)));
     }
     SchemaDiff schema = diff.schema();
     for (FieldChange c : schema.all()) {

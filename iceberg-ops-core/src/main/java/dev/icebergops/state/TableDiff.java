@@ -50,12 +50,6 @@ public record TableDiff(Kind kind, TableState before, TableState after) {
   public static final ChangeClass FORMAT_VERSION = ChangeClass.BREAKING;
 
   /**
-   * The class of a view's query replaced: its readers get what the new query answers; the columns
-   * it no longer answers are classed as columns of the view.
-   */
-  public static final ChangeClass VIEW_QUERY = ChangeClass.COMPATIBLE;
-
-  /**
    * What became of the table as a whole, for its readers: created is additive, renamed breaking,
    * dropped (purged or not) or replaced destructive.
    *
@@ -65,9 +59,20 @@ public record TableDiff(Kind kind, TableState before, TableState after) {
     return switch (kind) {
       case CREATED -> ChangeClass.ADDITIVE;
       case RENAMED -> ChangeClass.BREAKING;
-      case DROPPED, REPLACED -> ChangeClass.DESTRUCTIVE;
+      // a view holds no data: dropping it breaks its readers, and loses nothing
+      case DROPPED, REPLACED ->
+          (before != null && before.isView()) ? ChangeClass.BREAKING : ChangeClass.DESTRUCTIVE;
       case CHANGED -> null;
     };
+  }
+
+  /**
+   * The class of a view's query set: part of a new view, additive; replaced, compatible (its
+   * readers get what the new query answers; the columns it no longer answers are classed as the
+   * view's).
+   */
+  public ChangeClass queryClass() {
+    return kind == Kind.CREATED ? ChangeClass.ADDITIVE : ChangeClass.COMPATIBLE;
   }
 
   /**

@@ -193,15 +193,8 @@ class ChangeClassesTest {
 
   @Test
   void defaultsOfFormatVersion3HaveTheirClassRowByRow() {
-    List<Class<? extends Migration>> chain = new ArrayList<>();
-    chain.add(V0001__CreateOrders.class);
-    chain.addAll(ClassedFixtures.DEFAULTS_CHAIN);
-    @SuppressWarnings("unchecked")
-    Class<? extends Migration>[] types = chain.toArray(new Class[0]);
-    OwnHistory fresh = OwnHistory.create(environment, "defaults");
-
     List<org.assertj.core.groups.Tuple> rows = new ArrayList<>();
-    for (VersionPreview v : fresh.runner(types).preview().versions()) {
+    for (VersionPreview v : previewOf("defaults", ClassedFixtures.DEFAULTS_CHAIN).versions()) {
       v.classed()
           .forEach(c -> rows.add(tuple(v.version(), c.changeClass(), c.column(), c.change())));
     }
@@ -226,6 +219,57 @@ class ChangeClassesTest {
                 "channel",
                 "changed column channel (id=5): initial \"store\", write \"store\" -> initial"
                     + " \"store\", write \"web\""));
+  }
+
+  @Test
+  void viewsChangesHaveTheirClassRowByRow() {
+    List<org.assertj.core.groups.Tuple> rows = new ArrayList<>();
+    for (VersionPreview v : previewOf("views", ClassedFixtures.VIEWS_CHAIN).versions()) {
+      v.classed()
+          .forEach(c -> rows.add(tuple(v.version(), c.changeClass(), c.column(), c.change())));
+    }
+    assertThat(rows)
+        .as("the classes of views' changes, after the table's creation")
+        .filteredOn(row -> !row.toList().get(0).equals("0001"))
+        .containsExactly(
+            tuple("0002", ADDITIVE, null, "created"),
+            tuple("0002", ADDITIVE, null, "query spark: SELECT id, qty FROM orders WHERE qty > 10"),
+            tuple("0002", ADDITIVE, "id", "added column id (id=1, long)"),
+            tuple("0002", ADDITIVE, "qty", "added column qty (id=2, int)"),
+            tuple(
+                "0003",
+                COMPATIBLE,
+                null,
+                "query spark: SELECT id, qty FROM orders WHERE qty > 10 -> SELECT id FROM orders"
+                    + " WHERE qty > 100"),
+            tuple("0003", BREAKING, "qty", "removed column qty (id=2, int)"),
+            tuple("0004", BREAKING, "comment", "changed column comment (id=3): renamed from note"),
+            tuple("0004", ADDITIVE, null, "created"),
+            tuple(
+                "0004",
+                ADDITIVE,
+                null,
+                "query spark: SELECT `id`, `qty`, `comment` AS `note` FROM `orders`"),
+            tuple(
+                "0004",
+                ADDITIVE,
+                null,
+                "query trino: SELECT \"id\", \"qty\", \"comment\" AS \"note\" FROM \"orders\""),
+            tuple("0004", ADDITIVE, "id", "added column id (id=1, long)"),
+            tuple("0004", ADDITIVE, "qty", "added column qty (id=2, int)"),
+            tuple("0004", ADDITIVE, "note", "added column note (id=3, string)"),
+            tuple("0005", BREAKING, null, "dropped"));
+  }
+
+  /** The preview of a chain after {@link V0001__CreateOrders}, in a namespace of its own. */
+  private MigrationPreview previewOf(
+      String name, List<Class<? extends PreviewFixtures.Forward>> after) {
+    List<Class<? extends Migration>> chain = new ArrayList<>();
+    chain.add(V0001__CreateOrders.class);
+    chain.addAll(after);
+    @SuppressWarnings("unchecked")
+    Class<? extends Migration>[] types = chain.toArray(new Class[0]);
+    return OwnHistory.create(environment, name).runner(types).preview();
   }
 
   private String shown(String change) {

@@ -357,6 +357,56 @@ final class ClassedFixtures {
     }
   }
 
+  /** The versions of views, after {@link PreviewFixtures.V0001__CreateOrders}. */
+  static final List<Class<? extends Forward>> VIEWS_CHAIN =
+      List.of(
+          V0002__CreateBigOrders.class,
+          V0003__ReplaceBigOrders.class,
+          V0004__RenameNoteWithCompatibilityView.class,
+          V0005__DropBigOrders.class);
+
+  /** Additive: a new view (its columns are additive too). */
+  public static class V0002__CreateBigOrders extends Forward {
+    @Override
+    public void upgrade(MigrationContext ctx) {
+      ctx.createViewIfNotExists(
+          "big_orders",
+          new Schema(
+              required(1, "id", Types.LongType.get()), optional(2, "qty", Types.IntegerType.get())),
+          "spark",
+          "SELECT id, qty FROM orders WHERE qty > 10");
+    }
+  }
+
+  /** Compatible: another query; breaking: a column the view no longer answers. */
+  public static class V0003__ReplaceBigOrders extends Forward {
+    @Override
+    public void upgrade(MigrationContext ctx) {
+      ctx.replaceView(
+          "big_orders",
+          new Schema(required(1, "id", Types.LongType.get())),
+          "spark",
+          "SELECT id FROM orders WHERE qty > 100");
+    }
+  }
+
+  /** Breaking: a rename; additive: the view that keeps the old name readable. */
+  public static class V0004__RenameNoteWithCompatibilityView extends Forward {
+    @Override
+    public void upgrade(MigrationContext ctx) {
+      ctx.enforceRename("orders", "note", "comment");
+      ctx.createCompatibilityView("orders", "orders_v1", Map.of("note", "comment"));
+    }
+  }
+
+  /** Breaking: a dropped view (it holds no data). */
+  public static class V0005__DropBigOrders extends Forward {
+    @Override
+    public void upgrade(MigrationContext ctx) {
+      ctx.dropViewIfExists("big_orders");
+    }
+  }
+
   static void appendCustomer(Table table, long id, String name) {
     GenericFileWriterFactory writers =
         new GenericFileWriterFactory.Builder(table).dataFileFormat(FileFormat.PARQUET).build();

@@ -20,7 +20,6 @@ import org.apache.iceberg.Table;
 import org.apache.iceberg.catalog.Catalog;
 import org.apache.iceberg.expressions.Literal;
 import org.apache.iceberg.types.Type;
-import org.apache.iceberg.types.Types.NestedField;
 import org.apache.iceberg.view.View;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
