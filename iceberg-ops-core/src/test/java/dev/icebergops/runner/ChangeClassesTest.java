@@ -193,12 +193,7 @@ class ChangeClassesTest {
 
   @Test
   void defaultsOfFormatVersion3HaveTheirClassRowByRow() {
-    List<org.assertj.core.groups.Tuple> rows = new ArrayList<>();
-    for (VersionPreview v : previewOf("defaults", ClassedFixtures.DEFAULTS_CHAIN).versions()) {
-      v.classed()
-          .forEach(c -> rows.add(tuple(v.version(), c.changeClass(), c.column(), c.change())));
-    }
-    assertThat(rows)
+    assertThat(classedRows(previewOf("defaults", ClassedFixtures.DEFAULTS_CHAIN)))
         .as("the classes of format version 3's changes, after the table's creation")
         .filteredOn(row -> !row.toList().get(0).equals("0001"))
         .containsExactly(
@@ -223,12 +218,7 @@ class ChangeClassesTest {
 
   @Test
   void viewsChangesHaveTheirClassRowByRow() {
-    List<org.assertj.core.groups.Tuple> rows = new ArrayList<>();
-    for (VersionPreview v : previewOf("views", ClassedFixtures.VIEWS_CHAIN).versions()) {
-      v.classed()
-          .forEach(c -> rows.add(tuple(v.version(), c.changeClass(), c.column(), c.change())));
-    }
-    assertThat(rows)
+    assertThat(classedRows(previewOf("views", ClassedFixtures.VIEWS_CHAIN)))
         .as("the classes of views' changes, after the table's creation")
         .filteredOn(row -> !row.toList().get(0).equals("0001"))
         .containsExactly(
@@ -270,6 +260,16 @@ class ChangeClassesTest {
     @SuppressWarnings("unchecked")
     Class<? extends Migration>[] types = chain.toArray(new Class[0]);
     return OwnHistory.create(environment, name).runner(types).preview();
+  }
+
+  /** Each change of the preview as (version, class, column, change). */
+  private static List<org.assertj.core.groups.Tuple> classedRows(MigrationPreview preview) {
+    List<org.assertj.core.groups.Tuple> rows = new ArrayList<>();
+    for (VersionPreview v : preview.versions()) {
+      v.classed()
+          .forEach(c -> rows.add(tuple(v.version(), c.changeClass(), c.column(), c.change())));
+    }
+    return rows;
   }
 
   private String shown(String change) {
