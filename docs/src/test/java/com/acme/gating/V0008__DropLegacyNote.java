@@ -10,7 +10,9 @@ public class V0008__DropLegacyNote extends BaseMigration {
 
   @Override
   public void upgrade(MigrationContext ctx) {
-    ctx.deleteColumn("orders", "legacy_note");
+    if (ctx.loadTable("orders").schema().findField("legacy_note") != null) {
+      ctx.deleteColumn("orders", "legacy_note");
+    }
   }
 
   @Override
