@@ -59,9 +59,9 @@ public record TableDiff(Kind kind, TableState before, TableState after) {
 
   /**
    * What one of {@link #schema()}'s changes does to readers: a column of a new table, or a new
-   * optional column, is additive; a type promotion (the only type change Iceberg allows), a doc or
-   * a column made optional compatible; a rename, a column made required or a new required column
-   * breaking; a removed column destructive.
+   * optional column, is additive; a type promotion (the only type change Iceberg allows), a doc, a
+   * default changed or a column made optional compatible; a rename, a column made required or a new
+   * required column breaking; a removed column destructive.
    */
   public ChangeClass classOf(FieldChange change) {
     if (kind == Kind.CREATED) {
@@ -74,7 +74,7 @@ public record TableDiff(Kind kind, TableState before, TableState after) {
               : ChangeClass.ADDITIVE;
       case REMOVED -> ChangeClass.DESTRUCTIVE;
       case RENAMED -> ChangeClass.BREAKING;
-      case TYPE_CHANGED, DOC_CHANGED -> ChangeClass.COMPATIBLE;
+      case TYPE_CHANGED, DOC_CHANGED, DEFAULT_CHANGED -> ChangeClass.COMPATIBLE;
       case NULLABILITY_CHANGED ->
           Boolean.TRUE.equals(change.newRequired()) ? ChangeClass.BREAKING : ChangeClass.COMPATIBLE;
     };
