@@ -17,10 +17,12 @@ import org.apache.iceberg.catalog.Catalog;
 import org.apache.iceberg.catalog.SupportsNamespaces;
 import org.apache.iceberg.catalog.TableIdentifier;
 import org.apache.iceberg.exceptions.NoSuchTableException;
+import org.apache.iceberg.exceptions.NoSuchViewException;
 import org.apache.iceberg.exceptions.ValidationException;
 import org.apache.iceberg.expressions.Literal;
 import org.apache.iceberg.rest.RESTCatalog;
 import org.apache.iceberg.types.Type;
+import org.apache.iceberg.view.View;
 
 /**
  * What a {@link Migration} uses to change tables: one catalog and the namespace the runner was
@@ -136,6 +138,96 @@ public interface MigrationContext {
    * @throws NoSuchTableException if the table does not exist
    */
   Table loadTable(String table);
+
+  // --- views ------------------------------------------------------------------------------------
+
+  /**
+   * Creates a view that reads one SQL query, its default namespace the view's own, or returns the
+   * existing view unchanged. Its downgrade is {@link #dropViewIfExists}.
+   *
+   * <pre>{@code
+   * ctx.createViewIfNotExists("recent_orders", schema, "spark",
+   *     "SELECT id, total FROM orders WHERE ts > current_date() - INTERVAL 7 DAYS");
+   * }</pre>
+   *
+   * @param view a bare or dotted view name
+   * @param schema the columns the query answers
+   * @param dialect the query's SQL dialect, for example {@code spark} or {@code trino}
+   * @param sql the query
+   * @return the created or existing view
+   * @throws IllegalArgumentException if the schema, dialect or query is empty, or the catalog does
+   *     not implement {@link org.apache.iceberg.catalog.ViewCatalog}
+   */
+  View createViewIfNotExists(String view, Schema schema, String dialect, String sql);
+
+  /**
+   * Creates a view that answers the columns of a table under the names they had before a rename:
+   * every top-level column of the table as it is now, each renamed one under its old name, in
+   * Spark's and Trino's SQL (the table by its bare name when it is in the view's namespace, which
+   * is the view's default namespace); or returns the existing view unchanged. Readers that still
+   * use the old names switch to the view until they move on; the downgrade drops it ({@link
+   * #dropViewIfExists}) before renaming back.
+   *
+   * <pre>{@code
+   * ctx.enforceRename("orders", "total", "amount");                       // in upgrade()
+   * ctx.createCompatibilityView("orders", "orders_v1", Map.of("total", "amount"));
+   * ctx.dropViewIfExists("orders_v1");                                     // in downgrade()
+   * ctx.enforceRename("orders", "amount", "total");
+   * }</pre>
+   *
+   * @param table a bare or dotted table name
+   * @param view a bare or dotted view name
+   * @param renamed each renamed top-level column's old name to its new name
+   * @return the created or existing view
+   * @throws IllegalArgumentException if the table has no top-level column of a new name, or still
+   *     has a column of an old name, or the catalog does not implement {@link
+   *     org.apache.iceberg.catalog.ViewCatalog}
+   * @throws NoSuchTableException if the table does not exist
+   */
+  View createCompatibilityView(String table, String view, Map<String, String> renamed);
+
+  /**
+   * Makes a view read another query: a new view version, its only query {@code sql}, unless the
+   * current version already reads exactly that with that schema (then nothing changes). In a
+   * version's upgrade, the version it replaced is recorded in the view (property {@code
+   * iceberg-ops.view-version-before-upgrade.<version>}, not part of the view's shape), for {@link
+   * #restoreViewBeforeUpgrade} in the downgrade.
+   *
+   * @param view a bare or dotted view name
+   * @param schema the columns the new query answers
+   * @param dialect the query's SQL dialect
+   * @param sql the new query
+   * @return the view
+   * @throws IllegalArgumentException as {@link #createViewIfNotExists} does
+   * @throws NoSuchViewException if the view does not exist
+   */
+  View replaceView(String view, Schema schema, String dialect, String sql);
+
+  /**
+   * Drops a view, if it exists. Its data is its tables': nothing is purged.
+   *
+   * @param view a bare or dotted view name
+   * @return whether the view existed
+   * @throws IllegalArgumentException if the catalog does not implement {@link
+   *     org.apache.iceberg.catalog.ViewCatalog}
+   */
+  boolean dropViewIfExists(String view);
+
+  /**
+   * In a downgrade, makes the view version from before this version's {@link #replaceView} current
+   * again (that version itself, by its id) and removes the record; a view without the record (this
+   * downgrade restored it already, or the upgrade did not replace it) is left as it is.
+   *
+   * <pre>{@code
+   * ctx.replaceView("recent_orders", schema, "spark", newSql);   // in upgrade()
+   * ctx.restoreViewBeforeUpgrade("recent_orders");               // in downgrade()
+   * }</pre>
+   *
+   * @param view a bare or dotted view name
+   * @throws IllegalArgumentException if the context runs no version (outside a runner)
+   * @throws NoSuchViewException if the view does not exist
+   */
+  void restoreViewBeforeUpgrade(String view);
 
   // --- columns ----------------------------------------------------------------------------------
 
@@ -463,7 +555,19 @@ public interface MigrationContext {
    *     exist
    * @throws NoSuchTableException if the table does not exist
    */
-  void setClusteringKeys(String table, List<String> columns, SortDirection direction);
+  default void setClusteringKeys(String table, List<String> columns, SortDirection direction) {
+    if (direction == null) {
+      throw new IllegalArgumentException(
+          "Cannot set clustering keys of "
+              + (table == null || table.isBlank() ? table : qualified(table))
+              + ": the direction is null");
+    }
+    replaceSortOrder(
+        table,
+        columns == null
+            ? List.of()
+            : columns.stream().map(column -> new SortColumn(column, direction)).toList());
+  }
 
   // --- properties -------------------------------------------------------------------------------
 

@@ -5,6 +5,7 @@ import dev.icebergops.migration.TableNames;
 import dev.icebergops.redaction.Redaction;
 import dev.icebergops.runner.DriftFinding.Kind;
 import dev.icebergops.schema.FieldChange;
+import dev.icebergops.state.NamespaceTables;
 import dev.icebergops.state.StateDiff;
 import dev.icebergops.state.TableDiff;
 import dev.icebergops.state.TableState;
@@ -12,7 +13,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 import java.util.TreeMap;
+import java.util.TreeSet;
 import org.apache.iceberg.PartitionSpec;
 import org.apache.iceberg.Schema;
 import org.apache.iceberg.Table;
@@ -84,6 +87,8 @@ final class DriftCheck {
     LOG.info("Replayed {} versions of {} on a shadow to check drift", applied.size(), namespace);
     Map<String, TableState> have = new TreeMap<>();
     liveTables.forEach(table -> load(namespace + "." + table, have));
+    NamespaceTables.views(live, TableNames.namespace(namespace))
+        .forEach((id, view) -> have.put(id.toString(), TableState.of(id.toString(), view)));
     Long lastCommit = lastHistoryCommit();
     Map<String, String> recorded = TableUuids.recorded(state.rows());
     Map<String, TableState> want = new TreeMap<>();
@@ -95,6 +100,14 @@ final class DriftCheck {
               load(name, have);
               TableState made = TableState.of(name, metadata);
               want.put(name, asMade(made, have.get(name), recorded.get(id.name()), lastCommit));
+            });
+    expected
+        .views()
+        .forEach(
+            (id, metadata) -> {
+              String name = id.toString();
+              TableState made = TableState.of(name, metadata);
+              want.put(name, asMade(made, have.get(name), null, lastCommit));
             });
     List<DriftFinding> findings = new ArrayList<>();
     StateDiff.between(want, have).forEach(diff -> findings(diff, findings));
@@ -157,9 +170,10 @@ final class DriftCheck {
     Found found =
         (kind, subject, want, have) ->
             out.add(new DriftFinding(diff.name(), kind, subject, want, have));
+    String object = (diff.after() != null ? diff.after() : diff.before()).isView() ? "view" : null;
     switch (diff.kind()) {
-      case CREATED, RENAMED -> found.add(Kind.TABLE_UNEXPECTED, null, null, null);
-      case DROPPED -> found.add(Kind.TABLE_MISSING, null, null, null);
+      case CREATED, RENAMED -> found.add(Kind.TABLE_UNEXPECTED, object, null, null);
+      case DROPPED -> found.add(Kind.TABLE_MISSING, object, null, null);
       case REPLACED -> found.add(Kind.TABLE_REPLACED, null, null, diff.after().uuid());
       case CHANGED -> {}
     }
@@ -186,6 +200,7 @@ final class DriftCheck {
                 Kind.NULLABILITY, c.name(), required(c.oldRequired()), required(c.newRequired()));
       }
     }
+    queries(diff.before(), diff.after(), found);
     diff.partitionRemoved().stream()
         .map(PreviewRendering::partitionField)
         .forEach(f -> found.add(Kind.PARTITION_FIELD_MISSING, f, f, null));
@@ -193,6 +208,22 @@ final class DriftCheck {
         .map(PreviewRendering::partitionField)
         .forEach(f -> found.add(Kind.PARTITION_FIELD_ADDED, f, null, f));
     layout(diff, found);
+  }
+
+  /** The SQL of a view, by dialect, that differs from what the migrations made. */
+  private static void queries(TableState want, TableState have, Found found) {
+    if (!want.isView() || !have.isView()) {
+      return;
+    }
+    Set<String> dialects = new TreeSet<>(want.view().keySet());
+    dialects.addAll(have.view().keySet());
+    for (String dialect : dialects) {
+      String wanted = want.view().get(dialect);
+      String actual = have.view().get(dialect);
+      if (!Objects.equals(wanted, actual)) {
+        found.add(Kind.VIEW_QUERY, dialect, wanted, actual);
+      }
+    }
   }
 
   /** The sort order, identifier fields, column order, format version, location and properties. */

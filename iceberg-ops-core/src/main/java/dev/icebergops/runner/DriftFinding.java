@@ -6,8 +6,9 @@ package dev.icebergops.runner;
  *
  * @param table the table's full name, for example {@code sales.orders}
  * @param kind what differs
- * @param subject the column (its dotted path), partition field, property key, or null for the table
- *     itself, its sort order, identifier fields, column order, format version or location
+ * @param subject the column (its dotted path), partition field, property key or view query's
+ *     dialect; for a whole table or view missing or unexpected, null or {@code view}; null for the
+ *     table's sort order, identifier fields, column order, format version or location
  * @param expected what the migrations produce, or null when they produce nothing there
  * @param actual what the live table has, or null when it has nothing there
  */
@@ -51,7 +52,9 @@ public record DriftFinding(
     /** The format version differs. */
     FORMAT_VERSION,
     /** The table lies in another location. */
-    LOCATION
+    LOCATION,
+    /** A view's SQL for one dialect (the subject) differs from what the migrations set. */
+    VIEW_QUERY
   }
 
   /** One line for people, e.g. {@code sales.orders: column note (string) added by hand}. */
@@ -71,8 +74,8 @@ public record DriftFinding(
           case PARTITION_FIELD_ADDED -> "partition field" + what + " is not made by the migrations";
           case SORT_ORDER -> "sort order is " + actual + ", expected " + expected;
           case PROPERTY -> "property" + what + " is " + actual + ", expected " + expected;
-          case TABLE_MISSING -> "the table is missing";
-          case TABLE_UNEXPECTED -> "the table is not made by the migrations";
+          case TABLE_MISSING -> "the " + object() + " is missing";
+          case TABLE_UNEXPECTED -> "the " + object() + " is not made by the migrations";
           case TABLE_REPLACED ->
               "the table was dropped and created again after its migrations ran (now uuid "
                   + actual
@@ -81,6 +84,12 @@ public record DriftFinding(
           case COLUMN_ORDER -> "column order is " + actual + ", expected " + expected;
           case FORMAT_VERSION -> "format version is " + actual + ", expected " + expected;
           case LOCATION -> "location is " + actual + ", expected " + expected;
+          case VIEW_QUERY -> "view query" + what + " is " + actual + ", expected " + expected;
         };
+  }
+
+  /** What a whole-table finding is about: {@code view} when its subject says so, else table. */
+  private String object() {
+    return subject == null ? "table" : subject;
   }
 }

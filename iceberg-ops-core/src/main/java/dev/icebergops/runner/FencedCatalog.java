@@ -14,6 +14,10 @@ import org.apache.iceberg.Table;
 import org.apache.iceberg.Transaction;
 import org.apache.iceberg.catalog.Catalog;
 import org.apache.iceberg.catalog.TableIdentifier;
+import org.apache.iceberg.view.BaseView;
+import org.apache.iceberg.view.View;
+import org.apache.iceberg.view.ViewMetadata;
+import org.apache.iceberg.view.ViewOperations;
 
 /**
  * A run's view of the user's catalog, with every change behind the run's {@link LeaseFence}: tables
@@ -104,6 +108,9 @@ final class FencedCatalog implements InvocationHandler {
     if (name.equals("buildTable")) {
       return tableBuilder(call(catalog, method, args), (TableIdentifier) args[0]);
     }
+    if (name.equals("loadView")) {
+      return fenced((TableIdentifier) args[0], (View) call(catalog, method, args));
+    }
     if (!READS.contains(name)) {
       fence.check(describe(name, args));
     }
@@ -129,6 +136,33 @@ final class FencedCatalog implements InvocationHandler {
         new FencedTableOperations(identifier, hasOps.operations(), fence),
         table.name(),
         report -> {});
+  }
+
+  /** The view, its commits (a new version, properties) made only after checking the lease. */
+  private View fenced(TableIdentifier identifier, View view) {
+    if (!(view instanceof BaseView base)) {
+      return view;
+    }
+    ViewOperations ops = base.operations();
+    return new BaseView(
+        new ViewOperations() {
+          @Override
+          public ViewMetadata current() {
+            return ops.current();
+          }
+
+          @Override
+          public ViewMetadata refresh() {
+            return ops.refresh();
+          }
+
+          @Override
+          public void commit(ViewMetadata before, ViewMetadata after) {
+            fence.check(identifier + " (view commit)");
+            ops.commit(before, after);
+          }
+        },
+        view.name());
   }
 
   /**

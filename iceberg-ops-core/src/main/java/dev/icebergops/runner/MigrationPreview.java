@@ -111,6 +111,9 @@ public record MigrationPreview(String namespace, String current, List<VersionPre
   private static Map<String, Object> tableMap(TableChange change) {
     Map<String, Object> table = new LinkedHashMap<>();
     table.put("table", change.table());
+    if (change.isView()) {
+      table.put("view", true);
+    }
     table.put("change", change.kind().name().toLowerCase(java.util.Locale.ROOT));
     table.put("class", change.changeClass() == null ? null : change.changeClass().label());
     if (change.renamedFrom() != null) {
@@ -132,6 +135,9 @@ public record MigrationPreview(String namespace, String current, List<VersionPre
     table.put("partitionSpec", change.partitionSpec());
     table.put("sortOrder", change.sortOrder());
     table.put("properties", change.properties());
+    if (change.isView()) {
+      table.put("viewQueries", change.viewQueries());
+    }
     table.put("changes", change.changes().stream().map(MigrationPreview::classedMap).toList());
     return table;
   }

@@ -36,7 +36,8 @@ record PreviewRendering(String namespace, String current, List<VersionPreview> v
         out.append("  error: ").append(v.error()).append('\n');
       }
       for (TableChange change : v.changes()) {
-        out.append("  ").append(change.table()).append(": ").append(change.becomes());
+        out.append("  ").append(change.table()).append(change.isView() ? " (view)" : "");
+        out.append(": ").append(change.becomes());
         out.append(change.tableClass() == null ? "" : " [" + change.tableClass().label() + "]");
         out.append('\n');
         change
@@ -117,7 +118,7 @@ record PreviewRendering(String namespace, String current, List<VersionPreview> v
 
   /** A table's rows: one per change; one saying created or dropped for a whole table. */
   private static void rows(StringBuilder out, TableChange change) {
-    String table = code(change.table());
+    String table = code(change.table()) + (change.isView() ? " (view)" : "");
     if (change.kind() != TableChange.Kind.CHANGED || change.lines().isEmpty()) {
       out.append("| ")
           .append(table)

@@ -17,6 +17,7 @@ import org.apache.iceberg.Snapshot;
 import org.apache.iceberg.TableMetadata;
 import org.apache.iceberg.catalog.TableIdentifier;
 import org.apache.iceberg.exceptions.NoSuchTableException;
+import org.apache.iceberg.view.ViewMetadata;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -70,20 +71,18 @@ final class PreviewRun {
   private VersionPreview preview(
       ShadowCatalog shadow, ViewChecks views, ResolvedMigration migration) {
     Map<TableIdentifier, TableMetadata> before = new HashMap<>(shadow.tables());
+    Map<TableIdentifier, ViewMetadata> viewsBefore = new HashMap<>(shadow.views());
     Set<TableIdentifier> loaded = shadow.loadedFromLive().keySet();
+    Set<TableIdentifier> viewsLoaded = shadow.viewsFromLive().keySet();
     LOG.info("Previewing migration {} of {} on a shadow", migration, namespace);
     ShadowRun.Ended ended = ShadowRun.upgrade(shadow, namespace, migration);
     Map<TableIdentifier, TableMetadata> after = shadow.tables();
-    shadow
-        .loadedFromLive()
-        .forEach(
-            (id, table) -> {
-              if (!loaded.contains(id)) {
-                before.put(id, table); // first touched by this version: as it is live
-              }
-            });
+    // first touched by this version: as it is live
+    shadow.loadedFromLive().forEach((id, table) -> addIfNew(before, loaded, id, table));
+    shadow.viewsFromLive().forEach((id, view) -> addIfNew(viewsBefore, viewsLoaded, id, view));
     List<TableChange> changes = new ArrayList<>();
-    StateDiff.between(states(before), states(after)).forEach(diff -> changes.add(change(diff)));
+    StateDiff.between(states(before, viewsBefore), states(after, shadow.views()))
+        .forEach(diff -> changes.add(change(diff)));
     List<ClassedChange> data = new ArrayList<>();
     List<String> notPreviewed = notOnShadow(before, after, shadow.drainUnheld(), ended, data);
     notPreviewed.addAll(views.unread(changes));
@@ -122,9 +121,22 @@ final class PreviewRun {
     }
   }
 
-  private static Map<String, TableState> states(Map<TableIdentifier, TableMetadata> tables) {
+  private static <T> void addIfNew(
+      Map<TableIdentifier, T> before,
+      Set<TableIdentifier> loaded,
+      TableIdentifier id,
+      T loadedNow) {
+    if (!loaded.contains(id)) {
+      before.put(id, loadedNow);
+    }
+  }
+
+  private static Map<String, TableState> states(
+      Map<TableIdentifier, TableMetadata> tables, Map<TableIdentifier, ViewMetadata> views) {
     Map<String, TableState> states = new HashMap<>();
     tables.forEach(
+        (id, metadata) -> states.put(id.toString(), TableState.of(id.toString(), metadata)));
+    views.forEach(
         (id, metadata) -> states.put(id.toString(), TableState.of(id.toString(), metadata)));
     return states;
   }
@@ -157,7 +169,9 @@ final class PreviewRun {
                       + DriftCheck.shown(key, p.after()));
     }
     String from = diff.kind() == TableChange.Kind.RENAMED ? diff.before().name() : null;
-    return TableChange.of(diff, spec, order, properties, from);
+    TableState state = diff.after() != null ? diff.after() : diff.before();
+    return TableChange.of(
+        diff, spec, order, properties, from, state.isView() ? diff.viewQueries() : null);
   }
 
   /**

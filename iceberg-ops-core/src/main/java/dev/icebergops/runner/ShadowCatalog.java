@@ -7,7 +7,6 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
-import org.apache.iceberg.BaseMetastoreCatalog;
 import org.apache.iceberg.HasTableOperations;
 import org.apache.iceberg.LocationProviders;
 import org.apache.iceberg.Table;
@@ -23,16 +22,20 @@ import org.apache.iceberg.exceptions.NoSuchNamespaceException;
 import org.apache.iceberg.exceptions.NoSuchTableException;
 import org.apache.iceberg.io.FileIO;
 import org.apache.iceberg.io.LocationProvider;
+import org.apache.iceberg.view.BaseMetastoreViewCatalog;
+import org.apache.iceberg.view.ViewMetadata;
+import org.apache.iceberg.view.ViewOperations;
 
 /**
  * An in-memory catalog that migrations run against when nothing may be written: a preview or a
- * drift check. Its tables are {@link TableMetadata} held in memory; a commit replaces the held
- * metadata and writes no metadata file, and the files a data step writes go to a {@link
- * ShadowFileIO}. Backed by a live catalog, a table is loaded from it read-only the first time the
- * shadow is asked for it (its current metadata only), and its later changes stay in the shadow; a
- * dropped table is only forgotten, never purged. Without a live catalog the shadow starts empty.
+ * drift check. Its views are held as its tables are ({@link ShadowViews}). Its tables are {@link
+ * TableMetadata} held in memory; a commit replaces the held metadata and writes no metadata file,
+ * and the files a data step writes go to a {@link ShadowFileIO}. Backed by a live catalog, a table
+ * is loaded from it read-only the first time the shadow is asked for it (its current metadata
+ * only), and its later changes stay in the shadow; a dropped table is only forgotten, never purged.
+ * Without a live catalog the shadow starts empty.
  */
-final class ShadowCatalog extends BaseMetastoreCatalog implements SupportsNamespaces {
+final class ShadowCatalog extends BaseMetastoreViewCatalog implements SupportsNamespaces {
 
   private final Catalog live;
   private final ShadowFileIO io = new ShadowFileIO();
@@ -40,9 +43,11 @@ final class ShadowCatalog extends BaseMetastoreCatalog implements SupportsNamesp
   private final Map<TableIdentifier, TableMetadata> fromLive = new ConcurrentHashMap<>();
   private final Set<TableIdentifier> gone = ConcurrentHashMap.newKeySet();
   private final Set<Namespace> namespaces = ConcurrentHashMap.newKeySet();
+  private final ShadowViews views;
 
   private ShadowCatalog(Catalog live) {
     this.live = live;
+    this.views = new ShadowViews(live);
   }
 
   /** A shadow whose tables are first loaded, read-only, from a live catalog. */
@@ -73,6 +78,36 @@ final class ShadowCatalog extends BaseMetastoreCatalog implements SupportsNamesp
   /** The files of the live tables read or deleted since the last call: see {@link ShadowFileIO}. */
   ShadowFileIO.Unheld drainUnheld() {
     return io.drain();
+  }
+
+  /** The views the shadow holds now (loaded, created or replaced), by identifier. */
+  Map<TableIdentifier, ViewMetadata> views() {
+    return views.held();
+  }
+
+  /** The views loaded from the live catalog so far, as they were loaded. */
+  Map<TableIdentifier, ViewMetadata> viewsFromLive() {
+    return views.loadedFromLive();
+  }
+
+  @Override
+  protected ViewOperations newViewOps(TableIdentifier id) {
+    return views.ops(id);
+  }
+
+  @Override
+  public List<TableIdentifier> listViews(Namespace namespace) {
+    return views.list(namespace);
+  }
+
+  @Override
+  public boolean dropView(TableIdentifier id) {
+    return views.drop(id);
+  }
+
+  @Override
+  public void renameView(TableIdentifier from, TableIdentifier to) {
+    views.rename(from, to);
   }
 
   @Override

@@ -21,6 +21,8 @@ import java.util.stream.Stream;
  * @param properties the property changes, e.g. {@code set commit.retry.num-retries = 8}; secret
  *     values are masked
  * @param renamedFrom the table's earlier full name when the version renames it, otherwise null
+ * @param viewQueries null for a table; for a view, its SQL by dialect that the version sets, e.g.
+ *     {@code spark: SELECT a FROM t -> SELECT b FROM t} (empty when it drops the view)
  * @param tableClass the class of what becomes of the table as a whole (created, dropped, renamed,
  *     replaced), or null when it is changed in place
  * @param changes every change of {@link #lines()}, in its order, with its class
@@ -33,6 +35,7 @@ public record TableChange(
     String sortOrder,
     List<String> properties,
     String renamedFrom,
+    List<String> viewQueries,
     ChangeClass tableClass,
     List<ClassedChange> changes) {
 
@@ -54,10 +57,19 @@ public record TableChange(
   public TableChange {
     partitionSpec = List.copyOf(partitionSpec);
     properties = List.copyOf(properties);
+    viewQueries = viewQueries == null ? null : List.copyOf(viewQueries);
     changes = List.copyOf(changes);
   }
 
-  /** Every change as one line each: the columns, then partition fields, sort order, properties. */
+  /** Whether the change is a view's. */
+  public boolean isView() {
+    return viewQueries != null;
+  }
+
+  /**
+   * Every change as one line each: a view's queries, the columns, then partition fields, sort
+   * order, properties, the format version.
+   */
   public List<String> lines() {
     return changes.stream().map(ClassedChange::change).toList();
   }
@@ -77,8 +89,17 @@ public record TableChange(
 
   /** The changes of one table in the preview's words, each with the class the diff gives it. */
   static TableChange of(
-      TableDiff diff, List<String> spec, String order, List<String> properties, String from) {
+      TableDiff diff,
+      List<String> spec,
+      String order,
+      List<String> properties,
+      String from,
+      List<String> viewQueries) {
     List<ClassedChange> lines = new ArrayList<>();
+    if (viewQueries != null) {
+      viewQueries.forEach(
+          q -> lines.add(new ClassedChange(diff.queryClass(), diff.name(), null, "query " + q)));
+    }
     SchemaDiff schema = diff.schema();
     for (FieldChange c : schema.all()) {
       String verb =
@@ -98,7 +119,21 @@ public record TableChange(
     }
     properties.forEach(
         p -> lines.add(new ClassedChange(TableDiff.PROPERTY, diff.name(), null, "property: " + p)));
+    if (diff.formatVersionChanged()) {
+      String upgrade =
+          "format version " + diff.before().formatVersion() + " -> " + diff.after().formatVersion();
+      lines.add(new ClassedChange(TableDiff.FORMAT_VERSION, diff.name(), null, upgrade));
+    }
     return new TableChange(
-        diff.name(), diff.kind(), schema, spec, order, properties, from, diff.tableClass(), lines);
+        diff.name(),
+        diff.kind(),
+        schema,
+        spec,
+        order,
+        properties,
+        from,
+        viewQueries,
+        diff.tableClass(),
+        lines);
   }
 }

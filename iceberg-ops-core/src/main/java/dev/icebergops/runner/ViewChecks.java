@@ -203,6 +203,7 @@ final class ViewChecks {
                         List.of(),
                         null,
                         null,
+                        null,
                         List.of()));
               }
             });

@@ -2,6 +2,7 @@ package dev.icebergops.state;
 
 import dev.icebergops.migration.TableNames;
 import java.util.Collections;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -11,12 +12,17 @@ import java.util.TreeMap;
 import java.util.function.BiConsumer;
 import org.apache.iceberg.Table;
 import org.apache.iceberg.catalog.Catalog;
+import org.apache.iceberg.catalog.Namespace;
 import org.apache.iceberg.catalog.TableIdentifier;
+import org.apache.iceberg.catalog.ViewCatalog;
 import org.apache.iceberg.exceptions.NoSuchNamespaceException;
 import org.apache.iceberg.exceptions.NoSuchTableException;
+import org.apache.iceberg.exceptions.NoSuchViewException;
+import org.apache.iceberg.view.BaseView;
+import org.apache.iceberg.view.ViewMetadata;
 
 /**
- * The state of every table of one namespace at one moment, by table name (without namespace).
+ * The state of every table and view of one namespace at one moment, by name (without namespace).
  *
  * <pre>{@code
  * NamespaceTables before = NamespaceTables.capture(catalog, "sales");
@@ -71,7 +77,47 @@ public final class NamespaceTables {
         // dropped between listing and loading: not part of the namespace
       }
     }
+    captureViews(catalog, TableNames.namespace(namespace), tables);
     return new NamespaceTables(namespace, tables);
+  }
+
+  /** Adds the namespace's views, when the catalog serves views. */
+  private static void captureViews(
+      Catalog catalog, Namespace namespace, Map<String, TableState> states) {
+    views(catalog, namespace)
+        .forEach((id, view) -> states.put(id.name(), TableState.of(id.name(), view)));
+  }
+
+  /**
+   * The metadata of a namespace's views, by identifier; none when the catalog serves no views.
+   *
+   * @param catalog the catalog
+   * @param namespace the namespace
+   * @return the views' current metadata, sorted by name
+   */
+  public static SortedMap<TableIdentifier, ViewMetadata> views(
+      Catalog catalog, Namespace namespace) {
+    SortedMap<TableIdentifier, ViewMetadata> found =
+        new TreeMap<>(Comparator.comparing(TableIdentifier::toString));
+    if (!(catalog instanceof ViewCatalog views)) {
+      return found;
+    }
+    List<TableIdentifier> ids;
+    try {
+      ids = views.listViews(namespace);
+    } catch (NoSuchNamespaceException | UnsupportedOperationException e) {
+      return found; // gone meanwhile, or a catalog (a JDBC one of schema version V0) without views
+    }
+    for (TableIdentifier id : ids) {
+      try {
+        if (views.loadView(id) instanceof BaseView view) {
+          found.put(id, view.operations().current());
+        }
+      } catch (NoSuchViewException e) {
+        // dropped between listing and loading
+      }
+    }
+    return found;
   }
 
   /** The namespace captured. */
@@ -79,7 +125,7 @@ public final class NamespaceTables {
     return namespace;
   }
 
-  /** The table names, without namespace, sorted. */
+  /** The table and view names, without namespace, sorted. */
   public Set<String> tables() {
     return tables.keySet();
   }

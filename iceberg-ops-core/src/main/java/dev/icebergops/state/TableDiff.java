@@ -14,6 +14,7 @@ import java.util.Set;
 import java.util.TreeSet;
 import java.util.stream.Collectors;
 import org.apache.iceberg.Schema;
+import org.apache.iceberg.types.Types;
 
 /**
  * What differs between two states of one table, or what became of a table: created, dropped,
@@ -43,6 +44,12 @@ public record TableDiff(Kind kind, TableState before, TableState after) {
   public static final ChangeClass PROPERTY = ChangeClass.ADDITIVE;
 
   /**
+   * The class of a format version upgrade: an engine that does not support the new version can no
+   * longer read the table, and the upgrade cannot be undone.
+   */
+  public static final ChangeClass FORMAT_VERSION = ChangeClass.BREAKING;
+
+  /**
    * What became of the table as a whole, for its readers: created is additive, renamed breaking,
    * dropped (purged or not) or replaced destructive.
    *
@@ -52,27 +59,42 @@ public record TableDiff(Kind kind, TableState before, TableState after) {
     return switch (kind) {
       case CREATED -> ChangeClass.ADDITIVE;
       case RENAMED -> ChangeClass.BREAKING;
-      case DROPPED, REPLACED -> ChangeClass.DESTRUCTIVE;
+      // a view holds no data: dropping it breaks its readers, and loses nothing
+      case DROPPED, REPLACED ->
+          (before != null && before.isView()) ? ChangeClass.BREAKING : ChangeClass.DESTRUCTIVE;
       case CHANGED -> null;
     };
   }
 
   /**
+   * The class of a view's query set: part of a new view, additive; replaced, compatible (its
+   * readers get what the new query answers; the columns it no longer answers are classed as the
+   * view's).
+   */
+  public ChangeClass queryClass() {
+    return kind == Kind.CREATED ? ChangeClass.ADDITIVE : ChangeClass.COMPATIBLE;
+  }
+
+  /**
    * What one of {@link #schema()}'s changes does to readers: a column of a new table, or a new
-   * optional column, is additive; a type promotion (the only type change Iceberg allows), a doc, a
-   * default changed or a column made optional compatible; a rename, a column made required or a new
-   * required column breaking; a removed column destructive.
+   * optional column, is additive; a type promotion (the only type change Iceberg allows), a doc or
+   * a column made optional or a default changed compatible; a rename, a column made required or a
+   * new required column without an initial default breaking; a removed column destructive.
    */
   public ChangeClass classOf(FieldChange change) {
     if (kind == Kind.CREATED) {
       return ChangeClass.ADDITIVE;
     }
     return switch (change.changeType()) {
-      case ADDED ->
-          after.schema().findField(change.fieldId()).isRequired()
-              ? ChangeClass.BREAKING
-              : ChangeClass.ADDITIVE;
-      case REMOVED -> ChangeClass.DESTRUCTIVE;
+      case ADDED -> {
+        Types.NestedField added = after.schema().findField(change.fieldId());
+        // a required column old rows read from its initial default (format version 3) breaks none
+        yield added.isRequired() && added.initialDefault() == null
+            ? ChangeClass.BREAKING
+            : ChangeClass.ADDITIVE;
+      }
+      case REMOVED -> // a view's column holds no data: its readers break, nothing is lost
+          (after != null && after.isView()) ? ChangeClass.BREAKING : ChangeClass.DESTRUCTIVE;
       case RENAMED -> ChangeClass.BREAKING;
       case TYPE_CHANGED, DOC_CHANGED, DEFAULT_CHANGED -> ChangeClass.COMPATIBLE;
       case NULLABILITY_CHANGED ->
@@ -191,6 +213,29 @@ public record TableDiff(Kind kind, TableState before, TableState after) {
     return changes;
   }
 
+  /**
+   * The SQL of a view by dialect that differs between the sides, e.g. {@code spark: SELECT a FROM t
+   * -> SELECT b FROM t}; of a created view, each query; none for a table or a dropped view.
+   */
+  public List<String> viewQueries() {
+    if (after == null || !after.isView()) {
+      return List.of();
+    }
+    Map<String, String> was = before == null || !before.isView() ? Map.of() : before.view();
+    Set<String> dialects = new TreeSet<>(was.keySet());
+    dialects.addAll(after.view().keySet());
+    List<String> changes = new ArrayList<>();
+    for (String dialect : dialects) {
+      String then = was.get(dialect);
+      String now = after.view().get(dialect);
+      if (!Objects.equals(then, now)) {
+        changes.add(
+            dialect + ": " + (then == null ? "" : then + " -> ") + (now == null ? "(none)" : now));
+      }
+    }
+    return changes;
+  }
+
   /** Whether nothing differs: the same table, same name, same everything compared. */
   public boolean isEmpty() {
     return kind == Kind.CHANGED
@@ -202,7 +247,8 @@ public record TableDiff(Kind kind, TableState before, TableState after) {
         && !formatVersionChanged()
         && !locationChanged()
         && properties().isEmpty()
-        && before.refs().equals(after.refs());
+        && before.refs().equals(after.refs())
+        && viewQueries().isEmpty();
   }
 
   private static List<String> onlyRefs(TableState side, TableState other) {

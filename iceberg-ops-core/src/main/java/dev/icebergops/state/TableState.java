@@ -1,9 +1,13 @@
 package dev.icebergops.state;
 
 import dev.icebergops.migration.internal.SchemaRestore;
+import dev.icebergops.migration.internal.ViewChanges;
+import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.SortedMap;
+import java.util.TreeMap;
 import java.util.stream.Collectors;
 import org.apache.iceberg.HasTableOperations;
 import org.apache.iceberg.NullOrder;
@@ -15,12 +19,14 @@ import org.apache.iceberg.SortDirection;
 import org.apache.iceberg.SortOrder;
 import org.apache.iceberg.Table;
 import org.apache.iceberg.TableMetadata;
+import org.apache.iceberg.view.SQLViewRepresentation;
+import org.apache.iceberg.view.ViewMetadata;
 
 /**
- * One table's state: its identity (uuid), schema (column order and identifier fields included),
- * partition spec, sort order, format version, location, properties and branches and tags, and the
- * facts of its metadata the checks read (metadata file, current snapshot, when and where it was
- * created).
+ * One table's or view's state: its identity (uuid), schema (column order and identifier fields
+ * included), partition spec, sort order, format version, location, properties and branches and
+ * tags, and the facts of its metadata the checks read (metadata file, current snapshot, when and
+ * where it was created).
  *
  * @param name the table's name, qualified or not as its reader chose
  * @param uuid the table's uuid, or null when unknown
@@ -35,6 +41,9 @@ import org.apache.iceberg.TableMetadata;
  * @param origin when and where the table was created, as far as its metadata log tells
  * @param refs the branches and tags other than main, by name only: {@code branch audit}, {@code tag
  *     v1}, sorted
+ * @param view of a view, its current version's SQL by dialect, sorted (schema, uuid, location,
+ *     properties and format version are the view's own; it has no partition, sort order, snapshot
+ *     or refs); null for a table
  */
 public record TableState(
     String name,
@@ -48,9 +57,10 @@ public record TableState(
     String metadataLocation,
     Long snapshotId,
     Origin origin,
-    List<String> refs) {
+    List<String> refs,
+    SortedMap<String, String> view) {
 
-  /** Copies the lists and the map, leaving out the runner's records of earlier schemas. */
+  /** Copies the lists and the maps, leaving out the runner's records of earlier versions. */
   public TableState {
     partition = List.copyOf(partition);
     refs = refs.stream().sorted().toList();
@@ -58,7 +68,67 @@ public record TableState(
     properties =
         properties.entrySet().stream()
             .filter(e -> !e.getKey().startsWith(SchemaRestore.BEFORE_UPGRADE))
+            .filter(e -> !e.getKey().startsWith(ViewChanges.BEFORE_UPGRADE))
             .collect(Collectors.toUnmodifiableMap(Map.Entry::getKey, Map.Entry::getValue));
+    view = view == null ? null : Collections.unmodifiableSortedMap(new TreeMap<>(view));
+  }
+
+  /** A table's state. */
+  public TableState(
+      String name,
+      String uuid,
+      Schema schema,
+      List<PartitionField> partition,
+      List<SortKey> sortOrder,
+      int formatVersion,
+      String location,
+      Map<String, String> properties,
+      String metadataLocation,
+      Long snapshotId,
+      Origin origin,
+      List<String> refs) {
+    this(
+        name,
+        uuid,
+        schema,
+        partition,
+        sortOrder,
+        formatVersion,
+        location,
+        properties,
+        metadataLocation,
+        snapshotId,
+        origin,
+        refs,
+        null);
+  }
+
+  /** The state of a view read from its metadata. */
+  public static TableState of(String name, ViewMetadata metadata) {
+    SortedMap<String, String> queries = new TreeMap<>();
+    metadata.currentVersion().representations().stream()
+        .filter(SQLViewRepresentation.class::isInstance)
+        .map(SQLViewRepresentation.class::cast)
+        .forEach(q -> queries.put(q.dialect().toLowerCase(Locale.ROOT), q.sql()));
+    return new TableState(
+        name,
+        metadata.uuid(),
+        metadata.schema(),
+        List.of(),
+        List.of(),
+        metadata.formatVersion(),
+        metadata.location(),
+        metadata.properties(),
+        metadata.metadataFileLocation(),
+        null,
+        new Origin(null, null),
+        List.of(),
+        queries);
+  }
+
+  /** Whether this is a view's state. */
+  public boolean isView() {
+    return view != null;
   }
 
   /** One partition field: its source column, transform and name. */
@@ -144,7 +214,8 @@ public record TableState(
         metadataLocation,
         snapshotId,
         origin,
-        refs);
+        refs,
+        view);
   }
 
   private static List<String> refs(Map<String, SnapshotRef> refs) {

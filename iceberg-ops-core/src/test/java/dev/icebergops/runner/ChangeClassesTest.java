@@ -28,9 +28,11 @@ import org.junit.jupiter.api.extension.ExtendWith;
 class ChangeClassesTest {
 
   private OwnHistory own;
+  private IcebergTestEnvironment environment;
 
   @BeforeEach
   void setUp(IcebergTestEnvironment environment) {
+    this.environment = environment;
     own = OwnHistory.create(environment, "classes");
     own.runner(V0001__CreateOrders.class).migrate();
     Table orders = own.catalog().loadTable(TableIdentifier.of(own.namespace(), "orders"));
@@ -187,6 +189,87 @@ class ChangeClassesTest {
     assertThat(preview.undeclared(BREAKING))
         .extracting(m -> m.substring(0, 4))
         .containsExactly("0006", "0016", "0018", "0019", "0024", "0025", "0026", "0027");
+  }
+
+  @Test
+  void defaultsOfFormatVersion3HaveTheirClassRowByRow() {
+    assertThat(classedRows(previewOf("defaults", ClassedFixtures.DEFAULTS_CHAIN)))
+        .as("the classes of format version 3's changes, after the table's creation")
+        .filteredOn(row -> !row.toList().get(0).equals("0001"))
+        .containsExactly(
+            tuple("0002", BREAKING, null, "format version 2 -> 3"),
+            tuple(
+                "0003",
+                ADDITIVE,
+                "status",
+                "added column status (id=4, string, initial \"legacy\", write \"new\")"),
+            tuple(
+                "0004",
+                ADDITIVE,
+                "channel",
+                "added column channel (id=5, string, initial \"store\", write \"store\")"),
+            tuple(
+                "0005",
+                COMPATIBLE,
+                "channel",
+                "changed column channel (id=5): initial \"store\", write \"store\" -> initial"
+                    + " \"store\", write \"web\""));
+  }
+
+  @Test
+  void viewsChangesHaveTheirClassRowByRow() {
+    assertThat(classedRows(previewOf("views", ClassedFixtures.VIEWS_CHAIN)))
+        .as("the classes of views' changes, after the table's creation")
+        .filteredOn(row -> !row.toList().get(0).equals("0001"))
+        .containsExactly(
+            tuple("0002", ADDITIVE, null, "created"),
+            tuple("0002", ADDITIVE, null, "query spark: SELECT id, qty FROM orders WHERE qty > 10"),
+            tuple("0002", ADDITIVE, "id", "added column id (id=1, long)"),
+            tuple("0002", ADDITIVE, "qty", "added column qty (id=2, int)"),
+            tuple(
+                "0003",
+                COMPATIBLE,
+                null,
+                "query spark: SELECT id, qty FROM orders WHERE qty > 10 -> SELECT id FROM orders"
+                    + " WHERE qty > 100"),
+            tuple("0003", BREAKING, "qty", "removed column qty (id=2, int)"),
+            tuple("0004", BREAKING, "comment", "changed column comment (id=3): renamed from note"),
+            tuple("0004", ADDITIVE, null, "created"),
+            tuple(
+                "0004",
+                ADDITIVE,
+                null,
+                "query spark: SELECT `id`, `qty`, `comment` AS `note` FROM `orders`"),
+            tuple(
+                "0004",
+                ADDITIVE,
+                null,
+                "query trino: SELECT \"id\", \"qty\", \"comment\" AS \"note\" FROM \"orders\""),
+            tuple("0004", ADDITIVE, "id", "added column id (id=1, long)"),
+            tuple("0004", ADDITIVE, "qty", "added column qty (id=2, int)"),
+            tuple("0004", ADDITIVE, "note", "added column note (id=3, string)"),
+            tuple("0005", BREAKING, null, "dropped"));
+  }
+
+  /** The preview of a chain after {@link V0001__CreateOrders}, in a namespace of its own. */
+  private MigrationPreview previewOf(
+      String name, List<Class<? extends PreviewFixtures.Forward>> after) {
+    List<Class<? extends Migration>> chain = new ArrayList<>();
+    chain.add(V0001__CreateOrders.class);
+    chain.addAll(after);
+    @SuppressWarnings("unchecked")
+    Class<? extends Migration>[] types = chain.toArray(new Class[0]);
+    return OwnHistory.create(environment, name).runner(types).preview();
+  }
+
+  /** Each change of the preview as (version, class, column, change). */
+  private static List<org.assertj.core.groups.Tuple> classedRows(MigrationPreview preview) {
+    List<org.assertj.core.groups.Tuple> rows = new ArrayList<>();
+    for (VersionPreview v : preview.versions()) {
+      v.classed()
+          .forEach(c -> rows.add(tuple(v.version(), c.changeClass(), c.column(), c.change())));
+    }
+    return rows;
   }
 
   private String shown(String change) {

@@ -299,6 +299,114 @@ final class ClassedFixtures {
     }
   }
 
+  /**
+   * The versions of format version 3's defaults, after {@link PreviewFixtures.V0001__CreateOrders}.
+   */
+  static final List<Class<? extends Forward>> DEFAULTS_CHAIN =
+      List.of(
+          V0002__UpgradeToV3.class,
+          V0003__AddRequiredStatus.class,
+          V0004__AddChannelWithDefaults.class,
+          V0005__ChangeChannelWriteDefault.class);
+
+  /** Compatible: a format version upgrade (irreversible, readers of version 3 read it). */
+  public static class V0002__UpgradeToV3 extends Forward {
+    @Override
+    public void upgrade(MigrationContext ctx) {
+      ctx.upgradeFormatVersion("orders", 3);
+    }
+  }
+
+  /** Additive: a required column that the rows written before read from its initial default. */
+  public static class V0003__AddRequiredStatus extends Forward {
+    @Override
+    public void upgrade(MigrationContext ctx) {
+      ctx.addRequiredColumn(
+          "orders",
+          "status",
+          Types.StringType.get(),
+          null,
+          Expressions.lit("legacy"),
+          Expressions.lit("new"));
+    }
+  }
+
+  /** Additive: an optional column with defaults. */
+  public static class V0004__AddChannelWithDefaults extends Forward {
+    @Override
+    public void upgrade(MigrationContext ctx) {
+      ctx.addColumn(
+          "orders",
+          "channel",
+          Types.StringType.get(),
+          null,
+          Expressions.lit("store"),
+          Expressions.lit("store"));
+    }
+  }
+
+  /** Compatible: a changed write default. */
+  public static class V0005__ChangeChannelWriteDefault extends Forward {
+    @Override
+    public void upgrade(MigrationContext ctx) {
+      ctx.enforceColumn(
+          "orders",
+          "channel",
+          "string",
+          EnforceOptions.defaults().withDefaults(null, Expressions.lit("web")));
+    }
+  }
+
+  /** The versions of views, after {@link PreviewFixtures.V0001__CreateOrders}. */
+  static final List<Class<? extends Forward>> VIEWS_CHAIN =
+      List.of(
+          V0002__CreateBigOrders.class,
+          V0003__ReplaceBigOrders.class,
+          V0004__RenameNoteWithCompatibilityView.class,
+          V0005__DropBigOrders.class);
+
+  /** Additive: a new view (its columns are additive too). */
+  public static class V0002__CreateBigOrders extends Forward {
+    @Override
+    public void upgrade(MigrationContext ctx) {
+      ctx.createViewIfNotExists(
+          "big_orders",
+          new Schema(
+              required(1, "id", Types.LongType.get()), optional(2, "qty", Types.IntegerType.get())),
+          "spark",
+          "SELECT id, qty FROM orders WHERE qty > 10");
+    }
+  }
+
+  /** Compatible: another query; breaking: a column the view no longer answers. */
+  public static class V0003__ReplaceBigOrders extends Forward {
+    @Override
+    public void upgrade(MigrationContext ctx) {
+      ctx.replaceView(
+          "big_orders",
+          new Schema(required(1, "id", Types.LongType.get())),
+          "spark",
+          "SELECT id FROM orders WHERE qty > 100");
+    }
+  }
+
+  /** Breaking: a rename; additive: the view that keeps the old name readable. */
+  public static class V0004__RenameNoteWithCompatibilityView extends Forward {
+    @Override
+    public void upgrade(MigrationContext ctx) {
+      ctx.enforceRename("orders", "note", "comment");
+      ctx.createCompatibilityView("orders", "orders_v1", Map.of("note", "comment"));
+    }
+  }
+
+  /** Breaking: a dropped view (it holds no data). */
+  public static class V0005__DropBigOrders extends Forward {
+    @Override
+    public void upgrade(MigrationContext ctx) {
+      ctx.dropViewIfExists("big_orders");
+    }
+  }
+
   static void appendCustomer(Table table, long id, String name) {
     GenericFileWriterFactory writers =
         new GenericFileWriterFactory.Builder(table).dataFileFormat(FileFormat.PARQUET).build();

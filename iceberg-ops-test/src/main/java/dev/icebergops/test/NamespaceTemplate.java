@@ -19,13 +19,15 @@ import org.apache.iceberg.catalog.Catalog;
 import org.apache.iceberg.catalog.SupportsNamespaces;
 import org.apache.iceberg.catalog.TableIdentifier;
 import org.apache.iceberg.exceptions.NamespaceNotEmptyException;
+import org.apache.iceberg.view.ViewMetadata;
 
 /**
  * The state a test starts from, built once per run, chain and version ({@link RunTemplates}): every
- * table of a namespace migrated to that version, copied into a namespace of the template's own, and
- * the history rows that say so. {@link #copyTo} gives a test its own copy of it, whose cost does
- * not grow with the number of migrations behind the version.
+ * table and view of a namespace migrated to that version, copied into a namespace of the template's
+ * own, and the history rows that say so. {@link #copyTo} gives a test its own copy of it, whose
+ * cost does not grow with the number of migrations behind the version.
  *
+ * @param views the template's views by name, which each copy makes again ({@link ViewCopies})
  * @param shape the template's shape, which a test's namespace must have again after the test
  * @param seeded the namespaces whose history rows were written with the template's, by test name,
  *     not yet claimed: a test of that name takes its namespace from here once ({@link #claim}), and
@@ -35,6 +37,7 @@ record NamespaceTemplate(
     String version,
     String namespace,
     Map<String, TableCopy> tables,
+    Map<String, ViewMetadata> views,
     List<HistoryRecord> rows,
     NamespaceTables shape,
     Map<String, String> seeded) {
@@ -62,6 +65,7 @@ record NamespaceTemplate(
       Table walked = catalog.loadTable(id);
       TableCopy.of(id, walked, true, leftOut.apply(walked.uuid().toString())).copyTo(catalog, copy);
     }
+    ViewCopies.copyTo(catalog, ViewCopies.of(catalog, source), namespace);
     return of(catalog, namespace, version, rows, earlierSchemas);
   }
 
@@ -83,6 +87,7 @@ record NamespaceTemplate(
         version,
         namespace,
         tables,
+        ViewCopies.of(catalog, namespace),
         List.copyOf(rows),
         NamespaceTables.capture(catalog, namespace),
         Map.of());
@@ -102,7 +107,7 @@ record NamespaceTemplate(
       written = seeded;
     }
     return new NamespaceTemplate(
-        version, namespace, tables, rows, shape, new ConcurrentHashMap<>(written));
+        version, namespace, tables, views, rows, shape, new ConcurrentHashMap<>(written));
   }
 
   /**
@@ -142,6 +147,7 @@ record NamespaceTemplate(
         (name, table) ->
             locations.put(
                 name, table.copyTo(catalog, Namespaces.table(target, name), copies).location()));
+    ViewCopies.copyTo(catalog, views, target);
     if (runner != null && !rows.isEmpty()) {
       RunnerSeam.seedHistory(runner, Map.of(target, under(target, rows)));
     }

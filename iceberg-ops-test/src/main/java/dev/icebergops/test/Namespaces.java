@@ -1,10 +1,12 @@
 package dev.icebergops.test;
 
 import dev.icebergops.migration.TableNames;
+import dev.icebergops.state.NamespaceTables;
 import org.apache.iceberg.catalog.Catalog;
 import org.apache.iceberg.catalog.Namespace;
 import org.apache.iceberg.catalog.SupportsNamespaces;
 import org.apache.iceberg.catalog.TableIdentifier;
+import org.apache.iceberg.catalog.ViewCatalog;
 import org.apache.iceberg.exceptions.NoSuchNamespaceException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -21,8 +23,8 @@ final class Namespaces {
   }
 
   /**
-   * Drops every table of a namespace through the catalog's purge, then the namespace; absent is
-   * fine.
+   * Drops every table of a namespace through the catalog's purge, and its views, then the
+   * namespace; absent is fine.
    */
   static void drop(Catalog catalog, String namespace) {
     Namespace ns = TableNames.namespace(namespace);
@@ -30,6 +32,7 @@ final class Namespaces {
       for (TableIdentifier table : catalog.listTables(ns)) {
         catalog.dropTable(table, true);
       }
+      NamespaceTables.views(catalog, ns).keySet().forEach(((ViewCatalog) catalog)::dropView);
       ((SupportsNamespaces) catalog).dropNamespace(ns);
     } catch (NoSuchNamespaceException e) {
       LOG.debug("Namespace {} was never created", namespace);

@@ -121,8 +121,8 @@ final class TemplateCache {
    */
   void store(String name, Catalog catalog, NamespaceTemplate template) {
     Path target = dir.resolve(name);
-    if (Files.exists(target)) {
-      return;
+    if (Files.exists(target) || !template.views().isEmpty()) {
+      return; // the cache keeps tables only: a template with views is built by each run
     }
     Path staging = dir.resolve(name + "." + UUID.randomUUID() + ".tmp");
     try {

@@ -16,11 +16,11 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Supplier;
 import org.apache.iceberg.Schema;
-import org.apache.iceberg.SortDirection;
 import org.apache.iceberg.Table;
 import org.apache.iceberg.catalog.Catalog;
 import org.apache.iceberg.expressions.Literal;
 import org.apache.iceberg.types.Type;
+import org.apache.iceberg.view.View;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -117,6 +117,41 @@ public final class CatalogMigrationContext implements MigrationContext {
     return catalog.loadTable(identifier(table));
   }
 
+  // --- views ------------------------------------------------------------------------------------
+
+  @Override
+  public View createViewIfNotExists(String view, Schema schema, String dialect, String sql) {
+    return step(
+        "create view " + label(view),
+        () -> ViewChanges.createIfNotExists(this, view, schema, dialect, sql));
+  }
+
+  @Override
+  public View createCompatibilityView(String table, String view, Map<String, String> renamed) {
+    return step(
+        "create compatibility view " + label(view) + " of " + label(table),
+        () -> ViewChanges.createCompatibilityView(this, table, view, renamed));
+  }
+
+  @Override
+  public View replaceView(String view, Schema schema, String dialect, String sql) {
+    return step(
+        "replace view " + label(view),
+        () -> ViewChanges.replace(this, view, schema, dialect, sql, version));
+  }
+
+  @Override
+  public boolean dropViewIfExists(String view) {
+    return step("drop view " + label(view), () -> ViewChanges.dropIfExists(this, view));
+  }
+
+  @Override
+  public void restoreViewBeforeUpgrade(String view) {
+    run(
+        "restore view " + label(view) + " from before the upgrade",
+        () -> ViewChanges.restoreBeforeUpgrade(this, view, version));
+  }
+
   // --- columns ----------------------------------------------------------------------------------
 
   @Override
@@ -199,19 +234,6 @@ public final class CatalogMigrationContext implements MigrationContext {
     run(
         "replace sort order of " + label(table),
         () -> LayoutChanges.replaceSortOrder(this, table, sortColumns));
-  }
-
-  @Override
-  public void setClusteringKeys(String table, List<String> columns, SortDirection direction) {
-    if (direction == null) {
-      throw new IllegalArgumentException(
-          "Cannot set clustering keys of " + label(table) + ": the direction is null");
-    }
-    replaceSortOrder(
-        table,
-        columns == null
-            ? List.of()
-            : columns.stream().map(column -> new SortColumn(column, direction)).toList());
   }
 
   // --- properties -------------------------------------------------------------------------------

@@ -119,8 +119,14 @@ public final class StateChanges {
   }
 
   private static List<String> onlyIn(String side, TableState state) {
-    return List.of(
-        "Table " + side + " (columns: " + String.join(", ", state.topLevelColumns()) + ")");
+    String columns = String.join(", ", state.topLevelColumns());
+    if (state.isView()) {
+      List<String> queries = new ArrayList<>();
+      state.view().forEach((dialect, sql) -> queries.add(dialect + ": " + sql));
+      return List.of(
+          "View " + side + " (columns: " + columns + "; " + String.join("; ", queries) + ")");
+    }
+    return List.of("Table " + side + " (columns: " + columns + ")");
   }
 
   /** True when no table was added or removed and no table's shape changed (field ids aside). */
@@ -217,6 +223,7 @@ public final class StateChanges {
 
     static List<String> of(TableDiff diff, Map<String, List<Integer>> drift) {
       TableLines table = new TableLines(diff, drift);
+      diff.viewQueries().forEach(query -> table.add("query %s", query));
       table.columns();
       table.partition();
       if (diff.sortOrderChanged()) {

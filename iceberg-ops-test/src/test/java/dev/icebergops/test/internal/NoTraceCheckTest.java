@@ -40,6 +40,22 @@ class NoTraceCheckTest {
   }
 
   @Test
+  void aViewLeftOverAfterAFullRollbackFails() {
+    CheckReport report = fixture.checks(Broken.viewLeftBehind()).noTrace();
+
+    assertThat(report.failures())
+        .containsExactly(
+            "Expecting a full rollback to leave no trace in "
+                + fixture.ns
+                + ", but after migrating to head (0002) and rolling back to 0000 it left "
+                + fixture.ns
+                + ".order_ids behind:\n"
+                + fixture.ns
+                + ".order_ids:\n"
+                + "  View added (columns: id; spark: SELECT id FROM orders)");
+  }
+
+  @Test
   void aRollbackToAVersionComparesWithThatVersion() {
     CheckReport report =
         fixture.checks(Broken.forgetful(), new CheckSettings(Set.of(), "0001", false)).noTrace();

@@ -31,6 +31,7 @@ import org.apache.iceberg.catalog.TableIdentifier;
 import org.apache.iceberg.data.Record;
 import org.apache.iceberg.exceptions.CommitFailedException;
 import org.apache.iceberg.rest.RESTCatalog;
+import org.apache.iceberg.view.View;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -87,6 +88,35 @@ class EmbeddedEnvironmentTest {
     } finally {
       ((RESTCatalog) other).close();
     }
+  }
+
+  @Test
+  void restClientCreatesLoadsReplacesAndDropsAView() {
+    Namespace namespace = newNamespace();
+    TableIdentifier id = TableIdentifier.of(namespace, "recent_orders");
+    RESTCatalog catalog = env.catalog();
+    catalog
+        .buildView(id)
+        .withSchema(SCHEMA)
+        .withDefaultNamespace(namespace)
+        .withQuery("spark", "SELECT * FROM orders")
+        .create();
+
+    View replaced =
+        env.newCatalogClient("other")
+            .buildView(id)
+            .withSchema(SCHEMA)
+            .withDefaultNamespace(namespace)
+            .withQuery("spark", "SELECT * FROM orders WHERE id > 1")
+            .replace();
+
+    View loaded = catalog.loadView(id);
+    assertThat(loaded.uuid()).isEqualTo(replaced.uuid());
+    assertThat(loaded.currentVersion().versionId()).isEqualTo(2);
+    assertThat(loaded.sqlFor("spark").sql()).isEqualTo("SELECT * FROM orders WHERE id > 1");
+    assertThat(catalog.listViews(namespace)).containsExactly(id);
+    assertThat(catalog.dropView(id)).isTrue();
+    assertThat(catalog.viewExists(id)).isFalse();
   }
 
   @Test
