@@ -26,7 +26,7 @@ import org.junit.jupiter.api.Test;
             column = "amount_cents",
             values = BillingMigrationsTest.AmountInCents.class,
             description = "amount x 100"))
-class BillingMigrationsTest implements MigrationSuite { // + the nine standard tests
+class BillingMigrationsTest implements MigrationSuite { // + the ten standard tests
 
   static class AmountInCents implements BackfillValues {
     @Override

@@ -24,7 +24,7 @@ import org.junit.jupiter.api.Test;
             column = "amount_cents",
             values = PaymentsMigrationsTest.AmountInCents.class,
             description = "amount x 100"))
-class PaymentsMigrationsTest implements MigrationSuite { // + the nine standard tests
+class PaymentsMigrationsTest implements MigrationSuite { // + the ten standard tests
 
   /** What 0002 must write in amount_cents of a row written before it. */
   static class AmountInCents implements BackfillValues {

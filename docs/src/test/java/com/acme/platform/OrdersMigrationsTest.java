@@ -22,7 +22,7 @@ import org.junit.jupiter.api.Test;
     locations = "classpath:com/acme/platform/db/iceberg/orders", // the orders namespace's package
     backfills =
         @Backfill(version = "0002", table = "orders", column = "status", fillNulls = "PLACED"))
-class OrdersMigrationsTest implements MigrationSuite { // + the nine standard tests
+class OrdersMigrationsTest implements MigrationSuite { // + the ten standard tests
 
   @Test
   @MigrateTo("0001")

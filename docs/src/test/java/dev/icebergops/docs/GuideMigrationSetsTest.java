@@ -24,7 +24,7 @@ import org.junit.platform.testkit.engine.Event;
 /**
  * Every migration of the guide runs through {@link MigrationSuite}: each package of this module
  * that holds {@code V<NNNN>__} migrations is the location of a test class that implements it (all
- * nine standard checks, idempotency included), and the guide's deliberately failing upgrade fails
+ * ten standard checks, idempotency included), and the guide's deliberately failing upgrade fails
  * them.
  */
 class GuideMigrationSetsTest {

@@ -151,10 +151,19 @@ class BrokenSetsAreCaughtTest {
   }
 
   @Test
-  void aRenameDoneAsDropAndAddFailsTheDataCheck() {
-    Map<String, String> failures = failures(LosesDataSuite.class, "dataSurvivesEveryMigration");
+  void aRenameDoneAsDropAndAddFailsTheDataCheckAndTheDeclarationsCheck() {
+    Map<String, String> failures =
+        failures(
+            LosesDataSuite.class, "dataSurvivesEveryMigration", "destructiveChangesAreDeclared");
 
-    assertThat(failures).containsOnlyKeys("dataSurvivesEveryMigration");
+    assertThat(failures)
+        .containsOnlyKeys("dataSurvivesEveryMigration", "destructiveChangesAreDeclared");
+    assertThat(failures.get("destructiveChangesAreDeclared"))
+        .isEqualTo(
+            "Expecting migration 0002 (Rename method to channel) to declare its destructive"
+                + " changes, but <ns>.payments column method: removed column method (id=3, string)"
+                + " is destructive and not declared; declare it on the migration class with"
+                + " @Destructive(\"<why>\")");
     assertThat(failures.get("dataSurvivesEveryMigration"))
         .startsWith(
             "Expecting migration 0002 (Rename method to channel) to keep the data of"

@@ -11,10 +11,12 @@ import java.util.Deque;
 import java.util.HexFormat;
 import java.util.Set;
 import java.util.TreeSet;
+import org.objectweb.asm.AnnotationVisitor;
 import org.objectweb.asm.ClassReader;
 import org.objectweb.asm.ClassVisitor;
 import org.objectweb.asm.ClassWriter;
 import org.objectweb.asm.Opcodes;
+import org.objectweb.asm.Type;
 
 /**
  * The fingerprint of a migration's code: a SHA-256 over the class files of the migration class and
@@ -23,8 +25,10 @@ import org.objectweb.asm.Opcodes;
  *
  * <p>Line numbers, local variable names and the source file name are debug attributes, so
  * recompiling, {@code -g} or {@code -g:none}, comments and blank lines leave the checksum as it is;
- * any change of code or of a constant changes it. A migration may supply its own value through
- * {@link Migration#checksum()}.
+ * any change of code or of a constant changes it. So do the declarations {@link Breaking} and
+ * {@link Destructive} leave it as it is: they say what the code does, and declaring a change of a
+ * version already applied must not make it read as edited. A migration may supply its own value
+ * through {@link Migration#checksum()}.
  */
 final class MigrationChecksum {
 
@@ -106,10 +110,26 @@ final class MigrationChecksum {
     digest.update(withoutDebugAttributes(classFile));
   }
 
-  /** Re-writes a class file without debug attributes, with a constant pool built afresh. */
+  /** The descriptors of the declarations a checksum leaves out. */
+  private static final Set<String> DECLARATIONS =
+      Set.of(Type.getDescriptor(Breaking.class), Type.getDescriptor(Destructive.class));
+
+  /**
+   * Re-writes a class file without debug attributes and without the declarations {@link Breaking}
+   * and {@link Destructive}, with a constant pool built afresh.
+   */
   static byte[] withoutDebugAttributes(byte[] classFile) {
     ClassWriter writer = new ClassWriter(0);
-    new ClassReader(classFile).accept(writer, ClassReader.SKIP_DEBUG);
+    ClassVisitor undeclared =
+        new ClassVisitor(Opcodes.ASM9, writer) {
+          @Override
+          public AnnotationVisitor visitAnnotation(String descriptor, boolean visible) {
+            return DECLARATIONS.contains(descriptor)
+                ? null
+                : super.visitAnnotation(descriptor, visible);
+          }
+        };
+    new ClassReader(classFile).accept(undeclared, ClassReader.SKIP_DEBUG);
     return writer.toByteArray();
   }
 

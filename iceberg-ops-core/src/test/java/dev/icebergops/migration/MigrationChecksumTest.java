@@ -84,6 +84,20 @@ class MigrationChecksumTest {
   }
 
   @Test
+  void declaringBreakingOrDestructiveChangesLeavesTheChecksumAlone() throws Exception {
+    String destructive =
+        SOURCE.replace(
+            "public class V0001__Variant",
+            "@dev.icebergops.migration.Destructive(\"drops orders.region\")\n"
+                + "@dev.icebergops.migration.Breaking(\"renames it\")\n"
+                + "public class V0001__Variant");
+    assertThat(destructive).isNotEqualTo(SOURCE);
+    assertThat(checksum(destructive)).isEqualTo(checksum(SOURCE));
+    assertThat(checksum(SOURCE.replace("public class", "@Deprecated public class")))
+        .isNotEqualTo(checksum(SOURCE));
+  }
+
+  @Test
   void changingAConstantChangesTheChecksum() throws Exception {
     assertThat(checksum(SOURCE.replace("\"region\"", "\"country\"")))
         .isNotEqualTo(checksum(SOURCE));

@@ -3,11 +3,11 @@ package dev.icebergops.test;
 import org.junit.jupiter.api.Test;
 
 /**
- * The nine standard tests every migration set should pass, for a test class to inherit: {@code
- * class SalesMigrationsTest implements MigrationSuite}, annotated with {@link IcebergMigrations}.
- * They share one journey through the migrations, walked once per class in a namespace of its own
- * (see {@link StandardChecks}); each reports its own verdict, and each failure names the version
- * and shows the diff. After the class, their outcomes per version are written to {@code
+ * The ten standard tests every migration set should pass, for a test class to inherit: {@code class
+ * SalesMigrationsTest implements MigrationSuite}, annotated with {@link IcebergMigrations}. They
+ * share one journey through the migrations, walked once per class in a namespace of its own (see
+ * {@link StandardChecks}); each reports its own verdict, and each failure names the version and
+ * shows the diff. After the class, their outcomes per version are written to {@code
  * target/iceberg-ops/<TestClass>.html} and {@code .md}.
  *
  * <pre>{@code
@@ -87,5 +87,16 @@ public interface MigrationSuite {
   @MigrateTo("0000")
   default void baselinesMatchTheirChain(StandardChecks checks) {
     checks.assertBaselinesMatch();
+  }
+
+  /**
+   * Each destructive change a version makes (a dropped column or table, a purge, a snapshot expiry,
+   * an overwrite or delete of rows outside a staged data step) is declared on its migration class
+   * with {@code @Destructive("why")}; the report lists the declarations.
+   */
+  @Test
+  @MigrateTo("0000")
+  default void destructiveChangesAreDeclared(StandardChecks checks) {
+    checks.assertDestructiveChangesDeclared();
   }
 }

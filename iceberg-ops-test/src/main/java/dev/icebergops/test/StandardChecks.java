@@ -157,6 +157,23 @@ public final class StandardChecks {
   }
 
   /**
+   * Checks that each destructive change a version makes (a dropped column or table, a purge, a
+   * snapshot expiry, an overwrite or delete of rows outside a staged data step: the preview's
+   * classes, found on a shadow of the namespace) is declared with {@code @Destructive} on its
+   * migration class; the report lists each version's declarations.
+   *
+   * @throws AssertionFailedError naming the version, the table, the column and the annotation to
+   *     add
+   */
+  public void assertDestructiveChangesDeclared() {
+    StandardCheck check = StandardCheck.DESTRUCTIVE_DECLARED;
+    verify(
+        start.isAt(runner)
+            ? kept(check, checks::destructiveDeclared)
+            : checks.destructiveDeclared());
+  }
+
+  /**
    * Checks that the history table agrees with what ran.
    *
    * @throws AssertionFailedError listing the rows that disagree

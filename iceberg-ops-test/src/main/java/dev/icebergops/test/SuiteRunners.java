@@ -1,11 +1,13 @@
 package dev.icebergops.test;
 
+import dev.icebergops.migration.ChangeClass;
 import dev.icebergops.migration.ResolvedMigration;
 import dev.icebergops.runner.MigrationRunner;
 import dev.icebergops.runner.RunEvent;
 import dev.icebergops.runner.spi.RunnerSeam;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.function.Consumer;
 import org.apache.iceberg.catalog.Catalog;
 
@@ -74,8 +76,9 @@ final class SuiteRunners {
 
   /**
    * The class's migrations up to {@code upTo} (all of them when null), baselines included, each
-   * with its checksum: {@code B0003=<checksum>;V0004=<checksum>;}. What a template or a kept
-   * verdict of the class is keyed by.
+   * with its checksum and the declarations its checksum leaves out: {@code
+   * B0003=<checksum>;V0004=<checksum>{DESTRUCTIVE=why};}. What a template or a kept verdict of the
+   * class is keyed by.
    */
   synchronized String chain(String upTo) {
     if (migrations == null) {
@@ -92,6 +95,7 @@ final class SuiteRunners {
                     .append(m.version())
                     .append('=')
                     .append(m.checksum())
+                    .append(declared(m))
                     .append(';'));
     return text.toString();
   }
@@ -103,5 +107,11 @@ final class SuiteRunners {
         .factory(config.factory())
         .source(config.source())
         .failOnSkippedMigrations(config.failOnSkippedMigrations());
+  }
+
+  /** What a migration's class declares, {@code {DESTRUCTIVE=why}}, or "" for nothing. */
+  private static String declared(ResolvedMigration migration) {
+    Map<ChangeClass, String> declared = ChangeClass.declaredBy(migration.migration().getClass());
+    return declared.isEmpty() ? "" : declared.toString();
   }
 }

@@ -25,12 +25,12 @@ import org.slf4j.LoggerFactory;
  * TemplateCache}): a check whose inputs did not change since a run where it passed is reported
  * passed from the cache, naming that run, and the shared journey is not walked for it. The entry is
  * named by the hash of everything that determines the verdicts: each migration (baselines too) with
- * its version and checksum, the contracts' location and content, the checks' settings (allowed
- * irreversible versions, {@code downTo}, strict field ids, {@code dropsData}), and what names a
- * template's entry (the toolkit's and Iceberg's versions, the catalog's table defaults) with the
- * test environment's kind (embedded, containers) as its backend. A failing verdict is never kept. A
- * class that starts from a snapshot, has a factory of its own or declares backfills (code the key
- * cannot see) is never served.
+ * its version, checksum and declarations ({@code @Destructive}, which the checksum leaves out), the
+ * contracts' location and content, the checks' settings (allowed irreversible versions, {@code
+ * downTo}, strict field ids, {@code dropsData}), and what names a template's entry (the toolkit's
+ * and Iceberg's versions, the catalog's table defaults) with the test environment's kind (embedded,
+ * containers) as its backend. A failing verdict is never kept. A class that starts from a snapshot,
+ * has a factory of its own or declares backfills (code the key cannot see) is never served.
  */
 final class SuiteVerdicts {
 

@@ -32,7 +32,7 @@ class ClassStateTest {
         .selectors(selectClass(StatefulSuite.class))
         .execute()
         .testEvents()
-        .assertStatistics(stats -> stats.started(9).succeeded(7).aborted(2).failed(0));
+        .assertStatistics(stats -> stats.started(10).succeeded(8).aborted(2).failed(0));
 
     assertThat(SEEN).hasSize(3);
     ClassState state = (ClassState) SEEN.get(0);
@@ -40,7 +40,7 @@ class ClassStateTest {
     assertThat(SEEN.get(1)).as("the class's state in the root store").isNull();
     assertThat(SEEN.get(2)).as("closed before the class ended").isEqualTo(false);
     assertThat(state.isClosed()).as("closed once the class ended").isTrue();
-    assertThat(state.report().summary()).isEqualTo("7 passed, 0 failed, 2 not applicable");
+    assertThat(state.report().summary()).isEqualTo("8 passed, 0 failed, 2 not applicable");
   }
 
   /** Registered after the extension, so that its end of class runs first. */

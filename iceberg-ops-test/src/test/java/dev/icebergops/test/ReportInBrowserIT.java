@@ -31,7 +31,7 @@ class ReportInBrowserIT {
 
     assertThat(dom)
         .contains("<title>iceberg-ops: Fixtures$NonReversible</title>")
-        .contains("<p id=\"summary\" class=\"failed\">Standard checks: 6 passed, 1 failed, 2 not")
+        .contains("<p id=\"summary\" class=\"failed\">Standard checks: 7 passed, 1 failed, 2 not")
         .contains("<tr><td>reversible</td><td class=\"failed\">failed</td></tr>")
         .contains("Expecting migration 0002 (Add region) to be reversible");
     // the failed cells, in the checks table and the 0002 row, are painted red on screen

@@ -23,9 +23,9 @@ class SharedJourneyPerClassTest {
                     .selectors(selectClass(Fixtures.Reversible.class))
                     .execute()
                     .testEvents()
-                    // seven pass; the contracts and baselines tests are skipped: the class has
+                    // eight pass; the contracts and baselines tests are skipped: the class has
                     // neither
-                    .assertStatistics(stats -> stats.succeeded(7).aborted(2).failed(0)));
+                    .assertStatistics(stats -> stats.succeeded(8).aborted(2).failed(0)));
     assertThat(log.split("Walked the standard checks' shared journey of Reversible in ", -1))
         .as("slf4j-simple's output, logger dev.icebergops.test.IcebergMigrations")
         .hasSize(2);

@@ -38,7 +38,7 @@ class StagedStepsSuiteTest {
                             .map(Throwable::getMessage)
                             .orElse("")))
         .isEmpty();
-    events.assertStatistics(stats -> stats.failed(0).succeeded(7).aborted(2));
+    events.assertStatistics(stats -> stats.failed(0).succeeded(8).aborted(2));
 
     String report =
         Files.readString(dir.resolve(ClassReports.title(StagedPayments.Suite.class) + ".md"));

@@ -144,7 +144,7 @@ class StartFromSnapshotTest {
     assertThat(failures(results.allEvents())).isEmpty();
     results
         .testEvents()
-        .assertStatistics(stats -> stats.succeeded(7).aborted(2).failed(0)); // no contracts, and
+        .assertStatistics(stats -> stats.succeeded(8).aborted(2).failed(0)); // no contracts, and
     // the baseline check compares with the chain from empty
     assertThat(
             results.testEvents().aborted().stream()
@@ -159,7 +159,7 @@ class StartFromSnapshotTest {
     EngineExecutionResults results = run(SnapshotFixtures.SuiteFromSnapshotAtHead.class);
 
     assertThat(failures(results.allEvents())).isEmpty();
-    results.testEvents().assertStatistics(stats -> stats.succeeded(7).aborted(2).failed(0));
+    results.testEvents().assertStatistics(stats -> stats.succeeded(8).aborted(2).failed(0));
     assertThat(Path.of("target/iceberg-ops/SnapshotFixtures$SuiteFromSnapshotAtHead.md"))
         .content()
         .contains(

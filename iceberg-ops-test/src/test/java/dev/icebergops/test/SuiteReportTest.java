@@ -38,16 +38,16 @@ class SuiteReportTest {
     String markdown = Files.readString(directory.resolve("Fixtures$NonReversible.md"));
     assertThat(markdown)
         .startsWith("# iceberg-ops: Fixtures$NonReversible\n\n")
-        .contains("Standard checks: 6 passed, 1 failed, 2 not applicable.")
+        .contains("Standard checks: 7 passed, 1 failed, 2 not applicable.")
         .contains("| reversible | failed |")
         .contains("| contracts | not applicable |")
         .contains("| baselines | not applicable |")
         .contains(
             "| version | description | well formed | upgrade to head | reversible | no trace |"
-                + " idempotent | contracts | history | data survives | baselines |")
+                + " idempotent | contracts | history | data survives | baselines | declared |")
         .contains(
             "| 0002 | Add region | passed | passed | failed | passed | passed | not applicable |"
-                + " passed | passed | not applicable |")
+                + " passed | passed | not applicable | passed |")
         .contains("**reversible**, failure:\n\n```\nExpecting migration 0002 (Add region) to be")
         .contains("### orders\n\n| id | column | type | required | doc |")
         .contains("| 5 | region | string | optional |  |");
@@ -102,14 +102,14 @@ class SuiteReportTest {
         .as("slf4j-simple's output, logger dev.icebergops.test.MigrationSuite")
         .contains(
             " WARN dev.icebergops.test.MigrationSuite - Fixtures$NonReversible: standard checks"
-                + " 6 passed, 1 failed, 2 not applicable; report "
+                + " 7 passed, 1 failed, 2 not applicable; report "
                 + html
                 + "\n  version  description    well formed  upgrade to head  reversible"
-                + "  no trace  idempotent  contracts  history  data survives  baselines\n"
+                + "  no trace  idempotent  contracts  history  data survives  baselines  declared\n"
                 + "  0001     Create orders  passed       passed           passed      passed"
-                + "    passed      -          passed   passed         -\n"
+                + "    passed      -          passed   passed         -          passed\n"
                 + "  0002     Add region     passed       passed           FAILED      passed"
-                + "    passed      -          passed   passed         -\n");
+                + "    passed      -          passed   passed         -          passed\n");
   }
 
   @Test

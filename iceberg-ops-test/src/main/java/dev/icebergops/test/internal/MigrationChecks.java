@@ -113,6 +113,14 @@ public final class MigrationChecks {
     return DataCheck.run(start(StandardCheck.DATA_SURVIVES));
   }
 
+  /**
+   * Each destructive change a pending version makes, as the preview classes it on a shadow of the
+   * namespace, is declared with {@code @Destructive} on its migration class.
+   */
+  public CheckReport destructiveDeclared() {
+    return DeclarationCheck.run(start(StandardCheck.DESTRUCTIVE_DECLARED));
+  }
+
   /** History rows agree with what ran: after migrate one applied row per version, etc. */
   public CheckReport historyAgrees() {
     return HistoryCheck.run(start(StandardCheck.HISTORY_AGREES));

@@ -32,7 +32,7 @@ record ReportContent(
     List<String> setNotes,
     Map<String, Schema> headSchemas) {
 
-  /** "7 passed, 1 failed, 1 not applicable" over the nine standard checks. */
+  /** "7 passed, 1 failed, 1 not applicable" over the ten standard checks. */
   String summary() {
     Map<String, Long> counts =
         Arrays.stream(StandardCheck.values())

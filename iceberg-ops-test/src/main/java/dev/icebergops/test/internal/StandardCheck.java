@@ -1,7 +1,7 @@
 package dev.icebergops.test.internal;
 
 /**
- * The nine standard checks, in the order of the report's columns: each with its name in reports and
+ * The ten standard checks, in the order of the report's columns: each with its name in reports and
  * logs ({@link #toString()}), its column title in the report, and the test method of {@code
  * MigrationSuite} that runs it. The only place their names are written.
  *
@@ -27,7 +27,9 @@ public enum StandardCheck {
   /** Rows written at every version survive every migration. */
   DATA_SURVIVES("dataSurvives", "data survives", "dataSurvivesEveryMigration"),
   /** Each baseline migration builds what the chain up to its version builds. */
-  BASELINES("baselines", "baselines", "baselinesMatchTheirChain");
+  BASELINES("baselines", "baselines", "baselinesMatchTheirChain"),
+  /** Each destructive change a version makes is declared on its migration class. */
+  DESTRUCTIVE_DECLARED("destructiveDeclared", "declared", "destructiveChangesAreDeclared");
 
   private final String key;
   private final String title;

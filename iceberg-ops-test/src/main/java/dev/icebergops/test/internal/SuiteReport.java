@@ -103,7 +103,7 @@ public final class SuiteReport {
     return entries.isEmpty();
   }
 
-  /** "7 passed, 1 failed, 1 not applicable" over the nine standard checks. */
+  /** "7 passed, 1 failed, 1 not applicable" over the ten standard checks. */
   public synchronized String summary() {
     return content().summary();
   }

@@ -66,6 +66,7 @@ class GoodSetChecksTest {
                   ContractLocation.of("classpath:dev/icebergops/test/internal/contracts/good"));
       case HISTORY_AGREES -> MigrationChecks::historyAgrees;
       case DATA_SURVIVES -> MigrationChecks::dataSurvives;
+      case DESTRUCTIVE_DECLARED -> MigrationChecks::destructiveDeclared;
       default -> throw new IllegalArgumentException(check.toString());
     };
   }

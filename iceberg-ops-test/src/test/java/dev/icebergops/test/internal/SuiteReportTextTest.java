@@ -56,11 +56,11 @@ class SuiteReportTextTest {
             String.join(
                 "\n",
                 "  version  description      well formed  upgrade to head  reversible  no trace"
-                    + "  idempotent  contracts  history  data survives  baselines",
+                    + "  idempotent  contracts  history  data survives  baselines  declared",
                 "  0001     Create orders    passed       not run          passed      -"
-                    + "         not run     -          not run  not run        not run",
+                    + "         not run     -          not run  not run        not run    not run",
                 "  0002     Retype duration  passed       not run          FAILED      passed"
-                    + "    not run     -          not run  not run        not run"));
+                    + "    not run     -          not run  not run        not run    not run"));
   }
 
   @Test
@@ -71,6 +71,6 @@ class SuiteReportTextTest {
     assertThat(report.versionsText())
         .isEqualTo(
             "  version  description  well formed  upgrade to head  reversible  no trace"
-                + "  idempotent  contracts  history  data survives  baselines");
+                + "  idempotent  contracts  history  data survives  baselines  declared");
   }
 }

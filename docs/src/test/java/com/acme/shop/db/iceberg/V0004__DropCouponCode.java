@@ -1,10 +1,12 @@
 package com.acme.shop.db.iceberg;
 
 import dev.icebergops.migration.BaseMigration;
+import dev.icebergops.migration.Destructive;
 import dev.icebergops.migration.MigrationContext;
 
 /** Coupons moved to their own system; orders no longer carry the code. */
 // tag::drop-coupon-code[]
+@Destructive("coupons moved to their own system, which holds every code")
 public class V0004__DropCouponCode extends BaseMigration {
 
   @Override
