@@ -21,7 +21,7 @@ import org.junit.jupiter.api.Test;
     irreversible = "0003", // its downgrade throws IrreversibleMigrationException
     dropsData = "0004", // its upgrade drops coupon_code, values and all
     contracts = "classpath:contracts/shop") // <table>.yaml that head must conform to
-class ShopMigrationsTest implements MigrationSuite { // + the nine standard tests
+class ShopMigrationsTest implements MigrationSuite { // + the ten standard tests
 
   @Test
   @MigrateTo("0002")
