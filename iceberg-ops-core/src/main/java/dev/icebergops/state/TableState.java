@@ -73,36 +73,6 @@ public record TableState(
     view = view == null ? null : Collections.unmodifiableSortedMap(new TreeMap<>(view));
   }
 
-  /** A table's state. */
-  public TableState(
-      String name,
-      String uuid,
-      Schema schema,
-      List<PartitionField> partition,
-      List<SortKey> sortOrder,
-      int formatVersion,
-      String location,
-      Map<String, String> properties,
-      String metadataLocation,
-      Long snapshotId,
-      Origin origin,
-      List<String> refs) {
-    this(
-        name,
-        uuid,
-        schema,
-        partition,
-        sortOrder,
-        formatVersion,
-        location,
-        properties,
-        metadataLocation,
-        snapshotId,
-        origin,
-        refs,
-        null);
-  }
-
   /** The state of a view read from its metadata. */
   public static TableState of(String name, ViewMetadata metadata) {
     SortedMap<String, String> queries = new TreeMap<>();
@@ -171,7 +141,8 @@ public record TableState(
         metadata.metadataFileLocation(),
         current == null ? null : current.snapshotId(),
         origin(metadata),
-        refs(metadata.refs()));
+        refs(metadata.refs()),
+        null);
   }
 
   /** The state of a loaded table; without its metadata, from what the table tells. */
@@ -193,7 +164,8 @@ public record TableState(
         null,
         current == null ? null : current.snapshotId(),
         new Origin(null, null),
-        refs(table.refs()));
+        refs(table.refs()),
+        null);
   }
 
   /**

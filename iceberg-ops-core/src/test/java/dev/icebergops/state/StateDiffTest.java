@@ -130,7 +130,8 @@ class StateDiffTest {
         state.metadataLocation(),
         state.snapshotId(),
         state.origin(),
-        refs);
+        refs,
+        state.view());
   }
 
   @Test
