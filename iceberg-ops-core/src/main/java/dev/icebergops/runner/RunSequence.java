@@ -179,7 +179,7 @@ final class RunSequence {
         versions.isEmpty()
             ? null
             : new TableUuids(view, journal.state().rows()).beforeFirstVersion();
-    ViewChecks views = ViewChecks.of(view);
+    ViewChecks views = versions.isEmpty() ? null : ViewChecks.of(view);
     for (int i = 0; i < versions.size(); i++) {
       Version version = versions.get(i);
       try {

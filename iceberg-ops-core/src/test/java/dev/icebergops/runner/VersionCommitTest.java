@@ -109,6 +109,21 @@ class VersionCommitTest {
   }
 
   @Test
+  void aRunWithNothingPendingReadsNoTableOrViewOfTheNamespace() {
+    runner(catalog, V0001__CreateT.class).migrate();
+    proxy.clearLog();
+
+    assertThat(runner(proxied, V0001__CreateT.class).migrate().versions()).isEmpty();
+
+    // the history read, the lease taken, read again and released: the tables' uuids and the views
+    // are read only for a version to run
+    assertThat(proxy.requests())
+        .as("the no-op run's requests")
+        .hasSize(5)
+        .noneMatch(line -> line.contains("/namespaces/" + namespace + "/"));
+  }
+
+  @Test
   void aVersionWhoseCommitTheServerRefusesLandsNothingAndIsRecordedFailed() {
     runner(catalog, V0001__CreateT.class).migrate();
     MigrationRunner runner =
