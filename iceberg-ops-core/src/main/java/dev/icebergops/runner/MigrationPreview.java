@@ -100,7 +100,9 @@ public record MigrationPreview(String namespace, String current, List<VersionPre
     Map<String, Object> view = new LinkedHashMap<>();
     view.put("view", broken.view());
     view.put("table", broken.table());
-    view.put("column", broken.column());
+    if (broken.column() != null) {
+      view.put("column", broken.column());
+    }
     view.put("change", broken.renamedTo() == null ? "dropped" : "renamed");
     if (broken.renamedTo() != null) {
       view.put("renamedTo", broken.renamedTo());

@@ -24,7 +24,8 @@ import java.util.Map;
  *     (also told in {@code notPreviewed}, since their rows are not shown)
  * @param declared what the migration class declares ({@link ChangeClass#declaredBy}): the reason
  *     for its breaking and destructive changes, in class order
- * @param brokenViews the views of the namespace that read a column this version renames or drops
+ * @param brokenViews the views of the namespace that read a column or a table this version renames
+ *     or drops
  */
 public record VersionPreview(
     String version,

@@ -29,7 +29,7 @@ import org.slf4j.LoggerFactory;
 /**
  * The views of a namespace, their SQL read once from the live catalog, and which of them a
  * version's changes break: a view whose SQL (in any of its dialects) reads a column the version
- * renames or drops.
+ * renames or drops, or a table it drops or renames.
  */
 final class ViewChecks {
 
@@ -92,44 +92,57 @@ final class ViewChecks {
   }
 
   /**
-   * The views that read a column the changes rename or drop, each view and column once.
+   * The views that read a column the changes rename or drop, or a table they drop or rename, each
+   * view and column (or table) once.
    *
    * @param schemas each table's schema before the changes, or null for no such table
    */
   List<ViewBreak> broken(List<TableChange> changes, Function<TableIdentifier, Schema> schemas) {
     Set<ViewBreak> broken = new LinkedHashSet<>();
     Map<Sql, Map<TableIdentifier, Set<String>>> reads = new HashMap<>();
+    Function<Sql, Map<TableIdentifier, Set<String>>> readsOf =
+        v -> reads.computeIfAbsent(v, w -> ViewReads.of(w.query(), w.namespace(), schemas));
     for (TableChange change : changes) {
+      String table = change.renamedFrom() != null ? change.renamedFrom() : change.table();
+      for (Sql view : tableGone(change) ? parsed() : List.<Sql>of()) {
+        if (readsOf.apply(view).keySet().stream().anyMatch(t -> t.toString().equals(table))) {
+          String to = change.kind() == Kind.RENAMED ? change.table() : null;
+          broken.add(new ViewBreak(view.view(), table, null, to));
+        }
+      }
       for (FieldChange field : change.schema().all()) {
         String column = columnGone(field);
-        for (Sql view : column == null ? List.<Sql>of() : views) {
-          if (view.query() == null) {
-            continue;
-          }
-          Map<TableIdentifier, Set<String>> read =
-              reads.computeIfAbsent(view, v -> ViewReads.of(v.query(), v.namespace(), schemas));
-          read.forEach(
-              (table, columns) -> {
-                if (table.toString().equals(change.table())
-                    && columns.stream().anyMatch(c -> overlaps(c, column))) {
-                  broken.add(new ViewBreak(view.view(), change.table(), column, renamedTo(field)));
-                }
-              });
+        for (Sql view : column == null ? List.<Sql>of() : parsed()) {
+          readsOf
+              .apply(view)
+              .forEach(
+                  (read, columns) -> {
+                    if (read.toString().equals(change.table())
+                        && columns.stream().anyMatch(c -> overlaps(c, column))) {
+                      broken.add(
+                          new ViewBreak(view.view(), change.table(), column, renamedTo(field)));
+                    }
+                  });
         }
       }
     }
     return List.copyOf(broken);
   }
 
+  private List<Sql> parsed() {
+    return views.stream().filter(v -> v.query() != null).toList();
+  }
+
   /**
-   * A note for each view whose SQL could not be read, when the changes rename or drop a column: it
-   * is not checked.
+   * A note for each view whose SQL could not be read, when the changes rename or drop a column or a
+   * table: it is not checked.
    */
   List<String> unread(List<TableChange> changes) {
     boolean gone =
         changes.stream()
-            .flatMap(c -> c.schema().all().stream())
-            .anyMatch(f -> columnGone(f) != null);
+            .anyMatch(
+                c ->
+                    tableGone(c) || c.schema().all().stream().anyMatch(f -> columnGone(f) != null));
     return !gone
         ? List.of()
         : views.stream()
@@ -214,6 +227,11 @@ final class ViewChecks {
           namespace.namespace(),
           broken.describe("migration " + version));
     }
+  }
+
+  /** Whether the change drops or renames a table (not a view): a view that reads it fails. */
+  private static boolean tableGone(TableChange change) {
+    return !change.isView() && (change.kind() == Kind.DROPPED || change.kind() == Kind.RENAMED);
   }
 
   /** The column a change renames (its old name) or drops; null for any other change. */

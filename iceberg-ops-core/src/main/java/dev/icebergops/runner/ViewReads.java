@@ -88,8 +88,8 @@ final class ViewReads {
   }
 
   /**
-   * The columns of each table of the catalog that {@code query} reads, by their full dotted names
-   * as the table's schema spells them.
+   * Each table of the catalog that {@code query} names, with the columns it reads (none for {@code
+   * count(*)}) by their full dotted names as the table's schema spells them.
    *
    * @param query the view's parsed query
    * @param defaultNamespace the namespace an unqualified table name is in (the view version's)
@@ -162,6 +162,7 @@ final class ViewReads {
       scope.add(parts.get(parts.size() - 1), source);
       if (id != null) {
         scope.add(id.toString(), source);
+        reads.computeIfAbsent(id, t -> new TreeSet<>()); // named, even when no column is read
       }
     } else if (item instanceof ParenthesedSelect subquery) {
       select(subquery, scope);

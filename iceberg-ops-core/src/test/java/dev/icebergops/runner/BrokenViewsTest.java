@@ -55,6 +55,20 @@ class BrokenViewsTest {
     }
   }
 
+  public static class V0002__DropOrders extends PreviewFixtures.Forward {
+    @Override
+    public void upgrade(MigrationContext ctx) {
+      ctx.dropTableIfExists("orders");
+    }
+  }
+
+  public static class V0002__RenameOrders extends PreviewFixtures.Forward {
+    @Override
+    public void upgrade(MigrationContext ctx) {
+      ctx.catalog().renameTable(ctx.identifier("orders"), ctx.identifier("orders_v1"));
+    }
+  }
+
   private OwnHistory own;
 
   @BeforeEach
@@ -127,6 +141,29 @@ class BrokenViewsTest {
             org.assertj.core.groups.Tuple.tuple(ns + ".amounts_trino", "amount", null),
             org.assertj.core.groups.Tuple.tuple(ns + ".amounts_spark", "amount", null));
     assertThat(version.outcome()).isEqualTo(VersionPreview.Outcome.PREVIEWED);
+  }
+
+  @Test
+  void aViewReadingATableAPendingVersionDropsOrRenamesIsFlaggedNamingTheViewAndTheTable() {
+    view("order_count", "trino", "SELECT count(*) AS n FROM orders");
+    view("notes", "spark", "SELECT note FROM orders");
+    String ns = own.namespace();
+
+    MigrationPreview dropped =
+        own.runner(V0001__CreateOrders.class, V0002__DropOrders.class).preview();
+    VersionPreview renamed = previewOf(V0002__RenameOrders.class);
+
+    assertThat(dropped.versions().get(0).brokenViews())
+        .containsExactlyInAnyOrder(
+            new ViewBreak(ns + ".order_count", ns + ".orders", null, null),
+            new ViewBreak(ns + ".notes", ns + ".orders", null, null));
+    assertThat(dropped.text())
+        .contains(
+            "breaks view " + ns + ".order_count reads " + ns + ".orders, which this version drops");
+    assertThat(renamed.brokenViews())
+        .containsExactlyInAnyOrder(
+            new ViewBreak(ns + ".order_count", ns + ".orders", null, ns + ".orders_v1"),
+            new ViewBreak(ns + ".notes", ns + ".orders", null, ns + ".orders_v1"));
   }
 
   @Test
