@@ -572,11 +572,14 @@ public interface MigrationContext {
   // --- properties -------------------------------------------------------------------------------
 
   /**
-   * Sets table properties in one commit. Nothing is committed for an empty map.
+   * Sets table properties in one commit. Nothing is committed for an empty map. A {@code
+   * format-version} among them is upgraded first, as {@link #upgradeFormatVersion} does: its own
+   * step, which makes the version irreversible.
    *
    * @param table a bare or dotted table name
    * @param properties the properties to set
-   * @throws IllegalArgumentException if the map is null or holds a null key or value
+   * @throws IllegalArgumentException if the map is null or holds a null key or value, or a {@code
+   *     format-version} lower than the table's or not a number
    * @throws NoSuchTableException if the table does not exist
    */
   void setTableProperties(String table, Map<String, String> properties);

@@ -13,6 +13,8 @@ import dev.icebergops.migration.MigrationContexts;
 import dev.icebergops.migration.MigrationSource;
 import dev.icebergops.test.env.IcebergTestEnvironment;
 import dev.icebergops.testing.SharedEnvironment;
+import java.util.List;
+import java.util.Map;
 import java.util.UUID;
 import org.apache.iceberg.Table;
 import org.apache.iceberg.TableUtil;
@@ -59,6 +61,19 @@ class FormatVersionUpgradeTest {
     public void downgrade(MigrationContext ctx) {
       downgrades++;
       ctx.deleteColumn("orders", "status");
+    }
+  }
+
+  /** Upgrades the format version the way Iceberg's documentation shows: by its property. */
+  public static class V0002__UpgradeByProperty extends BaseMigration {
+    @Override
+    public void upgrade(MigrationContext ctx) {
+      ctx.setTableProperties("orders", Map.of("format-version", "3", "owner", "sales"));
+    }
+
+    @Override
+    public void downgrade(MigrationContext ctx) {
+      ctx.unsetTableProperties("orders", List.of("owner"));
     }
   }
 
@@ -123,6 +138,29 @@ class FormatVersionUpgradeTest {
     assertThat(V0002__AddStatus.downgrades).isEqualTo(downgrades);
     assertThat(metadataFile()).isEqualTo(metadata);
     assertThat(row("0002").status()).isEqualTo(Status.APPLIED);
+  }
+
+  @Test
+  void aFormatVersionSetAsATablePropertyIsRecordedAsTheUpgradeAndItsRollbackRefused() {
+    MigrationRunner byProperty =
+        MigrationRunner.builder(catalog)
+            .namespace(namespace)
+            .metaNamespace("_ops_" + namespace.substring(3))
+            .source(MigrationSource.of(V0001__CreateOrders.class, V0002__UpgradeByProperty.class))
+            .build();
+    byProperty.migrate();
+    String metadata = metadataFile();
+
+    assertThat(TableUtil.formatVersion(orders())).isEqualTo(3);
+    assertThat(orders().properties()).containsEntry("owner", "sales");
+    assertThat(byProperty.history().get(byProperty.history().size() - 1).steps())
+        .containsExactly(
+            "upgrade the format version of " + namespace + ".orders to 3",
+            "set properties of " + namespace + ".orders");
+    assertThatThrownBy(() -> byProperty.rollbackTo("0001"))
+        .isInstanceOfSatisfying(
+            MigrationException.class, e -> assertThat(e.isIrreversible()).isTrue());
+    assertThat(metadataFile()).isEqualTo(metadata);
   }
 
   @Test

@@ -17,6 +17,7 @@ import java.util.Map;
 import java.util.function.Supplier;
 import org.apache.iceberg.Schema;
 import org.apache.iceberg.Table;
+import org.apache.iceberg.TableProperties;
 import org.apache.iceberg.catalog.Catalog;
 import org.apache.iceberg.expressions.Literal;
 import org.apache.iceberg.types.Type;
@@ -240,7 +241,13 @@ public final class CatalogMigrationContext implements MigrationContext {
 
   @Override
   public void setTableProperties(String table, Map<String, String> properties) {
-    run("set properties of " + label(table), () -> PropertyChanges.set(this, table, properties));
+    String format = properties == null ? null : properties.get(TableProperties.FORMAT_VERSION);
+    if (format != null) { // the one step that records the version irreversible
+      upgradeFormatVersion(table, PropertyChanges.formatVersionOf(label(table), format));
+    }
+    if (format == null || properties.size() > 1) {
+      run("set properties of " + label(table), () -> PropertyChanges.set(this, table, properties));
+    }
   }
 
   @Override

@@ -76,6 +76,21 @@ public final class PropertyChanges {
     LOG.info("Upgraded the format version of {} from {} to {}", name, current, formatVersion);
   }
 
+  /**
+   * The format version a {@code format-version} table property asks for.
+   *
+   * @throws IllegalArgumentException if it is no number
+   */
+  public static int formatVersionOf(String table, String value) {
+    try {
+      return Integer.parseInt(value.strip());
+    } catch (NumberFormatException e) {
+      throw new IllegalArgumentException(
+          "Cannot set table property format-version of " + table + ": " + value + " is no number",
+          e);
+    }
+  }
+
   public static void set(MigrationContext ctx, String table, Map<String, String> properties) {
     String name = ctx.qualified(table);
     if (properties == null) {
@@ -93,6 +108,7 @@ public final class PropertyChanges {
           }
           copy.put(key, value);
         });
+    copy.remove(TableProperties.FORMAT_VERSION); // upgraded by the step of its own before
     if (copy.isEmpty()) {
       return;
     }
