@@ -33,16 +33,19 @@ import org.apache.iceberg.catalog.Catalog;
 import org.apache.iceberg.catalog.TableIdentifier;
 import org.apache.iceberg.io.PositionOutputStream;
 import org.apache.iceberg.rest.RESTCatalog;
+import org.apache.iceberg.view.ViewMetadata;
+import org.apache.iceberg.view.ViewMetadataParser;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * Templates kept on disk between runs, so that a class whose chain did not change since the last
  * run copies its template instead of walking the chain: each entry holds a template's tables (their
- * metadata with every schema, and their data files) and its history rows, under a directory named
- * by the hash of what determines them (each migration up to the version with its checksum, the
- * toolkit's and Iceberg's versions, the backend and the catalog's table defaults). An entry that
- * cannot be read whole (a file missing or cut short) is a miss, said in one warning line.
+ * metadata with every schema, and their data files), its views' metadata (every version, made again
+ * in order by {@link ViewCopies}) and its history rows, under a directory named by the hash of what
+ * determines them (each migration up to the version with its checksum, the toolkit's and Iceberg's
+ * versions, the backend and the catalog's table defaults). An entry that cannot be read whole (a
+ * file missing or cut short) is a miss, said in one warning line.
  */
 final class TemplateCache {
 
@@ -81,12 +84,16 @@ final class TemplateCache {
         : new TemplateCache(Path.of(value), libraryVersion());
   }
 
-  /** What is stored of one template: its rows' fields, its tables' metadata and data files. */
+  /**
+   * What is stored of one template: its rows' fields, its tables' metadata and data files, its
+   * views' metadata.
+   */
   private record Entry(
       String version,
       List<Object[]> rows,
       Map<String, String> metadata,
-      Map<String, List<DataFile>> files)
+      Map<String, List<DataFile>> files,
+      Map<String, String> views)
       implements Serializable {}
 
   /**
@@ -105,7 +112,7 @@ final class TemplateCache {
     }
     String text =
         String.join(
-            "\n", chain, library, IcebergBuild.version(), backend, defaults.toString(), "1");
+            "\n", chain, library, IcebergBuild.version(), backend, defaults.toString(), "2");
     try {
       byte[] hash =
           MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8));
@@ -121,8 +128,8 @@ final class TemplateCache {
    */
   void store(String name, Catalog catalog, NamespaceTemplate template) {
     Path target = dir.resolve(name);
-    if (Files.exists(target) || !template.views().isEmpty()) {
-      return; // the cache keeps tables only: a template with views is built by each run
+    if (Files.exists(target)) {
+      return;
     }
     Path staging = dir.resolve(name + "." + UUID.randomUUID() + ".tmp");
     try {
@@ -144,9 +151,12 @@ final class TemplateCache {
         files.put(table.getKey(), stored);
       }
       List<Object[]> rows = template.rows().stream().map(TemplateCache::fields).toList();
+      Map<String, String> views = new LinkedHashMap<>();
+      template.views().forEach((view, made) -> views.put(view, ViewMetadataParser.toJson(made)));
       try (ObjectOutputStream out =
           new ObjectOutputStream(Files.newOutputStream(staging.resolve(ENTRY)))) {
-        out.writeObject(new Entry(template.version(), new ArrayList<>(rows), metadata, files));
+        out.writeObject(
+            new Entry(template.version(), new ArrayList<>(rows), metadata, files, views));
       }
       Files.move(staging, target, StandardCopyOption.ATOMIC_MOVE);
     } catch (IOException | RuntimeException e) {
@@ -182,6 +192,9 @@ final class TemplateCache {
             entryDir,
             entry.files().get(table.getKey()));
       }
+      Map<String, ViewMetadata> views = new LinkedHashMap<>();
+      entry.views().forEach((view, json) -> views.put(view, ViewMetadataParser.fromJson(json)));
+      ViewCopies.copyTo(catalog, views, namespace);
       List<HistoryRecord> rows = entry.rows().stream().map(TemplateCache::row).toList();
       return Optional.of(
           NamespaceTemplate.of(catalog, namespace, entry.version(), rows, earlierSchemas));

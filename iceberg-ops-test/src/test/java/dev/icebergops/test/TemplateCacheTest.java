@@ -13,6 +13,9 @@ import org.apache.iceberg.Table;
 import org.apache.iceberg.catalog.Catalog;
 import org.apache.iceberg.catalog.Namespace;
 import org.apache.iceberg.catalog.SupportsNamespaces;
+import org.apache.iceberg.catalog.TableIdentifier;
+import org.apache.iceberg.catalog.ViewCatalog;
+import org.apache.iceberg.view.View;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -55,6 +58,38 @@ class TemplateCacheTest {
       assertThat(back.spec()).isEqualTo(stored.spec());
       assertThat(back.properties()).containsEntry("owner", "finance");
       assertThat(back.location()).as("a location of its own").isNotEqualTo(stored.location());
+    } finally {
+      Namespaces.drop(catalog, restored);
+      Namespaces.drop(catalog, template.namespace());
+    }
+  }
+
+  @Test
+  void aStoredTemplateIsRestoredWithItsViewsEachVersionAndTheCurrentOne(
+      Catalog catalog, MigrationRunner runner, @TempDir Path dir) {
+    ViewCatalog views = (ViewCatalog) catalog;
+    TableIdentifier view = Namespaces.table(runner.namespace(), "big_ledger");
+    for (String sql : List.of("SELECT id FROM ledger", "SELECT id, amount FROM ledger")) {
+      views
+          .buildView(view)
+          .withSchema(TemplateFixtures.LEDGER.select("id"))
+          .withDefaultNamespace(Namespace.of(runner.namespace()))
+          .withQuery("spark", sql)
+          .createOrReplace();
+    }
+    NamespaceTemplate template = template(catalog, runner);
+    views.dropView(view); // the test's namespace as it started
+    TemplateCache cache = new TemplateCache(dir, "1.0");
+    String name = cache.entryName(CHAIN, catalog, "embedded");
+    String restored = runner.namespace() + "_restored";
+    try {
+      cache.store(name, catalog, template);
+      cache.load(name, catalog, restored, false).orElseThrow();
+
+      View back = views.loadView(Namespaces.table(restored, "big_ledger"));
+      assertThat(back.versions()).extracting(v -> v.versionId()).containsExactly(1, 2);
+      assertThat(back.sqlFor("spark").sql()).isEqualTo("SELECT id, amount FROM ledger");
+      assertThat(back.currentVersion().defaultNamespace()).isEqualTo(Namespace.of(restored));
     } finally {
       Namespaces.drop(catalog, restored);
       Namespaces.drop(catalog, template.namespace());
