@@ -83,8 +83,8 @@ public final class CliRunner {
 
   /**
    * Runs one command in its own JVM, in the working directory, with the environment variables set
-   * here: {@code java <launcher> <args>}, the launcher {@link #onTestClassPath()} or {@code -jar}
-   * and a packaged jar.
+   * here: {@code java <flags> <launcher> <args>}, the launcher {@link #onTestClassPath()} or {@code
+   * -jar} and a packaged jar.
    *
    * @throws IllegalStateException if the command still runs after the hang bound
    */
@@ -92,6 +92,9 @@ public final class CliRunner {
       throws IOException, InterruptedException {
     List<String> command = new ArrayList<>();
     command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+    // a command lives for seconds: C1 alone and the serial collector, as the core's child JVMs
+    // (ChildJvm), leave the CPU of a two-core machine to the command rather than C2 and G1
+    command.addAll(List.of("-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC"));
     command.addAll(launcher);
     command.addAll(List.of(args));
     Path out = Files.createTempFile("iceberg-ops-cli-out", ".txt");
