@@ -36,6 +36,7 @@ import org.apache.iceberg.TableProperties;
 import org.apache.iceberg.catalog.Catalog;
 import org.apache.iceberg.data.Record;
 import org.apache.iceberg.expressions.Expressions;
+import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -59,6 +60,12 @@ class HistoryWithoutHadoopTest {
   private static final Pattern NOT_IN_CORE_WITH_HADOOP =
       Pattern.compile("(parquet-avro|parquet-variant)[^/]*\\.jar");
 
+  /**
+   * The class's lean class loaders, one per set of absent jars: each loads Iceberg, Parquet and the
+   * S3 client anew, seconds of a test's time.
+   */
+  private static final Map<Pattern, URLClassLoader> LOADERS = new HashMap<>();
+
   private IcebergTestEnvironment environment;
   private Catalog catalog;
   private String meta;
@@ -70,9 +77,17 @@ class HistoryWithoutHadoopTest {
     meta = "_ops_" + UUID.randomUUID().toString().replace("-", "").substring(0, 12);
   }
 
+  @AfterAll
+  static void closeLoaders() throws IOException {
+    for (URLClassLoader loader : LOADERS.values()) {
+      loader.close();
+    }
+  }
+
   @Test
-  void theClassLoaderHasParquetButLacksHadoopOrcAndTheCodecs() throws IOException {
-    try (URLClassLoader lean = leanClassLoader(NOT_IN_CORE)) {
+  void theClassLoaderHasParquetButLacksHadoopOrcAndTheCodecs() {
+    ClassLoader lean = leanClassLoader(NOT_IN_CORE);
+    try {
       for (String name :
           List.of(
               "org.apache.orc.TypeDescription",
@@ -336,7 +351,8 @@ class HistoryWithoutHadoopTest {
     all.put(LeanClassPathProbe.META, meta);
     Thread thread = Thread.currentThread();
     ClassLoader previous = thread.getContextClassLoader();
-    try (URLClassLoader lean = leanClassLoader(absent)) {
+    ClassLoader lean = leanClassLoader(absent);
+    try {
       thread.setContextClassLoader(lean);
       @SuppressWarnings("unchecked")
       Function<Map<String, String>, String> probe =
@@ -352,16 +368,30 @@ class HistoryWithoutHadoopTest {
 
   /**
    * This test's class path without the jars {@code absent} matches, over the JDK's platform
-   * classes.
+   * classes; made once per class.
    */
-  private static URLClassLoader leanClassLoader(Pattern absent) throws MalformedURLException {
-    List<URL> urls = new ArrayList<>();
-    for (String entry : System.getProperty("java.class.path").split(File.pathSeparator)) {
-      if (!entry.isBlank() && !absent.matcher(Path.of(entry).getFileName() + "").matches()) {
-        urls.add(Path.of(entry).toUri().toURL());
-      }
+  private static synchronized ClassLoader leanClassLoader(Pattern absent) {
+    return LOADERS.computeIfAbsent(
+        absent,
+        pattern -> {
+          List<URL> urls = new ArrayList<>();
+          for (String entry : System.getProperty("java.class.path").split(File.pathSeparator)) {
+            if (!entry.isBlank() && !pattern.matcher(Path.of(entry).getFileName() + "").matches()) {
+              urls.add(url(entry));
+            }
+          }
+          return new URLClassLoader(
+              "iceberg-ops-core-only",
+              urls.toArray(URL[]::new),
+              ClassLoader.getPlatformClassLoader());
+        });
+  }
+
+  private static URL url(String classPathEntry) {
+    try {
+      return Path.of(classPathEntry).toUri().toURL();
+    } catch (MalformedURLException e) {
+      throw new IllegalStateException(e);
     }
-    return new URLClassLoader(
-        "iceberg-ops-core-only", urls.toArray(URL[]::new), ClassLoader.getPlatformClassLoader());
   }
 }
