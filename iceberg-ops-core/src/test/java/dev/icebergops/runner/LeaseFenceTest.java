@@ -25,6 +25,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 import org.apache.iceberg.catalog.Catalog;
 import org.apache.iceberg.catalog.TableIdentifier;
+import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
@@ -37,7 +38,8 @@ import org.junit.jupiter.params.provider.EnumSource;
  * its changes may land. Each round: the child JVM stops in 0003's upgrade (before its helper step,
  * or after it and before the history write), is frozen with SIGSTOP, its lease expires, a second
  * run here takes the lease over and rolls back to 0002, the child is resumed with SIGCONT and ends;
- * then the history and the table must agree, and a third run must migrate to head.
+ * then the history and the table must agree, and a third run must migrate to head. One child JVM
+ * plays the rounds of both points, one after another.
  */
 @ExtendWith(SharedEnvironment.class)
 @Tag("failure-paths")
@@ -45,24 +47,40 @@ class LeaseFenceTest {
 
   private static final int ROUNDS = Integer.getInteger("fence.rounds", 3);
 
+  private static final String SUFFIX =
+      UUID.randomUUID().toString().replace("-", "").substring(0, 8);
+  private static final String META = "_fence_" + SUFFIX;
+
+  @TempDir static Path dir;
+
+  /** The child JVM of both points' rounds: started by the first, ended with the class. */
+  private static Process child;
+
+  private static OutputStream commands;
+
+  @AfterAll
+  static void endChild() throws IOException, InterruptedException {
+    if (child != null) {
+      commands.close();
+      child.destroyForcibly().waitFor();
+    }
+  }
+
   @ParameterizedTest
   @EnumSource(Point.class)
   void aRunFrozenPastItsLeaseCommitsNothingOnceItWasTakenOver(
-      Point point, IcebergTestEnvironment environment, @TempDir Path dir) throws Exception {
-    String suffix = UUID.randomUUID().toString().replace("-", "").substring(0, 8);
-    String meta = "_fence_" + suffix;
-    Process child = start(dir, environment.catalogProperties(), meta);
+      Point point, IcebergTestEnvironment environment) throws Exception {
+    if (child == null) {
+      child = start(dir, environment.catalogProperties(), META);
+      commands = child.getOutputStream();
+    }
     List<String> inconsistent = new ArrayList<>();
-    try (OutputStream commands = child.getOutputStream()) {
-      for (int round = 1; round <= ROUNDS; round++) {
-        String namespace = "fence_" + suffix + "_" + round;
-        commands.write((point + " " + namespace + "\n").getBytes(StandardCharsets.UTF_8));
-        commands.flush();
-        String outcome = playRound(environment.catalog(), child, dir, namespace, meta);
-        inconsistent.addAll(check(environment.catalog(), namespace, meta, round, outcome));
-      }
-    } finally {
-      child.destroyForcibly();
+    for (int round = 1; round <= ROUNDS; round++) {
+      String namespace = "fence_" + SUFFIX + "_" + point.ordinal() + "_" + round;
+      commands.write((point + " " + namespace + "\n").getBytes(StandardCharsets.UTF_8));
+      commands.flush();
+      String outcome = playRound(environment.catalog(), child, dir, namespace, META);
+      inconsistent.addAll(check(environment.catalog(), namespace, META, round, outcome));
     }
     assertThat(inconsistent)
         .as("rounds whose history and table disagree (of %d, %s)", ROUNDS, point)
