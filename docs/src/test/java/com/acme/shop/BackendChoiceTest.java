@@ -12,7 +12,6 @@ import org.junit.jupiter.api.Test;
 @IcebergMigrations(
     locations = "classpath:com/acme/shop/db/iceberg",
     irreversible = "0003",
-    dropsData = "0004",
     backend = Backend.AUTO) // containers when a Docker engine answers, else embedded
 class BackendChoiceTest {
 

@@ -20,10 +20,7 @@ import org.apache.iceberg.types.Types;
 import org.junit.jupiter.api.Test;
 
 /** The contract and autogenerate examples of docs/contracts-and-autogenerate.md. */
-@IcebergMigrations(
-    locations = "classpath:com/acme/shop/db/iceberg",
-    irreversible = "0003",
-    dropsData = "0004")
+@IcebergMigrations(locations = "classpath:com/acme/shop/db/iceberg", irreversible = "0003")
 class ContractsTest {
 
   @Test

@@ -11,10 +11,7 @@ import org.apache.iceberg.types.Types;
 import org.junit.jupiter.api.Test;
 
 /** Why docs/reversibility.md says a drop or a promotion cannot be undone by another change. */
-@IcebergMigrations(
-    locations = "classpath:com/acme/shop/db/iceberg",
-    irreversible = "0003",
-    dropsData = "0004")
+@IcebergMigrations(locations = "classpath:com/acme/shop/db/iceberg", irreversible = "0003")
 class FieldIdsTest {
 
   @Test

@@ -19,7 +19,6 @@ import org.junit.jupiter.api.Test;
 @IcebergMigrations(
     locations = "classpath:com/acme/shop/db/iceberg",
     irreversible = "0003", // its downgrade throws IrreversibleMigrationException
-    dropsData = "0004", // its upgrade drops coupon_code, values and all
     contracts = "classpath:contracts/shop") // <table>.yaml that head must conform to
 class ShopMigrationsTest implements MigrationSuite { // + the ten standard tests
 

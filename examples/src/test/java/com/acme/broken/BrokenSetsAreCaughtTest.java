@@ -174,7 +174,7 @@ class BrokenSetsAreCaughtTest {
         .endsWith(
             "(if method was renamed to channel, rename it instead, which keeps its values:"
                 + " ctx.enforceRename(\"payments\", \"method\", \"channel\"); if the loss is"
-                + " intended, declare it: @IcebergMigrations(dropsData = \"0002\"))");
+                + " intended, declare it on the migration class: @Destructive(\"<why>\"))");
   }
 
   /** A runner on the same namespace and history as {@code like}, with other migrations. */

@@ -38,7 +38,6 @@ class RetentionSettingsTest {
       IcebergMigrationsExtension.builder()
           .locations("classpath:com/acme/sales/db/iceberg")
           .irreversible("0004", "0005")
-          .dropsData("0011")
           .factory(INJECT_SETTINGS)
           .build();
 

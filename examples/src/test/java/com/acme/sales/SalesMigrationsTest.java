@@ -30,7 +30,6 @@ import org.junit.jupiter.api.Test;
 @IcebergMigrations(
     locations = "classpath:com/acme/sales/db/iceberg",
     irreversible = {"0004", "0005"}, // the int -> long promotion, the legacy archival
-    dropsData = "0011", // customer_email is dropped on purpose
     contracts = "classpath:contracts/sales")
 class SalesMigrationsTest implements MigrationSuite {
 

@@ -34,8 +34,7 @@ import org.junit.jupiter.api.Test;
 @IcebergMigrations(
     locations = "classpath:com/acme/sales/db/iceberg",
     backend = Backend.CONTAINERS,
-    irreversible = {"0004", "0005"},
-    dropsData = "0011")
+    irreversible = {"0004", "0005"})
 class SalesOnContainersTest {
 
   @Test

@@ -125,12 +125,6 @@ public @interface IcebergMigrations {
   String contracts() default "";
 
   /**
-   * Versions whose upgrade or downgrade loses data on purpose (drops a column that holds values,
-   * say): the data check reports their losses without failing. Every other loss fails it.
-   */
-  String[] dropsData() default {};
-
-  /**
    * The values that data migrations write: for each {@link Backfill}, the data check expects the
    * declared column of the rows written before its version to read what its {@link BackfillValues}
    * computes (or its {@code fillNulls} value where it read null), instead of reporting new values

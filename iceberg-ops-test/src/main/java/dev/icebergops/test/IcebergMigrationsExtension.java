@@ -266,11 +266,6 @@ public final class IcebergMigrationsExtension
       return set("irreversible", Objects.requireNonNull(value, "irreversible").clone());
     }
 
-    /** See {@link IcebergMigrations#dropsData()}. */
-    public Builder dropsData(String... value) {
-      return set("dropsData", Objects.requireNonNull(value, "dropsData").clone());
-    }
-
     /**
      * Declares a backfill, as a {@link Backfill} in {@link IcebergMigrations#backfills()} does,
      * with the values as a lambda: {@code .backfill("0002", "payments", "amount_cents", "amount x

@@ -63,8 +63,8 @@ public interface MigrationSuite {
   /**
    * Rows written at every version read back by field id at head and after each downgrade, found by
    * their values when a migration rewrote their files; a backfill's new values must be those
-   * declared with {@link IcebergMigrations#backfills()}, and only the losses declared with {@link
-   * IcebergMigrations#dropsData()} are allowed.
+   * declared with {@link IcebergMigrations#backfills()}, and only the losses of versions declared
+   * {@code @Destructive} are allowed.
    */
   @Test
   @MigrateTo("0000")

@@ -147,7 +147,7 @@ public final class StandardChecks {
    * values. Renamed, promoted and archived columns keep their values, columns added later read null
    * (or their initial default) or values a backfill filled, which are no loss (and read the values
    * of a {@link Backfill} declared in {@link IcebergMigrations#backfills()}, if one is); a loss
-   * fails unless its version is listed in {@link IcebergMigrations#dropsData()}.
+   * fails unless its version's migration class declares it with {@code @Destructive}.
    *
    * @throws AssertionFailedError naming the version, table, column and field id, with sample rows
    *     before and after

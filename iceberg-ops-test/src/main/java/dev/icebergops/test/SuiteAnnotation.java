@@ -57,7 +57,6 @@ final class SuiteAnnotation {
         a.target().isEmpty() ? null : SuiteConfig.version(a.target(), where + ": target");
     String downTo = SuiteConfig.version(a.downTo(), where + ": downTo");
     Set<String> irreversible = SuiteConfig.versions(a.irreversible(), where + ": irreversible");
-    Set<String> dropsData = SuiteConfig.versions(a.dropsData(), where + ": dropsData");
     List<ExpectedBackfill> all = SuiteConfig.backfills(a.backfills(), where + ": backfills");
     for (ExpectedBackfill backfill : backfills) {
       SuiteConfig.version(backfill.version(), where + ": backfill of " + backfill.column());
@@ -76,7 +75,6 @@ final class SuiteAnnotation {
         a.copySchemaHistory(),
         a.contracts(),
         a.strictFieldIds(),
-        dropsData,
         List.copyOf(all),
         a.startFrom().isBlank() ? null : a.startFrom(),
         environment,

@@ -50,7 +50,6 @@ record SuiteConfig(
     boolean copySchemaHistory,
     String contracts,
     boolean strictFieldIds,
-    Set<String> dropsData,
     List<ExpectedBackfill> backfills,
     String startFrom,
     IcebergTestEnvironment environment,
@@ -192,7 +191,6 @@ record SuiteConfig(
     Set<String> known = all.stream().map(ResolvedMigration::version).collect(Collectors.toSet());
     checkKnown(known, target, "target");
     checkKnown(known, downTo, "downTo");
-    dropsData.forEach(version -> checkKnown(known, version, "dropsData"));
     irreversible.forEach(version -> checkKnown(known, version, "irreversible"));
     backfills.forEach(backfill -> checkKnown(known, backfill.version(), "backfills"));
     checkContracts();
@@ -277,6 +275,6 @@ record SuiteConfig(
 
   /** The standard checks' tolerances. */
   CheckSettings checkSettings() {
-    return new CheckSettings(irreversible, downTo, strictFieldIds, dropsData, backfills);
+    return new CheckSettings(irreversible, downTo, strictFieldIds, backfills);
   }
 }

@@ -27,10 +27,10 @@ import org.slf4j.LoggerFactory;
  * named by the hash of everything that determines the verdicts: each migration (baselines too) with
  * its version, checksum and declarations ({@code @Destructive}, which the checksum leaves out), the
  * contracts' location and content, the checks' settings (allowed irreversible versions, {@code
- * downTo}, strict field ids, {@code dropsData}), and what names a template's entry (the toolkit's
- * and Iceberg's versions, the catalog's table defaults) with the test environment's kind (embedded,
- * containers) as its backend. A failing verdict is never kept. A class that starts from a snapshot,
- * has a factory of its own or declares backfills (code the key cannot see) is never served.
+ * downTo}, strict field ids), and what names a template's entry (the toolkit's and Iceberg's
+ * versions, the catalog's table defaults) with the test environment's kind (embedded, containers)
+ * as its backend. A failing verdict is never kept. A class that starts from a snapshot, has a
+ * factory of its own or declares backfills (code the key cannot see) is never served.
  */
 final class SuiteVerdicts {
 
@@ -137,8 +137,6 @@ final class SuiteVerdicts {
           .append(settings.downTo())
           .append(" strictFieldIds=")
           .append(settings.strictFieldIds())
-          .append(" dropsData=")
-          .append(new TreeSet<>(settings.dropsData()))
           .append("\ncontracts=")
           .append(config.contracts());
       if (!config.contracts().isBlank()) {

@@ -37,7 +37,6 @@ class BuilderAttributesTest {
             .fullRollbackEachTest(true)
             .copySchemaHistory(true)
             .contracts("classpath:contracts")
-            .dropsData("0003")
             .startFrom("classpath:snapshot.json")
             .strictFieldIds(true)
             .failOnSkippedMigrations(true)
@@ -54,7 +53,6 @@ class BuilderAttributesTest {
     assertThat(attributes.fullRollbackEachTest()).isTrue();
     assertThat(attributes.copySchemaHistory()).isTrue();
     assertThat(attributes.contracts()).isEqualTo("classpath:contracts");
-    assertThat(attributes.dropsData()).containsExactly("0003");
     assertThat(attributes.startFrom()).isEqualTo("classpath:snapshot.json");
     assertThat(attributes.strictFieldIds()).isTrue();
     assertThat(attributes.failOnSkippedMigrations()).isTrue();

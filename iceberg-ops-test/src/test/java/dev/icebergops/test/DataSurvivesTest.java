@@ -76,12 +76,13 @@ class DataSurvivesTest {
                 + " 4 rows written at 0001 (rows generated with seed 42); for example:\n  before: {id=")
         .contains("\n  after:  {id=")
         .endsWith(
-            "(if the loss is intended, declare it: @IcebergMigrations(dropsData = \"0002\"))");
+            "(if the loss is intended, declare it on the migration class: @Destructive(\"<why>\"))");
   }
 
   @Test
-  void aDeclaredLossPasses() {
-    run(Fixtures.DeclaredDrop.class).assertStatistics(stats -> stats.succeeded(1).failed(0));
+  void aLossWhoseMigrationClassIsDeclaredDestructivePasses() {
+    run(Fixtures.DeclaredDestructiveDrop.class)
+        .assertStatistics(stats -> stats.succeeded(1).failed(0));
   }
 
   @Test
@@ -113,7 +114,7 @@ class DataSurvivesTest {
         .endsWith(
             "(if amount was renamed to total, rename it instead, which keeps its values:"
                 + " ctx.enforceRename(\"orders\", \"amount\", \"total\"); if the loss is intended,"
-                + " declare it: @IcebergMigrations(dropsData = \"0002\"))");
+                + " declare it on the migration class: @Destructive(\"<why>\"))");
   }
 
   @Test
@@ -156,7 +157,7 @@ class DataSurvivesTest {
                 + " 42); for example:\n  before: {id=")
         .contains("\n  after:  (gone)")
         .endsWith(
-            "(if the loss is intended, declare it: @IcebergMigrations(dropsData = \"0002\"))");
+            "(if the loss is intended, declare it on the migration class: @Destructive(\"<why>\"))");
   }
 
   @Test

@@ -133,28 +133,15 @@ public class MigrationRunnerAssert extends AbstractAssert<MigrationRunnerAssert,
    * Verifies, on an empty namespace, that data survives every version: rows generated at each
    * version read back by field id at head and after each downgrade (renamed, promoted and archived
    * columns keep their values). The failure names the version, table, column and field id, with
-   * sample rows before and after.
+   * sample rows before and after. A version whose migration class is {@code @Destructive} may lose
+   * data on purpose; an irreversible downgrade ends the down-pass without failing: reversibility is
+   * {@link #isReversible()}'s to check.
    */
   public MigrationRunnerAssert preservesData() {
-    return preservesDataExcept();
-  }
-
-  /**
-   * Like {@link #preservesData()}, but the given versions may lose data on purpose (as {@code
-   * dropsData} declares on {@code @IcebergMigrations}). An irreversible downgrade ends the
-   * down-pass without failing: reversibility is {@link #isReversible()}'s to check.
-   */
-  public MigrationRunnerAssert preservesDataExcept(String... versionsThatDropData) {
-    Objects.requireNonNull(versionsThatDropData, "versionsThatDropData");
     isNotNull();
     return passes(
         new MigrationChecks(
-                actual,
-                new CheckSettings(
-                    allVersions(),
-                    MigrationRunner.BASE_VERSION,
-                    false,
-                    Set.of(versionsThatDropData)))
+                actual, new CheckSettings(allVersions(), MigrationRunner.BASE_VERSION, false))
             .dataSurvives());
   }
 

@@ -1,5 +1,6 @@
 package dev.icebergops.test.internal;
 
+import dev.icebergops.migration.Destructive;
 import dev.icebergops.migration.ResolvedMigration;
 import dev.icebergops.migration.TableNames;
 import dev.icebergops.runner.MigrationException;
@@ -120,6 +121,15 @@ final class CheckRun extends CheckFindings {
   /** The resolved migrations, in version order. */
   List<ResolvedMigration> migrations() {
     return List.copyOf(migrations.values());
+  }
+
+  /**
+   * Whether {@code version}'s migration class declares its losses of data: {@code @Destructive}.
+   */
+  boolean declaresLoss(String version) {
+    ResolvedMigration migration = migrations.get(version);
+    return migration != null
+        && migration.migration().getClass().isAnnotationPresent(Destructive.class);
   }
 
   /** The highest version. */

@@ -10,36 +10,24 @@ import java.util.Set;
  * @param allowedIrreversible versions whose downgrade may throw IrreversibleMigrationException
  * @param downTo the lowest version a down-pass should reach ("0000" for everything)
  * @param strictFieldIds whether field-id drift fails instead of warning
- * @param dropsData versions whose upgrade or downgrade may lose data without failing the data check
  * @param backfills the values data migrations write, which the data check expects
  */
 public record CheckSettings(
     Set<String> allowedIrreversible,
     String downTo,
     boolean strictFieldIds,
-    Set<String> dropsData,
     List<ExpectedBackfill> backfills) {
 
   /** Copies the sets and lists; null means none, a null or blank downTo means "0000". */
   public CheckSettings {
     allowedIrreversible = allowedIrreversible == null ? Set.of() : Set.copyOf(allowedIrreversible);
     downTo = downTo == null || downTo.isBlank() ? MigrationRunner.BASE_VERSION : downTo.trim();
-    dropsData = dropsData == null ? Set.of() : Set.copyOf(dropsData);
     backfills = backfills == null ? List.of() : List.copyOf(backfills);
   }
 
   /** Settings without declared backfills. */
-  public CheckSettings(
-      Set<String> allowedIrreversible,
-      String downTo,
-      boolean strictFieldIds,
-      Set<String> dropsData) {
-    this(allowedIrreversible, downTo, strictFieldIds, dropsData, List.of());
-  }
-
-  /** Settings under which no version may lose data. */
   public CheckSettings(Set<String> allowedIrreversible, String downTo, boolean strictFieldIds) {
-    this(allowedIrreversible, downTo, strictFieldIds, Set.of());
+    this(allowedIrreversible, downTo, strictFieldIds, List.of());
   }
 
   /** No irreversible version allowed, down to "0000", field-id drift only warns. */

@@ -19,10 +19,10 @@ import org.apache.iceberg.types.TypeUtil;
  * every row is read back by field id, and again after each step down, found where it was written
  * or, once a migration rewrote its file, by its values. A loss is laid at the version whose upgrade
  * or downgrade caused it (for rows lost or changed at head, the first version after they were
- * written at whose state the table, read as of then, shows it), and fails unless that version
- * declares it. A column a declared backfill wrote must read the values it declares. Nulls that read
- * values (a fill) are no loss: reported at the version whose state first shows them, and at the
- * downgrade of that version if it keeps them.
+ * written at whose state the table, read as of then, shows it), and fails unless that version's
+ * migration class declares it {@code @Destructive}. A column a declared backfill wrote must read
+ * the values it declares. Nulls that read values (a fill) are no loss: reported at the version
+ * whose state first shows them, and at the downgrade of that version if it keeps them.
  */
 final class DataCheck {
 
@@ -314,7 +314,7 @@ final class DataCheck {
   }
 
   private void judge(String version, DataLoss loss, String failure) {
-    if (run.settings().dropsData().contains(version)) {
+    if (run.declaresLoss(version)) {
       run.note(messages.declared(version, loss));
     } else {
       run.failAt(version, failure);
@@ -396,7 +396,7 @@ final class DataCheck {
   /** The first version after {@code written} that declares a loss of data, or null. */
   private String declaredAfter(String written) {
     return applied.stream()
-        .filter(v -> v.compareTo(written) > 0 && run.settings().dropsData().contains(v))
+        .filter(v -> v.compareTo(written) > 0 && run.declaresLoss(v))
         .findFirst()
         .orElse(null);
   }

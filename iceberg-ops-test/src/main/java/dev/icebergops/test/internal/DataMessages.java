@@ -8,6 +8,9 @@ import java.util.List;
  */
 final class DataMessages {
 
+  /** How a migration class declares that it loses data on purpose. */
+  private static final String DESTRUCTIVE = "@Destructive(\"<why>\")";
+
   private final CheckRun run;
   private final long seed;
 
@@ -27,7 +30,7 @@ final class DataMessages {
         + ", but its upgrade "
         + what(loss)
         + samples(loss)
-        + (addedAlike == null ? declare(version, loss) : rename(version, loss, addedAlike));
+        + (addedAlike == null ? declare(version, loss) : rename(loss, addedAlike));
   }
 
   /** "Expecting migration 0003 (...) to keep the data of ns.orders when downgraded, but ...". */
@@ -122,9 +125,9 @@ final class DataMessages {
         + ": not a loss";
   }
 
-  /** A loss that the version declares with dropsData. */
+  /** A loss that the version declares with {@code @Destructive}. */
   String declared(String version, DataLoss loss) {
-    return run.label(version) + " loses data, as declared (dropsData): " + summary(loss);
+    return run.label(version) + " loses data, as declared (@Destructive): " + summary(loss);
   }
 
   /** Data in what the downgrade removes because its upgrade added it. */
@@ -203,7 +206,7 @@ final class DataMessages {
   }
 
   /** A column dropped while one of its type was added: the rename that keeps the values first. */
-  private static String rename(String version, DataLoss loss, String added) {
+  private static String rename(DataLoss loss, String added) {
     return "\n(if "
         + loss.column()
         + " was renamed to "
@@ -214,22 +217,21 @@ final class DataMessages {
         + loss.column()
         + "\", \""
         + added
-        + "\"); if the loss is intended, declare it: @IcebergMigrations(dropsData = \""
-        + version
-        + "\"))";
+        + "\"); if the loss is intended, declare it on the migration class: "
+        + DESTRUCTIVE
+        + ")";
   }
 
   /** How to declare the loss, and for new values in a column, the backfill that wrote them. */
   private static String declare(String version, DataLoss loss) {
-    String dropsData = "@IcebergMigrations(dropsData = \"" + version + "\")";
     if (loss == null || loss.kind() != DataLoss.Kind.VALUES_CHANGED) {
-      return "\n(if the loss is intended, declare it: " + dropsData + ")";
+      return "\n(if the loss is intended, declare it on the migration class: " + DESTRUCTIVE + ")";
     }
     return "\n(if the migration backfills the column, declare its values: "
         + backfill(version, loss, "values = ...")
         + "; if the loss is intended: "
-        + dropsData
-        + ")";
+        + DESTRUCTIVE
+        + " on the migration class)";
   }
 
   /** "@IcebergMigrations(backfills = @Backfill(version = "0008", ..., values = ...))". */

@@ -88,11 +88,7 @@ public record JourneyStart(
       return settings;
     }
     return new CheckSettings(
-        settings.allowedIrreversible(),
-        version,
-        settings.strictFieldIds(),
-        settings.dropsData(),
-        settings.backfills());
+        settings.allowedIrreversible(), version, settings.strictFieldIds(), settings.backfills());
   }
 
   @Override

@@ -106,8 +106,8 @@ public final class MigrationChecks {
   /**
    * Data survives: rows generated at every version read back by field id at head and after each
    * downgrade, followed by their values whatever files hold them; a loss fails unless its version
-   * is in {@link CheckSettings#dropsData()}, and a column a backfill wrote must read the values
-   * {@link CheckSettings#backfills()} declares.
+   * is declared {@code @Destructive}, and a column a backfill wrote must read the values {@link
+   * CheckSettings#backfills()} declares.
    */
   public CheckReport dataSurvives() {
     return DataCheck.run(start(StandardCheck.DATA_SURVIVES));

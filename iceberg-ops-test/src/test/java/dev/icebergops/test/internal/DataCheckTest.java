@@ -133,7 +133,6 @@ class DataCheckTest {
                 Set.of(),
                 "0000",
                 false,
-                Set.of(),
                 List.of(
                     new ExpectedBackfill(
                         "0002",

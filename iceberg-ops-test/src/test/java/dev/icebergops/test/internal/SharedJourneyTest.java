@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.params.provider.Arguments.arguments;
 
 import dev.icebergops.migration.BaseMigration;
+import dev.icebergops.migration.Destructive;
 import dev.icebergops.migration.MigrationContext;
 import dev.icebergops.migration.MigrationSource;
 import dev.icebergops.runner.RunEvent;
@@ -45,10 +46,6 @@ class SharedJourneyTest {
       ContractLocation.of("classpath:dev/icebergops/test/internal/contracts/good");
 
   private static final List<StandardCheck> CHECKS = SharedJourney.CHECKS;
-
-  /** {@link V0002__DropTsRestoring} drops a column that holds data: declared. */
-  private static final CheckSettings DROPPING_TS =
-      new CheckSettings(Set.of(), "0000", false, Set.of("0002"));
 
   /** A downgrade that re-adds a column gives it a new field id, again the second time. */
   private static final Set<StandardCheck> RE_ADDED =
@@ -146,12 +143,12 @@ class SharedJourneyTest {
                 Sales.V0001__CreateOrders.class,
                 V0002__DropTsRestoring.class,
                 V0003__AddNote.class),
-            DROPPING_TS,
+            CheckSettings.defaults(),
             Set.of()),
         arguments(
             "non-idempotent, restoring the schema before the upgrade",
             MigrationSource.of(Sales.V0001__CreateOrders.class, V0002__DropTsOnce.class),
-            DROPPING_TS,
+            CheckSettings.defaults(),
             Set.of()));
   }
 
@@ -259,12 +256,15 @@ class SharedJourneyTest {
     SharedJourney journey =
         SharedJourney.walk(
             onEvent -> shared.runner(source, onEvent),
-            DROPPING_TS,
+            CheckSettings.defaults(),
             CONTRACTS,
             JourneyStart.empty());
     SharedJourney twice =
         SharedJourney.walk(
-            onEvent -> broken.runner(once, onEvent), DROPPING_TS, CONTRACTS, JourneyStart.empty());
+            onEvent -> broken.runner(once, onEvent),
+            CheckSettings.defaults(),
+            CONTRACTS,
+            JourneyStart.empty());
 
     assertThat(journey.disturbed()).isEmpty();
     CHECKS.forEach(check -> assertThat(journey.report(check)).get().matches(CheckReport::passed));
@@ -408,6 +408,7 @@ class SharedJourneyTest {
   }
 
   /** Its downgrade makes the schema before its upgrade current again: ts is back, its id kept. */
+  @Destructive("drops orders.ts, which holds data")
   public static class V0002__DropTsRestoring extends BaseMigration {
     @Override
     public void upgrade(MigrationContext ctx) {
@@ -423,6 +424,7 @@ class SharedJourneyTest {
   }
 
   /** As {@link V0002__DropTsRestoring}, but its upgrade fails when run a second time. */
+  @Destructive("drops orders.ts, which holds data")
   public static class V0002__DropTsOnce extends BaseMigration {
     @Override
     public void upgrade(MigrationContext ctx) {

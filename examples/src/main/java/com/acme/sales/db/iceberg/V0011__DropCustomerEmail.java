@@ -7,9 +7,8 @@ import dev.icebergops.migration.MigrationContext;
 /**
  * Data minimisation: the CRM owns customers' e-mail addresses, so orders stop keeping a copy. The
  * drop loses data on purpose (declared with {@code @Destructive} here, for the preview's gate and
- * the standard checks, and with {@code dropsData = "0011"} in the tests, for the data check);
- * current readers no longer see the column, while snapshots still hold it for time travel until
- * they expire.
+ * the standard checks, the data check among them); current readers no longer see the column, while
+ * snapshots still hold it for time travel until they expire.
  *
  * <p>The downgrade makes the schema before the drop current again ({@code
  * restoreSchemaBeforeUpgrade}): the column returns with its field id, so the rows written before
