@@ -9,6 +9,7 @@ import dev.icebergops.migration.ResolvedMigration;
 import dev.icebergops.migration.SkippedMigration;
 import dev.icebergops.migration.TableNames;
 import dev.icebergops.migration.VersionGap;
+import dev.icebergops.state.NamespaceTables;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -16,12 +17,10 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.stream.Collectors;
-import org.apache.iceberg.TableMetadata;
 import org.apache.iceberg.catalog.Catalog;
 import org.apache.iceberg.catalog.Namespace;
 import org.apache.iceberg.catalog.TableIdentifier;
 import org.apache.iceberg.exceptions.NoSuchNamespaceException;
-import org.apache.iceberg.exceptions.NoSuchTableException;
 
 /**
  * What a runner reads of its namespace, and writes nothing: the migrations (resolved once), the
@@ -254,31 +253,19 @@ final class NamespaceView {
    * @param held the running version's held commits, or null
    */
   Map<String, String> tableUuids(HeldCommits held) {
-    Namespace ns = TableNames.namespace(namespace);
-    return remote.call(
-        "read the tables of " + namespace,
-        () -> {
-          Map<String, String> uuids = new TreeMap<>();
-          List<TableIdentifier> listed;
-          try {
-            listed = catalog.listTables(ns);
-          } catch (NoSuchNamespaceException e) {
-            return uuids;
-          }
-          for (TableIdentifier id : listed) {
-            TableMetadata staged = held == null ? null : held.current(id);
-            try {
-              if (!id.equals(history.tableIdentifier())) {
-                uuids.put(
-                    id.name(),
-                    staged != null ? staged.uuid() : catalog.loadTable(id).uuid().toString());
-              }
-            } catch (NoSuchTableException e) {
-              // dropped between listing and loading: not part of the namespace
-            }
-          }
-          return uuids;
-        });
+    Map<String, String> uuids = new TreeMap<>();
+    remote
+        .call(
+            "read the tables of " + namespace,
+            () ->
+                NamespaceTables.tablesOf(
+                    catalog,
+                    namespace,
+                    history.tableIdentifier(),
+                    id -> held == null ? null : held.current(id)))
+        .states()
+        .forEach((name, state) -> uuids.put(name, state.uuid()));
+    return uuids;
   }
 
   /**

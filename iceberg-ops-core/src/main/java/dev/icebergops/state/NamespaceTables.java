@@ -10,7 +10,9 @@ import java.util.Set;
 import java.util.SortedMap;
 import java.util.TreeMap;
 import java.util.function.BiConsumer;
+import java.util.function.Function;
 import org.apache.iceberg.Table;
+import org.apache.iceberg.TableMetadata;
 import org.apache.iceberg.catalog.Catalog;
 import org.apache.iceberg.catalog.Namespace;
 import org.apache.iceberg.catalog.TableIdentifier;
@@ -59,6 +61,32 @@ public final class NamespaceTables {
    */
   public static NamespaceTables capture(
       Catalog catalog, String namespace, BiConsumer<String, Table> loaded) {
+    Map<String, TableState> tables = tables(catalog, namespace, null, id -> null, loaded);
+    captureViews(catalog, TableNames.namespace(namespace), tables);
+    return new NamespaceTables(namespace, tables);
+  }
+
+  /**
+   * Captures a namespace's tables, views aside: one list, and one load per table but {@code
+   * skipped} and those whose metadata {@code held} gives (a version's commits held back).
+   *
+   * @param skipped a table left out (the history table), or null
+   * @param held the metadata to read a table from instead of loading it, null for none
+   */
+  public static NamespaceTables tablesOf(
+      Catalog catalog,
+      String namespace,
+      TableIdentifier skipped,
+      Function<TableIdentifier, TableMetadata> held) {
+    return new NamespaceTables(namespace, tables(catalog, namespace, skipped, held, (n, t) -> {}));
+  }
+
+  private static Map<String, TableState> tables(
+      Catalog catalog,
+      String namespace,
+      TableIdentifier skipped,
+      Function<TableIdentifier, TableMetadata> held,
+      BiConsumer<String, Table> loaded) {
     Objects.requireNonNull(catalog, "catalog");
     Objects.requireNonNull(namespace, "namespace");
     Map<String, TableState> tables = new TreeMap<>();
@@ -66,19 +94,23 @@ public final class NamespaceTables {
     try {
       ids = catalog.listTables(TableNames.namespace(namespace));
     } catch (NoSuchNamespaceException e) {
-      return new NamespaceTables(namespace, tables);
+      return tables;
     }
     for (TableIdentifier id : ids) {
+      TableMetadata metadata = id.equals(skipped) ? null : held.apply(id);
       try {
-        Table table = catalog.loadTable(id);
-        tables.put(id.name(), TableState.of(id.name(), table));
-        loaded.accept(id.name(), table);
+        if (metadata != null) {
+          tables.put(id.name(), TableState.of(id.name(), metadata));
+        } else if (!id.equals(skipped)) {
+          Table table = catalog.loadTable(id);
+          tables.put(id.name(), TableState.of(id.name(), table));
+          loaded.accept(id.name(), table);
+        }
       } catch (NoSuchTableException e) {
         // dropped between listing and loading: not part of the namespace
       }
     }
-    captureViews(catalog, TableNames.namespace(namespace), tables);
-    return new NamespaceTables(namespace, tables);
+    return tables;
   }
 
   /** Adds the namespace's views, when the catalog serves views. */
