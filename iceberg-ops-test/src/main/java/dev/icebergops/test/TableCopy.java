@@ -233,12 +233,7 @@ record TableCopy(
    */
   Table copyTo(Catalog catalog, TableIdentifier target, ClassCopies copies) {
     String targetLocation = locationOf(catalog, target, copies);
-    String copy =
-        metadata
-            .replace(
-                LOCATION, new String(JsonStringEncoder.getInstance().quoteAsString(targetLocation)))
-            .replace(UUID_TOKEN, UUID.randomUUID().toString())
-            .replace('"' + UPDATED + '"', Long.toString(System.currentTimeMillis()));
+    String copy = owned(metadata, targetLocation);
     // the JSON as it is: parsing it into TableMetadata and writing that back would cost two passes
     // over every schema of the table, and the catalog parses it when it registers the table
     Table table = MetadataCopy.register(catalog, target, io, targetLocation, copy);

@@ -4,6 +4,7 @@ import dev.icebergops.history.HistoryRecord;
 import dev.icebergops.migration.TableNames;
 import dev.icebergops.runner.MigrationRunner;
 import dev.icebergops.runner.spi.RunnerSeam;
+import dev.icebergops.state.MetadataCopy;
 import dev.icebergops.state.NamespaceTables;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -12,12 +13,15 @@ import java.util.Map;
 import org.apache.iceberg.FileScanTask;
 import org.apache.iceberg.HasTableOperations;
 import org.apache.iceberg.Table;
+import org.apache.iceberg.TableMetadata;
+import org.apache.iceberg.TableMetadataParser;
 import org.apache.iceberg.catalog.Catalog;
 import org.apache.iceberg.catalog.Namespace;
 import org.apache.iceberg.catalog.SupportsNamespaces;
 import org.apache.iceberg.catalog.TableIdentifier;
 import org.apache.iceberg.exceptions.NoSuchNamespaceException;
 import org.apache.iceberg.io.CloseableIterable;
+import org.apache.iceberg.io.FileIO;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -69,17 +73,22 @@ final class ScratchNamespace implements AutoCloseable {
   }
 
   /**
-   * Opens {@code <run's namespace>_<suffix>} at the version a walk had reached when it wrote {@code
-   * files}: its tables registered from those metadata files (sharing the walk's data files), its
-   * history the walk's {@code rows} up to that version. Its runner reports its steps as the run's
-   * does, without baselines.
+   * Opens {@code <run's namespace>_<suffix>} at the version a walk had reached when its tables had
+   * {@code metadata}: its tables registered from it, at their locations (sharing the walk's data
+   * files), its history the walk's {@code rows} up to that version. Its runner reports its steps as
+   * the run's does, without baselines.
    *
-   * @param files each table's metadata file, by table name, written for this namespace
+   * @param metadata each table's metadata then, by table name
+   * @param io what writes a metadata file of each table, for this namespace
    * @return the namespace, or null when a table or a file it reads is gone (a later version of the
    *     walk dropped or expired it): nothing is left of it then
    */
   static ScratchNamespace registered(
-      CheckRun run, String suffix, Map<String, String> files, List<HistoryRecord> rows) {
+      CheckRun run,
+      String suffix,
+      Map<String, TableMetadata> metadata,
+      FileIO io,
+      List<HistoryRecord> rows) {
     MigrationRunner runner =
         RunnerSeam.baselines(
                 run.runner().toBuilder().namespace(run.runner().namespace() + "_" + suffix), false)
@@ -90,9 +99,11 @@ final class ScratchNamespace implements AutoCloseable {
       if (runner.catalog() instanceof SupportsNamespaces namespaces) {
         namespaces.createNamespace(TableNames.namespace(ns));
       }
-      for (Map.Entry<String, String> file : files.entrySet()) {
-        TableIdentifier id = TableIdentifier.of(TableNames.namespace(ns), file.getKey());
-        readable(runner.catalog().registerTable(id, file.getValue()));
+      for (Map.Entry<String, TableMetadata> table : metadata.entrySet()) {
+        TableIdentifier id = TableIdentifier.of(TableNames.namespace(ns), table.getKey());
+        String json = TableMetadataParser.toJson(table.getValue());
+        readable(
+            MetadataCopy.register(runner.catalog(), id, io, table.getValue().location(), json));
       }
       RunnerSeam.seedHistory(
           runner, Map.of(ns, rows.stream().map(row -> row.inNamespace(ns)).toList()));

@@ -20,7 +20,6 @@ import java.util.function.Function;
 import org.apache.iceberg.HasTableOperations;
 import org.apache.iceberg.Table;
 import org.apache.iceberg.TableMetadata;
-import org.apache.iceberg.TableMetadataParser;
 import org.apache.iceberg.io.FileIO;
 
 /**
@@ -76,13 +75,12 @@ public final class SharedJourney extends Journey {
   private List<ContractLocation.Entry> contracts;
 
   /**
-   * A copy of each table's metadata file right after the version below each allowed irreversible
-   * version, by that version: where the walk down goes on when the version stops it ({@link
-   * #below}).
+   * Each table's metadata right after the version below each allowed irreversible version, by that
+   * version: where the walk down goes on when the version stops it ({@link #below}).
    */
-  private final Map<String, Map<String, String>> kept = new HashMap<>();
+  private final Map<String, Map<String, TableMetadata>> kept = new HashMap<>();
 
-  /** Where the copies are written: the tables' file IO. */
+  /** The tables' file IO, which writes the metadata registered below. */
   private FileIO keptIn;
 
   /** What the runner's step listener does with each version it reports, or null for nothing. */
@@ -205,8 +203,6 @@ public final class SharedJourney extends Journey {
       disturb(StandardCheck.REVERSIBILITY, "an upgrade failed before the staircase could start");
     }
     cleanUp(active, atBase);
-    // the copies no walk below was registered from: no table lists them
-    kept.values().forEach(files -> files.values().forEach(this::deleteKept));
   }
 
   /**
@@ -268,54 +264,42 @@ public final class SharedJourney extends Journey {
   }
 
   /**
-   * Writes a copy of each table's current metadata file, from which a walk below {@code
-   * irreversible} starts ({@link #below}); none when a table cannot be copied, and the walk below
-   * is then a fresh one.
+   * Keeps each table's current metadata, from which a walk below {@code irreversible} starts
+   * ({@link #below}); none when a table does not expose it, and the walk below is then a fresh one.
    */
   private void keepBelow(String irreversible) {
-    Map<String, String> files = new TreeMap<>();
+    Map<String, TableMetadata> tables = new TreeMap<>();
     try {
       runs.get(StandardCheck.UPGRADE_TO_HEAD)
           .tables()
           .forEach(
               (name, table) -> {
-                TableMetadata current = ((HasTableOperations) table).operations().current();
-                String file = WalkSchemas.nextFile(current);
+                tables.put(name, ((HasTableOperations) table).operations().current());
                 keptIn = table.io();
-                TableMetadataParser.write(current, keptIn.newOutputFile(file));
-                files.put(name, file);
               });
-      kept.put(irreversible, files);
+      kept.put(irreversible, tables);
     } catch (RuntimeException e) {
       kept.remove(irreversible);
     }
   }
 
-  private void deleteKept(String file) {
-    try {
-      keptIn.deleteFile(file);
-    } catch (RuntimeException e) {
-      // left in the store: nothing reads it
-    }
-  }
-
   /**
    * The namespace {@code <journey's>_data_below<version>} at the version below the allowed
-   * irreversible version that stopped the walk down, registered from the copies the walk up kept
+   * irreversible version that stopped the walk down, registered from the metadata the walk up kept
    * there, with the journey's history rows up to it; null when none was kept or it cannot be
    * registered.
    */
   @Override
   ScratchNamespace below(CheckRun.Stop stop) {
-    Map<String, String> files = kept.remove(stop.version());
-    if (files == null) {
+    Map<String, TableMetadata> tables = kept.remove(stop.version());
+    if (tables == null) {
       return null;
     }
     CheckRun data = runs.get(StandardCheck.DATA_SURVIVES);
     String top = data.previous(stop.version());
     List<HistoryRecord> rows =
         data.runner().history().stream().filter(r -> r.version().compareTo(top) <= 0).toList();
-    return ScratchNamespace.registered(data, "data_below" + stop.version(), files, rows);
+    return ScratchNamespace.registered(data, "data_below" + stop.version(), tables, keptIn, rows);
   }
 
   /** The runner's event listener: hands each version done to the phase under way. */

@@ -5,16 +5,15 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.icebergops.migration.TableNames;
 import dev.icebergops.runner.RunEvent;
+import dev.icebergops.state.MetadataCopy;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.HashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
-import java.util.UUID;
 import org.apache.iceberg.HasTableOperations;
 import org.apache.iceberg.Schema;
 import org.apache.iceberg.Table;
@@ -22,7 +21,6 @@ import org.apache.iceberg.TableMetadata;
 import org.apache.iceberg.TableMetadataParser;
 import org.apache.iceberg.catalog.Catalog;
 import org.apache.iceberg.catalog.TableIdentifier;
-import org.apache.iceberg.io.PositionOutputStream;
 import org.apache.iceberg.util.JsonUtil;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -211,9 +209,9 @@ public final class WalkSchemas {
       TableMetadata current,
       Set<Integer> keep,
       Map<Integer, JsonNode> putBack) {
-    String file = nextFile(current);
     Map<Integer, JsonNode> stash = leftOut.computeIfAbsent(current.uuid(), u -> new HashMap<>());
-    try (PositionOutputStream out = table.io().newOutputFile(file).create()) {
+    String metadata;
+    try {
       ObjectNode json =
           (ObjectNode) JsonUtil.mapper().readTree(TableMetadataParser.toJson(current));
       Map<Integer, JsonNode> schemas = new TreeMap<>();
@@ -229,12 +227,12 @@ public final class WalkSchemas {
       ArrayNode array = JsonUtil.mapper().createArrayNode();
       schemas.values().forEach(array::add);
       json.set("schemas", array);
-      out.write(JsonUtil.mapper().writeValueAsBytes(json));
+      metadata = JsonUtil.mapper().writeValueAsString(json);
     } catch (IOException e) {
       throw new UncheckedIOException("Cannot trim the schemas of " + id + ": " + e, e);
     }
-    catalog.dropTable(id, false);
-    catalog.registerTable(id, file);
+    MetadataCopy.reregister(
+        catalog, id, table.io(), current.location(), current.metadataFileLocation(), metadata);
     try {
       table.io().deleteFile(current.metadataFileLocation()); // no later metadata lists it
     } catch (RuntimeException e) {
@@ -260,23 +258,6 @@ public final class WalkSchemas {
               }
             });
     return List.copyOf(recorded.descendingMap().values());
-  }
-
-  /** The next metadata file, named as a commit names it (so the catalog reads its version). */
-  static String nextFile(TableMetadata current) {
-    String name = current.metadataFileLocation();
-    name = name == null ? "" : name.substring(name.lastIndexOf('/') + 1);
-    int dash = name.indexOf('-');
-    int version = 0;
-    if (dash > 0 && name.substring(0, dash).chars().allMatch(Character::isDigit)) {
-      version = Integer.parseInt(name.substring(0, dash)) + 1;
-    }
-    return String.format(
-        Locale.ROOT,
-        "%s/metadata/%05d-%s.metadata.json",
-        current.location(),
-        version,
-        UUID.randomUUID());
   }
 
   private static int highestId(TableMetadata current) {
