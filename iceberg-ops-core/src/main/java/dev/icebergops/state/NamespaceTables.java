@@ -62,7 +62,8 @@ public final class NamespaceTables {
   public static NamespaceTables capture(
       Catalog catalog, String namespace, BiConsumer<String, Table> loaded) {
     Map<String, TableState> tables = tables(catalog, namespace, null, id -> null, loaded);
-    captureViews(catalog, TableNames.namespace(namespace), tables);
+    views(catalog, TableNames.namespace(namespace))
+        .forEach((id, view) -> tables.put(id.name(), TableState.of(id.name(), view)));
     return new NamespaceTables(namespace, tables);
   }
 
@@ -111,13 +112,6 @@ public final class NamespaceTables {
       }
     }
     return tables;
-  }
-
-  /** Adds the namespace's views, when the catalog serves views. */
-  private static void captureViews(
-      Catalog catalog, Namespace namespace, Map<String, TableState> states) {
-    views(catalog, namespace)
-        .forEach((id, view) -> states.put(id.name(), TableState.of(id.name(), view)));
   }
 
   /**
