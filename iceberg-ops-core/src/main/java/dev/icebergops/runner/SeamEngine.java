@@ -4,6 +4,7 @@ import dev.icebergops.migration.MigrationContext;
 import dev.icebergops.migration.internal.CatalogMigrationContext;
 import dev.icebergops.migration.internal.StepListener;
 import dev.icebergops.runner.spi.RunnerSeam;
+import dev.icebergops.state.TableDiff;
 
 /**
  * The runner package's side of {@link RunnerSeam}: the toolkit's calls, on the runner's parts. The
@@ -36,5 +37,10 @@ final class SeamEngine implements RunnerSeam.Engine {
     fence.upgrading(upgrade ? version : null);
     return new CatalogMigrationContext(
         FencedCatalog.of(runner.catalog(), fence), runner.namespace(), StepListener.NONE, version);
+  }
+
+  @Override
+  public TableChange change(TableDiff diff) {
+    return PreviewRun.change(diff);
   }
 }

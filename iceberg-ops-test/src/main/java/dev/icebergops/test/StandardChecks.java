@@ -159,18 +159,15 @@ public final class StandardChecks {
   /**
    * Checks that each destructive change a version makes (a dropped column or table, a purge, a
    * snapshot expiry, an overwrite or delete of rows outside a staged data step: the preview's
-   * classes, found on a shadow of the namespace) is declared with {@code @Destructive} on its
-   * migration class; the report lists each version's declarations.
+   * classes, found on the class's shared journey, or on a shadow of the namespace for a version
+   * that commits data) is declared with {@code @Destructive} on its migration class; the report
+   * lists each version's declarations.
    *
    * @throws AssertionFailedError naming the version, the table, the column and the annotation to
    *     add
    */
   public void assertDestructiveChangesDeclared() {
-    StandardCheck check = StandardCheck.DESTRUCTIVE_DECLARED;
-    verify(
-        start.isAt(runner)
-            ? kept(check, checks::destructiveDeclared)
-            : checks.destructiveDeclared());
+    verify(shared(StandardCheck.DESTRUCTIVE_DECLARED, checks::destructiveDeclared));
   }
 
   /**

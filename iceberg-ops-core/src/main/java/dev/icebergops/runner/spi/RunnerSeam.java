@@ -6,6 +6,8 @@ import dev.icebergops.history.internal.HistoryWriter;
 import dev.icebergops.migration.MigrationContext;
 import dev.icebergops.migration.internal.StagedBranches;
 import dev.icebergops.runner.MigrationRunner;
+import dev.icebergops.runner.TableChange;
+import dev.icebergops.state.TableDiff;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -40,6 +42,9 @@ public final class RunnerSeam {
 
     /** See {@link RunnerSeam#versionContext}. */
     MigrationContext versionContext(MigrationRunner runner, String version, boolean upgrade);
+
+    /** See {@link RunnerSeam#change}. */
+    TableChange change(TableDiff diff);
   }
 
   /**
@@ -136,6 +141,14 @@ public final class RunnerSeam {
   public static MigrationContext versionContext(
       MigrationRunner runner, String version, boolean upgrade) {
     return engine().versionContext(runner, version, upgrade);
+  }
+
+  /**
+   * What one table's diff is in a preview's words, each change with its class: the same as {@link
+   * MigrationRunner#preview()} reports, for the toolkit's checks that diff states a walk captured.
+   */
+  public static TableChange change(TableDiff diff) {
+    return engine().change(diff);
   }
 
   /**

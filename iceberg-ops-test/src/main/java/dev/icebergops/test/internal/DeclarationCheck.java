@@ -1,15 +1,27 @@
 package dev.icebergops.test.internal;
 
 import dev.icebergops.migration.ChangeClass;
+import dev.icebergops.migration.ResolvedMigration;
 import dev.icebergops.runner.ClassedChange;
 import dev.icebergops.runner.MigrationPreview;
 import dev.icebergops.runner.VersionPreview;
+import dev.icebergops.runner.spi.RunnerSeam;
+import dev.icebergops.state.StateDiff;
+import dev.icebergops.state.TableState;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import org.apache.iceberg.Snapshot;
+import org.apache.iceberg.Table;
 
 /**
  * The check that each destructive change a version makes is declared: the preview of the pending
  * versions, on a shadow of the namespace, classes every change (the one classifier, {@link
  * VersionPreview#undeclared}); a destructive one whose migration class lacks {@code @Destructive}
- * fails, naming the version, the table and the column. Each declaration is a note of the report.
+ * fails, naming the version, the table and the column. Each declaration is a note of the report. On
+ * the shared journey ({@link #upgraded}), the same classes come from the tables before and after
+ * each version's upgrade, with no preview of its own.
  */
 final class DeclarationCheck {
 
@@ -29,6 +41,70 @@ final class DeclarationCheck {
     }
     preview.versions().forEach(version -> check(run, version));
     return run.report();
+  }
+
+  /**
+   * Checks one version on the shared journey's walk up: its changes are the diff of its tables
+   * before and right after its upgrade, worded and classed as the preview's ({@link
+   * RunnerSeam#change}). A version that commits data or expires snapshots is not checked here: the
+   * preview, which runs it on a shadow without the journey's rows, classes those its own way.
+   *
+   * @param was the namespace's tables before the upgrade, by name
+   * @param is its tables right after it, by name
+   * @return false when the version changed a table's snapshots, and the check must run its own pass
+   */
+  static boolean upgraded(
+      CheckRun run, ResolvedMigration migration, Map<String, Table> was, Map<String, Table> is) {
+    if (!sameSnapshots(was, is)) {
+      return false;
+    }
+    String ns = run.ns() + ".";
+    Map<String, TableState> before = new HashMap<>();
+    Map<String, TableState> after = new HashMap<>();
+    was.forEach((name, table) -> before.put(ns + name, TableState.of(ns + name, table)));
+    is.forEach((name, table) -> after.put(ns + name, TableState.of(ns + name, table)));
+    check(
+        run,
+        new VersionPreview(
+            migration.version(),
+            migration.description(),
+            VersionPreview.Outcome.PREVIEWED,
+            StateDiff.between(before, after).stream().map(RunnerSeam::change).toList(),
+            List.of(),
+            null,
+            List.of(),
+            ChangeClass.declaredBy(migration.migration().getClass()),
+            List.of()));
+    return true;
+  }
+
+  /** Whether every table of {@code is} has the snapshots it had in {@code was} (none if new). */
+  private static boolean sameSnapshots(Map<String, Table> was, Map<String, Table> is) {
+    Map<String, Table> byUuid = new HashMap<>();
+    was.values().forEach(table -> byUuid.put(table.uuid().toString(), table));
+    for (Table table : is.values()) {
+      Table before = byUuid.get(table.uuid().toString());
+      Snapshot now = table.currentSnapshot();
+      if (before == null
+          ? now != null
+          : !Objects.equals(id(now), id(before.currentSnapshot())) || anyExpired(before, table)) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  private static boolean anyExpired(Table before, Table after) {
+    for (Snapshot snapshot : before.snapshots()) {
+      if (after.snapshot(snapshot.snapshotId()) == null) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private static Long id(Snapshot snapshot) {
+    return snapshot == null ? null : snapshot.snapshotId();
   }
 
   private static void check(CheckRun run, VersionPreview version) {

@@ -30,7 +30,8 @@ import org.apache.iceberg.io.FileIO;
  * history rows and the data read back. After each downgrade: the comparison with before the upgrade
  * (the staircase), the data read back, the upgrade again (compared with after the first) and the
  * downgrade again, both called directly like the re-run; at {@code downTo} the no-trace comparison,
- * at the start (0000 from empty) the history rows again.
+ * at the start (0000 from empty) the history rows again. The declarations check classes each
+ * upgrade's diff on the way up, and takes no part in the rest.
  *
  * <p>Each check's report is the one its own pass ({@link MigrationChecks}) gives, as long as what
  * the journey adds for the other checks leaves the namespace as a plain pass would: an idempotency
@@ -60,7 +61,8 @@ public final class SharedJourney extends Journey {
           StandardCheck.IDEMPOTENT_UPGRADES,
           StandardCheck.CONTRACTS,
           StandardCheck.DATA_SURVIVES,
-          StandardCheck.HISTORY_AGREES);
+          StandardCheck.HISTORY_AGREES,
+          StandardCheck.DESTRUCTIVE_DECLARED);
 
   /** What a failing upgrade from the start adds to its message (the start's drift), or "". */
   private String startNote = "";
@@ -184,7 +186,7 @@ public final class SharedJourney extends Journey {
     if (!resolved) {
       return;
     }
-    Map<StandardCheck, CheckRun> active = new LinkedHashMap<>(runs);
+    Map<StandardCheck, CheckRun> active = active();
     if (location != null) {
       contracts = HeadChecks.entries(runs.get(StandardCheck.CONTRACTS), location);
       if (contracts == null) {
@@ -200,7 +202,7 @@ public final class SharedJourney extends Journey {
       atHead(active);
       atBase = new Descent(this, active).walk();
     } else {
-      disturb(StandardCheck.REVERSIBILITY, "an upgrade failed before the staircase could start");
+      upFailed();
     }
     cleanUp(active, atBase);
   }
@@ -239,9 +241,11 @@ public final class SharedJourney extends Journey {
   /** After a version's upgrade: its shape, its re-run, the data check's rows. */
   private void upgraded(ResolvedMigration migration) {
     String version = migration.version();
+    Map<String, Table> was = captured;
     NamespaceTables shape = capture();
     Map<String, Table> tables = captured;
     after.put(version, shape);
+    declarations(migration, was, tables);
     CheckRun idempotency = runs.get(StandardCheck.IDEMPOTENT_UPGRADES);
     idempotency.cover(version);
     boolean idempotent = IdempotencyCheck.again(idempotency, migration, shape);
