@@ -28,6 +28,11 @@ class SuiteVerdictsTest {
 
   private static final String WALKED = "Walked the standard checks' shared journey of ";
 
+  /** The cache the class's one first run of Orders filled; the tests that start there copy it. */
+  @TempDir static Path firstCache;
+
+  private static Run first;
+
   @TempDir Path cache;
   @TempDir Path reports;
 
@@ -39,7 +44,7 @@ class SuiteVerdictsTest {
   @Test
   void aReRunWithAnUnchangedChainTakesEveryVerdictFromTheCacheAndSaysWhichRunGaveIt()
       throws IOException {
-    Run first = run(VerdictFixtures.Orders.class, cache.toString());
+    Run first = firstRun();
     assertThat(first.walks()).as("journeys walked in the first run").isEqualTo(1);
     assertThat(first.fromCache()).as("verdicts from the cache in the first run").isEmpty();
 
@@ -58,7 +63,7 @@ class SuiteVerdictsTest {
   @Test
   void anEditedMigrationARenumberedOneAChangedSettingOrAnEditedContractEachWalksAgain()
       throws IOException {
-    run(VerdictFixtures.Orders.class, cache.toString());
+    firstRun();
 
     for (Class<?> changed :
         List.of(
@@ -94,7 +99,7 @@ class SuiteVerdictsTest {
 
   @Test
   void aDamagedVerdictIsAMissWithAWarningAndIsKeptAnew() throws IOException {
-    run(VerdictFixtures.Orders.class, cache.toString());
+    firstRun();
     List<Path> kept;
     try (Stream<Path> files = Files.walk(cache.resolve("verdicts"))) {
       kept = files.filter(f -> f.toString().endsWith(".bin")).toList();
@@ -126,6 +131,29 @@ class SuiteVerdictsTest {
     Run again = run(VerdictFixtures.Orders.class, "off");
     assertThat(again.walks()).as("journeys walked in the second run").isEqualTo(1);
     assertThat(again.fromCache()).as("verdicts from the cache").isEmpty();
+  }
+
+  /**
+   * The first run of Orders with the cache empty, run once for the class (a run the tests would
+   * each repeat alike), its cache copied to the test's.
+   */
+  private Run firstRun() throws IOException {
+    synchronized (SuiteVerdictsTest.class) {
+      if (first == null) {
+        first = run(VerdictFixtures.Orders.class, firstCache.toString());
+      }
+    }
+    try (Stream<Path> files = Files.walk(firstCache)) {
+      for (Path from : files.toList()) {
+        Path to = cache.resolve(firstCache.relativize(from).toString());
+        if (Files.isDirectory(from)) {
+          Files.createDirectories(to);
+        } else {
+          Files.copy(from, to);
+        }
+      }
+    }
+    return first;
   }
 
   /** One engine run of a class: its events, and what it logged. */
