@@ -26,13 +26,22 @@ import org.slf4j.LoggerFactory;
  * <p>On a REST catalog each table commit goes out as one multi-table {@code commitTransaction}: the
  * change, plus the requirement that the tag still points there. The catalog applies both or
  * neither, so a change cannot land after a takeover, however long the run was stopped between
- * deciding and committing. Elsewhere (and on a REST server without the endpoint) the tag is read
- * just before each commit: a takeover between that read and the commit is not caught.
+ * deciding and committing. Elsewhere (and on a REST server without the endpoint, or a REST catalog
+ * whose properties set {@value #MULTI_TABLE_COMMITS} to {@code false}) the tag is read just before
+ * each commit: a takeover between that read and the commit is not caught.
  */
 final class LeaseFence {
 
   private static final Logger LOG =
       LoggerFactory.getLogger("dev.icebergops.runner.MigrationRunner");
+
+  /**
+   * The catalog property that, set to {@code false}, has a REST catalog's changes go out one table
+   * at a time: for a server whose multi-table commit is not atomic (Iceberg's reference adapter,
+   * and so the {@code apache/iceberg-rest-fixture} image, answers a refused table's commit as done
+   * without making it).
+   */
+  static final String MULTI_TABLE_COMMITS = "iceberg-ops.multi-table-commits";
 
   private final Catalog catalog;
   private final TableIdentifier historyTable;
@@ -66,7 +75,9 @@ final class LeaseFence {
     this.tag = tag;
     this.mark = mark;
     this.lossOfLease = lossOfLease;
-    this.multiTable = catalog instanceof RESTCatalog;
+    this.multiTable =
+        catalog instanceof RESTCatalog rest
+            && !"false".equalsIgnoreCase(rest.properties().get(MULTI_TABLE_COMMITS));
   }
 
   /**

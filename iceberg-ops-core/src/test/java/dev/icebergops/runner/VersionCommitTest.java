@@ -20,6 +20,7 @@ import dev.icebergops.testing.SharedEnvironment;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.UUID;
 import org.apache.iceberg.catalog.Catalog;
 import org.apache.iceberg.catalog.TableIdentifier;
@@ -41,6 +42,7 @@ class VersionCommitTest {
 
   private static final String TRANSACTION = "/transactions/commit ";
 
+  private IcebergTestEnvironment environment;
   private Catalog catalog;
   private FaultProxy proxy;
   private RESTCatalog proxied;
@@ -49,6 +51,7 @@ class VersionCommitTest {
 
   @BeforeEach
   void setUp(IcebergTestEnvironment environment) throws Exception {
+    this.environment = environment;
     catalog = environment.catalog();
     proxy = FaultProxy.start(environment.catalogProperties().get("uri"), Duration.ofSeconds(5));
     proxied = ProxiedClients.catalogThrough(environment, proxy);
@@ -75,6 +78,33 @@ class VersionCommitTest {
     assertThat(writes).as("the run's writes").hasSize(3);
     assertThat(writes.subList(1, 3)).allMatch(line -> line.contains(TRANSACTION));
     assertThat(columns()).containsExactly("id", "a", "b", "c");
+  }
+
+  /**
+   * A catalog whose properties say its multi-table commit is not to be trusted (the reference
+   * fixture's is not atomic) gets each table's change and the history row as commits of their own,
+   * as a catalog without the endpoint does.
+   */
+  @Test
+  void aCatalogSetToCommitOneTableAtATimeGetsNoMultiTableCommit() throws Exception {
+    runner(catalog, V0001__CreateT.class).migrate();
+    proxy.clearLog();
+    try (RESTCatalog oneAtATime =
+        ProxiedClients.catalogThrough(
+            environment, proxy, Map.of(LeaseFence.MULTI_TABLE_COMMITS, "false"))) {
+
+      runner(oneAtATime, V0001__CreateT.class, V0002__AddAAndB.class, V0004__AddC.class).migrate();
+    }
+
+    List<String> writes = proxy.requests().stream().filter(FaultProxy.WRITES).toList();
+    assertThat(writes).as("the run's writes").isNotEmpty().noneMatch(l -> l.contains(TRANSACTION));
+    assertThat(columns()).containsExactly("id", "a", "b", "c");
+    assertThat(runner(catalog, V0001__CreateT.class).history())
+        .extracting(HistoryRecord::version, HistoryRecord::status)
+        .containsExactly(
+            tuple("0001", Status.APPLIED),
+            tuple("0002", Status.APPLIED),
+            tuple("0004", Status.APPLIED));
   }
 
   @Test

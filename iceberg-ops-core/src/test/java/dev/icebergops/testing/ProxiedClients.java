@@ -18,17 +18,28 @@ public final class ProxiedClients {
 
   /** A client whose catalog requests go through {@code catalog}; its store requests go direct. */
   public static RESTCatalog catalogThrough(IcebergTestEnvironment env, FaultProxy catalog) {
-    return client(env, catalog.uri(), null);
+    return catalogThrough(env, catalog, Map.of());
+  }
+
+  /**
+   * A client whose catalog requests go through {@code catalog}, with {@code extra} added to its
+   * properties; its store requests go direct.
+   */
+  public static RESTCatalog catalogThrough(
+      IcebergTestEnvironment env, FaultProxy catalog, Map<String, String> extra) {
+    return client(env, catalog.uri(), null, extra);
   }
 
   /** A client whose catalog and store requests go through the two proxies. */
   public static RESTCatalog through(
       IcebergTestEnvironment env, FaultProxy catalog, FaultProxy store) {
-    return client(env, catalog.uri(), store.uri());
+    return client(env, catalog.uri(), store.uri(), Map.of());
   }
 
-  private static RESTCatalog client(IcebergTestEnvironment env, String uri, String s3Endpoint) {
+  private static RESTCatalog client(
+      IcebergTestEnvironment env, String uri, String s3Endpoint, Map<String, String> extra) {
     Map<String, String> properties = new HashMap<>(env.catalogProperties());
+    properties.putAll(extra);
     properties.put("uri", uri);
     if (s3Endpoint != null) {
       properties.put("s3.endpoint", s3Endpoint);
