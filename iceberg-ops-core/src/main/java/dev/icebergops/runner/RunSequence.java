@@ -202,12 +202,12 @@ final class RunSequence {
         }
         HistoryRecord next = running(versions, i + 1, operation, journal.runId());
         boolean release = i + 1 == versions.size() && !operation.hasPostHook(version.migration());
-        var schemas = views.schemas(view);
+        var tables = views.tables(view);
         done(
             steps,
             executor.run(
                 operation, version.migration(), version.before(), lease, next, release, uuids));
-        views.warn(version.migration().version(), schemas, view);
+        views.warn(version.migration().version(), tables, view);
         runningWritten = next != null;
       } catch (MigrationException e) {
         throw e.withPartialResult(

@@ -12,9 +12,11 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.UUID;
 import java.util.function.Function;
 import net.sf.jsqlparser.statement.select.Select;
 import org.apache.iceberg.Schema;
+import org.apache.iceberg.Table;
 import org.apache.iceberg.catalog.Catalog;
 import org.apache.iceberg.catalog.Namespace;
 import org.apache.iceberg.catalog.TableIdentifier;
@@ -159,10 +161,10 @@ final class ViewChecks {
   }
 
   /**
-   * The schemas of the namespace's tables, read before a run's version so that {@link #warn} can
-   * tell what it renamed or dropped; empty (and nothing read) when the namespace has no view.
+   * The namespace's tables, read before a run's version so that {@link #warn} can tell what it
+   * renamed or dropped; empty (and nothing read) when the namespace has no view.
    */
-  Map<TableIdentifier, Schema> schemas(NamespaceView namespace) {
+  Map<TableIdentifier, Table> tables(NamespaceView namespace) {
     if (views.isEmpty()) {
       return Map.of();
     }
@@ -174,11 +176,9 @@ final class ViewChecks {
           .call(
               "read the tables of " + ns,
               () -> {
-                Map<TableIdentifier, Schema> schemas = new HashMap<>();
-                catalog
-                    .listTables(ns)
-                    .forEach(id -> schemas.put(id, catalog.loadTable(id).schema()));
-                return schemas;
+                Map<TableIdentifier, Table> tables = new HashMap<>();
+                catalog.listTables(ns).forEach(id -> tables.put(id, catalog.loadTable(id)));
+                return tables;
               });
     } catch (RuntimeException e) {
       LOG.warn(
@@ -190,43 +190,61 @@ final class ViewChecks {
   }
 
   /**
-   * Logs a warning for each view that reads a column the version renamed or dropped: the run goes
-   * on, as Liquibase and Atlas apply a change their lint warned of; the preview and the gate on
-   * breaking changes are where it is caught before.
+   * Logs a warning for each view that reads a column the version renamed or dropped, or a table it
+   * dropped or renamed (told apart by the table's UUID): the run goes on, as Liquibase and Atlas
+   * apply a change their lint warned of; the preview and the gate on breaking changes are where it
+   * is caught before.
    *
-   * @param before the schemas {@link #schemas} read before the version
+   * @param before the tables {@link #tables} read before the version
    */
-  void warn(String version, Map<TableIdentifier, Schema> before, NamespaceView namespace) {
-    if (views.isEmpty()) {
+  void warn(String version, Map<TableIdentifier, Table> before, NamespaceView namespace) {
+    if (views.isEmpty() || before.isEmpty()) {
       return;
     }
+    Map<TableIdentifier, Table> after = tables(namespace);
+    Map<UUID, TableIdentifier> namesAfter = new HashMap<>();
+    after.forEach((id, table) -> namesAfter.put(table.uuid(), id));
     List<TableChange> changes = new ArrayList<>();
-    schemas(namespace)
-        .forEach(
-            (id, schema) -> {
-              if (before.containsKey(id)) {
-                SchemaDiff diff = SchemaDiff.between(before.get(id), schema);
-                changes.add(
-                    new TableChange(
-                        id.toString(),
-                        Kind.CHANGED,
-                        diff,
-                        List.of(),
-                        null,
-                        List.of(),
-                        null,
-                        null,
-                        null,
-                        List.of()));
-              }
-            });
-    for (ViewBreak broken : broken(changes, before::get)) {
+    before.forEach(
+        (id, table) -> {
+          if (after.containsKey(id)) {
+            changes.add(
+                change(id.toString(), Kind.CHANGED, table.schema(), after.get(id).schema(), null));
+          } else {
+            TableIdentifier renamed = namesAfter.get(table.uuid());
+            changes.add(
+                renamed == null
+                    ? change(id.toString(), Kind.DROPPED, table.schema(), table.schema(), null)
+                    : change(renamed.toString(), Kind.RENAMED, table.schema(), table.schema(), id));
+          }
+        });
+    for (ViewBreak broken : broken(changes, id -> schemaOf(before.get(id)))) {
       LOG.warn(
           "Migration {} breaks a view of {}: {}; the view fails at query time until it is replaced",
           version,
           namespace.namespace(),
           broken.describe("migration " + version));
     }
+  }
+
+  private static Schema schemaOf(Table table) {
+    return table == null ? null : table.schema();
+  }
+
+  /** A change of one table as {@link #warn} sees it: its kind and its schema before and after. */
+  private static TableChange change(
+      String table, Kind kind, Schema before, Schema after, TableIdentifier renamedFrom) {
+    return new TableChange(
+        table,
+        kind,
+        SchemaDiff.between(before, after),
+        List.of(),
+        null,
+        List.of(),
+        renamedFrom == null ? null : renamedFrom.toString(),
+        null, // a table's change: no view queries
+        null,
+        List.of());
   }
 
   /** Whether the change drops or renames a table (not a view): a view that reads it fails. */

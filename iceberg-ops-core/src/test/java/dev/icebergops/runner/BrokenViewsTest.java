@@ -216,4 +216,41 @@ class BrokenViewsTest {
                 + " time until it is replaced")
         .doesNotContain("order_notes");
   }
+
+  @Test
+  void migrateRenamingATableAViewReadsWarnsNamingTheViewTheTableAndItsNewName() {
+    view("order_count", "trino", "SELECT count(*) AS n FROM orders");
+    String ns = own.namespace();
+
+    assertThat(migrateLog(V0002__RenameOrders.class))
+        .contains(
+            breaks(ns + ".order_count", ns + ".orders, which migration 0002 renames to " + ns)
+                + ".orders_v1; the view fails at query time until it is replaced");
+  }
+
+  @Test
+  void migrateDroppingATableAViewReadsWarnsNamingTheViewAndTheTable() {
+    view("notes", "spark", "SELECT note FROM orders");
+    String ns = own.namespace();
+
+    assertThat(migrateLog(V0002__DropOrders.class))
+        .contains(
+            breaks(ns + ".notes", ns + ".orders, which migration 0002 drops")
+                + "; the view fails at query time until it is replaced");
+  }
+
+  /** What {@code migrate} to {@code pending} writes to standard error. */
+  private String migrateLog(Class<? extends PreviewFixtures.Forward> pending) {
+    return StandardError.capture(() -> own.runner(V0001__CreateOrders.class, pending).migrate());
+  }
+
+  /** The start of {@code migrate}'s warning that migration 0002 breaks {@code view}. */
+  private String breaks(String view, String reads) {
+    return "Migration 0002 breaks a view of "
+        + own.namespace()
+        + ": view "
+        + view
+        + " reads "
+        + reads;
+  }
 }
