@@ -377,7 +377,7 @@ final class DataCheck {
       }
       List<DataLoss> then;
       try {
-        TableRead read = DataLedger.read(view, state.snapshotId(), state.schema());
+        TableRead read = TableRead.of(view, state.snapshotId(), state.schema());
         then =
             ledger.compare(
                 Map.of(loss.table(), read),

@@ -1,7 +1,5 @@
 package dev.icebergops.test.internal;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -11,13 +9,9 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.function.Predicate;
-import org.apache.iceberg.MetadataColumns;
 import org.apache.iceberg.Schema;
 import org.apache.iceberg.Table;
-import org.apache.iceberg.data.IcebergGenerics;
 import org.apache.iceberg.data.Record;
-import org.apache.iceberg.io.CloseableIterable;
-import org.apache.iceberg.types.TypeUtil;
 
 /**
  * The rows the data check wrote, batch by batch, and the way to read them back: by data file and
@@ -73,7 +67,7 @@ final class DataLedger {
     List<String> written = tables();
     tables.entrySet().stream()
         .filter(e -> written.contains(e.getKey()))
-        .forEach(e -> reads.put(e.getKey(), read(files.view(e.getValue()))));
+        .forEach(e -> reads.put(e.getKey(), files.read(e.getValue())));
     return reads;
   }
 
@@ -138,43 +132,5 @@ final class DataLedger {
               }
             });
     return new MovedRows(read.schema().asStruct(), rows);
-  }
-
-  /**
-   * Reads every row of a table with its data file and position.
-   *
-   * @param table the table
-   * @return the rows as they read now
-   */
-  static TableRead read(Table table) {
-    return read(table, null, table.schema());
-  }
-
-  /**
-   * Reads every row of a table as it was at one of its snapshots.
-   *
-   * @param table the table
-   * @param snapshotId the snapshot, or null for the current one
-   * @param schema the table's schema then
-   * @return the rows as they read then
-   */
-  static TableRead read(Table table, Long snapshotId, Schema schema) {
-    Schema projection =
-        TypeUtil.join(schema, new Schema(MetadataColumns.FILE_PATH, MetadataColumns.ROW_POSITION));
-    Map<String, Map<Long, Record>> rows = new HashMap<>();
-    IcebergGenerics.ScanBuilder scan = IcebergGenerics.read(table);
-    if (snapshotId != null) {
-      scan = scan.useSnapshot(snapshotId);
-    }
-    try (CloseableIterable<Record> records = scan.project(projection).build()) {
-      for (Record record : records) {
-        String file = record.getField(MetadataColumns.FILE_PATH.name()).toString();
-        long pos = (Long) record.getField(MetadataColumns.ROW_POSITION.name());
-        rows.computeIfAbsent(file, f -> new HashMap<>()).put(pos, record);
-      }
-    } catch (IOException e) {
-      throw new UncheckedIOException("Cannot read " + table.name() + ": " + e.getMessage(), e);
-    }
-    return new TableRead(table.uuid().toString(), schema, rows);
   }
 }

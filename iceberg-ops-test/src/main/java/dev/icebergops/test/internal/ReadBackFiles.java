@@ -3,9 +3,12 @@ package dev.icebergops.test.internal;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.Map;
+import java.util.Set;
 import org.apache.iceberg.BaseTable;
 import org.apache.iceberg.HasTableOperations;
+import org.apache.iceberg.Snapshot;
 import org.apache.iceberg.StaticTableOperations;
 import org.apache.iceberg.Table;
 import org.apache.iceberg.TableScan;
@@ -32,7 +35,7 @@ import org.apache.iceberg.relocated.com.google.common.util.concurrent.MoreExecut
  *
  * <pre>{@code
  * ReadBackFiles files = new ReadBackFiles();
- * TableRead read = DataLedger.read(files.view(table));
+ * TableRead read = TableRead.of(files.view(table));
  * }</pre>
  */
 final class ReadBackFiles {
@@ -45,6 +48,15 @@ final class ReadBackFiles {
 
   private final Map<String, Kept> kept = new HashMap<>();
 
+  /** A table's last full read: its snapshot, every file it opened, its rows. */
+  private record LastRead(long snapshotId, Set<String> opened, TableRead rows) {}
+
+  /** The last full read of each table, by uuid. */
+  private final Map<String, LastRead> lastReads = new HashMap<>();
+
+  /** How many times {@link #read} read a table in full. */
+  private int fullReads;
+
   /**
    * A read-only view of the table at its current metadata whose reads reuse the files kept from
    * earlier reads and plan in the reading thread, or the table itself when its store cannot list
@@ -54,17 +66,82 @@ final class ReadBackFiles {
    * @return the table to read
    */
   Table view(Table table) {
-    if (!(table.io() instanceof SupportsPrefixOperations store)
-        || !(table instanceof HasTableOperations operations)) {
-      return table;
+    return view(table, listing(table), null);
+  }
+
+  /**
+   * Every row of the table as it reads now ({@link TableRead#of(Table)}). When the table is at the
+   * snapshot of its last full read here and every file that read opened is still listed as it was
+   * kept, its rows are that read's, projected on the table's schema without opening a file: one
+   * snapshot's files, the same bytes, give the same rows, and a dropped or renamed column changes
+   * no other value ({@link TableRead#projectedOn}). Otherwise, as after a downgrade that rewrote
+   * data or a file gone from the store, the table is read in full.
+   *
+   * @param table the table, as just loaded
+   * @return the rows as they read now
+   */
+  TableRead read(Table table) {
+    Map<String, FileInfo> listed = listing(table);
+    Snapshot current = table.currentSnapshot();
+    LastRead last = lastReads.get(table.uuid().toString());
+    if (listed != null
+        && current != null
+        && last != null
+        && last.snapshotId() == current.snapshotId()
+        && last.opened().stream().allMatch(path -> keptUnchanged(path, listed))) {
+      TableRead projected = last.rows().projectedOn(table.schema());
+      if (projected != null) {
+        return projected;
+      }
+    }
+    Set<String> opened = new HashSet<>();
+    TableRead read = TableRead.of(view(table, listed, opened));
+    fullReads++;
+    if (listed != null && current != null) {
+      lastReads.put(
+          table.uuid().toString(), new LastRead(current.snapshotId(), Set.copyOf(opened), read));
+    }
+    return read;
+  }
+
+  /** How many times {@link #read} read a table in full rather than reusing its last read. */
+  int fullReads() {
+    return fullReads;
+  }
+
+  /** What the table's store lists under its location, or null when it cannot list files. */
+  private static Map<String, FileInfo> listing(Table table) {
+    if (!(table.io() instanceof SupportsPrefixOperations store)) {
+      return null;
     }
     Map<String, FileInfo> listed = new HashMap<>();
     for (FileInfo file : store.listPrefix(table.location() + "/")) {
       listed.put(file.location(), file);
     }
+    return listed;
+  }
+
+  /** Whether the file is kept, and listed with the size and time it had when it was fetched. */
+  private boolean keptUnchanged(String path, Map<String, FileInfo> listed) {
+    FileInfo info = listed.get(path);
+    Kept file = kept.get(path);
+    return info != null
+        && file != null
+        && file.size() == info.size()
+        && file.createdAtMillis() == info.createdAtMillis();
+  }
+
+  /**
+   * The table read through {@code listed}, each path it opens added to {@code opened} unless null;
+   * the table itself when there is no listing.
+   */
+  private Table view(Table table, Map<String, FileInfo> listed, Set<String> opened) {
+    if (listed == null || !(table instanceof HasTableOperations operations)) {
+      return table;
+    }
     StaticTableOperations readOnly =
         new StaticTableOperations(
-            operations.operations().current(), new ListedFiles(table.io(), listed));
+            operations.operations().current(), new ListedFiles(table.io(), listed, opened));
     return new BaseTable(readOnly, table.name()) {
       @Override
       public TableScan newScan() {
@@ -77,10 +154,12 @@ final class ReadBackFiles {
   private final class ListedFiles implements FileIO {
     private final FileIO store;
     private final Map<String, FileInfo> listed;
+    private final Set<String> opened;
 
-    ListedFiles(FileIO store, Map<String, FileInfo> listed) {
+    ListedFiles(FileIO store, Map<String, FileInfo> listed, Set<String> opened) {
       this.store = store;
       this.listed = listed;
+      this.opened = opened;
     }
 
     @Override
@@ -95,6 +174,9 @@ final class ReadBackFiles {
 
     /** The file from memory when listed unchanged and as long as expected, else from the store. */
     private InputFile input(String path, Long length) {
+      if (opened != null) {
+        opened.add(path);
+      }
       FileInfo info = listed.get(path);
       if (info == null || info.size() > LARGEST_KEPT || (length != null && length != info.size())) {
         return length == null ? store.newInputFile(path) : store.newInputFile(path, length);

@@ -57,14 +57,14 @@ class ReadBackFilesTest {
     ReadBackFiles files = new ReadBackFiles();
     Table observed = observed(table);
 
-    TableRead first = DataLedger.read(files.view(observed));
+    TableRead first = TableRead.of(files.view(observed));
     int fetchedFirst = opened.size();
-    TableRead second = DataLedger.read(files.view(observed));
+    TableRead second = TableRead.of(files.view(observed));
 
     assertThat(opened).contains(one, two);
     assertThat(opened).hasSize(fetchedFirst);
     assertThat(second.rows()).hasSize(2).isEqualTo(first.rows());
-    assertThat(second.rows()).isEqualTo(DataLedger.read(table).rows());
+    assertThat(second.rows()).isEqualTo(TableRead.of(table).rows());
   }
 
   @Test
@@ -72,12 +72,16 @@ class ReadBackFilesTest {
     Table table = table("orders");
     String path = RowFiles.append(table, rows(1, 4)).get(0).path();
     ReadBackFiles files = new ReadBackFiles();
-    DataLedger.read(files.view(table));
+    files.read(table);
 
     table.io().deleteFile(path);
 
-    assertThatThrownBy(() -> DataLedger.read(table)).isInstanceOf(NotFoundException.class);
-    assertThatThrownBy(() -> DataLedger.read(files.view(table)))
+    assertThatThrownBy(() -> TableRead.of(table)).isInstanceOf(NotFoundException.class);
+    assertThatThrownBy(() -> TableRead.of(files.view(table)))
+        .isInstanceOf(NotFoundException.class)
+        .hasMessageContaining(path);
+    // the table is still at the snapshot of the last read: its rows are not taken from that read
+    assertThatThrownBy(() -> files.read(table))
         .isInstanceOf(NotFoundException.class)
         .hasMessageContaining(path);
   }
@@ -89,7 +93,7 @@ class ReadBackFilesTest {
     Table other = table("returns");
     String longer = RowFiles.append(other, rows(2, 8)).get(0).path();
     ReadBackFiles files = new ReadBackFiles();
-    DataLedger.read(files.view(table));
+    TableRead.of(files.view(table));
 
     byte[] bytes;
     try (var in = table.io().newInputFile(longer).newStream()) {
@@ -99,9 +103,53 @@ class ReadBackFilesTest {
       out.write(bytes);
     }
 
-    assertThatThrownBy(() -> DataLedger.read(table)).hasMessageContaining("is not a Parquet file");
-    assertThatThrownBy(() -> DataLedger.read(files.view(table)))
+    assertThatThrownBy(() -> TableRead.of(table)).hasMessageContaining("is not a Parquet file");
+    assertThatThrownBy(() -> TableRead.of(files.view(table)))
         .hasMessageContaining("is not a Parquet file");
+  }
+
+  @Test
+  void aTableAtItsLastReadsSnapshotIsNotReadAgainAfterAColumnIsRenamedOrDropped() {
+    Table table = table("orders");
+    RowFiles.append(table, rows(1, 4));
+    RowFiles.append(table, rows(2, 4));
+    ReadBackFiles files = new ReadBackFiles();
+    files.read(table);
+
+    table.updateSchema().renameColumn("region", "area").commit();
+    table.refresh();
+    TableRead renamed = files.read(table);
+    TableRead renamedInFull = TableRead.of(table);
+    table.updateSchema().deleteColumn("area").commit();
+    table.refresh();
+    TableRead dropped = files.read(table);
+
+    assertThat(files.fullReads()).as("full reads").isOne();
+    assertThat(renamed.schema().asStruct()).isEqualTo(renamedInFull.schema().asStruct());
+    assertThat(renamed.rows()).hasSize(2).isEqualTo(renamedInFull.rows());
+    assertThat(dropped.schema().asStruct()).isEqualTo(table.schema().asStruct());
+    assertThat(dropped.rows()).hasSize(2).isEqualTo(TableRead.of(table).rows());
+  }
+
+  @Test
+  void aNewSnapshotOrAnAddedColumnIsReadInFull() {
+    Table table = table("orders");
+    RowFiles.append(table, rows(1, 4));
+    ReadBackFiles files = new ReadBackFiles();
+    files.read(table);
+
+    RowFiles.append(table, rows(2, 4));
+    TableRead appended = files.read(table);
+    TableRead appendedInFull = TableRead.of(table);
+    int afterTheAppend = files.fullReads();
+    table.updateSchema().addColumn("note", Types.StringType.get()).commit();
+    table.refresh();
+    TableRead added = files.read(table);
+
+    assertThat(afterTheAppend).as("full reads after an append").isEqualTo(2);
+    assertThat(appended.rows()).hasSize(2).isEqualTo(appendedInFull.rows());
+    assertThat(files.fullReads()).as("full reads after a column was added").isEqualTo(3);
+    assertThat(added.rows()).isEqualTo(TableRead.of(table).rows());
   }
 
   private Table table(String name) {
