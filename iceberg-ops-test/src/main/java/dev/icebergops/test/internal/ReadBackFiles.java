@@ -33,9 +33,13 @@ import org.apache.iceberg.relocated.com.google.common.util.concurrent.MoreExecut
  * is fetched, and so is a file whose length differs from the one its table recorded: each then
  * fails or reads as it would without this class.
  *
+ * <p>The files were still parsed again at every step, N x N of them (most of a 300-version suite's
+ * time): {@link #read} gives a table still at the snapshot of its last full read, every file of
+ * that read unchanged in the store, that read's rows projected on its schema.
+ *
  * <pre>{@code
  * ReadBackFiles files = new ReadBackFiles();
- * TableRead read = TableRead.of(files.view(table));
+ * TableRead read = files.read(table); // after each downgrade
  * }</pre>
  */
 final class ReadBackFiles {
