@@ -209,7 +209,8 @@ final class DataCheck {
    * @param tables every table of the namespace, loaded since the rollback
    */
   void steppedDown(String version, String previous, Map<String, Table> tables) {
-    for (DataLoss loss : ledger.compare(ledger.reads(tables, files), previous)) {
+    // a loss reported already is reported no more: its findings are not even gathered
+    for (DataLoss loss : ledger.compare(ledger.reads(tables, files), previous, seen)) {
       if (loss.kind() == Kind.FILLED) {
         // noted once: at the downgrade of the version that filled it, or where it first shows
         if (version.equals(filledAt.getOrDefault(loss.key(), version)) && seen.add(loss.key())) {
@@ -382,7 +383,8 @@ final class DataCheck {
             ledger.compare(
                 Map.of(loss.table(), read),
                 version,
-                b -> b.table().equals(loss.table()) && b.version().compareTo(version) < 0);
+                b -> b.table().equals(loss.table()) && b.version().compareTo(version) < 0,
+                Set.of());
       } catch (RuntimeException e) {
         return null; // a snapshot expired by a migration, say
       }

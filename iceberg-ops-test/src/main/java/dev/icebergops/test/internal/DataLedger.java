@@ -84,7 +84,19 @@ final class DataLedger {
    * @return the losses, those of one kind, table and field id merged
    */
   List<DataLoss> compare(Map<String, TableRead> now, String at) {
-    return compare(now, at, batch -> true);
+    return compare(now, at, batch -> true, Set.of());
+  }
+
+  /**
+   * Compares every batch with the tables as they read now, leaving out the losses already known.
+   *
+   * @param now the tables by name; a table absent from the map is gone
+   * @param at the version the namespace is at: the backfills declared up to it apply
+   * @param known the keys ({@link DataLoss#key()}) of the losses to leave out, read during the call
+   * @return the other losses, those of one kind, table and field id merged
+   */
+  List<DataLoss> compare(Map<String, TableRead> now, String at, Set<String> known) {
+    return compare(now, at, batch -> true, known);
   }
 
   /**
@@ -93,9 +105,11 @@ final class DataLedger {
    * @param now the tables by name; a table absent from the map is gone
    * @param at the version the namespace is at: the backfills declared up to it apply
    * @param which the batches to compare
+   * @param known the keys ({@link DataLoss#key()}) of the losses to leave out
    * @return the losses, those of one kind, table and field id merged
    */
-  List<DataLoss> compare(Map<String, TableRead> now, String at, Predicate<WrittenBatch> which) {
+  List<DataLoss> compare(
+      Map<String, TableRead> now, String at, Predicate<WrittenBatch> which, Set<String> known) {
     Map<String, MovedRows> moved = new HashMap<>();
     List<RowComparison> comparisons = new ArrayList<>();
     for (WrittenBatch batch : batches) {
@@ -103,7 +117,7 @@ final class DataLedger {
         TableRead read = now.get(batch.table());
         MovedRows rows =
             read == null ? null : moved.computeIfAbsent(batch.table(), t -> moved(t, read));
-        comparisons.add(new RowComparison(batch, read, rows, backfills, at));
+        comparisons.add(new RowComparison(batch, read, rows, backfills, at, known));
       }
     }
     comparisons.forEach(RowComparison::matchExactly);

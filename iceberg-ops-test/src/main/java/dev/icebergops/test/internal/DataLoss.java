@@ -88,6 +88,11 @@ record DataLoss(
 
   /** Identifies the loss across reads: kind, table, field id and the backfill's version. */
   String key() {
+    return key(kind, table, fieldId, backfill);
+  }
+
+  /** The {@link #key()} of a loss of this kind, table, field id and backfill (null for none). */
+  static String key(Kind kind, String table, int fieldId, ExpectedBackfill backfill) {
     return kind + " " + table + " " + fieldId + (backfill == null ? "" : " " + backfill.version());
   }
 

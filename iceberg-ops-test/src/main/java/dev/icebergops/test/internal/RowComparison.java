@@ -31,7 +31,7 @@ import org.apache.iceberg.types.Types;
  * first {@link #matchExactly()} for every batch of a table, then {@link #pairTheRest()}.
  *
  * <pre>{@code
- * RowComparison comparison = new RowComparison(batch, now, moved, backfills, "0003");
+ * RowComparison comparison = new RowComparison(batch, now, moved, backfills, "0003", Set.of());
  * comparison.matchExactly();
  * comparison.pairTheRest();
  * List<DataLoss> losses = comparison.losses();
@@ -54,6 +54,9 @@ final class RowComparison {
   private final List<Integer> keyIds;
   private final List<Record> unmatched = new ArrayList<>();
 
+  /** The keys ({@link DataLoss#key()}) of the losses to leave out: those reported already. */
+  private final Set<String> known;
+
   /**
    * Prepares the comparison of a batch with how its table reads now.
    *
@@ -62,10 +65,17 @@ final class RowComparison {
    * @param moved the table's rows outside the files the check wrote, shared by its batches
    * @param backfills the declared backfills
    * @param at the version the namespace is at: the backfills up to it apply
+   * @param known the keys of the losses to leave out, read during the comparison
    */
   RowComparison(
-      WrittenBatch batch, TableRead now, MovedRows moved, DeclaredBackfills backfills, String at) {
+      WrittenBatch batch,
+      TableRead now,
+      MovedRows moved,
+      DeclaredBackfills backfills,
+      String at,
+      Set<String> known) {
     this.batch = batch;
+    this.known = known;
     this.now = now;
     this.moved = moved;
     this.backfills = backfills;
@@ -265,6 +275,11 @@ final class RowComparison {
       Supplier<String> before,
       Supplier<String> after,
       String expected) {
+    if (!known.isEmpty() && known.contains(DataLoss.key(kind, batch.table(), fieldId, backfill))) {
+      // reported at an earlier step: on the walk down, a column dropped above is met at every step
+      // after, and building and merging its findings again grew as the chain times the chain
+      return;
+    }
     // a row is rendered only when its sample is shown (a sample past the first few is dropped): on
     // a wide table, rendering every row of every loss (a column dropped on the way down, say) was
     // most of the data check's time
