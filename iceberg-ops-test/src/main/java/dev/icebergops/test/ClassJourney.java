@@ -87,7 +87,7 @@ final class ClassJourney implements AutoCloseable {
   @Override
   public synchronized void close() {
     if (namespace != null) {
-      Namespaces.drop(runners.catalog(), namespace);
+      Namespaces.dropOwn(runners.catalog(), namespace);
       namespace = null;
     }
   }

@@ -2,12 +2,14 @@ package dev.icebergops.test;
 
 import dev.icebergops.migration.TableNames;
 import dev.icebergops.state.NamespaceTables;
+import org.apache.iceberg.Table;
 import org.apache.iceberg.catalog.Catalog;
 import org.apache.iceberg.catalog.Namespace;
 import org.apache.iceberg.catalog.SupportsNamespaces;
 import org.apache.iceberg.catalog.TableIdentifier;
 import org.apache.iceberg.catalog.ViewCatalog;
 import org.apache.iceberg.exceptions.NoSuchNamespaceException;
+import org.apache.iceberg.exceptions.NoSuchTableException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -27,16 +29,51 @@ final class Namespaces {
    * namespace; absent is fine.
    */
   static void drop(Catalog catalog, String namespace) {
+    drop(catalog, namespace, false);
+  }
+
+  /**
+   * Drops a namespace whose tables' files nothing outside it uses (the journey's): as {@link
+   * #drop(Catalog, String)}, except that a table whose location lies under the namespace's own name
+   * is dropped without a purge and its files deleted there by prefix ({@link
+   * TestNamespace#dropByLocation}). The purge reads every manifest and deletes each file with a
+   * request of its own: on a journey's table, with a snapshot per version, a second at 16 versions.
+   * A table elsewhere (a location a migration chose) is purged.
+   */
+  static void dropOwn(Catalog catalog, String namespace) {
+    drop(catalog, namespace, true);
+  }
+
+  private static void drop(Catalog catalog, String namespace, boolean own) {
     Namespace ns = TableNames.namespace(namespace);
     try {
       for (TableIdentifier table : catalog.listTables(ns)) {
-        catalog.dropTable(table, true);
+        if (!own || !dropByLocation(catalog, table, "/" + namespace + "/")) {
+          catalog.dropTable(table, true);
+        }
       }
       NamespaceTables.views(catalog, ns).keySet().forEach(((ViewCatalog) catalog)::dropView);
       ((SupportsNamespaces) catalog).dropNamespace(ns);
     } catch (NoSuchNamespaceException e) {
       LOG.debug("Namespace {} was never created", namespace);
     }
+  }
+
+  /**
+   * Drops a table whose location holds {@code segment} without a purge, deleting its files by
+   * prefix.
+   *
+   * @return false, having done nothing, when its location does not or the store cannot
+   */
+  private static boolean dropByLocation(Catalog catalog, TableIdentifier id, String segment) {
+    Table table;
+    try {
+      table = catalog.loadTable(id);
+    } catch (NoSuchTableException e) {
+      return true; // gone meanwhile
+    }
+    return (table.location() + "/").contains(segment)
+        && TestNamespace.dropByLocation(catalog, id, table.io(), table.location());
   }
 
   /** The table {@code table} of {@code namespace}. */
