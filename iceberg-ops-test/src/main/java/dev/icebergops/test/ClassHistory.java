@@ -84,7 +84,7 @@ final class ClassHistory implements AutoCloseable {
     } catch (NoSuchTableException e) {
       return;
     }
-    if (!TestNamespace.dropByLocation(catalog, id, table.io(), table.location())) {
+    if (!Namespaces.dropByLocation(catalog, id, table.io(), table.location())) {
       catalog.dropTable(id, true);
     }
   }

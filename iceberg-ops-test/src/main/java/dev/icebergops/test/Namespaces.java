@@ -10,6 +10,8 @@ import org.apache.iceberg.catalog.TableIdentifier;
 import org.apache.iceberg.catalog.ViewCatalog;
 import org.apache.iceberg.exceptions.NoSuchNamespaceException;
 import org.apache.iceberg.exceptions.NoSuchTableException;
+import org.apache.iceberg.io.FileIO;
+import org.apache.iceberg.io.SupportsPrefixOperations;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -36,9 +38,9 @@ final class Namespaces {
    * Drops a namespace whose tables' files nothing outside it uses (the journey's): as {@link
    * #drop(Catalog, String)}, except that a table whose location lies under the namespace's own name
    * is dropped without a purge and its files deleted there by prefix ({@link
-   * TestNamespace#dropByLocation}). The purge reads every manifest and deletes each file with a
-   * request of its own: on a journey's table, with a snapshot per version, a second at 16 versions.
-   * A table elsewhere (a location a migration chose) is purged.
+   * #dropByLocation(Catalog, TableIdentifier, FileIO, String)}). The purge reads every manifest and
+   * deletes each file with a request of its own: on a journey's table, with a snapshot per version,
+   * a second at 16 versions. A table elsewhere (a location a migration chose) is purged.
    */
   static void dropOwn(Catalog catalog, String namespace) {
     drop(catalog, namespace, true);
@@ -48,7 +50,7 @@ final class Namespaces {
     Namespace ns = TableNames.namespace(namespace);
     try {
       for (TableIdentifier table : catalog.listTables(ns)) {
-        if (!own || !dropByLocation(catalog, table, "/" + namespace + "/")) {
+        if (!own || !dropUnder(catalog, table, "/" + namespace + "/")) {
           catalog.dropTable(table, true);
         }
       }
@@ -65,7 +67,7 @@ final class Namespaces {
    *
    * @return false, having done nothing, when its location does not or the store cannot
    */
-  private static boolean dropByLocation(Catalog catalog, TableIdentifier id, String segment) {
+  private static boolean dropUnder(Catalog catalog, TableIdentifier id, String segment) {
     Table table;
     try {
       table = catalog.loadTable(id);
@@ -73,7 +75,28 @@ final class Namespaces {
       return true; // gone meanwhile
     }
     return (table.location() + "/").contains(segment)
-        && TestNamespace.dropByLocation(catalog, id, table.io(), table.location());
+        && dropByLocation(catalog, id, table.io(), table.location());
+  }
+
+  /**
+   * Drops a table whose files all lie under {@code location}, and deletes them there in bulk: where
+   * the store lists by prefix, rather than through the catalog's purge, which reads the table's
+   * metadata and manifests again and deletes each file with a request of its own.
+   *
+   * <p>A table that no longer exists is left alone, its location included: a test that dropped or
+   * renamed it decided where its files go.
+   *
+   * @return false, having done nothing, when {@code io} cannot delete by prefix
+   */
+  static boolean dropByLocation(
+      Catalog catalog, TableIdentifier table, FileIO io, String location) {
+    if (!(io instanceof SupportsPrefixOperations files)) {
+      return false;
+    }
+    if (catalog.dropTable(table, false)) {
+      files.deletePrefix(location + "/");
+    }
+    return true;
   }
 
   /** The table {@code table} of {@code namespace}. */

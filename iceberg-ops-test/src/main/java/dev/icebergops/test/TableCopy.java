@@ -248,7 +248,7 @@ record TableCopy(
     } catch (RuntimeException e) {
       // the files copied so far, and the empty object a copy that failed to read its source wrote,
       // are in no metadata: a purge would leave them
-      TestNamespace.dropByLocation(catalog, target, io, targetLocation);
+      Namespaces.dropByLocation(catalog, target, io, targetLocation);
       throw e;
     }
     return table;
@@ -296,7 +296,7 @@ record TableCopy(
     } else if (!everySchema && !schemasRestored) {
       catalog.dropTable(target, true); // false when the test dropped or renamed it
     } else {
-      TestNamespace.dropByLocation(catalog, target, io, location);
+      Namespaces.dropByLocation(catalog, target, io, location);
     }
   }
 

@@ -6,9 +6,6 @@ import dev.icebergops.runner.spi.RunnerSeam;
 import dev.icebergops.test.env.IcebergTestEnvironment;
 import java.util.List;
 import org.apache.iceberg.catalog.Catalog;
-import org.apache.iceberg.catalog.TableIdentifier;
-import org.apache.iceberg.io.FileIO;
-import org.apache.iceberg.io.SupportsPrefixOperations;
 import org.junit.jupiter.api.extension.ExtensionContext;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -128,26 +125,5 @@ final class TestNamespace implements ExtensionContext.Store.CloseableResource, A
     long begin = System.nanoTime();
     start.drop(catalog());
     LOG.info("Dropped namespace {} in {} ms", name, (System.nanoTime() - begin) / 1_000_000);
-  }
-
-  /**
-   * Drops a table whose files all lie under {@code location}, and deletes them there in bulk: where
-   * the store lists by prefix, rather than through the catalog's purge, which reads the table's
-   * metadata and manifests again and deletes each file with a request of its own.
-   *
-   * <p>A table that no longer exists is left alone, its location included: a test that dropped or
-   * renamed it decided where its files go.
-   *
-   * @return false, having done nothing, when {@code io} cannot delete by prefix
-   */
-  static boolean dropByLocation(
-      Catalog catalog, TableIdentifier table, FileIO io, String location) {
-    if (!(io instanceof SupportsPrefixOperations files)) {
-      return false;
-    }
-    if (catalog.dropTable(table, false)) {
-      files.deletePrefix(location + "/");
-    }
-    return true;
   }
 }
