@@ -52,6 +52,14 @@ public final class RebaseLimit implements TableOperations {
    * @param fresh whether {@code table} was loaded or created for this commit: the commit starts
    *     from it without reading it again (the catalog refuses it if another writer came first)
    */
+  /**
+   * {@code table}, just loaded, committing alone from the metadata it holds: for any table's
+   * snapshot commits, which then read the table from the catalog only after a refusal.
+   */
+  public static Table asLoaded(Table table) {
+    return of(table, null, true);
+  }
+
   static Table of(Table table, Carrier carrier, boolean fresh) {
     if (table instanceof HasTableOperations hasOperations) {
       return new BaseTable(

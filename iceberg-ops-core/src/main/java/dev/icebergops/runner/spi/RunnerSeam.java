@@ -3,6 +3,7 @@ package dev.icebergops.runner.spi;
 import dev.icebergops.history.HistoryRecord;
 import dev.icebergops.history.internal.HistoryTable;
 import dev.icebergops.history.internal.HistoryWriter;
+import dev.icebergops.history.internal.RebaseLimit;
 import dev.icebergops.migration.MigrationContext;
 import dev.icebergops.migration.internal.StagedBranches;
 import dev.icebergops.runner.MigrationRunner;
@@ -12,6 +13,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import org.apache.iceberg.Table;
 import org.apache.iceberg.catalog.TableIdentifier;
 
 /**
@@ -159,6 +161,16 @@ public final class RunnerSeam {
    */
   public static Optional<Map.Entry<String, String>> stagedStep(String step) {
     return StagedBranches.staged(step);
+  }
+
+  /**
+   * {@code table}, whose snapshot commits (an append) start from the metadata it holds until the
+   * catalog refuses one: Iceberg's own read the table from the catalog before applying and again
+   * after committing, two loads that a table just loaded and the commit's answer make needless. For
+   * the toolkit's appends to a table it has just loaded ({@link RebaseLimit}).
+   */
+  public static Table committingAsLoaded(Table table) {
+    return RebaseLimit.asLoaded(table);
   }
 
   private static Engine engine() {

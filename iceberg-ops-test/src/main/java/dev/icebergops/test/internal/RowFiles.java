@@ -1,5 +1,6 @@
 package dev.icebergops.test.internal;
 
+import dev.icebergops.runner.spi.RunnerSeam;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
@@ -47,7 +48,10 @@ public final class RowFiles {
   private RowFiles() {}
 
   /**
-   * Writes the records, partitioned as the table is, and commits them in one append.
+   * Writes the records, partitioned as the table is, and commits them in one append, from the
+   * table's metadata as held ({@link RunnerSeam#committingAsLoaded}): the catalog refuses the
+   * commit if another writer came first, and the append is then applied again on the table as read
+   * anew.
    *
    * @param table the table, whose current schema the records follow
    * @param records the rows
@@ -56,9 +60,12 @@ public final class RowFiles {
    */
   public static List<Written> append(Table table, List<Record> records) {
     List<Written> written = new ArrayList<>();
-    // the manifest work in this thread: Iceberg's worker pool is polled every 10 ms
+    // the manifest work in this thread: Iceberg's worker pool is polled every 10 ms; and the table
+    // as it is held, not read again before and after the commit
     AppendFiles append =
-        table.newAppend().scanManifestsWith(MoreExecutors.newDirectExecutorService());
+        RunnerSeam.committingAsLoaded(table)
+            .newAppend()
+            .scanManifestsWith(MoreExecutors.newDirectExecutorService());
     write(
         table,
         records,
