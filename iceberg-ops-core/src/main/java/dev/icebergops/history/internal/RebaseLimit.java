@@ -25,7 +25,8 @@ import org.apache.iceberg.io.LocationProvider;
  * created for this commit) stands until the catalog refuses a commit from it, and a commit's answer
  * (or the read right after a multi-table commit, which answers nothing) stands for Iceberg's
  * clean-up. A transaction's second look thus finds the same metadata, and does not apply its
- * changes again.
+ * changes again. The toolkit's appends to a table it has just loaded commit through it as well
+ * ({@link #asLoaded}).
  */
 public final class RebaseLimit implements TableOperations {
 
@@ -46,13 +47,6 @@ public final class RebaseLimit implements TableOperations {
   }
 
   /**
-   * The table, committing through operations that stop rebasing after {@value #REBASES}, and
-   * through {@code carrier} unless it is null.
-   *
-   * @param fresh whether {@code table} was loaded or created for this commit: the commit starts
-   *     from it without reading it again (the catalog refuses it if another writer came first)
-   */
-  /**
    * {@code table}, just loaded, committing alone from the metadata it holds: for any table's
    * snapshot commits, which then read the table from the catalog only after a refusal.
    */
@@ -60,6 +54,13 @@ public final class RebaseLimit implements TableOperations {
     return of(table, null, true);
   }
 
+  /**
+   * The table, committing through operations that stop rebasing after {@value #REBASES}, and
+   * through {@code carrier} unless it is null.
+   *
+   * @param fresh whether {@code table} was loaded or created for this commit: the commit starts
+   *     from it without reading it again (the catalog refuses it if another writer came first)
+   */
   static Table of(Table table, Carrier carrier, boolean fresh) {
     if (table instanceof HasTableOperations hasOperations) {
       return new BaseTable(
