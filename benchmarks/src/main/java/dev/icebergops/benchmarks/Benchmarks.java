@@ -64,17 +64,27 @@ public final class Benchmarks {
             : results.resolveSibling("BENCHMARKS.partial.md");
     Map<String, Double> medians = medians(results);
     Path chartDir = Path.of(args[0]).toAbsolutePath().normalize().resolveSibling(CHART_DIR);
-    Path chart = null;
+    Path chart = picture(selection, results, chartDir, ChainChart.FILE);
     if (ChainChart.draws(medians)) {
-      chart =
-          selection.all()
-              ? chartDir.resolve(ChainChart.FILE)
-              : results.resolveSibling(ChainChart.FILE);
       ChainChart.write(chart, medians(chartDir.resolve(ChainChart.BEFORE_FILE)), medians);
-      LOG.info("Drew {}", chart);
+    } else {
+      chart = null;
     }
-    Report.write(report, medians, core, Machine.describe(), Machine.dockerAnswers(), chart);
+    Path walks = picture(selection, results, chartDir, ChainChart.WALK_FILE);
+    if (ChainChart.drawsWalks(medians)) {
+      ChainChart.writeWalks(walks, medians);
+    } else {
+      walks = null;
+    }
+    Report.write(report, medians, core, Machine.describe(), Machine.dockerAnswers(), chart, walks);
     LOG.info("Wrote {} from the figures in {}", report, results);
+  }
+
+  /**
+   * Where a picture goes: beside BENCHMARKS.md's others for a full run, else beside the figures.
+   */
+  private static Path picture(Selection selection, Path results, Path chartDir, String file) {
+    return selection.all() ? chartDir.resolve(file) : results.resolveSibling(file);
   }
 
   private static Map<String, Double> medians(Path figures) throws IOException {

@@ -10,19 +10,24 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * Draws the SVG picture of BENCHMARKS.md: a warm test's cost (the median of a class's following
- * tests, {@code b2.scale.<kind>.following.<n>}) against the chain's length, on logarithmic axes,
- * for the tests at head and at the middle version, 'before' (the medians of a data file committed
- * beside the picture) and 'after' (this run's), and this run's tests at head whose copies are made
- * with every earlier schema (the opt-in {@code copySchemaHistory = true}).
+ * Draws the SVG pictures of BENCHMARKS.md, on logarithmic axes against the chain's length: a warm
+ * test's cost (the median of a class's following tests, {@code b2.scale.<kind>.following.<n>}) at
+ * head and at the middle version, 'before' (the medians of a data file committed beside the
+ * picture) and 'after' (this run's), with this run's tests at head whose copies are made with every
+ * earlier schema (the opt-in {@code copySchemaHistory = true}); and a walk's cost per migration in
+ * this run: raw Iceberg commits, the runner's {@code migrate()}, a class's first test at head (its
+ * template's walk) and a {@code MigrationSuite} class.
  */
 final class ChainChart {
 
   /** The data file of the 'before' series, beside the picture. */
   static final String BEFORE_FILE = "per-test-cost-before.txt";
 
-  /** The picture's file name. */
+  /** The picture of a warm test's cost. */
   static final String FILE = "per-test-cost.svg";
+
+  /** The picture of a walk's cost per migration. */
+  static final String WALK_FILE = "walk-cost.svg";
 
   private static final int WIDTH = 800;
   private static final int HEIGHT = 440;
@@ -35,19 +40,30 @@ final class ChainChart {
   private static final String BEFORE_COLOUR = "#c0392b";
   private static final String AFTER_COLOUR = "#1f5fa8";
   private static final String EVERY_SCHEMA_COLOUR = "#2e8b57";
+  private static final String RAW_COLOUR = "#777777";
+  private static final String SUITE_COLOUR = "#8e44ad";
 
   private record Series(String label, String colour, boolean dashed, List<double[]> points) {}
 
+  /** One picture: its title, what its values are, the note under its legend, its series. */
+  private record Picture(String title, String values, List<String> note, List<Series> series) {}
+
   private ChainChart() {}
 
-  /** Whether the medians hold any figure the picture draws. */
+  /** Whether the medians hold any figure the picture of a warm test's cost draws. */
   static boolean draws(Map<String, Double> medians) {
     return medians.keySet().stream()
         .anyMatch(k -> k.startsWith("b2.scale.") && k.contains(".following."));
   }
 
+  /** Whether the medians hold any figure the picture of a walk's cost draws. */
+  static boolean drawsWalks(Map<String, Double> medians) {
+    return medians.keySet().stream()
+        .anyMatch(k -> k.startsWith("b3.runner.per-migration.") || k.startsWith("b5.scale.suite."));
+  }
+
   /**
-   * Writes the picture.
+   * Writes the picture of a warm test's cost.
    *
    * @param before the medians of the code before the change, from {@link #BEFORE_FILE}
    * @param after this run's medians
@@ -55,17 +71,54 @@ final class ChainChart {
   static void write(Path file, Map<String, Double> before, Map<String, Double> after)
       throws IOException {
     List<Series> series = new ArrayList<>();
-    series.add(series("before: a test at head", BEFORE_COLOUR, false, "head", before));
-    series.add(series("before: at the middle version", BEFORE_COLOUR, true, "middle", before));
-    series.add(series("after: a test at head", AFTER_COLOUR, false, "head", after));
-    series.add(series("after: at the middle version", AFTER_COLOUR, true, "middle", after));
+    series.add(following("before: a test at head", BEFORE_COLOUR, false, "head", before));
+    series.add(following("before: at the middle version", BEFORE_COLOUR, true, "middle", before));
+    series.add(following("after: a test at head", AFTER_COLOUR, false, "head", after));
+    series.add(following("after: at the middle version", AFTER_COLOUR, true, "middle", after));
     series.add(
-        series(
+        following(
             "after: head, every schema copied (opt-in)",
             EVERY_SCHEMA_COLOUR,
             false,
             "head-every-schema",
             after));
+    write(
+        file,
+        new Picture(
+            "A warm test's cost against the chain's length (B2, empty tests)",
+            "one test's duration",
+            List.of("median of each class's", "tests after the first"),
+            series));
+  }
+
+  /** Writes the picture of a walk's cost per migration, from this run's medians. */
+  static void writeWalks(Path file, Map<String, Double> medians) throws IOException {
+    List<Series> series = new ArrayList<>();
+    series.add(
+        series("raw Iceberg commits", RAW_COLOUR, true, "b3.raw.per-migration.", false, medians));
+    series.add(
+        series("migrate() (B3)", AFTER_COLOUR, false, "b3.runner.per-migration.", false, medians));
+    series.add(
+        series(
+            "a class's first test at head",
+            BEFORE_COLOUR,
+            false,
+            "b2.scale.head.first.",
+            true,
+            medians));
+    series.add(
+        series("MigrationSuite class (B5)", SUITE_COLOUR, false, "b5.scale.suite.", true, medians));
+    write(
+        file,
+        new Picture(
+            "A walk's cost per migration against the chain's length",
+            "per migration",
+            List.of("flat: the walk costs", "as much as the chain is long"),
+            series));
+  }
+
+  private static void write(Path file, Picture picture) throws IOException {
+    List<Series> series = new ArrayList<>(picture.series());
     series.removeIf(s -> s.points().isEmpty());
     double yMin = Double.MAX_VALUE;
     double yMax = 0;
@@ -90,12 +143,8 @@ final class ChainChart {
         .append("<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n")
         .append(
             text(
-                LEFT,
-                TOP - 24,
-                "start",
-                "font-size=\"15\" font-weight=\"bold\"",
-                "A warm test's cost against the chain's length (B2, empty tests)"));
-    Axes axes = new Axes(lowDecade, highDecade);
+                LEFT, TOP - 24, "start", "font-size=\"15\" font-weight=\"bold\"", picture.title()));
+    Axes axes = new Axes(lowDecade, highDecade, picture.values());
     axes.draw(svg);
     int legendY = TOP + 10;
     for (Series s : series) {
@@ -141,39 +190,44 @@ final class ChainChart {
           .append(text(legendX + 30, legendY + 4, "start", "", s.label()));
       legendY += 20;
     }
-    svg.append(
-            text(
-                WIDTH - RIGHT + 16,
-                legendY + 10,
-                "start",
-                "font-size=\"10\" fill=\"#555\"",
-                "median of each class's"))
-        .append(
-            text(
-                WIDTH - RIGHT + 16,
-                legendY + 23,
-                "start",
-                "font-size=\"10\" fill=\"#555\"",
-                "tests after the first"))
-        .append("</svg>\n");
+    for (String line : picture.note()) {
+      svg.append(
+          text(WIDTH - RIGHT + 16, legendY + 10, "start", "font-size=\"10\" fill=\"#555\"", line));
+      legendY += 13;
+    }
+    svg.append("</svg>\n");
     Files.createDirectories(file.toAbsolutePath().getParent());
     Files.writeString(file, svg.toString(), StandardCharsets.UTF_8);
   }
 
-  private static Series series(
+  private static Series following(
       String label, String colour, boolean dashed, String kind, Map<String, Double> medians) {
+    return series(label, colour, dashed, "b2.scale." + kind + ".following.", false, medians);
+  }
+
+  /**
+   * The series of the figures {@code prefix + n}, each divided by n when {@code perLength} (a whole
+   * walk's figure), else as they are.
+   */
+  private static Series series(
+      String label,
+      String colour,
+      boolean dashed,
+      String prefix,
+      boolean perLength,
+      Map<String, Double> medians) {
     List<double[]> points = new ArrayList<>();
     for (int n : ScaleFixtures.LENGTHS) {
-      Double ms = medians.get("b2.scale." + kind + ".following." + n);
+      Double ms = medians.get(prefix + n);
       if (ms != null && ms > 0) {
-        points.add(new double[] {n, ms});
+        points.add(new double[] {n, perLength ? ms / n : ms});
       }
     }
     return new Series(label, colour, dashed, points);
   }
 
   /** The plot area's logarithmic axes, chain length across and milliseconds up. */
-  private record Axes(double yMin, double yMax) {
+  private record Axes(double yMin, double yMax, String values) {
 
     double x(double n) {
       double width = WIDTH - LEFT - RIGHT;
@@ -229,9 +283,10 @@ final class ChainChart {
               String.format(
                   Locale.ROOT,
                   "<text x=\"18\" y=\"%.1f\" text-anchor=\"middle\" transform=\"rotate(-90 18"
-                      + " %.1f)\">one test's duration (log scale)</text>\n",
+                      + " %.1f)\">%s (log scale)</text>\n",
                   (TOP + bottom) / 2.0,
-                  (TOP + bottom) / 2.0));
+                  (TOP + bottom) / 2.0,
+                  values));
     }
   }
 

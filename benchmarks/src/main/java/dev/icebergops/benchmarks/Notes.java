@@ -10,6 +10,10 @@ final class Notes {
 
       ## What each measure covers
 
+      The targets of B3 against raw commits (1.5 x), of B5 at N = 10, 100 and 300 (3 x) and of a
+      class's first test at head of 300 against 10 (linear) are issue 38's; tables written before
+      2026-12-06 held issue 19's (2.5 x and 4 x).
+
       - B1: a fresh JVM per start, timed from `main` to the first answered `listNamespaces()`,
         five starts of each kind alternating. The anchor serves Iceberg's `RESTCatalogServlet`
         over a `RESTCatalogAdapter` and a JDBC catalog on in-memory SQLite with a local
@@ -28,7 +32,11 @@ final class Notes {
         cheapest data commit Iceberg makes: a fast append of one one-row Avro file to a log
         table created first (no earlier row read, no overwrite, no lease). The runner
         against the floor says what the runner adds; the floor against the raw commits
-        says what recording a version in an Iceberg table costs at all.
+        says what recording a version in an Iceberg table costs at all. The floor of one
+        commit per version (on a REST catalog) commits each change together with one
+        property of a second table in one multi-table commit, each from the metadata the
+        commit before applied (no table read between, no data file): what any record kept in
+        a table of its own costs at least, when it rides on the version's commit.
         Every repetition's namespaces are purged after it: the store keeps objects in the
         heap, and the tables of 300 schemas left by earlier repetitions (hundreds of MiB of
         metadata JSON) ran the measuring JVM out of memory once the floor added its own, and
@@ -46,7 +54,10 @@ final class Notes {
         one-column migrations, as B3's, and per chain length a class of eight tests at head and
         a class of eight tests at `@MigrateTo` of the middle version (0005, 0050, 0150), warm:
         one untimed round of the same classes and anchors comes first, and each session of
-        classes starts with a warm-up class of eight tests at head of the 10-chain. A class's
+        classes starts with a warm-up class of eight tests at head of the 11-chain, which no
+        measured class shares. Until 2026-12-06 it was at head of the 10-chain: once the
+        classes of a run shared their templates (issue 38), the measured class at head of 10
+        took its template from it, and its first test was no walk. A class's
         first test checks that its namespace starts at that version (`runner.current()`); the
         following seven are empty, as the tests of issue 19's own measure (a history read of the
         test's own is the test's cost, not the toolkit's; the B2N runs recorded before this
@@ -481,6 +492,17 @@ final class Notes {
       `benchmarks/chart/per-test-cost-before.txt`, measured with this harness on the code
       before issue 19's changes (the file says when, on which commit and machine). Drawn by
       the harness (`ChainChart`) on every run that measures B2N.
+      """;
+
+  /** What the picture of a walk's cost shows. */
+  static final String WALK_CHART =
+      """
+      What a walk of the whole chain costs per migration, in this run, on logarithmic axes: raw
+      Iceberg commits of the same one-column changes (B3's anchor), the runner's `migrate()` from
+      empty (B3), a class's first test at head, which builds its template by a walk (B2N; the
+      harness runs with the template cache off), and a whole `MigrationSuite` class (B5N). A
+      flat line is a walk that costs as much as the chain is long; a rising one grows faster.
+      Drawn by the harness (`ChainChart`) on every run that measures B3 or B5N.
       """;
 
   /** Why a heavy jar is on the core's runtime class path. */

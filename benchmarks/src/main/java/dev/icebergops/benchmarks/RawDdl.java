@@ -9,19 +9,23 @@ import java.util.Map;
 import java.util.UUID;
 import java.util.function.IntConsumer;
 import org.apache.iceberg.DataFile;
+import org.apache.iceberg.HasTableOperations;
 import org.apache.iceberg.PartitionSpec;
 import org.apache.iceberg.Schema;
 import org.apache.iceberg.Table;
+import org.apache.iceberg.TableMetadata;
 import org.apache.iceberg.TableProperties;
 import org.apache.iceberg.avro.Avro;
 import org.apache.iceberg.catalog.Catalog;
 import org.apache.iceberg.catalog.Namespace;
 import org.apache.iceberg.catalog.SupportsNamespaces;
+import org.apache.iceberg.catalog.TableCommit;
 import org.apache.iceberg.catalog.TableIdentifier;
 import org.apache.iceberg.data.GenericRecord;
 import org.apache.iceberg.data.Record;
 import org.apache.iceberg.io.DataWriter;
 import org.apache.iceberg.io.OutputFile;
+import org.apache.iceberg.rest.RESTCatalog;
 import org.apache.iceberg.types.Types;
 
 /** The anchors: a chain's changes made directly with the Iceberg API, one commit each. */
@@ -86,6 +90,42 @@ final class RawDdl {
   void upToRecorded(String namespace, int n) {
     Table log = createLog(namespace);
     upTo(namespace, n, version -> record(log, version));
+  }
+
+  /** Whether the catalog takes multi-table commits ({@link #upToCommittedTogether}). */
+  boolean takesMultiTableCommits() {
+    return catalog instanceof RESTCatalog;
+  }
+
+  /**
+   * The floor of any record kept in a second table and committed with its change: what {@link
+   * #upTo} does, each change after the first committed together with one property of a log table
+   * (the version), in one multi-table commit of the REST catalog. Each commit starts from the
+   * metadata the one before applied, as a writer that holds both tables would: no table is read
+   * between two commits.
+   */
+  void upToCommittedTogether(String namespace, int n) {
+    Table log = createLog(namespace);
+    Table table = createItems(namespace);
+    TableIdentifier logName = TableIdentifier.of(namespace, "change_log");
+    TableIdentifier tableName = TableIdentifier.of(namespace, Chains.TABLE);
+    TableMetadata logBase = ((HasTableOperations) log).operations().current();
+    TableMetadata base = ((HasTableOperations) table).operations().current();
+    for (int k = 2; k <= n; k++) {
+      List<Types.NestedField> fields = new ArrayList<>(base.schema().columns());
+      fields.add(Types.NestedField.optional(k, "c" + k, Types.LongType.get()));
+      TableMetadata next =
+          TableMetadata.buildFrom(base).setCurrentSchema(new Schema(fields), k).build();
+      TableMetadata logNext =
+          TableMetadata.buildFrom(logBase).setProperties(Map.of("version", "" + k)).build();
+      ((RESTCatalog) catalog)
+          .commitTransaction(
+              TableCommit.create(tableName, base, next),
+              TableCommit.create(logName, logBase, logNext));
+      // as the catalog now holds them: a metadata built from another keeps its changes
+      base = TableMetadata.buildFrom(next).discardChanges().build();
+      logBase = TableMetadata.buildFrom(logNext).discardChanges().build();
+    }
   }
 
   /**

@@ -52,6 +52,9 @@ final class Report {
           floorAgainstRaw(300),
           runnerAgainstFloor(10),
           runnerAgainstFloor(300),
+          togetherAgainstRaw(10),
+          togetherAgainstRaw(100),
+          togetherAgainstRaw(300),
           new Target(
               "B3",
               "runner: per migration at N = 300",
@@ -207,6 +210,14 @@ final class Report {
               "b2.scale.api.create-middle." + n,
               2));
     }
+    targets.add(
+        new Target(
+            "B2",
+            "the first test of a class at head of a 300-migration chain (its walk of the chain)",
+            "the same at head of a 10-migration chain; linear: 1.5 x 300 / 10",
+            "b2.scale.head.first.300",
+            "b2.scale.head.first.10",
+            1.5 * 300 / 10));
     for (int n : ScaleFixtures.LENGTHS) {
       for (String kind : List.of("head", "middle")) {
         String where =
@@ -242,7 +253,7 @@ final class Report {
               "one `migrate()` from empty to head of the same chain",
               "b5.scale.suite." + n,
               "scale.migrate-from-empty." + n,
-              4));
+              3));
     }
     return List.copyOf(targets);
   }
@@ -294,7 +305,7 @@ final class Report {
         "raw commits of the same changes",
         "b3.runner.per-migration." + n,
         "b3.raw.per-migration." + n,
-        2.5);
+        1.5);
   }
 
   /** What B3's targets stand on: the floor against the raw commits. */
@@ -304,6 +315,19 @@ final class Report {
         floor(n) + ", per migration",
         "raw commits of the same changes",
         "b3.floor.per-migration." + n,
+        "b3.raw.per-migration." + n);
+  }
+
+  /** The floor of one commit per version: the change and a second table's property together. */
+  private static Target togetherAgainstRaw(int n) {
+    return Target.reported(
+        "B3",
+        "floor of one commit per version: each raw change committed together with a property of a"
+            + " second table (one REST multi-table commit, no table read between), N = "
+            + n
+            + ", per migration",
+        "raw commits of the same changes",
+        "b3.together.per-migration." + n,
         "b3.raw.per-migration." + n);
   }
 
@@ -335,8 +359,9 @@ final class Report {
   /**
    * Writes the report.
    *
-   * @param chart the picture of the chain-scale figures ({@link ChainChart}), or null when this run
-   *     has none
+   * @param chart the picture of a warm test's cost ({@link ChainChart}), or null when this run has
+   *     none
+   * @param walks the picture of a walk's cost per migration, or null when this run has none
    */
   static void write(
       Path file,
@@ -344,7 +369,8 @@ final class Report {
       CoreJars core,
       String machine,
       boolean docker,
-      Path chart)
+      Path chart,
+      Path walks)
       throws IOException {
     StringBuilder md = new StringBuilder();
     md.append("# Benchmarks\n\n")
@@ -386,7 +412,22 @@ final class Report {
         (key, value) ->
             md.append(String.format(Locale.ROOT, "| `%s` | %.3f %s |\n", key, value, unit(key))));
     if (chart != null) {
-      appendChart(md, file, chart);
+      appendChart(
+          md,
+          file,
+          chart,
+          "A test's cost against the chain's length",
+          "A warm test's cost against the chain's length, before and after",
+          Notes.CHART);
+    }
+    if (walks != null) {
+      appendChart(
+          md,
+          file,
+          walks,
+          "A walk's cost against the chain's length",
+          "A walk's cost per migration against the chain's length",
+          Notes.WALK_CHART);
     }
     md.append("\n## Machine\n\n").append(machine).append(".\n");
     appendCore(md, core);
@@ -394,13 +435,17 @@ final class Report {
     Files.writeString(file, md.toString(), StandardCharsets.UTF_8);
   }
 
-  private static void appendChart(StringBuilder md, Path report, Path chart) {
+  private static void appendChart(
+      StringBuilder md, Path report, Path chart, String heading, String description, String note) {
     Path relative = report.toAbsolutePath().getParent().relativize(chart.toAbsolutePath());
-    md.append("\n## A test's cost against the chain's length\n\n")
-        .append("![A warm test's cost against the chain's length, before and after](")
+    md.append("\n## ")
+        .append(heading)
+        .append("\n\n![")
+        .append(description)
+        .append("](")
         .append(relative.toString().replace('\\', '/'))
         .append(")\n\n")
-        .append(Notes.CHART);
+        .append(note);
   }
 
   private static void appendCore(StringBuilder md, CoreJars core) {

@@ -47,8 +47,10 @@ final class RunnerMeasures {
   }
 
   /**
-   * Times {@code migrate()} of chain n (resolved beforehand), the same raw commits, and the same
-   * raw commits each followed by the cheapest data commit that records it (the floor).
+   * Times {@code migrate()} of chain n (resolved beforehand), the same raw commits, the same raw
+   * commits each followed by the cheapest data commit that records it (the floor), and, on a REST
+   * catalog, each committed together with a property of a second table (the floor of one commit per
+   * version).
    */
   void migrateChains(int[] lengths, int repetitions) {
     migrateChain(10, 3, false); // warm-up: the JIT, the clients and the servers
@@ -61,6 +63,7 @@ final class RunnerMeasures {
   private void migrateChain(int n, int repetitions, boolean emit) {
     List<Long> rawNanos = new ArrayList<>();
     List<Long> floorNanos = new ArrayList<>();
+    List<Long> togetherNanos = new ArrayList<>();
     List<Long> runnerNanos = new ArrayList<>();
     for (int rep = 0; rep < repetitions; rep++) {
       String direct = freshNamespace("raw" + n);
@@ -75,6 +78,14 @@ final class RunnerMeasures {
       raw.upToRecorded(recorded, n);
       floorNanos.add((System.nanoTime() - start) / n);
 
+      String together = freshNamespace("together" + n);
+      raw.createNamespace(together);
+      if (raw.takesMultiTableCommits()) {
+        start = System.nanoTime();
+        raw.upToCommittedTogether(together, n);
+        togetherNanos.add((System.nanoTime() - start) / n);
+      }
+
       String migrated = freshNamespace("run" + n);
       raw.createNamespace(migrated);
       MigrationRunner runner = runner(migrated, n);
@@ -82,7 +93,7 @@ final class RunnerMeasures {
       start = System.nanoTime();
       runner.migrate();
       runnerNanos.add((System.nanoTime() - start) / n);
-      for (String namespace : List.of(direct, recorded, migrated, migrated + "_ops")) {
+      for (String namespace : List.of(direct, recorded, together, migrated, migrated + "_ops")) {
         raw.purge(namespace);
       }
     }
@@ -90,6 +101,9 @@ final class RunnerMeasures {
       Results.emitMillis("b3.raw.per-migration." + n, rawNanos);
       Results.emitMillis("b3.floor.per-migration." + n, floorNanos);
       Results.emitMillis("b3.runner.per-migration." + n, runnerNanos);
+      if (!togetherNanos.isEmpty()) {
+        Results.emitMillis("b3.together.per-migration." + n, togetherNanos);
+      }
     }
   }
 

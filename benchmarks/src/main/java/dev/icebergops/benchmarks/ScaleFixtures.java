@@ -25,8 +25,9 @@ final class ScaleFixtures {
   private static final String PACKAGE = "bench.fixtures";
 
   /**
-   * The warm-up class: {@value #TESTS} tests at head of the 10-chain, run first in every session,
-   * so that no measured class pays the session's environment start.
+   * The warm-up class: {@value #TESTS} tests at head of the 11-chain, run first in every session,
+   * so that no measured class pays the session's environment start; on a chain no measured class
+   * shares, so that no measured class takes its template from it.
    */
   static final String WARM_UP = PACKAGE + ".ScaleWarmUpTest";
 
@@ -67,7 +68,7 @@ final class ScaleFixtures {
   static List<Path> write(Path dir) throws IOException {
     List<Path> files = new ArrayList<>();
     for (String warmUp : List.of(WARM_UP, JIT_WARM_UP)) {
-      files.add(Chains.write(dir, simple(warmUp), testsAt(simple(warmUp), 10, 10, false)));
+      files.add(Chains.write(dir, simple(warmUp), testsAt(simple(warmUp), 11, 11, false)));
     }
     for (int n : LENGTHS) {
       for (int copy = 0; copy < MAX_COPIES; copy++) {
