@@ -290,6 +290,12 @@ final class Report {
         1.5);
   }
 
+  /** The {@code -Dbench.chains} of the run when it was not the default, else "". */
+  private static String chains() {
+    String plan = System.getProperty(ChainPlan.PROPERTY, "").trim();
+    return plan.isEmpty() || plan.equals(ChainPlan.DEFAULT) ? "" : " -Dbench.chains=" + plan;
+  }
+
   /** The unit of a raw figure. */
   private static String unit(String key) {
     if (key.startsWith("b7.")) {
@@ -374,11 +380,14 @@ final class Report {
       throws IOException {
     StringBuilder md = new StringBuilder();
     md.append("# Benchmarks\n\n")
-        .append("Written by `mvn -B -pl benchmarks -am verify -Pbenchmarks -DskipTests` on ")
+        .append("Written by `mvn -B -pl benchmarks -am verify -Pbenchmarks -DskipTests")
+        .append(chains())
+        .append("` on ")
         .append(LocalDate.now(ZoneOffset.UTC))
         .append(". Every figure is a ratio of medians measured in the same run, so that the")
         .append(" noise of a shared machine cancels out; see the notes below for what each")
-        .append(" measure covers.\n\n")
+        .append(" measure covers. The sections written by hand, from partial runs, are marked so")
+        .append(" in the page's source; the harness keeps them when it writes the page again.\n\n")
         .append("| id | measure | anchor | ratio | target | met |\n")
         .append("| --- | --- | --- | --- | --- | --- |\n");
     for (Target target : TARGETS) {
@@ -432,7 +441,8 @@ final class Report {
     md.append("\n## Machine\n\n").append(machine).append(".\n");
     appendCore(md, core);
     md.append(Notes.TEXT);
-    Files.writeString(file, md.toString(), StandardCharsets.UTF_8);
+    String page = HandWritten.carriedOver(HandWritten.read(file), md.toString());
+    Files.writeString(file, page, StandardCharsets.UTF_8);
   }
 
   private static void appendChart(
