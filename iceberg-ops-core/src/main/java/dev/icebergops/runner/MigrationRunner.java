@@ -87,7 +87,8 @@ public final class MigrationRunner {
   private MigrationRunner(RunnerConfig config) {
     this.config = config;
     this.history = new MigrationHistory(config.catalog(), config.metaNamespace());
-    HistoryTable table = new HistoryTable(config.catalog(), history.tableIdentifier());
+    HistoryTable table =
+        new HistoryTable(config.catalog(), history.tableIdentifier(), config.presumedHistory());
     RemoteCalls remote = new RemoteCalls(config.catalog(), config.timeout());
     HistoryScope scope = new HistoryScope(table, config, remote);
     this.view = new NamespaceView(config, table, remote);
@@ -443,6 +444,7 @@ public final class MigrationRunner {
     private Consumer<RunEvent> onEvent = event -> {};
     private boolean baselines = true;
     private boolean failOnSkippedMigrations;
+    private List<HistoryRecord> presumedHistory = List.of();
 
     private Builder(Catalog catalog) {
       this.catalog = Objects.requireNonNull(catalog, "catalog");
@@ -463,6 +465,7 @@ public final class MigrationRunner {
       onEvent = config.onEvent();
       baselines = config.baselines();
       failOnSkippedMigrations = config.failOnSkippedMigrations();
+      presumedHistory = config.presumedHistory();
     }
 
     /**
@@ -477,6 +480,12 @@ public final class MigrationRunner {
      */
     Builder baselines(boolean value) {
       this.baselines = value;
+      return this;
+    }
+
+    /** See {@link dev.icebergops.runner.spi.RunnerSeam#presumedHistory}. */
+    Builder presumedHistory(List<HistoryRecord> rows) {
+      this.presumedHistory = List.copyOf(rows);
       return this;
     }
 
@@ -620,7 +629,8 @@ public final class MigrationRunner {
               onEvent,
               baselines,
               HistoryRetry.DEFAULT_ATTEMPTS,
-              failOnSkippedMigrations));
+              failOnSkippedMigrations,
+              presumedHistory));
     }
   }
 }

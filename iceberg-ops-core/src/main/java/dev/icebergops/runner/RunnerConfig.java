@@ -1,9 +1,11 @@
 package dev.icebergops.runner;
 
+import dev.icebergops.history.HistoryRecord;
 import dev.icebergops.migration.MigrationFactory;
 import dev.icebergops.migration.MigrationSource;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.List;
 import java.util.function.Consumer;
 import org.apache.iceberg.catalog.Catalog;
 
@@ -13,7 +15,8 @@ import org.apache.iceberg.catalog.Catalog;
  * the lease) is tried again from a fresh read after other writers changed the shared history table
  * under it, each try one remote call under the time bound. With {@code failOnSkippedMigrations}, a
  * migration class or file the source skips (see {@code MigrationSource#skipped}) fails {@code
- * migrate} and {@code validate} instead of only being logged.
+ * migrate} and {@code validate} instead of only being logged. The presumed history is what the
+ * namespace reads as while nothing of it is stored (see {@code RunnerSeam#presumedHistory}).
  */
 record RunnerConfig(
     Catalog catalog,
@@ -30,7 +33,8 @@ record RunnerConfig(
     Consumer<RunEvent> onEvent,
     boolean baselines,
     int contentionAttempts,
-    boolean failOnSkippedMigrations) {
+    boolean failOnSkippedMigrations,
+    List<HistoryRecord> presumedHistory) {
 
   /** The retry policy of a history write under this configuration. */
   HistoryRetry retry(String what) {

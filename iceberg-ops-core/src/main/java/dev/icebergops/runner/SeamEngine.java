@@ -1,10 +1,12 @@
 package dev.icebergops.runner;
 
+import dev.icebergops.history.HistoryRecord;
 import dev.icebergops.migration.MigrationContext;
 import dev.icebergops.migration.internal.CatalogMigrationContext;
 import dev.icebergops.migration.internal.StepListener;
 import dev.icebergops.runner.spi.RunnerSeam;
 import dev.icebergops.state.TableDiff;
+import java.util.List;
 
 /**
  * The runner package's side of {@link RunnerSeam}: the toolkit's calls, on the runner's parts. The
@@ -29,6 +31,12 @@ final class SeamEngine implements RunnerSeam.Engine {
   @Override
   public MigrationRunner.Builder baselines(MigrationRunner.Builder builder, boolean value) {
     return builder.baselines(value);
+  }
+
+  @Override
+  public MigrationRunner.Builder presumedHistory(
+      MigrationRunner.Builder builder, List<HistoryRecord> rows) {
+    return builder.presumedHistory(rows);
   }
 
   @Override

@@ -32,6 +32,7 @@ final class RunConfigs {
         event -> {},
         true,
         attempts,
-        false);
+        false,
+        java.util.List.of());
   }
 }

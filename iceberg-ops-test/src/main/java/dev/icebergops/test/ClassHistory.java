@@ -13,11 +13,11 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The history table that the tests of one class share, each test's rows under its own namespace:
- * created by the first runner that writes to it (or by the seeding of a template's copies), and
- * dropped with its namespace and every test's rows when the class ends (as a resource of the
- * class's {@link ClassState}). A test's rows stay until then: deleting them when its namespace is
- * dropped would cost each test a commit. A meta-namespace a builder supplied is shared, never
- * cleared nor dropped.
+ * created by the first runner that writes to it (a copy of a template stores the template's rows
+ * with its first write only, see {@link TemplateCopyStart}), and dropped with its namespace and
+ * every test's rows when the class ends (as a resource of the class's {@link ClassState}). A test's
+ * rows stay until then: deleting them when its namespace is dropped would cost each test a commit.
+ * A meta-namespace a builder supplied is shared, never cleared nor dropped.
  */
 final class ClassHistory implements AutoCloseable {
 

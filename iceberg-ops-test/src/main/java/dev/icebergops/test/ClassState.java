@@ -67,7 +67,6 @@ final class ClassState implements ExtensionContext.Store.CloseableResource, Auto
         new ClassTemplates(
             config,
             runners,
-            history.owned(),
             shapes,
             StartingVersions.of(config, head()),
             run,
@@ -149,7 +148,8 @@ final class ClassState implements ExtensionContext.Store.CloseableResource, Auto
             ? Optional.empty()
             : templates.at(version);
     return template
-        .<NamespaceStart>map(t -> new TemplateCopyStart(config, testName, t, templates, copies))
+        .<NamespaceStart>map(
+            t -> new TemplateCopyStart(config, testName, t, templates, copies, history.owned()))
         .orElseGet(() -> new MigratedStart(config, testName, shapes));
   }
 

@@ -42,7 +42,6 @@ final class ClassTemplates implements AutoCloseable {
   private final Catalog catalog;
   private final SuiteConfig settings;
   private final SuiteRunners runners;
-  private final boolean seedHistory;
   private final IrreversibleShapes irreversibleShapes;
   private final RunTemplates run;
 
@@ -54,9 +53,6 @@ final class ClassTemplates implements AutoCloseable {
 
   /** The versions worth stopping at on the way up: the tests' starting versions. */
   private final NavigableSet<String> starts;
-
-  /** Each test method's starting version, by the method's name. */
-  private final Map<String, String> startsByTest;
 
   private final Map<String, NamespaceTemplate> templates = new HashMap<>();
   private final Map<String, String> unavailable = new HashMap<>();
@@ -76,14 +72,11 @@ final class ClassTemplates implements AutoCloseable {
    * The templates of the class of {@code settings}, for the tests whose starting versions are
    * {@code startsByTest}.
    *
-   * @param seedHistory whether a template writes the history rows of the tests that start from it
-   *     (in the class's own history table)
    * @param backend the test environment's kind, for the entries of the cache kept between runs
    */
   ClassTemplates(
       SuiteConfig settings,
       SuiteRunners runners,
-      boolean seedHistory,
       IrreversibleShapes irreversibleShapes,
       Map<String, String> startsByTest,
       RunTemplates run,
@@ -91,11 +84,9 @@ final class ClassTemplates implements AutoCloseable {
     this.catalog = runners.catalog();
     this.settings = settings;
     this.runners = runners;
-    this.seedHistory = seedHistory;
     this.irreversibleShapes = irreversibleShapes;
     this.run = run;
     this.backend = backend;
-    this.startsByTest = Map.copyOf(startsByTest);
     this.starts = new TreeSet<>(startsByTest.values());
   }
 
@@ -114,7 +105,7 @@ final class ClassTemplates implements AutoCloseable {
     try {
       Optional<NamespaceTemplate> shared = run.take(key(version)).or(() -> cached(version));
       if (shared.isPresent()) {
-        templates.put(version, forClass(shared.get()));
+        templates.put(version, shared.get());
         LOG.info(
             "Took the template of {} at {} from the run's or the cache's, no walk, in {} ms",
             settings.testClass().getSimpleName(),
@@ -208,13 +199,6 @@ final class ClassTemplates implements AutoCloseable {
     return run.cache() == null || ownFactory
         ? null
         : run.cache().entryName(key(version).chain(), catalog, backend);
-  }
-
-  /** {@code template} with the history rows of this class's tests at its version written. */
-  private NamespaceTemplate forClass(NamespaceTemplate template) {
-    return template.seeding(
-        seedHistory ? runners.of(template.namespace()) : null,
-        testNamespacesAt(template.version()));
   }
 
   /**
@@ -315,23 +299,8 @@ final class ClassTemplates implements AutoCloseable {
           }
         }
       }
-      templates.put(version, forClass(template));
+      templates.put(version, template);
     }
-  }
-
-  /**
-   * A namespace name for each test method that starts at {@code version}, by the method's name:
-   * their history rows are written with the template's, in one commit.
-   */
-  private Map<String, String> testNamespacesAt(String version) {
-    Map<String, String> names = new HashMap<>();
-    startsByTest.forEach(
-        (test, start) -> {
-          if (start.equals(version)) {
-            names.put(test, settings.uniqueName(test));
-          }
-        });
-    return names;
   }
 
   private void dropWalk() {

@@ -32,6 +32,14 @@ interface NamespaceStart {
    */
   default void checkShared(String testName) {}
 
+  /**
+   * The history rows the namespace's runner reads while it has stored none (see {@code
+   * RunnerSeam#presumedHistory}): those of the state it starts as a copy of.
+   */
+  default List<HistoryRecord> presumedHistory() {
+    return List.of();
+  }
+
   /** Runs before the first rollback in the namespace. */
   default void beforeFirstRollback(MigrationRunner runner) {}
 

@@ -12,7 +12,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Function;
 import org.apache.iceberg.Table;
 import org.apache.iceberg.catalog.Catalog;
@@ -29,9 +28,6 @@ import org.apache.iceberg.view.ViewMetadata;
  *
  * @param views the template's views by name, which each copy makes again ({@link ViewCopies})
  * @param shape the template's shape, which a test's namespace must have again after the test
- * @param seeded the namespaces whose history rows were written with the template's, by test name,
- *     not yet claimed: a test of that name takes its namespace from here once ({@link #claim}), and
- *     its copy needs no history write of its own
  */
 record NamespaceTemplate(
     String version,
@@ -39,8 +35,7 @@ record NamespaceTemplate(
     Map<String, TableCopy> tables,
     Map<String, ViewMetadata> views,
     List<HistoryRecord> rows,
-    NamespaceTables shape,
-    Map<String, String> seeded) {
+    NamespaceTables shape) {
 
   /**
    * Copies every table of {@code source}, now at {@code version}, into the new namespace {@code
@@ -83,31 +78,31 @@ record NamespaceTemplate(
     for (TableIdentifier copy : catalog.listTables(TableNames.namespace(namespace))) {
       tables.put(copy.name(), TableCopy.of(copy, catalog.loadTable(copy), earlierSchemas));
     }
+    return of(catalog, namespace, version, rows, tables);
+  }
+
+  /**
+   * The template whose tables are {@code tables}, those of {@code namespace} by name, at {@code
+   * version}, with {@code rows} (see {@link #capture}).
+   */
+  static NamespaceTemplate of(
+      Catalog catalog,
+      String namespace,
+      String version,
+      List<HistoryRecord> rows,
+      Map<String, TableCopy> tables) {
     return new NamespaceTemplate(
         version,
         namespace,
         tables,
         ViewCopies.of(catalog, namespace),
         List.copyOf(rows),
-        NamespaceTables.capture(catalog, namespace),
-        Map.of());
+        NamespaceTables.capture(catalog, namespace));
   }
 
-  /**
-   * This template for one class: when {@code seeder} is not null, its rows written in the seeder's
-   * history table ({@link RunnerSeam#seedHistory}), in one commit, under each namespace of {@code
-   * seeded} (by the name of the test that will take it), so that those tests' copies write none.
-   */
-  NamespaceTemplate seeding(MigrationRunner seeder, Map<String, String> seeded) {
-    Map<String, String> written = Map.of();
-    if (seeder != null && !seeded.isEmpty() && !rows.isEmpty()) {
-      Map<String, List<HistoryRecord>> seeds = new LinkedHashMap<>();
-      seeded.values().forEach(name -> seeds.put(name, under(name, rows)));
-      RunnerSeam.seedHistory(seeder, seeds);
-      written = seeded;
-    }
-    return new NamespaceTemplate(
-        version, namespace, tables, views, rows, shape, new ConcurrentHashMap<>(written));
+  /** The template's history rows under {@code target}, a copy's namespace. */
+  List<HistoryRecord> rowsUnder(String target) {
+    return under(target, rows);
   }
 
   /**
@@ -126,18 +121,10 @@ record NamespaceTemplate(
   }
 
   /**
-   * The namespace written for the test {@code testName}, whose history rows are already there;
-   * given once, empty after that (a repeated test's later runs name their own namespaces).
-   */
-  Optional<String> claim(String testName) {
-    return Optional.ofNullable(seeded.remove(testName));
-  }
-
-  /**
    * Creates {@code target} as a copy of the template: its tables, and, unless {@code runner} is
-   * null (the rows were seeded, see {@link #claim}), its history rows written under {@code target}
-   * by {@code runner}, the runner of {@code target} ({@link RunnerSeam#seedHistory}). The tables go
-   * under the location of {@code copies}, the class's.
+   * null (the copy's runner reads them as presumed, see {@link #rowsUnder}), its history rows
+   * written under {@code target} by {@code runner}, the runner of {@code target} ({@link
+   * RunnerSeam#seedHistory}). The tables go under the location of {@code copies}, the class's.
    */
   Map<String, String> copyTo(
       Catalog catalog, String target, MigrationRunner runner, ClassCopies copies) {

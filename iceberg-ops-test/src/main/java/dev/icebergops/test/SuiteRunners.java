@@ -1,5 +1,6 @@
 package dev.icebergops.test;
 
+import dev.icebergops.history.HistoryRecord;
 import dev.icebergops.migration.ChangeClass;
 import dev.icebergops.migration.ResolvedMigration;
 import dev.icebergops.runner.MigrationRunner;
@@ -38,11 +39,6 @@ final class SuiteRunners {
     return catalog;
   }
 
-  /** A runner of {@code namespace} whose history is in the class's shared history table. */
-  MigrationRunner of(String namespace) {
-    return builder(namespace, metaNamespace).build();
-  }
-
   /**
    * A runner of {@code namespace} whose history is a table of its own, in {@code
    * <namespace>_history}: its many commits then never grow the metadata of the history table that
@@ -57,9 +53,13 @@ final class SuiteRunners {
     return builder(namespace, namespace + "_history").onEvent(onEvent).build();
   }
 
-  /** A test's runner, which calls {@code beforeDowngrades} before each run of downgrades. */
-  MigrationRunner forTest(String namespace, Consumer<List<String>> beforeDowngrades) {
-    return builder(namespace, metaNamespace)
+  /**
+   * A test's runner, which reads {@code presumed} as its history while it has stored none, and
+   * calls {@code beforeDowngrades} before each run of downgrades.
+   */
+  MigrationRunner forTest(
+      String namespace, List<HistoryRecord> presumed, Consumer<List<String>> beforeDowngrades) {
+    return RunnerSeam.presumedHistory(builder(namespace, metaNamespace), presumed)
         .onEvent(
             event -> {
               if (event instanceof RunEvent.DowngradesStarting starting) {

@@ -1,5 +1,6 @@
 package dev.icebergops.test;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import dev.icebergops.history.HistoryRecord;
 import dev.icebergops.state.MetadataCopy;
 import java.io.IOException;
@@ -16,6 +17,7 @@ import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -184,20 +186,19 @@ final class TemplateCache {
       }
       checkFiles(entryDir, entry);
       Namespaces.create(catalog, namespace);
+      Map<String, TableCopy> tables = new LinkedHashMap<>();
       for (Map.Entry<String, String> table : entry.metadata().entrySet()) {
-        restore(
-            catalog,
-            Namespaces.table(namespace, table.getKey()),
-            table.getValue(),
-            entryDir,
-            entry.files().get(table.getKey()));
+        TableIdentifier id = Namespaces.table(namespace, table.getKey());
+        Map<Integer, JsonNode> leftOut = new HashMap<>();
+        String lean = TableCopy.withoutEarlierSchemas(table.getValue(), leftOut);
+        Table restored = restore(catalog, id, lean, entryDir, entry.files().get(table.getKey()));
+        tables.put(table.getKey(), TableCopy.of(id, restored, earlierSchemas, leftOut));
       }
       Map<String, ViewMetadata> views = new LinkedHashMap<>();
       entry.views().forEach((view, json) -> views.put(view, ViewMetadataParser.fromJson(json)));
       ViewCopies.copyTo(catalog, views, namespace);
       List<HistoryRecord> rows = entry.rows().stream().map(TemplateCache::row).toList();
-      return Optional.of(
-          NamespaceTemplate.of(catalog, namespace, entry.version(), rows, earlierSchemas));
+      return Optional.of(NamespaceTemplate.of(catalog, namespace, entry.version(), rows, tables));
     } catch (IOException | ClassNotFoundException | RuntimeException e) {
       LOG.warn(
           "Cannot use the cached template {}: {}; the class builds its template anew",
@@ -231,7 +232,12 @@ final class TemplateCache {
     }
   }
 
-  private static void restore(
+  /**
+   * Registers {@code id} with {@code metadata} and appends the entry's copies of its data files.
+   *
+   * @return the table as the append left it
+   */
+  private static Table restore(
       Catalog catalog, TableIdentifier id, String metadata, Path entryDir, List<DataFile> files)
       throws IOException {
     Table staged = catalog.newCreateTableTransaction(id, new Schema()).table();
@@ -240,7 +246,7 @@ final class TemplateCache {
         MetadataCopy.register(
             catalog, id, staged.io(), location, TableCopy.owned(metadata, location));
     if (files.isEmpty()) {
-      return;
+      return table;
     }
     AppendFiles append = table.newFastAppend();
     for (int i = 0; i < files.size(); i++) {
@@ -254,6 +260,7 @@ final class TemplateCache {
           DataFiles.builder(table.specs().get(file.specId())).copy(file).withPath(path).build());
     }
     append.commit();
+    return table;
   }
 
   private static Object[] fields(HistoryRecord row) {

@@ -1,6 +1,8 @@
 package dev.icebergops.test;
 
+import dev.icebergops.history.HistoryRecord;
 import dev.icebergops.runner.MigrationRunner;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.apache.iceberg.catalog.Catalog;
@@ -9,10 +11,11 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * A test namespace that starts as a copy of its class's template at the test's version: the
- * namespace whose history rows the template already wrote when the test has one, else a fresh one
- * whose rows the copy writes. After the test, what it applied is rolled back to the template's
- * version and the namespace compared with the template (with {@link
+ * A test namespace that starts as a copy of its class's template at the test's version, with the
+ * template's history rows: in a history table of the class's own, its runner reads them until its
+ * first history write stores them (a test that migrates nothing writes no history); in a history
+ * table the class shares, the copy writes them. After the test, what it applied is rolled back to
+ * the template's version and the namespace compared with the template (with {@link
  * IcebergMigrations#fullRollbackEachTest()}, rolled back to {@code downTo} instead).
  */
 final class TemplateCopyStart implements NamespaceStart {
@@ -24,7 +27,7 @@ final class TemplateCopyStart implements NamespaceStart {
   private final ClassTemplates templates;
   private final ClassCopies copies;
   private final String name;
-  private final boolean seeded;
+  private final boolean presumeHistory;
 
   /** Where the copy's tables are, by name. */
   private Map<String, String> copied = Map.of();
@@ -37,14 +40,14 @@ final class TemplateCopyStart implements NamespaceStart {
       String testName,
       NamespaceTemplate template,
       ClassTemplates templates,
-      ClassCopies copies) {
+      ClassCopies copies,
+      boolean presumeHistory) {
     this.config = config;
     this.template = template;
     this.templates = templates;
     this.copies = copies;
-    Optional<String> claimed = template.claim(testName);
-    this.seeded = claimed.isPresent();
-    this.name = claimed.orElseGet(() -> config.uniqueName(testName));
+    this.presumeHistory = presumeHistory;
+    this.name = config.uniqueName(testName);
   }
 
   @Override
@@ -52,10 +55,15 @@ final class TemplateCopyStart implements NamespaceStart {
     return name;
   }
 
+  /** The template's rows under this namespace, when its runner reads them rather than the copy. */
+  @Override
+  public List<HistoryRecord> presumedHistory() {
+    return presumeHistory ? template.rowsUnder(name) : List.of();
+  }
+
   @Override
   public ReturnPoint prepare(MigrationRunner runner, String target) {
-    // a namespace whose history rows were written with the template's needs no history write
-    copied = template.copyTo(runner.catalog(), name, seeded ? null : runner, copies);
+    copied = template.copyTo(runner.catalog(), name, presumeHistory ? null : runner, copies);
     if (config.fullRollbackEachTest()) {
       return new ReturnPoint(config.downTo(), templates::downToShape, config.downTo(), null);
     }

@@ -47,7 +47,9 @@ final class TestNamespace implements ExtensionContext.Store.CloseableResource, A
     this.target = target;
     this.start = start;
     this.name = start.name();
-    this.runner = runners.forTest(name, versions -> start.beforeFirstRollback(runner()));
+    this.runner =
+        runners.forTest(
+            name, start.presumedHistory(), versions -> start.beforeFirstRollback(runner()));
   }
 
   /** Brings the namespace to the test's version. */

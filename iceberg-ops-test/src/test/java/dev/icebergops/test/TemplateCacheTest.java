@@ -2,6 +2,7 @@ package dev.icebergops.test;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.icebergops.migration.MigrationSource;
 import dev.icebergops.runner.MigrationRunner;
 import dev.icebergops.testsupport.StandardError;
 import java.nio.file.Files;
@@ -9,6 +10,7 @@ import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.apache.iceberg.Table;
 import org.apache.iceberg.catalog.Catalog;
 import org.apache.iceberg.catalog.Namespace;
@@ -93,6 +95,66 @@ class TemplateCacheTest {
     } finally {
       Namespaces.drop(catalog, restored);
       Namespaces.drop(catalog, template.namespace());
+    }
+  }
+
+  @Test
+  void aRestoredTemplateGivesItsCopiesEveryEarlierSchema(Catalog catalog, @TempDir Path dir) {
+    String walked = "cache_walk_" + java.util.UUID.randomUUID().toString().substring(0, 8);
+    MigrationRunner.builder(catalog)
+        .namespace(walked)
+        .metaNamespace(walked + "_history")
+        .source(
+            MigrationSource.of(
+                TemplateFixtures.V0001__CreateLedger.class,
+                TemplateFixtures.V0002__AddCurrency.class,
+                TemplateFixtures.V0003__AddAmount.class,
+                TemplateFixtures.V0004__SetOwner.class))
+        .build()
+        .migrate();
+    NamespaceTemplate template =
+        NamespaceTemplate.capture(
+            catalog, walked, walked + "_template", "0004", List.of(), false, uuid -> Map.of());
+    TemplateCache cache = new TemplateCache(dir, "1.0");
+    String name = cache.entryName(CHAIN, catalog, "embedded");
+    cache.store(name, catalog, template);
+    ClassCopies copies = new ClassCopies(walked + "_copies");
+    try {
+      Set<Integer> schemas =
+          catalog.loadTable(Namespaces.table(walked, "ledger")).schemas().keySet();
+      NamespaceTemplate lean = cache.load(name, catalog, walked + "_lean", false).orElseThrow();
+      NamespaceTemplate every = cache.load(name, catalog, walked + "_every", true).orElseThrow();
+
+      assertThat(lean.tables().get("ledger").omitted().keySet())
+          .as("the schemas a lean copy of the restored template leaves out")
+          .isEqualTo(template.tables().get("ledger").omitted().keySet())
+          .hasSize(schemas.size() - 1);
+      Map<String, String> at = lean.copyTo(catalog, walked + "_copy", null, copies);
+      lean.restoreEarlierSchemas(catalog, walked + "_copy", at);
+      assertThat(catalog.loadTable(Namespaces.table(walked + "_copy", "ledger")).schemas().keySet())
+          .as("a lean copy's schemas once they are put back before a rollback")
+          .isEqualTo(schemas);
+      every.copyTo(catalog, walked + "_every_copy", null, copies);
+      assertThat(
+              catalog
+                  .loadTable(Namespaces.table(walked + "_every_copy", "ledger"))
+                  .schemas()
+                  .keySet())
+          .as("the schemas of a copy that keeps every one")
+          .isEqualTo(schemas);
+    } finally {
+      for (String namespace :
+          List.of(
+              walked,
+              walked + "_history",
+              walked + "_template",
+              walked + "_lean",
+              walked + "_every",
+              walked + "_copy",
+              walked + "_every_copy")) {
+        Namespaces.drop(catalog, namespace);
+      }
+      copies.close();
     }
   }
 

@@ -377,18 +377,33 @@ class TemplateCopiesTest {
   }
 
   @Test
-  void aCopyWhoseRowsWereWrittenWithItsTemplateCommitsNoHistoryOfItsOwn() {
+  void aCopyThatMigratesNothingReadsItsTemplatesRowsAndWritesNoHistory() {
     Events events = run(TemplateFixtures.EverySchema.class);
 
     assertThat(failures(events)).as("fixture tests that failed").isEmpty();
     List<Object> first = TemplateFixtures.SEEN.get("EverySchema.first");
     List<Object> second = TemplateFixtures.SEEN.get("EverySchema.second");
     assertThat(List.of(first.get(4), second.get(4)))
-        .as("the version each copy's own history rows say")
+        .as("the version each copy's runner reads")
         .containsExactly("0004", "0004");
-    assertThat(second.get(3))
-        .as("snapshots of the class's history table in the second test, against the first")
-        .isEqualTo(first.get(3));
+    assertThat(List.of(first.get(3), second.get(3)))
+        .as("snapshots of the class's history table in each test (0: it does not exist)")
+        .containsExactly(0, 0);
+  }
+
+  @Test
+  void aCopysFirstHistoryWriteStoresItsTemplatesRowsWithItsOwn() {
+    Events events = run(TemplateFixtures.MigratesACopy.class);
+
+    assertThat(failures(events)).as("fixture tests that failed").isEmpty();
+    List<Object> seen = TemplateFixtures.SEEN.get("MigratesACopy");
+    assertThat(seen.get(0))
+        .as("rows stored for the copy before its test migrated")
+        .isEqualTo(List.of());
+    assertThat(seen.get(1)).as("the version the copy's runner read then").isEqualTo("0002");
+    assertThat(seen.get(2))
+        .as("rows stored for the copy after it migrated to head")
+        .isEqualTo(List.of("0001 APPLIED", "0002 APPLIED", "0003 APPLIED", "0004 APPLIED"));
   }
 
   private static Events run(Class<?>... classes) {

@@ -654,8 +654,8 @@ final class TemplateFixtures {
 
   /**
    * Two tests at head, in order: each records its ledger's schema ids, the id a new column gets,
-   * and how many snapshots the class's history table has (a copy whose rows were seeded with the
-   * template's commits none of its own).
+   * and how many snapshots the class's history table has (0 when it does not exist: a copy that
+   * migrates nothing reads its template's rows and writes none).
    */
   abstract static class SchemaCopies {
     @Test
@@ -677,12 +677,44 @@ final class TemplateFixtures {
       ledger.updateSchema().addColumn("note", Types.StringType.get()).commit();
       int noteId = ledger.schema().findField("note").fieldId();
       int historySnapshots = 0;
-      for (var ignored : catalog.loadTable(runner.historyTable().tableIdentifier()).snapshots()) {
-        historySnapshots++;
+      TableIdentifier history = runner.historyTable().tableIdentifier();
+      if (catalog.tableExists(history)) {
+        for (var ignored : catalog.loadTable(history).snapshots()) {
+          historySnapshots++;
+        }
       }
       SEEN.put(
           getClass().getSimpleName() + "." + test,
           List.of(schemaIds, current, noteId, historySnapshots, runner.current().orElse("none")));
+    }
+  }
+
+  /**
+   * A test at 0002 of a copy that migrates to head: records the history rows stored for its
+   * namespace before (none: its runner reads the template's), the version its runner read, and the
+   * rows stored after, as {@code <version> <status>}.
+   */
+  @IcebergMigrations(
+      classes = {
+        V0001__CreateLedger.class,
+        V0002__AddCurrency.class,
+        V0003__AddAmount.class,
+        V0004__SetOwner.class
+      })
+  public static class MigratesACopy {
+    @Test
+    @MigrateTo("0002")
+    void migratesToHead(MigrationRunner runner) {
+      List<String> before = stored(runner);
+      String read = runner.current().orElse("none");
+      runner.migrate();
+      SEEN.put("MigratesACopy", List.of(before, read, stored(runner)));
+    }
+
+    private static List<String> stored(MigrationRunner runner) {
+      return runner.historyTable().load(runner.namespace()).rows().stream()
+          .map(row -> row.version() + " " + row.status())
+          .toList();
     }
   }
 

@@ -43,6 +43,9 @@ public final class HistoryTable {
   private final Catalog catalog;
   private final TableIdentifier identifier;
 
+  /** The rows a namespace reads as its history while nothing of it is stored, by namespace. */
+  private final Map<String, List<HistoryRecord>> presumed;
+
   /**
    * The table as this instance's last successful commit left it: the next commit from the state
    * that commit returned needs no round trips to load it again. Taken by one commit at a time.
@@ -71,8 +74,23 @@ public final class HistoryTable {
    * @param identifier the history table's identifier
    */
   public HistoryTable(Catalog catalog, TableIdentifier identifier) {
+    this(catalog, identifier, List.of());
+  }
+
+  /**
+   * The history table {@code identifier} of a catalog, where a namespace that has no stored row nor
+   * lease reads as having {@code presumed}, its rows among them: for a namespace made as a copy of
+   * another, whose copied rows its first write then stores with its own (see {@link #load}).
+   *
+   * @param presumed rows, each read under its own namespace
+   */
+  public HistoryTable(Catalog catalog, TableIdentifier identifier, List<HistoryRecord> presumed) {
     this.catalog = Objects.requireNonNull(catalog, "catalog");
     this.identifier = Objects.requireNonNull(identifier, "identifier");
+    Map<String, List<HistoryRecord>> byNamespace = new HashMap<>();
+    presumed.forEach(
+        row -> byNamespace.computeIfAbsent(row.namespace(), ns -> new ArrayList<>()).add(row));
+    this.presumed = Map.copyOf(byNamespace);
   }
 
   /** The history table's identifier. */
@@ -83,6 +101,10 @@ public final class HistoryTable {
   /**
    * Reads the rows and the lease of one namespace at the current snapshot. Creates nothing.
    *
+   * <p>A namespace with presumed rows ({@link #HistoryTable(Catalog, TableIdentifier, List)}) and
+   * nothing stored reads as those rows, at the snapshot read: the write that turns that state into
+   * the next stores them with its own, in the namespace's first commit.
+   *
    * @param namespace the migrated namespace, dotted when nested
    * @return the state, empty when the history table or its namespace does not exist
    */
@@ -90,10 +112,19 @@ public final class HistoryTable {
     Objects.requireNonNull(namespace, "namespace");
     Table table = loadTableOrNull();
     forgetIfChanged(table);
-    if (table == null || table.currentSnapshot() == null) {
-      return NamespaceHistory.empty(namespace);
+    NamespaceHistory stored =
+        table == null || table.currentSnapshot() == null
+            ? NamespaceHistory.empty(namespace)
+            : load(table, table.currentSnapshot().snapshotId(), namespace);
+    List<HistoryRecord> rows = presumed.get(namespace);
+    if (rows == null || !stored.rows().isEmpty() || stored.lease().isPresent()) {
+      return stored;
     }
-    return load(table, table.currentSnapshot().snapshotId(), namespace);
+    NamespaceHistory state = stored; // at the snapshot read: a write validates from there
+    for (HistoryRecord row : rows) {
+      state = state.with(row);
+    }
+    return state;
   }
 
   /**

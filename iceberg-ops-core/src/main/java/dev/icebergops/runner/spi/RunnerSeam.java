@@ -42,6 +42,10 @@ public final class RunnerSeam {
     /** See {@link RunnerSeam#baselines}. */
     MigrationRunner.Builder baselines(MigrationRunner.Builder builder, boolean value);
 
+    /** See {@link RunnerSeam#presumedHistory}. */
+    MigrationRunner.Builder presumedHistory(
+        MigrationRunner.Builder builder, List<HistoryRecord> rows);
+
     /** See {@link RunnerSeam#versionContext}. */
     MigrationContext versionContext(MigrationRunner runner, String version, boolean upgrade);
 
@@ -129,6 +133,24 @@ public final class RunnerSeam {
    */
   public static MigrationRunner.Builder baselines(MigrationRunner.Builder builder, boolean value) {
     return engine().baselines(builder, value);
+  }
+
+  /**
+   * Has the built runner read {@code rows} as its namespace's history while the history table holds
+   * nothing of that namespace (no row, no lease): for a namespace made as a copy of another (the
+   * toolkit's copies of a template, in a history table of their class's own), whose copied rows its
+   * first history write (taking the run's lease, say) then stores with its own, so that a copy no
+   * test migrates writes no history at all. Runners built from its {@link
+   * MigrationRunner#toBuilder()} read them too; {@code MigrationHistory} does not (it reads what is
+   * stored). A namespace whose stored history is forgotten ({@link #forgetHistory}) reads them
+   * again.
+   *
+   * @param rows the rows, each read under its own namespace
+   * @return the builder
+   */
+  public static MigrationRunner.Builder presumedHistory(
+      MigrationRunner.Builder builder, List<HistoryRecord> rows) {
+    return engine().presumedHistory(builder, rows);
   }
 
   /**
