@@ -50,7 +50,8 @@ final class ClassState implements ExtensionContext.Store.CloseableResource, Auto
    */
   private ClassState(ExtensionContext context, SuiteConfig config) {
     this.config = config;
-    this.migrations = config.checkMigrations();
+    List<ResolvedMigration> resolved = config.checkMigrations();
+    this.migrations = resolved.stream().filter(m -> !m.isBaseline()).toList();
     // a wrong location, or a downTo below the snapshot, fails the class once
     this.journeyStart =
         config.startFrom() == null ? JourneyStart.empty() : SnapshotStart.journeyStart(config);
@@ -60,7 +61,8 @@ final class ClassState implements ExtensionContext.Store.CloseableResource, Auto
             ? Environments.supplied(context, config.environment())
             : Environments.forBackend(context, config.backend(), testClass);
     this.history = new ClassHistory(environment.catalog(), config);
-    this.runners = new SuiteRunners(environment.catalog(), config, history.metaNamespace());
+    this.runners =
+        new SuiteRunners(environment.catalog(), config, history.metaNamespace(), resolved);
     this.shapes = new IrreversibleShapes(runners);
     RunTemplates run = RunTemplates.of(context);
     this.templates =

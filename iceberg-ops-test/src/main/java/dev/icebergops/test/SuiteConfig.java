@@ -173,7 +173,7 @@ record SuiteConfig(
   /**
    * The migrations load and the class-wide versions exist.
    *
-   * @return the migrations, baselines left out, in version order
+   * @return the migrations, baselines included, in version order
    * @throws ExtensionConfigurationException naming the attribute at fault
    */
   List<ResolvedMigration> checkMigrations() {
@@ -194,7 +194,7 @@ record SuiteConfig(
     irreversible.forEach(version -> checkKnown(known, version, "irreversible"));
     backfills.forEach(backfill -> checkKnown(known, backfill.version(), "backfills"));
     checkContracts();
-    return all.stream().filter(m -> !m.isBaseline()).toList();
+    return all;
   }
 
   /**

@@ -23,16 +23,22 @@ final class SuiteRunners {
   private final SuiteConfig config;
   private final String metaNamespace;
 
-  /** The class's migrations, baselines included, resolved on first use. */
-  private List<ResolvedMigration> migrations;
+  /** The class's migrations, the baselines first, each group in version order. */
+  private final List<ResolvedMigration> migrations;
 
   /**
-   * The runners of the class of {@code config}, whose shared history is in {@code metaNamespace}.
+   * The runners of the class of {@code config}, whose shared history is in {@code metaNamespace},
+   * and whose migrations, baselines included, the class resolved as {@code resolved}.
    */
-  SuiteRunners(Catalog catalog, SuiteConfig config, String metaNamespace) {
+  SuiteRunners(
+      Catalog catalog, SuiteConfig config, String metaNamespace, List<ResolvedMigration> resolved) {
     this.catalog = catalog;
     this.config = config;
     this.metaNamespace = metaNamespace;
+    List<ResolvedMigration> ordered = new ArrayList<>();
+    resolved.stream().filter(ResolvedMigration::isBaseline).forEach(ordered::add);
+    resolved.stream().filter(m -> !m.isBaseline()).forEach(ordered::add);
+    this.migrations = List.copyOf(ordered);
   }
 
   Catalog catalog() {
@@ -80,12 +86,7 @@ final class SuiteRunners {
    * B0003=<checksum>;V0004=<checksum>{DESTRUCTIVE=why};}. What a template or a kept verdict of the
    * class is keyed by.
    */
-  synchronized String chain(String upTo) {
-    if (migrations == null) {
-      MigrationRunner probe = alone(MigrationRunner.BASE_VERSION + "_probe");
-      migrations = new ArrayList<>(probe.baselines());
-      migrations.addAll(probe.migrations());
-    }
+  String chain(String upTo) {
     StringBuilder text = new StringBuilder();
     migrations.stream()
         .filter(m -> upTo == null || m.version().compareTo(upTo) <= 0)
