@@ -69,8 +69,8 @@ final class ClassTemplates implements AutoCloseable {
   private WalkSchemas walkSchemas;
 
   /**
-   * The templates of the class of {@code settings}, for the tests whose starting versions are
-   * {@code startsByTest}.
+   * The templates of the class of {@code settings}, whose tests start from the versions {@code
+   * starts}.
    *
    * @param backend the test environment's kind, for the entries of the cache kept between runs
    */
@@ -78,7 +78,7 @@ final class ClassTemplates implements AutoCloseable {
       SuiteConfig settings,
       SuiteRunners runners,
       IrreversibleShapes irreversibleShapes,
-      Map<String, String> startsByTest,
+      Set<String> starts,
       RunTemplates run,
       String backend) {
     this.catalog = runners.catalog();
@@ -87,7 +87,7 @@ final class ClassTemplates implements AutoCloseable {
     this.irreversibleShapes = irreversibleShapes;
     this.run = run;
     this.backend = backend;
-    this.starts = new TreeSet<>(startsByTest.values());
+    this.starts = new TreeSet<>(starts);
   }
 
   /**

@@ -2,7 +2,9 @@ package dev.icebergops.test;
 
 import java.lang.reflect.Method;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.Map;
+import java.util.Set;
 import org.junit.jupiter.api.extension.ExtensionConfigurationException;
 import org.junit.platform.commons.annotation.Testable;
 import org.junit.platform.commons.support.AnnotationSupport;
@@ -18,11 +20,11 @@ final class StartingVersions {
   private StartingVersions() {}
 
   /**
-   * The starting version of every test method of the class (its own, inherited and interface
-   * default methods) by the method's name, {@code head} for a test without a version. Overloads of
-   * one name that start at different versions keep the first one's.
+   * The starting versions of the test methods of the class (its own, inherited and interface
+   * default methods), {@code head} for a test without a version. Overloads of one name that start
+   * at different versions count the first one's.
    */
-  static Map<String, String> of(SuiteConfig config, String head) {
+  static Set<String> of(SuiteConfig config, String head) {
     Map<String, String> versions = new LinkedHashMap<>();
     for (Method method :
         ReflectionSupport.findMethods(
@@ -36,6 +38,6 @@ final class StartingVersions {
         // a malformed @MigrateTo fails its own test, with this message, when the test runs
       }
     }
-    return versions;
+    return new LinkedHashSet<>(versions.values());
   }
 }

@@ -136,11 +136,11 @@ public final class RunnerSeam {
   }
 
   /**
-   * Has the built runner read {@code rows} as its namespace's history while the history table holds
-   * nothing of that namespace (no row, no lease): for a namespace made as a copy of another (the
-   * toolkit's copies of a template, in a history table of their class's own), whose copied rows its
-   * first history write (taking the run's lease, say) then stores with its own, so that a copy no
-   * test migrates writes no history at all. Runners built from its {@link
+   * Makes the built runner read {@code rows} as its namespace's history while the history table
+   * holds nothing of that namespace (no row, no lease): for a namespace made as a copy of another
+   * (the toolkit's copies of a template, in a history table of their class's own), whose copied
+   * rows its first history write (taking the run's lease, say) then stores with its own, so that a
+   * copy no test migrates writes no history at all. Runners built from its {@link
    * MigrationRunner#toBuilder()} read them too; {@code MigrationHistory} does not (it reads what is
    * stored). A namespace whose stored history is forgotten ({@link #forgetHistory}) reads them
    * again.
