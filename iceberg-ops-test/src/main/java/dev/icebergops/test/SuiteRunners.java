@@ -6,7 +6,6 @@ import dev.icebergops.migration.ResolvedMigration;
 import dev.icebergops.runner.MigrationRunner;
 import dev.icebergops.runner.RunEvent;
 import dev.icebergops.runner.spi.RunnerSeam;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
@@ -23,7 +22,7 @@ final class SuiteRunners {
   private final SuiteConfig config;
   private final String metaNamespace;
 
-  /** The class's migrations, the baselines first, each group in version order. */
+  /** The class's migrations, baselines included, in version order. */
   private final List<ResolvedMigration> migrations;
 
   /**
@@ -35,10 +34,7 @@ final class SuiteRunners {
     this.catalog = catalog;
     this.config = config;
     this.metaNamespace = metaNamespace;
-    List<ResolvedMigration> ordered = new ArrayList<>();
-    resolved.stream().filter(ResolvedMigration::isBaseline).forEach(ordered::add);
-    resolved.stream().filter(m -> !m.isBaseline()).forEach(ordered::add);
-    this.migrations = List.copyOf(ordered);
+    this.migrations = List.copyOf(resolved);
   }
 
   Catalog catalog() {
