@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.icebergops.state.MetadataCopy;
+import dev.icebergops.test.internal.RowFiles;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -15,7 +16,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
 import java.util.UUID;
-import org.apache.iceberg.AppendFiles;
 import org.apache.iceberg.DataFile;
 import org.apache.iceberg.DataFiles;
 import org.apache.iceberg.FileScanTask;
@@ -255,11 +255,11 @@ record TableCopy(
     Table table = MetadataCopy.register(catalog, target, io, targetLocation, copy);
     try {
       if (!dataFiles.isEmpty()) {
-        AppendFiles append = table.newFastAppend();
+        List<DataFile> copied = new ArrayList<>();
         for (DataFile file : dataFiles) {
-          append.appendFile(copyFile(table, file, targetLocation));
+          copied.add(copyFile(table, file, targetLocation));
         }
-        append.commit();
+        RowFiles.commit(table, table.newFastAppend(), copied);
       }
     } catch (RuntimeException e) {
       // the files copied so far, and the empty object a copy that failed to read its source wrote,

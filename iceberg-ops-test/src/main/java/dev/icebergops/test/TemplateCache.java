@@ -3,6 +3,7 @@ package dev.icebergops.test;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.icebergops.history.HistoryRecord;
 import dev.icebergops.state.MetadataCopy;
+import dev.icebergops.test.internal.RowFiles;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.ObjectInputStream;
@@ -25,7 +26,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
 import java.util.UUID;
-import org.apache.iceberg.AppendFiles;
 import org.apache.iceberg.DataFile;
 import org.apache.iceberg.DataFiles;
 import org.apache.iceberg.IcebergBuild;
@@ -248,7 +248,7 @@ final class TemplateCache {
     if (files.isEmpty()) {
       return table;
     }
-    AppendFiles append = table.newFastAppend();
+    List<DataFile> copies = new ArrayList<>();
     for (int i = 0; i < files.size(); i++) {
       DataFile file = files.get(i);
       String path = location + "/data/cached-" + i + "-" + UUID.randomUUID() + ".parquet";
@@ -256,10 +256,10 @@ final class TemplateCache {
           PositionOutputStream out = table.io().newOutputFile(path).create()) {
         in.transferTo(out);
       }
-      append.appendFile(
+      copies.add(
           DataFiles.builder(table.specs().get(file.specId())).copy(file).withPath(path).build());
     }
-    append.commit();
+    RowFiles.commit(table, table.newFastAppend(), copies);
     return table;
   }
 

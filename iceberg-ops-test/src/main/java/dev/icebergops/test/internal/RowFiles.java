@@ -8,12 +8,18 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.UUID;
 import java.util.function.BiConsumer;
 import org.apache.iceberg.AppendFiles;
 import org.apache.iceberg.DataFile;
 import org.apache.iceberg.FileFormat;
+import org.apache.iceberg.HasTableOperations;
+import org.apache.iceberg.ManifestFile;
+import org.apache.iceberg.ManifestFiles;
+import org.apache.iceberg.ManifestWriter;
 import org.apache.iceberg.PartitionKey;
 import org.apache.iceberg.Table;
+import org.apache.iceberg.TableOperations;
 import org.apache.iceberg.data.GenericFileWriterFactory;
 import org.apache.iceberg.data.InternalRecordWrapper;
 import org.apache.iceberg.data.Record;
@@ -60,21 +66,63 @@ public final class RowFiles {
    */
   public static List<Written> append(Table table, List<Record> records) {
     List<Written> written = new ArrayList<>();
-    // the manifest work in this thread: Iceberg's worker pool is polled every 10 ms; and the table
-    // as it is held, not read again before and after the commit
-    AppendFiles append =
-        RunnerSeam.committingAsLoaded(table)
-            .newAppend()
-            .scanManifestsWith(MoreExecutors.newDirectExecutorService());
+    List<DataFile> files = new ArrayList<>();
     write(
         table,
         records,
         (file, rows) -> {
-          append.appendFile(file);
+          files.add(file);
           written.add(new Written(file.location(), rows));
         });
-    append.commit();
+    // the table as it is held, not read again before and after the commit
+    Table held = RunnerSeam.committingAsLoaded(table);
+    commit(held, held.newAppend(), files);
     return written;
+  }
+
+  /**
+   * Adds {@code files} to {@code append} and commits it, its manifest work done in this thread.
+   * Iceberg writes the manifest of an append's new files on its worker pool, whatever executor the
+   * append is given, and polls that pool every 10 ms; so on a table of format 2 or later, which
+   * takes an appended manifest as it is, the files go in a manifest written here.
+   *
+   * @param table the table {@code append} commits to
+   * @param append a new append of {@code table}
+   * @param files the data files to add, each in one of the table's partition specs
+   * @throws UncheckedIOException if the manifest cannot be written
+   */
+  public static void commit(Table table, AppendFiles append, List<DataFile> files) {
+    append.scanManifestsWith(MoreExecutors.newDirectExecutorService());
+    if (table instanceof HasTableOperations ops && ops.operations().current().formatVersion() > 1) {
+      Map<Integer, List<DataFile>> bySpec = new LinkedHashMap<>();
+      files.forEach(
+          file -> bySpec.computeIfAbsent(file.specId(), id -> new ArrayList<>()).add(file));
+      bySpec.forEach(
+          (specId, listed) -> append.appendManifest(manifest(table, ops, specId, listed)));
+    } else {
+      files.forEach(append::appendFile);
+    }
+    append.commit();
+  }
+
+  /** A manifest of added files, its snapshot id left for the commit to assign. */
+  private static ManifestFile manifest(
+      Table table, HasTableOperations ops, int specId, List<DataFile> files) {
+    TableOperations operations = ops.operations();
+    String name = FileFormat.AVRO.addExtension(UUID.randomUUID() + "-m0");
+    ManifestWriter<DataFile> writer =
+        ManifestFiles.write(
+            operations.current().formatVersion(),
+            table.specs().get(specId),
+            operations.io().newOutputFile(operations.metadataFileLocation(name)),
+            null);
+    try (writer) {
+      files.forEach(writer::add);
+    } catch (IOException e) {
+      throw new UncheckedIOException(
+          "Cannot write a manifest of " + table.name() + ": " + e.getMessage(), e);
+    }
+    return writer.toManifestFile();
   }
 
   /**

@@ -148,6 +148,8 @@ public final class SharedJourney extends Journey {
     } catch (RuntimeException e) {
       // an outage, say: each check's own pass meets it, or not, and reports it its own way
       journey.disturbAll("the journey failed: " + e);
+    } finally {
+      journey.superseded.flush();
     }
     journey.runs.forEach((check, run) -> journey.reports.put(check, run.report()));
     if (schemas.leftOutAny()) {

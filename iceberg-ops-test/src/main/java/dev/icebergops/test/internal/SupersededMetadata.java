@@ -18,47 +18,62 @@ import org.slf4j.LoggerFactory;
  * metadata file holding every schema the table ever had, so on a chain of hundreds of migrations
  * the files the journey's commits supersede add up to gigabytes (the embedded store keeps them in
  * memory). Only the current file of each table is read again (the journey never time-travels
- * through old metadata), so the others go as soon as a capture sees them superseded.
+ * through old metadata), so the others go once a capture sees them superseded: {@value #BATCH} at a
+ * time, each batch in one request, and the rest when the journey ends ({@link #flush}).
  */
 final class SupersededMetadata {
 
   private static final Logger LOG = LoggerFactory.getLogger(SupersededMetadata.class);
 
-  /** The files already deleted, so that each is deleted once. */
-  private final Set<String> deleted = new HashSet<>();
+  /** How many superseded files wait before one request deletes them. */
+  static final int BATCH = 64;
+
+  /** The files already deleted or waiting, so that each is deleted once. */
+  private final Set<String> seen = new HashSet<>();
+
+  /** The files waiting to be deleted, and the file IO of the tables that left them. */
+  private final List<String> waiting = new ArrayList<>();
+
+  private FileIO io;
 
   /**
-   * Deletes the superseded metadata files of {@code tables}, as their current metadata lists them;
-   * a file that cannot be deleted is left, and logged.
+   * Deletes the superseded metadata files of {@code tables}, as their current metadata lists them,
+   * once {@value #BATCH} wait; a file that cannot be deleted is left, and logged.
    */
   void deleteFrom(Map<String, Table> tables) {
     for (Table table : tables.values()) {
       if (!(table instanceof HasTableOperations ops)) {
         continue;
       }
-      TableMetadata current = ops.operations().current();
-      List<String> files = new ArrayList<>();
-      for (TableMetadata.MetadataLogEntry entry : current.previousFiles()) {
-        if (deleted.add(entry.file())) {
-          files.add(entry.file());
+      if (io != table.io()) {
+        flush();
+        io = table.io();
+      }
+      for (TableMetadata.MetadataLogEntry entry : ops.operations().current().previousFiles()) {
+        if (seen.add(entry.file())) {
+          waiting.add(entry.file());
         }
       }
-      delete(table.io(), files, table.name());
+    }
+    if (waiting.size() >= BATCH) {
+      flush();
     }
   }
 
-  private static void delete(FileIO io, List<String> files, String table) {
-    if (files.isEmpty()) {
+  /** Deletes the files waiting, in one request where the store takes bulk deletes. */
+  void flush() {
+    if (waiting.isEmpty()) {
       return;
     }
     try {
       if (io instanceof SupportsBulkOperations bulk) {
-        bulk.deleteFiles(files);
+        bulk.deleteFiles(waiting);
       } else {
-        files.forEach(io::deleteFile);
+        waiting.forEach(io::deleteFile);
       }
     } catch (RuntimeException e) {
-      LOG.debug("Cannot delete superseded metadata of {}: {}", table, e.toString());
+      LOG.debug("Cannot delete superseded metadata: {}", e.toString());
     }
+    waiting.clear();
   }
 }

@@ -9,19 +9,29 @@ import dev.icebergops.testing.SharedEnvironment;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import org.apache.iceberg.DataFile;
+import org.apache.iceberg.FileScanTask;
+import org.apache.iceberg.PartitionSpec;
 import org.apache.iceberg.Schema;
 import org.apache.iceberg.Table;
+import org.apache.iceberg.TableProperties;
 import org.apache.iceberg.catalog.Namespace;
 import org.apache.iceberg.catalog.TableIdentifier;
 import org.apache.iceberg.data.GenericRecord;
 import org.apache.iceberg.data.IcebergGenerics;
 import org.apache.iceberg.data.Record;
+import org.apache.iceberg.expressions.Expressions;
 import org.apache.iceberg.io.CloseableIterable;
 import org.apache.iceberg.rest.RESTCatalog;
 import org.apache.iceberg.types.Types;
+import org.apache.iceberg.util.ThreadPools;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
@@ -88,6 +98,57 @@ class RowFilesTest {
     assertThat(ids(client.loadTable(id))).containsExactlyInAnyOrder(1L, 2L);
   }
 
+  @Test
+  @Timeout(value = 5, unit = TimeUnit.MINUTES) // only an append that waits for the pool gets there
+  void anAppendDoesItsManifestWorkWithoutIcebergsWorkerPool() throws Exception {
+    Table items = client.loadTable(id);
+    CountDownLatch busy = new CountDownLatch(ThreadPools.WORKER_THREAD_POOL_SIZE);
+    CountDownLatch release = new CountDownLatch(1);
+    for (int i = 0; i < ThreadPools.WORKER_THREAD_POOL_SIZE; i++) {
+      ThreadPools.getWorkerPool()
+          .submit(
+              () -> {
+                busy.countDown();
+                release.await();
+                return null;
+              });
+    }
+    busy.await();
+    try {
+      RowFiles.append(items, List.of(row(1), row(2)));
+    } finally {
+      release.countDown();
+    }
+
+    assertThat(ids(client.loadTable(id))).containsExactlyInAnyOrder(1L, 2L);
+  }
+
+  @Test
+  void filesOfTwoPartitionSpecsLandInOneAppend() {
+    Table items = client.loadTable(id);
+    List<DataFile> files = new ArrayList<>(RowFiles.write(items, List.of(row(1))));
+    items.updateSpec().addField(Expressions.bucket("id", 4)).commit();
+    files.addAll(RowFiles.write(items, List.of(row(2), row(3))));
+
+    RowFiles.commit(items, items.newFastAppend(), files);
+
+    Table read = client.loadTable(id);
+    assertThat(specIds(read)).as("the spec of each file").containsExactlyInAnyOrder(0, 1, 1);
+    assertThat(ids(read)).containsExactlyInAnyOrder(1L, 2L, 3L);
+  }
+
+  @Test
+  void anAppendToAFormatOneTableAddsItsFilesAsTheyAre() {
+    TableIdentifier v1 = TableIdentifier.of(id.namespace(), "items_v1");
+    Table items =
+        client.createTable(
+            v1, SCHEMA, PartitionSpec.unpartitioned(), Map.of(TableProperties.FORMAT_VERSION, "1"));
+
+    RowFiles.append(items, List.of(row(1)));
+
+    assertThat(ids(client.loadTable(v1))).containsExactly(1L);
+  }
+
   private List<String> tableRequests() {
     return proxy.requests().stream()
         .filter(r -> r.matches("[A-Z]+ /v1/namespaces/[^/]+/tables/items[ ?].*"))
@@ -98,6 +159,16 @@ class RowFilesTest {
     Record record = GenericRecord.create(SCHEMA);
     record.setField("id", value);
     return record;
+  }
+
+  private static List<Integer> specIds(Table table) {
+    List<Integer> specs = new ArrayList<>();
+    try (CloseableIterable<FileScanTask> tasks = table.newScan().planFiles()) {
+      tasks.forEach(task -> specs.add(task.file().specId()));
+    } catch (java.io.IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    }
+    return specs;
   }
 
   private static List<Long> ids(Table table) {
