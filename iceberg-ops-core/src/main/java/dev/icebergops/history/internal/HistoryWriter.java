@@ -259,8 +259,7 @@ public final class HistoryWriter {
    */
   private static OverwriteFiles overwrite(Table table, Expression filter, Long snapshotId) {
     OverwriteFiles overwrite =
-        table
-            .newOverwrite()
+        HistoryCommits.newOverwrite(table)
             .scanManifestsWith(MoreExecutors.newDirectExecutorService())
             .conflictDetectionFilter(filter)
             .validateNoConflictingData()
@@ -281,7 +280,8 @@ public final class HistoryWriter {
       HistoryRewrite rewrite,
       DataFile file) {
     RowDelta delta =
-        table.newRowDelta().scanManifestsWith(MoreExecutors.newDirectExecutorService());
+        HistoryCommits.newRowDelta(table)
+            .scanManifestsWith(MoreExecutors.newDirectExecutorService());
     rewrite.replaced().forEach(delta::removeRows);
     if (file != null) {
       delta.addRows(file);

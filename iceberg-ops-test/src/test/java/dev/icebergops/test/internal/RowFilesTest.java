@@ -4,13 +4,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.icebergops.test.env.IcebergTestEnvironment;
 import dev.icebergops.testing.FaultProxy;
+import dev.icebergops.testing.HeldWorkerPool;
 import dev.icebergops.testing.ProxiedClients;
 import dev.icebergops.testing.SharedEnvironment;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import org.apache.iceberg.DataFile;
 import org.apache.iceberg.FileScanTask;
@@ -27,7 +27,6 @@ import org.apache.iceberg.expressions.Expressions;
 import org.apache.iceberg.io.CloseableIterable;
 import org.apache.iceberg.rest.RESTCatalog;
 import org.apache.iceberg.types.Types;
-import org.apache.iceberg.util.ThreadPools;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -102,22 +101,8 @@ class RowFilesTest {
   @Timeout(value = 5, unit = TimeUnit.MINUTES) // only an append that waits for the pool gets there
   void anAppendDoesItsManifestWorkWithoutIcebergsWorkerPool() throws Exception {
     Table items = client.loadTable(id);
-    CountDownLatch busy = new CountDownLatch(ThreadPools.WORKER_THREAD_POOL_SIZE);
-    CountDownLatch release = new CountDownLatch(1);
-    for (int i = 0; i < ThreadPools.WORKER_THREAD_POOL_SIZE; i++) {
-      ThreadPools.getWorkerPool()
-          .submit(
-              () -> {
-                busy.countDown();
-                release.await();
-                return null;
-              });
-    }
-    busy.await();
-    try {
+    try (HeldWorkerPool held = HeldWorkerPool.hold()) {
       RowFiles.append(items, List.of(row(1), row(2)));
-    } finally {
-      release.countDown();
     }
 
     assertThat(ids(client.loadTable(id))).containsExactlyInAnyOrder(1L, 2L);
