@@ -19,8 +19,10 @@ import org.apache.iceberg.Table;
  * The history table's overwrites and row deltas, each writing the manifest of its new data file in
  * the committing thread. Iceberg 1.11 writes that manifest on its worker pool, whatever executor
  * the commit is given, and polls the pool every 10 ms, which cost every history write (one per
- * version) about 10 ms; Iceberg 1.12's {@code SnapshotUpdate.writeManifestsWith} says the same. A
- * table in a transaction commits through the transaction's own updates, as before.
+ * version) about 10 ms. Iceberg 1.12's {@code SnapshotUpdate.writeManifestsWith} chooses the
+ * executor through the API, and replaces this class once the project is on 1.12. A table in a
+ * transaction commits through the transaction's own updates, as before. The toolkit's appends reach
+ * the same end through the API 1.11 has for appends ({@code AppendFiles.appendManifest}).
  */
 final class HistoryCommits {
 
