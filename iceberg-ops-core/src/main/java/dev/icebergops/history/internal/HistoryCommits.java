@@ -20,9 +20,11 @@ import org.apache.iceberg.Table;
  * the committing thread. Iceberg 1.11 writes that manifest on its worker pool, whatever executor
  * the commit is given, and polls the pool every 10 ms, which cost every history write (one per
  * version) about 10 ms. Iceberg 1.12's {@code SnapshotUpdate.writeManifestsWith} chooses the
- * executor through the API, and replaces this class once the project is on 1.12. A table in a
- * transaction commits through the transaction's own updates, as before. The toolkit's appends reach
- * the same end through the API 1.11 has for appends ({@code AppendFiles.appendManifest}).
+ * executor through the API, and replaces this class once the project is on 1.12. A write that moves
+ * the lease tag commits the tag with its snapshot ({@link RebaseLimit}), so it writes this way too;
+ * only the rare layout upgrade, a transaction, writes through Iceberg's own updates. The toolkit's
+ * appends reach the same end through the API 1.11 has for appends ({@code
+ * AppendFiles.appendManifest}).
  */
 final class HistoryCommits {
 

@@ -50,7 +50,13 @@ public final class HistoryTable {
    * The table as this instance's last successful commit left it: the next commit from the state
    * that commit returned needs no round trips to load it again. Taken by one commit at a time.
    */
-  final AtomicReference<Table> lastCommitted = new AtomicReference<>();
+  final AtomicReference<Committed> lastCommitted = new AtomicReference<>();
+
+  /**
+   * A table as a commit left it, and the count of this JVM's writes of the table when that commit
+   * started ({@link HistoryWriter#writesStarted}).
+   */
+  record Committed(Table table, long started) {}
 
   /**
    * The namespace state this instance last read, with the table it was read from: a snapshot never
@@ -299,11 +305,11 @@ public final class HistoryTable {
    * spec since (which makes no snapshot): the next commit checks the table as it is.
    */
   void forgetIfChanged(Table loaded) {
-    Table cached = lastCommitted.get();
+    Committed cached = lastCommitted.get();
     if (cached != null
         && (loaded == null
-            || cached.schema().schemaId() != loaded.schema().schemaId()
-            || cached.spec().specId() != loaded.spec().specId())) {
+            || cached.table().schema().schemaId() != loaded.schema().schemaId()
+            || cached.table().spec().specId() != loaded.spec().specId())) {
       lastCommitted.compareAndSet(cached, null);
     }
   }

@@ -16,7 +16,6 @@ import org.apache.iceberg.RowDelta;
 import org.apache.iceberg.Snapshot;
 import org.apache.iceberg.SnapshotUpdate;
 import org.apache.iceberg.Table;
-import org.apache.iceberg.Transaction;
 import org.apache.iceberg.catalog.TableIdentifier;
 import org.apache.iceberg.data.Record;
 import org.apache.iceberg.exceptions.CommitFailedException;
@@ -54,8 +53,8 @@ public final class HistoryWriter {
     return started == null ? 0 : started.get();
   }
 
-  private void starting() {
-    STARTED.computeIfAbsent(identifier, table -> new AtomicLong()).incrementAndGet();
+  private long starting() {
+    return STARTED.computeIfAbsent(identifier, table -> new AtomicLong()).incrementAndGet();
   }
 
   /** The writer of a history table. */
@@ -104,9 +103,14 @@ public final class HistoryWriter {
               + next.namespace());
     }
     String namespace = next.namespace();
-    starting();
-    Table cached = history.lastCommitted.getAndSet(null);
+    long started = starting();
+    HistoryTable.Committed committed = history.lastCommitted.getAndSet(null);
+    Table cached = committed == null ? null : committed.table();
     Table table = tableToCommitFrom(base, cached);
+    // the table as this writer's last commit left it is committed from without reading it again
+    // when no other writer of this JVM started since; another process's write since makes the
+    // catalog refuse the commit, which Iceberg then retries from the table as it is
+    boolean fresh = table != cached || started == committed.started() + 1;
     base = overUpgrade(table, base);
     Expression filter = HistoryTable.namespaceFilter(namespace);
     HistoryRewrite rewrite = HistoryRewrite.plan(base, next);
@@ -117,20 +121,15 @@ public final class HistoryWriter {
             ? HistoryFiles.write(table, namespace, written)
             : null;
     try {
-      Table limited = RebaseLimit.of(table, carrier, table != cached);
       // a change of the lease's holder moves its tag in the same metadata commit
-      Transaction moving = LeaseTag.moves(base, next) ? limited.newTransaction() : null;
-      Table target = moving != null ? moving.table() : limited;
+      String tag = LeaseTag.moves(base, next) ? LeaseTag.name(namespace) : null;
+      Table target = RebaseLimit.of(table, carrier, fresh, tag);
       SnapshotUpdate<?> write =
           rewrite.whole()
               ? wholePartition(target, filter, base, file)
               : changedFiles(target, filter, base, rewrite, file);
       write.set(HistoryWriters.SUMMARY_NAMESPACE, namespace);
       write.commit();
-      if (moving != null) {
-        LeaseTag.moveTo(moving, namespace);
-        moving.commitTransaction();
-      }
     } catch (NoSuchTableException | NoSuchNamespaceException e) {
       HistoryFiles.deleteQuietly(table, file);
       throw history.missing(namespace, e);
@@ -139,9 +138,8 @@ public final class HistoryWriter {
       throw HistoryWriters.conflict(
           "record migration history of namespace " + namespace, "changed it concurrently", e);
     }
-    long committed = table.currentSnapshot().snapshotId();
-    history.lastCommitted.set(table);
-    return rewrite.stored(base, next, committed, written, file);
+    history.lastCommitted.set(new HistoryTable.Committed(table, started));
+    return rewrite.stored(base, next, table.currentSnapshot().snapshotId(), written, file);
   }
 
   /**

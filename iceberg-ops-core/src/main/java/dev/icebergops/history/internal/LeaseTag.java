@@ -6,7 +6,7 @@ import java.util.Objects;
 import java.util.Optional;
 import org.apache.iceberg.SnapshotRef;
 import org.apache.iceberg.Table;
-import org.apache.iceberg.Transaction;
+import org.apache.iceberg.TableMetadata;
 
 /**
  * The tag on the history table that marks who holds a namespace's run lease: every commit that
@@ -40,17 +40,18 @@ public final class LeaseTag {
   }
 
   /**
-   * Points the tag at the snapshot the transaction has staged, in the same transaction: the lease
-   * row and the tag land in one metadata commit.
+   * {@code metadata}, a commit's, with {@code tag} pointing at the snapshot it makes: the lease row
+   * and the tag land in one metadata commit, whose requirements (on a REST catalog) include the
+   * tag's position in the metadata it was built from.
    */
-  public static void moveTo(Transaction transaction, String namespace) {
-    String tag = name(namespace);
-    long staged = transaction.table().currentSnapshot().snapshotId();
-    if (transaction.table().refs().containsKey(tag)) {
-      transaction.manageSnapshots().replaceTag(tag, staged).commit();
-    } else {
-      transaction.manageSnapshots().createTag(tag, staged).commit();
-    }
+  static TableMetadata movedTo(TableMetadata metadata, String tag) {
+    long made = metadata.currentSnapshot().snapshotId();
+    SnapshotRef was = metadata.ref(tag);
+    SnapshotRef ref =
+        was == null
+            ? SnapshotRef.tagBuilder(made).build()
+            : SnapshotRef.builderFrom(was, made).build();
+    return TableMetadata.buildFrom(metadata).setRef(tag, ref).build();
   }
 
   private static String holder(NamespaceHistory state) {

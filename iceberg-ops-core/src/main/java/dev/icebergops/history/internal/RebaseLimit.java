@@ -35,14 +35,19 @@ public final class RebaseLimit implements TableOperations {
 
   private final TableOperations delegate;
   private final Carrier carrier;
+
+  /** The lease tag each commit points at the snapshot it makes ({@link LeaseTag}), or null. */
+  private final String movedTag;
+
   private int refused;
 
   /** The table's metadata as this try knows it, for the next refresh; or null: ask the catalog. */
   private TableMetadata known;
 
-  private RebaseLimit(TableOperations delegate, Carrier carrier, boolean fresh) {
+  private RebaseLimit(TableOperations delegate, Carrier carrier, boolean fresh, String movedTag) {
     this.delegate = delegate;
     this.carrier = carrier;
+    this.movedTag = movedTag;
     this.known = fresh ? delegate.current() : null;
   }
 
@@ -51,27 +56,31 @@ public final class RebaseLimit implements TableOperations {
    * snapshot commits, which then read the table from the catalog only after a refusal.
    */
   public static Table asLoaded(Table table) {
-    return of(table, null, true);
+    return of(table, null, true, null);
   }
 
   /**
    * The table, committing through operations that stop rebasing after {@value #REBASES}, and
    * through {@code carrier} unless it is null.
    *
-   * @param fresh whether {@code table} was loaded or created for this commit: the commit starts
-   *     from it without reading it again (the catalog refuses it if another writer came first)
+   * @param fresh whether the commit starts from {@code table} without reading it again: it was
+   *     loaded or created for this commit, or no other writer of this JVM wrote it since (the
+   *     catalog refuses the commit if another writer came first)
+   * @param movedTag the lease tag that each commit points at the snapshot it makes, in the same
+   *     metadata commit (a change of the lease's holder), or null
    */
-  static Table of(Table table, Carrier carrier, boolean fresh) {
+  static Table of(Table table, Carrier carrier, boolean fresh, String movedTag) {
     if (table instanceof HasTableOperations hasOperations) {
       return new BaseTable(
-          new RebaseLimit(hasOperations.operations(), carrier, fresh), table.name());
+          new RebaseLimit(hasOperations.operations(), carrier, fresh, movedTag), table.name());
     }
     return table;
   }
 
   @Override
-  public void commit(TableMetadata base, TableMetadata metadata) {
+  public void commit(TableMetadata base, TableMetadata committed) {
     known = null;
+    TableMetadata metadata = movedTag == null ? committed : LeaseTag.movedTo(committed, movedTag);
     try {
       if (carrier != null) {
         carrier.commit(delegate, base, metadata);
