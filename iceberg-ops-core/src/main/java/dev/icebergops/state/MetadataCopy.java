@@ -108,7 +108,8 @@ public final class MetadataCopy {
   }
 
   private static void write(FileIO io, String file, String json, TableIdentifier id) {
-    try (PositionOutputStream out = io.newOutputFile(file).create()) {
+    // a name no file has yet (a new uuid): create() would first ask the store whether it exists
+    try (PositionOutputStream out = io.newOutputFile(file).createOrOverwrite()) {
       out.write(json.getBytes(StandardCharsets.UTF_8));
     } catch (IOException e) {
       throw new UncheckedIOException("Cannot write the metadata of " + id, e);

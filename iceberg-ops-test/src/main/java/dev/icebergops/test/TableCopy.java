@@ -348,7 +348,7 @@ record TableCopy(
                 + source.substring(source.lastIndexOf('/') + 1);
     String path = targetLocation + relative;
     try (InputStream in = io.newInputFile(source).newStream();
-        PositionOutputStream out = io.newOutputFile(path).create()) {
+        PositionOutputStream out = io.newOutputFile(path).createOrOverwrite()) {
       in.transferTo(out);
     } catch (IOException e) {
       throw new UncheckedIOException("Cannot copy data file " + source + " of " + name, e);

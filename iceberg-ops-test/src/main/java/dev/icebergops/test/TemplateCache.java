@@ -253,7 +253,7 @@ final class TemplateCache {
       DataFile file = files.get(i);
       String path = location + "/data/cached-" + i + "-" + UUID.randomUUID() + ".parquet";
       try (InputStream in = Files.newInputStream(entryDir.resolve(id.name() + "-" + i));
-          PositionOutputStream out = table.io().newOutputFile(path).create()) {
+          PositionOutputStream out = table.io().newOutputFile(path).createOrOverwrite()) {
         in.transferTo(out);
       }
       copies.add(
