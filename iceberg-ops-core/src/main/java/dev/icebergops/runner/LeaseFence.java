@@ -150,10 +150,7 @@ final class LeaseFence {
           e.getMessage());
       return false;
     } catch (CommitFailedException | NoSuchTableException e) {
-      if (e instanceof NoSuchTableException && !catalog.tableExists(historyTable)) {
-        throw e; // the history table is gone: its writer says so, as a read of it would
-      }
-      // a moved tag; or a conflict on a table itself
+      // a moved tag, or a history table that is gone; or a conflict on a table itself
       Optional<String> lost = lossOfLease.get();
       if (lost.isPresent()) {
         throw refused(target, lost.get(), e);

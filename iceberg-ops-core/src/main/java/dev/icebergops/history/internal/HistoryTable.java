@@ -50,13 +50,7 @@ public final class HistoryTable {
    * The table as this instance's last successful commit left it: the next commit from the state
    * that commit returned needs no round trips to load it again. Taken by one commit at a time.
    */
-  final AtomicReference<Committed> lastCommitted = new AtomicReference<>();
-
-  /**
-   * A table as a commit left it, and the count of this JVM's writes of the table when that commit
-   * started ({@link HistoryWriter#writesStarted}).
-   */
-  record Committed(Table table, long started) {}
+  final AtomicReference<Table> lastCommitted = new AtomicReference<>();
 
   /**
    * The namespace state this instance last read, with the table it was read from: a snapshot never
@@ -305,11 +299,11 @@ public final class HistoryTable {
    * spec since (which makes no snapshot): the next commit checks the table as it is.
    */
   void forgetIfChanged(Table loaded) {
-    Committed cached = lastCommitted.get();
+    Table cached = lastCommitted.get();
     if (cached != null
         && (loaded == null
-            || cached.table().schema().schemaId() != loaded.schema().schemaId()
-            || cached.table().spec().specId() != loaded.spec().specId())) {
+            || cached.schema().schemaId() != loaded.schema().schemaId()
+            || cached.spec().specId() != loaded.spec().specId())) {
       lastCommitted.compareAndSet(cached, null);
     }
   }

@@ -53,8 +53,8 @@ public final class HistoryWriter {
     return started == null ? 0 : started.get();
   }
 
-  private long starting() {
-    return STARTED.computeIfAbsent(identifier, table -> new AtomicLong()).incrementAndGet();
+  private void starting() {
+    STARTED.computeIfAbsent(identifier, table -> new AtomicLong()).incrementAndGet();
   }
 
   /** The writer of a history table. */
@@ -103,14 +103,9 @@ public final class HistoryWriter {
               + next.namespace());
     }
     String namespace = next.namespace();
-    long started = starting();
-    HistoryTable.Committed committed = history.lastCommitted.getAndSet(null);
-    Table cached = committed == null ? null : committed.table();
+    starting();
+    Table cached = history.lastCommitted.getAndSet(null);
     Table table = tableToCommitFrom(base, cached);
-    // the table as this writer's last commit left it is committed from without reading it again
-    // when no other writer of this JVM started since; another process's write since makes the
-    // catalog refuse the commit, which Iceberg then retries from the table as it is
-    boolean fresh = table != cached || started == committed.started() + 1;
     base = overUpgrade(table, base);
     Expression filter = HistoryTable.namespaceFilter(namespace);
     HistoryRewrite rewrite = HistoryRewrite.plan(base, next);
@@ -123,7 +118,7 @@ public final class HistoryWriter {
     try {
       // a change of the lease's holder moves its tag in the same metadata commit
       String tag = LeaseTag.moves(base, next) ? LeaseTag.name(namespace) : null;
-      Table target = RebaseLimit.of(table, carrier, fresh, tag);
+      Table target = RebaseLimit.of(table, carrier, table != cached, tag);
       SnapshotUpdate<?> write =
           rewrite.whole()
               ? wholePartition(target, filter, base, file)
@@ -138,7 +133,7 @@ public final class HistoryWriter {
       throw HistoryWriters.conflict(
           "record migration history of namespace " + namespace, "changed it concurrently", e);
     }
-    history.lastCommitted.set(new HistoryTable.Committed(table, started));
+    history.lastCommitted.set(table);
     return rewrite.stored(base, next, table.currentSnapshot().snapshotId(), written, file);
   }
 

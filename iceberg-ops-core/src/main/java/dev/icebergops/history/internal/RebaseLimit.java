@@ -63,9 +63,8 @@ public final class RebaseLimit implements TableOperations {
    * The table, committing through operations that stop rebasing after {@value #REBASES}, and
    * through {@code carrier} unless it is null.
    *
-   * @param fresh whether the commit starts from {@code table} without reading it again: it was
-   *     loaded or created for this commit, or no other writer of this JVM wrote it since (the
-   *     catalog refuses the commit if another writer came first)
+   * @param fresh whether {@code table} was loaded or created for this commit: the commit starts
+   *     from it without reading it again (the catalog refuses it if another writer came first)
    * @param movedTag the lease tag that each commit points at the snapshot it makes, in the same
    *     metadata commit (a change of the lease's holder), or null
    */

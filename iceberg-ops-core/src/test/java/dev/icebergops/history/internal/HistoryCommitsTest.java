@@ -96,14 +96,11 @@ class HistoryCommitsTest {
   }
 
   @Test
-  void aWriteFromTheTableItsLastCommitLeftLandsWhenAnotherProcessWroteSince(
-      IcebergTestEnvironment env) {
+  void aWriteAfterAnotherProcessWroteTheTableLandsOnTopOfIt(IcebergTestEnvironment env) {
     HistoryTable table = freshTable(env);
     HistoryWriter writer = new HistoryWriter(table);
     NamespaceHistory first = writer.commit(empty(), empty().with(row("0001", Status.RUNNING)));
-    // a commit of another process, which no writer of this JVM counts: the next write starts from
-    // the table as the first left it, is refused by the catalog, and is made again from the table
-    // as it is
+    // a commit of another process, which no writer of this JVM counts
     env.catalog().loadTable(table.tableIdentifier()).newFastAppend().commit();
 
     NamespaceHistory second = writer.commit(first, first.with(row("0001", Status.APPLIED)));
