@@ -1,5 +1,6 @@
 package dev.icebergops.history;
 
+import static dev.icebergops.history.TestWrites.row;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.tuple;
@@ -10,7 +11,6 @@ import dev.icebergops.history.internal.HistoryLayout;
 import dev.icebergops.test.env.IcebergTestEnvironment;
 import dev.icebergops.testing.SharedEnvironment;
 import java.io.IOException;
-import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.util.List;
@@ -40,18 +40,6 @@ class HistoryOtherWritersTest {
     catalog = environment.catalog();
     meta = "_ops_" + UUID.randomUUID().toString().replace("-", "").substring(0, 12);
     history = new MigrationHistory(catalog, meta);
-  }
-
-  private static HistoryRecord row(String version, Status status) {
-    return new HistoryRecord(
-        version,
-        "sales",
-        "migration " + version,
-        status,
-        null,
-        "sum-" + version,
-        Instant.parse("2026-11-30T10:00:00Z"),
-        7L);
   }
 
   @Test

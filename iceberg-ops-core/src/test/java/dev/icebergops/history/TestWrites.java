@@ -2,6 +2,7 @@ package dev.icebergops.history;
 
 import dev.icebergops.history.internal.HistoryTable;
 import dev.icebergops.history.internal.HistoryWriter;
+import java.time.Instant;
 import java.util.Objects;
 import java.util.concurrent.ThreadLocalRandom;
 
@@ -16,6 +17,19 @@ public final class TestWrites {
   static final int MAX_ATTEMPTS = 20;
 
   private TestWrites() {}
+
+  /** A row of namespace {@code sales} for {@code version}, as tests of the history's files use. */
+  public static HistoryRecord row(String version, HistoryRecord.Status status) {
+    return new HistoryRecord(
+        version,
+        "sales",
+        "migration " + version,
+        status,
+        null,
+        "sum-" + version,
+        Instant.parse("2026-11-30T10:00:00Z"),
+        7L);
+  }
 
   /** The table behind a history's reads. */
   public static HistoryTable table(MigrationHistory history) {

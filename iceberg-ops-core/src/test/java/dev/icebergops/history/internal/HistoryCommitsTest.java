@@ -1,5 +1,6 @@
 package dev.icebergops.history.internal;
 
+import static dev.icebergops.history.TestWrites.row;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -128,17 +129,5 @@ class HistoryCommitsTest {
 
   private static NamespaceHistory empty() {
     return NamespaceHistory.empty("sales");
-  }
-
-  private static HistoryRecord row(String version, Status status) {
-    return new HistoryRecord(
-        version,
-        "sales",
-        "migration " + version,
-        status,
-        null,
-        "sum-" + version,
-        Instant.parse("2026-11-30T10:00:00Z"),
-        7L);
   }
 }
