@@ -30,8 +30,9 @@ final class HistoryLog {
   private final HistoryScope scope;
   private final HistoryWriter writer;
   private final String namespace;
-  private RunLease lease;
-  private NamespaceHistory state;
+  // volatile: howLost reads them without the lock, from the remote thread a write waits on
+  private volatile RunLease lease;
+  private volatile NamespaceHistory state;
   private NamespaceHistory lastSeen;
   private Instant lastWrite;
   private boolean closed;
@@ -361,13 +362,18 @@ final class HistoryLog {
     }
   }
 
-  /** Why this run no longer holds the lease, from the history as stored now. */
-  synchronized String howLost(NamespaceHistory fresh, RunLease holder) {
-    boolean expired = lease.isExpiredAt(scope.config().clock().instant());
+  /**
+   * Why this run no longer holds the lease, from the history as stored now. Not synchronized: a
+   * refused commit asks it from the remote thread while {@link #write} holds the lock and waits.
+   */
+  String howLost(NamespaceHistory fresh, RunLease holder) {
+    RunLease mine = lease;
+    NamespaceHistory written = state;
+    boolean expired = mine.isExpiredAt(scope.config().clock().instant());
     Optional<String> otherRun =
         fresh.rows().stream()
-            .filter(row -> row.runId() != null && !row.runId().equals(lease.runId()))
-            .filter(row -> !row.equals(state.row(row.version()).orElse(null)))
+            .filter(row -> row.runId() != null && !row.runId().equals(mine.runId()))
+            .filter(row -> !row.equals(written.row(row.version()).orElse(null)))
             .map(HistoryRecord::runId)
             .findFirst();
     String taken;
@@ -382,7 +388,7 @@ final class HistoryLog {
               : "it was released by an operator";
     }
     return expired
-        ? "it expired at " + lease.expiresAt() + " without being renewed; " + taken
+        ? "it expired at " + mine.expiresAt() + " without being renewed; " + taken
         : taken;
   }
 }

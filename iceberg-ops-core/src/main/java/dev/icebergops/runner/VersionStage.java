@@ -124,12 +124,16 @@ final class VersionStage implements HeldCommits, RebaseLimit.Carrier {
   @Override
   public void commit(TableOperations historyOps, TableMetadata base, TableMetadata metadata) {
     List<TableCommit> changes = new ArrayList<>();
+    List<String> tables = new ArrayList<>();
     held.forEach(
-        (table, changed) ->
-            changes.add(TableCommit.create(table, changed.base(), changed.current())));
+        (table, changed) -> {
+          changes.add(TableCommit.create(table, changed.base(), changed.current()));
+          tables.add(table.toString());
+        });
+    Object target = tables.isEmpty() ? fence.historyTable() : String.join(", ", tables);
     try {
       if (fence.commitAll(
-          held.keySet(), changes, TableCommit.create(fence.historyTable(), base, metadata))) {
+          target, changes, TableCommit.create(fence.historyTable(), base, metadata))) {
         return;
       }
     } catch (CommitFailedException e) {

@@ -186,6 +186,43 @@ class VersionCommitTest {
     assertThat(columns()).containsExactly("id", "a", "b", "c");
   }
 
+  /**
+   * Another run takes the lease over just before a version's commit reaches the server (after the
+   * run's last read of the history): the server refuses the commit on the lease fence, and the run
+   * reports its lost lease at once; it does not wait on itself for its time bound.
+   */
+  @Test
+  void aTakeoverJustBeforeAVersionsCommitIsReportedAsALostLease() {
+    runner(catalog, V0001__CreateT.class).migrate();
+    MigrationRunner other = runner(catalog, V0001__CreateT.class, V0002__AddAAndB.class);
+    proxy.inject(
+        Fault.SLOW,
+        line -> line.contains(TRANSACTION),
+        1,
+        () -> {
+          // an operator's release, then another run rolls the interrupted 0002 back
+          other.releaseLease();
+          other.rollbackTo("0001");
+        });
+
+    assertThatThrownBy(runner(proxied, V0001__CreateT.class, V0002__AddAAndB.class)::migrate)
+        .isInstanceOf(ConcurrentMigrationException.class)
+        .hasMessageStartingWith(
+            "Cannot apply migration 0002 (Add a and b) to "
+                + namespace
+                + ": its commit was refused: Cannot change "
+                + namespace
+                + ".t: this run no longer holds the run lease (run ")
+        .hasMessageContaining(" took it over and has since released it); the change was refused")
+        .hasMessageEndingWith("nothing of it was committed");
+
+    assertThat(proxy.injectedInto()).as("the refused commit").contains(TRANSACTION);
+    assertThat(columns()).as("nothing of 0002").containsExactly("id");
+    assertThat(other.history())
+        .extracting(HistoryRecord::version, HistoryRecord::status)
+        .containsExactly(tuple("0001", Status.APPLIED), tuple("0002", Status.ROLLED_BACK));
+  }
+
   @Test
   void publishChangesLetsAnotherClientSeeTheVersionsChangesBeforeItEnds() {
     runner(catalog, V0001__CreateT.class).migrate();
