@@ -68,6 +68,22 @@ public final class NamespaceTables {
   }
 
   /**
+   * The state of a namespace whose tables and views the caller has just made, and so has in hand:
+   * no request.
+   *
+   * @param tables its tables, by name without namespace
+   * @param views its views' current metadata, by name without namespace
+   * @return their states
+   */
+  public static NamespaceTables of(
+      String namespace, Map<String, Table> tables, Map<String, ViewMetadata> views) {
+    Map<String, TableState> states = new TreeMap<>();
+    tables.forEach((name, table) -> states.put(name, TableState.of(name, table)));
+    views.forEach((name, view) -> states.put(name, TableState.of(name, view)));
+    return new NamespaceTables(namespace, states);
+  }
+
+  /**
    * Captures a namespace's tables, views aside: one list, and one load per table but {@code
    * skipped} and those whose metadata {@code held} gives (a version's commits held back).
    *

@@ -104,9 +104,17 @@ record TableCopy(
           "Cannot copy table " + table.name() + ": it does not expose its metadata");
     }
     TableMetadata current = ops.operations().current();
-    ObjectNode json = withSchemas(MetadataCopy.withoutHistory(current), leftOut);
-    Map<Integer, JsonNode> omitted =
-        earlierSchemas ? Map.of() : leaveOutEarlierSchemas(json, current.currentSchemaId());
+    ObjectNode json = MetadataCopy.withoutHistory(current);
+    Map<Integer, JsonNode> omitted;
+    int highest = highestSchemaId(json);
+    if (!earlierSchemas && leftOut.keySet().stream().allMatch(id -> id < highest)) {
+      // a lean copy leaves out what was left out as it is: not parsed, unless a copy puts it back
+      Map<Integer, JsonNode> own = leaveOutEarlierSchemas(json, current.currentSchemaId());
+      omitted = own.isEmpty() ? leftOut : Map.copyOf(withOwn(leftOut, own));
+    } else {
+      withSchemas(json, leftOut);
+      omitted = earlierSchemas ? Map.of() : leaveOutEarlierSchemas(json, current.currentSchemaId());
+    }
     json.put("location", LOCATION);
     json.put("table-uuid", UUID_TOKEN);
     json.put("last-updated-ms", UPDATED);
@@ -150,10 +158,7 @@ record TableCopy(
    */
   private static Map<Integer, JsonNode> leaveOutEarlierSchemas(
       ObjectNode metadata, int currentSchemaId) {
-    int highest = -1;
-    for (JsonNode schema : metadata.withArray("schemas")) {
-      highest = Math.max(highest, schema.path("schema-id").asInt(-1));
-    }
+    int highest = highestSchemaId(metadata);
     ArrayNode kept = JsonUtil.mapper().createArrayNode();
     Map<Integer, JsonNode> omitted = new TreeMap<>();
     for (JsonNode schema : metadata.withArray("schemas")) {
@@ -200,17 +205,34 @@ record TableCopy(
     MetadataCopy.reregister(catalog, target, io, location, now.metadataFileLocation(), json);
   }
 
+  private static int highestSchemaId(ObjectNode metadata) {
+    int highest = -1;
+    for (JsonNode schema : metadata.withArray("schemas")) {
+      highest = Math.max(highest, schema.path("schema-id").asInt(-1));
+    }
+    return highest;
+  }
+
   /** {@code metadata} with the schemas {@code extra} added, by id; its own schemas win. */
   private static ObjectNode withSchemas(ObjectNode metadata, Map<Integer, JsonNode> extra) {
     if (extra.isEmpty()) {
       return metadata;
     }
-    Map<Integer, JsonNode> schemas = new TreeMap<>(extra);
+    Map<Integer, JsonNode> own = new TreeMap<>();
     for (JsonNode schema : metadata.withArray("schemas")) {
-      schemas.put(schema.path("schema-id").asInt(-1), schema);
+      own.put(schema.path("schema-id").asInt(-1), schema);
     }
-    metadata.set("schemas", JsonUtil.mapper().createArrayNode().addAll(schemas.values()));
+    metadata.set(
+        "schemas", JsonUtil.mapper().createArrayNode().addAll(withOwn(extra, own).values()));
     return metadata;
+  }
+
+  /** {@code extra} and {@code own} in one map by id; {@code own}'s schemas win. */
+  private static Map<Integer, JsonNode> withOwn(
+      Map<Integer, JsonNode> extra, Map<Integer, JsonNode> own) {
+    Map<Integer, JsonNode> schemas = new TreeMap<>(extra);
+    schemas.putAll(own);
+    return schemas;
   }
 
   private static List<DataFile> liveDataFiles(Table table) {

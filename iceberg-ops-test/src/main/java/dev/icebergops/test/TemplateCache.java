@@ -3,7 +3,10 @@ package dev.icebergops.test;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.icebergops.history.HistoryRecord;
 import dev.icebergops.state.MetadataCopy;
+import dev.icebergops.state.NamespaceTables;
 import dev.icebergops.test.internal.RowFiles;
+import java.io.BufferedInputStream;
+import java.io.BufferedOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.ObjectInputStream;
@@ -43,11 +46,12 @@ import org.slf4j.LoggerFactory;
 /**
  * Templates kept on disk between runs, so that a class whose chain did not change since the last
  * run copies its template instead of walking the chain: each entry holds a template's tables (their
- * metadata with every schema, and their data files), its views' metadata (every version, made again
- * in order by {@link ViewCopies}) and its history rows, under a directory named by the hash of what
- * determines them (each migration up to the version with its checksum, the toolkit's and Iceberg's
- * versions, the backend and the catalog's table defaults). An entry that cannot be read whole (a
- * file missing or cut short) is a miss, said in one warning line.
+ * metadata with the current schema, their earlier schemas kept apart and parsed only when a copy
+ * needs them, and their data files), its views' metadata (every version, made again in order by
+ * {@link ViewCopies}) and its history rows, under a directory named by the hash of what determines
+ * them (each migration up to the version with its checksum, the toolkit's and Iceberg's versions,
+ * the backend and the catalog's table defaults). An entry that cannot be read whole (a file missing
+ * or cut short) is a miss, said in one warning line.
  */
 final class TemplateCache {
 
@@ -94,6 +98,7 @@ final class TemplateCache {
       String version,
       List<Object[]> rows,
       Map<String, String> metadata,
+      Map<String, EarlierSchemas> earlierSchemas,
       Map<String, List<DataFile>> files,
       Map<String, String> views)
       implements Serializable {}
@@ -114,7 +119,7 @@ final class TemplateCache {
     }
     String text =
         String.join(
-            "\n", chain, library, IcebergBuild.version(), backend, defaults.toString(), "2");
+            "\n", chain, library, IcebergBuild.version(), backend, defaults.toString(), "3");
     try {
       byte[] hash =
           MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8));
@@ -137,11 +142,14 @@ final class TemplateCache {
     try {
       Files.createDirectories(staging);
       Map<String, String> metadata = new LinkedHashMap<>();
+      Map<String, EarlierSchemas> earlier = new LinkedHashMap<>();
       Map<String, List<DataFile>> files = new LinkedHashMap<>();
       for (Map.Entry<String, TableCopy> table : template.tables().entrySet()) {
         TableIdentifier id = Namespaces.table(template.namespace(), table.getKey());
         TableCopy full = TableCopy.of(id, catalog.loadTable(id), true);
-        metadata.put(table.getKey(), full.metadata());
+        Map<Integer, JsonNode> leftOut = new HashMap<>();
+        metadata.put(table.getKey(), TableCopy.withoutEarlierSchemas(full.metadata(), leftOut));
+        earlier.put(table.getKey(), EarlierSchemas.of(leftOut));
         List<DataFile> stored = new ArrayList<>();
         for (DataFile file : full.dataFiles()) {
           Path local = staging.resolve(table.getKey() + "-" + stored.size());
@@ -156,9 +164,10 @@ final class TemplateCache {
       Map<String, String> views = new LinkedHashMap<>();
       template.views().forEach((view, made) -> views.put(view, ViewMetadataParser.toJson(made)));
       try (ObjectOutputStream out =
-          new ObjectOutputStream(Files.newOutputStream(staging.resolve(ENTRY)))) {
+          new ObjectOutputStream(
+              new BufferedOutputStream(Files.newOutputStream(staging.resolve(ENTRY))))) {
         out.writeObject(
-            new Entry(template.version(), new ArrayList<>(rows), metadata, files, views));
+            new Entry(template.version(), new ArrayList<>(rows), metadata, earlier, files, views));
       }
       Files.move(staging, target, StandardCopyOption.ATOMIC_MOVE);
     } catch (IOException | RuntimeException e) {
@@ -180,25 +189,38 @@ final class TemplateCache {
     }
     try {
       Entry entry;
+      // buffered: an object stream reads an object's fields a few bytes at a time
       try (ObjectInputStream in =
-          new ObjectInputStream(Files.newInputStream(entryDir.resolve(ENTRY)))) {
+          new ObjectInputStream(
+              new BufferedInputStream(Files.newInputStream(entryDir.resolve(ENTRY))))) {
         entry = (Entry) in.readObject();
       }
       checkFiles(entryDir, entry);
       Namespaces.create(catalog, namespace);
       Map<String, TableCopy> tables = new LinkedHashMap<>();
+      Map<String, Table> made = new LinkedHashMap<>();
       for (Map.Entry<String, String> table : entry.metadata().entrySet()) {
         TableIdentifier id = Namespaces.table(namespace, table.getKey());
-        Map<Integer, JsonNode> leftOut = new HashMap<>();
-        String lean = TableCopy.withoutEarlierSchemas(table.getValue(), leftOut);
-        Table restored = restore(catalog, id, lean, entryDir, entry.files().get(table.getKey()));
-        tables.put(table.getKey(), TableCopy.of(id, restored, earlierSchemas, leftOut));
+        Table restored =
+            restore(catalog, id, table.getValue(), entryDir, entry.files().get(table.getKey()));
+        made.put(table.getKey(), restored);
+        tables.put(
+            table.getKey(),
+            TableCopy.of(id, restored, earlierSchemas, entry.earlierSchemas().get(table.getKey())));
       }
       Map<String, ViewMetadata> views = new LinkedHashMap<>();
       entry.views().forEach((view, json) -> views.put(view, ViewMetadataParser.fromJson(json)));
-      ViewCopies.copyTo(catalog, views, namespace);
+      Map<String, ViewMetadata> madeViews = ViewCopies.copyTo(catalog, views, namespace);
       List<HistoryRecord> rows = entry.rows().stream().map(TemplateCache::row).toList();
-      return Optional.of(NamespaceTemplate.of(catalog, namespace, entry.version(), rows, tables));
+      // its shape from the tables and views just made: no request reads them back
+      return Optional.of(
+          new NamespaceTemplate(
+              entry.version(),
+              namespace,
+              tables,
+              madeViews,
+              rows,
+              NamespaceTables.of(namespace, made, madeViews)));
     } catch (IOException | ClassNotFoundException | RuntimeException e) {
       LOG.warn(
           "Cannot use the cached template {}: {}; the class builds its template anew",

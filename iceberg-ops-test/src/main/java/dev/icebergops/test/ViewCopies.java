@@ -10,6 +10,7 @@ import org.apache.iceberg.catalog.TableIdentifier;
 import org.apache.iceberg.catalog.ViewCatalog;
 import org.apache.iceberg.view.BaseView;
 import org.apache.iceberg.view.SQLViewRepresentation;
+import org.apache.iceberg.view.View;
 import org.apache.iceberg.view.ViewBuilder;
 import org.apache.iceberg.view.ViewMetadata;
 import org.apache.iceberg.view.ViewVersion;
@@ -31,14 +32,30 @@ final class ViewCopies {
     return views;
   }
 
-  /** Makes each view again in {@code target}. */
-  static void copyTo(Catalog catalog, Map<String, ViewMetadata> views, String target) {
-    views.forEach((name, metadata) -> copy((ViewCatalog) catalog, metadata, target, name));
+  /**
+   * Makes each view again in {@code target}.
+   *
+   * @return the views made, by name: their metadata as they are now (but for a view that does not
+   *     expose it)
+   */
+  static Map<String, ViewMetadata> copyTo(
+      Catalog catalog, Map<String, ViewMetadata> views, String target) {
+    Map<String, ViewMetadata> made = new LinkedHashMap<>();
+    views.forEach(
+        (name, metadata) -> {
+          ViewMetadata copy = copy((ViewCatalog) catalog, metadata, target, name);
+          if (copy != null) {
+            made.put(name, copy);
+          }
+        });
+    return made;
   }
 
-  private static void copy(ViewCatalog catalog, ViewMetadata source, String target, String name) {
+  private static ViewMetadata copy(
+      ViewCatalog catalog, ViewMetadata source, String target, String name) {
     TableIdentifier id = Namespaces.table(target, name);
     boolean first = true;
+    View made = null;
     for (ViewVersion version :
         source.versions().stream()
             .sorted(Comparator.comparingInt(ViewVersion::versionId))
@@ -54,20 +71,19 @@ final class ViewCopies {
           .filter(SQLViewRepresentation.class::isInstance)
           .map(SQLViewRepresentation.class::cast)
           .forEach(query -> builder.withQuery(query.dialect(), query.sql()));
-      if (first) {
-        builder.create();
-      } else {
-        builder.replace();
-      }
+      made = first ? builder.create() : builder.replace();
       first = false;
     }
-    if (catalog.loadView(id) instanceof BaseView copy
-        && copy.currentVersion().versionId() != source.currentVersionId()) {
-      ViewMetadata made = copy.operations().refresh();
+    if (!(made instanceof BaseView copy)) {
+      return null; // a view that does not expose its metadata, as NamespaceTables.views skips it
+    }
+    if (copy.currentVersion().versionId() != source.currentVersionId()) {
+      ViewMetadata last = copy.operations().refresh();
       copy.operations()
           .commit(
-              made,
-              ViewMetadata.buildFrom(made).setCurrentVersionId(source.currentVersionId()).build());
+              last,
+              ViewMetadata.buildFrom(last).setCurrentVersionId(source.currentVersionId()).build());
     }
+    return copy.operations().current();
   }
 }

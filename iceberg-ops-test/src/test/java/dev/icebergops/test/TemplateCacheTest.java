@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.icebergops.migration.MigrationSource;
 import dev.icebergops.runner.MigrationRunner;
+import dev.icebergops.state.NamespaceTables;
 import dev.icebergops.testsupport.StandardError;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -60,6 +61,10 @@ class TemplateCacheTest {
       assertThat(back.spec()).isEqualTo(stored.spec());
       assertThat(back.properties()).containsEntry("owner", "finance");
       assertThat(back.location()).as("a location of its own").isNotEqualTo(stored.location());
+      // Iceberg's Schema has no equals: the states compare as they print, every field shown
+      assertThat(copy.shape().states())
+          .as("the shape it knows without reading it back")
+          .hasToString(NamespaceTables.capture(catalog, restored).states().toString());
     } finally {
       Namespaces.drop(catalog, restored);
       Namespaces.drop(catalog, template.namespace());
@@ -86,8 +91,13 @@ class TemplateCacheTest {
     String restored = runner.namespace() + "_restored";
     try {
       cache.store(name, catalog, template);
-      cache.load(name, catalog, restored, false).orElseThrow();
+      NamespaceTemplate copy = cache.load(name, catalog, restored, false).orElseThrow();
 
+      assertThat(copy.shape().states())
+          .as("the shape it knows without reading it back, views included")
+          .containsKey("big_ledger")
+          .hasToString(NamespaceTables.capture(catalog, restored).states().toString());
+      assertThat(copy.views().keySet()).containsExactly("big_ledger");
       View back = views.loadView(Namespaces.table(restored, "big_ledger"));
       assertThat(back.versions()).extracting(v -> v.versionId()).containsExactly(1, 2);
       assertThat(back.sqlFor("spark").sql()).isEqualTo("SELECT id, amount FROM ledger");
