@@ -55,49 +55,42 @@ record NamespaceTemplate(
       boolean earlierSchemas,
       Function<String, Map<Integer, JsonNode>> leftOut) {
     Namespaces.create(catalog, namespace);
+    Map<String, TableCopy> tables = new LinkedHashMap<>();
+    Map<String, Table> made = new LinkedHashMap<>();
     for (TableIdentifier id : catalog.listTables(TableNames.namespace(source))) {
       TableIdentifier copy = Namespaces.table(namespace, id.name());
       Table walked = catalog.loadTable(id);
-      TableCopy.of(id, walked, true, leftOut.apply(walked.uuid().toString())).copyTo(catalog, copy);
+      Table table =
+          TableCopy.of(id, walked, true, leftOut.apply(walked.uuid().toString()))
+              .copyTo(catalog, copy);
+      made.put(id.name(), table);
+      tables.put(id.name(), TableCopy.of(copy, table, earlierSchemas));
     }
-    ViewCopies.copyTo(catalog, ViewCopies.of(catalog, source), namespace);
-    return of(catalog, namespace, version, rows, earlierSchemas);
+    Map<String, ViewMetadata> views =
+        ViewCopies.copyTo(catalog, ViewCopies.of(catalog, source), namespace);
+    return made(namespace, version, rows, tables, made, views);
   }
 
   /**
-   * The template whose tables are those of {@code namespace}, at {@code version}, with {@code rows}
-   * (see {@link #capture}).
+   * The template in {@code namespace} whose tables ({@code made}) and views the caller has just
+   * made there: its shape is theirs, with no request to read them back.
+   *
+   * @param tables the copies of {@code made}, by name
    */
-  static NamespaceTemplate of(
-      Catalog catalog,
+  static NamespaceTemplate made(
       String namespace,
       String version,
       List<HistoryRecord> rows,
-      boolean earlierSchemas) {
-    Map<String, TableCopy> tables = new LinkedHashMap<>();
-    for (TableIdentifier copy : catalog.listTables(TableNames.namespace(namespace))) {
-      tables.put(copy.name(), TableCopy.of(copy, catalog.loadTable(copy), earlierSchemas));
-    }
-    return of(catalog, namespace, version, rows, tables);
-  }
-
-  /**
-   * The template whose tables are {@code tables}, those of {@code namespace} by name, at {@code
-   * version}, with {@code rows} (see {@link #capture}).
-   */
-  static NamespaceTemplate of(
-      Catalog catalog,
-      String namespace,
-      String version,
-      List<HistoryRecord> rows,
-      Map<String, TableCopy> tables) {
+      Map<String, TableCopy> tables,
+      Map<String, Table> made,
+      Map<String, ViewMetadata> views) {
     return new NamespaceTemplate(
         version,
         namespace,
         tables,
-        ViewCopies.of(catalog, namespace),
+        views,
         List.copyOf(rows),
-        NamespaceTables.capture(catalog, namespace));
+        NamespaceTables.of(namespace, made, views));
   }
 
   /** The template's history rows under {@code target}, a copy's namespace. */

@@ -3,7 +3,6 @@ package dev.icebergops.test;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.icebergops.history.HistoryRecord;
 import dev.icebergops.state.MetadataCopy;
-import dev.icebergops.state.NamespaceTables;
 import dev.icebergops.test.internal.RowFiles;
 import java.io.BufferedInputStream;
 import java.io.BufferedOutputStream;
@@ -212,15 +211,8 @@ final class TemplateCache {
       entry.views().forEach((view, json) -> views.put(view, ViewMetadataParser.fromJson(json)));
       Map<String, ViewMetadata> madeViews = ViewCopies.copyTo(catalog, views, namespace);
       List<HistoryRecord> rows = entry.rows().stream().map(TemplateCache::row).toList();
-      // its shape from the tables and views just made: no request reads them back
       return Optional.of(
-          new NamespaceTemplate(
-              entry.version(),
-              namespace,
-              tables,
-              madeViews,
-              rows,
-              NamespaceTables.of(namespace, made, madeViews)));
+          NamespaceTemplate.made(namespace, entry.version(), rows, tables, made, madeViews));
     } catch (IOException | ClassNotFoundException | RuntimeException e) {
       LOG.warn(
           "Cannot use the cached template {}: {}; the class builds its template anew",

@@ -5,9 +5,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.icebergops.migration.MigrationSource;
 import dev.icebergops.runner.MigrationRunner;
 import dev.icebergops.state.NamespaceTables;
+import dev.icebergops.test.env.IcebergTestEnvironment;
+import dev.icebergops.testing.FaultProxy;
+import dev.icebergops.testing.ProxiedClients;
 import dev.icebergops.testsupport.StandardError;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
@@ -18,6 +22,7 @@ import org.apache.iceberg.catalog.Namespace;
 import org.apache.iceberg.catalog.SupportsNamespaces;
 import org.apache.iceberg.catalog.TableIdentifier;
 import org.apache.iceberg.catalog.ViewCatalog;
+import org.apache.iceberg.rest.RESTCatalog;
 import org.apache.iceberg.view.View;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -65,6 +70,9 @@ class TemplateCacheTest {
       assertThat(copy.shape().states())
           .as("the shape it knows without reading it back")
           .hasToString(NamespaceTables.capture(catalog, restored).states().toString());
+      assertThat(template.shape().states())
+          .as("the walked template's shape, known as it was made")
+          .hasToString(NamespaceTables.capture(catalog, template.namespace()).states().toString());
     } finally {
       Namespaces.drop(catalog, restored);
       Namespaces.drop(catalog, template.namespace());
@@ -97,6 +105,11 @@ class TemplateCacheTest {
           .as("the shape it knows without reading it back, views included")
           .containsKey("big_ledger")
           .hasToString(NamespaceTables.capture(catalog, restored).states().toString());
+      assertThat(template.shape().states())
+          .as("the walked template's shape, views included")
+          .containsKey("big_ledger")
+          .hasToString(NamespaceTables.capture(catalog, template.namespace()).states().toString());
+      assertThat(template.views().keySet()).containsExactly("big_ledger");
       assertThat(copy.views().keySet()).containsExactly("big_ledger");
       View back = views.loadView(Namespaces.table(restored, "big_ledger"));
       assertThat(back.versions()).extracting(v -> v.versionId()).containsExactly(1, 2);
@@ -165,6 +178,54 @@ class TemplateCacheTest {
         Namespaces.drop(catalog, namespace);
       }
       copies.close();
+    }
+  }
+
+  /**
+   * A template is made of tables and views the toolkit has just made: captured from a walk or
+   * restored from the cache, it does not list or load them again for its shape.
+   */
+  @Test
+  void aTemplateReadsNothingBackOfWhatItHasJustMade(
+      Catalog catalog, MigrationRunner runner, IcebergTestEnvironment env, @TempDir Path dir)
+      throws Exception {
+    ((ViewCatalog) catalog)
+        .buildView(Namespaces.table(runner.namespace(), "big_ledger"))
+        .withSchema(TemplateFixtures.LEDGER.select("id"))
+        .withDefaultNamespace(Namespace.of(runner.namespace()))
+        .withQuery("spark", "SELECT id FROM ledger")
+        .create();
+    String captured = runner.namespace() + "_template";
+    String restored = runner.namespace() + "_restored";
+    try (FaultProxy proxy =
+            FaultProxy.start(env.catalogProperties().get("uri"), Duration.ofSeconds(5));
+        RESTCatalog proxied = ProxiedClients.catalogThrough(env, proxy)) {
+      NamespaceTemplate template =
+          NamespaceTemplate.capture(
+              proxied, runner.namespace(), captured, "0004", List.of(), false, uuid -> Map.of());
+      TemplateCache cache = new TemplateCache(dir, "1.0");
+      String name = cache.entryName(CHAIN, catalog, "embedded");
+      cache.store(name, catalog, template);
+      List<String> afterCapture = List.copyOf(proxy.requests());
+      proxy.clearLog();
+      cache.load(name, proxied, restored, false).orElseThrow();
+
+      for (String made : List.of(captured, restored)) {
+        List<String> requests = made.equals(captured) ? afterCapture : proxy.requests();
+        String get = "GET /v1/namespaces/" + made + "/";
+        assertThat(requests)
+            .as("the requests that made " + made + ": no listing, no view read back")
+            .anyMatch(line -> line.startsWith("POST /v1/namespaces/" + made + "/views "))
+            .noneMatch(line -> line.startsWith(get + "tables?") || line.startsWith(get + "tables "))
+            .noneMatch(line -> line.startsWith(get + "views"));
+        assertThat(requests)
+            .as("the loads of its table: those of the append of its data files, no more")
+            .filteredOn(line -> line.startsWith(get + "tables/ledger"))
+            .hasSizeLessThanOrEqualTo(2);
+      }
+    } finally {
+      Namespaces.drop(catalog, restored);
+      Namespaces.drop(catalog, captured);
     }
   }
 
