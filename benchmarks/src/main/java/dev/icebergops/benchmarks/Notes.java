@@ -120,8 +120,10 @@ final class Notes {
         them. The measuring JVM has 4 GiB of heap (`-Dbench.heap`): the embedded store keeps
         every object in it, and before issue 19 a test at head of the 300-chain wrote about
         2 GiB of table metadata before its drop (at 2 GiB it ran out of memory).
-      - B6: median of 20 calls after 20 warm-up calls of each measure, timed in rounds of one call
-        each, so that the anchor is neither colder nor on a quieter machine than its measures.
+      - B6: median of 20 calls after ten passes of 20 warm-up calls of each measure, each pass on
+        schemas built anew (fewer left the anchor's median bimodal between JVMs, 0.18 or 1.6 ms),
+        timed in rounds of one call each, so that the anchor is neither colder nor on a quieter
+        machine than its measures.
       - B7: used heap after three `System.gc()` calls, after the start minus before it.
 
       ## Where the time goes, and what was changed
