@@ -141,14 +141,15 @@ final class CostMeasures {
   /**
    * B2W: per length, a class at head of a chain that the warm-up class does not share, run in a new
    * JVM with an empty template cache (its first test walks the chain and fills the cache), then
-   * again in another new JVM in the same working directory, whose cache is then warm: its first
-   * test takes the template from the cache, with no class of its chain before it.
+   * three times again, each in another new JVM in the same working directory, whose cache is then
+   * warm: its first test takes the template from the cache, with no class of its chain before it.
+   * The report takes the median of the three.
    */
   void warmCache(String heap) throws IOException, InterruptedException {
     for (int n : plan.lengths()) {
       Path dir = Files.createTempDirectory("iceberg-ops-bench-cache-" + n + "-");
       String tests = CostFixtures.atHead(n, 0);
-      for (String stage : new String[] {"fill", "warm"}) {
+      for (String stage : new String[] {"fill", "warm", "warm", "warm"}) {
         String key = "b2.cache-" + stage + ".";
         SuiteRerun.launch(
             dir, heap, tests, key + "class." + n, key + "first." + n, key + "following." + n);

@@ -108,11 +108,12 @@ final class Notes {
         - B2W, a first test from a warm template cache: per length, the first of B2S's classes
           (eight empty tests at head of `bench.f<n>`) run in a new JVM after the warm-up class, with
           the toolkit's default cache, empty, under a fresh working directory (its first test walks
-          the chain and fills the cache); then the same in another new JVM in the same directory,
-          whose cache is then warm and whose only class before it, the warm-up class, is on another
-          chain, so that the first test takes its template from the cache alone. The second JVM's
-          first test against its following tests (their median), and against the first JVM's first
-          test (`b2.cache-fill.first.<n>`, reported).
+          the chain and fills the cache); then the same three times, each in another new JVM in the
+          same directory, whose cache is then warm and whose only class before it, the warm-up class,
+          is on another chain, so that the first test takes its template from the cache alone. The
+          warm JVMs' first tests (their median: one JVM alone swung by a third between runs) against
+          their following tests (their median), and against the first JVM's first test
+          (`b2.cache-fill.first.<n>`, reported).
       - The chain-scale measures run last, one class per chain length and kind in each round,
         as many rounds as `-Dbench.chains` asks (default `10:3,100:2,300:2`: three classes at
         N = 10, two at 100 and at 300); `-Dbench.only=CHAINS` takes B2N, B5N and BL alone.
