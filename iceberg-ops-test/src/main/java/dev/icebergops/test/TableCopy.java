@@ -137,22 +137,6 @@ record TableCopy(
   }
 
   /**
-   * {@code metadata}, a copy's with every schema ({@link #metadata} of a copy made with earlier
-   * schemas), with its earlier schemas left out into {@code leftOut}, by id: what a table restored
-   * from it is registered with, so that no request to the catalog parses every schema, and what
-   * {@link #of(TableIdentifier, Table, boolean, Map)} then puts back.
-   */
-  static String withoutEarlierSchemas(String metadata, Map<Integer, JsonNode> leftOut) {
-    try {
-      ObjectNode json = (ObjectNode) JsonUtil.mapper().readTree(metadata);
-      leftOut.putAll(leaveOutEarlierSchemas(json, json.path("current-schema-id").asInt()));
-      return JsonUtil.mapper().writeValueAsString(json);
-    } catch (JsonProcessingException e) {
-      throw new UncheckedIOException(e);
-    }
-  }
-
-  /**
    * Keeps the current schema and the one of the highest id (so that a schema the copy adds gets the
    * id it would get in the table), and returns the others, by id.
    */

@@ -1,6 +1,5 @@
 package dev.icebergops.test;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import dev.icebergops.history.HistoryRecord;
 import dev.icebergops.state.MetadataCopy;
 import dev.icebergops.test.internal.RowFiles;
@@ -20,7 +19,6 @@ import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -145,14 +143,14 @@ final class TemplateCache {
       Map<String, List<DataFile>> files = new LinkedHashMap<>();
       for (Map.Entry<String, TableCopy> table : template.tables().entrySet()) {
         TableIdentifier id = Namespaces.table(template.namespace(), table.getKey());
-        TableCopy full = TableCopy.of(id, catalog.loadTable(id), true);
-        Map<Integer, JsonNode> leftOut = new HashMap<>();
-        metadata.put(table.getKey(), TableCopy.withoutEarlierSchemas(full.metadata(), leftOut));
-        earlier.put(table.getKey(), EarlierSchemas.of(leftOut));
+        // a lean copy's state: its metadata with the current schema, the others left out
+        TableCopy lean = TableCopy.of(id, catalog.loadTable(id), false);
+        metadata.put(table.getKey(), lean.metadata());
+        earlier.put(table.getKey(), EarlierSchemas.of(lean.omitted()));
         List<DataFile> stored = new ArrayList<>();
-        for (DataFile file : full.dataFiles()) {
+        for (DataFile file : lean.dataFiles()) {
           Path local = staging.resolve(table.getKey() + "-" + stored.size());
-          try (InputStream in = full.io().newInputFile(file.location()).newStream()) {
+          try (InputStream in = lean.io().newInputFile(file.location()).newStream()) {
             Files.copy(in, local);
           }
           stored.add(file);
