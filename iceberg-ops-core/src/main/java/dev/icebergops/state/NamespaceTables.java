@@ -71,12 +71,12 @@ public final class NamespaceTables {
    * The state of a namespace whose tables and views the caller has just made, and so has in hand:
    * no request.
    *
-   * @param tables its tables, by name without namespace
+   * @param tables its tables' current metadata, by name without namespace
    * @param views its views' current metadata, by name without namespace
    * @return their states
    */
   public static NamespaceTables of(
-      String namespace, Map<String, Table> tables, Map<String, ViewMetadata> views) {
+      String namespace, Map<String, TableMetadata> tables, Map<String, ViewMetadata> views) {
     Map<String, TableState> states = new TreeMap<>();
     tables.forEach((name, table) -> states.put(name, TableState.of(name, table)));
     views.forEach((name, view) -> states.put(name, TableState.of(name, view)));

@@ -13,7 +13,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Function;
+import org.apache.iceberg.HasTableOperations;
 import org.apache.iceberg.Table;
+import org.apache.iceberg.TableMetadata;
 import org.apache.iceberg.catalog.Catalog;
 import org.apache.iceberg.catalog.SupportsNamespaces;
 import org.apache.iceberg.catalog.TableIdentifier;
@@ -23,8 +25,9 @@ import org.apache.iceberg.view.ViewMetadata;
 /**
  * The state a test starts from, built once per run, chain and version ({@link RunTemplates}): every
  * table and view of a namespace migrated to that version, copied into a namespace of the template's
- * own, and the history rows that say so. {@link #copyTo} gives a test its own copy of it, whose
- * cost does not grow with the number of migrations behind the version.
+ * own (a template from the {@link TemplateCache} makes its views there and registers no table), and
+ * the history rows that say so. {@link #copyTo} gives a test its own copy of it, whose cost does
+ * not grow with the number of migrations behind the version.
  *
  * @param views the template's views by name, which each copy makes again ({@link ViewCopies})
  * @param shape the template's shape, which a test's namespace must have again after the test
@@ -56,14 +59,14 @@ record NamespaceTemplate(
       Function<String, Map<Integer, JsonNode>> leftOut) {
     Namespaces.create(catalog, namespace);
     Map<String, TableCopy> tables = new LinkedHashMap<>();
-    Map<String, Table> made = new LinkedHashMap<>();
+    Map<String, TableMetadata> made = new LinkedHashMap<>();
     for (TableIdentifier id : catalog.listTables(TableNames.namespace(source))) {
       TableIdentifier copy = Namespaces.table(namespace, id.name());
       Table walked = catalog.loadTable(id);
       Table table =
           TableCopy.of(id, walked, true, leftOut.apply(walked.uuid().toString()))
               .copyTo(catalog, copy);
-      made.put(id.name(), table);
+      made.put(id.name(), ((HasTableOperations) table).operations().current());
       tables.put(id.name(), TableCopy.of(copy, table, earlierSchemas));
     }
     Map<String, ViewMetadata> views =
@@ -82,7 +85,7 @@ record NamespaceTemplate(
       String version,
       List<HistoryRecord> rows,
       Map<String, TableCopy> tables,
-      Map<String, Table> made,
+      Map<String, TableMetadata> made,
       Map<String, ViewMetadata> views) {
     return new NamespaceTemplate(
         version,

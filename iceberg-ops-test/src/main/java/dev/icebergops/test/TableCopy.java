@@ -10,6 +10,9 @@ import dev.icebergops.test.internal.RowFiles;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -103,7 +106,29 @@ record TableCopy(
       throw new UnsupportedOperationException(
           "Cannot copy table " + table.name() + ": it does not expose its metadata");
     }
-    TableMetadata current = ops.operations().current();
+    return of(
+        identifier,
+        table.name(),
+        ops.operations().current(),
+        liveDataFiles(table),
+        table.io(),
+        earlierSchemas,
+        leftOut);
+  }
+
+  /**
+   * As {@link #of(TableIdentifier, Table, boolean, Map)}, for a table {@code name} whose metadata
+   * and live data files the caller has in hand (a cached template's, never registered): its data
+   * files may lie in the store {@code io} serves or, as {@code file:} locations, on this machine.
+   */
+  static TableCopy of(
+      TableIdentifier identifier,
+      String name,
+      TableMetadata current,
+      List<DataFile> dataFiles,
+      FileIO io,
+      boolean earlierSchemas,
+      Map<Integer, JsonNode> leftOut) {
     ObjectNode json = MetadataCopy.withoutHistory(current);
     Map<Integer, JsonNode> omitted;
     int highest = highestSchemaId(json);
@@ -125,15 +150,15 @@ record TableCopy(
       throw new UncheckedIOException(e);
     }
     return new TableCopy(
-        table.name(),
+        name,
         identifier,
         current.schema(),
         metadata,
         omitted,
         earlierSchemas,
         current.location(),
-        liveDataFiles(table),
-        table.io());
+        dataFiles,
+        io);
   }
 
   /**
@@ -290,7 +315,8 @@ record TableCopy(
   Optional<String> missingDataFile() {
     return dataFiles.stream()
         .map(DataFile::location)
-        .filter(file -> !io.newInputFile(file).exists())
+        .filter(
+            file -> isLocal(file) ? !Files.exists(local(file)) : !io.newInputFile(file).exists())
         .findFirst();
   }
 
@@ -353,13 +379,24 @@ record TableCopy(
                 + "-"
                 + source.substring(source.lastIndexOf('/') + 1);
     String path = targetLocation + relative;
-    try (InputStream in = io.newInputFile(source).newStream();
+    try (InputStream in =
+            isLocal(source)
+                ? Files.newInputStream(local(source))
+                : io.newInputFile(source).newStream();
         PositionOutputStream out = io.newOutputFile(path).createOrOverwrite()) {
       in.transferTo(out);
     } catch (IOException e) {
       throw new UncheckedIOException("Cannot copy data file " + source + " of " + name, e);
     }
     return DataFiles.builder(table.specs().get(file.specId())).copy(file).withPath(path).build();
+  }
+
+  private static boolean isLocal(String location) {
+    return location.startsWith("file:");
+  }
+
+  private static Path local(String location) {
+    return Path.of(URI.create(location));
   }
 
   @Override

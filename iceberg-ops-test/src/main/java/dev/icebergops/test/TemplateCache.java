@@ -1,8 +1,6 @@
 package dev.icebergops.test;
 
 import dev.icebergops.history.HistoryRecord;
-import dev.icebergops.state.MetadataCopy;
-import dev.icebergops.test.internal.RowFiles;
 import java.io.BufferedInputStream;
 import java.io.BufferedOutputStream;
 import java.io.IOException;
@@ -31,9 +29,10 @@ import org.apache.iceberg.DataFiles;
 import org.apache.iceberg.IcebergBuild;
 import org.apache.iceberg.Schema;
 import org.apache.iceberg.Table;
+import org.apache.iceberg.TableMetadata;
+import org.apache.iceberg.TableMetadataParser;
 import org.apache.iceberg.catalog.Catalog;
 import org.apache.iceberg.catalog.TableIdentifier;
-import org.apache.iceberg.io.PositionOutputStream;
 import org.apache.iceberg.rest.RESTCatalog;
 import org.apache.iceberg.view.ViewMetadata;
 import org.apache.iceberg.view.ViewMetadataParser;
@@ -174,9 +173,10 @@ final class TemplateCache {
   }
 
   /**
-   * The template of the entry {@code name}, registered in {@code catalog} as the new namespace
-   * {@code namespace}; empty when there is no entry, or it cannot be read whole (one warning line,
-   * and whatever was registered dropped).
+   * The template of the entry {@code name}, in {@code catalog} as the new namespace {@code
+   * namespace}: its views are made there, its tables never registered (each copy is registered from
+   * the entry's metadata, its data files uploaded from the entry's). Empty when there is no entry,
+   * or it cannot be read whole (one warning line, and the namespace dropped).
    */
   Optional<NamespaceTemplate> load(
       String name, Catalog catalog, String namespace, boolean earlierSchemas) {
@@ -195,15 +195,31 @@ final class TemplateCache {
       checkFiles(entryDir, entry);
       Namespaces.create(catalog, namespace);
       Map<String, TableCopy> tables = new LinkedHashMap<>();
-      Map<String, Table> made = new LinkedHashMap<>();
+      Map<String, TableMetadata> made = new LinkedHashMap<>();
       for (Map.Entry<String, String> table : entry.metadata().entrySet()) {
-        TableIdentifier id = Namespaces.table(namespace, table.getKey());
-        Table restored =
-            restore(catalog, id, table.getValue(), entryDir, entry.files().get(table.getKey()));
-        made.put(table.getKey(), restored);
+        String tableName = table.getKey();
+        TableIdentifier id = Namespaces.table(namespace, tableName);
+        // where the catalog would put the table, and its store: the copies go beside it
+        Table staged = catalog.newCreateTableTransaction(id, new Schema()).table();
+        TableMetadata metadata =
+            TableMetadataParser.fromJson(TableCopy.owned(table.getValue(), staged.location()));
+        List<DataFile> files = new ArrayList<>();
+        for (DataFile file : entry.files().get(tableName)) {
+          String local = entryDir.resolve(tableName + "-" + files.size()).toUri().toString();
+          files.add(
+              DataFiles.builder(metadata.spec(file.specId())).copy(file).withPath(local).build());
+        }
+        made.put(tableName, metadata);
         tables.put(
-            table.getKey(),
-            TableCopy.of(id, restored, earlierSchemas, entry.earlierSchemas().get(table.getKey())));
+            tableName,
+            TableCopy.of(
+                id,
+                id.toString(),
+                metadata,
+                files,
+                staged.io(),
+                earlierSchemas,
+                entry.earlierSchemas().get(tableName)));
       }
       Map<String, ViewMetadata> views = new LinkedHashMap<>();
       entry.views().forEach((view, json) -> views.put(view, ViewMetadataParser.fromJson(json)));
@@ -242,37 +258,6 @@ final class TemplateCache {
         }
       }
     }
-  }
-
-  /**
-   * Registers {@code id} with {@code metadata} and appends the entry's copies of its data files.
-   *
-   * @return the table as the append left it
-   */
-  private static Table restore(
-      Catalog catalog, TableIdentifier id, String metadata, Path entryDir, List<DataFile> files)
-      throws IOException {
-    Table staged = catalog.newCreateTableTransaction(id, new Schema()).table();
-    String location = staged.location();
-    Table table =
-        MetadataCopy.register(
-            catalog, id, staged.io(), location, TableCopy.owned(metadata, location));
-    if (files.isEmpty()) {
-      return table;
-    }
-    List<DataFile> copies = new ArrayList<>();
-    for (int i = 0; i < files.size(); i++) {
-      DataFile file = files.get(i);
-      String path = location + "/data/cached-" + i + "-" + UUID.randomUUID() + ".parquet";
-      try (InputStream in = Files.newInputStream(entryDir.resolve(id.name() + "-" + i));
-          PositionOutputStream out = table.io().newOutputFile(path).createOrOverwrite()) {
-        in.transferTo(out);
-      }
-      copies.add(
-          DataFiles.builder(table.specs().get(file.specId())).copy(file).withPath(path).build());
-    }
-    RowFiles.commit(table, table.newFastAppend(), copies);
-    return table;
   }
 
   private static Object[] fields(HistoryRecord row) {
