@@ -1,5 +1,7 @@
 package dev.icebergops.runner;
 
+import static dev.icebergops.runner.RunnerLog.LOG;
+
 import dev.icebergops.history.HistoryRecord;
 import dev.icebergops.history.MigrationHistory;
 import dev.icebergops.history.NamespaceHistory;
@@ -14,8 +16,6 @@ import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 import org.apache.iceberg.catalog.Catalog;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * A run's lease on its namespace, once taken ({@link LeaseTaking}): renewed in the background while
@@ -24,9 +24,6 @@ import org.slf4j.LoggerFactory;
  * ends.
  */
 final class HeldLease implements AutoCloseable {
-
-  private static final Logger LOG =
-      LoggerFactory.getLogger("dev.icebergops.runner.MigrationRunner");
 
   private static final ScheduledExecutorService HEARTBEATS =
       Executors.newSingleThreadScheduledExecutor(

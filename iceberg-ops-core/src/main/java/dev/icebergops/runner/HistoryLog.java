@@ -1,5 +1,7 @@
 package dev.icebergops.runner;
 
+import static dev.icebergops.runner.RunnerLog.LOG;
+
 import dev.icebergops.history.HistoryConflictException;
 import dev.icebergops.history.HistoryRecord;
 import dev.icebergops.history.HistoryTableMissingException;
@@ -12,8 +14,6 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * One run's history log: writes every row of the run under its lease, each write renewing the
@@ -23,9 +23,6 @@ import org.slf4j.LoggerFactory;
  * fails.
  */
 final class HistoryLog {
-
-  private static final Logger LOG =
-      LoggerFactory.getLogger("dev.icebergops.runner.MigrationRunner");
 
   private final HistoryScope scope;
   private final HistoryWriter writer;

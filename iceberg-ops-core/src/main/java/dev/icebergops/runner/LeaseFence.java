@@ -1,5 +1,7 @@
 package dev.icebergops.runner;
 
+import static dev.icebergops.runner.RunnerLog.LOG;
+
 import dev.icebergops.migration.internal.SchemaRestore;
 import java.util.ArrayList;
 import java.util.List;
@@ -15,8 +17,6 @@ import org.apache.iceberg.catalog.TableIdentifier;
 import org.apache.iceberg.exceptions.CommitFailedException;
 import org.apache.iceberg.exceptions.NoSuchTableException;
 import org.apache.iceberg.rest.RESTCatalog;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * Keeps a run's catalog changes from landing once another run holds its lease. The history table's
@@ -31,9 +31,6 @@ import org.slf4j.LoggerFactory;
  * each commit: a takeover between that read and the commit is not caught.
  */
 final class LeaseFence {
-
-  private static final Logger LOG =
-      LoggerFactory.getLogger("dev.icebergops.runner.MigrationRunner");
 
   /**
    * The catalog property that, set to {@code false}, has a REST catalog's changes go out one table

@@ -1,5 +1,7 @@
 package dev.icebergops.runner;
 
+import static dev.icebergops.runner.RunnerLog.LOG;
+
 import dev.icebergops.history.HistoryConflictException;
 import dev.icebergops.history.HistoryRecord;
 import dev.icebergops.history.NamespaceHistory;
@@ -11,8 +13,6 @@ import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.ThreadLocalRandom;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * One run's taking of its namespace's run lease: read the history once the lease is free (waiting
@@ -31,9 +31,6 @@ import org.slf4j.LoggerFactory;
  * }</pre>
  */
 final class LeaseTaking {
-
-  private static final Logger LOG =
-      LoggerFactory.getLogger("dev.icebergops.runner.MigrationRunner");
 
   private final HistoryScope scope;
   private final String what;

@@ -1,12 +1,10 @@
 package dev.icebergops.runner;
 
 import dev.icebergops.history.HistoryRecord;
-import dev.icebergops.history.HistoryRecord.Status;
 import dev.icebergops.migration.ResolvedMigration;
 import dev.icebergops.runner.ValidationFinding.Kind;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.TreeSet;
 
 /**
  * Finds what stops a migrate: out-of-order, missing, edited, failed and interrupted versions,
@@ -30,106 +28,108 @@ final class MigrationValidator {
               state.tablesWithoutHistoryReason(state.namespace())));
     }
     String highest = state.current();
-    TreeSet<String> versions = new TreeSet<>();
-    state.migrations().forEach(m -> versions.add(m.version()));
-    state.rows().forEach(r -> versions.add(r.version()));
-    for (String version : versions) {
-      ResolvedMigration migration = state.migration(version);
-      HistoryRecord row = state.row(version);
-      String name =
-          migration != null ? migration.toString() : version + " (" + row.description() + ")";
-      if (row == null && state.isDeletedRow(version)) {
-        findings.add(
-            new ValidationFinding(
-                version,
-                Kind.MISSING_FROM_HISTORY,
-                name + ": " + NamespaceState.deletedRowAdvice(version)));
-        continue;
-      }
-      boolean pending =
-          row == null || row.status() == Status.ROLLED_BACK || row.status() == Status.PENDING;
-      if (pending
-          && migration != null
-          && !state.isBelowBaseline(version)
-          && !outOfOrder
-          && highest != null
-          && version.compareTo(highest) < 0) {
-        findings.add(
-            new ValidationFinding(
-                version,
-                Kind.OUT_OF_ORDER,
-                name
-                    + " is pending but "
-                    + highest
-                    + " is already applied; give it a version above "
-                    + highest
-                    + ", or allow it with outOfOrder(true)"));
-      }
-      if (row != null) {
-        ValidationFinding found = rowFinding(state, version, name, location);
-        if (found != null) {
-          findings.add(found);
-        }
+    for (MigrationStatus status : VersionStatuses.of(state)) {
+      ValidationFinding found = finding(state, status, location, outOfOrder, highest);
+      if (found != null) {
+        findings.add(found);
       }
     }
     return findings;
   }
 
-  /** What a version's stored row stops a migrate for, or null when nothing. */
-  private static ValidationFinding rowFinding(
-      NamespaceState state, String version, String name, String location) {
+  /** What a version's status stops a migrate for, or null when nothing. */
+  private static ValidationFinding finding(
+      NamespaceState state,
+      MigrationStatus status,
+      String location,
+      boolean outOfOrder,
+      String highest) {
+    String version = status.version();
     ResolvedMigration migration = state.migration(version);
     HistoryRecord row = state.row(version);
-    if (row.status() == Status.UNREADABLE) {
-      return new ValidationFinding(
-          version, Kind.UNREADABLE_ROW, name + ": " + state.unreadable(row));
-    } else if (row.status() == Status.APPLIED && migration == null) {
-      return new ValidationFinding(
-          version,
-          Kind.MISSING_CLASS,
-          name
-              + " is applied but no "
-              + (NamespaceState.isBaselineRow(row)
-                  ? "baseline class (B" + version + "__)"
-                  : "class")
-              + " in "
-              + location
-              + " has that version; restore the class, or roll back to below it with the"
-              + " class restored");
-    } else if (NamespaceState.isChanged(migration, row)) {
-      return new ValidationFinding(
-          version,
-          Kind.CHECKSUM_CHANGED,
-          name
-              + " was applied with checksum "
-              + abbreviate(row.checksum())
-              + " but its class now has "
-              + abbreviate(migration.checksum())
-              + "; revert the edit, or accept it with repair()");
-    } else if (row.status() == Status.FAILED) {
-      return new ValidationFinding(
-          version,
-          Kind.FAILED,
-          name
-              + " failed: "
-              + row.error()
-              + "; completed before the failure: "
-              + (row.steps().isEmpty() ? "none" : String.join("; ", row.steps()))
-              + "; roll it back, or fix the tables and run repair() (or stamp(\""
-              + version
-              + "\"))");
-    } else if (state.isInterrupted(row)) {
-      return new ValidationFinding(
-          version,
-          Kind.INTERRUPTED,
-          name
-              + ": "
-              + NamespaceState.interruption(row)
-              + "; roll it back, or check the tables and run repair() (or stamp(\""
-              + version
-              + "\"))");
-    }
-    return null;
+    String name =
+        migration != null ? migration.toString() : version + " (" + row.description() + ")";
+    return switch (status.state()) {
+      case MISSING_FROM_HISTORY ->
+          new ValidationFinding(
+              version,
+              Kind.MISSING_FROM_HISTORY,
+              name + ": " + NamespaceState.deletedRowAdvice(version));
+      case PENDING, ROLLED_BACK ->
+          migration == null || outOfOrder || highest == null || version.compareTo(highest) >= 0
+              ? null
+              : outOfOrder(version, name, highest);
+      case UNREADABLE ->
+          new ValidationFinding(version, Kind.UNREADABLE_ROW, name + ": " + state.unreadable(row));
+      case MISSING -> missingClass(version, name, row, location);
+      case APPLIED ->
+          status.checksumChanged() ? checksumChanged(version, name, migration, row) : null;
+      case FAILED -> failed(version, name, row);
+      case INTERRUPTED ->
+          new ValidationFinding(
+              version,
+              Kind.INTERRUPTED,
+              name
+                  + ": "
+                  + NamespaceState.interruption(row)
+                  + "; roll it back, or check the tables and run repair() (or stamp(\""
+                  + version
+                  + "\"))");
+      case RUNNING, BELOW_BASELINE -> null;
+    };
+  }
+
+  private static ValidationFinding outOfOrder(String version, String name, String highest) {
+    return new ValidationFinding(
+        version,
+        Kind.OUT_OF_ORDER,
+        name
+            + " is pending but "
+            + highest
+            + " is already applied; give it a version above "
+            + highest
+            + ", or allow it with outOfOrder(true)");
+  }
+
+  private static ValidationFinding missingClass(
+      String version, String name, HistoryRecord row, String location) {
+    return new ValidationFinding(
+        version,
+        Kind.MISSING_CLASS,
+        name
+            + " is applied but no "
+            + (NamespaceState.isBaselineRow(row) ? "baseline class (B" + version + "__)" : "class")
+            + " in "
+            + location
+            + " has that version; restore the class, or roll back to below it with the"
+            + " class restored");
+  }
+
+  private static ValidationFinding checksumChanged(
+      String version, String name, ResolvedMigration migration, HistoryRecord row) {
+    return new ValidationFinding(
+        version,
+        Kind.CHECKSUM_CHANGED,
+        name
+            + " was applied with checksum "
+            + abbreviate(row.checksum())
+            + " but its class now has "
+            + abbreviate(migration.checksum())
+            + "; revert the edit, or accept it with repair()");
+  }
+
+  private static ValidationFinding failed(String version, String name, HistoryRecord row) {
+    return new ValidationFinding(
+        version,
+        Kind.FAILED,
+        name
+            + " failed: "
+            + row.error()
+            + "; completed before the failure: "
+            + (row.steps().isEmpty() ? "none" : String.join("; ", row.steps()))
+            + "; roll it back, or fix the tables and run repair() (or stamp(\""
+            + version
+            + "\"))");
   }
 
   private static String abbreviate(String checksum) {

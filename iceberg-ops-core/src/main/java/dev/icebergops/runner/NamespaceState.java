@@ -103,11 +103,6 @@ final class NamespaceState {
     return migrations.get(version);
   }
 
-  /** The baseline migrations, in version order. */
-  List<ResolvedMigration> baselines() {
-    return new ArrayList<>(baselines.values());
-  }
-
   /**
    * The baseline that built this namespace (applied, failed or running), or null.
    *
@@ -230,11 +225,6 @@ final class NamespaceState {
 
   List<HistoryRecord> rows() {
     return new ArrayList<>(rows.values());
-  }
-
-  boolean isApplied(String version) {
-    HistoryRecord row = rows.get(version);
-    return row != null && row.status() == Status.APPLIED;
   }
 
   /** True when a running row's run is alive and still holds the lease. */

@@ -1,11 +1,11 @@
 package dev.icebergops.runner;
 
+import static dev.icebergops.runner.RunnerLog.LOG;
+
 import dev.icebergops.history.HistoryRecord.Status;
 import dev.icebergops.migration.Migration;
 import dev.icebergops.migration.MigrationContext;
 import dev.icebergops.migration.ResolvedMigration;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * What a run does to a version, with the names it goes by: the operation its history row records,
@@ -14,50 +14,15 @@ import org.slf4j.LoggerFactory;
  * their own: {@link VersionRows#stamped}, {@link RepairPlan}).
  */
 enum Operation {
-  UPGRADE("upgrade", "preUpgrade", "postUpgrade", Status.APPLIED, "applied", "apply", "to"),
-  DOWNGRADE(
-      "downgrade",
-      "preDowngrade",
-      "postDowngrade",
-      Status.ROLLED_BACK,
-      "rolled back",
-      "roll back",
-      "in");
-
-  private static final Logger LOG =
-      LoggerFactory.getLogger("dev.icebergops.runner.MigrationRunner");
-
-  private final String recorded;
-  private final String preHook;
-  private final String postHook;
-  private final Status outcome;
-  private final String done;
-  private final String verb;
-  private final String preposition;
-
-  Operation(
-      String recorded,
-      String preHook,
-      String postHook,
-      Status outcome,
-      String done,
-      String verb,
-      String preposition) {
-    this.recorded = recorded;
-    this.preHook = preHook;
-    this.postHook = postHook;
-    this.outcome = outcome;
-    this.done = done;
-    this.verb = verb;
-    this.preposition = preposition;
-  }
+  UPGRADE,
+  DOWNGRADE;
 
   /**
    * The operation a history row records, for a versioned migration, and the main step's name, as a
    * failure names it: {@code upgrade}.
    */
   String recorded() {
-    return recorded;
+    return this == UPGRADE ? "upgrade" : "downgrade";
   }
 
   /**
@@ -68,29 +33,29 @@ enum Operation {
    */
   String recordedFor(ResolvedMigration resolved) {
     if (!resolved.isBaseline()) {
-      return recorded;
+      return recorded();
     }
     return this == UPGRADE ? NamespaceState.BASELINE : NamespaceState.BASELINE_DOWNGRADE;
   }
 
   /** The hook that runs before the main step: {@code preUpgrade}. */
   String preHook() {
-    return preHook;
+    return this == UPGRADE ? "preUpgrade" : "preDowngrade";
   }
 
   /** The hook that runs after the outcome is recorded: {@code postUpgrade}. */
   String postHook() {
-    return postHook;
+    return this == UPGRADE ? "postUpgrade" : "postDowngrade";
   }
 
   /** The status a version ends in when the operation succeeds. */
   Status outcome() {
-    return outcome;
+    return this == UPGRADE ? Status.APPLIED : Status.ROLLED_BACK;
   }
 
   /** The outcome, for messages: {@code applied}. */
   String done() {
-    return done;
+    return this == UPGRADE ? "applied" : "rolled back";
   }
 
   /**
@@ -98,12 +63,17 @@ enum Operation {
    * (create t) to sales}.
    */
   String what(ResolvedMigration resolved, String namespace) {
-    return verb + " migration " + resolved + " " + preposition + " " + namespace;
+    return verb() + " migration " + resolved + " " + preposition() + " " + namespace;
+  }
+
+  /** What the operation does to a version, for messages: {@code apply}. */
+  private String verb() {
+    return this == UPGRADE ? "apply" : "roll back";
   }
 
   /** The preposition of the namespace in log lines: {@code Applied migration 0001 to sales}. */
   String preposition() {
-    return preposition;
+    return this == UPGRADE ? "to" : "in";
   }
 
   /**
@@ -111,7 +81,7 @@ enum Operation {
    * says {@code downgrade}, so that the version reads as pending again for its versioned migration.
    */
   String recordedWhenDone(ResolvedMigration resolved) {
-    return this == DOWNGRADE ? recorded : recordedFor(resolved);
+    return this == DOWNGRADE ? recorded() : recordedFor(resolved);
   }
 
   /** Runs the main step of {@code migration}. */
@@ -143,14 +113,11 @@ enum Operation {
    * after the hook ran, in a write of its own.
    */
   boolean hasPostHook(ResolvedMigration resolved) {
-    if (postHook == null) {
-      return false;
-    }
     try {
       return resolved
               .migration()
               .getClass()
-              .getMethod(postHook, MigrationContext.class)
+              .getMethod(postHook(), MigrationContext.class)
               .getDeclaringClass()
           != Migration.class;
     } catch (NoSuchMethodException e) {

@@ -1,5 +1,7 @@
 package dev.icebergops.runner;
 
+import static dev.icebergops.runner.RunnerLog.LOG;
+
 import dev.icebergops.history.HistoryRecord.Status;
 import dev.icebergops.history.NamespaceHistory;
 import dev.icebergops.history.RunLease;
@@ -10,17 +12,12 @@ import java.util.List;
 import java.util.Optional;
 import java.util.stream.Collectors;
 import org.apache.iceberg.catalog.Catalog;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * The runs of one namespace that only record, under its run lease, and run no migration: repair,
  * forgetting the history, and releasing the lease by hand.
  */
 final class RecordingRuns {
-
-  private static final Logger LOG =
-      LoggerFactory.getLogger("dev.icebergops.runner.MigrationRunner");
 
   private final NamespaceView view;
   private final HistoryScope scope;

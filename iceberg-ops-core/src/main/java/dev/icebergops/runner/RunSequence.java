@@ -1,5 +1,7 @@
 package dev.icebergops.runner;
 
+import static dev.icebergops.runner.RunnerLog.LOG;
+
 import dev.icebergops.history.HistoryRecord;
 import dev.icebergops.history.NamespaceHistory;
 import dev.icebergops.migration.ResolvedMigration;
@@ -11,8 +13,6 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.function.Function;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * The runs of one namespace that take its versions in sequence under the run lease: one sequence
@@ -22,9 +22,6 @@ import org.slf4j.LoggerFactory;
  */
 final class RunSequence {
 
-  private static final Logger LOG =
-      LoggerFactory.getLogger("dev.icebergops.runner.MigrationRunner");
-
   /**
    * One version a run processes: its migration, its row before the run, and whether it has nothing
    * to undo (a failed upgrade that completed no step: recorded rolled back without running).
@@ -32,11 +29,7 @@ final class RunSequence {
   private record Version(ResolvedMigration migration, HistoryRecord before, boolean skip) {}
 
   /** The versions a run processes, and the baseline a migrate applies first (or null). */
-  private record Versions(List<Version> versions, String baseline) {
-    static Versions none() {
-      return new Versions(List.of(), null);
-    }
-  }
+  private record Versions(List<Version> versions, String baseline) {}
 
   /** A run that holds the lease, and the versions it planned from the state it took it on. */
   private record Opened(HeldLease lease, Versions plan) implements AutoCloseable {
@@ -151,7 +144,7 @@ final class RunSequence {
    */
   private Opened open(String what, Function<NamespaceHistory, Versions> plan, Operation operation) {
     LeaseTaking taking = new LeaseTaking(scope, what);
-    Versions versions = Versions.none();
+    Versions versions = new Versions(List.of(), null);
     while (true) {
       LeaseTaking.Offer offer = taking.awaitFree();
       if (!offer.isMine()) {

@@ -1,5 +1,7 @@
 package dev.icebergops.runner;
 
+import static dev.icebergops.runner.RunnerLog.LOG;
+
 import dev.icebergops.history.HistoryRecord;
 import dev.icebergops.history.HistoryRecord.Status;
 import dev.icebergops.migration.IrreversibleMigrationException;
@@ -14,9 +16,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.apache.iceberg.catalog.Catalog;
-import org.apache.iceberg.relocated.com.google.common.base.Throwables;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * Runs one version's upgrade or downgrade with its hooks under a run's lease, and records each
@@ -25,9 +24,6 @@ import org.slf4j.LoggerFactory;
  * rethrown; the migration's own error stays primary and a history failure is attached to it.
  */
 final class VersionExecutor {
-
-  private static final Logger LOG =
-      LoggerFactory.getLogger("dev.icebergops.runner.MigrationRunner");
 
   /** Marks a recorded step whose commit may or may not have landed. */
   static final String UNKNOWN_OUTCOME = " (outcome unknown)";
@@ -223,7 +219,6 @@ final class VersionExecutor {
    */
   private RuntimeException failed(Attempt attempt, String phase, Throwable error) {
     ResolvedMigration resolved = attempt.resolved();
-    HistoryLog journal = attempt.journal();
     StepLog steps = attempt.steps();
     String what = attempt.what();
     String step = steps.current() != null ? steps.current() : phase;
@@ -314,8 +309,7 @@ final class VersionExecutor {
     String message = "Cannot " + attempt.what() + ": " + text + "; nothing of it was committed";
     String version = attempt.resolved().version();
     MigrationException thrown =
-        Throwables.getCausalChain(e).stream()
-                .anyMatch(ConcurrentMigrationException.class::isInstance)
+        StepFailures.cause(e, ConcurrentMigrationException.class) != null
             ? new ConcurrentMigrationException(version, message, e)
             : new MigrationException(version, namespace, "record", message, e);
     recordFailed(attempt, List.of(), text, thrown);

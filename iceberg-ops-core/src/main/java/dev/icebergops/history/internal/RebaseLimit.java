@@ -7,11 +7,8 @@ import org.apache.iceberg.Snapshot;
 import org.apache.iceberg.Table;
 import org.apache.iceberg.TableMetadata;
 import org.apache.iceberg.TableOperations;
-import org.apache.iceberg.encryption.EncryptionManager;
 import org.apache.iceberg.exceptions.CommitFailedException;
 import org.apache.iceberg.exceptions.CommitStateUnknownException;
-import org.apache.iceberg.io.FileIO;
-import org.apache.iceberg.io.LocationProvider;
 
 /**
  * The history table as one commit sees it: Iceberg rebases the commit over other namespaces'
@@ -28,12 +25,11 @@ import org.apache.iceberg.io.LocationProvider;
  * changes again. The toolkit's appends to a table it has just loaded commit through it as well
  * ({@link #asLoaded}).
  */
-public final class RebaseLimit implements TableOperations {
+public final class RebaseLimit extends ForwardingTableOperations {
 
   /** How often one commit is rebased over other writers' commits before it gives up. */
   public static final int REBASES = 3;
 
-  private final TableOperations delegate;
   private final Carrier carrier;
 
   /** The lease tag each commit points at the snapshot it makes ({@link LeaseTag}), or null. */
@@ -45,7 +41,7 @@ public final class RebaseLimit implements TableOperations {
   private TableMetadata known;
 
   private RebaseLimit(TableOperations delegate, Carrier carrier, boolean fresh, String movedTag) {
-    this.delegate = delegate;
+    super(delegate);
     this.carrier = carrier;
     this.movedTag = movedTag;
     this.known = fresh ? delegate.current() : null;
@@ -118,51 +114,11 @@ public final class RebaseLimit implements TableOperations {
   }
 
   @Override
-  public TableMetadata current() {
-    return delegate.current();
-  }
-
-  @Override
   public TableMetadata refresh() {
     if (known == null) {
       known = delegate.refresh();
     }
     return known;
-  }
-
-  @Override
-  public FileIO io() {
-    return delegate.io();
-  }
-
-  @Override
-  public EncryptionManager encryption() {
-    return delegate.encryption();
-  }
-
-  @Override
-  public String metadataFileLocation(String fileName) {
-    return delegate.metadataFileLocation(fileName);
-  }
-
-  @Override
-  public LocationProvider locationProvider() {
-    return delegate.locationProvider();
-  }
-
-  @Override
-  public TableOperations temp(TableMetadata uncommittedMetadata) {
-    return delegate.temp(uncommittedMetadata);
-  }
-
-  @Override
-  public long newSnapshotId() {
-    return delegate.newSnapshotId();
-  }
-
-  @Override
-  public boolean requireStrictCleanup() {
-    return delegate.requireStrictCleanup();
   }
 
   /** The catalog refused the commit more than {@value #REBASES} times: the table kept changing. */
