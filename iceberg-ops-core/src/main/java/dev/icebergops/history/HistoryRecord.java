@@ -1,5 +1,6 @@
 package dev.icebergops.history;
 
+import java.io.Serializable;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.Collections;
@@ -44,7 +45,10 @@ public record HistoryRecord(
     String operation,
     List<String> steps,
     String runId,
-    Map<String, String> tableUuids) {
+    Map<String, String> tableUuids)
+    implements Serializable {
+
+  private static final long serialVersionUID = 1L;
 
   /** The state a version is in. */
   public enum Status {

@@ -1,15 +1,8 @@
 package dev.icebergops.test;
 
-import dev.icebergops.migration.TableNames;
-import org.apache.iceberg.Table;
+import static dev.icebergops.test.SuiteLog.LOG;
+
 import org.apache.iceberg.catalog.Catalog;
-import org.apache.iceberg.catalog.Namespace;
-import org.apache.iceberg.catalog.SupportsNamespaces;
-import org.apache.iceberg.catalog.TableIdentifier;
-import org.apache.iceberg.exceptions.NoSuchNamespaceException;
-import org.apache.iceberg.exceptions.NoSuchTableException;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * The history table that the tests of one class share, each test's rows under its own namespace:
@@ -20,8 +13,6 @@ import org.slf4j.LoggerFactory;
  * A meta-namespace a builder supplied is shared, never cleared nor dropped.
  */
 final class ClassHistory implements AutoCloseable {
-
-  private static final Logger LOG = LoggerFactory.getLogger(SuiteLog.NAME);
 
   private final Catalog catalog;
   private final String metaNamespace;
@@ -50,42 +41,25 @@ final class ClassHistory implements AutoCloseable {
     return owned;
   }
 
-  /** Drops the class's own history table and its namespace, when the class owns them. */
+  /**
+   * Drops the class's own history table and its namespace, when the class owns them: by deleting
+   * everything under the table's location in bulk where the store lists by prefix, rather than
+   * through the catalog's purge, which reads every manifest and deletes each file with a request of
+   * its own ({@link Namespaces#dropAllByLocation}).
+   */
   @Override
   public void close() {
     if (!owned) {
       return;
     }
     long start = System.nanoTime();
-    Namespace ns = TableNames.namespace(metaNamespace);
-    try {
-      for (TableIdentifier table : catalog.listTables(ns)) {
-        drop(table);
-      }
-      ((SupportsNamespaces) catalog).dropNamespace(ns);
+    if (Namespaces.dropAllByLocation(catalog, metaNamespace)) {
       LOG.info(
           "Dropped history namespace {} in {} ms",
           metaNamespace,
           (System.nanoTime() - start) / 1_000_000);
-    } catch (NoSuchNamespaceException e) {
+    } else {
       LOG.debug("History namespace {} was never created", metaNamespace);
-    }
-  }
-
-  /**
-   * Drops a table of the class's history namespace with its files: where the store lists by prefix,
-   * by deleting everything under the table's location in bulk, rather than through the catalog's
-   * purge, which reads every manifest and deletes each file with a request of its own.
-   */
-  private void drop(TableIdentifier id) {
-    Table table;
-    try {
-      table = catalog.loadTable(id);
-    } catch (NoSuchTableException e) {
-      return;
-    }
-    if (!Namespaces.dropByLocation(catalog, id, table.io(), table.location())) {
-      catalog.dropTable(id, true);
     }
   }
 }

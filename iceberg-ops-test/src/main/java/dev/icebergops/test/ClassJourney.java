@@ -1,13 +1,13 @@
 package dev.icebergops.test;
 
+import static dev.icebergops.test.SuiteLog.LOG;
+
 import dev.icebergops.test.internal.CheckReport;
 import dev.icebergops.test.internal.ContractLocation;
 import dev.icebergops.test.internal.JourneyStart;
 import dev.icebergops.test.internal.SharedJourney;
 import dev.icebergops.test.internal.StandardCheck;
 import java.util.Optional;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * The shared journey of one test class's standard checks: walked once, by the first check that
@@ -17,8 +17,6 @@ import org.slf4j.LoggerFactory;
  * when a check finds none.
  */
 final class ClassJourney implements AutoCloseable {
-
-  private static final Logger LOG = LoggerFactory.getLogger(SuiteLog.NAME);
 
   private final SuiteConfig config;
   private final SuiteRunners runners;

@@ -182,20 +182,12 @@ final class ClassState implements ExtensionContext.Store.CloseableResource, Auto
       return;
     }
     closed = true;
-    try {
-      if (journey != null) {
-        journey.close();
-      }
-    } finally {
-      try {
-        templates.close();
-      } finally {
-        try {
-          history.close();
-        } finally {
-          copies.close();
-        }
-      }
+    // closed in reverse order: the journey (when walked), the templates, the history, the copies
+    try (copies;
+        history;
+        templates;
+        ClassJourney walked = journey) {
+      // nothing but the closing
     }
   }
 }

@@ -1,5 +1,7 @@
 package dev.icebergops.test;
 
+import static dev.icebergops.test.SuiteLog.LOG;
+
 import dev.icebergops.migration.MigrationFactory;
 import dev.icebergops.migration.ResolvedMigration;
 import dev.icebergops.runner.MigrationRunner;
@@ -15,8 +17,6 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 import org.apache.iceberg.catalog.Catalog;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * The templates of one test class, one per version its tests start from: built on first use by one
@@ -36,7 +36,6 @@ import org.slf4j.LoggerFactory;
  */
 final class ClassTemplates implements AutoCloseable {
 
-  private static final Logger LOG = LoggerFactory.getLogger(SuiteLog.NAME);
   private static final String BASE = MigrationRunner.BASE_VERSION;
 
   private final Catalog catalog;

@@ -1,13 +1,13 @@
 package dev.icebergops.test;
 
+import static dev.icebergops.test.SuiteLog.LOG;
+
 import dev.icebergops.test.env.IcebergTestEnvironment;
 import dev.icebergops.test.env.containers.ContainersEnvironment;
 import dev.icebergops.test.env.embedded.EmbeddedEnvironment;
 import java.util.function.Supplier;
 import org.junit.jupiter.api.extension.ExtensionConfigurationException;
 import org.junit.jupiter.api.extension.ExtensionContext;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * The environments of a run, in JUnit's root store: one per backend and settings (or per
@@ -17,8 +17,6 @@ import org.slf4j.LoggerFactory;
  * touches them before {@link BackendModule#present()} has found them.
  */
 final class Environments {
-  private static final Logger LOG = LoggerFactory.getLogger(SuiteLog.NAME);
-
   /** Where the run's environments are, in JUnit's root store. */
   private static final ExtensionContext.Namespace STORE =
       ExtensionContext.Namespace.create(Environments.class);

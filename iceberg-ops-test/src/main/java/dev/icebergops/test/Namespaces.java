@@ -12,13 +12,9 @@ import org.apache.iceberg.exceptions.NoSuchNamespaceException;
 import org.apache.iceberg.exceptions.NoSuchTableException;
 import org.apache.iceberg.io.FileIO;
 import org.apache.iceberg.io.SupportsPrefixOperations;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /** Creates and drops the namespaces the extension makes. */
 final class Namespaces {
-
-  private static final Logger LOG = LoggerFactory.getLogger(SuiteLog.NAME);
 
   private Namespaces() {}
 
@@ -31,7 +27,7 @@ final class Namespaces {
    * namespace; absent is fine.
    */
   static void drop(Catalog catalog, String namespace) {
-    drop(catalog, namespace, false);
+    drop(catalog, namespace, null);
   }
 
   /**
@@ -43,21 +39,41 @@ final class Namespaces {
    * a second at 16 versions. A table elsewhere (a location a migration chose) is purged.
    */
   static void dropOwn(Catalog catalog, String namespace) {
-    drop(catalog, namespace, true);
+    drop(catalog, namespace, "/" + namespace + "/");
   }
 
-  private static void drop(Catalog catalog, String namespace, boolean own) {
+  /**
+   * Drops a namespace whose tables' files nothing else uses, wherever they lie (the class's own
+   * history): as {@link #drop(Catalog, String)}, except that every table is dropped without a purge
+   * and its files deleted under its location by prefix ({@link #dropByLocation(Catalog,
+   * TableIdentifier, FileIO, String)}), purged only where the store cannot delete by prefix.
+   *
+   * @return whether the namespace existed
+   */
+  static boolean dropAllByLocation(Catalog catalog, String namespace) {
+    return drop(catalog, namespace, "");
+  }
+
+  /**
+   * Drops every table of a namespace, and its views, then the namespace.
+   *
+   * @param under a table whose location holds this is dropped by location ({@link #dropUnder}),
+   *     every table for {@code ""}; null to purge every table
+   * @return whether the namespace existed
+   */
+  private static boolean drop(Catalog catalog, String namespace, String under) {
     Namespace ns = TableNames.namespace(namespace);
     try {
       for (TableIdentifier table : catalog.listTables(ns)) {
-        if (!own || !dropUnder(catalog, table, "/" + namespace + "/")) {
+        if (under == null || !dropUnder(catalog, table, under)) {
           catalog.dropTable(table, true);
         }
       }
       NamespaceTables.views(catalog, ns).keySet().forEach(((ViewCatalog) catalog)::dropView);
       ((SupportsNamespaces) catalog).dropNamespace(ns);
+      return true;
     } catch (NoSuchNamespaceException e) {
-      LOG.debug("Namespace {} was never created", namespace);
+      return false;
     }
   }
 

@@ -1,5 +1,7 @@
 package dev.icebergops.test;
 
+import static dev.icebergops.test.SuiteLog.LOG;
+
 import dev.icebergops.history.HistoryRecord;
 import dev.icebergops.runner.MigrationException;
 import dev.icebergops.runner.MigrationRunner;
@@ -7,8 +9,6 @@ import dev.icebergops.state.NamespaceTables;
 import dev.icebergops.test.internal.StateChanges;
 import java.util.List;
 import org.opentest4j.AssertionFailedError;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * The after-test check of {@link IcebergMigrations#checkDowngrade()}: brings a test's namespace
@@ -22,8 +22,6 @@ import org.slf4j.LoggerFactory;
  * history table since the namespace was prepared: then nothing is asked of the catalog.
  */
 final class RollbackCheck {
-
-  private static final Logger LOG = LoggerFactory.getLogger(SuiteLog.NAME);
 
   private final SuiteConfig config;
   private final IrreversibleShapes shapes;

@@ -1,5 +1,7 @@
 package dev.icebergops.test;
 
+import static dev.icebergops.test.SuiteLog.LOG;
+
 import dev.icebergops.migration.MigrationFactory;
 import java.util.Map;
 import java.util.Optional;
@@ -8,8 +10,6 @@ import java.util.concurrent.CompletionException;
 import java.util.concurrent.ConcurrentHashMap;
 import org.apache.iceberg.catalog.Catalog;
 import org.junit.jupiter.api.extension.ExtensionContext;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * The templates of a run, in JUnit's root store: one per catalog, chain and version, shared by the
@@ -22,7 +22,6 @@ import org.slf4j.LoggerFactory;
 @SuppressWarnings("deprecation") // CloseableResource: the only way JUnit 5 before 5.13 closes
 final class RunTemplates implements ExtensionContext.Store.CloseableResource, AutoCloseable {
 
-  private static final Logger LOG = LoggerFactory.getLogger(SuiteLog.NAME);
   private static final ExtensionContext.Namespace STORE =
       ExtensionContext.Namespace.create(RunTemplates.class);
 

@@ -1,5 +1,7 @@
 package dev.icebergops.test;
 
+import static dev.icebergops.test.SuiteLog.LOG;
+
 import dev.icebergops.migration.MigrationFactory;
 import dev.icebergops.test.internal.CheckReport;
 import dev.icebergops.test.internal.CheckSettings;
@@ -17,8 +19,6 @@ import java.time.temporal.ChronoUnit;
 import java.util.Optional;
 import java.util.TreeSet;
 import java.util.UUID;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * The standard checks' passing verdicts kept between runs, beside the templates ({@link
@@ -33,8 +33,6 @@ import org.slf4j.LoggerFactory;
  * factory of its own or declares backfills (code the key cannot see) is never served.
  */
 final class SuiteVerdicts {
-
-  private static final Logger LOG = LoggerFactory.getLogger(SuiteLog.NAME);
 
   /** A kept verdict and the run that gave it. */
   private record Kept(CheckReport report, String run) implements Serializable {}

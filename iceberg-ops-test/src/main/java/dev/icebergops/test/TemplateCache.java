@@ -15,7 +15,6 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
@@ -87,12 +86,12 @@ final class TemplateCache {
   }
 
   /**
-   * What is stored of one template: its rows' fields, its tables' metadata and data files, its
+   * What is stored of one template: its history rows, its tables' metadata and data files, its
    * views' metadata.
    */
   private record Entry(
       String version,
-      List<Object[]> rows,
+      List<HistoryRecord> rows,
       Map<String, String> metadata,
       Map<String, EarlierSchemas> earlierSchemas,
       Map<String, List<DataFile>> files,
@@ -115,7 +114,7 @@ final class TemplateCache {
     }
     String text =
         String.join(
-            "\n", chain, library, IcebergBuild.version(), backend, defaults.toString(), "3");
+            "\n", chain, library, IcebergBuild.version(), backend, defaults.toString(), "4");
     try {
       byte[] hash =
           MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8));
@@ -156,14 +155,13 @@ final class TemplateCache {
         }
         files.put(table.getKey(), stored);
       }
-      List<Object[]> rows = template.rows().stream().map(TemplateCache::fields).toList();
       Map<String, String> views = new LinkedHashMap<>();
       template.views().forEach((view, made) -> views.put(view, ViewMetadataParser.toJson(made)));
       try (ObjectOutputStream out =
           new ObjectOutputStream(
               new BufferedOutputStream(Files.newOutputStream(staging.resolve(ENTRY))))) {
         out.writeObject(
-            new Entry(template.version(), new ArrayList<>(rows), metadata, earlier, files, views));
+            new Entry(template.version(), template.rows(), metadata, earlier, files, views));
       }
       Files.move(staging, target, StandardCopyOption.ATOMIC_MOVE);
     } catch (IOException | RuntimeException e) {
@@ -224,9 +222,9 @@ final class TemplateCache {
       Map<String, ViewMetadata> views = new LinkedHashMap<>();
       entry.views().forEach((view, json) -> views.put(view, ViewMetadataParser.fromJson(json)));
       Map<String, ViewMetadata> madeViews = ViewCopies.copyTo(catalog, views, namespace);
-      List<HistoryRecord> rows = entry.rows().stream().map(TemplateCache::row).toList();
       return Optional.of(
-          NamespaceTemplate.made(namespace, entry.version(), rows, tables, made, madeViews));
+          NamespaceTemplate.made(
+              namespace, entry.version(), entry.rows(), tables, made, madeViews));
     } catch (IOException | ClassNotFoundException | RuntimeException e) {
       LOG.warn(
           "Cannot use the cached template {}: {}; the class builds its template anew",
@@ -258,40 +256,6 @@ final class TemplateCache {
         }
       }
     }
-  }
-
-  private static Object[] fields(HistoryRecord row) {
-    return new Object[] {
-      row.version(),
-      row.namespace(),
-      row.description(),
-      row.status().name(),
-      row.error(),
-      row.checksum(),
-      row.updatedAt(),
-      row.durationMs(),
-      row.operation(),
-      new ArrayList<>(row.steps()),
-      row.runId(),
-      new LinkedHashMap<>(row.tableUuids())
-    };
-  }
-
-  @SuppressWarnings("unchecked")
-  private static HistoryRecord row(Object[] f) {
-    return new HistoryRecord(
-        (String) f[0],
-        (String) f[1],
-        (String) f[2],
-        HistoryRecord.Status.valueOf((String) f[3]),
-        (String) f[4],
-        (String) f[5],
-        (Instant) f[6],
-        (Long) f[7],
-        (String) f[8],
-        (List<String>) f[9],
-        (String) f[10],
-        (Map<String, String>) f[11]);
   }
 
   /** The toolkit's version, from its jar; a snapshot's with the jar's time, as it may change. */

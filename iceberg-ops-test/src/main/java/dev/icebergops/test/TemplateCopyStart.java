@@ -1,5 +1,7 @@
 package dev.icebergops.test;
 
+import static dev.icebergops.test.SuiteLog.LOG;
+
 import dev.icebergops.history.HistoryRecord;
 import dev.icebergops.runner.MigrationRunner;
 import java.util.List;
@@ -7,8 +9,6 @@ import java.util.Map;
 import java.util.Optional;
 import org.apache.iceberg.catalog.Catalog;
 import org.opentest4j.AssertionFailedError;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * A test namespace that starts as a copy of its class's template at the test's version, with the
@@ -19,8 +19,6 @@ import org.slf4j.LoggerFactory;
  * IcebergMigrations#fullRollbackEachTest()}, rolled back to {@code downTo} instead).
  */
 final class TemplateCopyStart implements NamespaceStart {
-
-  private static final Logger LOG = LoggerFactory.getLogger(SuiteLog.NAME);
 
   private final SuiteConfig config;
   private final NamespaceTemplate template;

@@ -1,5 +1,7 @@
 package dev.icebergops.test;
 
+import static dev.icebergops.test.SuiteLog.LOG;
+
 import dev.icebergops.migration.SkippedMigration;
 import dev.icebergops.runner.MigrationRunner;
 import dev.icebergops.runner.spi.RunnerSeam;
@@ -7,8 +9,6 @@ import dev.icebergops.test.env.IcebergTestEnvironment;
 import java.util.List;
 import org.apache.iceberg.catalog.Catalog;
 import org.junit.jupiter.api.extension.ExtensionContext;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * One test's namespace, named and given its runner once: brought to the test's version by its
@@ -19,8 +19,6 @@ import org.slf4j.LoggerFactory;
  */
 @SuppressWarnings("deprecation") // CloseableResource: the only way JUnit 5 before 5.13 closes
 final class TestNamespace implements ExtensionContext.Store.CloseableResource, AutoCloseable {
-
-  private static final Logger LOG = LoggerFactory.getLogger(SuiteLog.NAME);
 
   private final IcebergTestEnvironment environment;
   private final String testName;

@@ -73,10 +73,7 @@ final class Failure extends BasicErrorMessageFactory {
 
   /** One {@code - line} per item, or {@code (none)}. */
   static String bullets(List<String> items) {
-    if (items.isEmpty()) {
-      return "(none)";
-    }
-    return items.stream().map(item -> "- " + item).collect(Collectors.joining("\n"));
+    return linesOf(items.stream().map(item -> "- " + item).toList());
   }
 
   /** {@code header}, a colon and one indented line per item. */

@@ -139,10 +139,7 @@ public class MigrationRunnerAssert extends AbstractAssert<MigrationRunnerAssert,
    */
   public MigrationRunnerAssert preservesData() {
     isNotNull();
-    return passes(
-        new MigrationChecks(
-                actual, new CheckSettings(allVersions(), MigrationRunner.BASE_VERSION, false))
-            .dataSurvives());
+    return passes(checks(allVersions()).dataSurvives());
   }
 
   private Set<String> allVersions() {

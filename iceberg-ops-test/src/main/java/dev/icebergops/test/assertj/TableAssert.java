@@ -2,6 +2,7 @@ package dev.icebergops.test.assertj;
 
 import dev.icebergops.redaction.Redaction;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
@@ -100,10 +101,7 @@ public class TableAssert extends AbstractSchemaAssert<TableAssert, Table> {
       throw new IllegalArgumentException(
           "Cannot check sort order: no sort field given, use isUnsorted() for an unsorted table");
     }
-    List<ExpectedSortField> expected = new ArrayList<>();
-    for (String field : fields) {
-      expected.add(ExpectedSortField.parse(field));
-    }
+    List<ExpectedSortField> expected = Arrays.stream(fields).map(ExpectedSortField::parse).toList();
     isNotNull();
     List<SortField> sortFields = actual.sortOrder().fields();
     boolean matches = sortFields.size() == expected.size();
@@ -182,11 +180,8 @@ public class TableAssert extends AbstractSchemaAssert<TableAssert, Table> {
   private String ordering() {
     List<String> lines = new ArrayList<>();
     for (SortField field : actual.sortOrder().fields()) {
-      lines.add(
-          term(field)
-              + " "
-              + field.direction().name().toLowerCase(Locale.ROOT)
-              + (field.nullOrder() == NullOrder.NULLS_FIRST ? " nulls first" : " nulls last"));
+      NullOrder nulls = Objects.requireNonNullElse(field.nullOrder(), NullOrder.NULLS_LAST);
+      lines.add(new ExpectedSortField(term(field), field.direction(), nulls).toString());
     }
     String header = "table " + actual.name();
     return lines.isEmpty() ? header + " is unsorted" : Failure.headed(header + " sorted by", lines);

@@ -110,28 +110,19 @@ final class BaselineCheck {
       if (!result.baseline().filter(version::equals).isPresent()) {
         run.failAt(
             version,
-            "Expecting migrate("
-                + version
-                + ") of the fresh namespace "
-                + scratch.namespace()
-                + " to apply "
-                + label
-                + ", but it applied "
-                + result.versions());
+            "Expecting migrate(%s) of the fresh namespace %s to apply %s, but it applied %s"
+                .formatted(version, scratch.namespace(), label, result.versions()));
         return;
       }
       StateChanges diff = StateChanges.between(run.ns(), expected, scratch.capture());
       if (!diff.isEmpty()) {
         run.failAt(
             version,
-            "Expecting "
-                + label
-                + " to build the tables that migrating 0001.."
-                + version
-                + " builds, but as the baseline builds it (alone, in a fresh namespace), "
-                + run.differs(diff, "what the chain builds")
-                + "\n(added: only the baseline has it; removed: only the chain has it; a -> b: the"
-                + " chain's, then the baseline's)");
+            ("Expecting %s to build the tables that migrating 0001..%s builds, but as the"
+                    + " baseline builds it (alone, in a fresh namespace), %s"
+                    + "\n(added: only the baseline has it; removed: only the chain has it; a -> b:"
+                    + " the chain's, then the baseline's)")
+                .formatted(label, version, run.differs(diff, "what the chain builds")));
       } else {
         run.note(
             label

@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
+import java.util.function.Consumer;
 import org.apache.iceberg.Table;
 import org.apache.iceberg.catalog.TableIdentifier;
 
@@ -47,6 +48,21 @@ final class CheckRun extends CheckFindings {
 
   CheckReport report() {
     return report(migrations.keySet());
+  }
+
+  /**
+   * Runs a check that walks from the start and cleans up after itself: resolves the migrations,
+   * checks that the namespace is at the start, walks with {@code walk} when both hold and then
+   * rolls back to the start ({@link #cleanUp()}).
+   *
+   * @return the report
+   */
+  CheckReport fromStart(Consumer<CheckRun> walk) {
+    if (resolve() && startsEmpty()) {
+      walk.accept(this);
+      cleanUp();
+    }
+    return report();
   }
 
   /** Where the check starts. */
@@ -165,25 +181,14 @@ final class CheckRun extends CheckFindings {
     Optional<String> current = runner.current();
     if (start.isEmpty() && current.isPresent()) {
       fail(
-          "Expecting "
-              + ns()
-              + " to have no applied migration when the "
-              + check
-              + " check starts, but "
-              + label(current.get())
-              + " is applied");
+          "Expecting %s to have no applied migration when the %s check starts, but %s is applied"
+              .formatted(ns(), check, label(current.get())));
       return false;
     }
     if (!start.isAt(runner)) {
       fail(
-          "Expecting "
-              + ns()
-              + " to be at "
-              + start
-              + " when the "
-              + check
-              + " check starts, but it is at "
-              + current.orElse(MigrationRunner.BASE_VERSION));
+          "Expecting %s to be at %s when the %s check starts, but it is at %s"
+              .formatted(ns(), start, check, current.orElse(MigrationRunner.BASE_VERSION)));
       return false;
     }
     return true;
@@ -373,14 +378,8 @@ final class CheckRun extends CheckFindings {
   /** Reports that a rollback to 0000 threw instead of stopping at a version. */
   void reportCleanUpFailure(RuntimeException e) {
     warn(
-        "the "
-            + check
-            + " check could not roll "
-            + ns()
-            + " back to "
-            + start.version()
-            + ": "
-            + e);
+        "the %s check could not roll %s back to %s: %s"
+            .formatted(check, ns(), start.version(), e.toString()));
   }
 
   /** "migration 0005 (Retype amount) is irreversible (allowed): amount__legacy_1 holds ...". */
@@ -401,16 +400,14 @@ final class CheckRun extends CheckFindings {
       return;
     }
     warn(
-        ns()
-            + " is left at "
-            + stop.version()
-            + ": the "
-            + check
-            + " check could not roll it back to "
-            + start.version()
-            + " because "
-            + label(stop.version())
-            + (stop.irreversible() ? " is irreversible: " : "'s downgrade() failed: ")
-            + stop.reason());
+        "%s is left at %s: the %s check could not roll it back to %s because %s%s%s"
+            .formatted(
+                ns(),
+                stop.version(),
+                check,
+                start.version(),
+                label(stop.version()),
+                stop.irreversible() ? " is irreversible: " : "'s downgrade() failed: ",
+                stop.reason()));
   }
 }

@@ -49,35 +49,28 @@ final class DataMessages {
    */
   String notAsDeclared(DataLoss loss) {
     String version = loss.backfill().version();
-    return "Expecting "
-        + run.label(version)
-        + " to fill "
-        + table(loss)
-        + " column "
-        + column(loss)
-        + " as declared ("
-        + loss.backfill().description()
-        + "), but "
-        + loss.rows()
-        + " rows written at "
-        + String.join(", ", loss.writtenAt())
-        + " read other values"
-        + samples(loss);
+    return ("Expecting %s to fill %s column %s as declared (%s), but %s rows written at %s"
+            + " read other values%s")
+        .formatted(
+            run.label(version),
+            table(loss),
+            column(loss),
+            loss.backfill().description(),
+            loss.rows(),
+            String.join(", ", loss.writtenAt()),
+            samples(loss));
   }
 
   /** How many rows read a declared backfill's values at head. */
   String backfilled(ExpectedBackfill backfill, int rows) {
     String what =
-        run.label(backfill.version())
-            + " filled "
-            + run.ns()
-            + "."
-            + backfill.table()
-            + " column "
-            + backfill.column()
-            + " as declared ("
-            + backfill.description()
-            + ")";
+        "%s filled %s.%s column %s as declared (%s)"
+            .formatted(
+                run.label(backfill.version()),
+                run.ns(),
+                backfill.table(),
+                backfill.column(),
+                backfill.description());
     return rows == 0
         ? what + ": not checked, no row written before it reads the column at head"
         : what + ": " + rows + " rows written before it read the declared values at head";
@@ -85,17 +78,15 @@ final class DataMessages {
 
   /** A loss that no version's schema change explains, e.g. rows rewritten by a migration. */
   String unattributedLoss(DataLoss loss, String head) {
-    return "Expecting "
-        + table(loss)
-        + " to keep the data written at "
-        + String.join(", ", loss.writtenAt())
-        + " up to head ("
-        + head
-        + "), but "
-        + (loss.kind() == DataLoss.Kind.ROWS_GONE
-            ? loss.rows() + " rows no longer read back"
-            : loss.rows() + " rows read other values in column " + column(loss))
-        + samples(loss);
+    return "Expecting %s to keep the data written at %s up to head (%s), but %s%s"
+        .formatted(
+            table(loss),
+            String.join(", ", loss.writtenAt()),
+            head,
+            loss.kind() == DataLoss.Kind.ROWS_GONE
+                ? loss.rows() + " rows no longer read back"
+                : loss.rows() + " rows read other values in column " + column(loss),
+            samples(loss));
   }
 
   /**
@@ -153,13 +144,8 @@ final class DataMessages {
       case COLUMN_DROPPED -> "dropped column " + column(loss) + ", which held values in " + rows;
       case VALUES_CHANGED -> "changed the values of column " + column(loss) + " in " + rows;
       case FILLED ->
-          "filled "
-              + table(loss)
-              + " column "
-              + column(loss)
-              + " in "
-              + rows
-              + ", where they read null";
+          "filled %s column %s in %s, where they read null"
+              .formatted(table(loss), column(loss), rows);
       case NOT_AS_DECLARED ->
           "left column "
               + column(loss)
@@ -207,19 +193,10 @@ final class DataMessages {
 
   /** A column dropped while one of its type was added: the rename that keeps the values first. */
   private static String rename(DataLoss loss, String added) {
-    return "\n(if "
-        + loss.column()
-        + " was renamed to "
-        + added
-        + ", rename it instead, which keeps its values: ctx.enforceRename(\""
-        + loss.table()
-        + "\", \""
-        + loss.column()
-        + "\", \""
-        + added
-        + "\"); if the loss is intended, declare it on the migration class: "
-        + DESTRUCTIVE
-        + ")";
+    return ("\n(if %s was renamed to %s, rename it instead, which keeps its values:"
+            + " ctx.enforceRename(\"%s\", \"%s\", \"%s\"); if the loss is intended, declare it on"
+            + " the migration class: %s)")
+        .formatted(loss.column(), added, loss.table(), loss.column(), added, DESTRUCTIVE);
   }
 
   /** How to declare the loss, and for new values in a column, the backfill that wrote them. */
@@ -236,14 +213,8 @@ final class DataMessages {
 
   /** "@IcebergMigrations(backfills = @Backfill(version = "0008", ..., values = ...))". */
   private static String backfill(String version, DataLoss loss, String values) {
-    return "@IcebergMigrations(backfills = @Backfill(version = \""
-        + version
-        + "\", table = \""
-        + loss.table()
-        + "\", column = \""
-        + loss.column()
-        + "\", "
-        + values
-        + "))";
+    return ("@IcebergMigrations(backfills = @Backfill(version = \"%s\", table = \"%s\","
+            + " column = \"%s\", %s))")
+        .formatted(version, loss.table(), loss.column(), values);
   }
 }

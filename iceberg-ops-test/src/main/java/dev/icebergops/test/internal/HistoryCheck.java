@@ -72,14 +72,13 @@ final class HistoryCheck {
     List<String> problems = compare(run, rows, stoppedAt, false);
     if (!problems.isEmpty()) {
       run.fail(
-          "Expecting the history of "
-              + run.ns()
-              + " to show every rolled-back version as rolled_back after rollbackTo(\""
-              + start
-              + "\")"
-              + (stop == null ? "" : " (which stopped at " + stoppedAt + ")")
-              + ", but:"
-              + bullets(problems));
+          ("Expecting the history of %s to show every rolled-back version as rolled_back after"
+                  + " rollbackTo(\"%s\")%s, but:%s")
+              .formatted(
+                  run.ns(),
+                  start,
+                  stop == null ? "" : " (which stopped at " + stoppedAt + ")",
+                  bullets(problems)));
     }
   }
 

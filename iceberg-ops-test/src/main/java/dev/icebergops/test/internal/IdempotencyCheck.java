@@ -11,10 +11,8 @@ final class IdempotencyCheck {
 
   private IdempotencyCheck() {}
 
-  static CheckReport run(CheckRun run) {
-    if (!run.resolve() || !run.startsEmpty()) {
-      return run.report();
-    }
+  /** Runs each version's upgrade twice, from the start (see {@link CheckRun#fromStart}). */
+  static void walk(CheckRun run) {
     for (ResolvedMigration migration : run.migrations()) {
       if (!run.upgrade(migration.version(), null)) {
         break;
@@ -22,8 +20,6 @@ final class IdempotencyCheck {
       run.cover(migration.version());
       again(run, migration, run.capture());
     }
-    run.cleanUp();
-    return run.report();
   }
 
   /**

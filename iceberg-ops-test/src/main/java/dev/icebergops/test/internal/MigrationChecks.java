@@ -79,7 +79,7 @@ public final class MigrationChecks {
 
   /** Staircase: for each version, up one, down one, compare with before, up again. */
   public CheckReport reversibility() {
-    return StaircaseCheck.run(start(StandardCheck.REVERSIBILITY));
+    return start(StandardCheck.REVERSIBILITY).fromStart(StaircaseCheck::walk);
   }
 
   /** Up to head, then rollbackTo(downTo): the namespace is as it was before. */
@@ -89,7 +89,7 @@ public final class MigrationChecks {
 
   /** For each version: upgrade() again on its own result commits nothing and changes nothing. */
   public CheckReport idempotentUpgrades() {
-    return IdempotencyCheck.run(start(StandardCheck.IDEMPOTENT_UPGRADES));
+    return start(StandardCheck.IDEMPOTENT_UPGRADES).fromStart(IdempotencyCheck::walk);
   }
 
   /**
@@ -110,7 +110,7 @@ public final class MigrationChecks {
    * CheckSettings#backfills()} declares.
    */
   public CheckReport dataSurvives() {
-    return DataCheck.run(start(StandardCheck.DATA_SURVIVES));
+    return start(StandardCheck.DATA_SURVIVES).fromStart(DataCheck::walk);
   }
 
   /**

@@ -11,10 +11,8 @@ final class StaircaseCheck {
 
   private StaircaseCheck() {}
 
-  static CheckReport run(CheckRun run) {
-    if (!run.resolve() || !run.startsEmpty()) {
-      return run.report();
-    }
+  /** Walks the staircase up every version, from the start (see {@link CheckRun#fromStart}). */
+  static void walk(CheckRun run) {
     String previous = run.start().version();
     for (ResolvedMigration migration : run.migrations()) {
       if (!step(run, migration, previous)) {
@@ -22,8 +20,6 @@ final class StaircaseCheck {
       }
       previous = migration.version();
     }
-    run.cleanUp();
-    return run.report();
   }
 
   /**
