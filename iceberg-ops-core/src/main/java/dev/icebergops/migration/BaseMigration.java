@@ -47,11 +47,9 @@ public abstract class BaseMigration implements Migration {
     MigrationName name = MigrationName.parse(getClass().getSimpleName());
     if (name == null) {
       throw new IllegalStateException(
-          "Cannot derive the version of "
-              + getClass().getName()
-              + ": the class name must be V<NNNN>__<Description> (or B<NNNN>__ for a baseline),"
-              + " or override version() and"
-              + " description()");
+          ("Cannot derive the version of %s: the class name must be V<NNNN>__<Description> (or"
+                  + " B<NNNN>__ for a baseline), or override version() and description()")
+              .formatted(getClass().getName()));
     }
     return name;
   }

@@ -111,14 +111,7 @@ public record TableOptions(
 
   @Override
   public String toString() {
-    return "TableOptions{partitionSpec="
-        + partitionSpec
-        + ", sortOrder="
-        + sortOrder
-        + ", properties="
-        + properties
-        + ", location="
-        + location
-        + "}";
+    return "TableOptions{partitionSpec=%s, sortOrder=%s, properties=%s, location=%s}"
+        .formatted(partitionSpec, sortOrder, properties, location);
   }
 }

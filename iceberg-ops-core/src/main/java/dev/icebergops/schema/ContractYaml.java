@@ -158,16 +158,8 @@ final class ContractYaml {
     } catch (RuntimeException e) {
       return problem(
           path + "." + key,
-          where
-              + ": '"
-              + key
-              + "' "
-              + describe(value)
-              + " is not a "
-              + IcebergTypes.format(type)
-              + " ("
-              + e.getMessage()
-              + ")");
+          "%s: '%s' %s is not a %s (%s)"
+              .formatted(where, key, describe(value), IcebergTypes.format(type), e.getMessage()));
     }
   }
 

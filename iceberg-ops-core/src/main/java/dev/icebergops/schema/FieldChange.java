@@ -1,5 +1,8 @@
 package dev.icebergops.schema;
 
+import static dev.icebergops.schema.FieldChange.ChangeType.DEFAULT_CHANGED;
+import static dev.icebergops.schema.FieldChange.ChangeType.NULLABILITY_CHANGED;
+
 import java.util.Objects;
 
 /**
@@ -125,32 +128,12 @@ public record FieldChange(
   static FieldChange nullabilityChanged(
       int fieldId, String name, boolean wasRequired, boolean isRequired) {
     return new FieldChange(
-        fieldId,
-        name,
-        ChangeType.NULLABILITY_CHANGED,
-        null,
-        null,
-        null,
-        null,
-        null,
-        wasRequired,
-        isRequired);
+        fieldId, name, NULLABILITY_CHANGED, null, null, null, null, null, wasRequired, isRequired);
   }
 
   static FieldChange defaultChanged(int fieldId, String name, String before, String after) {
     return new FieldChange(
-        fieldId,
-        name,
-        ChangeType.DEFAULT_CHANGED,
-        null,
-        null,
-        null,
-        null,
-        null,
-        null,
-        null,
-        before,
-        after);
+        fieldId, name, DEFAULT_CHANGED, null, null, null, null, null, null, null, before, after);
   }
 
   /** One line of {@link SchemaDiff#summary()}, for example {@code region (id=7, string)}. */

@@ -75,14 +75,8 @@ final class NestedDrift {
     for (NestedField is : live.fields()) {
       if (expected.field(is.name()) == null) {
         out.add(
-            "unexpected nested field "
-                + path
-                + "."
-                + is.name()
-                + " ("
-                + nullability(is)
-                + IcebergTypes.format(is.type())
-                + ") is not in the contract");
+            "unexpected nested field %s.%s (%s%s) is not in the contract"
+                .formatted(path, is.name(), nullability(is), IcebergTypes.format(is.type())));
       }
     }
   }

@@ -31,9 +31,6 @@ final class NestedTypes {
   /** The longest nested type string; below the YAML scalar limit so the column can be named. */
   static final int MAX_LENGTH = 16 * 1024;
 
-  /** How deep struct, list and map may nest: the YAML nesting limit of a contract. */
-  static final int MAX_DEPTH = YamlLimits.MAX_DEPTH;
-
   private final String text;
   private final Function<String, Type.PrimitiveType> primitives;
   private int pos;
@@ -78,11 +75,11 @@ final class NestedTypes {
       pos = start;
       return primitive(path);
     }
-    if (depth >= MAX_DEPTH) {
+    if (depth >= YamlLimits.MAX_DEPTH) { // the nesting limit of a contract's YAML
       throw TypeText.invalid(
           text,
           "nested deeper than "
-              + MAX_DEPTH
+              + YamlLimits.MAX_DEPTH
               + " levels at "
               + where(path)
               + ", the limit for a contract");

@@ -76,19 +76,12 @@ public final class YamlLimits {
   }
 
   /**
-   * Parses one YAML document into maps, lists and scalars.
+   * Parses one YAML document into maps, lists and scalars, giving {@code composed} the document's
+   * node tree (its marks: where each value is) before it is constructed.
    *
    * @return the document, or null when there is none
    * @throws YAMLException if the text is not valid YAML or breaks a limit
    * @throws ScalarTooLong if a scalar is longer than {@link #MAX_SCALAR}
-   */
-  static Object load(String text) {
-    return load(text, root -> {});
-  }
-
-  /**
-   * {@link #load(String)}, giving {@code composed} the document's node tree (its marks: where each
-   * value is) before it is constructed.
    */
   static Object load(String text, Consumer<Node> composed) {
     LoaderOptions options = new LoaderOptions();

@@ -102,15 +102,12 @@ final class SnapshotJson {
     } catch (JsonProcessingException e) {
       JsonLocation at = e.getLocation();
       throw new IllegalArgumentException(
-          "Cannot read the snapshot at "
-              + location
-              + ": "
-              + file
-              + " is not valid JSON"
-              + (at == null ? "" : " at line " + at.getLineNr() + ", column " + at.getColumnNr())
-              + " ("
-              + e.getOriginalMessage().replaceAll("(?s)\\s*\\(start marker at .*", "")
-              + ")",
+          "Cannot read the snapshot at %s: %s is not valid JSON%s (%s)"
+              .formatted(
+                  location,
+                  file,
+                  at == null ? "" : " at line " + at.getLineNr() + ", column " + at.getColumnNr(),
+                  e.getOriginalMessage().replaceAll("(?s)\\s*\\(start marker at .*", "")),
           e);
     }
   }

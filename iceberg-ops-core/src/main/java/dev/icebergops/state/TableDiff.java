@@ -12,6 +12,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.function.Function;
 import java.util.stream.Collectors;
 import org.apache.iceberg.Schema;
 import org.apache.iceberg.types.Types;
@@ -131,12 +132,12 @@ public record TableDiff(Kind kind, TableState before, TableState after) {
 
   /** The partition fields only the later state has, in spec order. */
   public List<PartitionField> partitionAdded() {
-    return after == null ? List.of() : only(after, before);
+    return after == null ? List.of() : only(after, before, TableState::partition);
   }
 
   /** The partition fields only the earlier state has, in spec order. */
   public List<PartitionField> partitionRemoved() {
-    return before == null || after == null ? List.of() : only(before, after);
+    return before == null || after == null ? List.of() : only(before, after, TableState::partition);
   }
 
   /** Whether the sort order differs. */
@@ -182,12 +183,12 @@ public record TableDiff(Kind kind, TableState before, TableState after) {
 
   /** The branches and tags only the later state has, e.g. {@code branch audit}, sorted. */
   public List<String> refsAdded() {
-    return after == null ? List.of() : onlyRefs(after, before);
+    return after == null ? List.of() : only(after, before, TableState::refs);
   }
 
   /** The branches and tags only the earlier state has, sorted; none for a dropped table. */
   public List<String> refsRemoved() {
-    return before == null || after == null ? List.of() : onlyRefs(before, after);
+    return before == null || after == null ? List.of() : only(before, after, TableState::refs);
   }
 
   /** Whether the format version differs. */
@@ -251,14 +252,11 @@ public record TableDiff(Kind kind, TableState before, TableState after) {
         && viewQueries().isEmpty();
   }
 
-  private static List<String> onlyRefs(TableState side, TableState other) {
-    List<String> others = other == null ? List.of() : other.refs();
-    return side.refs().stream().filter(r -> !others.contains(r)).toList();
-  }
-
-  private static List<PartitionField> only(TableState side, TableState other) {
-    List<PartitionField> others = other == null ? List.of() : other.partition();
-    return side.partition().stream().filter(f -> !others.contains(f)).toList();
+  /** What one side's list (its partition fields, its refs) has that the other side's lacks. */
+  private static <T> List<T> only(
+      TableState side, TableState other, Function<TableState, List<T>> list) {
+    List<T> others = other == null ? List.of() : list.apply(other);
+    return list.apply(side).stream().filter(item -> !others.contains(item)).toList();
   }
 
   private static List<String> children(

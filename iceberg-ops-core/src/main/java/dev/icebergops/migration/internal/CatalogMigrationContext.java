@@ -210,7 +210,7 @@ public final class CatalogMigrationContext implements MigrationContext {
 
   private void delete(String table, String column) {
     String name = qualified(table);
-    checkColumnName("delete", name, column);
+    ColumnAdd.checkColumnName("delete", name, column);
     Table loaded = loadTable(table);
     if (loaded.schema().findField(column) == null) {
       throw new IllegalArgumentException(
@@ -303,13 +303,7 @@ public final class CatalogMigrationContext implements MigrationContext {
         new StagedStep.Steps() {
           @Override
           public void run(String part, Runnable change, boolean ownCode) {
-            step(
-                part,
-                () -> {
-                  change.run();
-                  return null;
-                },
-                ownCode);
+            CatalogMigrationContext.this.run(part, change, ownCode);
           }
 
           @Override
@@ -328,12 +322,17 @@ public final class CatalogMigrationContext implements MigrationContext {
   }
 
   private void run(String step, Runnable change) {
+    run(step, change, false);
+  }
+
+  private void run(String step, Runnable change, boolean ownCode) {
     step(
         step,
         () -> {
           change.run();
           return null;
-        });
+        },
+        ownCode);
   }
 
   /** A table's name for a step's description; never throws (the helper reports bad names). */
@@ -365,13 +364,6 @@ public final class CatalogMigrationContext implements MigrationContext {
       return result;
     } finally {
       depth--;
-    }
-  }
-
-  private static void checkColumnName(String verb, String table, String column) {
-    if (column == null || column.isBlank()) {
-      throw new IllegalArgumentException(
-          String.format("Cannot %s column of %s: the column name is empty", verb, table));
     }
   }
 

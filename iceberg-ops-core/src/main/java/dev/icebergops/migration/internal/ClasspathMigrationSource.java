@@ -7,7 +7,6 @@ import dev.icebergops.migration.MigrationSet;
 import dev.icebergops.migration.MigrationSource;
 import dev.icebergops.migration.ResolvedMigration;
 import dev.icebergops.migration.SkippedMigration;
-import io.github.classgraph.ClassGraph;
 import io.github.classgraph.ClassInfo;
 import io.github.classgraph.Resource;
 import io.github.classgraph.ScanResult;
@@ -132,11 +131,8 @@ public final class ClasspathMigrationSource implements MigrationSource {
   }
 
   private List<Class<? extends Migration>> scan(String namespace) {
-    ClassGraph graph = new ClassGraph().enableClassInfo().acceptPackages(packageName);
-    if (classLoader != null) {
-      graph.overrideClassLoaders(classLoader);
-    }
-    try (ScanResult scan = graph.scan()) {
+    try (ScanResult scan =
+        NearbyMigrations.graph(classLoader).enableClassInfo().acceptPackages(packageName).scan()) {
       if (scan.getAllResources().isEmpty()) {
         throw new IllegalArgumentException(
             "Cannot find migrations at " + location() + ": no such package on the class path");
@@ -180,13 +176,12 @@ public final class ClasspathMigrationSource implements MigrationSource {
     for (Resource copy : copies.subList(Math.min(1, copies.size()), copies.size())) {
       if (!Arrays.equals(bytes(copies.get(0)), bytes(copy))) {
         throw new IllegalArgumentException(
-            "Cannot load migration "
-                + info.getName()
-                + ": two class-path roots hold different classes of that name, "
-                + copies.get(0).getClasspathElementURI()
-                + " and "
-                + copy.getClasspathElementURI()
-                + "; only the first would run");
+            ("Cannot load migration %s: two class-path roots hold different classes of that name,"
+                    + " %s and %s; only the first would run")
+                .formatted(
+                    info.getName(),
+                    copies.get(0).getClasspathElementURI(),
+                    copy.getClasspathElementURI()));
       }
     }
   }

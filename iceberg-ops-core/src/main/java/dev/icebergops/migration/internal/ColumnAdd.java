@@ -28,10 +28,7 @@ final class ColumnAdd {
       Literal<?> initial,
       Literal<?> write) {
     String name = ctx.qualified(table);
-    if (column == null || column.isBlank()) {
-      throw new IllegalArgumentException(
-          String.format("Cannot add column of %s: the column name is empty", name));
-    }
+    checkColumnName("add", name, column);
     if (type == null) {
       throw new IllegalArgumentException(
           String.format("Cannot add column %s.%s: the type is null", name, column));
@@ -75,5 +72,13 @@ final class ColumnAdd {
     ColumnDefaults.add(update, parent, leaf, type, doc, required, initial, write);
     update.commit();
     LOG.info("Added column {}.{} ({})", name, column, type);
+  }
+
+  /** Refuses an empty column name: {@code Cannot <verb> column of <table>: ...}. */
+  static void checkColumnName(String verb, String table, String column) {
+    if (column == null || column.isBlank()) {
+      throw new IllegalArgumentException(
+          String.format("Cannot %s column of %s: the column name is empty", verb, table));
+    }
   }
 }

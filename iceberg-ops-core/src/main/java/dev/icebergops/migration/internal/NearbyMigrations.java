@@ -93,7 +93,8 @@ public final class NearbyMigrations {
     return List.copyOf(skipped);
   }
 
-  private static ClassGraph graph(ClassLoader classLoader) {
+  /** A ClassGraph over {@code classLoader}, or over ClassGraph's default loaders when null. */
+  static ClassGraph graph(ClassLoader classLoader) {
     ClassGraph graph = new ClassGraph();
     return classLoader == null ? graph : graph.overrideClassLoaders(classLoader);
   }

@@ -61,16 +61,9 @@ final class StagedStep {
     return StagedBranches.stageStep(qualified, branch);
   }
 
-  String write() {
-    return "write staged data of " + qualified + " on branch " + branch;
-  }
-
-  String audit() {
-    return "audit staged data of " + qualified + " on branch " + branch;
-  }
-
-  String publish() {
-    return "publish staged data of " + qualified + " from branch " + branch;
+  /** {@code write staged data of ns.t on branch B}, {@code publish ... from branch B}. */
+  private String step(String verb, String preposition) {
+    return verb + " staged data of " + qualified + " " + preposition + " branch " + branch;
   }
 
   void run() {
@@ -82,7 +75,7 @@ final class StagedStep {
     StagedBranches.State state = StagedBranches.state(table, branch);
     if (state == StagedBranches.State.PUBLISHED) {
       LOG.info("Branch {} of {} was published by an earlier run: removing it", branch, qualified);
-      steps.run(publish(), () -> StagedBranches.drop(table, branch), false);
+      steps.run(step("publish", "from"), () -> StagedBranches.drop(table, branch), false);
       return;
     }
     if (state != StagedBranches.State.ABSENT) {
@@ -104,10 +97,10 @@ final class StagedStep {
     steps.run(stage(), () -> createBranch(table), false);
     long from = stagedFrom;
     BranchView view = new BranchView(branch, table, from);
-    steps.run(write(), () -> data.writeOn(view), true);
-    steps.run(audit(), () -> audit(table, view.audited()), true);
+    steps.run(step("write", "on"), () -> data.writeOn(view), true);
+    steps.run(step("audit", "on"), () -> audit(table, view.audited()), true);
     try {
-      steps.run(publish(), () -> publish(table, from, staging), false);
+      steps.run(step("publish", "from"), () -> publish(table, from, staging), false);
       return true;
     } catch (StageAgain again) {
       return false; // not a step done: the branch was dropped, not published

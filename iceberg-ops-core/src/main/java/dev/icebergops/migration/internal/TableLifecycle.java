@@ -64,11 +64,8 @@ public final class TableLifecycle {
     } catch (NoSuchTableException | NoSuchNamespaceException e) {
       dropped = false;
     }
-    if (dropped) {
-      LOG.info("Dropped table {} (purged)", id);
-    } else {
-      LOG.info("Table {} does not exist; nothing to drop", id);
-    }
+    LOG.info(
+        dropped ? "Dropped table {} (purged)" : "Table {} does not exist; nothing to drop", id);
     return dropped;
   }
 }

@@ -3,7 +3,6 @@ package dev.icebergops.migration.internal;
 import dev.icebergops.internal.CatalogObjects;
 import dev.icebergops.migration.MigrationContext;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -44,9 +43,9 @@ public final class ViewChanges {
   /** Creates a view reading one query, or loads the existing one. */
   public static View createIfNotExists(
       MigrationContext ctx, String view, Schema schema, String dialect, String sql) {
-    Map<String, String> query = new HashMap<>(); // null dialect or query: refused, named
-    query.put(dialect == null ? "" : dialect, sql == null ? "" : sql);
-    return createIfNotExists(ctx, view, schema, query);
+    // a null dialect or query is refused, named, as an empty one
+    return createIfNotExists(
+        ctx, view, schema, Map.of(dialect == null ? "" : dialect, sql == null ? "" : sql));
   }
 
   /** Creates a view reading the queries (SQL by dialect), or loads the existing one. */
