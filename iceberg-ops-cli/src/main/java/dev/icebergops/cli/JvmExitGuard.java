@@ -80,14 +80,10 @@ final class JvmExitGuard {
           + ": code it ran ended the JVM (System.exit) before the command finished; run"
           + " iceberg-ops validate to see what is left running";
     }
-    return what
-        + ": migration "
-        + version
-        + " ended the JVM (System.exit) while it ran, so it did not finish; its history row is"
-        + " left running: roll it back, or check the tables and run iceberg-ops repair (or"
-        + " iceberg-ops stamp "
-        + version
-        + ")";
+    return ("%s: migration %s ended the JVM (System.exit) while it ran, so it did not finish; its"
+            + " history row is left running: roll it back, or check the tables and run iceberg-ops"
+            + " repair (or iceberg-ops stamp %s)")
+        .formatted(what, version, version);
   }
 
   /** The stack of the thread that is ending the JVM (it waits in {@code Shutdown.exit}). */

@@ -32,10 +32,6 @@ final class Output {
     this.json = json;
   }
 
-  boolean json() {
-    return json;
-  }
-
   /** A line for people; nothing with {@code --json}. */
   void line(String text) {
     if (!json) {

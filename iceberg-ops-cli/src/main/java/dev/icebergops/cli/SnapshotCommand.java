@@ -62,16 +62,13 @@ final class SnapshotCommand extends SessionCommand {
         "dropped_properties",
         snapshot.droppedProperties());
     output.line(
-        "Exported "
-            + count(snapshot.tables().size(), "table")
-            + " and "
-            + count(snapshot.history().size(), "history row")
-            + " of "
-            + session.namespace()
-            + " at "
-            + (snapshot.version() == null ? "no version" : snapshot.version())
-            + " to "
-            + target);
+        "Exported %s and %s of %s at %s to %s"
+            .formatted(
+                count(snapshot.tables().size(), "table"),
+                count(snapshot.history().size(), "history row"),
+                session.namespace(),
+                snapshot.version() == null ? "no version" : snapshot.version(),
+                target));
     if (!snapshot.droppedProperties().isEmpty()) {
       output.line("Left out as secret: " + String.join(", ", snapshot.droppedProperties()));
     }

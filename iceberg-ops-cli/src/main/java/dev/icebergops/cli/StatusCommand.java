@@ -3,6 +3,7 @@ package dev.icebergops.cli;
 import dev.icebergops.runner.MigrationRunner;
 import dev.icebergops.runner.MigrationStatus;
 import dev.icebergops.tooling.ToolSession;
+import dev.icebergops.tooling.VersionTable;
 import java.util.List;
 import picocli.CommandLine.Command;
 
@@ -32,18 +33,7 @@ final class StatusCommand extends SessionCommand {
       notes.print(output);
       return;
     }
-    output.table(
-        Output.row("VERSION", "DESCRIPTION", "STATE", "UPDATED", "NOTE"),
-        status.stream()
-            .map(
-                s ->
-                    Output.row(
-                        s.version(),
-                        s.description(),
-                        Rows.state(s.state()),
-                        Rows.time(s.updatedAt()),
-                        s.note()))
-            .toList());
+    VersionTable.lines(status, MigrationStatus::note).forEach(output::line);
     Rows.baselineLine(session.namespace(), status).ifPresent(output::line);
     notes.print(output);
   }

@@ -94,8 +94,8 @@ abstract class IcebergOpsMojo extends AbstractMojo {
             this::warn)) {
       run(session.runner(), config.namespace());
     } catch (RuntimeException e) {
-      getLog().debug(masked(e.toString()));
-      throw new MojoFailureException(masked(message(e)));
+      getLog().debug(redactor.redact(e.toString()));
+      throw new MojoFailureException(redactor.redact(message(e)));
     }
   }
 
@@ -114,16 +114,12 @@ abstract class IcebergOpsMojo extends AbstractMojo {
 
   /** Writes a line to the build log at INFO, its secrets masked. */
   void info(String line) {
-    getLog().info(masked(line));
+    getLog().info(redactor.redact(line));
   }
 
   /** Writes a line to the build log at WARNING, its secrets masked. */
   void warn(String line) {
-    getLog().warn(masked(line));
-  }
-
-  private String masked(String text) {
-    return redactor.redact(text);
+    getLog().warn(redactor.redact(line));
   }
 
   /** The runner's message, with each validation finding on a line of its own. */
@@ -161,7 +157,7 @@ abstract class IcebergOpsMojo extends AbstractMojo {
               + config.migrations());
       return config;
     } catch (IllegalArgumentException e) {
-      throw new MojoExecutionException(masked(Errors.reason(e)));
+      throw new MojoExecutionException(redactor.redact(Errors.reason(e)));
     }
   }
 

@@ -2,6 +2,7 @@ package dev.icebergops.maven;
 
 import dev.icebergops.runner.MigrationRunner;
 import dev.icebergops.runner.MigrationStatus;
+import dev.icebergops.tooling.VersionTable;
 import java.util.List;
 import org.apache.maven.plugins.annotations.Mojo;
 import org.apache.maven.plugins.annotations.ResolutionScope;
@@ -18,6 +19,6 @@ public class StatusMojo extends IcebergOpsMojo {
       return;
     }
     info("Versions of " + namespace + ":");
-    VersionLines.table(status, MigrationStatus::note).forEach(this::info);
+    VersionTable.lines(status, MigrationStatus::note).forEach(line -> info("  " + line));
   }
 }

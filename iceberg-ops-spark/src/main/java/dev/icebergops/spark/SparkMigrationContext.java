@@ -144,16 +144,10 @@ public final class SparkMigrationContext {
     String catalog = session.conf().get(CATALOG_CONF, session.catalog().currentCatalog());
     if (!session.conf().contains("spark.sql.catalog." + catalog)) {
       throw new IllegalStateException(
-          "Cannot "
-              + action
-              + ": the session has no catalog "
-              + catalog
-              + " (set spark.sql.catalog."
-              + catalog
-              + "=org.apache.iceberg.spark.SparkCatalog with the runner's catalog properties,"
-              + " and "
-              + CATALOG_CONF
-              + " or spark.sql.defaultCatalog to its name)");
+          ("Cannot %s: the session has no catalog %s (set"
+                  + " spark.sql.catalog.%s=org.apache.iceberg.spark.SparkCatalog with the runner's"
+                  + " catalog properties, and %s or spark.sql.defaultCatalog to its name)")
+              .formatted(action, catalog, catalog, CATALOG_CONF));
     }
     return catalog;
   }

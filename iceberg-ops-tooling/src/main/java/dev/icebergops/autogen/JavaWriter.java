@@ -17,28 +17,6 @@ final class JavaWriter {
     this.table = table;
   }
 
-  static String skeleton(String packageName, String className) {
-    return header(packageName)
-        + """
-        import dev.icebergops.migration.BaseMigration;
-        import dev.icebergops.migration.MigrationContext;
-
-        public class %s extends BaseMigration {
-
-          @Override
-          public void upgrade(MigrationContext ctx) {
-            // for example: ctx.enforceColumn("orders", "region", "string");
-          }
-
-          @Override
-          public void downgrade(MigrationContext ctx) {
-            // undo upgrade(), or throw new IrreversibleMigrationException("why") first
-          }
-        }
-        """
-            .formatted(className);
-  }
-
   String migration(String packageName, String className, String origin, List<Step> steps) {
     StringBuilder out = new StringBuilder(header(packageName));
     out.append("import dev.icebergops.migration.BaseMigration;\n")
@@ -178,25 +156,19 @@ final class JavaWriter {
               .map(this::fieldExpression)
               .collect(Collectors.joining(", ", "Types.StructType.of(", ")"));
       case LIST ->
-          "Types.ListType."
-              + (type.asListType().isElementOptional() ? "ofOptional" : "ofRequired")
-              + "("
-              + nextId++
-              + ", "
-              + typeExpression(type.asListType().elementType(), false)
-              + ")";
+          "Types.ListType.%s(%s, %s)"
+              .formatted(
+                  type.asListType().isElementOptional() ? "ofOptional" : "ofRequired",
+                  nextId++,
+                  typeExpression(type.asListType().elementType(), false));
       case MAP ->
-          "Types.MapType."
-              + (type.asMapType().isValueOptional() ? "ofOptional" : "ofRequired")
-              + "("
-              + nextId++
-              + ", "
-              + nextId++
-              + ", "
-              + typeExpression(type.asMapType().keyType(), false)
-              + ", "
-              + typeExpression(type.asMapType().valueType(), false)
-              + ")";
+          "Types.MapType.%s(%s, %s, %s, %s)"
+              .formatted(
+                  type.asMapType().isValueOptional() ? "ofOptional" : "ofRequired",
+                  nextId++,
+                  nextId++,
+                  typeExpression(type.asMapType().keyType(), false),
+                  typeExpression(type.asMapType().valueType(), false));
       case VARIANT -> "Types.VariantType.get()";
       default ->
           throw new IllegalArgumentException(
@@ -205,19 +177,16 @@ final class JavaWriter {
   }
 
   private String fieldExpression(Types.NestedField f) {
-    return "Types.NestedField."
-        + (f.isOptional() ? "optional" : "required")
-        + "("
-        + nextId++
-        + ", "
-        + literal(f.name())
-        + ", "
-        + typeExpression(f.type(), false)
-        + (f.doc() == null ? "" : ", " + literal(f.doc()))
-        + ")";
+    return "Types.NestedField.%s(%s, %s, %s%s)"
+        .formatted(
+            f.isOptional() ? "optional" : "required",
+            nextId++,
+            literal(f.name()),
+            typeExpression(f.type(), false),
+            f.doc() == null ? "" : ", " + literal(f.doc()));
   }
 
-  private static String header(String packageName) {
+  static String header(String packageName) {
     return packageName != null && !packageName.isBlank() ? "package " + packageName + ";\n\n" : "";
   }
 

@@ -60,7 +60,25 @@ public final class Revision {
    * @return the Java source
    */
   public static String skeleton(String packageName, String className) {
-    return JavaWriter.skeleton(packageName, className);
+    return JavaWriter.header(packageName)
+        + """
+        import dev.icebergops.migration.BaseMigration;
+        import dev.icebergops.migration.MigrationContext;
+
+        public class %s extends BaseMigration {
+
+          @Override
+          public void upgrade(MigrationContext ctx) {
+            // for example: ctx.enforceColumn("orders", "region", "string");
+          }
+
+          @Override
+          public void downgrade(MigrationContext ctx) {
+            // undo upgrade(), or throw new IrreversibleMigrationException("why") first
+          }
+        }
+        """
+            .formatted(className);
   }
 
   @Override

@@ -55,13 +55,8 @@ sealed interface Step {
   record Retype(String path, Type from, Type to) implements Step {
     @Override
     public String describe() {
-      return "change type of "
-          + path
-          + " "
-          + IcebergTypes.format(from)
-          + " -> "
-          + IcebergTypes.format(to)
-          + " (not a promotion)";
+      return "change type of %s %s -> %s (not a promotion)"
+          .formatted(path, IcebergTypes.format(from), IcebergTypes.format(to));
     }
   }
 

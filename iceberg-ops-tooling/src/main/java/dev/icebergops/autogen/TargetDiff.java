@@ -191,14 +191,9 @@ final class TargetDiff {
   private void checkFormat(String path, Type type) {
     if (formatVersion < 3 && IcebergTypes.requiresFormatV3(type)) {
       throw new IllegalArgumentException(
-          "Cannot autogenerate a revision for "
-              + table
-              + ": column "
-              + path
-              + " has type "
-              + IcebergTypes.format(type)
-              + ", which needs table format version 3; the table is at format version "
-              + formatVersion);
+          ("Cannot autogenerate a revision for %s: column %s has type %s, which needs table format"
+                  + " version 3; the table is at format version %s")
+              .formatted(table, path, IcebergTypes.format(type), formatVersion));
     }
   }
 

@@ -247,11 +247,7 @@ public final class ConfigLoader {
     }
   }
 
-  /** " at line L, column C" of a key of the file (a dotted path), or nothing when unknown. */
-  private String position(String key) {
-    return at(marks.get(key));
-  }
-
+  /** " at line L, column C" of a mark (of a key: marks.get(dotted path)), or nothing when null. */
   private static String at(Mark mark) {
     return mark == null
         ? ""
@@ -315,7 +311,7 @@ public final class ConfigLoader {
             + where
             + ": "
             + (key.isEmpty() ? "the file" : key)
-            + position(key)
+            + at(marks.get(key))
             + problem);
   }
 
@@ -364,7 +360,7 @@ public final class ConfigLoader {
                 .formatted(
                     where,
                     prefix + key,
-                    position(prefix + key),
+                    at(marks.get(prefix + key)),
                     known.stream().sorted().map(k -> prefix + k).toList()));
       }
     }

@@ -164,13 +164,10 @@ final class SourceCompiler {
       }
       if (type.getClassLoader() != loader) { // the parent loads first: its class would run
         throw new IllegalArgumentException(
-            "Cannot load migration "
-                + name
-                + ": both "
-                + dir
-                + " and the class path ("
-                + loader.getParent().getResource(name.replace('.', '/') + ".class")
-                + ") hold a class of that name; only the class path's would run");
+            ("Cannot load migration %s: both %s and the class path (%s) hold a class of that"
+                    + " name; only the class path's would run")
+                .formatted(
+                    name, dir, loader.getParent().getResource(name.replace('.', '/') + ".class")));
       }
       boolean migration =
           Migration.class.isAssignableFrom(type)
@@ -181,11 +178,10 @@ final class SourceCompiler {
           skipped.add(
               new SkippedMigration(
                   name,
-                  "it is a "
-                      + Migration.class.getSimpleName()
-                      + ", but its name is not V<NNNN>__<Description> (four digits, two"
-                      + " underscores, e.g. V0006__AddRefunds), so it is compiled as a helper and"
-                      + " never applied; rename the class and its file"));
+                  ("it is a %s, but its name is not V<NNNN>__<Description> (four digits, two"
+                          + " underscores, e.g. V0006__AddRefunds), so it is compiled as a helper"
+                          + " and never applied; rename the class and its file")
+                      .formatted(Migration.class.getSimpleName())));
         }
       } else if (migration) {
         types.add(type.asSubclass(Migration.class));

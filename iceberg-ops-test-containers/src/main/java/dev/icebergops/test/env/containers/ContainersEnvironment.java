@@ -299,10 +299,7 @@ public final class ContainersEnvironment extends ServedEnvironment {
         s3Endpoint,
         s3Image,
         bucket());
-    Map<String, String> storage =
-        CatalogClients.storageProperties(
-            warehouse(), s3Endpoint, accessKey, secretKey, ServedEnvironment.REGION);
-    Map<String, String> properties = CatalogClients.clientProperties(uri, storage);
+    Map<String, String> properties = CatalogClients.clientProperties(uri, storage(s3Endpoint));
     // the fixture's multi-table commit is not atomic: it answers a table's refused commit as done
     // without making it (docs/reliability.md), so the runner commits one table at a time here
     properties.put(MULTI_TABLE_COMMITS, "false");
@@ -349,10 +346,7 @@ public final class ContainersEnvironment extends ServedEnvironment {
   private GenericContainer<?> newCatalogContainer(String s3Endpoint) {
     String s3FromCatalog =
         hostNetwork ? s3Endpoint : "http://" + S3_ALIAS + ":" + S3_PORT; // the store, as it sees it
-    Map<String, String> properties =
-        new LinkedHashMap<>(
-            CatalogClients.storageProperties(
-                warehouse(), s3FromCatalog, accessKey, secretKey, ServedEnvironment.REGION));
+    Map<String, String> properties = new LinkedHashMap<>(storage(s3FromCatalog));
     properties.put(CatalogProperties.URI, FIXTURE_DATABASE);
     if (hostNetwork) {
       properties.put("rest.port", Integer.toString(ports.catalogHost()));
@@ -363,6 +357,11 @@ public final class ContainersEnvironment extends ServedEnvironment {
     container.withEnv(catalogEnv);
     configure(container, "REST catalog", CATALOG_PORT, ports.catalogHost());
     return container;
+  }
+
+  /** The settings of a client that reaches the store at {@code endpoint}. */
+  private Map<String, String> storage(String endpoint) {
+    return CatalogClients.storageProperties(warehouse(), endpoint, accessKey, secretKey, REGION);
   }
 
   /** Network, ports, readiness, pulling and reuse: the same for both containers. */
@@ -412,12 +411,7 @@ public final class ContainersEnvironment extends ServedEnvironment {
 
   @Override
   public String toString() {
-    return "containers (catalog "
-        + catalogImage
-        + ", S3 "
-        + s3Image
-        + ", "
-        + (hostNetwork ? "host" : "bridge")
-        + " network)";
+    return "containers (catalog %s, S3 %s, %s network)"
+        .formatted(catalogImage, s3Image, hostNetwork ? "host" : "bridge");
   }
 }

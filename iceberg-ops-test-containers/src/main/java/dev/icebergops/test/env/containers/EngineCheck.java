@@ -91,7 +91,7 @@ final class EngineCheck {
   }
 
   private static Optional<String> ryuk(EngineFacts facts, Image ryuk) {
-    if (facts.ryukDisabled()) {
+    if (EngineFacts.ryukDisabled(facts.environment())) {
       return Optional.empty();
     }
     String setting = EngineFacts.RYUK_DISABLED + "=true (the environment stops its own containers)";
@@ -128,13 +128,10 @@ final class EngineCheck {
     }
     if (image.pullFailure() != null) {
       return Optional.of(
-          use
-              + " naming an image the engine has, or iceberg-ops.containers.pull=never"
-              + " (withPull(Pull.NEVER)) after building or loading "
-              + image.name()
-              + " there: it cannot be pulled ("
-              + image.pullFailure()
-              + ")");
+          ("%s naming an image the engine has, or iceberg-ops.containers.pull=never"
+                  + " (withPull(Pull.NEVER)) after building or loading %s there: it cannot be"
+                  + " pulled (%s)")
+              .formatted(use, image.name(), image.pullFailure()));
     }
     return Optional.empty();
   }

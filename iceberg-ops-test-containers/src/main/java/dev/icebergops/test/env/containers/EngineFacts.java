@@ -51,10 +51,6 @@ record EngineFacts(
    */
   record Image(Role role, String name, boolean present, String pullFailure) {}
 
-  boolean ryukDisabled() {
-    return ryukDisabled(environment);
-  }
-
   /** Whether {@code TESTCONTAINERS_RYUK_DISABLED=true} in {@code environment}. */
   static boolean ryukDisabled(Map<String, String> environment) {
     return Boolean.parseBoolean(environment.getOrDefault(RYUK_DISABLED, "false").trim());

@@ -67,14 +67,12 @@ final class HttpAnswerWait extends AbstractWaitStrategy {
       sleep();
     }
     throw new ContainerLaunchException(
-        "Cannot start "
-            + what
-            + ": no HTTP answer on port "
-            + port.getAsInt()
-            + " within "
-            + startupTimeout.toSeconds()
-            + " s"
-            + (last != null ? " (" + last + ")" : ""));
+        "Cannot start %s: no HTTP answer on port %s within %s s%s"
+            .formatted(
+                what,
+                port.getAsInt(),
+                startupTimeout.toSeconds(),
+                last != null ? " (" + last + ")" : ""));
   }
 
   private static void sleep() {

@@ -201,13 +201,8 @@ public final class EmbeddedEnvironment extends ServedEnvironment {
     if (server == null || store == null) {
       return "EmbeddedEnvironment{not started, bucket=" + bucket() + "}";
     }
-    return "EmbeddedEnvironment{catalog="
-        + server.uri()
-        + ", s3="
-        + store.endpoint()
-        + ", bucket="
-        + bucket()
-        + "}";
+    return "EmbeddedEnvironment{catalog=%s, s3=%s, bucket=%s}"
+        .formatted(server.uri(), store.endpoint(), bucket());
   }
 
   private Map<String, String> backendProperties(Map<String, String> storage) {

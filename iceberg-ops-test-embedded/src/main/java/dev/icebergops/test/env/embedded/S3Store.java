@@ -1,5 +1,6 @@
 package dev.icebergops.test.env.embedded;
 
+import dev.icebergops.test.env.spi.Resources;
 import java.net.URI;
 import org.gaul.s3proxy.S3Proxy;
 import org.gaul.s3proxy.auth.AuthenticationType;
@@ -39,7 +40,7 @@ final class S3Store implements AutoCloseable {
       proxy.start();
       blobStore.createContainer(bucket);
     } catch (Exception e) {
-      stopQuietly(proxy, e);
+      Resources.closeQuietly(proxy::stop, e);
       throw e;
     }
     return new S3Store(blobStore, proxy, "http://127.0.0.1:" + proxy.getPort());
@@ -55,14 +56,6 @@ final class S3Store implements AutoCloseable {
       proxy.stop();
     } finally {
       blobStore.close();
-    }
-  }
-
-  private static void stopQuietly(S3Proxy proxy, Exception failure) {
-    try {
-      proxy.stop();
-    } catch (Exception e) {
-      failure.addSuppressed(e);
     }
   }
 }
