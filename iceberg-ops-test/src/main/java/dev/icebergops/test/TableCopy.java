@@ -377,7 +377,7 @@ record TableCopy(
             : "/data/copied-"
                 + UUID.randomUUID()
                 + "-"
-                + source.substring(source.lastIndexOf('/') + 1);
+                + file.format().addExtension(source.substring(source.lastIndexOf('/') + 1));
     String path = targetLocation + relative;
     try (InputStream in =
             isLocal(source)

@@ -73,6 +73,10 @@ class TemplateCacheTest {
       assertThat(back.spec()).isEqualTo(stored.spec());
       assertThat(back.properties()).containsEntry("owner", "finance");
       assertThat(back.location()).as("a location of its own").isNotEqualTo(stored.location());
+      assertThat(back.currentSnapshot().addedDataFiles(back.io()))
+          .as("the copy's data files, uploaded from the entry's, named as Parquet files")
+          .isNotEmpty()
+          .allSatisfy(file -> assertThat(file.location()).endsWith(".parquet"));
       assertThat(
               StateChanges.between(copied, cached.shape(), NamespaceTables.capture(catalog, copied))
                   .describe())
