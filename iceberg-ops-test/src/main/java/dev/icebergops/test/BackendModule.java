@@ -47,22 +47,17 @@ enum BackendModule {
   ExtensionConfigurationException missing(Class<?> testClass) {
     String other = this == EMBEDDED ? "CONTAINERS" : "EMBEDDED";
     return new ExtensionConfigurationException(
-        "Cannot start the "
-            + backend
-            + " backend for "
-            + testClass.getName()
-            + ": add "
-            + artifact
-            + " to the test class path (test scope; iceberg-ops-bom gives its version), or switch"
-            + " backend with @IcebergMigrations(backend = Backend."
-            + other
-            + "), -D"
-            + Backend.PROPERTY
-            + "="
-            + other.toLowerCase(java.util.Locale.ROOT)
-            + ", or "
-            + Backend.ENV
-            + "="
-            + other.toLowerCase(java.util.Locale.ROOT));
+        ("Cannot start the %s backend for %s: add %s to the test class path (test scope;"
+                + " iceberg-ops-bom gives its version), or switch backend with"
+                + " @IcebergMigrations(backend = Backend.%s), -D%s=%s, or %s=%s")
+            .formatted(
+                backend,
+                testClass.getName(),
+                artifact,
+                other,
+                Backend.PROPERTY,
+                other.toLowerCase(java.util.Locale.ROOT),
+                Backend.ENV,
+                other.toLowerCase(java.util.Locale.ROOT)));
   }
 }

@@ -143,18 +143,9 @@ record ContainersSettings(
 
     ExtensionConfigurationException invalid(String name, String value, String expected) {
       return new ExtensionConfigurationException(
-          "Cannot configure the containers backend: "
-              + name
-              + " is '"
-              + value
-              + "', expected "
-              + expected
-              + " (from "
-              + PREFIX
-              + name
-              + ", "
-              + variable(name)
-              + " or @IcebergContainers)");
+          ("Cannot configure the containers backend: %s is '%s', expected %s (from %s%s, %s or"
+                  + " @IcebergContainers)")
+              .formatted(name, value, expected, PREFIX, name, variable(name)));
     }
 
     private static String variable(String name) {

@@ -93,15 +93,11 @@ final class Environments {
 
   static ExtensionConfigurationException noDocker(Class<?> testClass) {
     return new ExtensionConfigurationException(
-        "Cannot use the containers backend for "
-            + testClass.getName()
-            + ": no Docker engine answers (checked DOCKER_HOST, /var/run/docker.sock and"
-            + " ~/.testcontainers.properties). Start Docker, or switch backend with"
-            + " @IcebergMigrations(backend = Backend.EMBEDDED) or Backend.AUTO, -D"
-            + Backend.PROPERTY
-            + "=embedded, or "
-            + Backend.ENV
-            + "=embedded");
+        ("Cannot use the containers backend for %s: no Docker engine answers (checked"
+                + " DOCKER_HOST, /var/run/docker.sock and ~/.testcontainers.properties). Start"
+                + " Docker, or switch backend with @IcebergMigrations(backend = Backend.EMBEDDED)"
+                + " or Backend.AUTO, -D%s=embedded, or %s=embedded")
+            .formatted(testClass.getName(), Backend.PROPERTY, Backend.ENV));
   }
 
   /** A key that tells supplied environments apart by identity. */

@@ -209,12 +209,6 @@ record NamespaceTemplate(
 
   @Override
   public String toString() {
-    return "NamespaceTemplate{"
-        + namespace
-        + " at "
-        + version
-        + ", tables="
-        + tables.keySet()
-        + "}";
+    return "NamespaceTemplate{%s at %s, tables=%s}".formatted(namespace, version, tables.keySet());
   }
 }

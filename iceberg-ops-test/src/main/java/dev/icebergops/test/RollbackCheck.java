@@ -94,17 +94,10 @@ final class RollbackCheck {
       return;
     }
     throw new AssertionFailedError(
-        "Expecting the migrations of "
-            + namespace.name()
-            + " to roll back to "
-            + to
-            + " after "
-            + namespace.testName()
-            + ",\nbut migration "
-            + version
-            + " is irreversible: "
-            + e.getMessage()
-            + "\n(list it in @IcebergMigrations(irreversible = ...) if that is intended)",
+        ("Expecting the migrations of %s to roll back to %s after %s,\nbut migration %s is"
+                + " irreversible: %s\n(list it in @IcebergMigrations(irreversible = ...) if that"
+                + " is intended)")
+            .formatted(namespace.name(), to, namespace.testName(), version, e.getMessage()),
         e);
   }
 
@@ -130,14 +123,9 @@ final class RollbackCheck {
             NamespaceTables.capture(namespace.catalog(), namespace.name()));
     if (!diff.isEmpty()) {
       throw new AssertionFailedError(
-          "Expecting no trace of "
-              + namespace.testName()
-              + " in "
-              + namespace.name()
-              + " after rolling back to "
-              + where
-              + ",\nbut the namespace differs from when it was at that version:\n"
-              + diff.describe());
+          ("Expecting no trace of %s in %s after rolling back to %s,\nbut the namespace differs"
+                  + " from when it was at that version:\n%s")
+              .formatted(namespace.testName(), namespace.name(), where, diff.describe()));
     }
   }
 }

@@ -80,17 +80,10 @@ final class SnapshotStart implements NamespaceStart {
     if (!MigrationRunner.BASE_VERSION.equals(downTo) && downTo.compareTo(version) < 0) {
       throw config.invalidAttribute(
           "downTo",
-          downTo
-              + " is below "
-              + version
-              + ", the version of the snapshot "
-              + config.startFrom()
-              + "; the tests and checks start from the snapshot and roll back only the versions"
-              + " they applied, so downTo must be "
-              + version
-              + " or above (or left at 0000, which means "
-              + version
-              + ")",
+          ("%s is below %s, the version of the snapshot %s; the tests and checks start from the"
+                  + " snapshot and roll back only the versions they applied, so downTo must be %s"
+                  + " or above (or left at 0000, which means %s)")
+              .formatted(downTo, version, config.startFrom(), version, version),
           null);
     }
     return JourneyStart.at(
@@ -118,18 +111,14 @@ final class SnapshotStart implements NamespaceStart {
       }
     } catch (MigrationException e) {
       throw new AssertionFailedError(
-          "Cannot migrate "
-              + runner.namespace()
-              + " from the snapshot "
-              + config.startFrom()
-              + " (at "
-              + from
-              + ") to "
-              + (target == null ? "head" : target)
-              + ": "
-              + e.getMessage()
-              + "\n"
-              + drift,
+          "Cannot migrate %s from the snapshot %s (at %s) to %s: %s\n%s"
+              .formatted(
+                  runner.namespace(),
+                  config.startFrom(),
+                  from,
+                  target == null ? "head" : target,
+                  e.getMessage(),
+                  drift),
           e);
     }
   }

@@ -125,13 +125,8 @@ record SuiteConfig(
     } catch (ReflectiveOperationException | RuntimeException e) {
       throw invalid(
           where,
-          "cannot create "
-              + type.getName()
-              + " for "
-              + label
-              + ": it needs a no-argument constructor and a static class ("
-              + e
-              + ")",
+          "cannot create %s for %s: it needs a no-argument constructor and a static class (%s)"
+              .formatted(type.getName(), label, e),
           e);
     }
   }
@@ -146,14 +141,12 @@ record SuiteConfig(
       return Backend.valueOf(value.toUpperCase(Locale.ROOT));
     } catch (IllegalArgumentException e) {
       throw new ExtensionConfigurationException(
-          "Cannot use backend '"
-              + value
-              + "' from "
-              + Backend.PROPERTY
-              + " / "
-              + Backend.ENV
-              + ": known backends are "
-              + Arrays.toString(Backend.values()).toLowerCase(Locale.ROOT));
+          "Cannot use backend '%s' from %s / %s: known backends are %s"
+              .formatted(
+                  value,
+                  Backend.PROPERTY,
+                  Backend.ENV,
+                  Arrays.toString(Backend.values()).toLowerCase(Locale.ROOT)));
     }
   }
 

@@ -104,16 +104,11 @@ final class TemplateCopyStart implements NamespaceStart {
     if (missing.isPresent()) {
       templates.forget(template);
       throw new AssertionFailedError(
-          "Cannot keep the template of "
-              + config.testClass().getSimpleName()
-              + " at "
-              + template.version()
-              + ": "
-              + missing.get()
-              + " is gone after the test "
-              + testName
-              + ", which must leave the template's files alone; the tests after it start from"
-              + " a template built anew");
+          ("Cannot keep the template of %s at %s: %s is gone after the test %s, which must leave"
+                  + " the template's files alone; the tests after it start from a template built"
+                  + " anew")
+              .formatted(
+                  config.testClass().getSimpleName(), template.version(), missing.get(), testName));
     }
   }
 
