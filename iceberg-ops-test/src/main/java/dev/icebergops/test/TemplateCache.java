@@ -197,27 +197,9 @@ final class TemplateCache {
       for (Map.Entry<String, String> table : entry.metadata().entrySet()) {
         String tableName = table.getKey();
         TableIdentifier id = Namespaces.table(namespace, tableName);
-        // where the catalog would put the table, and its store: the copies go beside it
-        Table staged = catalog.newCreateTableTransaction(id, new Schema()).table();
-        TableMetadata metadata =
-            TableMetadataParser.fromJson(TableCopy.owned(table.getValue(), staged.location()));
-        List<DataFile> files = new ArrayList<>();
-        for (DataFile file : entry.files().get(tableName)) {
-          String local = entryDir.resolve(tableName + "-" + files.size()).toUri().toString();
-          files.add(
-              DataFiles.builder(metadata.spec(file.specId())).copy(file).withPath(local).build());
-        }
-        made.put(tableName, metadata);
         tables.put(
             tableName,
-            TableCopy.of(
-                id,
-                id.toString(),
-                metadata,
-                files,
-                staged.io(),
-                earlierSchemas,
-                entry.earlierSchemas().get(tableName)));
+            copyOf(catalog, id, table.getValue(), entryDir, entry, earlierSchemas, made));
       }
       Map<String, ViewMetadata> views = new LinkedHashMap<>();
       entry.views().forEach((view, json) -> views.put(view, ViewMetadataParser.fromJson(json)));
@@ -234,6 +216,43 @@ final class TemplateCache {
       delete(entryDir); // the next class to build this template stores it anew
       return Optional.empty();
     }
+  }
+
+  /**
+   * The copy of the entry's table {@code id} (its lean metadata {@code json}), its data files the
+   * entry's own; its metadata, parsed once, put in {@code made}. The catalog is asked only where it
+   * would put the table, and its store: the copies go beside it.
+   */
+  private static TableCopy copyOf(
+      Catalog catalog,
+      TableIdentifier id,
+      String json,
+      Path entryDir,
+      Entry entry,
+      boolean earlierSchemas,
+      Map<String, TableMetadata> made) {
+    Table staged = catalog.newCreateTableTransaction(id, new Schema()).table();
+    TableMetadata metadata = TableMetadataParser.fromJson(TableCopy.owned(json, staged.location()));
+    made.put(id.name(), metadata);
+    List<DataFile> files = new ArrayList<>();
+    for (DataFile file : entry.files().get(id.name())) {
+      String local = entryDir.resolve(id.name() + "-" + files.size()).toUri().toString();
+      files.add(DataFiles.builder(metadata.spec(file.specId())).copy(file).withPath(local).build());
+    }
+    EarlierSchemas earlier = entry.earlierSchemas().get(id.name());
+    // the entry's metadata is already a lean copy's: made again only to keep every schema
+    return earlierSchemas
+        ? TableCopy.of(id, id.toString(), metadata, files, staged.io(), true, earlier)
+        : new TableCopy(
+            id.toString(),
+            id,
+            metadata.schema(),
+            json,
+            earlier,
+            false,
+            metadata.location(),
+            files,
+            staged.io());
   }
 
   private static void delete(Path tree) {
