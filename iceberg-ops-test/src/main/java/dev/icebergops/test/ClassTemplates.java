@@ -13,6 +13,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.NavigableSet;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
@@ -101,19 +102,16 @@ final class ClassTemplates implements AutoCloseable {
     }
     starts.add(version);
     long start = System.nanoTime();
+    String done = "Took the template of {} at {} from the run's or the cache's, no walk, in {} ms";
     try {
       Optional<NamespaceTemplate> shared = run.take(key(version)).or(() -> cached(version));
       if (shared.isPresent()) {
         templates.put(version, shared.get());
-        LOG.info(
-            "Took the template of {} at {} from the run's or the cache's, no walk, in {} ms",
-            settings.testClass().getSimpleName(),
-            version,
-            (System.nanoTime() - start) / 1_000_000);
-        return Optional.of(templates.get(version));
+      } else {
+        done = "Built the template of {} at {} in {} ms";
+        reserved.add(key(version));
+        walkTo(version);
       }
-      reserved.add(key(version));
-      walkTo(version);
     } catch (RuntimeException e) {
       failReserved(e);
       unavailable.put(version, e.toString());
@@ -128,7 +126,7 @@ final class ClassTemplates implements AutoCloseable {
       failReserved(new IllegalStateException("Cannot build the template at " + version));
     }
     LOG.info(
-        "Built the template of {} at {} in {} ms",
+        done,
         settings.testClass().getSimpleName(),
         version,
         (System.nanoTime() - start) / 1_000_000);
@@ -211,9 +209,7 @@ final class ClassTemplates implements AutoCloseable {
   private void walkTo(String version) {
     String baseline = baselineOf(version);
     boolean fresh =
-        walker == null
-            || walked.compareTo(version) > 0
-            || !java.util.Objects.equals(baseline, walkBaseline);
+        walker == null || walked.compareTo(version) > 0 || !Objects.equals(baseline, walkBaseline);
     if (fresh) {
       startWalk(baseline);
     }
@@ -304,8 +300,8 @@ final class ClassTemplates implements AutoCloseable {
 
   private void dropWalk() {
     if (walk != null) {
-      drop(walk);
-      drop(walk + "_history");
+      Namespaces.drop(catalog, walk);
+      Namespaces.drop(catalog, walk + "_history");
       walk = null;
       walker = null;
     }
@@ -315,7 +311,7 @@ final class ClassTemplates implements AutoCloseable {
   public synchronized void close() {
     long start = System.nanoTime();
     dropWalk();
-    dropLater.forEach(ClassTemplates.this::drop);
+    dropLater.forEach(namespace -> Namespaces.drop(catalog, namespace));
     dropLater.clear();
     if (!templates.isEmpty()) {
       LOG.info(
@@ -324,9 +320,5 @@ final class ClassTemplates implements AutoCloseable {
           (System.nanoTime() - start) / 1_000_000);
     }
     templates.clear();
-  }
-
-  private void drop(String namespace) {
-    Namespaces.drop(catalog, namespace);
   }
 }

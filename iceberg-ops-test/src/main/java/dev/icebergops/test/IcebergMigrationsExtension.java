@@ -128,14 +128,12 @@ public final class IcebergMigrationsExtension
   @Override
   public void afterEach(ExtensionContext context) {
     TestNamespace namespace = namespace(context);
-    ClassState state = ClassState.of(context);
-    if (namespace != null && namespace.isPrepared()) {
-      namespace.checkShared();
+    if (namespace == null || !namespace.isPrepared()) {
+      return;
     }
-    if (namespace != null
-        && namespace.isPrepared()
-        && state.config().checkDowngrade()
-        && context.getExecutionException().isEmpty()) {
+    namespace.checkShared();
+    ClassState state = ClassState.of(context);
+    if (state.config().checkDowngrade() && context.getExecutionException().isEmpty()) {
       new RollbackCheck(state.config(), state.shapes()).run(namespace);
     }
   }
@@ -164,11 +162,9 @@ public final class IcebergMigrationsExtension
     Parameter p = parameter.getParameter();
     if (namespace == null) {
       throw new ParameterResolutionException(
-          "Cannot inject "
-              + p.getType().getSimpleName()
-              + " into "
-              + p.getDeclaringExecutable().getName()
-              + ": iceberg-ops injects only into test methods and @BeforeEach/@AfterEach methods");
+          ("Cannot inject %s into %s: iceberg-ops injects only into test methods and"
+                  + " @BeforeEach/@AfterEach methods")
+              .formatted(p.getType().getSimpleName(), p.getDeclaringExecutable().getName()));
     }
     BiFunction<TestNamespace, ExtensionContext, Object> injected = INJECTED.get(p.getType());
     return injected != null ? injected.apply(namespace, context) : table(namespace, parameter);
@@ -193,23 +189,18 @@ public final class IcebergMigrationsExtension
             .orElseThrow(
                 () ->
                     new ExtensionConfigurationException(
-                        "Cannot inject Table parameter '"
-                            + p.getName()
-                            + "' of "
-                            + p.getDeclaringExecutable().getName()
-                            + ": annotate it with @IcebergTable(\"<table name>\")"));
+                        ("Cannot inject Table parameter '%s' of %s: annotate it with"
+                                + " @IcebergTable(\"<table name>\")")
+                            .formatted(p.getName(), p.getDeclaringExecutable().getName())));
     String name = annotation.value();
     TableIdentifier id = TableNames.identifier(namespace.name(), name);
     try {
       return namespace.catalog().loadTable(id);
     } catch (NoSuchTableException e) {
       throw new ParameterResolutionException(
-          "Cannot inject @IcebergTable(\""
-              + name
-              + "\"): table "
-              + id
-              + " does not exist at version "
-              + namespace.runner().current().orElse(MigrationRunner.BASE_VERSION),
+          "Cannot inject @IcebergTable(\"%s\"): table %s does not exist at version %s"
+              .formatted(
+                  name, id, namespace.runner().current().orElse(MigrationRunner.BASE_VERSION)),
           e);
     }
   }

@@ -198,12 +198,10 @@ public final class StandardChecks {
     if (none || !start.isEmpty()) {
       String reason =
           none
-              ? "no baseline migrations: "
-                  + runner.source().location()
-                  + " has no B<NNNN>__<Description> class"
-              : "the checks start from "
-                  + start
-                  + ", and a baseline is compared with the chain from empty";
+              ? "no baseline migrations: %s has no B<NNNN>__<Description> class"
+                  .formatted(runner.source().location())
+              : "the checks start from %s, and a baseline is compared with the chain from empty"
+                  .formatted(start);
       report.skipped(StandardCheck.BASELINES, reason);
       Assumptions.abort(reason);
     }

@@ -83,12 +83,8 @@ record SuiteConfig(
     for (Backfill backfill : declared) {
       version(backfill.version(), where);
       String label =
-          "the backfill of "
-              + backfill.table()
-              + "."
-              + backfill.column()
-              + " at "
-              + backfill.version();
+          "the backfill of %s.%s at %s"
+              .formatted(backfill.table(), backfill.column(), backfill.version());
       Class<? extends BackfillValues> type = backfill.values();
       String fill = backfill.fillNulls();
       if (fill.isEmpty() == (type == BackfillValues.class)) {
@@ -175,10 +171,8 @@ record SuiteConfig(
       all = source.resolve("check", factory);
     } catch (IllegalArgumentException e) {
       throw new ExtensionConfigurationException(
-          "Cannot load the migrations of @IcebergMigrations on "
-              + testClass.getName()
-              + ": "
-              + e.getMessage(),
+          "Cannot load the migrations of @IcebergMigrations on %s: %s"
+              .formatted(testClass.getName(), e.getMessage()),
           e);
     }
     Set<String> known = all.stream().map(ResolvedMigration::version).collect(Collectors.toSet());
@@ -199,11 +193,8 @@ record SuiteConfig(
     if (version != null && !BASE.equals(version) && !known.contains(version)) {
       throw invalidAttribute(
           what,
-          "no migration has version "
-              + version
-              + " (known: "
-              + String.join(", ", new TreeSet<>(known))
-              + ")",
+          "no migration has version %s (known: %s)"
+              .formatted(version, String.join(", ", new TreeSet<>(known))),
           null);
     }
   }
@@ -256,10 +247,9 @@ record SuiteConfig(
   String uniqueName(String name) {
     String prefix = namespacePrefix.isEmpty() ? testClass.getSimpleName() : namespacePrefix;
     String base = sanitize(prefix) + "_" + sanitize(name);
-    if (base.length() > 48) {
-      base = base.substring(0, 48);
-    }
-    return base + "_" + UUID.randomUUID().toString().replace("-", "").substring(0, 8);
+    return base.substring(0, Math.min(base.length(), 48))
+        + "_"
+        + UUID.randomUUID().toString().replace("-", "").substring(0, 8);
   }
 
   private static String sanitize(String text) {

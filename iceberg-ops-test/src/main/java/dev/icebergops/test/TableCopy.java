@@ -359,11 +359,8 @@ record TableCopy(
         "/" + String.join("/", identifier.namespace().levels()) + "/" + identifier.name();
     if (location.endsWith(usual)) {
       String warehouse = location.substring(0, location.length() - usual.length());
-      return (copies == null ? warehouse : copies.root(warehouse, io))
-          + "/"
-          + String.join("/", target.namespace().levels())
-          + "/"
-          + target.name();
+      String root = copies == null ? warehouse : copies.root(warehouse, io);
+      return root + "/" + String.join("/", target.namespace().levels()) + "/" + target.name();
     }
     return catalog.newCreateTableTransaction(target, schema).table().location();
   }

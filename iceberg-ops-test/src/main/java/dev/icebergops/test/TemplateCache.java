@@ -1,5 +1,7 @@
 package dev.icebergops.test;
 
+import static dev.icebergops.test.SuiteLog.LOG;
+
 import dev.icebergops.history.HistoryRecord;
 import java.io.BufferedInputStream;
 import java.io.BufferedOutputStream;
@@ -35,8 +37,6 @@ import org.apache.iceberg.catalog.TableIdentifier;
 import org.apache.iceberg.rest.RESTCatalog;
 import org.apache.iceberg.view.ViewMetadata;
 import org.apache.iceberg.view.ViewMetadataParser;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * Templates kept on disk between runs, so that a class whose chain did not change since the last
@@ -49,8 +49,6 @@ import org.slf4j.LoggerFactory;
  * or cut short) is a miss, said in one warning line.
  */
 final class TemplateCache {
-
-  private static final Logger LOG = LoggerFactory.getLogger(SuiteLog.NAME);
 
   /** The configuration parameter or system property: a directory, or {@code off}. */
   static final String PROPERTY = "iceberg-ops.template-cache";

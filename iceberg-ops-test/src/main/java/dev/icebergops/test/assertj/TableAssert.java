@@ -165,11 +165,11 @@ public class TableAssert extends AbstractSchemaAssert<TableAssert, Table> {
     List<String> lines = new ArrayList<>();
     for (PartitionField field : actual.spec().fields()) {
       lines.add(
-          normalizeTransform(field.transform().toString())
-              + "("
-              + column(field.sourceId())
-              + ") as "
-              + field.name());
+          "%s(%s) as %s"
+              .formatted(
+                  normalizeTransform(field.transform().toString()),
+                  column(field.sourceId()),
+                  field.name()));
     }
     String header = "table " + actual.name();
     return lines.isEmpty()
@@ -242,9 +242,8 @@ public class TableAssert extends AbstractSchemaAssert<TableAssert, Table> {
       }
       if (tokens[0].isEmpty() || i != tokens.length) {
         throw new IllegalArgumentException(
-            "Cannot parse sort field: '"
-                + text
-                + "', expected '<column> [asc|desc] [nulls first|nulls last]'");
+            "Cannot parse sort field: '%s', expected '<column> [asc|desc] [nulls first|nulls last]'"
+                .formatted(text));
       }
       return new ExpectedSortField(tokens[0], direction, nulls);
     }

@@ -34,9 +34,8 @@ final class BaselineCheck {
     List<ResolvedMigration> baselines = run.runner().baselines();
     if (baselines.isEmpty()) {
       run.note(
-          "not applicable: "
-              + run.runner().source().location()
-              + " has no baseline migration (B<NNNN>__<Description>)");
+          "not applicable: %s has no baseline migration (B<NNNN>__<Description>)"
+              .formatted(run.runner().source().location()));
       return run.report();
     }
     run.notCovered("the check compares baselines, and this version has none");
@@ -99,12 +98,8 @@ final class BaselineCheck {
       } catch (RuntimeException e) {
         run.failAt(
             version,
-            "Expecting "
-                + label
-                + " to apply to a fresh namespace ("
-                + scratch.namespace()
-                + "), but it failed: "
-                + e.getMessage());
+            "Expecting %s to apply to a fresh namespace (%s), but it failed: %s"
+                .formatted(label, scratch.namespace(), e.getMessage()));
         return;
       }
       if (!result.baseline().filter(version::equals).isPresent()) {
@@ -125,12 +120,9 @@ final class BaselineCheck {
                 .formatted(label, version, run.differs(diff, "what the chain builds")));
       } else {
         run.note(
-            label
-                + " builds what migrating 0001.."
-                + version
-                + " builds: a fresh namespace at "
-                + version
-                + " or above starts from it");
+            ("%s builds what migrating 0001..%s builds: a fresh namespace at %s or above starts"
+                    + " from it")
+                .formatted(label, version, version));
       }
       rollBack(run, fresh);
     }
@@ -142,10 +134,9 @@ final class BaselineCheck {
       fresh.rollbackTo(MigrationRunner.BASE_VERSION);
     } catch (RuntimeException e) {
       run.warn(
-          "the baseline check could not roll the fresh namespace "
-              + fresh.namespace()
-              + " back to 0000 (it is dropped anyway): "
-              + e.getMessage());
+          ("the baseline check could not roll the fresh namespace %s back to 0000 (it is dropped"
+                  + " anyway): %s")
+              .formatted(fresh.namespace(), e.getMessage()));
     }
   }
 }

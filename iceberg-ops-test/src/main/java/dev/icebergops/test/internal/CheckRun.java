@@ -109,19 +109,14 @@ final class CheckRun extends CheckFindings {
       resolved = runner.migrations();
     } catch (IllegalArgumentException e) {
       fail(
-          "Expecting the migrations in "
-              + runner.source().location()
-              + " to be well-formed, but: "
-              + e.getMessage());
+          "Expecting the migrations in %s to be well-formed, but: %s"
+              .formatted(runner.source().location(), e.getMessage()));
       return false;
     }
     if (resolved.isEmpty()) {
       fail(
-          "Expecting at least one migration in "
-              + runner.source().location()
-              + " for "
-              + ns()
-              + ", but there is none");
+          "Expecting at least one migration in %s for %s, but there is none"
+              .formatted(runner.source().location(), ns()));
       return false;
     }
     resolved.stream()
@@ -252,22 +247,14 @@ final class CheckRun extends CheckFindings {
   void reportUpgradeFailure(RuntimeException failure, String target, String purpose) {
     if (failure instanceof MigrationException e) {
       String subject = e.version() != null ? label(e.version()) : "migrate(" + target + ")";
+      String expected = purpose == null ? "to upgrade " + ns() : purpose;
       failAt(
           e.version(),
-          "Expecting "
-              + subject
-              + " "
-              + (purpose == null ? "to upgrade " + ns() : purpose)
-              + ", but it failed: "
-              + e.getMessage());
+          "Expecting %s %s, but it failed: %s".formatted(subject, expected, e.getMessage()));
     } else {
       fail(
-          "Expecting migrate() to reach "
-              + (target == null ? "head (" + head() + ")" : target)
-              + " in "
-              + ns()
-              + ", but it failed: "
-              + failure);
+          "Expecting migrate() to reach %s in %s, but it failed: %s"
+              .formatted(target == null ? "head (" + head() + ")" : target, ns(), failure));
     }
   }
 
@@ -304,21 +291,17 @@ final class CheckRun extends CheckFindings {
    *     downgrade did not run"
    */
   void reportStop(Stop stop, String whenAllowed) {
-    String label = label(stop.version());
-    if (!stop.irreversible()) {
-      failAt(
-          stop.version(),
-          "Expecting " + label + " to be reversible, but its downgrade() failed: " + stop.reason());
-    } else if (settings.allowedIrreversible().contains(stop.version())) {
+    if (allowed(stop)) {
       fact(irreversible(stop), whenAllowed.isEmpty() ? "its downgrade did not run" : whenAllowed);
       notApplicable(stop.version(), "its downgrade is irreversible (allowed), so it did not run");
     } else {
       failAt(
           stop.version(),
-          "Expecting "
-              + label
-              + " to be reversible, but its downgrade() is irreversible: "
-              + stop.reason());
+          "Expecting %s to be reversible, but its downgrade() %s: %s"
+              .formatted(
+                  label(stop.version()),
+                  stop.irreversible() ? "is irreversible" : "failed",
+                  stop.reason()));
     }
   }
 
@@ -342,12 +325,8 @@ final class CheckRun extends CheckFindings {
     if (settings.strictFieldIds()) {
       failAt(
           version,
-          "Expecting "
-              + subject
-              + " to keep field ids, but "
-              + when
-              + " these columns have new ids:"
-              + lines);
+          "Expecting %s to keep field ids, but %s these columns have new ids:%s"
+              .formatted(subject, when, lines));
     } else {
       warn(subject + " changes field ids: " + when + " these columns have new ids:" + lines);
     }
@@ -382,6 +361,11 @@ final class CheckRun extends CheckFindings {
             .formatted(check, ns(), start.version(), e.toString()));
   }
 
+  /** Whether the rollback stopped at an irreversible version the test class allows. */
+  boolean allowed(Stop stop) {
+    return stop.irreversible() && settings.allowedIrreversible().contains(stop.version());
+  }
+
   /** "migration 0005 (Retype amount) is irreversible (allowed): amount__legacy_1 holds ...". */
   String irreversible(Stop stop) {
     return label(stop.version()) + " is irreversible (allowed): " + stop.reason();
@@ -395,7 +379,7 @@ final class CheckRun extends CheckFindings {
     if (stop == null) {
       return;
     }
-    if (stop.irreversible() && settings.allowedIrreversible().contains(stop.version())) {
+    if (allowed(stop)) {
       fact(irreversible(stop), "its namespace " + ns() + " was left at " + stop.version());
       return;
     }

@@ -117,19 +117,13 @@ final class DataCheck {
     applied.add(version);
     Map<String, Table> tables = loaded == null ? run.tables() : loaded;
     Map<String, TableState> state = new TreeMap<>();
-    tables.forEach(
-        (name, t) ->
-            state.put(
-                name,
-                new TableState(
-                    t.uuid().toString(),
-                    t.schema(),
-                    t.currentSnapshot() == null ? null : t.currentSnapshot().snapshotId())));
     states.put(version, state);
     backfills.reached(version, tables).forEach(problem -> run.failAt(version, problem));
     tables.forEach(
-        (name, table) -> {
-          String unchecked = ledger.write(version, name, table);
+        (name, t) -> {
+          Long snapshot = t.currentSnapshot() == null ? null : t.currentSnapshot().snapshotId();
+          state.put(name, new TableState(t.uuid().toString(), t.schema(), snapshot));
+          String unchecked = ledger.write(version, name, t);
           if (unchecked != null) {
             run.warn(messages.notChecked(name, version, unchecked));
           }
@@ -223,7 +217,7 @@ final class DataCheck {
    * are checked all the same, from a fresh namespace (see {@link #walkBelow}).
    */
   void stopped(CheckRun.Stop stop) {
-    if (stop.irreversible() && run.settings().allowedIrreversible().contains(stop.version())) {
+    if (run.allowed(stop)) {
       run.fact(run.irreversible(stop), BELOW);
       walkBelow(stop.version());
     } else {
@@ -248,11 +242,8 @@ final class DataCheck {
       CheckRun below = run.on(scratch.runner());
       DataCheck walk = new DataCheck(below, walkedBelow);
       if (walk.up(top)) {
-        String from = top;
-        walk.ledger
-            .compare(walk.ledger.reads(walk.run.tables(), walk.files), from)
-            .forEach(l -> walk.seen.add(l.key()));
-        walk.down(from);
+        walk.seeLosses(top);
+        walk.down(top);
         walkedBelow.put(irreversible, new NoTraceCheck.Below(scratch.capture(), walk.stoppedAt));
       }
       run.absorb(below);
@@ -272,10 +263,13 @@ final class DataCheck {
     DataCheck walk = new DataCheck(run.on(below), walkedBelow);
     walk.ledger = ledger.upTo(top); // with this check's declared backfills
     walk.states.putAll(states); // those above top are never looked up below it
-    walk.ledger
-        .compare(walk.ledger.reads(walk.run.tables(), walk.files), top)
-        .forEach(l -> walk.seen.add(l.key()));
+    walk.seeLosses(top);
     return walk;
+  }
+
+  /** What is lost at {@code top}, where a walk below starts, was judged at head already. */
+  private void seeLosses(String top) {
+    ledger.compare(ledger.reads(run.tables(), files), top).forEach(l -> seen.add(l.key()));
   }
 
   /**

@@ -96,24 +96,18 @@ final class DataMessages {
    * @param version the version whose state first shows the fill, or null when none does
    */
   String filled(String version, DataLoss loss) {
-    return (version == null ? "a migration up to head" : run.label(version))
-        + " "
-        + what(loss)
-        + ": not a loss"
-        + (version == null
-            ? ""
-            : "; to check the values, declare them: "
-                + backfill(version, loss, "fillNulls = ...")
-                + " (or values = ... for values computed from the row)");
+    if (version == null) {
+      return "a migration up to head " + what(loss) + ": not a loss";
+    }
+    return ("%s %s: not a loss; to check the values, declare them: %s (or values = ... for values"
+            + " computed from the row)")
+        .formatted(run.label(version), what(loss), backfill(version, loss, "fillNulls = ..."));
   }
 
   /** A fill that the downgrade of a version leaves in place. */
   String keptFill(String version, DataLoss loss) {
-    return "the downgrade of "
-        + run.label(version)
-        + " keeps the values filled in "
-        + summary(loss)
-        + ": not a loss";
+    return "the downgrade of %s keeps the values filled in %s: not a loss"
+        .formatted(run.label(version), summary(loss));
   }
 
   /** A loss that the version declares with {@code @Destructive}. */
@@ -123,10 +117,8 @@ final class DataMessages {
 
   /** Data in what the downgrade removes because its upgrade added it. */
   String discarded(String version, DataLoss loss) {
-    return "the downgrade of "
-        + run.label(version)
-        + " discards data its upgrade made room for: "
-        + summary(loss);
+    return "the downgrade of %s discards data its upgrade made room for: %s"
+        .formatted(run.label(version), summary(loss));
   }
 
   private String summary(DataLoss loss) {
@@ -147,21 +139,14 @@ final class DataMessages {
           "filled %s column %s in %s, where they read null"
               .formatted(table(loss), column(loss), rows);
       case NOT_AS_DECLARED ->
-          "left column "
-              + column(loss)
-              + " other than "
-              + loss.backfill().label()
-              + " declares, in "
-              + rows;
+          "left column %s other than %s declares, in %s"
+              .formatted(column(loss), loss.backfill().label(), rows);
       case ROWS_GONE -> "lost " + rows;
       case TABLE_DROPPED ->
           "dropped the table, and with it " + rows + " (columns: " + loss.column() + ")";
       case TABLE_REPLACED ->
-          "replaced the table with a new one instead of evolving it: "
-              + rows
-              + " are gone (columns: "
-              + loss.column()
-              + ")";
+          "replaced the table with a new one instead of evolving it: %s are gone (columns: %s)"
+              .formatted(rows, loss.column());
     };
   }
 
@@ -204,11 +189,9 @@ final class DataMessages {
     if (loss == null || loss.kind() != DataLoss.Kind.VALUES_CHANGED) {
       return "\n(if the loss is intended, declare it on the migration class: " + DESTRUCTIVE + ")";
     }
-    return "\n(if the migration backfills the column, declare its values: "
-        + backfill(version, loss, "values = ...")
-        + "; if the loss is intended: "
-        + DESTRUCTIVE
-        + " on the migration class)";
+    return ("\n(if the migration backfills the column, declare its values: %s; if the loss is"
+            + " intended: %s on the migration class)")
+        .formatted(backfill(version, loss, "values = ..."), DESTRUCTIVE);
   }
 
   /** "@IcebergMigrations(backfills = @Backfill(version = "0008", ..., values = ...))". */

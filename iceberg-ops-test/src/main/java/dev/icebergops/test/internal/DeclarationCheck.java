@@ -117,23 +117,17 @@ final class DeclarationCheck {
     }
     if (version.outcome() == VersionPreview.Outcome.FAILS) {
       run.warn(
-          label
-              + " fails on the preview's shadow, its later changes unchecked: "
-              + version.error());
+          "%s fails on the preview's shadow, its later changes unchecked: %s"
+              .formatted(label, version.error()));
     }
     run.cover(v);
     for (ClassedChange c : version.undeclared(ChangeClass.DESTRUCTIVE)) {
+      String column = c.column() == null ? "" : " column " + c.column();
       run.failAt(
           v,
-          "Expecting "
-              + label
-              + " to declare its destructive changes, but "
-              + c.table()
-              + (c.column() == null ? "" : " column " + c.column())
-              + ": "
-              + c.change()
-              + " is destructive and not declared; declare it on the migration class with"
-              + " @Destructive(\"<why>\")");
+          ("Expecting %s to declare its destructive changes, but %s%s: %s is destructive and not"
+                  + " declared; declare it on the migration class with @Destructive(\"<why>\")")
+              .formatted(label, c.table(), column, c.change()));
     }
   }
 }

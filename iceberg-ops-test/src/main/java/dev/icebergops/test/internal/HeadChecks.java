@@ -39,14 +39,8 @@ final class HeadChecks {
     Optional<String> current = run.runner().current();
     if (!current.equals(Optional.of(head))) {
       run.fail(
-          "Expecting migrate() to reach head ("
-              + head
-              + ") in "
-              + run.ns()
-              + ", but "
-              + run.ns()
-              + " is at "
-              + current.orElse("no version"));
+          "Expecting migrate() to reach head (%s) in %s, but %s is at %s"
+              .formatted(head, run.ns(), run.ns(), current.orElse("no version")));
     }
   }
 
@@ -97,15 +91,9 @@ final class HeadChecks {
   }
 
   private static void conforms(CheckRun run, String head, ContractLocation.Entry entry) {
-    String qualified = run.ns() + "." + entry.table();
     String subject =
-        "Expecting "
-            + qualified
-            + " at head ("
-            + head
-            + ") to conform to contract "
-            + entry.file()
-            + ", but";
+        "Expecting %s.%s at head (%s) to conform to contract %s, but"
+            .formatted(run.ns(), entry.table(), head, entry.file());
     Table table;
     try {
       table =

@@ -45,12 +45,9 @@ final class HistoryCheck {
     List<String> problems = compare(run, rows, MigrationRunner.BASE_VERSION, true);
     if (!problems.isEmpty()) {
       run.fail(
-          "Expecting the history of "
-              + run.ns()
-              + " to hold one applied row per migration after migrate() to head ("
-              + run.head()
-              + "), but:"
-              + bullets(problems));
+          ("Expecting the history of %s to hold one applied row per migration after migrate() to"
+                  + " head (%s), but:%s")
+              .formatted(run.ns(), run.head(), bullets(problems)));
     }
   }
 
@@ -107,22 +104,15 @@ final class HistoryCheck {
       Status expected =
           afterUpgrade || version.compareTo(appliedUpTo) <= 0 ? Status.APPLIED : Status.ROLLED_BACK;
       if (row.status() != expected) {
+        String error = row.error() == null ? "" : " (" + row.error() + ")";
         problems.add(
-            version
-                + ": status "
-                + row.status().value()
-                + (row.error() == null ? "" : " (" + row.error() + ")")
-                + ", expected "
-                + expected.value());
+            "%s: status %s%s, expected %s"
+                .formatted(version, row.status().value(), error, expected.value()));
       }
       if (!Objects.equals(row.description(), migration.description())) {
         problems.add(
-            version
-                + ": description '"
-                + row.description()
-                + "', expected '"
-                + migration.description()
-                + "'");
+            "%s: description '%s', expected '%s'"
+                .formatted(version, row.description(), migration.description()));
       }
       if (!Objects.equals(row.checksum(), migration.checksum())) {
         problems.add(

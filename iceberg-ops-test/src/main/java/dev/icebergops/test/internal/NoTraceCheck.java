@@ -50,12 +50,8 @@ final class NoTraceCheck {
     String downTo = run.settings().downTo();
     return MigrationRunner.BASE_VERSION.equals(downTo)
         ? "Expecting a full rollback to leave no trace in " + run.ns()
-        : "Expecting a rollback from head ("
-            + run.head()
-            + ") to "
-            + downTo
-            + " to leave no trace in "
-            + run.ns();
+        : "Expecting a rollback from head (%s) to %s to leave no trace in %s"
+            .formatted(run.head(), downTo, run.ns());
   }
 
   /** Whether downTo is 0000, the start's version or a known version; a failure when not. */
@@ -167,24 +163,15 @@ final class NoTraceCheck {
     List<String> walked = between(run, reached, walk.top());
     walked.forEach(run::cover);
     StateChanges diff = StateChanges.between(run.ns(), baselines.get(reached), left);
-    String where =
-        "after "
-            + walk.from()
-            + " and rolling back to "
-            + downTo
-            + (reached.equals(downTo)
-                ? ""
-                : ", which stops at irreversible " + run.label(reached) + ",");
+    String where = "after " + walk.from() + " and rolling back to " + downTo;
+    if (!reached.equals(downTo)) {
+      where += ", which stops at irreversible " + run.label(reached) + ",";
+    }
     if (!diff.isEmpty()) {
       run.failAt(
           walked,
-          subject
-              + ", but "
-              + where
-              + " "
-              + summary(diff)
-              + ":\n"
-              + diff.describeTables(diff.changedTables()));
+          "%s, but %s %s:\n%s"
+              .formatted(subject, where, summary(diff), diff.describeTables(diff.changedTables())));
     }
     run.reportDrift(null, "a rollback to " + downTo, where, diff);
     return reached.equals(downTo) ? null : stop;
@@ -210,11 +197,8 @@ final class NoTraceCheck {
     }
     String top = below.get(below.size() - 1);
     String from =
-        "migrating a fresh namespace to "
-            + top
-            + " (below irreversible "
-            + run.label(irreversible)
-            + ")";
+        "migrating a fresh namespace to %s (below irreversible %s)"
+            .formatted(top, run.label(irreversible));
     Below done = walked.apply(irreversible);
     if (done != null) {
       return judge(run, baselines, new Walk(from, top, done.stop()), done.left());
@@ -225,12 +209,8 @@ final class NoTraceCheck {
         run.reportUpgradeFailure(
             failure,
             top,
-            "to upgrade a fresh namespace ("
-                + scratch.namespace()
-                + ") to "
-                + top
-                + ", below irreversible "
-                + irreversible);
+            "to upgrade a fresh namespace (%s) to %s, below irreversible %s"
+                .formatted(scratch.namespace(), top, irreversible));
         return null;
       }
       Walk walk = new Walk(from, top, CheckRun.rollBack(scratch.runner(), downTo));

@@ -161,12 +161,8 @@ final class ScratchNamespace implements AutoCloseable {
       RunnerSeam.forgetHistory(runner);
     } catch (RuntimeException e) {
       run.warn(
-          "the "
-              + run.check()
-              + " check could not drop its fresh namespace "
-              + namespace()
-              + ": "
-              + e);
+          "the %s check could not drop its fresh namespace %s: %s"
+              .formatted(run.check(), namespace(), e));
     }
   }
 

@@ -62,10 +62,8 @@ final class StaircaseCheck {
     if (!diff.isEmpty()) {
       run.failAt(
           version,
-          "Expecting "
-              + run.label(version)
-              + " to be reversible, but after upgrade + downgrade "
-              + run.differs(diff, "before the upgrade"));
+          "Expecting %s to be reversible, but after upgrade + downgrade %s"
+              .formatted(run.label(version), run.differs(diff, "before the upgrade")));
     }
     run.reportDrift(version, null, "after upgrade + downgrade", diff);
     return diff.isEmpty() && diff.fieldIdDrift().isEmpty();
@@ -84,10 +82,8 @@ final class StaircaseCheck {
     if (!diff.isEmpty()) {
       run.failAt(
           version,
-          "Expecting "
-              + run.label(version)
-              + " to give the same result when upgraded again after its downgrade, but "
-              + run.differs(diff, "after the first upgrade"));
+          "Expecting %s to give the same result when upgraded again after its downgrade, but %s"
+              .formatted(run.label(version), run.differs(diff, "after the first upgrade")));
     }
   }
 }
