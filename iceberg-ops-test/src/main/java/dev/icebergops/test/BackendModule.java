@@ -1,5 +1,6 @@
 package dev.icebergops.test;
 
+import java.util.Locale;
 import org.junit.jupiter.api.extension.ExtensionConfigurationException;
 
 /**
@@ -10,20 +11,16 @@ import org.junit.jupiter.api.extension.ExtensionConfigurationException;
  */
 enum BackendModule {
   EMBEDDED(
-      "embedded",
       "dev.icebergops:iceberg-ops-test-embedded",
       "dev.icebergops.test.env.embedded.EmbeddedEnvironment"),
   CONTAINERS(
-      "containers",
       "dev.icebergops:iceberg-ops-test-containers",
       "dev.icebergops.test.env.containers.ContainersEnvironment");
 
-  private final String backend;
   private final String artifact;
   private final String environmentClass;
 
-  BackendModule(String backend, String artifact, String environmentClass) {
-    this.backend = backend;
+  BackendModule(String artifact, String environmentClass) {
     this.artifact = artifact;
     this.environmentClass = environmentClass;
   }
@@ -43,21 +40,24 @@ enum BackendModule {
     }
   }
 
-  /** The failure of a test class that asked for this backend while its artifact is missing. */
-  ExtensionConfigurationException missing(Class<?> testClass) {
+  /** Fails a test class that asked for this backend while its artifact is missing. */
+  void require(Class<?> testClass) {
+    if (present()) {
+      return;
+    }
     String other = this == EMBEDDED ? "CONTAINERS" : "EMBEDDED";
-    return new ExtensionConfigurationException(
+    throw new ExtensionConfigurationException(
         ("Cannot start the %s backend for %s: add %s to the test class path (test scope;"
                 + " iceberg-ops-bom gives its version), or switch backend with"
                 + " @IcebergMigrations(backend = Backend.%s), -D%s=%s, or %s=%s")
             .formatted(
-                backend,
+                name().toLowerCase(Locale.ROOT),
                 testClass.getName(),
                 artifact,
                 other,
                 Backend.PROPERTY,
-                other.toLowerCase(java.util.Locale.ROOT),
+                other.toLowerCase(Locale.ROOT),
                 Backend.ENV,
-                other.toLowerCase(java.util.Locale.ROOT)));
+                other.toLowerCase(Locale.ROOT)));
   }
 }

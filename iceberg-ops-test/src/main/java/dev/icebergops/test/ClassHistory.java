@@ -11,34 +11,21 @@ import org.apache.iceberg.catalog.Catalog;
  * every test's rows when the class ends (as a resource of the class's {@link ClassState}). A test's
  * rows stay until then: deleting them when its namespace is dropped would cost each test a commit.
  * A meta-namespace a builder supplied is shared, never cleared nor dropped.
+ *
+ * @param metaNamespace the namespace of the history table
+ * @param owned whether the class owns the history table: then it is dropped when the class ends,
+ *     and the rows of a test's namespace go with it
  */
-final class ClassHistory implements AutoCloseable {
-
-  private final Catalog catalog;
-  private final String metaNamespace;
-  private final boolean owned;
+record ClassHistory(Catalog catalog, String metaNamespace, boolean owned) implements AutoCloseable {
 
   /**
    * The history namespace a builder supplied, which outlives the class, or else one of the class's
    * own, {@code <prefix>_history_<random>}.
    */
-  ClassHistory(Catalog catalog, SuiteConfig config) {
-    this.catalog = catalog;
-    this.owned = config.metaNamespace() == null;
-    this.metaNamespace = owned ? config.uniqueName("history") : config.metaNamespace();
-  }
-
-  /** The namespace of the history table. */
-  String metaNamespace() {
-    return metaNamespace;
-  }
-
-  /**
-   * Whether the class owns the history table: then it is dropped when the class ends, and the rows
-   * of a test's namespace go with it.
-   */
-  boolean owned() {
-    return owned;
+  static ClassHistory of(Catalog catalog, SuiteConfig config) {
+    return config.metaNamespace() == null
+        ? new ClassHistory(catalog, config.uniqueName("history"), true)
+        : new ClassHistory(catalog, config.metaNamespace(), false);
   }
 
   /**
@@ -54,10 +41,7 @@ final class ClassHistory implements AutoCloseable {
     }
     long start = System.nanoTime();
     if (Namespaces.dropAllByLocation(catalog, metaNamespace)) {
-      LOG.info(
-          "Dropped history namespace {} in {} ms",
-          metaNamespace,
-          (System.nanoTime() - start) / 1_000_000);
+      SuiteLog.took("Dropped history namespace {} in {} ms", start, metaNamespace);
     } else {
       LOG.debug("History namespace {} was never created", metaNamespace);
     }

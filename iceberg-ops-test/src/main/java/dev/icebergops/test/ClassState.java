@@ -60,7 +60,7 @@ final class ClassState implements ExtensionContext.Store.CloseableResource, Auto
         config.environment() != null
             ? Environments.supplied(context, config.environment())
             : Environments.forBackend(context, config.backend(), testClass);
-    this.history = new ClassHistory(environment.catalog(), config);
+    this.history = ClassHistory.of(environment.catalog(), config);
     this.runners =
         new SuiteRunners(environment.catalog(), config, history.metaNamespace(), resolved);
     this.shapes = new IrreversibleShapes(runners);
@@ -142,7 +142,7 @@ final class ClassState implements ExtensionContext.Store.CloseableResource, Auto
 
   private NamespaceStart start(String testName, String target) {
     if (config.startFrom() != null) {
-      return new SnapshotStart(config, testName);
+      return new SnapshotStart(config, config.uniqueName(testName));
     }
     String version = target == null ? head() : target;
     Optional<NamespaceTemplate> template =
@@ -152,7 +152,7 @@ final class ClassState implements ExtensionContext.Store.CloseableResource, Auto
     return template
         .<NamespaceStart>map(
             t -> new TemplateCopyStart(config, testName, t, templates, copies, history.owned()))
-        .orElseGet(() -> new MigratedStart(config, testName, shapes));
+        .orElseGet(() -> new MigratedStart(config, shapes, config.uniqueName(testName)));
   }
 
   private String head() {

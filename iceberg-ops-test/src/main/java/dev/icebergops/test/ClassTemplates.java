@@ -125,11 +125,7 @@ final class ClassTemplates implements AutoCloseable {
     } finally {
       failReserved(new IllegalStateException("Cannot build the template at " + version));
     }
-    LOG.info(
-        done,
-        settings.testClass().getSimpleName(),
-        version,
-        (System.nanoTime() - start) / 1_000_000);
+    SuiteLog.took(done, start, settings.testClass().getSimpleName(), version);
     return Optional.ofNullable(templates.get(version));
   }
 
@@ -314,10 +310,8 @@ final class ClassTemplates implements AutoCloseable {
     dropLater.forEach(namespace -> Namespaces.drop(catalog, namespace));
     dropLater.clear();
     if (!templates.isEmpty()) {
-      LOG.info(
-          "Dropped the templates of {} in {} ms",
-          settings.testClass().getSimpleName(),
-          (System.nanoTime() - start) / 1_000_000);
+      SuiteLog.took(
+          "Dropped the templates of {} in {} ms", start, settings.testClass().getSimpleName());
     }
     templates.clear();
   }

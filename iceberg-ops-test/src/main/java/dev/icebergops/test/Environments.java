@@ -33,14 +33,10 @@ final class Environments {
       ExtensionContext context, Backend backend, Class<?> testClass) {
     Backend resolved = backend == Backend.AUTO ? auto(context) : backend;
     if (resolved == Backend.EMBEDDED) {
-      if (!BackendModule.EMBEDDED.present()) {
-        throw BackendModule.EMBEDDED.missing(testClass);
-      }
+      BackendModule.EMBEDDED.require(testClass);
       return shared(context, Backend.EMBEDDED, EmbeddedEnvironment::create);
     }
-    if (!BackendModule.CONTAINERS.present()) {
-      throw BackendModule.CONTAINERS.missing(testClass);
-    }
+    BackendModule.CONTAINERS.require(testClass);
     ContainersSettings settings = ContainersSettings.of(context, testClass);
     return shared(
         context,

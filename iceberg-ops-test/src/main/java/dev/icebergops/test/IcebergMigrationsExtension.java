@@ -272,13 +272,9 @@ public final class IcebergMigrationsExtension
      */
     public Builder backfill(
         String version, String table, String column, String description, BackfillValues values) {
-      backfills.add(
-          new ExpectedBackfill(
-              Objects.requireNonNull(version, "version"),
-              Objects.requireNonNull(table, "table"),
-              Objects.requireNonNull(column, "column"),
-              Objects.requireNonNull(description, "description"),
-              Objects.requireNonNull(values, "values")::expected));
+      // the record requires its other components
+      BackfillValues checked = Objects.requireNonNull(values, "values");
+      backfills.add(new ExpectedBackfill(version, table, column, description, checked::expected));
       return this;
     }
 

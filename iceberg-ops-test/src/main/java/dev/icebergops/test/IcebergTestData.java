@@ -66,10 +66,8 @@ public final class IcebergTestData {
   public void append(String table, List<? extends Map<String, ?>> rows) {
     Table loaded = load(table);
     Schema schema = loaded.schema();
-    List<Record> records = new ArrayList<>();
-    for (Map<String, ?> row : rows) {
-      records.add(RowConversion.toRecord(loaded.name(), schema, row));
-    }
+    List<Record> records =
+        rows.stream().map(row -> RowConversion.toRecord(loaded.name(), schema, row)).toList();
     RowFiles.append(loaded, records);
   }
 

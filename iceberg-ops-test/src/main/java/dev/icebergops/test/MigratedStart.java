@@ -9,24 +9,10 @@ import java.util.TreeSet;
  * the after-test rollback must find again, then through the allowed irreversible versions on the
  * way (recording their shapes for the class) to the test's version.
  */
-final class MigratedStart implements NamespaceStart {
+record MigratedStart(SuiteConfig config, IrreversibleShapes shapes, String name)
+    implements NamespaceStart {
 
   private static final String BASE = MigrationRunner.BASE_VERSION;
-
-  private final SuiteConfig config;
-  private final IrreversibleShapes shapes;
-  private final String name;
-
-  MigratedStart(SuiteConfig config, String testName, IrreversibleShapes shapes) {
-    this.config = config;
-    this.shapes = shapes;
-    this.name = config.uniqueName(testName);
-  }
-
-  @Override
-  public String name() {
-    return name;
-  }
 
   @Override
   public ReturnPoint prepare(MigrationRunner runner, String target) {

@@ -98,7 +98,7 @@ record NamespaceTemplate(
 
   /** The template's history rows under {@code target}, a copy's namespace. */
   List<HistoryRecord> rowsUnder(String target) {
-    return under(target, rows);
+    return rows.stream().map(row -> row.inNamespace(target)).toList();
   }
 
   /**
@@ -132,7 +132,7 @@ record NamespaceTemplate(
                 name, table.copyTo(catalog, Namespaces.table(target, name), copies).location()));
     ViewCopies.copyTo(catalog, views, target);
     if (runner != null && !rows.isEmpty()) {
-      RunnerSeam.seedHistory(runner, Map.of(target, under(target, rows)));
+      RunnerSeam.seedHistory(runner, Map.of(target, rowsUnder(target)));
     }
     return locations;
   }
@@ -201,10 +201,6 @@ record NamespaceTemplate(
       // store could not delete by prefix): the catalog's purge
       Namespaces.drop(catalog, target);
     }
-  }
-
-  private static List<HistoryRecord> under(String namespace, List<HistoryRecord> rows) {
-    return rows.stream().map(row -> row.inNamespace(namespace)).toList();
   }
 
   @Override

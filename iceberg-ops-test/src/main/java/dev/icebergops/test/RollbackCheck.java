@@ -66,11 +66,7 @@ final class RollbackCheck {
       return;
     }
     checkNoTrace(namespace, point.shape().get(), point.where());
-    LOG.info(
-        "Rolled back {} to {} and found no trace in {} ms",
-        namespace.name(),
-        to,
-        (System.nanoTime() - start) / 1_000_000);
+    SuiteLog.took("Rolled back {} to {} and found no trace in {} ms", start, namespace.name(), to);
   }
 
   /** A rollback stopped: fine at an allowed irreversible version, with no trace of the test. */

@@ -16,22 +16,9 @@ import org.opentest4j.AssertionFailedError;
  * one migrated, a failure reported with the snapshot's drift. After the test, what it applied is
  * rolled back to the recorded version and the namespace compared with the snapshot's shape.
  */
-final class SnapshotStart implements NamespaceStart {
+record SnapshotStart(SuiteConfig config, String name) implements NamespaceStart {
 
   private static final String BASE = MigrationRunner.BASE_VERSION;
-
-  private final SuiteConfig config;
-  private final String name;
-
-  SnapshotStart(SuiteConfig config, String testName) {
-    this.config = config;
-    this.name = config.uniqueName(testName);
-  }
-
-  @Override
-  public String name() {
-    return name;
-  }
 
   /** Registers the snapshot, then migrates to {@code target} unless it is {@code 0000}. */
   @Override
@@ -104,11 +91,7 @@ final class SnapshotStart implements NamespaceStart {
   private void migrate(MigrationRunner runner, String from, String target) {
     String drift = drift(runner);
     try {
-      if (target == null) {
-        runner.migrate();
-      } else {
-        runner.migrate(target);
-      }
+      runner.migrate(target);
     } catch (MigrationException e) {
       throw new AssertionFailedError(
           "Cannot migrate %s from the snapshot %s (at %s) to %s: %s\n%s"

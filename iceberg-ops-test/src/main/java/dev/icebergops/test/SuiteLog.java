@@ -1,5 +1,6 @@
 package dev.icebergops.test;
 
+import java.util.Arrays;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -13,4 +14,11 @@ final class SuiteLog {
   static final Logger LOG = LoggerFactory.getLogger(NAME);
 
   private SuiteLog() {}
+
+  /** Logs {@code format} at info level, the milliseconds since {@code start} its last argument. */
+  static void took(String format, long start, Object... arguments) {
+    Object[] all = Arrays.copyOf(arguments, arguments.length + 1);
+    all[arguments.length] = (System.nanoTime() - start) / 1_000_000;
+    LOG.info(format, all);
+  }
 }

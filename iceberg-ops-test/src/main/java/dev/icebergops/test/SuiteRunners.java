@@ -9,36 +9,23 @@ import dev.icebergops.runner.spi.RunnerSeam;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
+import java.util.stream.Collectors;
 import org.apache.iceberg.catalog.Catalog;
 
 /**
  * The runners of one test class, each of one namespace, with the class's migrations and factory:
  * the one place that sets what only the toolkit asks of a runner (a hook before downgrades, no
  * baselines).
+ *
+ * @param metaNamespace the namespace of the class's shared history
+ * @param migrations the class's migrations, baselines included, in version order
  */
-final class SuiteRunners {
+record SuiteRunners(
+    Catalog catalog, SuiteConfig config, String metaNamespace, List<ResolvedMigration> migrations) {
 
-  private final Catalog catalog;
-  private final SuiteConfig config;
-  private final String metaNamespace;
-
-  /** The class's migrations, baselines included, in version order. */
-  private final List<ResolvedMigration> migrations;
-
-  /**
-   * The runners of the class of {@code config}, whose shared history is in {@code metaNamespace},
-   * and whose migrations, baselines included, the class resolved as {@code resolved}.
-   */
-  SuiteRunners(
-      Catalog catalog, SuiteConfig config, String metaNamespace, List<ResolvedMigration> resolved) {
-    this.catalog = catalog;
-    this.config = config;
-    this.metaNamespace = metaNamespace;
-    this.migrations = List.copyOf(resolved);
-  }
-
-  Catalog catalog() {
-    return catalog;
+  /** Copies the migrations. */
+  SuiteRunners {
+    migrations = List.copyOf(migrations);
   }
 
   /**
@@ -83,18 +70,12 @@ final class SuiteRunners {
    * class is keyed by.
    */
   String chain(String upTo) {
-    StringBuilder text = new StringBuilder();
-    migrations.stream()
+    return migrations.stream()
         .filter(m -> upTo == null || m.version().compareTo(upTo) <= 0)
-        .forEach(
+        .map(
             m ->
-                text.append(m.isBaseline() ? 'B' : 'V')
-                    .append(m.version())
-                    .append('=')
-                    .append(m.checksum())
-                    .append(declared(m))
-                    .append(';'));
-    return text.toString();
+                (m.isBaseline() ? "B" : "V") + m.version() + "=" + m.checksum() + declared(m) + ";")
+        .collect(Collectors.joining());
   }
 
   private MigrationRunner.Builder builder(String namespace, String meta) {

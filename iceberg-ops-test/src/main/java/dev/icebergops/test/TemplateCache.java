@@ -47,8 +47,11 @@ import org.apache.iceberg.view.ViewMetadataParser;
  * them (each migration up to the version with its checksum, the toolkit's and Iceberg's versions,
  * the backend and the catalog's table defaults). An entry that cannot be read whole (a file missing
  * or cut short) is a miss, said in one warning line.
+ *
+ * @param dir the directory the entries are in
+ * @param library the toolkit's version, which built the templates
  */
-final class TemplateCache {
+record TemplateCache(Path dir, String library) {
 
   /** The configuration parameter or system property: a directory, or {@code off}. */
   static final String PROPERTY = "iceberg-ops.template-cache";
@@ -60,20 +63,6 @@ final class TemplateCache {
   static final String DEFAULT = "target/iceberg-ops-templates";
 
   private static final String ENTRY = "template.bin";
-
-  private final Path dir;
-  private final String library;
-
-  /** A cache in {@code dir}, for templates built by the toolkit at version {@code library}. */
-  TemplateCache(Path dir, String library) {
-    this.dir = dir;
-    this.library = library;
-  }
-
-  /** The directory the entries are in. */
-  Path dir() {
-    return dir;
-  }
 
   /** The cache {@link #PROPERTY} names (by default {@link #DEFAULT}), or null when it is off. */
   static TemplateCache configured(Optional<String> setting) {

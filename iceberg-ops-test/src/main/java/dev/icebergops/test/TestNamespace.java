@@ -1,7 +1,5 @@
 package dev.icebergops.test;
 
-import static dev.icebergops.test.SuiteLog.LOG;
-
 import dev.icebergops.migration.SkippedMigration;
 import dev.icebergops.runner.MigrationRunner;
 import dev.icebergops.runner.spi.RunnerSeam;
@@ -55,12 +53,7 @@ final class TestNamespace implements ExtensionContext.Store.CloseableResource, A
     long begin = System.nanoTime();
     returnPoint = start.prepare(runner, target);
     historyWrites = RunnerSeam.historyWrites(runner);
-    LOG.info(
-        "Prepared namespace {} {} for {} in {} ms",
-        name,
-        start,
-        testName,
-        (System.nanoTime() - begin) / 1_000_000);
+    SuiteLog.took("Prepared namespace {} {} for {} in {} ms", begin, name, start, testName);
   }
 
   /** Fails the test when it damaged what the class's later tests start from. */
@@ -124,6 +117,6 @@ final class TestNamespace implements ExtensionContext.Store.CloseableResource, A
     closed = true;
     long begin = System.nanoTime();
     start.drop(catalog());
-    LOG.info("Dropped namespace {} in {} ms", name, (System.nanoTime() - begin) / 1_000_000);
+    SuiteLog.took("Dropped namespace {} in {} ms", begin, name);
   }
 }

@@ -54,7 +54,6 @@ final class ViewCopies {
   private static ViewMetadata copy(
       ViewCatalog catalog, ViewMetadata source, String target, String name) {
     TableIdentifier id = Namespaces.table(target, name);
-    boolean first = true;
     View made = null;
     for (ViewVersion version :
         source.versions().stream()
@@ -71,8 +70,7 @@ final class ViewCopies {
           .filter(SQLViewRepresentation.class::isInstance)
           .map(SQLViewRepresentation.class::cast)
           .forEach(query -> builder.withQuery(query.dialect(), query.sql()));
-      made = first ? builder.create() : builder.replace();
-      first = false;
+      made = made == null ? builder.create() : builder.replace();
     }
     if (!(made instanceof BaseView copy)) {
       return null; // a view that does not expose its metadata, as NamespaceTables.views skips it

@@ -1,6 +1,5 @@
 package dev.icebergops.test.assertj;
 
-import dev.icebergops.schema.ColumnSpec;
 import dev.icebergops.schema.SchemaContract;
 import java.util.ArrayList;
 import java.util.List;
@@ -55,10 +54,8 @@ public abstract class AbstractSchemaAssert<SELF extends AbstractSchemaAssert<SEL
     isNotNull();
     List<String> violations = contract.validate(schema());
     if (!violations.isEmpty()) {
-      List<String> lines = new ArrayList<>();
-      for (ColumnSpec column : contract.columns()) {
-        lines.add(column.toString());
-      }
+      List<String> lines =
+          new ArrayList<>(contract.columns().stream().map(Object::toString).toList());
       if (contract.strict()) {
         lines.add("(strict: no other column)");
       }
@@ -143,15 +140,12 @@ public abstract class AbstractSchemaAssert<SELF extends AbstractSchemaAssert<SEL
   /** Verifies that no column, at any depth, is named {@code <name>__legacy_<N>}. */
   public SELF hasNoLegacyColumns() {
     isNotNull();
-    List<String> legacy = new ArrayList<>();
-    new TreeMap<>(TypeUtil.indexNameById(schema().asStruct()))
-        .values()
-        .forEach(
-            name -> {
-              if (ANY_LEGACY.matcher(name.substring(name.lastIndexOf('.') + 1)).matches()) {
-                legacy.add(name);
-              }
-            });
+    List<String> legacy =
+        new TreeMap<>(TypeUtil.indexNameById(schema().asStruct()))
+            .values().stream()
+                .filter(
+                    name -> ANY_LEGACY.matcher(name.substring(name.lastIndexOf('.') + 1)).matches())
+                .toList();
     if (!legacy.isEmpty()) {
       throwAssertionError(
           Failure.expecting(
@@ -188,12 +182,10 @@ public abstract class AbstractSchemaAssert<SELF extends AbstractSchemaAssert<SEL
         siblings = type.asStructType().fields();
       }
     }
-    List<String> found = new ArrayList<>();
-    for (NestedField sibling : siblings) {
-      if (legacy.matcher(sibling.name()).matches()) {
-        found.add(prefix + sibling.name());
-      }
-    }
-    return found;
+    return siblings.stream()
+        .map(NestedField::name)
+        .filter(name -> legacy.matcher(name).matches())
+        .map(name -> prefix + name)
+        .toList();
   }
 }

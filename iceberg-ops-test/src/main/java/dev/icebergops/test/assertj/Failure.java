@@ -3,7 +3,6 @@ package dev.icebergops.test.assertj;
 import java.util.List;
 import java.util.stream.Collectors;
 import org.apache.iceberg.Schema;
-import org.apache.iceberg.types.Types.NestedField;
 import org.assertj.core.error.BasicErrorMessageFactory;
 import org.assertj.core.error.ErrorMessageFactory;
 
@@ -61,14 +60,11 @@ final class Failure extends BasicErrorMessageFactory {
 
   /** A schema as {@code <header> {}, one {@code id: name: required type (doc)} line per column. */
   static String schema(String header, Schema schema) {
-    if (schema.columns().isEmpty()) {
-      return header + " {}";
-    }
-    StringBuilder out = new StringBuilder(header).append(" {\n");
-    for (NestedField field : schema.columns()) {
-      out.append("  ").append(field).append('\n');
-    }
-    return out.append('}').toString();
+    return schema.columns().isEmpty()
+        ? header + " {}"
+        : schema.columns().stream()
+            .map(field -> "  " + field + "\n")
+            .collect(Collectors.joining("", header + " {\n", "}"));
   }
 
   /** One {@code - line} per item, or {@code (none)}. */

@@ -5,7 +5,6 @@ import dev.icebergops.runner.MigrationStatus;
 import dev.icebergops.test.internal.CheckReport;
 import dev.icebergops.test.internal.CheckSettings;
 import dev.icebergops.test.internal.MigrationChecks;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
@@ -47,12 +46,11 @@ public class MigrationRunnerAssert extends AbstractAssert<MigrationRunnerAssert,
   public MigrationRunnerAssert isAtHead() {
     isNotNull();
     List<MigrationStatus> status = actual.status();
-    List<String> notApplied = new ArrayList<>();
-    for (MigrationStatus version : status) {
-      if (!version.state().isApplied()) {
-        notApplied.add(line(version));
-      }
-    }
+    List<String> notApplied =
+        status.stream()
+            .filter(s -> !s.state().isApplied())
+            .map(MigrationRunnerAssert::line)
+            .toList();
     if (!notApplied.isEmpty()) {
       String count = notApplied.size() == 1 ? "1 version is" : notApplied.size() + " versions are";
       throwAssertionError(

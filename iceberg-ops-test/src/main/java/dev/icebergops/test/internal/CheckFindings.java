@@ -33,6 +33,11 @@ class CheckFindings {
     this.check = check;
   }
 
+  /** The check. */
+  StandardCheck check() {
+    return check;
+  }
+
   /** A failure that names no single version: every version the check covered fails with it. */
   void fail(String message) {
     failures.add(message);
@@ -108,6 +113,7 @@ class CheckFindings {
   /** The report of the check on {@code covered}, the versions it was to look at, in order. */
   CheckReport report(Collection<String> covered) {
     Map<String, CheckReport.Outcome> versions = new LinkedHashMap<>();
+    Map<String, String> why = new LinkedHashMap<>();
     for (String version : covered) {
       CheckReport.Outcome outcome =
           outcomes.getOrDefault(version, CheckReport.Outcome.NOT_APPLICABLE);
@@ -115,15 +121,11 @@ class CheckFindings {
         outcome = CheckReport.Outcome.FAILED;
       }
       versions.put(version, outcome);
+      String reason = whyNotApplicable.getOrDefault(version, whyNotCovered);
+      if (outcome == CheckReport.Outcome.NOT_APPLICABLE && reason != null) {
+        why.put(version, reason);
+      }
     }
-    Map<String, String> why = new LinkedHashMap<>();
-    versions.forEach(
-        (version, outcome) -> {
-          String reason = whyNotApplicable.getOrDefault(version, whyNotCovered);
-          if (outcome == CheckReport.Outcome.NOT_APPLICABLE && reason != null) {
-            why.put(version, reason);
-          }
-        });
     return new CheckReport(check, failures, warnings, notes, versions, headSchemas, facts, why);
   }
 

@@ -9,6 +9,7 @@ import dev.icebergops.state.NamespaceTables;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.TreeMap;
 import java.util.function.Consumer;
@@ -25,7 +26,6 @@ final class CheckRun extends CheckFindings {
   /** Why a rollback stopped: the version that stays applied and the reason. */
   record Stop(String version, String reason, boolean irreversible) {}
 
-  private final StandardCheck check;
   private final MigrationRunner runner;
   private final CheckSettings settings;
   private final Map<String, ResolvedMigration> migrations = new LinkedHashMap<>();
@@ -40,7 +40,6 @@ final class CheckRun extends CheckFindings {
   CheckRun(
       StandardCheck check, MigrationRunner runner, CheckSettings settings, JourneyStart start) {
     super(check);
-    this.check = check;
     this.runner = runner;
     this.settings = settings;
     this.start = start;
@@ -74,11 +73,6 @@ final class CheckRun extends CheckFindings {
     return runner;
   }
 
-  /** The check. */
-  StandardCheck check() {
-    return check;
-  }
-
   CheckSettings settings() {
     return settings;
   }
@@ -92,7 +86,7 @@ final class CheckRun extends CheckFindings {
    * for findings to {@link #absorb}.
    */
   CheckRun on(MigrationRunner other) {
-    CheckRun sibling = new CheckRun(check, other, settings, start);
+    CheckRun sibling = new CheckRun(check(), other, settings, start);
     sibling.migrations.putAll(migrations);
     return sibling;
   }
@@ -127,6 +121,11 @@ final class CheckRun extends CheckFindings {
       return false;
     }
     return true;
+  }
+
+  /** Whether a resolved migration has {@code version}. */
+  boolean has(String version) {
+    return migrations.containsKey(version);
   }
 
   /** The resolved migrations, in version order. */
@@ -177,13 +176,13 @@ final class CheckRun extends CheckFindings {
     if (start.isEmpty() && current.isPresent()) {
       fail(
           "Expecting %s to have no applied migration when the %s check starts, but %s is applied"
-              .formatted(ns(), check, label(current.get())));
+              .formatted(ns(), check(), label(current.get())));
       return false;
     }
     if (!start.isAt(runner)) {
       fail(
           "Expecting %s to be at %s when the %s check starts, but it is at %s"
-              .formatted(ns(), start, check, current.orElse(MigrationRunner.BASE_VERSION)));
+              .formatted(ns(), start, check(), current.orElse(MigrationRunner.BASE_VERSION)));
       return false;
     }
     return true;
@@ -318,17 +317,15 @@ final class CheckRun extends CheckFindings {
     if (diff.fieldIdDrift().isEmpty()) {
       return;
     }
-    if (subject == null) {
-      subject = label(version);
-    }
+    String who = Objects.requireNonNullElseGet(subject, () -> label(version));
     String lines = "\n  " + String.join("\n  ", diff.fieldIdDrift());
     if (settings.strictFieldIds()) {
       failAt(
           version,
           "Expecting %s to keep field ids, but %s these columns have new ids:%s"
-              .formatted(subject, when, lines));
+              .formatted(who, when, lines));
     } else {
-      warn(subject + " changes field ids: " + when + " these columns have new ids:" + lines);
+      warn(who + " changes field ids: " + when + " these columns have new ids:" + lines);
     }
   }
 
@@ -358,7 +355,7 @@ final class CheckRun extends CheckFindings {
   void reportCleanUpFailure(RuntimeException e) {
     warn(
         "the %s check could not roll %s back to %s: %s"
-            .formatted(check, ns(), start.version(), e.toString()));
+            .formatted(check(), ns(), start.version(), e.toString()));
   }
 
   /** Whether the rollback stopped at an irreversible version the test class allows. */
@@ -388,7 +385,7 @@ final class CheckRun extends CheckFindings {
             .formatted(
                 ns(),
                 stop.version(),
-                check,
+                check(),
                 start.version(),
                 label(stop.version()),
                 stop.irreversible() ? " is irreversible: " : "'s downgrade() failed: ",

@@ -11,7 +11,6 @@ import java.nio.file.FileSystemAlreadyExistsException;
 import java.nio.file.FileSystems;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -161,13 +160,10 @@ public record ContractLocation(String location) {
   }
 
   private List<Entry> read(Path dir) {
-    List<Path> files = new ArrayList<>();
+    List<Path> files;
     try (Stream<Path> children = Files.list(dir)) {
-      children
-          .filter(Files::isRegularFile)
-          .filter(ContractLocation::isYaml)
-          .sorted()
-          .forEach(files::add);
+      files =
+          children.filter(Files::isRegularFile).filter(ContractLocation::isYaml).sorted().toList();
     } catch (IOException e) {
       throw new UncheckedIOException("Cannot list contracts at " + location + ": " + e, e);
     }

@@ -137,7 +137,7 @@ final class DataCheck {
     run.recordHead(schemas);
     Map<String, Table> tables = run.tables();
     backfills.takeMatched();
-    List<DataLoss> losses = ledger.compare(ledger.reads(tables, files), run.head());
+    List<DataLoss> losses = ledger.compare(ledger.reads(tables, files), run.head(), Set.of());
     backfills
         .takeMatched()
         .forEach(
@@ -269,7 +269,7 @@ final class DataCheck {
 
   /** What is lost at {@code top}, where a walk below starts, was judged at head already. */
   private void seeLosses(String top) {
-    ledger.compare(ledger.reads(run.tables(), files), top).forEach(l -> seen.add(l.key()));
+    ledger.compare(ledger.reads(run.tables(), files), top, seen).forEach(l -> seen.add(l.key()));
   }
 
   /**

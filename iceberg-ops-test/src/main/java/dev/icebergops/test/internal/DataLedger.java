@@ -77,17 +77,6 @@ final class DataLedger {
   }
 
   /**
-   * Compares every batch with the tables as they read now.
-   *
-   * @param now the tables by name; a table absent from the map is gone
-   * @param at the version the namespace is at: the backfills declared up to it apply
-   * @return the losses, those of one kind, table and field id merged
-   */
-  List<DataLoss> compare(Map<String, TableRead> now, String at) {
-    return compare(now, at, batch -> true, Set.of());
-  }
-
-  /**
    * Compares every batch with the tables as they read now, leaving out the losses already known.
    *
    * @param now the tables by name; a table absent from the map is gone
@@ -123,11 +112,9 @@ final class DataLedger {
     comparisons.forEach(RowComparison::matchExactly);
     comparisons.forEach(RowComparison::pairTheRest);
     Map<String, DataLoss> merged = new LinkedHashMap<>();
-    for (RowComparison comparison : comparisons) {
-      for (DataLoss loss : comparison.losses()) {
-        merged.merge(loss.key(), loss, DataLoss::plus);
-      }
-    }
+    comparisons.stream()
+        .flatMap(comparison -> comparison.losses().stream())
+        .forEach(loss -> merged.merge(loss.key(), loss, DataLoss::plus));
     return List.copyOf(merged.values());
   }
 
@@ -137,14 +124,11 @@ final class DataLedger {
     batches.stream()
         .filter(b -> b.table().equals(table))
         .forEach(b -> b.files().forEach(f -> written.add(f.path())));
-    List<Record> rows = new ArrayList<>();
-    read.rows()
-        .forEach(
-            (file, byPosition) -> {
-              if (!written.contains(file)) {
-                rows.addAll(byPosition.values());
-              }
-            });
+    List<Record> rows =
+        read.rows().entrySet().stream()
+            .filter(file -> !written.contains(file.getKey()))
+            .flatMap(file -> file.getValue().values().stream())
+            .toList();
     return new MovedRows(read.schema().asStruct(), rows);
   }
 }

@@ -6,18 +6,10 @@ import java.util.List;
  * The words of the data check: a loss laid at an upgrade or a downgrade, declared or not, and a
  * fill, which is none.
  */
-final class DataMessages {
+record DataMessages(CheckRun run, long seed) {
 
   /** How a migration class declares that it loses data on purpose. */
   private static final String DESTRUCTIVE = "@Destructive(\"<why>\")";
-
-  private final CheckRun run;
-  private final long seed;
-
-  DataMessages(CheckRun run, long seed) {
-    this.run = run;
-    this.seed = seed;
-  }
 
   /** "the data of ns.orders at 0002 is not checked: ..." (a warning). */
   String notChecked(String table, String version, String why) {

@@ -14,6 +14,7 @@ import java.util.Map;
 import java.util.Objects;
 import org.apache.iceberg.Snapshot;
 import org.apache.iceberg.Table;
+import org.apache.iceberg.relocated.com.google.common.collect.Iterables;
 
 /**
  * The check that each destructive change a version makes is declared: the preview of the pending
@@ -95,12 +96,7 @@ final class DeclarationCheck {
   }
 
   private static boolean anyExpired(Table before, Table after) {
-    for (Snapshot snapshot : before.snapshots()) {
-      if (after.snapshot(snapshot.snapshotId()) == null) {
-        return true;
-      }
-    }
-    return false;
+    return Iterables.any(before.snapshots(), s -> after.snapshot(s.snapshotId()) == null);
   }
 
   private static Long id(Snapshot snapshot) {

@@ -64,9 +64,8 @@ final class Descent {
     if (unwalked != null) {
       journey.disturb(
           StandardCheck.REVERSIBILITY,
-          "the downgrade of "
-              + unwalked.version()
-              + " stopped the rollback, where the staircase goes on");
+          "the downgrade of %s stopped the rollback, where the staircase goes on"
+              .formatted(unwalked.version()));
     }
     HistoryCheck.afterRollback(history, stop);
     for (int i = steps.size() - 1; i >= 0; i--) {
@@ -96,9 +95,7 @@ final class Descent {
       while (stop != null) {
         String version = stop.version();
         boolean walksBelow = staircase.previous(version).compareTo(downTo) > 0;
-        if (!stop.irreversible()
-            || !journey.settings.allowedIrreversible().contains(version)
-            || !downTo.equals(journey.start.version())) {
+        if (!staircase.allowed(stop) || !downTo.equals(journey.start.version())) {
           journey.data.stopped(stop);
           return stop;
         }

@@ -30,9 +30,8 @@ final class IdempotencyCheck {
    */
   static boolean again(CheckRun run, ResolvedMigration migration, NamespaceTables before) {
     String subject =
-        "Expecting upgrade() of "
-            + run.label(migration.version())
-            + " to be idempotent, but running it again on its own result";
+        "Expecting upgrade() of %s to be idempotent, but running it again on its own result"
+            .formatted(run.label(migration.version()));
     try {
       migration
           .migration()

@@ -59,7 +59,7 @@ final class NoTraceCheck {
     String downTo = run.settings().downTo();
     if (MigrationRunner.BASE_VERSION.equals(downTo)
         || run.start().version().equals(downTo)
-        || run.migrations().stream().anyMatch(m -> m.version().equals(downTo))) {
+        || run.has(downTo)) {
       return true;
     }
     run.fail(subject(run) + ", but no migration has version " + downTo);
@@ -77,8 +77,7 @@ final class NoTraceCheck {
       versions.add(downTo);
     }
     for (String version : new TreeSet<>(run.settings().allowedIrreversible())) {
-      boolean known = run.migrations().stream().anyMatch(m -> m.version().equals(version));
-      if (known && version.compareTo(downTo) > 0) {
+      if (run.has(version) && version.compareTo(downTo) > 0) {
         versions.add(version);
       }
     }

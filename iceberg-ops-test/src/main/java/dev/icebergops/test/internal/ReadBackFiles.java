@@ -185,14 +185,10 @@ final class ReadBackFiles {
       if (info == null || info.size() > LARGEST_KEPT || (length != null && length != info.size())) {
         return length == null ? store.newInputFile(path) : store.newInputFile(path, length);
       }
-      Kept file = kept.get(path);
-      if (file == null
-          || file.size() != info.size()
-          || file.createdAtMillis() != info.createdAtMillis()) {
-        file = new Kept(info.size(), info.createdAtMillis(), fetch(path, info.size()));
-        kept.put(path, file);
+      if (!keptUnchanged(path, listed)) {
+        kept.put(path, new Kept(info.size(), info.createdAtMillis(), fetch(path, info.size())));
       }
-      return new InMemoryInputFile(path, file.bytes());
+      return new InMemoryInputFile(path, kept.get(path).bytes());
     }
 
     private byte[] fetch(String path, long size) {

@@ -98,14 +98,8 @@ record ReportContent(
         (version, description) -> {
           List<String> row = new ArrayList<>(List.of(version, description));
           for (StandardCheck check : StandardCheck.values()) {
-            row.add(
-                cell(
-                    check,
-                    report ->
-                        outcome(report, version)
-                            .name()
-                            .toLowerCase(Locale.ROOT)
-                            .replace('_', ' ')));
+            String outcome = cell(check, report -> outcome(report, version).name());
+            row.add(outcome.toLowerCase(Locale.ROOT).replace('_', ' '));
           }
           rows.add(row);
         });
@@ -217,15 +211,12 @@ record ReportContent(
         }
       }
       byReason.forEach(
-          (why, at) ->
-              reasons
-                  .computeIfAbsent(why, w -> new ArrayList<>())
-                  .add(
-                      check.title()
-                          + " at "
-                          + (at.size() == versions.size()
-                              ? "every version"
-                              : String.join(", ", at))));
+          (why, at) -> {
+            String where = at.size() == versions.size() ? "every version" : String.join(", ", at);
+            reasons
+                .computeIfAbsent(why, w -> new ArrayList<>())
+                .add(check.title() + " at " + where);
+          });
     }
     return reasons;
   }

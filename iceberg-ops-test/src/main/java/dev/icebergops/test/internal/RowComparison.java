@@ -10,6 +10,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.StringJoiner;
 import java.util.function.Supplier;
+import java.util.stream.Collectors;
 import org.apache.iceberg.MetadataColumns;
 import org.apache.iceberg.Schema;
 import org.apache.iceberg.data.Record;
@@ -164,11 +165,9 @@ final class RowComparison {
 
   private void wholeTable(Kind kind) {
     String columns =
-        String.join(
-            ", ",
-            batch.schema().columns().stream()
-                .map(f -> f.name() + " (id=" + f.fieldId() + ")")
-                .toList());
+        batch.schema().columns().stream()
+            .map(f -> f.name() + " (id=" + f.fieldId() + ")")
+            .collect(Collectors.joining(", "));
     String after = kind == Kind.TABLE_DROPPED ? "(table gone)" : "(not in the new table)";
     for (RowFiles.Written file : batch.files()) {
       for (Record row : file.rows()) {
@@ -218,13 +217,9 @@ final class RowComparison {
           // a value where it read null is a fill; another value than its initial default, or
           // null where it has one, is a change
           Object initial = now.initialDefault();
+          String expected = initial == null ? null : now.name() + "=" + render(initial);
           Kind kind = initial == null ? Kind.FILLED : Kind.VALUES_CHANGED;
-          note(
-              kind,
-              now,
-              prefix + now.name(),
-              row,
-              initial == null ? null : now.name() + "=" + render(initial));
+          note(kind, now, prefix + now.name(), row, expected);
         }
       }
     }

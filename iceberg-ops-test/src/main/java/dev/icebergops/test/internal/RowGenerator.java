@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.UUID;
+import java.util.stream.IntStream;
 import org.apache.iceberg.Schema;
 import org.apache.iceberg.data.GenericRecord;
 import org.apache.iceberg.data.Record;
@@ -43,11 +44,7 @@ final class RowGenerator {
    * @throws UnsupportedOperationException naming the column whose type has no generated value
    */
   List<Record> rows(Schema schema, int count) {
-    List<Record> rows = new ArrayList<>(count);
-    for (int i = 0; i < count; i++) {
-      rows.add(struct("", schema.asStruct()));
-    }
-    return rows;
+    return IntStream.range(0, count).mapToObj(i -> struct("", schema.asStruct())).toList();
   }
 
   private Record struct(String prefix, Types.StructType type) {

@@ -11,6 +11,7 @@ import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.stream.IntStream;
 import org.apache.iceberg.data.Record;
 import org.apache.iceberg.types.Type;
 import org.apache.iceberg.types.Types;
@@ -65,15 +66,11 @@ final class RowValues {
 
   private static boolean sameList(
       Types.ListType writtenType, List<?> written, Types.ListType readType, List<?> read) {
-    if (written.size() != read.size()) {
-      return false;
-    }
-    for (int i = 0; i < written.size(); i++) {
-      if (!same(writtenType.elementType(), written.get(i), readType.elementType(), read.get(i))) {
-        return false;
-      }
-    }
-    return true;
+    Type then = writtenType.elementType();
+    Type now = readType.elementType();
+    return written.size() == read.size()
+        && IntStream.range(0, written.size())
+            .allMatch(i -> same(then, written.get(i), now, read.get(i)));
   }
 
   private static boolean sameMap(

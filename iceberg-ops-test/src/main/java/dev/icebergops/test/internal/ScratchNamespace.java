@@ -38,22 +38,15 @@ import org.slf4j.LoggerFactory;
  *   scratch.runner().migrate("0250");
  * }
  * }</pre>
+ *
+ * @param runner the runner of the scratch namespace, reporting its steps to no one
+ * @param shared whether its tables share their files with another namespace's: then dropped without
+ *     them
  */
-final class ScratchNamespace implements AutoCloseable {
+record ScratchNamespace(CheckRun run, MigrationRunner runner, boolean shared)
+    implements AutoCloseable {
 
   private static final Logger LOG = LoggerFactory.getLogger(ScratchNamespace.class);
-
-  private final CheckRun run;
-  private final MigrationRunner runner;
-
-  /** Whether its tables share their files with another namespace's: then dropped without them. */
-  private final boolean shared;
-
-  private ScratchNamespace(CheckRun run, MigrationRunner runner, boolean shared) {
-    this.run = run;
-    this.runner = runner;
-    this.shared = shared;
-  }
 
   /**
    * Opens the scratch namespace {@code <run's namespace>_<suffix>}, with no history.
@@ -126,11 +119,6 @@ final class ScratchNamespace implements AutoCloseable {
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
-  }
-
-  /** The runner of the scratch namespace, reporting its steps to no one. */
-  MigrationRunner runner() {
-    return runner;
   }
 
   /** The scratch namespace's name. */

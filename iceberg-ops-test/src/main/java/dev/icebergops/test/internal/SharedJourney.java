@@ -152,14 +152,12 @@ public final class SharedJourney extends Journey {
       journey.superseded.flush();
     }
     journey.runs.forEach((check, run) -> journey.reports.put(check, run.report()));
-    if (schemas.leftOutAny()) {
-      journey.reports.forEach(
-          (check, report) -> {
-            if (!report.passed()) {
-              journey.disturb(check, "it failed on a walk that left earlier schemas out");
-            }
-          });
-    }
+    journey.reports.forEach(
+        (check, report) -> {
+          if (schemas.leftOutAny() && !report.passed()) {
+            journey.disturb(check, "it failed on a walk that left earlier schemas out");
+          }
+        });
     return journey;
   }
 

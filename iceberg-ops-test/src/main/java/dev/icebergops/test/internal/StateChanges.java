@@ -178,28 +178,21 @@ public final class StateChanges {
    * field-id drift:} section; {@code (no differences)} when there is nothing to report.
    */
   public String describe() {
-    StringBuilder out = new StringBuilder(describeTables(changes.keySet()));
+    List<String> blocks = new ArrayList<>();
+    changes.forEach((table, lines) -> blocks.add(block(table, lines)));
     if (!fieldIdDrift.isEmpty()) {
-      if (out.length() > 0) {
-        out.append('\n');
-      }
-      out.append("field-id drift:");
-      fieldIdDrift.forEach(line -> out.append("\n  ").append(line));
+      blocks.add(block("field-id drift", fieldIdDrift));
     }
-    return out.length() == 0 ? "(no differences)" : out.toString();
+    return blocks.isEmpty() ? "(no differences)" : String.join("\n", blocks);
   }
 
   /** The blocks of the given tables: each name, a colon, then its lines indented two spaces. */
   String describeTables(Collection<String> tables) {
-    StringBuilder out = new StringBuilder();
-    for (String table : tables) {
-      if (out.length() > 0) {
-        out.append('\n');
-      }
-      out.append(table).append(':');
-      changes(table).forEach(line -> out.append("\n  ").append(line));
-    }
-    return out.toString();
+    return tables.stream().map(t -> block(t, changes(t))).collect(Collectors.joining("\n"));
+  }
+
+  private static String block(String header, List<String> lines) {
+    return header + ":" + lines.stream().map(line -> "\n  " + line).collect(Collectors.joining());
   }
 
   @Override
@@ -211,18 +204,10 @@ public final class StateChanges {
    * One table's lines: added, removed, changed columns, then partition spec, sort, properties,
    * branches and tags.
    */
-  private static final class TableLines {
-    private final TableDiff diff;
-    private final Map<String, List<Integer>> drift;
-    private final List<String> lines = new ArrayList<>();
-
-    private TableLines(TableDiff diff, Map<String, List<Integer>> drift) {
-      this.diff = diff;
-      this.drift = drift;
-    }
+  private record TableLines(TableDiff diff, Map<String, List<Integer>> drift, List<String> lines) {
 
     static List<String> of(TableDiff diff, Map<String, List<Integer>> drift) {
-      TableLines table = new TableLines(diff, drift);
+      TableLines table = new TableLines(diff, drift, new ArrayList<>());
       diff.viewQueries().forEach(query -> table.add("query %s", query));
       table.columns();
       table.partition();

@@ -98,7 +98,8 @@ abstract class SuiteReportPage {
   /** One failure, warning or note of a check. */
   abstract void finding(String check, String kind, String text);
 
-  abstract void end();
+  /** What closes the page: nothing, in Markdown. */
+  void end() {}
 
   private static final class Markdown extends SuiteReportPage {
     @Override
@@ -141,9 +142,6 @@ abstract class SuiteReportPage {
       out.append("**").append(check).append("**, ").append(kind).append(":\n\n```\n");
       out.append(text).append("\n```\n\n");
     }
-
-    @Override
-    void end() {}
   }
 
   private static final class Html extends SuiteReportPage {
@@ -210,8 +208,7 @@ abstract class SuiteReportPage {
 
     private static String css(String result) {
       return switch (result) {
-        case "passed" -> "passed";
-        case "failed" -> "failed";
+        case "passed", "failed" -> result;
         case "not run" -> "notrun";
         default -> "na";
       };

@@ -1,7 +1,6 @@
 package dev.icebergops.test.internal;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.icebergops.migration.TableNames;
 import dev.icebergops.runner.RunEvent;
@@ -188,13 +187,8 @@ public final class WalkSchemas {
     if (!worthIt && !missing) {
       return false;
     }
-    rewrite(
-        catalog,
-        TableIdentifier.of(TableNames.namespace(namespace), name),
-        table,
-        current,
-        worthIt ? keep : null,
-        putBack);
+    TableIdentifier id = TableIdentifier.of(TableNames.namespace(namespace), name);
+    rewrite(catalog, id, table, current, worthIt ? keep : null, putBack);
     return true;
   }
 
@@ -224,9 +218,7 @@ public final class WalkSchemas {
         }
       }
       schemas.putAll(putBack);
-      ArrayNode array = JsonUtil.mapper().createArrayNode();
-      schemas.values().forEach(array::add);
-      json.set("schemas", array);
+      json.set("schemas", JsonUtil.mapper().createArrayNode().addAll(schemas.values()));
       metadata = JsonUtil.mapper().writeValueAsString(json);
     } catch (IOException e) {
       throw new UncheckedIOException("Cannot trim the schemas of " + id + ": " + e, e);
