@@ -11,17 +11,16 @@ import org.apache.iceberg.io.SupportsPrefixOperations;
  * which makes the catalog read the copy's metadata and delete file by file) and the files of every
  * copy of the class, those no metadata names included, go in one deletion by prefix when the class
  * ends.
+ *
+ * @param name the name of the class's locations, {@code <warehouse>/<name>}
+ * @param roots the class's locations so far, one per warehouse, with the files of their store
  */
-final class ClassCopies implements AutoCloseable {
-
-  private final String name;
-
-  /** The class's locations so far, one per warehouse, with the files of their store. */
-  private final Map<String, SupportsPrefixOperations> roots = new ConcurrentHashMap<>();
+record ClassCopies(String name, Map<String, SupportsPrefixOperations> roots)
+    implements AutoCloseable {
 
   /** The copies of a class, under {@code <warehouse>/<name>}. */
   ClassCopies(String name) {
-    this.name = name;
+    this(name, new ConcurrentHashMap<>());
   }
 
   /**

@@ -2,7 +2,6 @@ package dev.icebergops.test;
 
 import static dev.icebergops.test.SuiteLog.LOG;
 
-import dev.icebergops.migration.MigrationFactory;
 import dev.icebergops.migration.ResolvedMigration;
 import dev.icebergops.runner.MigrationRunner;
 import dev.icebergops.state.NamespaceTables;
@@ -187,9 +186,7 @@ final class ClassTemplates implements AutoCloseable {
 
   /** The name of the cache's entry at {@code version}, or null when the class uses no cache. */
   private String cacheEntry(String version) {
-    boolean ownFactory =
-        settings.factory().getClass() != MigrationFactory.publicNoArgConstructor().getClass();
-    return run.cache() == null || ownFactory
+    return run.cache() == null || settings.ownFactory()
         ? null
         : run.cache().entryName(key(version).chain(), catalog, backend);
   }

@@ -9,14 +9,13 @@ import java.util.function.Supplier;
  * The shape at each allowed irreversible version, shared by the tests of one class (the same
  * migrations give the same shape in any namespace): recorded by a walk or a test passing the
  * version, or else taken once from a scratch namespace migrated to it.
+ *
+ * @param shapes the shapes recorded so far, by version
  */
-final class IrreversibleShapes {
-
-  private final Map<String, NamespaceTables> shapes = new ConcurrentHashMap<>();
-  private final SuiteRunners runners;
+record IrreversibleShapes(SuiteRunners runners, Map<String, NamespaceTables> shapes) {
 
   IrreversibleShapes(SuiteRunners runners) {
-    this.runners = runners;
+    this(runners, new ConcurrentHashMap<>());
   }
 
   /** Records the shape at {@code version}, taken by {@code capture}, unless one is recorded. */

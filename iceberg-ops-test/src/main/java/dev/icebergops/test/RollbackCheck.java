@@ -21,15 +21,7 @@ import org.opentest4j.AssertionFailedError;
  * namespace. Whether it ran one is read from the history, unless no runner of the JVM wrote the
  * history table since the namespace was prepared: then nothing is asked of the catalog.
  */
-final class RollbackCheck {
-
-  private final SuiteConfig config;
-  private final IrreversibleShapes shapes;
-
-  RollbackCheck(SuiteConfig config, IrreversibleShapes shapes) {
-    this.config = config;
-    this.shapes = shapes;
-  }
+record RollbackCheck(SuiteConfig config, IrreversibleShapes shapes) {
 
   /**
    * Rolls {@code namespace} back and checks that no trace of its test is left.
@@ -112,11 +104,8 @@ final class RollbackCheck {
 
   private static void checkNoTrace(
       TestNamespace namespace, NamespaceTables expected, String where) {
-    StateChanges diff =
-        StateChanges.between(
-            namespace.name(),
-            expected,
-            NamespaceTables.capture(namespace.catalog(), namespace.name()));
+    NamespaceTables now = NamespaceTables.capture(namespace.catalog(), namespace.name());
+    StateChanges diff = StateChanges.between(namespace.name(), expected, now);
     if (!diff.isEmpty()) {
       throw new AssertionFailedError(
           ("Expecting no trace of %s in %s after rolling back to %s,\nbut the namespace differs"

@@ -18,9 +18,18 @@ import org.junit.jupiter.api.extension.ExtensionContext;
  * a template another class is building waits for it; a template that could not be built is
  * unavailable to every class alike, with the same reason. Closed when the run ends (before the
  * environments, which were stored first): the templates' namespaces are dropped.
+ *
+ * @param cache the templates kept between runs, or null when the cache is off
+ * @param templates the run's templates, built or being built, by what makes them the same
+ * @param namespaces the namespace of every template built in the run, forgotten ones too, with its
+ *     catalog
  */
 @SuppressWarnings("deprecation") // CloseableResource: the only way JUnit 5 before 5.13 closes
-final class RunTemplates implements ExtensionContext.Store.CloseableResource, AutoCloseable {
+record RunTemplates(
+    TemplateCache cache,
+    Map<Key, CompletableFuture<NamespaceTemplate>> templates,
+    Map<String, Catalog> namespaces)
+    implements ExtensionContext.Store.CloseableResource, AutoCloseable {
 
   private static final ExtensionContext.Namespace STORE =
       ExtensionContext.Namespace.create(RunTemplates.class);
@@ -33,17 +42,8 @@ final class RunTemplates implements ExtensionContext.Store.CloseableResource, Au
    */
   record Key(Catalog catalog, MigrationFactory factory, String chain, boolean everySchema) {}
 
-  private final Map<Key, CompletableFuture<NamespaceTemplate>> templates =
-      new ConcurrentHashMap<>();
-
-  /** The namespace of every template built in the run, forgotten ones too, with its catalog. */
-  private final Map<String, Catalog> built = new ConcurrentHashMap<>();
-
-  /** The templates kept between runs, or null when the cache is off. */
-  private final TemplateCache cache;
-
   private RunTemplates(TemplateCache cache) {
-    this.cache = cache;
+    this(cache, new ConcurrentHashMap<>(), new ConcurrentHashMap<>());
   }
 
   /** The run's templates, in the root store of {@code context}. */
@@ -58,11 +58,6 @@ final class RunTemplates implements ExtensionContext.Store.CloseableResource, Au
                     TemplateCache.configured(
                         SuiteConfig.lookup(context, TemplateCache.PROPERTY, TemplateCache.ENV))),
             RunTemplates.class);
-  }
-
-  /** The templates kept between runs, or null when the cache is off. */
-  TemplateCache cache() {
-    return cache;
   }
 
   /**
@@ -99,7 +94,7 @@ final class RunTemplates implements ExtensionContext.Store.CloseableResource, Au
 
   /** The template of {@code key}, reserved by the caller, is {@code template}. */
   void built(Key key, NamespaceTemplate template) {
-    built.put(template.namespace(), key.catalog());
+    namespaces.put(template.namespace(), key.catalog());
     templates.get(key).complete(template);
   }
 
@@ -124,7 +119,7 @@ final class RunTemplates implements ExtensionContext.Store.CloseableResource, Au
   @Override
   public void close() {
     templates.clear();
-    built.forEach(
+    namespaces.forEach(
         (namespace, catalog) -> {
           try {
             Namespaces.drop(catalog, namespace);
@@ -133,6 +128,6 @@ final class RunTemplates implements ExtensionContext.Store.CloseableResource, Au
             LOG.info("Cannot drop the run's template {}: {}", namespace, e.toString());
           }
         });
-    built.clear();
+    namespaces.clear();
   }
 }

@@ -9,7 +9,6 @@ import dev.icebergops.test.internal.CheckSettings;
 import dev.icebergops.test.internal.ContractLocation;
 import dev.icebergops.test.internal.ExpectedBackfill;
 import java.io.UncheckedIOException;
-import java.lang.reflect.AnnotatedElement;
 import java.lang.reflect.Constructor;
 import java.lang.reflect.Method;
 import java.util.ArrayList;
@@ -99,14 +98,13 @@ record SuiteConfig(
                 backfill.version(), backfill.table(), backfill.column(), description, fill));
         continue;
       }
-      BackfillValues values = values(type, label, where);
       backfills.add(
           new ExpectedBackfill(
               backfill.version(),
               backfill.table(),
               backfill.column(),
               description.isBlank() ? type.getSimpleName() : description,
-              values::expected));
+              values(type, label, where)::expected));
     }
     return backfills;
   }
@@ -220,11 +218,9 @@ record SuiteConfig(
         AnnotationSupport.findAnnotation(method, MigrateTo.class)
             .or(() -> EnclosingAnnotations.find(testClass, MigrateTo.class));
     if (migrateTo.isPresent()) {
-      AnnotatedElement on =
-          AnnotationSupport.isAnnotated(method, MigrateTo.class) ? method : testClass;
       String describe =
-          on instanceof Method m
-              ? m.getDeclaringClass().getSimpleName() + "." + m.getName() + "()"
+          AnnotationSupport.isAnnotated(method, MigrateTo.class)
+              ? method.getDeclaringClass().getSimpleName() + "." + method.getName() + "()"
               : testClass.getName();
       return version(migrateTo.get().value(), "@MigrateTo on " + describe);
     }
@@ -254,6 +250,11 @@ record SuiteConfig(
 
   private static String sanitize(String text) {
     return text.toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9]+", "_").replaceAll("^_|_$", "");
+  }
+
+  /** Whether the class creates its migrations with a factory of its own, not the default one. */
+  boolean ownFactory() {
+    return factory.getClass() != MigrationFactory.publicNoArgConstructor().getClass();
   }
 
   /** The standard checks' tolerances. */

@@ -2,7 +2,6 @@ package dev.icebergops.test;
 
 import static dev.icebergops.test.SuiteLog.LOG;
 
-import dev.icebergops.migration.MigrationFactory;
 import dev.icebergops.test.internal.CheckReport;
 import dev.icebergops.test.internal.CheckSettings;
 import dev.icebergops.test.internal.ContractLocation;
@@ -58,10 +57,8 @@ final class SuiteVerdicts {
    */
   static SuiteVerdicts of(
       TemplateCache cache, SuiteConfig config, SuiteRunners runners, String backend) {
-    boolean ownFactory =
-        config.factory().getClass() != MigrationFactory.publicNoArgConstructor().getClass();
     return cache == null
-            || ownFactory
+            || config.ownFactory()
             || config.startFrom() != null
             || !config.backfills().isEmpty()
         ? null

@@ -286,10 +286,8 @@ record TableCopy(
     Table table = MetadataCopy.register(catalog, target, io, targetLocation, copy);
     try {
       if (!dataFiles.isEmpty()) {
-        List<DataFile> copied = new ArrayList<>();
-        for (DataFile file : dataFiles) {
-          copied.add(copyFile(table, file, targetLocation));
-        }
+        List<DataFile> copied =
+            dataFiles.stream().map(file -> copyFile(table, file, targetLocation)).toList();
         RowFiles.commit(table, table.newFastAppend(), copied);
       }
     } catch (RuntimeException e) {

@@ -126,21 +126,19 @@ record TemplateCache(Path dir, String library) {
       Map<String, String> metadata = new LinkedHashMap<>();
       Map<String, EarlierSchemas> earlier = new LinkedHashMap<>();
       Map<String, List<DataFile>> files = new LinkedHashMap<>();
-      for (Map.Entry<String, TableCopy> table : template.tables().entrySet()) {
-        TableIdentifier id = Namespaces.table(template.namespace(), table.getKey());
+      for (String table : template.tables().keySet()) {
+        TableIdentifier id = Namespaces.table(template.namespace(), table);
         // a lean copy's state: its metadata with the current schema, the others left out
         TableCopy lean = TableCopy.of(id, catalog.loadTable(id), false);
-        metadata.put(table.getKey(), lean.metadata());
-        earlier.put(table.getKey(), EarlierSchemas.of(lean.omitted()));
-        List<DataFile> stored = new ArrayList<>();
-        for (DataFile file : lean.dataFiles()) {
-          Path local = staging.resolve(table.getKey() + "-" + stored.size());
-          try (InputStream in = lean.io().newInputFile(file.location()).newStream()) {
-            Files.copy(in, local);
+        metadata.put(table, lean.metadata());
+        earlier.put(table, EarlierSchemas.of(lean.omitted()));
+        List<DataFile> stored = lean.dataFiles();
+        for (int i = 0; i < stored.size(); i++) {
+          try (InputStream in = lean.io().newInputFile(stored.get(i).location()).newStream()) {
+            Files.copy(in, staging.resolve(table + "-" + i));
           }
-          stored.add(file);
         }
-        files.put(table.getKey(), stored);
+        files.put(table, stored);
       }
       Map<String, String> views = new LinkedHashMap<>();
       template.views().forEach((view, made) -> views.put(view, ViewMetadataParser.toJson(made)));

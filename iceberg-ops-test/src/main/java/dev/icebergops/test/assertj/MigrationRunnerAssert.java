@@ -1,5 +1,7 @@
 package dev.icebergops.test.assertj;
 
+import static java.util.stream.Collectors.toSet;
+
 import dev.icebergops.runner.MigrationRunner;
 import dev.icebergops.runner.MigrationStatus;
 import dev.icebergops.test.internal.CheckReport;
@@ -137,13 +139,8 @@ public class MigrationRunnerAssert extends AbstractAssert<MigrationRunnerAssert,
    */
   public MigrationRunnerAssert preservesData() {
     isNotNull();
-    return passes(checks(allVersions()).dataSurvives());
-  }
-
-  private Set<String> allVersions() {
-    return actual.migrations().stream()
-        .map(dev.icebergops.migration.ResolvedMigration::version)
-        .collect(java.util.stream.Collectors.toSet());
+    Set<String> all = actual.migrations().stream().map(m -> m.version()).collect(toSet());
+    return passes(checks(all).dataSurvives());
   }
 
   private MigrationChecks checks(Set<String> irreversible) {

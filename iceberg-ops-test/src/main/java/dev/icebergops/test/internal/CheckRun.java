@@ -33,10 +33,6 @@ final class CheckRun extends CheckFindings {
   /** Where the check starts: its migrations are those above the start's version. */
   private final JourneyStart start;
 
-  CheckRun(StandardCheck check, MigrationRunner runner, CheckSettings settings) {
-    this(check, runner, settings, JourneyStart.empty());
-  }
-
   CheckRun(
       StandardCheck check, MigrationRunner runner, CheckSettings settings, JourneyStart start) {
     super(check);
@@ -150,20 +146,15 @@ final class CheckRun extends CheckFindings {
 
   /** The version below {@code version}: the migration before it, or the start's version. */
   String previous(String version) {
-    String previous = start.version();
-    for (String candidate : migrations.keySet()) {
-      if (candidate.compareTo(version) >= 0) {
-        break;
-      }
-      previous = candidate;
-    }
-    return previous;
+    return migrations.keySet().stream()
+        .filter(candidate -> candidate.compareTo(version) < 0)
+        .reduce((lower, higher) -> higher) // the migrations come in version order
+        .orElse(start.version());
   }
 
   /** "migration 0004 (Add region to orders)", or "migration 0004" for an unknown version. */
   String label(String version) {
-    ResolvedMigration migration = migrations.get(version);
-    return migration == null ? "migration " + version : "migration " + migration;
+    return "migration " + Objects.requireNonNullElse(migrations.get(version), version);
   }
 
   /**

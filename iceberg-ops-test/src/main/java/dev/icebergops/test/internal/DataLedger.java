@@ -9,6 +9,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.function.Predicate;
+import java.util.stream.Collectors;
 import org.apache.iceberg.Schema;
 import org.apache.iceberg.Table;
 import org.apache.iceberg.data.Record;
@@ -63,12 +64,10 @@ final class DataLedger {
 
   /** Reads the tables of {@code tables} that hold rows this ledger wrote, through {@code files}. */
   Map<String, TableRead> reads(Map<String, Table> tables, ReadBackFiles files) {
-    Map<String, TableRead> reads = new HashMap<>();
     List<String> written = tables();
-    tables.entrySet().stream()
+    return tables.entrySet().stream()
         .filter(e -> written.contains(e.getKey()))
-        .forEach(e -> reads.put(e.getKey(), files.read(e.getValue())));
-    return reads;
+        .collect(Collectors.toMap(Map.Entry::getKey, e -> files.read(e.getValue())));
   }
 
   /** The tables that hold rows written by this ledger. */

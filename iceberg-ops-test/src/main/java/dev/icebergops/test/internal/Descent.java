@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import org.apache.iceberg.relocated.com.google.common.collect.Lists;
 
 /**
  * The second half of a {@link SharedJourney}: the rollback from head to {@code downTo}, then to the
@@ -68,9 +69,7 @@ final class Descent {
               .formatted(unwalked.version()));
     }
     HistoryCheck.afterRollback(history, stop);
-    for (int i = steps.size() - 1; i >= 0; i--) {
-      staircase.absorb(steps.get(i));
-    }
+    Lists.reverse(steps).forEach(staircase::absorb);
     return stop == null;
   }
 

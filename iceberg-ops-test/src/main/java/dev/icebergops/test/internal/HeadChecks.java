@@ -1,7 +1,6 @@
 package dev.icebergops.test.internal;
 
 import dev.icebergops.migration.TableNames;
-import dev.icebergops.schema.SchemaContract;
 import java.util.List;
 import java.util.Optional;
 import org.apache.iceberg.Table;
@@ -94,18 +93,15 @@ final class HeadChecks {
     String subject =
         "Expecting %s.%s at head (%s) to conform to contract %s, but"
             .formatted(run.ns(), entry.table(), head, entry.file());
+    TableIdentifier id = TableIdentifier.of(TableNames.namespace(run.ns()), entry.table());
     Table table;
     try {
-      table =
-          run.runner()
-              .catalog()
-              .loadTable(TableIdentifier.of(TableNames.namespace(run.ns()), entry.table()));
+      table = run.runner().catalog().loadTable(id);
     } catch (NoSuchTableException e) {
       run.fail(subject + " the table does not exist");
       return;
     }
-    SchemaContract contract = entry.contract();
-    List<String> violations = contract.validate(table);
+    List<String> violations = entry.contract().validate(table);
     if (!violations.isEmpty()) {
       run.fail(subject + ":\n  - " + String.join("\n  - ", violations));
     }

@@ -132,19 +132,16 @@ final class HistoryCheck {
    */
   private static void noteStaged(CheckRun run, List<HistoryRecord> rows, String direction) {
     for (HistoryRecord row : rows) {
+      String version = direction + run.label(row.version());
       row.steps().stream()
           .map(RunnerSeam::stagedStep)
           .flatMap(Optional::stream)
           .forEach(
               staged ->
                   run.note(
-                      direction
-                          + run.label(row.version())
-                          + " staged data of "
-                          + staged.getKey()
-                          + " on branch "
-                          + staged.getValue()
-                          + ", audited there and published onto main in one commit"));
+                      ("%s staged data of %s on branch %s, audited there and published onto main"
+                              + " in one commit")
+                          .formatted(version, staged.getKey(), staged.getValue())));
     }
   }
 

@@ -1,5 +1,7 @@
 package dev.icebergops.test.internal;
 
+import static java.util.stream.Collectors.joining;
+
 import dev.icebergops.migration.ResolvedMigration;
 import dev.icebergops.runner.spi.RunnerSeam;
 import dev.icebergops.state.NamespaceTables;
@@ -52,11 +54,10 @@ final class IdempotencyCheck {
           subject + " changed " + touched.first() + ":\n  " + lines(diff, touched.first()));
       return false;
     }
-    StringBuilder out = new StringBuilder(subject + " changed " + String.join(", ", touched) + ":");
-    for (String table : touched) {
-      out.append('\n').append(table).append(":\n  ").append(lines(diff, table));
-    }
-    run.failAt(migration.version(), out.toString());
+    String tables =
+        touched.stream().map(t -> "\n" + t + ":\n  " + lines(diff, t)).collect(joining());
+    run.failAt(
+        migration.version(), subject + " changed " + String.join(", ", touched) + ":" + tables);
     return false;
   }
 

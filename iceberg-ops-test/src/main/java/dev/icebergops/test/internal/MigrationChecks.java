@@ -69,7 +69,8 @@ public final class MigrationChecks {
 
   /** Every class loads, versions are unique and match their names, and there is at least one. */
   public CheckReport wellFormed() {
-    return HeadChecks.wellFormed(new CheckRun(StandardCheck.WELL_FORMED, runner, settings));
+    return HeadChecks.wellFormed(
+        new CheckRun(StandardCheck.WELL_FORMED, runner, settings, JourneyStart.empty()));
   }
 
   /** From an empty namespace, migrate() reaches head without error. */

@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeSet;
 import java.util.function.Function;
+import java.util.stream.Collectors;
 
 /**
  * Up to head, then down to the settings' downTo: the namespace must be as it was at downTo. When
@@ -219,14 +220,10 @@ final class NoTraceCheck {
 
   /** The versions above {@code low}, up to and including {@code high}, in order. */
   private static List<String> between(CheckRun run, String low, String high) {
-    List<String> versions = new ArrayList<>();
-    for (var migration : run.migrations()) {
-      String version = migration.version();
-      if (version.compareTo(low) > 0 && version.compareTo(high) <= 0) {
-        versions.add(version);
-      }
-    }
-    return versions;
+    return run.migrations().stream()
+        .map(m -> m.version())
+        .filter(v -> v.compareTo(low) > 0 && v.compareTo(high) <= 0)
+        .collect(Collectors.toCollection(ArrayList::new));
   }
 
   /** "it left ns.audit behind and changed ns.orders". */

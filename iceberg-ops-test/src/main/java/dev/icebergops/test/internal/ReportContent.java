@@ -9,6 +9,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.function.Function;
 import java.util.stream.Collectors;
+import java.util.stream.Stream;
 import org.apache.iceberg.Schema;
 import org.apache.iceberg.types.Type;
 import org.apache.iceberg.types.Types;
@@ -47,11 +48,9 @@ record ReportContent(
             + " passed"
             + (cached == 0 ? "" : " (" + cached + " from the cache of an earlier run)"));
     parts.add(counts.getOrDefault("failed", 0L) + " failed");
-    for (String result : List.of("not applicable", "not run")) {
-      if (counts.containsKey(result)) {
-        parts.add(counts.get(result) + " " + result);
-      }
-    }
+    Stream.of("not applicable", "not run")
+        .filter(counts::containsKey)
+        .forEach(result -> parts.add(counts.get(result) + " " + result));
     return String.join(", ", parts);
   }
 

@@ -7,7 +7,6 @@ import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.time.LocalTime;
 import java.time.ZoneOffset;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -111,11 +110,9 @@ final class RowGenerator {
   }
 
   private List<Object> list(String path, Types.ListType type) {
-    List<Object> list = new ArrayList<>();
-    for (int i = 0, n = 1 + random.nextInt(2); i < n; i++) {
-      list.add(value(path + ".element", type.elementType(), type.isElementRequired()));
-    }
-    return list;
+    return IntStream.range(0, 1 + random.nextInt(2))
+        .mapToObj(i -> value(path + ".element", type.elementType(), type.isElementRequired()))
+        .toList();
   }
 
   private Map<Object, Object> map(String path, Types.MapType type) {

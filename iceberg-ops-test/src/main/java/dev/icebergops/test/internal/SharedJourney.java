@@ -179,11 +179,8 @@ public final class SharedJourney extends Journey {
   }
 
   private void walk(ContractLocation location) {
-    boolean resolved = true;
-    for (CheckRun run : runs.values()) {
-      resolved &= run.resolve();
-    }
-    if (!resolved) {
+    // every run resolves the migrations, and reports what it meets there
+    if (!runs.values().stream().map(CheckRun::resolve).reduce(true, Boolean::logicalAnd)) {
       return;
     }
     Map<StandardCheck, CheckRun> active = active();
@@ -213,8 +210,7 @@ public final class SharedJourney extends Journey {
    * @return whether it reached head
    */
   private boolean up(Map<StandardCheck, CheckRun> active) {
-    List<ResolvedMigration> all = migrations();
-    before.put(all.get(0).version(), capture());
+    before.put(migrations().get(0).version(), capture());
     if (!start.isEmpty()) {
       data.reached(start.version(), captured); // production's tables hold rows too
     }

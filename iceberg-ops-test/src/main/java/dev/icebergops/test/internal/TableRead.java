@@ -50,18 +50,15 @@ record TableRead(String uuid, Schema schema, Map<String, Map<Long, Record>> rows
     }
     Map<String, Map<Long, Record>> projected = new HashMap<>();
     rows.forEach(
-        (file, byPosition) -> {
-          Map<Long, Record> records = new HashMap<>();
-          byPosition.forEach(
-              (position, row) -> {
-                GenericRecord record = GenericRecord.create(target);
-                for (int i = 0; i < from.length; i++) {
-                  record.set(i, row.get(from[i]));
-                }
-                records.put(position, record);
-              });
-          projected.put(file, records);
-        });
+        (file, byPosition) ->
+            byPosition.forEach(
+                (position, row) -> {
+                  GenericRecord record = GenericRecord.create(target);
+                  for (int i = 0; i < from.length; i++) {
+                    record.set(i, row.get(from[i]));
+                  }
+                  projected.computeIfAbsent(file, f -> new HashMap<>()).put(position, record);
+                }));
     return new TableRead(uuid, to, projected);
   }
 

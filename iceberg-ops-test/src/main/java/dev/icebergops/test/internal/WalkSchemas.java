@@ -1,5 +1,8 @@
 package dev.icebergops.test.internal;
 
+import static java.util.stream.Collectors.partitioningBy;
+import static java.util.stream.Collectors.summingInt;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.icebergops.migration.TableNames;
@@ -14,7 +17,6 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import org.apache.iceberg.HasTableOperations;
-import org.apache.iceberg.Schema;
 import org.apache.iceberg.Table;
 import org.apache.iceberg.TableMetadata;
 import org.apache.iceberg.TableMetadataParser;
@@ -154,15 +156,13 @@ public final class WalkSchemas {
     List<Integer> restored = restoredAtOrBelow(current, version);
     Set<Integer> keep = new TreeSet<>(List.of(current.currentSchemaId(), highestId(current)));
     restored.stream().limit(1).forEach(keep::add);
-    int kept = 0;
-    int left = 0;
-    for (Schema schema : current.schemas()) {
-      if (keep.contains(schema.schemaId())) {
-        kept += schema.columns().size();
-      } else {
-        left += schema.columns().size();
-      }
-    }
+    Map<Boolean, Integer> columns =
+        current.schemas().stream()
+            .collect(
+                partitioningBy(
+                    s -> keep.contains(s.schemaId()), summingInt(s -> s.columns().size())));
+    int kept = columns.get(true);
+    int left = columns.get(false);
     boolean worthIt = left > 0 && (always || (left >= LEAST_COLUMNS && left >= 2 * kept));
     Map<Integer, JsonNode> putBack = new TreeMap<>();
     boolean missing =
