@@ -1,5 +1,7 @@
 package dev.icebergops.runner;
 
+import static dev.icebergops.runner.PreviewRendering.sortOrder;
+
 import dev.icebergops.migration.ResolvedMigration;
 import dev.icebergops.migration.TableNames;
 import dev.icebergops.redaction.Redaction;
@@ -77,10 +79,8 @@ final class DriftCheck {
       ShadowRun.Ended ended = ShadowRun.upgrade(expected, namespace, migration);
       if (ended.error() != null) {
         throw new IllegalStateException(
-            "Cannot check drift of "
-                + namespace
-                + ": replaying the migrations on an empty shadow failed: "
-                + ended.message(migration, namespace),
+            "Cannot check drift of %s: replaying the migrations on an empty shadow failed: %s"
+                .formatted(namespace, ended.message(migration, namespace)),
             ended.error());
       }
     }
@@ -89,11 +89,13 @@ final class DriftCheck {
     liveTables.forEach(table -> load(namespace + "." + table, have));
     NamespaceTables.views(live, TableNames.namespace(namespace))
         .forEach((id, view) -> have.put(id.toString(), TableState.of(id.toString(), view)));
-    Long lastCommit = lastHistoryCommit();
+    TableMetadata history = metadata(view.historyTable()); // when it was last committed to
+    Long lastCommit = history == null ? null : history.lastUpdatedMillis();
     Map<String, String> recorded = TableUuids.recorded(state.rows());
     Map<String, TableState> want = new TreeMap<>();
     expected
         .tables()
+        .held()
         .forEach(
             (id, metadata) -> {
               String name = id.toString();
@@ -103,6 +105,7 @@ final class DriftCheck {
             });
     expected
         .views()
+        .held()
         .forEach(
             (id, metadata) -> {
               String name = id.toString();
@@ -153,12 +156,6 @@ final class DriftCheck {
             : Objects.requireNonNullElse(live.origin().location(), live.location());
     return made.comparedAs(
         replaced ? made.uuid() : live.uuid(), location, made.schema(), made.properties());
-  }
-
-  /** When the history table was last committed to, or null when unknown. */
-  private Long lastHistoryCommit() {
-    TableMetadata metadata = metadata(view.historyTable());
-    return metadata == null ? null : metadata.lastUpdatedMillis();
   }
 
   /** Adds a finding of one table. */
@@ -231,11 +228,7 @@ final class DriftCheck {
     TableState want = diff.before();
     TableState have = diff.after();
     if (diff.sortOrderChanged()) {
-      found.add(
-          Kind.SORT_ORDER,
-          null,
-          PreviewRendering.sortOrder(want),
-          PreviewRendering.sortOrder(have));
+      found.add(Kind.SORT_ORDER, null, sortOrder(want), sortOrder(have));
     }
     if (diff.identifierFieldsChanged()) {
       found.add(
@@ -276,11 +269,8 @@ final class DriftCheck {
       ResolvedMigration migration = state.migration(status.version());
       if (migration == null) {
         throw new IllegalStateException(
-            "Cannot check drift of "
-                + namespace
-                + ": version "
-                + status.version()
-                + " is applied but no migration has it");
+            "Cannot check drift of %s: version %s is applied but no migration has it"
+                .formatted(namespace, status.version()));
       }
       applied.add(migration);
     }

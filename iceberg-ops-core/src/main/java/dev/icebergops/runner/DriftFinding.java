@@ -77,9 +77,8 @@ public record DriftFinding(
           case TABLE_MISSING -> "the " + object() + " is missing";
           case TABLE_UNEXPECTED -> "the " + object() + " is not made by the migrations";
           case TABLE_REPLACED ->
-              "the table was dropped and created again after its migrations ran (now uuid "
-                  + actual
-                  + ")";
+              "the table was dropped and created again after its migrations ran (now uuid %s)"
+                  .formatted(actual);
           case IDENTIFIER_FIELDS -> "identifier fields are " + actual + ", expected " + expected;
           case COLUMN_ORDER -> "column order is " + actual + ", expected " + expected;
           case FORMAT_VERSION -> "format version is " + actual + ", expected " + expected;

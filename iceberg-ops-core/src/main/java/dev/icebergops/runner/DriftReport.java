@@ -3,6 +3,7 @@ package dev.icebergops.runner;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Collectors;
 
 /**
  * The result of {@link MigrationRunner#checkDrift()}: each difference between the live tables and
@@ -31,17 +32,10 @@ public record DriftReport(String namespace, String version, List<DriftFinding> f
     if (findings.isEmpty()) {
       return "No drift: the tables of " + namespace + " are what its migrations make at " + at;
     }
-    StringBuilder out =
-        new StringBuilder()
-            .append("Drift in ")
-            .append(namespace)
-            .append(" at ")
-            .append(at)
-            .append(": ")
-            .append(findings.size())
-            .append(findings.size() == 1 ? " difference" : " differences");
-    findings.forEach(f -> out.append("\n  ").append(f.describe()));
-    return out.toString();
+    int n = findings.size();
+    return "Drift in %s at %s: %s %s"
+            .formatted(namespace, at, n, n == 1 ? "difference" : "differences")
+        + findings.stream().map(f -> "\n  " + f.describe()).collect(Collectors.joining());
   }
 
   /** The report as maps, lists and strings, for a JSON document. */

@@ -163,10 +163,9 @@ final class HeldLease implements AutoCloseable {
     RunLease holder = fresh.lease().orElse(null);
     if (holder != null && holder.runId().equals(log.runId())) {
       return Optional.of(
-          "its lease tag "
-              + MigrationHistory.leaseTag(scope.namespace())
-              + " was moved by another writer of "
-              + scope.history().tableIdentifier());
+          "its lease tag %s was moved by another writer of %s"
+              .formatted(
+                  MigrationHistory.leaseTag(scope.namespace()), scope.history().tableIdentifier()));
     }
     return Optional.of(log.howLost(fresh, holder));
   }

@@ -212,15 +212,15 @@ final class HistoryLog {
     }
     String what = writing(rows, release);
     Long startedAt = state.snapshotId();
-    HistoryRetry retry = scope.config().retry(what);
-    for (int tried = 1; ; tried++) {
-      try {
-        tryWrite(rows, release, forget, carrier);
-        return;
-      } catch (HistoryConflictException e) {
-        retry.afterLoss(tried, e, (tries, last) -> scope.exhausted(what, startedAt, tries, last));
-      }
-    }
+    scope
+        .config()
+        .retry(what)
+        .run(
+            tried -> {
+              tryWrite(rows, release, forget, carrier);
+              return null;
+            },
+            (tries, last) -> scope.exhausted(what, startedAt, tries, last));
   }
 
   /**
@@ -289,11 +289,9 @@ final class HistoryLog {
           fresh.row(row.version()).orElse(null), state.row(row.version()).orElse(null))) {
         throw new ConcurrentMigrationException(
             row.version(),
-            "Cannot record migration "
-                + row.version()
-                + " for namespace "
-                + namespace
-                + ": another writer changed its history row during this run",
+            ("Cannot record migration %s for namespace %s: another writer changed its history row"
+                    + " during this run")
+                .formatted(row.version(), namespace),
             cause);
       }
     }
@@ -313,13 +311,10 @@ final class HistoryLog {
       List<HistoryRecord> rows, boolean release, HistoryTableMissingException e) {
     return new MigrationException(
         rows.size() == 1 ? rows.get(0).version() : null,
-        "Cannot "
-            + writing(rows, release)
-            + ": the history table "
-            + e.table()
-            + " no longer exists (dropped during this run); it is not created again, since it"
-            + " would hold only this run's rows; restore it (register its last metadata file"
-            + " again), or stamp the version the tables are at",
+        ("Cannot %s: the history table %s no longer exists (dropped during this run); it is not"
+                + " created again, since it would hold only this run's rows; restore it (register"
+                + " its last metadata file again), or stamp the version the tables are at")
+            .formatted(writing(rows, release), e.table()),
         e);
   }
 
@@ -350,11 +345,8 @@ final class HistoryLog {
     if (now == null || !now.runId().equals(lease.runId())) {
       throw new ConcurrentMigrationException(
           null,
-          "Cannot go on migrating "
-              + namespace
-              + ": this run lost its lease ("
-              + howLost(fresh, now)
-              + "); nothing more was recorded",
+          "Cannot go on migrating %s: this run lost its lease (%s); nothing more was recorded"
+              .formatted(namespace, howLost(fresh, now)),
           cause);
     }
   }

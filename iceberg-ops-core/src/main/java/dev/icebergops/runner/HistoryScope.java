@@ -45,17 +45,15 @@ record HistoryScope(HistoryTable history, RunnerConfig config, RemoteCalls remot
       String what, Long readAt, int tries, HistoryConflictException last) {
     return new ConcurrentMigrationException(
         null,
-        "Cannot "
-            + what
-            + ": the history table "
-            + history.tableIdentifier()
-            + " kept changing ("
-            + otherRuns(readAt)
-            + " wrote it during this attempt; the catalog answered and refused "
-            + tries
-            + (tries == 1 ? " try" : " tries")
-            + "); try again, or give the busiest namespaces a history table of their own"
-            + " (MigrationRunner.Builder.metaNamespace)",
+        ("Cannot %s: the history table %s kept changing (%s wrote it during this attempt; the"
+                + " catalog answered and refused %s %s); try again, or give the busiest namespaces"
+                + " a history table of their own (MigrationRunner.Builder.metaNamespace)")
+            .formatted(
+                what,
+                history.tableIdentifier(),
+                otherRuns(readAt),
+                tries,
+                tries == 1 ? "try" : "tries"),
         last);
   }
 

@@ -209,11 +209,9 @@ final class LeaseFence {
 
   private static RefusedByFenceException refused(Object target, String lost, Exception cause) {
     return new RefusedByFenceException(
-        "Cannot change "
-            + target
-            + ": this run no longer holds the run lease ("
-            + lost
-            + "); the change was refused and not committed",
+        ("Cannot change %s: this run no longer holds the run lease (%s); the change was refused"
+                + " and not committed")
+            .formatted(target, lost),
         cause);
   }
 

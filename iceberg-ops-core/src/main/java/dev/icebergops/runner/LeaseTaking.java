@@ -82,15 +82,17 @@ final class LeaseTaking {
       Instant now = scope.config().clock().instant();
       if (held == null || held.runId().equals(runId) || !isAlive(held, now)) {
         RunLease mine =
-            ProcessScope.CURRENT.lease(
-                ProcessHandle.current().pid(),
-                runId,
-                now,
-                now.plus(scope.config().leaseDuration()));
+            ProcessScope.CURRENT.lease(runId, now, now.plus(scope.config().leaseDuration()));
         return new Offer(read, mine, now);
       }
       if (!now.isBefore(deadline)) {
-        throw heldBy(held);
+        throw new ConcurrentMigrationException(
+            null,
+            ("Cannot %s: another run holds its lease: %s since %s (expires %s unless renewed); wait"
+                    + " for it to end, or release the lease with MigrationRunner.releaseLease() if"
+                    + " that run is gone")
+                .formatted(what, held.owner(), held.since(), held.expiresAt()),
+            null);
       }
       pause(
           Math.min(
@@ -140,22 +142,6 @@ final class LeaseTaking {
       next = next.with(row);
     }
     return next;
-  }
-
-  private ConcurrentMigrationException heldBy(RunLease held) {
-    return new ConcurrentMigrationException(
-        null,
-        "Cannot "
-            + what
-            + ": another run holds its lease: "
-            + held.owner()
-            + " since "
-            + held.since()
-            + " (expires "
-            + held.expiresAt()
-            + " unless renewed); wait for it to end, or release the lease with"
-            + " MigrationRunner.releaseLease() if that run is gone",
-        null);
   }
 
   /** Releases the namespace's lease whoever holds it; empty when none was held. */

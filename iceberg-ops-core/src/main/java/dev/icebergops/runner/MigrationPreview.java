@@ -42,19 +42,16 @@ public record MigrationPreview(String namespace, String current, List<VersionPre
       for (ClassedChange c : v.undeclared(gate)) {
         String annotation = c.changeClass() == ChangeClass.BREAKING ? "Breaking" : "Destructive";
         messages.add(
-            v.version()
-                + " ("
-                + v.description()
-                + "): "
-                + c.table()
-                + (c.column() == null ? "" : " column " + c.column())
-                + ": "
-                + c.change()
-                + " is "
-                + c.changeClass().label()
-                + " and not declared; declare it on the migration class with @"
-                + annotation
-                + "(\"<why>\")");
+            ("%s (%s): %s%s: %s is %s and not declared; declare it on the migration class with"
+                    + " @%s(\"<why>\")")
+                .formatted(
+                    v.version(),
+                    v.description(),
+                    c.table(),
+                    c.column() == null ? "" : " column " + c.column(),
+                    c.change(),
+                    c.changeClass().label(),
+                    annotation));
       }
     }
     return messages;

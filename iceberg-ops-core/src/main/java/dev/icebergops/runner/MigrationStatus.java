@@ -53,6 +53,12 @@ public record MigrationStatus(
     return error;
   }
 
+  /** This status with the staged data branches its version left. */
+  MigrationStatus withStaged(String branches) {
+    return new MigrationStatus(
+        version, description, state, updatedAt, error, checksumChanged, baselineVersion, branches);
+  }
+
   /**
    * Whether this version is (or would be) built by its baseline migration rather than by its
    * versioned one: true for the baseline's own version.

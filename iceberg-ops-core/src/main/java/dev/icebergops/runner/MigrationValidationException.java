@@ -1,6 +1,7 @@
 package dev.icebergops.runner;
 
 import java.util.List;
+import java.util.stream.Collectors;
 
 /**
  * Thrown by {@link MigrationRunner#validate()} (and so by {@code migrate()}) when the migrations
@@ -34,17 +35,9 @@ public class MigrationValidationException extends MigrationException {
 
   private static String message(
       String operation, String namespace, List<ValidationFinding> findings) {
-    StringBuilder text =
-        new StringBuilder("Cannot ")
-            .append(operation)
-            .append(' ')
-            .append(namespace)
-            .append(": validation found ")
-            .append(findings.size())
-            .append(findings.size() == 1 ? " problem" : " problems");
-    for (ValidationFinding finding : findings) {
-      text.append("\n  - ").append(finding.message());
-    }
-    return text.toString();
+    int n = findings.size();
+    return "Cannot %s %s: validation found %s %s"
+            .formatted(operation, namespace, n, n == 1 ? "problem" : "problems")
+        + findings.stream().map(f -> "\n  - " + f.message()).collect(Collectors.joining());
   }
 }

@@ -5,6 +5,7 @@ import dev.icebergops.migration.ResolvedMigration;
 import dev.icebergops.runner.ValidationFinding.Kind;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 
 /**
  * Finds what stops a migrate: out-of-order, missing, edited, failed and interrupted versions,
@@ -28,12 +29,10 @@ final class MigrationValidator {
               state.tablesWithoutHistoryReason(state.namespace())));
     }
     String highest = state.current();
-    for (MigrationStatus status : VersionStatuses.of(state)) {
-      ValidationFinding found = finding(state, status, location, outOfOrder, highest);
-      if (found != null) {
-        findings.add(found);
-      }
-    }
+    VersionStatuses.of(state).stream()
+        .map(status -> finding(state, status, location, outOfOrder, highest))
+        .filter(Objects::nonNull)
+        .forEach(findings::add);
     return findings;
   }
 
@@ -69,12 +68,8 @@ final class MigrationValidator {
           new ValidationFinding(
               version,
               Kind.INTERRUPTED,
-              name
-                  + ": "
-                  + NamespaceState.interruption(row)
-                  + "; roll it back, or check the tables and run repair() (or stamp(\""
-                  + version
-                  + "\"))");
+              "%s: %s; roll it back, or check the tables and run repair() (or stamp(\"%s\"))"
+                  .formatted(name, NamespaceState.interruption(row), version));
       case RUNNING, BELOW_BASELINE -> null;
     };
   }
@@ -83,12 +78,9 @@ final class MigrationValidator {
     return new ValidationFinding(
         version,
         Kind.OUT_OF_ORDER,
-        name
-            + " is pending but "
-            + highest
-            + " is already applied; give it a version above "
-            + highest
-            + ", or allow it with outOfOrder(true)");
+        ("%1$s is pending but %2$s is already applied; give it a version above %2$s, or allow"
+                + " it with outOfOrder(true)")
+            .formatted(name, highest));
   }
 
   private static ValidationFinding missingClass(
@@ -96,13 +88,12 @@ final class MigrationValidator {
     return new ValidationFinding(
         version,
         Kind.MISSING_CLASS,
-        name
-            + " is applied but no "
-            + (NamespaceState.isBaselineRow(row) ? "baseline class (B" + version + "__)" : "class")
-            + " in "
-            + location
-            + " has that version; restore the class, or roll back to below it with the"
-            + " class restored");
+        ("%s is applied but no %s in %s has that version; restore the class, or roll back to below"
+                + " it with the class restored")
+            .formatted(
+                name,
+                NamespaceState.isBaselineRow(row) ? "baseline class (B" + version + "__)" : "class",
+                location));
   }
 
   private static ValidationFinding checksumChanged(
@@ -110,26 +101,22 @@ final class MigrationValidator {
     return new ValidationFinding(
         version,
         Kind.CHECKSUM_CHANGED,
-        name
-            + " was applied with checksum "
-            + abbreviate(row.checksum())
-            + " but its class now has "
-            + abbreviate(migration.checksum())
-            + "; revert the edit, or accept it with repair()");
+        ("%s was applied with checksum %s but its class now has %s; revert the edit, or accept it"
+                + " with repair()")
+            .formatted(name, abbreviate(row.checksum()), abbreviate(migration.checksum())));
   }
 
   private static ValidationFinding failed(String version, String name, HistoryRecord row) {
     return new ValidationFinding(
         version,
         Kind.FAILED,
-        name
-            + " failed: "
-            + row.error()
-            + "; completed before the failure: "
-            + (row.steps().isEmpty() ? "none" : String.join("; ", row.steps()))
-            + "; roll it back, or fix the tables and run repair() (or stamp(\""
-            + version
-            + "\"))");
+        ("%s failed: %s; completed before the failure: %s; roll it back, or fix the tables and run"
+                + " repair() (or stamp(\"%s\"))")
+            .formatted(
+                name,
+                row.error(),
+                row.steps().isEmpty() ? "none" : String.join("; ", row.steps()),
+                version));
   }
 
   private static String abbreviate(String checksum) {

@@ -14,6 +14,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import java.util.stream.Collectors;
 
 /**
  * The migrations of a namespace next to its history rows and lease, read at one moment.
@@ -75,15 +76,12 @@ final class NamespaceState {
     this.respelled = history.respelled();
     this.now = now;
     this.applyBaselines = applyBaselines;
-    HistoryRecord found = null;
-    for (HistoryRecord row : rows.values()) {
-      if (isBaselineRow(row)
-          && row.status() != Status.ROLLED_BACK
-          && row.status() != Status.PENDING) {
-        found = row; // the highest, should there ever be two
-      }
-    }
-    this.baselineRow = found;
+    this.baselineRow = // the highest, should there ever be two
+        rows.descendingMap().values().stream()
+            .filter(row -> isBaselineRow(row))
+            .filter(row -> row.status() != Status.ROLLED_BACK && row.status() != Status.PENDING)
+            .findFirst()
+            .orElse(null);
   }
 
   /** True for a row a baseline migration wrote (its upgrade, or its downgrade under way). */
@@ -146,17 +144,11 @@ final class NamespaceState {
    * the baseline, below a version that has a row.
    */
   Set<String> unrecordedBelowRecorded() {
-    Set<String> versions = new TreeSet<>();
-    String highest = rows.isEmpty() ? null : rows.lastKey();
-    for (String version : migrations.keySet()) {
-      if (highest != null
-          && version.compareTo(highest) < 0
-          && !rows.containsKey(version)
-          && !isBelowBaseline(version)) {
-        versions.add(version);
-      }
-    }
-    return versions;
+    String highest = rows.isEmpty() ? "" : rows.lastKey();
+    return migrations.keySet().stream()
+        .filter(version -> version.compareTo(highest) < 0 && !rows.containsKey(version))
+        .filter(version -> coveringBaseline(version) == null)
+        .collect(Collectors.toCollection(TreeSet::new));
   }
 
   /**
@@ -184,15 +176,11 @@ final class NamespaceState {
    * @param subject who has the tables: {@code it}, or the namespace
    */
   String tablesWithoutHistoryReason(String subject) {
-    return subject
-        + " has tables ("
-        + String.join(", ", tablesWithoutHistory)
-        + ") but no history in "
-        + historyTable
-        + "; if they were made by these migrations, stamp the version they are at"
-        + " (stamp(\"<version>\")); if the history table was dropped by mistake, register its"
-        + " last metadata file again instead; if the tables are not these migrations', migrate"
-        + " another namespace";
+    return ("%s has tables (%s) but no history in %s; if they were made by these migrations, stamp"
+            + " the version they are at (stamp(\"<version>\")); if the history table was dropped"
+            + " by mistake, register its last metadata file again instead; if the tables are not"
+            + " these migrations', migrate another namespace")
+        .formatted(subject, String.join(", ", tablesWithoutHistory), historyTable);
   }
 
   /** True when {@code version}'s row was deleted by another writer. */
@@ -202,16 +190,10 @@ final class NamespaceState {
 
   /** What an operator does about a deleted row. */
   static String deletedRowAdvice(String version) {
-    return "its row is missing from history (it had one, and a later version is recorded): if"
-        + " its tables show its changes, record it applied with stamp(\""
-        + version
-        + "\"); otherwise make its changes by hand first, then stamp it; migrate does not apply"
-        + " it again";
-  }
-
-  /** True when {@code version} is below the baseline that built the namespace (or will). */
-  boolean isBelowBaseline(String version) {
-    return coveringBaseline(version) != null;
+    return ("its row is missing from history (it had one, and a later version is recorded): if"
+            + " its tables show its changes, record it applied with stamp(\"%s\"); otherwise make"
+            + " its changes by hand first, then stamp it; migrate does not apply it again")
+        .formatted(version);
   }
 
   List<ResolvedMigration> migrations() {
@@ -326,22 +308,20 @@ final class NamespaceState {
   /** What is known of an interrupted version: its operation and the steps recorded. */
   static String interruption(HistoryRecord row) {
     String operation = row.operation() == null ? "its run" : "its " + row.operation();
-    return operation
-        + " was interrupted (run "
-        + row.runId()
-        + ", last recorded "
-        + row.updatedAt()
-        + "); steps recorded as completed: "
-        + (row.steps().isEmpty() ? "none" : String.join("; ", row.steps()))
-        + "; the step after them may have committed";
+    return ("%s was interrupted (run %s, last recorded %s); steps recorded as completed: %s; the"
+            + " step after them may have committed")
+        .formatted(
+            operation,
+            row.runId(),
+            row.updatedAt(),
+            row.steps().isEmpty() ? "none" : String.join("; ", row.steps()));
   }
 
   /** Why a row is unreadable, its raw values, and the way forward. */
   String unreadable(HistoryRecord row) {
-    return row.error()
-        + "; run repair() to remove the row (it logs the raw values), then stamp(\""
-        + row.version()
-        + "\") once its tables are checked, or migrate if they are not at it";
+    return ("%s; run repair() to remove the row (it logs the raw values), then stamp(\"%s\") once"
+            + " its tables are checked, or migrate if they are not at it")
+        .formatted(row.error(), row.version());
   }
 
   /** The versions whose status another writer spelled another way; repair rewrites them. */

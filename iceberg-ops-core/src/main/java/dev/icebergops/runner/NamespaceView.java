@@ -113,13 +113,12 @@ final class NamespaceView {
           null,
           namespace,
           "validate",
-          "Cannot "
-              + operation
-              + " "
-              + namespace
-              + ": failOnSkippedMigrations is on, and the source skips "
-              + (skipped.size() == 1 ? "1 migration: " : skipped.size() + " migrations: ")
-              + each,
+          "Cannot %s %s: failOnSkippedMigrations is on, and the source skips %s: %s"
+              .formatted(
+                  operation,
+                  namespace,
+                  skipped.size() == 1 ? "1 migration" : skipped.size() + " migrations",
+                  each),
           null);
     }
   }
@@ -156,18 +155,10 @@ final class NamespaceView {
             || status.state() == MigrationStatus.State.RUNNING
             || status.state() == MigrationStatus.State.INTERRUPTED;
     List<StagedLeftover> left = unfinished ? StagedLeftover.of(row, catalog, remote) : List.of();
-    if (left.isEmpty()) {
-      return status;
-    }
-    return new MigrationStatus(
-        status.version(),
-        status.description(),
-        status.state(),
-        status.updatedAt(),
-        status.error(),
-        status.checksumChanged(),
-        status.baselineVersion(),
-        left.stream().map(StagedLeftover::note).collect(Collectors.joining("; ")));
+    return left.isEmpty()
+        ? status
+        : status.withStaged(
+            left.stream().map(StagedLeftover::note).collect(Collectors.joining("; ")));
   }
 
   /**
@@ -285,12 +276,7 @@ final class NamespaceView {
     TreeSet<String> known = new TreeSet<>();
     migrations().forEach(m -> known.add(m.version()));
     return new IllegalArgumentException(
-        "Cannot "
-            + what
-            + " "
-            + target
-            + ": no migration has that version (known: "
-            + (known.isEmpty() ? "none" : String.join(", ", known))
-            + ")");
+        "Cannot %s %s: no migration has that version (known: %s)"
+            .formatted(what, target, known.isEmpty() ? "none" : String.join(", ", known)));
   }
 }

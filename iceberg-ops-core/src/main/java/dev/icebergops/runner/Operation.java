@@ -38,11 +38,6 @@ enum Operation {
     return this == UPGRADE ? NamespaceState.BASELINE : NamespaceState.BASELINE_DOWNGRADE;
   }
 
-  /** The hook that runs before the main step: {@code preUpgrade}. */
-  String preHook() {
-    return this == UPGRADE ? "preUpgrade" : "preDowngrade";
-  }
-
   /** The hook that runs after the outcome is recorded: {@code postUpgrade}. */
   String postHook() {
     return this == UPGRADE ? "postUpgrade" : "postDowngrade";
@@ -63,12 +58,8 @@ enum Operation {
    * (create t) to sales}.
    */
   String what(ResolvedMigration resolved, String namespace) {
-    return verb() + " migration " + resolved + " " + preposition() + " " + namespace;
-  }
-
-  /** What the operation does to a version, for messages: {@code apply}. */
-  private String verb() {
-    return this == UPGRADE ? "apply" : "roll back";
+    String verb = this == UPGRADE ? "apply" : "roll back";
+    return verb + " migration " + resolved + " " + preposition() + " " + namespace;
   }
 
   /** The preposition of the namespace in log lines: {@code Applied migration 0001 to sales}. */
@@ -82,22 +73,6 @@ enum Operation {
    */
   String recordedWhenDone(ResolvedMigration resolved) {
     return this == DOWNGRADE ? recorded() : recordedFor(resolved);
-  }
-
-  /** Runs the main step of {@code migration}. */
-  void run(Migration migration, MigrationContext ctx) throws Exception {
-    switch (this) {
-      case UPGRADE -> migration.upgrade(ctx);
-      case DOWNGRADE -> migration.downgrade(ctx);
-    }
-  }
-
-  /** Runs the hook before the main step. */
-  void runPreHook(Migration migration, MigrationContext ctx) throws Exception {
-    switch (this) {
-      case UPGRADE -> migration.preUpgrade(ctx);
-      case DOWNGRADE -> migration.preDowngrade(ctx);
-    }
   }
 
   /** Runs the hook after the outcome is recorded. */

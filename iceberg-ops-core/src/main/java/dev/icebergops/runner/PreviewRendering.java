@@ -15,23 +15,10 @@ record PreviewRendering(String namespace, String current, List<VersionPreview> v
 
   String text() {
     StringBuilder out = new StringBuilder();
-    out.append("Preview of ")
-        .append(namespace)
-        .append(" (at ")
-        .append(at())
-        .append("): ")
-        .append(summary())
-        .append('\n');
+    out.append("Preview of %s (at %s): %s\n".formatted(namespace, at(), summary()));
     for (VersionPreview v : versions) {
       out.append('\n').append(title(v)).append('\n');
-      v.declared()
-          .forEach(
-              (c, why) ->
-                  out.append("  declared ")
-                      .append(c.label())
-                      .append(": ")
-                      .append(why)
-                      .append('\n'));
+      v.declared().forEach((c, why) -> out.append("  declared %s: %s\n".formatted(c.label(), why)));
       if (v.error() != null) {
         out.append("  error: ").append(v.error()).append('\n');
       }
@@ -44,51 +31,33 @@ record PreviewRendering(String namespace, String current, List<VersionPreview> v
             .changes()
             .forEach(
                 line ->
-                    out.append("    ")
-                        .append(line.change())
-                        .append(" [")
-                        .append(line.changeClass().label())
-                        .append("]\n"));
+                    out.append(
+                        "    %s [%s]\n".formatted(line.change(), line.changeClass().label())));
       }
       v.brokenViews()
           .forEach(
               b ->
-                  out.append("  breaks ")
-                      .append(b.describe(WHO))
-                      .append(" [")
-                      .append(ChangeClass.BREAKING.label())
-                      .append("]\n"));
+                  out.append(
+                      "  breaks %s [%s]\n"
+                          .formatted(b.describe(WHO), ChangeClass.BREAKING.label())));
       v.notPreviewed()
           .forEach(
-              n ->
-                  out.append("  not previewed: ")
-                      .append(n)
-                      .append(dataClass(v, n, " [", "]"))
-                      .append('\n'));
+              n -> out.append("  not previewed: %s%s\n".formatted(n, dataClass(v, n, " [", "]"))));
     }
     return out.toString().stripTrailing();
   }
 
   String markdown() {
     StringBuilder out = new StringBuilder();
-    out.append("### iceberg-ops preview of `")
-        .append(namespace)
-        .append("`\n\n")
-        .append("At ")
-        .append(current == null ? "no version" : "version " + current)
-        .append(": ")
-        .append(summary())
-        .append(". Run on an in-memory shadow of the live tables; nothing was written.\n");
+    out.append(
+        ("### iceberg-ops preview of `%s`\n\nAt %s: %s. Run on an in-memory shadow of the live"
+                + " tables; nothing was written.\n")
+            .formatted(
+                namespace, current == null ? "no version" : "version " + current, summary()));
     for (VersionPreview v : versions) {
       out.append("\n#### ").append(title(v)).append('\n');
       v.declared()
-          .forEach(
-              (c, why) ->
-                  out.append("\n> Declared ")
-                      .append(c.label())
-                      .append(": ")
-                      .append(cell(why))
-                      .append('\n'));
+          .forEach((c, why) -> out.append("\n> Declared %s: %s\n".formatted(c.label(), cell(why))));
       if (v.error() != null) {
         out.append("\n> **Error:** ").append(code(v.error())).append('\n');
       }
@@ -107,10 +76,9 @@ record PreviewRendering(String namespace, String current, List<VersionPreview> v
         v.notPreviewed()
             .forEach(
                 n ->
-                    out.append("- :warning: not previewed: ")
-                        .append(cell(n))
-                        .append(dataClass(v, n, " (", ")"))
-                        .append('\n'));
+                    out.append(
+                        "- :warning: not previewed: %s%s\n"
+                            .formatted(cell(n), dataClass(v, n, " (", ")"))));
       }
     }
     return out.toString().stripTrailing() + "\n";
@@ -120,18 +88,17 @@ record PreviewRendering(String namespace, String current, List<VersionPreview> v
   private static void rows(StringBuilder out, TableChange change) {
     String table = code(change.table()) + (change.isView() ? " (view)" : "");
     if (change.kind() != TableChange.Kind.CHANGED || change.lines().isEmpty()) {
-      out.append("| ")
-          .append(table)
-          .append(" | ")
-          .append(change.kind().name().toLowerCase(Locale.ROOT))
-          .append(change.renamedFrom() == null ? "" : " from " + code(change.renamedFrom()))
-          .append(" | ")
-          .append(change.tableClass() == null ? "" : label(change.tableClass()))
-          .append(" |\n");
+      out.append(
+          "| %s | %s%s | %s |\n"
+              .formatted(
+                  table,
+                  change.kind().name().toLowerCase(Locale.ROOT),
+                  change.renamedFrom() == null ? "" : " from " + code(change.renamedFrom()),
+                  change.tableClass() == null ? "" : label(change.tableClass())));
     }
     for (ClassedChange line : change.changes()) {
-      out.append("| ").append(table).append(" | ").append(cell(line.change()));
-      out.append(" | ").append(label(line.changeClass())).append(" |\n");
+      out.append(
+          "| %s | %s | %s |\n".formatted(table, cell(line.change()), label(line.changeClass())));
     }
   }
 

@@ -1,5 +1,7 @@
 package dev.icebergops.runner;
 
+import static dev.icebergops.runner.PreviewRendering.sortOrder;
+
 import dev.icebergops.migration.ChangeClass;
 import dev.icebergops.migration.ResolvedMigration;
 import dev.icebergops.state.StateDiff;
@@ -47,22 +49,20 @@ final class PreviewRun {
     List<VersionPreview> versions = new ArrayList<>();
     boolean failed = false;
     for (ResolvedMigration migration : pending) {
-      if (failed) {
-        versions.add(
-            new VersionPreview(
-                migration.version(),
-                migration.description(),
-                VersionPreview.Outcome.NOT_REACHED,
-                List.of(),
-                List.of(),
-                null,
-                List.of(),
-                ChangeClass.declaredBy(migration.migration().getClass()),
-                List.of()));
-        continue;
-      }
-      VersionPreview version = preview(shadow, views, migration);
-      failed = version.outcome() == VersionPreview.Outcome.FAILS;
+      VersionPreview version =
+          failed
+              ? new VersionPreview(
+                  migration.version(),
+                  migration.description(),
+                  VersionPreview.Outcome.NOT_REACHED,
+                  List.of(),
+                  List.of(),
+                  null,
+                  List.of(),
+                  ChangeClass.declaredBy(migration.migration().getClass()),
+                  List.of())
+              : preview(shadow, views, migration);
+      failed |= version.outcome() == VersionPreview.Outcome.FAILS;
       versions.add(version);
     }
     return new MigrationPreview(namespace, state.current(), versions);
@@ -70,18 +70,18 @@ final class PreviewRun {
 
   private VersionPreview preview(
       ShadowCatalog shadow, ViewChecks views, ResolvedMigration migration) {
-    Map<TableIdentifier, TableMetadata> before = new HashMap<>(shadow.tables());
-    Map<TableIdentifier, ViewMetadata> viewsBefore = new HashMap<>(shadow.views());
-    Set<TableIdentifier> loaded = shadow.loadedFromLive().keySet();
-    Set<TableIdentifier> viewsLoaded = shadow.viewsFromLive().keySet();
+    Map<TableIdentifier, TableMetadata> before = new HashMap<>(shadow.tables().held());
+    Map<TableIdentifier, ViewMetadata> viewsBefore = new HashMap<>(shadow.views().held());
+    Set<TableIdentifier> loaded = shadow.tables().loadedFromLive().keySet();
+    Set<TableIdentifier> viewsLoaded = shadow.views().loadedFromLive().keySet();
     LOG.info("Previewing migration {} of {} on a shadow", migration, namespace);
     ShadowRun.Ended ended = ShadowRun.upgrade(shadow, namespace, migration);
-    Map<TableIdentifier, TableMetadata> after = shadow.tables();
+    Map<TableIdentifier, TableMetadata> after = shadow.tables().held();
     // first touched by this version: as it is live
-    shadow.loadedFromLive().forEach((id, table) -> addIfNew(before, loaded, id, table));
-    shadow.viewsFromLive().forEach((id, view) -> addIfNew(viewsBefore, viewsLoaded, id, view));
+    before.putAll(shadow.tables().loadedFromLiveBut(loaded));
+    viewsBefore.putAll(shadow.views().loadedFromLiveBut(viewsLoaded));
     List<TableChange> changes = new ArrayList<>();
-    StateDiff.between(states(before, viewsBefore), states(after, shadow.views()))
+    StateDiff.between(states(before, viewsBefore), states(after, shadow.views().held()))
         .forEach(diff -> changes.add(change(diff)));
     List<ClassedChange> data = new ArrayList<>();
     List<String> notPreviewed = notOnShadow(before, after, shadow.drainUnheld(), ended, data);
@@ -121,16 +121,6 @@ final class PreviewRun {
     }
   }
 
-  private static <T> void addIfNew(
-      Map<TableIdentifier, T> before,
-      Set<TableIdentifier> loaded,
-      TableIdentifier id,
-      T loadedNow) {
-    if (!loaded.contains(id)) {
-      before.put(id, loadedNow);
-    }
-  }
-
   private static Map<String, TableState> states(
       Map<TableIdentifier, TableMetadata> tables, Map<TableIdentifier, ViewMetadata> views) {
     Map<String, TableState> states = new HashMap<>();
@@ -148,25 +138,21 @@ final class PreviewRun {
     diff.partitionRemoved().forEach(f -> spec.add("removed " + PreviewRendering.partitionField(f)));
     String order =
         diff.sortOrderChanged()
-            ? PreviewRendering.sortOrder(
-                    diff.kind() == TableChange.Kind.CREATED ? null : diff.before())
+            ? sortOrder(diff.kind() == TableChange.Kind.CREATED ? null : diff.before())
                 + " -> "
-                + PreviewRendering.sortOrder(diff.after())
+                + sortOrder(diff.after())
             : null;
     List<String> properties = new ArrayList<>();
     for (TableDiff.PropertyChange p : diff.properties()) {
       String key = p.key();
+      String before = DriftCheck.shown(key, p.before());
+      String after = DriftCheck.shown(key, p.after());
       properties.add(
           p.before() == null
-              ? "set " + key + " = " + DriftCheck.shown(key, p.after())
+              ? "set " + key + " = " + after
               : p.after() == null
-                  ? "removed " + key + " (was " + DriftCheck.shown(key, p.before()) + ")"
-                  : "changed "
-                      + key
-                      + ": "
-                      + DriftCheck.shown(key, p.before())
-                      + " -> "
-                      + DriftCheck.shown(key, p.after()));
+                  ? "removed " + key + " (was " + before + ")"
+                  : "changed %s: %s -> %s".formatted(key, before, after));
     }
     String from = diff.kind() == TableChange.Kind.RENAMED ? diff.before().name() : null;
     TableState state = diff.after() != null ? diff.after() : diff.before();
@@ -194,11 +180,11 @@ final class PreviewRun {
                     tableNotes(id, was(before, id, after.get(id)), after.get(id), unheld, data)));
     if (ended.notOnShadow() != null) {
       notes.add(
-          (ended.step() == null ? "upgrade" : "step '" + ended.step() + "'")
-              + " reads "
-              + ended.notOnShadow().location()
-              + ", a file of the live table that the shadow does not hold; the rest of the"
-              + " upgrade was not run");
+          ("%s reads %s, a file of the live table that the shadow does not hold; the rest of the"
+                  + " upgrade was not run")
+              .formatted(
+                  ended.step() == null ? "upgrade" : "step '" + ended.step() + "'",
+                  ended.notOnShadow().location()));
     } else if (ended.error() == null && !unheld.reads().isEmpty()) {
       notes.add(
           files("reads", unheld.reads())
@@ -238,11 +224,8 @@ final class PreviewRun {
     if (snapshot != null
         && (previous == null || !Objects.equals(snapshot.snapshotId(), previous.snapshotId()))) {
       notes.add(
-          "data commit ("
-              + snapshot.operation()
-              + ") to "
-              + id
-              + ": run on the shadow only, its rows are not previewed");
+          "data commit (%s) to %s: run on the shadow only, its rows are not previewed"
+              .formatted(snapshot.operation(), id));
       String table = id.toString();
       data.add(
           new ClassedChange(TableDiff.dataClass(snapshot.operation()), table, null, notes.get(0)));
@@ -257,14 +240,12 @@ final class PreviewRun {
           unheld.reads().removeIf(f -> f.startsWith(under))
               | unheld.deletes().removeIf(f -> f.startsWith(under));
       notes.add(
-          "expire snapshots of "
-              + id
-              + ": would delete "
-              + expired
-              + " of its "
-              + was.snapshots().size()
-              + " snapshots"
-              + (cleaned ? " and the files only they reference" : ""));
+          "expire snapshots of %s: would delete %s of its %s snapshots%s"
+              .formatted(
+                  id,
+                  expired,
+                  was.snapshots().size(),
+                  cleaned ? " and the files only they reference" : ""));
       String note = notes.get(notes.size() - 1);
       data.add(new ClassedChange(ChangeClass.DESTRUCTIVE, id.toString(), null, note));
     }
@@ -273,12 +254,11 @@ final class PreviewRun {
 
   /** Files of the live tables a version read or deleted, naming the first. */
   private static String files(String verb, Set<String> locations) {
-    return verb
-        + " "
-        + locations.size()
-        + (locations.size() == 1 ? " file" : " files")
-        + " of the live tables (first "
-        + locations.iterator().next()
-        + ")";
+    return "%s %s %s of the live tables (first %s)"
+        .formatted(
+            verb,
+            locations.size(),
+            locations.size() == 1 ? "file" : "files",
+            locations.iterator().next());
   }
 }

@@ -29,7 +29,8 @@ record ProcessScope(String host, String pidNamespace, String bootId) {
           read(() -> firstLine(Path.of("/proc/sys/kernel/random/boot_id"))));
 
   /** A lease held from now on by this process. */
-  RunLease lease(long pid, String runId, Instant since, Instant expiresAt) {
+  RunLease lease(String runId, Instant since, Instant expiresAt) {
+    long pid = ProcessHandle.current().pid();
     return new RunLease(host, pid, pidNamespace, bootId, runId, since, expiresAt);
   }
 

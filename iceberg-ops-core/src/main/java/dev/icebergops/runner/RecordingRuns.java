@@ -73,14 +73,14 @@ final class RecordingRuns {
     if (!refused.isEmpty()) {
       String left = refused.stream().map(StagedLeftover::left).collect(Collectors.joining(", "));
       throw new IllegalStateException(
-          "Cannot repair "
-              + namespace()
-              + ": "
-              + left
-              + (staged == null
-                  ? "; repair with repair(StagedRepair.PUBLISH) or repair(StagedRepair.DROP)"
-                  : "; only an audited branch is published: drop it with"
-                      + " repair(StagedRepair.DROP)"));
+          "Cannot repair %s: %s; %s"
+              .formatted(
+                  namespace(),
+                  left,
+                  staged == null
+                      ? "repair with repair(StagedRepair.PUBLISH) or repair(StagedRepair.DROP)"
+                      : "only an audited branch is published: drop it with"
+                          + " repair(StagedRepair.DROP)"));
     }
     List<RepairResult.Change> changes = new ArrayList<>();
     for (StagedLeftover branch : open) {

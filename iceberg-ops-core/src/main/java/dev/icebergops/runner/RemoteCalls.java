@@ -70,13 +70,9 @@ final class RemoteCalls {
       markUnanswered();
       throw new MigrationException(
           null,
-          "Cannot "
-              + what
-              + ": no answer within "
-              + seconds(timeout)
-              + " from "
-              + endpoints
-              + " (the runner's time bound; set it with MigrationRunner.Builder.timeout)",
+          ("Cannot %s: no answer within %s from %s (the runner's time bound; set it with"
+                  + " MigrationRunner.Builder.timeout)")
+              .formatted(what, seconds(timeout), endpoints),
           e);
     } catch (InterruptedException e) {
       future.cancel(true);
@@ -86,7 +82,7 @@ final class RemoteCalls {
       Throwable cause = e.getCause();
       if (isUnreachable(cause)) {
         throw new MigrationException(
-            null, "Cannot " + what + ": " + cause.getMessage() + " (" + endpoints + ")", cause);
+            null, "Cannot %s: %s (%s)".formatted(what, cause.getMessage(), endpoints), cause);
       }
       if (cause instanceof RuntimeException runtime) {
         throw runtime;
@@ -135,13 +131,8 @@ final class RemoteCalls {
           future.cancel(true);
           markUnanswered();
           throw new StepTimeoutException(
-              "step '"
-                  + step
-                  + "' had no answer within "
-                  + seconds(timeout)
-                  + " from "
-                  + endpoints
-                  + "; it may still commit");
+              "step '%s' had no answer within %s from %s; it may still commit"
+                  .formatted(step, seconds(timeout), endpoints));
         }
       } catch (ExecutionException e) {
         Throwable cause = e.getCause();
@@ -167,13 +158,8 @@ final class RemoteCalls {
     if (unanswered && System.nanoTime() - unansweredAtNanos < timeout.toNanos()) {
       throw new MigrationException(
           null,
-          "Cannot "
-              + what
-              + ": "
-              + endpoints
-              + " did not answer within "
-              + seconds(timeout)
-              + " moments ago; not tried again",
+          "Cannot %s: %s did not answer within %s moments ago; not tried again"
+              .formatted(what, endpoints, seconds(timeout)),
           null);
     }
   }

@@ -32,12 +32,7 @@ final class RunSequence {
   private record Versions(List<Version> versions, String baseline) {}
 
   /** A run that holds the lease, and the versions it planned from the state it took it on. */
-  private record Opened(HeldLease lease, Versions plan) implements AutoCloseable {
-    @Override
-    public void close() {
-      lease.close();
-    }
-  }
+  private record Opened(HeldLease lease, Versions plan) {}
 
   private final RunnerConfig config;
   private final NamespaceView view;
@@ -64,7 +59,7 @@ final class RunSequence {
     if (target != null) {
       view.checkTarget("migrate " + namespace() + " to", target);
     }
-    try (Opened run =
+    Opened run =
         open(
             "migrate " + namespace(),
             held -> {
@@ -76,8 +71,9 @@ final class RunSequence {
               return new Versions(
                   pending.stream().map(m -> new Version(m, null, false)).toList(), baseline);
             },
-            Operation.UPGRADE)) {
-      return drive(run.lease(), Operation.UPGRADE, run.plan());
+            Operation.UPGRADE);
+    try (HeldLease lease = run.lease()) {
+      return drive(lease, Operation.UPGRADE, run.plan());
     }
   }
 
@@ -114,7 +110,7 @@ final class RunSequence {
    * version without a class stops it before anything is written).
    */
   private MigrationResult undo(Function<NamespaceState, List<String>> choose, String target) {
-    try (Opened run =
+    Opened run =
         open(
             "roll back " + namespace(),
             held -> {
@@ -126,15 +122,18 @@ final class RunSequence {
                     .onEvent()
                     .accept(new RunEvent.DowngradesStarting(versions)); // a refusal writes nothing
               }
-              List<Version> undone = new ArrayList<>();
-              for (String version : versions) {
-                HistoryRecord row = state.row(version);
-                undone.add(new Version(state.migration(version), row, isNothingToUndo(row)));
-              }
-              return new Versions(undone, null);
+              return new Versions(
+                  versions.stream()
+                      .map(
+                          v ->
+                              new Version(
+                                  state.migration(v), state.row(v), isNothingToUndo(state.row(v))))
+                      .toList(),
+                  null);
             },
-            Operation.DOWNGRADE)) {
-      return drive(run.lease(), Operation.DOWNGRADE, run.plan());
+            Operation.DOWNGRADE);
+    try (HeldLease lease = run.lease()) {
+      return drive(lease, Operation.DOWNGRADE, run.plan());
     }
   }
 
@@ -191,7 +190,7 @@ final class RunSequence {
           continue;
         }
         if (!runningWritten) {
-          journal.write(List.of(rows.running(version.migration(), operation, journal.runId())));
+          journal.write(List.of(running(versions, i, operation, journal.runId())));
         }
         HistoryRecord next = running(versions, i + 1, operation, journal.runId());
         boolean release = i + 1 == versions.size() && !operation.hasPostHook(version.migration());
@@ -219,7 +218,7 @@ final class RunSequence {
     if (index >= versions.size() || versions.get(index).skip()) {
       return null;
     }
-    return rows.running(versions.get(index).migration(), operation, runId);
+    return rows.running(versions.get(index).migration(), operation, runId, List.of());
   }
 
   /** See {@link MigrationRunner#stamp(String)}. */
@@ -268,24 +267,21 @@ final class RunSequence {
 
   private void checkClassesExist(NamespaceState state, List<String> versions, String target) {
     for (String version : versions) {
-      if (state.migration(version) == null && !isNothingToUndo(state.row(version))) {
+      HistoryRecord row = state.row(version);
+      if (state.migration(version) == null && !isNothingToUndo(row)) {
         throw new MigrationException(
             version,
             namespace(),
             "rollback",
-            "Cannot roll back "
-                + namespace()
-                + " to "
-                + target
-                + ": migration "
-                + version
-                + " ("
-                + state.row(version).description()
-                + ") is "
-                + state.row(version).status().value()
-                + " but no class in "
-                + view.source().location()
-                + " has that version; nothing was rolled back",
+            ("Cannot roll back %s to %s: migration %s (%s) is %s but no class in %s has that"
+                    + " version; nothing was rolled back")
+                .formatted(
+                    namespace(),
+                    target,
+                    version,
+                    row.description(),
+                    row.status().value(),
+                    view.source().location()),
             null);
       }
     }
@@ -338,23 +334,16 @@ final class RunSequence {
       return;
     }
     ResolvedMigration migration = state.migration(baseline.version());
+    String version = baseline.version();
     throw new IllegalArgumentException(
-        "Cannot roll back "
-            + namespace()
-            + " to "
-            + target
-            + ": baseline "
-            + baseline.version()
-            + " ("
-            + (migration != null ? migration.description() : baseline.description())
-            + ")"
-            + " built the versions up to "
-            + baseline.version()
-            + " in one step, and its downgrade goes back to "
-            + NamespaceState.BASE_VERSION
-            + "; roll back to "
-            + baseline.version()
-            + " or above, or to "
-            + NamespaceState.BASE_VERSION);
+        ("Cannot roll back %1$s to %2$s: baseline %3$s (%4$s) built the versions up to %3$s in"
+                + " one step, and its downgrade goes back to %5$s; roll back to %3$s or above, or"
+                + " to %5$s")
+            .formatted(
+                namespace(),
+                target,
+                version,
+                migration != null ? migration.description() : baseline.description(),
+                NamespaceState.BASE_VERSION));
   }
 }

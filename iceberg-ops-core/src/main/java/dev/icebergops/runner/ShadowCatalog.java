@@ -1,11 +1,11 @@
 package dev.icebergops.runner;
 
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
 import org.apache.iceberg.HasTableOperations;
 import org.apache.iceberg.LocationProviders;
@@ -16,19 +16,23 @@ import org.apache.iceberg.catalog.Catalog;
 import org.apache.iceberg.catalog.Namespace;
 import org.apache.iceberg.catalog.SupportsNamespaces;
 import org.apache.iceberg.catalog.TableIdentifier;
+import org.apache.iceberg.catalog.ViewCatalog;
 import org.apache.iceberg.exceptions.AlreadyExistsException;
 import org.apache.iceberg.exceptions.CommitFailedException;
 import org.apache.iceberg.exceptions.NoSuchNamespaceException;
 import org.apache.iceberg.exceptions.NoSuchTableException;
+import org.apache.iceberg.exceptions.NoSuchViewException;
 import org.apache.iceberg.io.FileIO;
 import org.apache.iceberg.io.LocationProvider;
 import org.apache.iceberg.view.BaseMetastoreViewCatalog;
+import org.apache.iceberg.view.BaseView;
+import org.apache.iceberg.view.View;
 import org.apache.iceberg.view.ViewMetadata;
 import org.apache.iceberg.view.ViewOperations;
 
 /**
  * An in-memory catalog that migrations run against when nothing may be written: a preview or a
- * drift check. Its views are held as its tables are ({@link ShadowViews}). Its tables are {@link
+ * drift check. Its views are held as its tables are ({@link ShadowObjects}). Its tables are {@link
  * TableMetadata} held in memory; a commit replaces the held metadata and writes no metadata file,
  * and the files a data step writes go to a {@link ShadowFileIO}. Backed by a live catalog, a table
  * is loaded from it read-only the first time the shadow is asked for it (its current metadata
@@ -39,15 +43,14 @@ final class ShadowCatalog extends BaseMetastoreViewCatalog implements SupportsNa
 
   private final Catalog live;
   private final ShadowFileIO io = new ShadowFileIO();
-  private final Map<TableIdentifier, TableMetadata> tables = new ConcurrentHashMap<>();
-  private final Map<TableIdentifier, TableMetadata> fromLive = new ConcurrentHashMap<>();
-  private final Set<TableIdentifier> gone = ConcurrentHashMap.newKeySet();
+  private final ShadowObjects<TableMetadata> tables;
+  private final ShadowObjects<ViewMetadata> views;
   private final Set<Namespace> namespaces = ConcurrentHashMap.newKeySet();
-  private final ShadowViews views;
 
   private ShadowCatalog(Catalog live) {
     this.live = live;
-    this.views = new ShadowViews(live);
+    this.tables = new ShadowObjects<>(live == null ? null : this::liveTable);
+    this.views = new ShadowObjects<>(live instanceof ViewCatalog ? this::liveView : null);
   }
 
   /** A shadow whose tables are first loaded, read-only, from a live catalog. */
@@ -65,14 +68,14 @@ final class ShadowCatalog extends BaseMetastoreViewCatalog implements SupportsNa
     return live == null ? "shadow" : "shadow of " + live.name();
   }
 
-  /** The tables the shadow holds now (loaded, created or changed), by identifier. */
-  Map<TableIdentifier, TableMetadata> tables() {
-    return Map.copyOf(tables);
+  /** The tables the shadow holds (loaded, created or changed). */
+  ShadowObjects<TableMetadata> tables() {
+    return tables;
   }
 
-  /** The tables loaded from the live catalog so far, as they were loaded. */
-  Map<TableIdentifier, TableMetadata> loadedFromLive() {
-    return Map.copyOf(fromLive);
+  /** The views the shadow holds (loaded, created or replaced). */
+  ShadowObjects<ViewMetadata> views() {
+    return views;
   }
 
   /** The files of the live tables read or deleted since the last call: see {@link ShadowFileIO}. */
@@ -80,24 +83,43 @@ final class ShadowCatalog extends BaseMetastoreViewCatalog implements SupportsNa
     return io.drain();
   }
 
-  /** The views the shadow holds now (loaded, created or replaced), by identifier. */
-  Map<TableIdentifier, ViewMetadata> views() {
-    return views.held();
-  }
-
-  /** The views loaded from the live catalog so far, as they were loaded. */
-  Map<TableIdentifier, ViewMetadata> viewsFromLive() {
-    return views.loadedFromLive();
-  }
-
   @Override
   protected ViewOperations newViewOps(TableIdentifier id) {
-    return views.ops(id);
+    return new ViewOperations() {
+      @Override
+      public ViewMetadata current() {
+        return views.current(id);
+      }
+
+      @Override
+      public ViewMetadata refresh() {
+        return current();
+      }
+
+      @Override
+      public void commit(ViewMetadata base, ViewMetadata metadata) {
+        views.commit(
+            id,
+            base,
+            metadata,
+            now ->
+                new CommitFailedException(
+                    "Cannot commit to view %s on the shadow: it changed", id));
+      }
+    };
   }
 
   @Override
   public List<TableIdentifier> listViews(Namespace namespace) {
-    return views.list(namespace);
+    List<TableIdentifier> listed = List.of();
+    try {
+      if (live instanceof ViewCatalog liveViews) {
+        listed = liveViews.listViews(namespace);
+      }
+    } catch (NoSuchNamespaceException e) {
+      // a namespace made in the shadow only
+    }
+    return views.list(namespace, listed);
   }
 
   @Override
@@ -107,7 +129,12 @@ final class ShadowCatalog extends BaseMetastoreViewCatalog implements SupportsNa
 
   @Override
   public void renameView(TableIdentifier from, TableIdentifier to) {
-    views.rename(from, to);
+    views.rename(
+        from,
+        to,
+        () -> new NoSuchViewException("Cannot rename view %s to %s: it does not exist", from, to),
+        () ->
+            new AlreadyExistsException("Cannot rename view %s to %s: it already exists", from, to));
   }
 
   @Override
@@ -122,12 +149,12 @@ final class ShadowCatalog extends BaseMetastoreViewCatalog implements SupportsNa
 
   @Override
   public List<TableIdentifier> listTables(Namespace namespace) {
-    Set<TableIdentifier> listed = new TreeSet<>((a, b) -> a.toString().compareTo(b.toString()));
-    if (live != null && liveNamespaceExists(namespace)) {
-      listed.addAll(live.listTables(namespace));
-    }
-    listed.removeAll(gone);
-    tables.keySet().stream().filter(id -> id.namespace().equals(namespace)).forEach(listed::add);
+    List<TableIdentifier> listed =
+        tables.list(
+            namespace,
+            live != null && liveNamespaceExists(namespace)
+                ? live.listTables(namespace)
+                : List.of());
     if (listed.isEmpty() && !namespaceExists(namespace)) {
       throw new NoSuchNamespaceException("Namespace does not exist: %s", namespace);
     }
@@ -135,51 +162,47 @@ final class ShadowCatalog extends BaseMetastoreViewCatalog implements SupportsNa
   }
 
   @Override
-  public synchronized boolean dropTable(TableIdentifier id, boolean purge) {
-    if (current(id) == null) {
-      return false;
-    }
-    tables.remove(id);
-    gone.add(id);
-    return true;
+  public boolean dropTable(TableIdentifier id, boolean purge) {
+    return tables.drop(id);
   }
 
   @Override
-  public synchronized void renameTable(TableIdentifier from, TableIdentifier to) {
-    TableMetadata moved = current(from);
-    if (moved == null) {
-      throw new NoSuchTableException("Cannot rename %s to %s: it does not exist", from, to);
-    }
-    if (current(to) != null) {
-      throw new AlreadyExistsException("Cannot rename %s to %s: it already exists", from, to);
-    }
-    tables.remove(from);
-    gone.add(from);
-    gone.remove(to);
-    tables.put(to, moved);
+  public void renameTable(TableIdentifier from, TableIdentifier to) {
+    tables.rename(
+        from,
+        to,
+        () -> new NoSuchTableException("Cannot rename %s to %s: it does not exist", from, to),
+        () -> new AlreadyExistsException("Cannot rename %s to %s: it already exists", from, to));
   }
 
-  /** The held metadata of a table, loading it from the live catalog on first use. */
-  private synchronized TableMetadata current(TableIdentifier id) {
-    TableMetadata held = tables.get(id);
-    if (held != null || gone.contains(id) || live == null || fromLive.containsKey(id)) {
-      return held;
-    }
+  /** A table's current metadata in the live catalog, or null when it has no such table. */
+  private TableMetadata liveTable(TableIdentifier id) {
     Table table;
     try {
       table = live.loadTable(id);
     } catch (NoSuchTableException | NoSuchNamespaceException e) {
-      gone.add(id); // never there: created in the shadow, it is new
       return null;
     }
     if (!(table instanceof HasTableOperations withOps)) {
       throw new IllegalStateException(
           "Cannot load table " + id + " into a shadow: the catalog does not expose its metadata");
     }
-    TableMetadata metadata = withOps.operations().current();
-    fromLive.put(id, metadata);
-    tables.put(id, metadata);
-    return metadata;
+    return withOps.operations().current();
+  }
+
+  /** A view's current metadata in the live catalog, or null when it has no such view. */
+  private ViewMetadata liveView(TableIdentifier id) {
+    View view;
+    try {
+      view = ((ViewCatalog) live).loadView(id);
+    } catch (NoSuchViewException | NoSuchNamespaceException e) {
+      return null;
+    }
+    if (!(view instanceof BaseView base)) {
+      throw new IllegalStateException(
+          "Cannot load view " + id + " into a shadow: the catalog does not expose its metadata");
+    }
+    return base.operations().current();
   }
 
   @Override
@@ -208,18 +231,10 @@ final class ShadowCatalog extends BaseMetastoreViewCatalog implements SupportsNa
     }
     int depth = namespace.levels().length;
     namespaces.stream()
-        .filter(n -> n.levels().length == depth + 1 && startsWith(n, namespace))
+        .filter(n -> n.levels().length == depth + 1)
+        .filter(n -> Arrays.equals(n.levels(), 0, depth, namespace.levels(), 0, depth))
         .forEach(listed::add);
     return List.copyOf(listed);
-  }
-
-  private static boolean startsWith(Namespace child, Namespace parent) {
-    for (int i = 0; i < parent.levels().length; i++) {
-      if (!parent.level(i).equals(child.level(i))) {
-        return false;
-      }
-    }
-    return true;
   }
 
   @Override
@@ -255,7 +270,7 @@ final class ShadowCatalog extends BaseMetastoreViewCatalog implements SupportsNa
 
     @Override
     public TableMetadata current() {
-      return ShadowCatalog.this.current(id);
+      return tables.current(id);
     }
 
     @Override
@@ -265,16 +280,14 @@ final class ShadowCatalog extends BaseMetastoreViewCatalog implements SupportsNa
 
     @Override
     public void commit(TableMetadata base, TableMetadata metadata) {
-      synchronized (ShadowCatalog.this) {
-        TableMetadata now = current();
-        if (base != now) {
-          throw new CommitFailedException(
-              "Cannot commit to %s on the shadow: %s",
-              id, now == null ? "it was dropped" : base == null ? "it exists" : "it changed");
-        }
-        tables.put(id, metadata);
-        gone.remove(id);
-      }
+      tables.commit(
+          id,
+          base,
+          metadata,
+          now ->
+              new CommitFailedException(
+                  "Cannot commit to %s on the shadow: %s",
+                  id, now == null ? "it was dropped" : base == null ? "it exists" : "it changed"));
     }
 
     @Override

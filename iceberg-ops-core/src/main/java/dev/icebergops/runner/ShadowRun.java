@@ -35,14 +35,8 @@ final class ShadowRun {
     String message(ResolvedMigration resolved, String namespace) {
       String where = step == null ? "upgrade" : "upgrade step '" + step + "'";
       return Redaction.scrub(
-          "Cannot apply migration "
-              + resolved
-              + " to "
-              + namespace
-              + ": "
-              + where
-              + " failed: "
-              + error,
+          "Cannot apply migration %s to %s: %s failed: %s"
+              .formatted(resolved, namespace, where, error),
           Map.of());
     }
   }

@@ -70,15 +70,7 @@ record StagedLeftover(String version, String table, String branch, State state) 
 
   /** For {@code repair}: {@code migration 0002 left branch B on ns.payments (audited, ...)}. */
   String left() {
-    return "migration "
-        + version
-        + " left branch "
-        + branch
-        + " on "
-        + table
-        + " ("
-        + stateText()
-        + ")";
+    return "migration %s left branch %s on %s (%s)".formatted(version, branch, table, stateText());
   }
 
   private String stateText() {
@@ -96,25 +88,21 @@ record StagedLeftover(String version, String table, String branch, State state) 
    * @return what was done, for the repair's changes
    */
   String repair(StagedRepair choice, Catalog fenced, RemoteCalls remote) {
-    String done =
-        choice == StagedRepair.PUBLISH
-            ? "published branch " + branch + " onto main of " + table
-            : "dropped branch " + branch + " of " + table;
+    boolean publish = choice == StagedRepair.PUBLISH;
     remote.call(
-        (choice == StagedRepair.PUBLISH ? "publish branch " : "drop branch ")
-            + branch
-            + " of "
-            + table,
+        (publish ? "publish branch " : "drop branch ") + branch + " of " + table,
         () -> {
           Table loaded = fenced.loadTable(TableIdentifier.parse(table));
-          if (choice == StagedRepair.PUBLISH) {
+          if (publish) {
             publish(loaded);
           } else {
             StagedBranches.drop(loaded, branch);
           }
           return null;
         });
-    return done;
+    return publish
+        ? "published branch " + branch + " onto main of " + table
+        : "dropped branch " + branch + " of " + table;
   }
 
   private void publish(Table loaded) {
@@ -122,16 +110,10 @@ record StagedLeftover(String version, String table, String branch, State state) 
     if (!SnapshotUtil.isAncestorOf(
         loaded, loaded.refs().get(branch).snapshotId(), main.snapshotId())) {
       throw new IllegalStateException(
-          "Cannot publish branch "
-              + branch
-              + " onto main of "
-              + table
-              + ": another writer committed snapshot "
-              + main.snapshotId()
-              + " ("
-              + main.operation()
-              + ") to main since it was staged; repair with repair(StagedRepair.DROP) to stage it"
-              + " again on main's new head");
+          ("Cannot publish branch %s onto main of %s: another writer committed snapshot %s (%s)"
+                  + " to main since it was staged; repair with repair(StagedRepair.DROP) to stage"
+                  + " it again on main's new head")
+              .formatted(branch, table, main.snapshotId(), main.operation()));
     }
     StagedBranches.publish(loaded, branch);
   }

@@ -36,12 +36,8 @@ public enum StagedRepair {
       case "drop" -> DROP;
       default ->
           throw new IllegalArgumentException(
-              "Cannot repair "
-                  + namespace
-                  + ": "
-                  + option
-                  + " takes publish or drop, not "
-                  + value);
+              "Cannot repair %s: %s takes publish or drop, not %s"
+                  .formatted(namespace, option, value));
     };
   }
 }

@@ -50,32 +50,22 @@ final class StepFailures {
     if (refused != null) {
       return new ConcurrentMigrationException(
           resolved.version(),
-          "Cannot "
-              + what
-              + ": "
-              + where
-              + " was refused: "
-              + refused.getMessage()
-              + "; committed before it: "
-              + describeCommitted,
+          "Cannot %s: %s was refused: %s; committed before it: %s"
+              .formatted(what, where, refused.getMessage(), describeCommitted),
           error);
     }
     if (cause(error, CommitFailedException.class) != null) {
       return new ConcurrentMigrationException(
           resolved.version(),
-          "Cannot "
-              + what
-              + ": "
-              + text
-              + " (a concurrent commit to the table); committed before the failure: "
-              + describeCommitted,
+          "Cannot %s: %s (a concurrent commit to the table); committed before the failure: %s"
+              .formatted(what, text, describeCommitted),
           error);
     }
     return new MigrationException(
         resolved.version(),
         namespace,
         step,
-        "Cannot " + what + ": " + text + "; committed before the failure: " + describeCommitted,
+        "Cannot %s: %s; committed before the failure: %s".formatted(what, text, describeCommitted),
         error);
   }
 

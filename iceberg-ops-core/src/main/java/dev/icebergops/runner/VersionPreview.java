@@ -74,14 +74,11 @@ public record VersionPreview(
       all.addAll(table.changes());
     }
     all.addAll(dataChanges);
-    brokenViews.forEach(
-        broken ->
-            all.add(
-                new ClassedChange(
-                    ChangeClass.BREAKING,
-                    broken.table(),
-                    broken.column(),
-                    broken.describe("this version"))));
+    for (ViewBreak b : brokenViews) {
+      all.add(
+          new ClassedChange(
+              ChangeClass.BREAKING, b.table(), b.column(), b.describe("this version")));
+    }
     return all;
   }
 

@@ -21,18 +21,6 @@ final class VersionRows {
     this.clock = clock;
   }
 
-  /** The row of one version, operation and run, without table uuids. */
-  HistoryRecord row(
-      ResolvedMigration resolved,
-      String operation,
-      String runId,
-      Status status,
-      List<String> steps,
-      String error,
-      long durationMs) {
-    return row(resolved, operation, runId, status, steps, error, durationMs, Map.of());
-  }
-
   /** The row of one version, operation and run, with the tables' uuids after it. */
   HistoryRecord row(
       ResolvedMigration resolved,
@@ -58,10 +46,18 @@ final class VersionRows {
         tableUuids);
   }
 
-  /** The row saying a version's upgrade or downgrade has started. */
-  HistoryRecord running(ResolvedMigration resolved, Operation operation, String runId) {
+  /** The row saying a version's upgrade or downgrade runs, with the steps it has done so far. */
+  HistoryRecord running(
+      ResolvedMigration resolved, Operation operation, String runId, List<String> steps) {
     return row(
-        resolved, operation.recordedFor(resolved), runId, Status.RUNNING, List.of(), null, 0L);
+        resolved,
+        operation.recordedFor(resolved),
+        runId,
+        Status.RUNNING,
+        steps,
+        null,
+        0L,
+        Map.of());
   }
 
   /** The row recording a version as applied without running it, with the tables' uuids. */

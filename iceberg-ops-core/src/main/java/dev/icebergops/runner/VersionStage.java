@@ -106,10 +106,9 @@ final class VersionStage implements HeldCommits, RebaseLimit.Carrier {
           now.metadataFileLocation(), entry.getValue().base().metadataFileLocation())) {
         return new ConcurrentMigrationException(
             running.get().version(),
-            "Cannot commit to "
-                + entry.getKey()
-                + ": another writer committed to it during this version (a concurrent commit to"
-                + " the table)",
+            ("Cannot commit to %s: another writer committed to it during this version (a"
+                    + " concurrent commit to the table)")
+                .formatted(entry.getKey()),
             refused);
       }
     }

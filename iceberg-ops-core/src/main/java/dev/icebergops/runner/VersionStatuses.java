@@ -3,7 +3,6 @@ package dev.icebergops.runner;
 import dev.icebergops.history.HistoryRecord;
 import dev.icebergops.migration.ResolvedMigration;
 import dev.icebergops.runner.MigrationStatus.State;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.TreeSet;
 
@@ -20,11 +19,9 @@ final class VersionStatuses {
     TreeSet<String> versions = new TreeSet<>();
     known.migrations().forEach(m -> versions.add(m.version()));
     known.rows().forEach(r -> versions.add(r.version()));
-    List<MigrationStatus> statuses = new ArrayList<>();
-    for (String version : versions) {
-      statuses.add(status(known, version, known.migration(version), known.row(version)));
-    }
-    return statuses;
+    return versions.stream()
+        .map(version -> status(known, version, known.migration(version), known.row(version)))
+        .toList();
   }
 
   /** The status of a version no history row of its own stands for: no time, no checksum. */

@@ -20,13 +20,12 @@ public record ViewBreak(String view, String table, String column, String renamed
    * @param who who changes the column, e.g. {@code this version}
    */
   String describe(String who) {
-    return "view "
-        + view
-        + " reads "
-        + table
-        + (column == null ? "" : "." + column)
-        + ", which "
-        + who
-        + (renamedTo == null ? " drops" : " renames to " + renamedTo);
+    return "view %s reads %s%s, which %s%s"
+        .formatted(
+            view,
+            table,
+            column == null ? "" : "." + column,
+            who,
+            renamedTo == null ? " drops" : " renames to " + renamedTo);
   }
 }

@@ -151,12 +151,8 @@ final class ViewChecks {
             .filter(v -> v.query() == null)
             .map(
                 v ->
-                    "view "
-                        + v.view()
-                        + " ("
-                        + v.dialect()
-                        + "): its columns are not checked: "
-                        + v.error())
+                    "view %s (%s): its columns are not checked: %s"
+                        .formatted(v.view(), v.dialect(), v.error()))
             .toList();
   }
 
@@ -218,17 +214,15 @@ final class ViewChecks {
                     : change(renamed.toString(), Kind.RENAMED, table.schema(), table.schema(), id));
           }
         });
-    for (ViewBreak broken : broken(changes, id -> schemaOf(before.get(id)))) {
+    Function<TableIdentifier, Schema> schemas =
+        id -> before.containsKey(id) ? before.get(id).schema() : null;
+    for (ViewBreak broken : broken(changes, schemas)) {
       LOG.warn(
           "Migration {} breaks a view of {}: {}; the view fails at query time until it is replaced",
           version,
           namespace.namespace(),
           broken.describe("migration " + version));
     }
-  }
-
-  private static Schema schemaOf(Table table) {
-    return table == null ? null : table.schema();
   }
 
   /** A change of one table as {@link #warn} sees it: its kind and its schema before and after. */

@@ -18,13 +18,10 @@ import net.sf.jsqlparser.expression.Expression;
 import net.sf.jsqlparser.expression.ExpressionVisitorAdapter;
 import net.sf.jsqlparser.parser.CCJSqlParserUtil;
 import net.sf.jsqlparser.schema.Column;
-import net.sf.jsqlparser.statement.Statement;
 import net.sf.jsqlparser.statement.select.AllColumns;
 import net.sf.jsqlparser.statement.select.AllTableColumns;
 import net.sf.jsqlparser.statement.select.FromItem;
 import net.sf.jsqlparser.statement.select.Join;
-import net.sf.jsqlparser.statement.select.LateralView;
-import net.sf.jsqlparser.statement.select.OrderByElement;
 import net.sf.jsqlparser.statement.select.ParenthesedFromItem;
 import net.sf.jsqlparser.statement.select.ParenthesedSelect;
 import net.sf.jsqlparser.statement.select.PlainSelect;
@@ -35,6 +32,7 @@ import net.sf.jsqlparser.statement.select.WithItem;
 import org.apache.iceberg.Schema;
 import org.apache.iceberg.catalog.Namespace;
 import org.apache.iceberg.catalog.TableIdentifier;
+import org.apache.iceberg.relocated.com.google.common.base.Throwables;
 import org.apache.iceberg.types.Types.NestedField;
 
 /**
@@ -64,15 +62,14 @@ final class ViewReads {
    * @throws IllegalArgumentException if it is no query JSqlParser reads
    */
   static Select parse(String sql) {
-    Statement statement;
     try {
       // JSqlParser's entry point: the whole text, with its time limit against runaway parses
-      statement = CCJSqlParserUtil.parse(sql);
-    } catch (JSQLParserException e) {
-      Throwable cause = e;
-      while (cause.getCause() != null) {
-        cause = cause.getCause(); // the parser's own exception, under the time limit's wrapping
+      if (CCJSqlParserUtil.parse(sql) instanceof Select select) {
+        return select;
       }
+    } catch (JSQLParserException e) {
+      // the parser's own exception, under the time limit's wrapping
+      Throwable cause = Throwables.getRootCause(e);
       String where = // e.g. Encountered unexpected token: "AS" "AS" at line 1, column 37.
           String.valueOf(cause.getMessage())
               .lines()
@@ -80,9 +77,6 @@ final class ViewReads {
               .limit(2)
               .collect(Collectors.joining(" "));
       throw new IllegalArgumentException("Cannot read view SQL: " + where, e);
-    }
-    if (statement instanceof Select select) {
-      return select;
     }
     throw new IllegalArgumentException("Cannot read view SQL: not a query: " + firstLine(sql));
   }
@@ -102,17 +96,20 @@ final class ViewReads {
     return walk.reads;
   }
 
+  /** A list JSqlParser leaves null when the clause is absent, as a list. */
+  private static <T> List<T> orEmpty(List<T> list) {
+    return list == null ? List.of() : list;
+  }
+
   private static String firstLine(String text) {
     String line = text.strip().lines().findFirst().orElse("");
     return line.length() > 200 ? line.substring(0, 200) + "..." : line;
   }
 
   private void select(Select select, Scope outer) {
-    if (select.getWithItemsList() != null) {
-      for (WithItem<?> with : select.getWithItemsList()) {
-        ctes.add(key(with.getAliasName()));
-        select(with.getSelect(), outer);
-      }
+    for (WithItem<?> with : orEmpty(select.getWithItemsList())) {
+      ctes.add(key(with.getAliasName()));
+      select(with.getSelect(), outer);
     }
     if (select instanceof PlainSelect plain) {
       plain(plain, outer);
@@ -125,30 +122,22 @@ final class ViewReads {
 
   private void plain(PlainSelect select, Scope outer) {
     Scope scope = new Scope(outer);
-    List<Join> joins = select.getJoins() == null ? List.of() : select.getJoins();
+    List<Join> joins = orEmpty(select.getJoins());
     from(select.getFromItem(), scope);
     joins.forEach(join -> from(join.getFromItem(), scope));
     Reader reader = new Reader(scope);
     select.getSelectItems().forEach(item -> item.getExpression().accept(reader, null));
-    List<Expression> clauses = new ArrayList<>();
-    clauses.addAll(Arrays.asList(select.getWhere(), select.getHaving(), select.getQualify()));
+    List<Expression> clauses =
+        new ArrayList<>(Arrays.asList(select.getWhere(), select.getHaving(), select.getQualify()));
     for (Join join : joins) {
       clauses.addAll(join.getOnExpressions());
-      if (join.getUsingColumns() != null) {
-        clauses.addAll(join.getUsingColumns());
-      }
+      clauses.addAll(orEmpty(join.getUsingColumns()));
     }
     if (select.getGroupBy() != null) {
       clauses.add(select.getGroupBy().getGroupByExpressionList());
     }
-    if (select.getOrderByElements() != null) {
-      select.getOrderByElements().stream().map(OrderByElement::getExpression).forEach(clauses::add);
-    }
-    if (select.getLateralViews() != null) {
-      select.getLateralViews().stream()
-          .map(LateralView::getGeneratorFunction)
-          .forEach(clauses::add);
-    }
+    orEmpty(select.getOrderByElements()).forEach(o -> clauses.add(o.getExpression()));
+    orEmpty(select.getLateralViews()).forEach(v -> clauses.add(v.getGeneratorFunction()));
     clauses.stream().filter(e -> e != null).forEach(e -> e.accept(reader, null));
   }
 
@@ -169,9 +158,7 @@ final class ViewReads {
       scope.add(alias(subquery.getAlias(), null), new Source(null, null));
     } else if (item instanceof ParenthesedFromItem nested) {
       from(nested.getFromItem(), scope);
-      if (nested.getJoins() != null) {
-        nested.getJoins().forEach(join -> from(join.getFromItem(), scope));
-      }
+      orEmpty(nested.getJoins()).forEach(join -> from(join.getFromItem(), scope));
     } else if (item instanceof TableFunction function) {
       function.getFunction().accept(new Reader(scope), null);
       scope.add(alias(function.getAlias(), null), new Source(null, null));
@@ -337,9 +324,7 @@ final class ViewReads {
       if (window.getPartitionExpressionList() != null) {
         window.getPartitionExpressionList().accept(this, context);
       }
-      if (window.getOrderByElements() != null) {
-        window.getOrderByElements().forEach(o -> o.getExpression().accept(this, context));
-      }
+      orEmpty(window.getOrderByElements()).forEach(o -> o.getExpression().accept(this, context));
       return null;
     }
 
