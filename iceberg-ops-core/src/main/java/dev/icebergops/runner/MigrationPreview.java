@@ -40,7 +40,6 @@ public record MigrationPreview(String namespace, String current, List<VersionPre
     List<String> messages = new ArrayList<>();
     for (VersionPreview v : versions) {
       for (ClassedChange c : v.undeclared(gate)) {
-        String annotation = c.changeClass() == ChangeClass.BREAKING ? "Breaking" : "Destructive";
         messages.add(
             ("%s (%s): %s%s: %s is %s and not declared; declare it on the migration class with"
                     + " @%s(\"<why>\")")
@@ -51,7 +50,7 @@ public record MigrationPreview(String namespace, String current, List<VersionPre
                     c.column() == null ? "" : " column " + c.column(),
                     c.change(),
                     c.changeClass().label(),
-                    annotation));
+                    c.changeClass() == ChangeClass.BREAKING ? "Breaking" : "Destructive"));
       }
     }
     return messages;
