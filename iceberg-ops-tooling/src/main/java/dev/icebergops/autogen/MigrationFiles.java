@@ -32,14 +32,15 @@ public final class MigrationFiles {
    * @throws UncheckedIOException if the directory cannot be listed
    */
   public static String nextVersion(Path directory) {
-    int highest = 0;
+    int highest;
     try (Stream<Path> files = Files.list(directory)) {
-      for (Path file : (Iterable<Path>) files::iterator) {
-        Matcher m = FILE.matcher(file.getFileName().toString());
-        if (m.matches()) {
-          highest = Math.max(highest, Integer.parseInt(m.group(1)));
-        }
-      }
+      highest =
+          files
+              .map(file -> FILE.matcher(file.getFileName().toString()))
+              .filter(Matcher::matches)
+              .mapToInt(m -> Integer.parseInt(m.group(1)))
+              .max()
+              .orElse(0);
     } catch (IOException e) {
       throw new UncheckedIOException("Cannot list migrations in " + directory, e);
     }

@@ -96,12 +96,9 @@ public final class CatalogFactory {
     }
     if (!typed) {
       throw new IllegalArgumentException(
-          "Cannot build catalog "
-              + name
-              + ": set the property "
-              + CatalogUtil.ICEBERG_CATALOG_TYPE
-              + " (rest, jdbc, glue, nessie, hive, hadoop) or "
-              + CatalogProperties.CATALOG_IMPL);
+          ("Cannot build catalog %s: set the property %s (rest, jdbc, glue, nessie, hive, hadoop)"
+                  + " or %s")
+              .formatted(name, CatalogUtil.ICEBERG_CATALOG_TYPE, CatalogProperties.CATALOG_IMPL));
     }
     Map<String, String> withBounds = new HashMap<>(properties);
     if (isRest(properties)) {

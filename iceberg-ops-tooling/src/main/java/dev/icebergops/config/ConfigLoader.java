@@ -163,11 +163,8 @@ public final class ConfigLoader {
     String namespace = setting(where, root, "namespace", null);
     if (namespace == null || namespace.isBlank()) {
       throw new IllegalArgumentException(
-          "Cannot read config "
-              + where
-              + ": namespace is not set (set it in the file or in "
-              + ENV_PREFIX
-              + "NAMESPACE)");
+          "Cannot read config %s: namespace is not set (set it in the file or in %sNAMESPACE)"
+              .formatted(where, ENV_PREFIX));
     }
     return new IcebergOpsConfig(
         file,
@@ -213,13 +210,13 @@ public final class ConfigLoader {
     } catch (IOException e) {
       throw new IllegalArgumentException("Cannot read config " + file + ": " + e.getMessage(), e);
     } catch (DuplicateKeyException e) {
+      // its cause adds only "while constructing a mapping"
       throw new IllegalArgumentException(
-          "Cannot read config "
-              + file
-              + ": "
-              + e.getProblem().replaceFirst("^found duplicate key", "duplicate key")
-              + at(e.getProblemMark())
-              + " (a key is set once)"); // its cause adds only "while constructing a mapping"
+          "Cannot read config %s: %s%s (a key is set once)"
+              .formatted(
+                  file,
+                  e.getProblem().replaceFirst("^found duplicate key", "duplicate key"),
+                  at(e.getProblemMark())));
     } catch (MarkedYAMLException e) {
       String problem =
           e.getContext() == null
@@ -280,12 +277,21 @@ public final class ConfigLoader {
     return fromFile != null ? fromFile : fallback;
   }
 
-  /** Replaces each {@code ${env:NAME}} with the variable's value, which becomes a secret. */
-  private String resolve(String where, String key, String value) {
+  /**
+   * A scalar setting of the file, each {@code ${env:NAME}} reference replaced with the variable's
+   * value, which becomes a secret.
+   */
+  private String text(String where, String key, Object value) {
     if (value == null) {
       return null;
     }
-    Matcher m = ENV_REF.matcher(value);
+    if (value instanceof Map || value instanceof List) {
+      throw invalid(
+          where,
+          key,
+          " must be a single value, not a " + (value instanceof Map ? "mapping" : "list"));
+    }
+    Matcher m = ENV_REF.matcher(value.toString());
     StringBuilder out = new StringBuilder();
     while (m.find()) {
       String resolved = env.get(m.group(1));
@@ -299,20 +305,11 @@ public final class ConfigLoader {
     return out.toString();
   }
 
-  /** A scalar setting of the file, its {@code ${env:NAME}} references resolved. */
-  private String text(String where, String key, Object value) {
-    return resolve(where, key, scalar(where, key, value));
-  }
-
   /** The error of a key of the file (a dotted path; "" for the file): "Cannot read config ...". */
   private IllegalArgumentException invalid(String where, String key, String problem) {
     return new IllegalArgumentException(
-        "Cannot read config "
-            + where
-            + ": "
-            + (key.isEmpty() ? "the file" : key)
-            + at(marks.get(key))
-            + problem);
+        "Cannot read config %s: %s%s%s"
+            .formatted(where, key.isEmpty() ? "the file" : key, at(marks.get(key)), problem));
   }
 
   private static String propertyKey(String envKey) {
@@ -321,19 +318,6 @@ public final class ConfigLoader {
         .replace("__", "\u0000")
         .replace('_', '-')
         .replace('\u0000', '.');
-  }
-
-  private String scalar(String where, String key, Object value) {
-    if (value == null) {
-      return null;
-    }
-    if (value instanceof Map || value instanceof List) {
-      throw invalid(
-          where,
-          key,
-          " must be a single value, not a " + (value instanceof Map ? "mapping" : "list"));
-    }
-    return value.toString();
   }
 
   @SuppressWarnings("unchecked")

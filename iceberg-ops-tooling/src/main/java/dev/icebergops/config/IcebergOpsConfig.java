@@ -116,9 +116,8 @@ public record IcebergOpsConfig(
   public Path migrationsDir() {
     if (classpathMigrations()) {
       throw new IllegalArgumentException(
-          "Cannot write migration files to "
-              + migrations
-              + ": only a filesystem: location is a directory");
+          "Cannot write migration files to %s: only a filesystem: location is a directory"
+              .formatted(migrations));
     }
     String path =
         migrations.startsWith(FILESYSTEM) ? migrations.substring(FILESYSTEM.length()) : migrations;
@@ -155,12 +154,18 @@ public record IcebergOpsConfig(
       return CatalogFactory.build(catalogName, properties);
     } catch (RuntimeException e) {
       String where = properties.getOrDefault(CatalogProperties.URI, "");
+      String reason = Errors.reason(e);
+      // the catalog accepted the connection but did not answer in time
+      if (Throwables.getCausalChain(e).stream()
+          .anyMatch(SocketTimeoutException.class::isInstance)) {
+        String key = CatalogFactory.REST_SOCKET_TIMEOUT_MS;
+        long millis =
+            Long.parseLong(properties.getOrDefault(key, CatalogFactory.DEFAULT_REST_TIMEOUT_MS));
+        reason = "no answer within " + millis / 1000 + " s (the catalog property " + key + ")";
+      }
       throw new IllegalStateException(
-          "Cannot connect to catalog "
-              + catalogName
-              + (where.isEmpty() ? "" : " at " + where)
-              + ": "
-              + (silence(e) ? silenceReason(properties) : Errors.reason(e)),
+          "Cannot connect to catalog %s%s: %s"
+              .formatted(catalogName, where.isEmpty() ? "" : " at " + where, reason),
           e);
     }
   }
@@ -186,17 +191,5 @@ public record IcebergOpsConfig(
     // the schema version that supports views, as Iceberg's REST fixture uses
     props.put(JdbcCatalog.PROPERTY_PREFIX + "schema-version", "V1");
     return props;
-  }
-
-  /** Whether the catalog accepted the connection but did not answer in time. */
-  private static boolean silence(Throwable e) {
-    return Throwables.getCausalChain(e).stream().anyMatch(SocketTimeoutException.class::isInstance);
-  }
-
-  private static String silenceReason(Map<String, String> properties) {
-    String key = CatalogFactory.REST_SOCKET_TIMEOUT_MS;
-    long millis =
-        Long.parseLong(properties.getOrDefault(key, CatalogFactory.DEFAULT_REST_TIMEOUT_MS));
-    return "no answer within " + millis / 1000 + " s (the catalog property " + key + ")";
   }
 }

@@ -205,7 +205,9 @@ public final class FilesystemMigrationSource implements MigrationSource {
       List<Path> files = new ArrayList<>();
       for (Path entry : entries.sorted().toList()) {
         if (Files.isRegularFile(entry)) {
-          checkReadable(entry);
+          if (mayBeMigration(entry) && !Files.isReadable(entry)) {
+            throw unreadable(entry, "permission denied");
+          }
           files.add(entry);
         } else if (!Files.isDirectory(entry) && mayBeMigration(entry)) {
           throw unreadable(entry, whyNotAFile(entry));
@@ -222,15 +224,9 @@ public final class FilesystemMigrationSource implements MigrationSource {
     return name.endsWith(JAVA) || ATTEMPT.matcher(name).matches();
   }
 
-  private static void checkReadable(Path file) {
-    if (mayBeMigration(file) && !Files.isReadable(file)) {
-      throw unreadable(file, "permission denied");
-    }
-  }
-
   private static IllegalArgumentException unreadable(Path entry, String reason) {
     return new IllegalArgumentException(
-        "Cannot read migration file " + entry + ": " + reason + "; fix or remove it");
+        "Cannot read migration file %s: %s; fix or remove it".formatted(entry, reason));
   }
 
   /** Why an entry that is neither a regular file nor a directory cannot be read. */
@@ -251,10 +247,8 @@ public final class FilesystemMigrationSource implements MigrationSource {
         if (reason != null && reason.startsWith("Too many levels of symbolic links")) {
           return "it is a symbolic link to " + target + " that loops back on itself";
         }
-        return "it is a symbolic link to "
-            + target
-            + " that cannot be followed: "
-            + (reason == null ? e.getClass().getSimpleName() : reason);
+        return "it is a symbolic link to %s that cannot be followed: %s"
+            .formatted(target, reason == null ? e.getClass().getSimpleName() : reason);
       }
       return "it is a symbolic link to " + target + ", which is not a regular file";
     }

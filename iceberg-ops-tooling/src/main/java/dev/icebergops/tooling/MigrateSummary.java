@@ -36,12 +36,8 @@ public final class MigrateSummary {
           result.steps().stream().map(MigrationStep::duration).mapToLong(Duration::toMillis).sum();
       int count = result.steps().size();
       lines.add(
-          count
-              + (count == 1 ? " version in " : " versions in ")
-              + sum
-              + " ms; the whole migrate took "
-              + wall.toMillis()
-              + " ms");
+          "%d %s in %d ms; the whole migrate took %d ms"
+              .formatted(count, count == 1 ? "version" : "versions", sum, wall.toMillis()));
     }
     return lines;
   }

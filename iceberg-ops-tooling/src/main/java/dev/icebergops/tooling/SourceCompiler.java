@@ -120,9 +120,9 @@ final class SourceCompiler {
     JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
     if (javac == null) {
       throw new IllegalStateException(
-          "Cannot compile migrations in "
-              + dir
-              + ": this Java runtime has no compiler; run on a JDK, not a JRE");
+          ("Cannot compile migrations in %s: this Java runtime has no compiler; run on a JDK, not"
+                  + " a JRE")
+              .formatted(dir));
     }
     long start = System.nanoTime();
     DiagnosticCollector<JavaFileObject> diagnostics = new DiagnosticCollector<>();
@@ -155,7 +155,6 @@ final class SourceCompiler {
       if (name.contains("$")) {
         continue;
       }
-      String simple = name.substring(name.lastIndexOf('.') + 1);
       Class<?> type;
       try {
         type = Class.forName(name, false, loader); // loaded, not initialised
@@ -173,24 +172,20 @@ final class SourceCompiler {
           Migration.class.isAssignableFrom(type)
               && !type.isInterface()
               && !java.lang.reflect.Modifier.isAbstract(type.getModifiers());
-      if (!MigrationSet.followsNamingRule(simple)) {
-        if (migration) {
-          skipped.add(
-              new SkippedMigration(
-                  name,
-                  ("it is a %s, but its name is not V<NNNN>__<Description> (four digits, two"
-                          + " underscores, e.g. V0006__AddRefunds), so it is compiled as a helper"
-                          + " and never applied; rename the class and its file")
-                      .formatted(Migration.class.getSimpleName())));
-        }
-      } else if (migration) {
+      boolean named = MigrationSet.followsNamingRule(name.substring(name.lastIndexOf('.') + 1));
+      if (named && migration) {
         types.add(type.asSubclass(Migration.class));
-      } else {
+      } else if (named || migration) {
         skipped.add(
             new SkippedMigration(
                 name,
-                "it is named like a migration but is not a concrete "
-                    + Migration.class.getSimpleName()));
+                named
+                    ? "it is named like a migration but is not a concrete "
+                        + Migration.class.getSimpleName()
+                    : ("it is a %s, but its name is not V<NNNN>__<Description> (four digits, two"
+                            + " underscores, e.g. V0006__AddRefunds), so it is compiled as a helper"
+                            + " and never applied; rename the class and its file")
+                        .formatted(Migration.class.getSimpleName())));
       }
     }
     return new Compiled(List.copyOf(types), List.copyOf(skipped));
@@ -214,12 +209,11 @@ final class SourceCompiler {
           "Cannot compile migrations in " + dir + ": the compiler failed", lines);
     }
     return new MigrationCompileException(
-        "Cannot compile migration "
-            + dir.resolve(fileName(first))
-            + ":"
-            + first.getLineNumber()
-            + ": "
-            + first.getMessage(Locale.ROOT).lines().findFirst().orElse(""),
+        "Cannot compile migration %s:%d: %s"
+            .formatted(
+                dir.resolve(fileName(first)),
+                first.getLineNumber(),
+                first.getMessage(Locale.ROOT).lines().findFirst().orElse("")),
         lines);
   }
 
