@@ -30,7 +30,7 @@ final class CheckCommand extends SessionCommand {
       description =
           "Compare each live table with the state the applied migrations produce (replayed on an"
               + " in-memory shadow) instead of the contracts. Exits "
-              + CommandContext.DRIFT
+              + IcebergOpsCli.DRIFT
               + " when they differ. Writes nothing.")
   boolean drift;
 
@@ -40,7 +40,7 @@ final class CheckCommand extends SessionCommand {
       DriftReport report = session.runner().build().checkDrift();
       output.json(report.asMap());
       output.line(report.text());
-      exitCode = report.isClean() ? 0 : CommandContext.DRIFT;
+      exitCode = report.isClean() ? 0 : IcebergOpsCli.DRIFT;
       return;
     }
     Path dir = session.config().contractsDir();
@@ -81,11 +81,8 @@ final class CheckCommand extends SessionCommand {
       return;
     }
     String summary =
-        failing
-            + " of "
-            + files.size()
-            + (files.size() == 1 ? " table does" : " tables do")
-            + " not conform";
+        "%d of %d %s not conform"
+            .formatted(failing, files.size(), files.size() == 1 ? "table does" : "tables do");
     output.line(summary);
     throw new IllegalStateException("Cannot check contracts: " + summary);
   }

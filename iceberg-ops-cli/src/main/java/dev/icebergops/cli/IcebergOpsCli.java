@@ -48,7 +48,19 @@ import picocli.CommandLine.ScopeType;
       CheckCommand.class,
       SnapshotCommand.class
     })
-final class IcebergOpsCli implements CommandContext {
+final class IcebergOpsCli {
+
+  /** The exit code of any error. */
+  static final int FAILED = 1;
+
+  /** The exit code of {@code check --drift} when a live table differs from its migrations. */
+  static final int DRIFT = 3;
+
+  /**
+   * The exit code of {@code plan --preview --fail-on} when a pending version makes a change of that
+   * class or worse that its migration does not declare.
+   */
+  static final int GATED = 4;
 
   private static final Logger LOG = LoggerFactory.getLogger(IcebergOpsCli.class);
 
@@ -78,7 +90,9 @@ final class IcebergOpsCli implements CommandContext {
               + " that filesystem: migrations use, catalog implementations.")
   List<Path> classPath = new ArrayList<>();
 
+  /** The directory relative paths on the command line resolve against. */
   final Path workDir;
+
   final Map<String, String> env;
   final PrintStream out;
   final PrintStream err;
@@ -157,15 +171,18 @@ final class IcebergOpsCli implements CommandContext {
     return this;
   }
 
-  @Override
-  public void running(String command, String namespace) {
+  /** Tells the exit guard which command runs on which namespace, for its error line. */
+  void running(String command, String namespace) {
     if (guard != null) {
       guard.command(command, namespace);
     }
   }
 
-  @Override
-  public void reportJvmExit(String message, String version) {
+  /**
+   * Reports that code the command ran ended the JVM: the {@code Error:} line, and with {@code
+   * --json} the document with its error.
+   */
+  void reportJvmExit(String message, String version) {
     err.println("Error: " + message);
     err.flush();
     if (json) {
@@ -174,18 +191,13 @@ final class IcebergOpsCli implements CommandContext {
     out.flush();
   }
 
-  @Override
-  public Path workDir() {
-    return workDir;
-  }
-
-  @Override
-  public Path configFile() {
+  /** The config file: --config, else iceberg-ops.yaml in the working directory. */
+  Path configFile() {
     return config != null ? workDir.resolve(config) : workDir.resolve(IcebergOpsConfig.FILE_NAME);
   }
 
-  @Override
-  public ToolSession openSession() {
+  /** The session on the configured catalog and migrations. */
+  ToolSession openSession() {
     Path file = configFile();
     if (!Files.exists(file)) {
       throw new IllegalArgumentException(
@@ -205,8 +217,8 @@ final class IcebergOpsCli implements CommandContext {
     return new ToolSession(cliConfig, entries, loader, LOG::warn);
   }
 
-  @Override
-  public Output output() {
+  /** The output of this run, made once the options are parsed. */
+  Output output() {
     if (output == null) {
       output = new Output(out, json);
     }

@@ -25,7 +25,7 @@ final class JvmExitGuard {
   private static final Map<String, String> VERBS =
       Map.of("migrate", "migrate", "rollback", "roll back", "stamp", "stamp");
 
-  private volatile CommandContext cli;
+  private volatile IcebergOpsCli cli;
   private volatile String command;
   private volatile String namespace;
 
@@ -39,7 +39,7 @@ final class JvmExitGuard {
   }
 
   /** A command line starts running: from now on, an exit of the JVM is a failure of it. */
-  void begin(CommandContext running) {
+  void begin(IcebergOpsCli running) {
     this.cli = running;
   }
 
@@ -55,7 +55,7 @@ final class JvmExitGuard {
   }
 
   private void onExit() {
-    CommandContext running = cli;
+    IcebergOpsCli running = cli;
     if (running == null) {
       return;
     }
@@ -65,7 +65,7 @@ final class JvmExitGuard {
     }
     String version = version(exiting.get());
     running.reportJvmExit(message(version), version);
-    Runtime.getRuntime().halt(CommandContext.FAILED);
+    Runtime.getRuntime().halt(IcebergOpsCli.FAILED);
   }
 
   String message(String version) {

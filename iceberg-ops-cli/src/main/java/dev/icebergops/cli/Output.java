@@ -11,6 +11,7 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 
 /**
  * Prints results as aligned text tables, or as JSON with {@code --json}: then standard output holds
@@ -54,20 +55,18 @@ final class Output {
    * @param error the error object, or null when the command succeeded
    */
   void finish(Map<String, Object> error) {
-    if (!json) {
+    if (!json || (result == null && error == null)) {
       return;
     }
-    Map<String, Object> document = result == null ? null : new LinkedHashMap<>(result);
+    Map<String, Object> document =
+        new LinkedHashMap<>(Objects.requireNonNullElse(result, Map.of()));
     if (error != null) {
-      document = document == null ? new LinkedHashMap<>() : document;
       document.put("error", error);
     }
-    if (document != null) {
-      try {
-        out.println(JSON.writeValueAsString(document));
-      } catch (JsonProcessingException e) {
-        throw new IllegalStateException("Cannot write JSON: " + e.getOriginalMessage(), e);
-      }
+    try {
+      out.println(JSON.writeValueAsString(document));
+    } catch (JsonProcessingException e) {
+      throw new IllegalStateException("Cannot write JSON: " + e.getOriginalMessage(), e);
     }
   }
 
@@ -81,14 +80,13 @@ final class Output {
     }
     MigrationStep step = done.step();
     line(
-        verb
-            + (step.baseline() ? " baseline " : " ")
-            + step.version()
-            + " "
-            + step.description()
-            + " ("
-            + step.duration().toMillis()
-            + " ms)");
+        "%s%s %s %s (%d ms)"
+            .formatted(
+                verb,
+                step.baseline() ? " baseline" : "",
+                step.version(),
+                step.description(),
+                step.duration().toMillis()));
   }
 
   /** The JSON result of a command on a namespace: its name, then the given keys and values. */

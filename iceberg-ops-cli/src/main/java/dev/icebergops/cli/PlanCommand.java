@@ -35,7 +35,7 @@ final class PlanCommand extends SessionCommand {
       paramLabel = "breaking|destructive",
       description =
           "With --preview: exit "
-              + CommandContext.GATED
+              + IcebergOpsCli.GATED
               + " when a pending version makes a change of this class or worse that its migration"
               + " class does not declare (@Breaking, @Destructive), naming each.")
   String failOn;
@@ -90,12 +90,11 @@ final class PlanCommand extends SessionCommand {
     }
     for (MigrationStatus version : blocking) {
       output.line(
-          "migrate refuses to start: "
-              + version.version()
-              + " "
-              + version.description()
-              + (version.state() == MigrationStatus.State.FAILED ? " failed" : " was interrupted")
-              + "; see validate, then repair, rollback or stamp");
+          "migrate refuses to start: %s %s %s; see validate, then repair, rollback or stamp"
+              .formatted(
+                  version.version(),
+                  version.description(),
+                  version.state() == MigrationStatus.State.FAILED ? "failed" : "was interrupted"));
     }
     notes.print(output);
   }
@@ -113,7 +112,7 @@ final class PlanCommand extends SessionCommand {
     output.json(document);
   }
 
-  /** Tells the gate's verdict; exits {@link CommandContext#GATED} on an undeclared change. */
+  /** Tells the gate's verdict; exits {@link IcebergOpsCli#GATED} on an undeclared change. */
   private void gate(Output output, ChangeClass gate, List<String> undeclared) {
     output.line("");
     if (undeclared.isEmpty()) {
@@ -121,13 +120,10 @@ final class PlanCommand extends SessionCommand {
       return;
     }
     output.line(
-        "Gate --fail-on "
-            + gate.label()
-            + ": "
-            + undeclared.size()
-            + (undeclared.size() == 1 ? " undeclared change" : " undeclared changes"));
+        "Gate --fail-on %s: %d undeclared change%s"
+            .formatted(gate.label(), undeclared.size(), undeclared.size() == 1 ? "" : "s"));
     undeclared.forEach(u -> output.line("  " + u));
-    exitCode = CommandContext.GATED;
+    exitCode = IcebergOpsCli.GATED;
   }
 
   private static boolean blocksMigrate(MigrationStatus status) {

@@ -70,18 +70,13 @@ final class Rows {
             b -> {
               String baseline = b.version() + " " + b.description();
               if (b.state().isApplied()) {
-                return "Baseline: "
-                    + baseline
-                    + " built "
-                    + namespace
-                    + "; the versions below it did not run";
+                return "Baseline: %s built %s; the versions below it did not run"
+                    .formatted(baseline, namespace);
               }
               if (b.state().isPending()) {
-                return "Baseline: migrate would apply "
-                    + baseline
-                    + " to "
-                    + namespace
-                    + ", which has no history, instead of the versions below it";
+                return ("Baseline: migrate would apply %s to %s, which has no history, instead of"
+                        + " the versions below it")
+                    .formatted(baseline, namespace);
               }
               return "Baseline: " + baseline + " is " + state(b.state()) + " in " + namespace;
             });

@@ -13,7 +13,7 @@ import picocli.CommandLine.Spec;
 /** A subcommand that works on the configured catalog and migrations. */
 abstract class SessionCommand implements Callable<Integer> {
 
-  @ParentCommand CommandContext cli;
+  @ParentCommand IcebergOpsCli cli;
 
   @Spec CommandSpec spec;
 

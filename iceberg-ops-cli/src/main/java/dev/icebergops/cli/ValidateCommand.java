@@ -30,21 +30,16 @@ final class ValidateCommand extends SessionCommand {
               .toList());
       output.result(session.namespace(), "findings", Rows.findings(findings));
       output.line(
-          "Invalid: "
-              + session.namespace()
-              + " has "
-              + findings.size()
-              + (findings.size() == 1 ? " problem" : " problems"));
+          "Invalid: %s has %d problem%s"
+              .formatted(session.namespace(), findings.size(), findings.size() == 1 ? "" : "s"));
       new SetNotes(session.runner().build()).print(output);
       // the findings are the result, shown above: the error is their count only
       throw new IllegalStateException(e.getMessage().lines().findFirst().orElse(""));
     }
     output.result(session.namespace(), "findings", List.of());
     output.line(
-        "Valid: "
-            + session.namespace()
-            + " has no out-of-order, missing, edited, failed"
-            + " or interrupted version");
+        "Valid: %s has no out-of-order, missing, edited, failed or interrupted version"
+            .formatted(session.namespace()));
     new SetNotes(session.runner().build()).print(output);
   }
 }
