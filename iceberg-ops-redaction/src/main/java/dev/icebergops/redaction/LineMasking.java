@@ -26,13 +26,6 @@ final class LineMasking extends OutputStream {
   }
 
   @Override
-  public synchronized void write(byte[] bytes, int off, int len) {
-    for (int i = off; i < off + len; i++) {
-      write(bytes[i]);
-    }
-  }
-
-  @Override
   public synchronized void flush() {
     emit();
     target.flush();

@@ -181,9 +181,6 @@ public final class Redaction {
    * @return the text with those values replaced by {@value #MASK}
    */
   public static String scrub(String text, Map<String, String> properties) {
-    if (text == null) {
-      return null;
-    }
     Redaction redaction = new Redaction();
     if (properties != null) {
       redaction.addSecretsOf(properties);

@@ -17,26 +17,23 @@ final class Buckets {
 
   /** Creates {@code bucket} unless it exists (a reused store keeps its buckets). */
   static void create(String endpoint, String accessKey, String secretKey, String bucket) {
-    try (S3Client s3 = client(endpoint, accessKey, secretKey)) {
+    // path-style, sending checksums only where S3 requires them
+    try (S3Client s3 =
+        S3Client.builder()
+            .endpointOverride(URI.create(endpoint))
+            .forcePathStyle(true)
+            .region(Region.of(ServedEnvironment.REGION))
+            .credentialsProvider(
+                StaticCredentialsProvider.create(AwsBasicCredentials.create(accessKey, secretKey)))
+            .requestChecksumCalculation(RequestChecksumCalculation.WHEN_REQUIRED)
+            .responseChecksumValidation(ResponseChecksumValidation.WHEN_REQUIRED)
+            .httpClientBuilder(ApacheHttpClient.builder())
+            .build()) {
       if (s3.listBuckets().buckets().stream().noneMatch(b -> b.name().equals(bucket))) {
         s3.createBucket(request -> request.bucket(bucket));
       }
     } catch (BucketAlreadyOwnedByYouException e) {
       // created meanwhile: what was wanted
     }
-  }
-
-  /** A path-style S3 client of {@code endpoint}, sending checksums only where S3 requires them. */
-  static S3Client client(String endpoint, String accessKey, String secretKey) {
-    return S3Client.builder()
-        .endpointOverride(URI.create(endpoint))
-        .forcePathStyle(true)
-        .region(Region.of(ServedEnvironment.REGION))
-        .credentialsProvider(
-            StaticCredentialsProvider.create(AwsBasicCredentials.create(accessKey, secretKey)))
-        .requestChecksumCalculation(RequestChecksumCalculation.WHEN_REQUIRED)
-        .responseChecksumValidation(ResponseChecksumValidation.WHEN_REQUIRED)
-        .httpClientBuilder(ApacheHttpClient.builder())
-        .build();
   }
 }

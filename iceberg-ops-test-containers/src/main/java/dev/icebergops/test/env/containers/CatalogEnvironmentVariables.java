@@ -28,9 +28,9 @@ final class CatalogEnvironmentVariables {
         || property.contains("_")
         || !property.equals(property.toLowerCase(Locale.ROOT))) {
       throw new IllegalArgumentException(
-          "Cannot pass catalog property '"
-              + property
-              + "' as a CATALOG_* variable: only lower-case names without '_' can be expressed");
+          ("Cannot pass catalog property '%s' as a CATALOG_* variable: only lower-case names"
+                  + " without '_' can be expressed")
+              .formatted(property));
     }
     return PREFIX + property.replace("-", "__").replace(".", "_").toUpperCase(Locale.ROOT);
   }

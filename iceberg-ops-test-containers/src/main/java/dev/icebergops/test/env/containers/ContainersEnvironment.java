@@ -309,15 +309,14 @@ public final class ContainersEnvironment extends ServedEnvironment {
   @Override
   protected RuntimeException startFailure(Exception e) {
     return new IllegalStateException(
-        "Cannot start containers environment (catalog "
-            + catalogImage
-            + ", S3 "
-            + s3Image
-            + "): "
-            + Resources.rootMessage(e)
-            + (pull == Pull.NEVER && !(e instanceof EngineCheck.SettingsMissing)
-                ? " (images are never pulled: build or pull them beforehand)"
-                : ""),
+        "Cannot start containers environment (catalog %s, S3 %s): %s%s"
+            .formatted(
+                catalogImage,
+                s3Image,
+                Resources.rootMessage(e),
+                pull == Pull.NEVER && !(e instanceof EngineCheck.SettingsMissing)
+                    ? " (images are never pulled: build or pull them beforehand)"
+                    : ""),
         e);
   }
 

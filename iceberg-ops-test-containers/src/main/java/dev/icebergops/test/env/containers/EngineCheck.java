@@ -97,19 +97,14 @@ final class EngineCheck {
     String setting = EngineFacts.RYUK_DISABLED + "=true (the environment stops its own containers)";
     if (!facts.bridgeNetwork()) {
       return Optional.of(
-          setting
-              + ": Testcontainers' clean-up container "
-              + ryuk.name()
-              + " runs on the bridge network, which this engine has not, and cannot be reached");
+          ("%s: Testcontainers' clean-up container %s runs on the bridge network, which this"
+                  + " engine has not, and cannot be reached")
+              .formatted(setting, ryuk.name()));
     }
     if (!ryuk.present() && ryuk.pullFailure() != null) {
       return Optional.of(
-          setting
-              + ", or load "
-              + ryuk.name()
-              + " on the engine: it cannot be pulled ("
-              + ryuk.pullFailure()
-              + ")");
+          "%s, or load %s on the engine: it cannot be pulled (%s)"
+              .formatted(setting, ryuk.name(), ryuk.pullFailure()));
     }
     return Optional.empty();
   }
@@ -121,10 +116,9 @@ final class EngineCheck {
             : "iceberg-ops.containers.s3-image (withS3Image)";
     if (!image.present() && pull == Pull.NEVER) {
       return Optional.of(
-          use
-              + " naming an image the engine has, or build or load "
-              + image.name()
-              + " there: it is not on the engine and images are never pulled");
+          ("%s naming an image the engine has, or build or load %s there: it is not on the engine"
+                  + " and images are never pulled")
+              .formatted(use, image.name()));
     }
     if (image.pullFailure() != null) {
       return Optional.of(

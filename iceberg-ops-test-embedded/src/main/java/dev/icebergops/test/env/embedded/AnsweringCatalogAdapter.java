@@ -61,28 +61,24 @@ final class AnsweringCatalogAdapter extends RESTCatalogAdapter {
    */
   private void commitAll(CommitTransactionRequest request, Consumer<ErrorResponse> answer) {
     try {
-      commitAll(request);
+      List<Runnable> commits = new ArrayList<>();
+      for (UpdateTableRequest change : request.tableChanges()) {
+        TableOperations ops = ((BaseTable) catalog.loadTable(change.identifier())).operations();
+        TableMetadata base = ops.current();
+        change.requirements().forEach(requirement -> requirement.validate(base));
+        TableMetadata.Builder builder = TableMetadata.buildFrom(base);
+        change.updates().forEach(update -> update.applyTo(builder));
+        TableMetadata updated = builder.build();
+        if (!updated.changes().isEmpty()) {
+          commits.add(() -> ops.commit(base, updated));
+        }
+      }
+      commits.forEach(Runnable::run);
     } catch (RuntimeException e) {
       ErrorResponse.Builder error = ErrorResponse.builder();
       configureResponseFromException(e, error);
       answer.accept(error.build());
     }
-  }
-
-  private void commitAll(CommitTransactionRequest request) {
-    List<Runnable> commits = new ArrayList<>();
-    for (UpdateTableRequest change : request.tableChanges()) {
-      TableOperations ops = ((BaseTable) catalog.loadTable(change.identifier())).operations();
-      TableMetadata base = ops.current();
-      change.requirements().forEach(requirement -> requirement.validate(base));
-      TableMetadata.Builder builder = TableMetadata.buildFrom(base);
-      change.updates().forEach(update -> update.applyTo(builder));
-      TableMetadata updated = builder.build();
-      if (!updated.changes().isEmpty()) {
-        commits.add(() -> ops.commit(base, updated));
-      }
-    }
-    commits.forEach(Runnable::run);
   }
 
   @Override

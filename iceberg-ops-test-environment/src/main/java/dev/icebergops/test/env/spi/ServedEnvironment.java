@@ -138,12 +138,7 @@ public abstract class ServedEnvironment implements IcebergTestEnvironment {
   }
 
   protected final void checkNotStarted(String what) {
-    if (closed) {
-      throw new IllegalStateException("Cannot set " + what + ": environment closed");
-    }
-    if (clients != null) {
-      throw new IllegalStateException("Cannot set " + what + ": environment already started");
-    }
+    check("set " + what, clients == null, "already started");
   }
 
   /** True once {@link #close()} was called. */
@@ -152,11 +147,14 @@ public abstract class ServedEnvironment implements IcebergTestEnvironment {
   }
 
   protected final void checkRunning(String action) {
-    if (closed) {
-      throw new IllegalStateException("Cannot " + action + ": environment closed");
-    }
-    if (clients == null) {
-      throw new IllegalStateException("Cannot " + action + ": environment not started");
+    check(action, clients != null, "not started");
+  }
+
+  /** Fails with "Cannot {action}: environment ..." when closed, or else when not {@code ok}. */
+  private void check(String action, boolean ok, String otherwise) {
+    if (closed || !ok) {
+      throw new IllegalStateException(
+          "Cannot %s: environment %s".formatted(action, closed ? "closed" : otherwise));
     }
   }
 }
