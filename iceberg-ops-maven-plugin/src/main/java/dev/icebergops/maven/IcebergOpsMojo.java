@@ -145,16 +145,14 @@ abstract class IcebergOpsMojo extends AbstractMojo {
       IcebergOpsConfig config =
           new ConfigLoader(System.getenv(), redactor).load(configFile.toPath(), settings);
       redactor.addSecretsOf(config.catalogProperties());
+      String catalogShown =
+          config.embedded()
+              ? "(embedded, in " + config.baseDir().resolve(IcebergOpsConfig.LOCAL_DIR) + ")"
+              : Redaction.redacted(config.catalogProperties()).toString();
       info(
-          "Catalog "
-              + config.catalogName()
-              + (config.embedded()
-                  ? " (embedded, in " + config.baseDir().resolve(IcebergOpsConfig.LOCAL_DIR) + ")"
-                  : " " + Redaction.redacted(config.catalogProperties()))
-              + ", namespace "
-              + config.namespace()
-              + ", migrations "
-              + config.migrations());
+          "Catalog %s %s, namespace %s, migrations %s"
+              .formatted(
+                  config.catalogName(), catalogShown, config.namespace(), config.migrations()));
       return config;
     } catch (IllegalArgumentException e) {
       throw new MojoExecutionException(redactor.redact(Errors.reason(e)));

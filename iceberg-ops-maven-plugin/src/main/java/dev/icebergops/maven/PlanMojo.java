@@ -49,12 +49,8 @@ public class PlanMojo extends IcebergOpsMojo {
       List<String> undeclared = gate == null ? List.of() : result.undeclared(gate);
       if (!undeclared.isEmpty()) {
         throw new IllegalStateException(
-            "Cannot pass the gate failOn="
-                + gate.label()
-                + " on "
-                + namespace
-                + ": "
-                + String.join("; ", undeclared));
+            "Cannot pass the gate failOn=%s on %s: %s"
+                .formatted(gate.label(), namespace, String.join("; ", undeclared)));
       }
       return;
     }

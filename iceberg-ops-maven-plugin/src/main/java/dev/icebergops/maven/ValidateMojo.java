@@ -21,8 +21,7 @@ public class ValidateMojo extends IcebergOpsMojo {
   void run(MigrationRunner.Builder runner, String namespace) {
     runner.outOfOrder(outOfOrder).build().validate();
     info(
-        "Valid: "
-            + namespace
-            + " has no out-of-order, missing, edited, failed or interrupted version");
+        "Valid: %s has no out-of-order, missing, edited, failed or interrupted version"
+            .formatted(namespace));
   }
 }
