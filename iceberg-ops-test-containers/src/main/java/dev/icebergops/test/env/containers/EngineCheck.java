@@ -50,10 +50,11 @@ final class EngineCheck {
    */
   static List<String> missingSettings(EngineFacts facts, Pull pull) {
     List<String> missing = new ArrayList<>();
+    String host = facts.dockerHost();
     if (!facts.bridgeNetwork()
         && facts.inContainer()
-        && facts.localSocket()
-        && !facts.hostOverridden()) {
+        && (host.startsWith("unix:") || host.startsWith("npipe:")) // a local socket
+        && facts.environment().getOrDefault(EngineFacts.HOST_OVERRIDE, "").isBlank()) {
       missing.add(
           EngineFacts.HOST_OVERRIDE
               + "=127.0.0.1 (the address of the engine's host-network containers as this JVM"

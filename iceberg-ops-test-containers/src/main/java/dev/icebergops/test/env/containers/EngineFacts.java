@@ -55,13 +55,4 @@ record EngineFacts(
   static boolean ryukDisabled(Map<String, String> environment) {
     return Boolean.parseBoolean(environment.getOrDefault(RYUK_DISABLED, "false").trim());
   }
-
-  boolean hostOverridden() {
-    return !environment.getOrDefault(HOST_OVERRIDE, "").isBlank();
-  }
-
-  /** Whether the engine is reached through a local socket rather than over the network. */
-  boolean localSocket() {
-    return dockerHost.startsWith("unix:") || dockerHost.startsWith("npipe:");
-  }
 }
