@@ -98,7 +98,9 @@ final class IcebergOpsCli {
   final PrintStream err;
   final Redaction redactor;
   private Output output;
-  private JvmExitGuard guard;
+
+  /** Inert unless {@link #guardedBy} hands an installed one. */
+  private JvmExitGuard guard = new JvmExitGuard();
 
   IcebergOpsCli(Path workDir, Map<String, String> env, PrintStream out, PrintStream err) {
     this.workDir = workDir.toAbsolutePath();
@@ -120,9 +122,7 @@ final class IcebergOpsCli {
   int run(String... args) {
     PrintStream systemErr = System.err;
     System.setErr(err); // the logger writes to System.err
-    if (guard != null) {
-      guard.begin(this);
-    }
+    guard.begin(this);
     try {
       CommandLine commandLine = new CommandLine(this);
       commandLine.setOut(new PrintWriter(out, true));
@@ -136,9 +136,7 @@ final class IcebergOpsCli {
       }
       return code;
     } finally {
-      if (guard != null) {
-        guard.end();
-      }
+      guard.end();
       out.flush();
       err.flush();
       System.setErr(systemErr);
@@ -173,9 +171,7 @@ final class IcebergOpsCli {
 
   /** Tells the exit guard which command runs on which namespace, for its error line. */
   void running(String command, String namespace) {
-    if (guard != null) {
-      guard.command(command, namespace);
-    }
+    guard.command(command, namespace);
   }
 
   /**

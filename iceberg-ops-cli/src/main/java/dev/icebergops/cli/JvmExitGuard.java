@@ -29,7 +29,8 @@ final class JvmExitGuard {
   private volatile String command;
   private volatile String namespace;
 
-  private JvmExitGuard() {}
+  /** A guard whose shutdown hook is not installed: it never acts. */
+  JvmExitGuard() {}
 
   /** A guard whose shutdown hook is installed; it acts between {@link #begin} and {@link #end}. */
   static JvmExitGuard install() {
@@ -60,7 +61,10 @@ final class JvmExitGuard {
       return;
     }
     Optional<StackTraceElement[]> exiting = exitingStack();
-    if (exiting.isEmpty() || fromSignal(exiting.get())) {
+    // a JVM ended by a signal keeps the signal's exit code
+    if (exiting.isEmpty()
+        || Arrays.stream(exiting.get())
+            .anyMatch(f -> f.getClassName().startsWith("java.lang.Terminator"))) {
       return;
     }
     String version = version(exiting.get());
@@ -97,10 +101,6 @@ final class JvmExitGuard {
                             f.getClassName().equals("java.lang.Shutdown")
                                 && f.getMethodName().equals("exit")))
         .findFirst();
-  }
-
-  private static boolean fromSignal(StackTraceElement[] stack) {
-    return Arrays.stream(stack).anyMatch(f -> f.getClassName().startsWith("java.lang.Terminator"));
   }
 
   /** The version of the innermost migration class on the stack, or null. */

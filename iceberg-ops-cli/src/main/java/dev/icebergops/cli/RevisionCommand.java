@@ -80,7 +80,8 @@ final class RevisionCommand extends SessionCommand {
       if (revision.isEmpty()) {
         output.json(Rows.of("file", null, "changes", List.of()));
         output.line(
-            "No changes: " + table + " already matches " + targetName() + "; no file written");
+            "No changes: %s already matches %s; no file written"
+                .formatted(table, target.contract != null ? target.contract : target.schema));
         return;
       }
       changes = revision.get().changes();
@@ -129,9 +130,5 @@ final class RevisionCommand extends SessionCommand {
       hints.put(parts[0], parts[1]);
     }
     return hints;
-  }
-
-  private String targetName() {
-    return String.valueOf(target.contract != null ? target.contract : target.schema);
   }
 }

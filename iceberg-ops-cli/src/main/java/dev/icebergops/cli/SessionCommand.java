@@ -45,15 +45,12 @@ abstract class SessionCommand implements Callable<Integer> {
       String verb,
       boolean outOfOrder,
       Function<MigrationRunner, MigrationResult> run) {
-    MigrationResult result;
+    MigrationRunner runner =
+        session.runner().outOfOrder(outOfOrder).onEvent(e -> output.progress(verb, e)).build();
     try {
-      result =
-          run.apply(
-              session
-                  .runner()
-                  .outOfOrder(outOfOrder)
-                  .onEvent(event -> output.progress(verb, event))
-                  .build());
+      MigrationResult result = run.apply(runner);
+      output.json(Rows.result(action, result));
+      return result;
     } catch (MigrationException e) {
       MigrationResult partial = e.partialResult();
       if (!partial.steps().isEmpty() || partial.current().isPresent()) {
@@ -65,7 +62,5 @@ abstract class SessionCommand implements Callable<Integer> {
       }
       throw e;
     }
-    output.json(Rows.result(action, result));
-    return result;
   }
 }

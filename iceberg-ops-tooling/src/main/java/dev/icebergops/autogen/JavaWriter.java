@@ -194,13 +194,7 @@ final class JavaWriter {
         case '\n' -> out.append("\\n");
         case '\r' -> out.append("\\r");
         case '\t' -> out.append("\\t");
-        default -> {
-          if (c < 0x20) {
-            out.append(String.format("\\u%04x", (int) c));
-          } else {
-            out.append(c);
-          }
-        }
+        default -> out.append(c < 0x20 ? String.format("\\u%04x", (int) c) : String.valueOf(c));
       }
     }
     return out.append('"').toString();
