@@ -81,7 +81,7 @@ final class CheckCommand extends SessionCommand {
       return;
     }
     String summary =
-        "%d of %d %s not conform"
+        "%s of %s %s not conform"
             .formatted(failing, files.size(), files.size() == 1 ? "table does" : "tables do");
     output.line(summary);
     throw new IllegalStateException("Cannot check contracts: " + summary);

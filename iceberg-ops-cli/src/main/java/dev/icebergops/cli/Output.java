@@ -80,7 +80,7 @@ final class Output {
     }
     MigrationStep step = done.step();
     line(
-        "%s%s %s %s (%d ms)"
+        "%s%s %s %s (%s ms)"
             .formatted(
                 verb,
                 step.baseline() ? " baseline" : "",

@@ -120,7 +120,7 @@ final class PlanCommand extends SessionCommand {
       return;
     }
     output.line(
-        "Gate --fail-on %s: %d undeclared change%s"
+        "Gate --fail-on %s: %s undeclared change%s"
             .formatted(gate.label(), undeclared.size(), undeclared.size() == 1 ? "" : "s"));
     undeclared.forEach(u -> output.line("  " + u));
     exitCode = IcebergOpsCli.GATED;

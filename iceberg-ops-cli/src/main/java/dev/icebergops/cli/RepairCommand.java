@@ -47,10 +47,8 @@ final class RepairCommand extends SessionCommand {
     if (result.changes().isEmpty()) {
       output.line("Nothing to repair in " + session.namespace());
     }
-    result
-        .changes()
-        .forEach(
-            c ->
-                output.line("Repaired " + c.version() + " " + c.description() + ": " + c.change()));
+    for (RepairResult.Change c : result.changes()) {
+      output.line("Repaired " + c.version() + " " + c.description() + ": " + c.change());
+    }
   }
 }

@@ -30,7 +30,7 @@ final class ValidateCommand extends SessionCommand {
               .toList());
       output.result(session.namespace(), "findings", Rows.findings(findings));
       output.line(
-          "Invalid: %s has %d problem%s"
+          "Invalid: %s has %s problem%s"
               .formatted(session.namespace(), findings.size(), findings.size() == 1 ? "" : "s"));
       new SetNotes(session.runner().build()).print(output);
       // the findings are the result, shown above: the error is their count only

@@ -36,7 +36,7 @@ public final class MigrateSummary {
           result.steps().stream().map(MigrationStep::duration).mapToLong(Duration::toMillis).sum();
       int count = result.steps().size();
       lines.add(
-          "%d %s in %d ms; the whole migrate took %d ms"
+          "%s %s in %s ms; the whole migrate took %s ms"
               .formatted(count, count == 1 ? "version" : "versions", sum, wall.toMillis()));
     }
     return lines;

@@ -209,7 +209,7 @@ final class SourceCompiler {
           "Cannot compile migrations in " + dir + ": the compiler failed", lines);
     }
     return new MigrationCompileException(
-        "Cannot compile migration %s:%d: %s"
+        "Cannot compile migration %s:%s: %s"
             .formatted(
                 dir.resolve(fileName(first)),
                 first.getLineNumber(),
