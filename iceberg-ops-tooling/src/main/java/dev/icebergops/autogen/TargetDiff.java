@@ -8,6 +8,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.stream.Stream;
 import org.apache.iceberg.Schema;
 import org.apache.iceberg.types.Type;
 import org.apache.iceberg.types.Types;
@@ -50,10 +51,7 @@ final class TargetDiff {
   List<Step> steps(List<ColumnSpec> target) {
     checkHints(target);
     compareLevel("", live.asStruct(), target, false);
-    List<Step> all = new ArrayList<>(renames);
-    all.addAll(changes);
-    all.addAll(drops);
-    return all;
+    return Stream.of(renames, changes, drops).flatMap(List::stream).toList();
   }
 
   private void checkHints(List<ColumnSpec> target) {

@@ -193,21 +193,19 @@ final class SourceCompiler {
 
   private static MigrationCompileException compileError(
       Path dir, List<Diagnostic<? extends JavaFileObject>> all) {
-    List<String> lines = new ArrayList<>();
-    Diagnostic<? extends JavaFileObject> first = null;
-    for (Diagnostic<? extends JavaFileObject> d : all) {
-      if (d.getKind() != Diagnostic.Kind.ERROR) {
-        continue;
-      }
-      if (first == null) {
-        first = d;
-      }
-      lines.add(fileName(d) + ":" + d.getLineNumber() + ": error: " + d.getMessage(Locale.ROOT));
-    }
-    if (first == null) {
+    List<Diagnostic<? extends JavaFileObject>> errors =
+        all.stream().filter(d -> d.getKind() == Diagnostic.Kind.ERROR).toList();
+    List<String> lines =
+        errors.stream()
+            .map(
+                d ->
+                    fileName(d) + ":" + d.getLineNumber() + ": error: " + d.getMessage(Locale.ROOT))
+            .toList();
+    if (errors.isEmpty()) {
       return new MigrationCompileException(
           "Cannot compile migrations in " + dir + ": the compiler failed", lines);
     }
+    Diagnostic<? extends JavaFileObject> first = errors.get(0);
     return new MigrationCompileException(
         "Cannot compile migration %s:%s: %s"
             .formatted(
