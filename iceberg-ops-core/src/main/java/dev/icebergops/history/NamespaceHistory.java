@@ -100,12 +100,8 @@ public final class NamespaceHistory {
   public NamespaceHistory with(HistoryRecord row) {
     if (!row.namespace().equals(namespace)) {
       throw new IllegalArgumentException(
-          "Cannot record migration "
-              + row.version()
-              + " of namespace "
-              + row.namespace()
-              + " in the history of "
-              + namespace);
+          "Cannot record migration %s of namespace %s in the history of %s"
+              .formatted(row.version(), row.namespace(), namespace));
     }
     Map<String, HistoryRecord> next = new TreeMap<>(rows);
     next.put(row.version(), row);
@@ -168,14 +164,7 @@ public final class NamespaceHistory {
 
   @Override
   public String toString() {
-    return "NamespaceHistory{"
-        + namespace
-        + ", snapshot="
-        + snapshotId
-        + ", rows="
-        + rows.size()
-        + ", lease="
-        + lease
-        + "}";
+    return "NamespaceHistory{%s, snapshot=%s, rows=%s, lease=%s}"
+        .formatted(namespace, snapshotId, rows.size(), lease);
   }
 }

@@ -80,21 +80,14 @@ public final class MigrationSet {
     String version = ask(type, "version()", migration::version);
     if (!MigrationName.isValidVersion(version)) {
       throw new IllegalArgumentException(
-          "Cannot load migration "
-              + type.getName()
-              + ": version() returned "
-              + (version == null ? "null" : Quoting.quote(version))
-              + "; it must be four digits such as 0001");
+          "Cannot load migration %s: version() returned %s; it must be four digits such as 0001"
+              .formatted(type.getName(), version == null ? "null" : Quoting.quote(version)));
     }
     MigrationName name = MigrationName.parse(type.getSimpleName());
     if (name != null && !name.version().equals(version)) {
       throw new IllegalArgumentException(
-          "Cannot load migration "
-              + type.getName()
-              + ": version() returns "
-              + version
-              + " but the class name says "
-              + name.version());
+          "Cannot load migration %s: version() returns %s but the class name says %s"
+              .formatted(type.getName(), version, name.version()));
     }
     boolean baseline = name != null && name.baseline();
     return new ResolvedMigration(

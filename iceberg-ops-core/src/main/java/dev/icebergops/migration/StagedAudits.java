@@ -41,12 +41,8 @@ final class StagedAudits {
     int before = branch.mainRows().size();
     return rows == before
         ? null
-        : "the branch has "
-            + rows
-            + (rows == 1 ? " row" : " rows")
-            + ", main had "
-            + before
-            + " when it was staged";
+        : "the branch has %s %s, main had %s when it was staged"
+            .formatted(rows, rows == 1 ? "row" : "rows", before);
   }
 
   static String noNulls(String column, StagedBranch branch) {
@@ -70,11 +66,8 @@ final class StagedAudits {
     BigDecimal before = sum(branch.mainRows(), column);
     return sum.compareTo(before) == 0
         ? null
-        : "the sum on the branch is "
-            + sum.toPlainString()
-            + ", main's was "
-            + before.toPlainString()
-            + " when it was staged";
+        : "the sum on the branch is %s, main's was %s when it was staged"
+            .formatted(sum.toPlainString(), before.toPlainString());
   }
 
   private static NestedField field(String column, StagedBranch branch) {

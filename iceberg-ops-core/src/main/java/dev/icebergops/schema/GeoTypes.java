@@ -76,10 +76,9 @@ final class GeoTypes {
     if (!m.matches()) {
       throw TypeText.invalid(
           typeString,
-          "the CRS "
-              + TypeText.quote(crs)
-              + " is not authority:code (e.g. OGC:CRS84, EPSG:4326), srid:<number> or"
-              + " projjson:<table property>");
+          ("the CRS %s is not authority:code (e.g. OGC:CRS84, EPSG:4326), srid:<number> or"
+                  + " projjson:<table property>")
+              .formatted(TypeText.quote(crs)));
     }
     if (m.group(1).equalsIgnoreCase("srid") && !DIGITS.matcher(m.group(2)).matches()) {
       throw TypeText.invalid(

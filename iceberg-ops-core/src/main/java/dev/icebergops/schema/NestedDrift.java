@@ -36,12 +36,8 @@ final class NestedDrift {
     }
     if (live.typeId() != expected.typeId() || live.isPrimitiveType()) {
       out.add(
-          "column "
-              + path
-              + " has type "
-              + IcebergTypes.format(live)
-              + ", expected "
-              + IcebergTypes.format(expected));
+          "column %s has type %s, expected %s"
+              .formatted(path, IcebergTypes.format(live), IcebergTypes.format(expected)));
     } else if (live.isStructType()) {
       struct(path, live.asStructType(), expected.asStructType());
     } else if (live.isListType()) {
@@ -62,12 +58,8 @@ final class NestedDrift {
       String fieldPath = path + "." + want.name();
       if (is == null) {
         out.add(
-            "missing nested field "
-                + fieldPath
-                + " ("
-                + nullability(want)
-                + IcebergTypes.format(want.type())
-                + ")");
+            "missing nested field %s (%s%s)"
+                .formatted(fieldPath, nullability(want), IcebergTypes.format(want.type())));
       } else {
         child(fieldPath, is, want);
       }
@@ -84,12 +76,11 @@ final class NestedDrift {
   private void child(String path, NestedField live, NestedField expected) {
     if (live.isOptional() != expected.isOptional()) {
       out.add(
-          "nested field "
-              + path
-              + " is "
-              + (live.isOptional() ? "optional" : "required")
-              + ", expected "
-              + (expected.isOptional() ? "optional" : "required"));
+          "nested field %s is %s, expected %s"
+              .formatted(
+                  path,
+                  live.isOptional() ? "optional" : "required",
+                  expected.isOptional() ? "optional" : "required"));
     }
     type(path, live.type(), expected.type());
   }

@@ -78,11 +78,8 @@ final class NestedTypes {
     if (depth >= YamlLimits.MAX_DEPTH) { // the nesting limit of a contract's YAML
       throw TypeText.invalid(
           text,
-          "nested deeper than "
-              + YamlLimits.MAX_DEPTH
-              + " levels at "
-              + where(path)
-              + ", the limit for a contract");
+          "nested deeper than %s levels at %s, the limit for a contract"
+              .formatted(YamlLimits.MAX_DEPTH, where(path)));
     }
     pos++;
     Type type =

@@ -134,11 +134,8 @@ public record SchemaContract(List<ColumnSpec> columns, boolean strict) {
   public static SchemaContract fromYaml(InputStream in, String sourceName) throws IOException {
     if (in == null || sourceName == null) {
       throw new IllegalArgumentException(
-          "Cannot load contract "
-              + sourceName
-              + ": the "
-              + (in == null ? "stream" : "name")
-              + " is null");
+          "Cannot load contract %s: the %s is null"
+              .formatted(sourceName, in == null ? "stream" : "name"));
     }
     return of(ContractYaml.load(in, sourceName));
   }
@@ -210,11 +207,8 @@ public record SchemaContract(List<ColumnSpec> columns, boolean strict) {
       if (field == null) {
         if (column.required()) {
           violations.add(
-              "missing required column "
-                  + column.name()
-                  + " ("
-                  + IcebergTypes.format(column.type())
-                  + ")");
+              "missing required column %s (%s)"
+                  .formatted(column.name(), IcebergTypes.format(column.type())));
         }
       } else {
         NestedDrift.compare(column.name(), field.type(), column.type(), violations);
@@ -230,11 +224,8 @@ public record SchemaContract(List<ColumnSpec> columns, boolean strict) {
       for (NestedField field : schema.columns()) {
         if (!declared.contains(field.name())) {
           violations.add(
-              "unexpected column "
-                  + field.name()
-                  + " ("
-                  + IcebergTypes.format(field.type())
-                  + ") is not in the strict contract");
+              "unexpected column %s (%s) is not in the strict contract"
+                  .formatted(field.name(), IcebergTypes.format(field.type())));
         }
       }
     }

@@ -116,10 +116,10 @@ public final class SchemaDiff {
     if (field.initialDefault() == null && field.writeDefault() == null) {
       return null;
     }
-    return "initial "
-        + ColumnDefaults.text(field.type(), field.initialDefault())
-        + ", write "
-        + ColumnDefaults.text(field.type(), field.writeDefault());
+    return "initial %s, write %s"
+        .formatted(
+            ColumnDefaults.text(field.type(), field.initialDefault()),
+            ColumnDefaults.text(field.type(), field.writeDefault()));
   }
 
   /** Fields new in the later schema. */

@@ -59,11 +59,8 @@ public final class YamlLimits {
     byte[] bytes = in.readNBytes(MAX_BYTES + 1);
     if (bytes.length > MAX_BYTES) {
       throw new IllegalArgumentException(
-          cannot
-              + ": the file is larger than "
-              + MAX_BYTES
-              + " bytes (1 MiB), the limit for "
-              + what);
+          "%s: the file is larger than %s bytes (1 MiB), the limit for %s"
+              .formatted(cannot, MAX_BYTES, what));
     }
     return bytes;
   }
@@ -121,10 +118,8 @@ public final class YamlLimits {
     if (node instanceof ScalarNode scalar) {
       if (scalar.getValue().length() > MAX_SCALAR) {
         throw new ScalarTooLong(
-            "a value is longer than "
-                + MAX_SCALAR
-                + " characters, the limit for a contract"
-                + where(scalar.getStartMark()));
+            "a value is longer than %s characters, the limit for a contract%s"
+                .formatted(MAX_SCALAR, where(scalar.getStartMark())));
       }
     } else if (node instanceof MappingNode mapping) {
       for (NodeTuple tuple : mapping.getValue()) {

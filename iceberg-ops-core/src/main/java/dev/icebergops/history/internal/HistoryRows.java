@@ -88,12 +88,8 @@ public final class HistoryRows {
         problems.isEmpty() ? status : Status.UNREADABLE,
         problems.isEmpty()
             ? string(record, ERROR)
-            : "unreadable row in "
-                + table
-                + ": "
-                + String.join(", ", problems)
-                + "; raw values "
-                + raw(record),
+            : "unreadable row in %s: %s; raw values %s"
+                .formatted(table, String.join(", ", problems), raw(record)),
         string(record, CHECKSUM),
         HistoryFiles.instant(updated),
         duration instanceof Long value ? value : 0L,

@@ -311,12 +311,10 @@ public final class HistoryTable {
   HistoryTableMissingException missing(String namespace, Exception cause) {
     return new HistoryTableMissingException(
         identifier.toString(),
-        "Cannot record migration history of namespace "
-            + namespace
-            + ": the history table "
-            + identifier
-            + " no longer exists (it was dropped after this state was read); it is not created"
-            + " again, since a new table would lose every version recorded before",
+        ("Cannot record migration history of namespace %s: the history table %s no longer exists"
+                + " (it was dropped after this state was read); it is not created again, since a"
+                + " new table would lose every version recorded before")
+            .formatted(namespace, identifier),
         cause);
   }
 

@@ -53,14 +53,12 @@ public final class HistoryWriteCheck {
       return;
     }
     throw new IllegalStateException(
-        "Cannot record "
-            + recorded(HistoryRewrite.changed(base, next))
-            + " of namespace "
-            + next.namespace()
-            + " in "
-            + identifier
-            + ": "
-            + String.join("; ", problems));
+        "Cannot record %s of namespace %s in %s: %s"
+            .formatted(
+                recorded(HistoryRewrite.changed(base, next)),
+                next.namespace(),
+                identifier,
+                String.join("; ", problems)));
   }
 
   private static String recorded(Set<String> keys) {

@@ -97,10 +97,8 @@ public final class HistoryWriter {
       NamespaceHistory base, NamespaceHistory next, RebaseLimit.Carrier carrier) {
     if (!base.namespace().equals(next.namespace())) {
       throw new IllegalArgumentException(
-          "Cannot record migration history: the states belong to namespaces "
-              + base.namespace()
-              + " and "
-              + next.namespace());
+          "Cannot record migration history: the states belong to namespaces %s and %s"
+              .formatted(base.namespace(), next.namespace()));
     }
     String namespace = next.namespace();
     starting();
@@ -198,9 +196,8 @@ public final class HistoryWriter {
     if (snapshotId != null) {
       for (Record record : HistoryReader.read(table, identifier, snapshotId, filter)) {
         throw new HistoryConflictException(
-            "Cannot seed migration history of namespace "
-                + record.getField(HistoryFiles.NAMESPACE)
-                + ": it has history already",
+            "Cannot seed migration history of namespace %s: it has history already"
+                .formatted(record.getField(HistoryFiles.NAMESPACE)),
             null);
       }
     }

@@ -63,11 +63,8 @@ public final class ClasspathMigrationSource implements MigrationSource {
     }
     if (location.length() > MAX_LOCATION) {
       throw new IllegalArgumentException(
-          "Cannot use migration location "
-              + Quoting.quote(location)
-              + ": longer than "
-              + MAX_LOCATION
-              + " characters");
+          "Cannot use migration location %s: longer than %s characters"
+              .formatted(Quoting.quote(location), MAX_LOCATION));
     }
     String path = location.startsWith(PREFIX) ? location.substring(PREFIX.length()) : location;
     path = path.startsWith("/") ? path.substring(1) : path;

@@ -151,11 +151,9 @@ public final class NearbyMigrations {
   }
 
   private static String reason(ClassInfo info, String location) {
-    return "it is a migration, but in package "
-        + info.getPackageName()
-        + ", outside the configured location "
-        + location
-        + "; move it there, or it is never applied";
+    return ("it is a migration, but in package %s, outside the configured location %s; move it"
+            + " there, or it is never applied")
+        .formatted(info.getPackageName(), location);
   }
 
   /** At most two edits apart, and fewer edits than half the configured segment's length. */

@@ -165,9 +165,8 @@ public final class PropertyChanges {
     String name = ctx.qualified(table);
     if (minSnapshots == null && maxSnapshotAge == null) {
       throw new IllegalArgumentException(
-          "Cannot set snapshot retention of "
-              + name
-              + ": give minSnapshots, maxSnapshotAge or both");
+          "Cannot set snapshot retention of %s: give minSnapshots, maxSnapshotAge or both"
+              .formatted(name));
     }
     Map<String, String> properties = new LinkedHashMap<>();
     if (minSnapshots != null) {

@@ -127,11 +127,9 @@ final class StagedStep {
     Optional<String> failed = data.failedAudit(view);
     if (failed.isPresent()) {
       throw new IllegalStateException(
-          "Cannot publish staged data of "
-              + qualified
-              + ": "
-              + failed.get()
-              + "; main is untouched, the branch is kept for inspection");
+          ("Cannot publish staged data of %s: %s; main is untouched, the branch is kept for"
+                  + " inspection")
+              .formatted(qualified, failed.get()));
     }
     table.refresh();
     long head = table.refs().get(branch).snapshotId();
@@ -183,10 +181,8 @@ final class StagedStep {
   }
 
   private String previewNote() {
-    return stage()
-        + ", audited by "
-        + (data.audits().isEmpty() ? "nothing" : String.join("; ", data.audits()))
-        + ", then published onto main: data not previewed";
+    return "%s, audited by %s, then published onto main: data not previewed"
+        .formatted(stage(), data.audits().isEmpty() ? "nothing" : String.join("; ", data.audits()));
   }
 
   /** Main moved while the step was staged, and it is to be staged again. */
