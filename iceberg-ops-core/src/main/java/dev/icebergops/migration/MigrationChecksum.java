@@ -9,7 +9,9 @@ import java.security.NoSuchAlgorithmException;
 import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.HexFormat;
+import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.TreeSet;
 import org.objectweb.asm.AnnotationVisitor;
 import org.objectweb.asm.ClassReader;
@@ -76,7 +78,7 @@ final class MigrationChecksum {
     queue.add(root);
     seen.add(root);
     // the root first, then its nest in name order: the order does not depend on the compiler
-    Set<String> nest = new TreeSet<>();
+    Map<String, byte[]> nest = new TreeMap<>();
     while (!queue.isEmpty()) {
       String name = queue.poll();
       byte[] bytes = read(type.getClassLoader(), name);
@@ -86,22 +88,14 @@ final class MigrationChecksum {
       }
       NestCollector collector = new NestCollector(root);
       new ClassReader(bytes).accept(collector, ClassReader.SKIP_CODE | ClassReader.SKIP_DEBUG);
-      for (String member : collector.members) {
-        if (seen.add(member)) {
-          queue.add(member);
-          nest.add(member);
-        }
-      }
+      collector.members.stream().filter(seen::add).forEach(queue::add);
       if (name.equals(root)) {
         update(digest, name, bytes);
+      } else {
+        nest.put(name, bytes);
       }
     }
-    for (String member : nest) {
-      byte[] bytes = read(type.getClassLoader(), member);
-      if (bytes != null) {
-        update(digest, member, bytes);
-      }
-    }
+    nest.forEach((member, bytes) -> update(digest, member, bytes));
     return HexFormat.of().formatHex(digest.digest());
   }
 

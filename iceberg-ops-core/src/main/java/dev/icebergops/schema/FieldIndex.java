@@ -29,18 +29,12 @@ final class FieldIndex {
     }
   }
 
-  private final Map<Integer, Entry> byId = new HashMap<>();
-
   private FieldIndex() {}
 
-  static FieldIndex of(StructType struct) {
-    FieldIndex index = new FieldIndex();
-    index.visit(struct, null);
-    return index;
-  }
-
-  /** The entries by field id. */
-  Map<Integer, Entry> byId() {
+  /** The entries of every field of a struct at every level, by field id. */
+  static Map<Integer, Entry> byId(StructType struct) {
+    Map<Integer, Entry> byId = new HashMap<>();
+    visit(struct, null, byId);
     return byId;
   }
 
@@ -64,14 +58,14 @@ final class FieldIndex {
     }
   }
 
-  private void visit(Type type, Entry holder) {
+  private static void visit(Type type, Entry holder, Map<Integer, Entry> byId) {
     if (!type.isNestedType()) {
       return;
     }
     for (NestedField field : type.asNestedType().fields()) {
       Entry entry = new Entry(field, holder);
       byId.put(field.fieldId(), entry);
-      visit(field.type(), entry);
+      visit(field.type(), entry, byId);
     }
   }
 }

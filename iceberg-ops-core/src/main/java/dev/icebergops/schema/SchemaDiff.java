@@ -47,8 +47,8 @@ public final class SchemaDiff {
   public static SchemaDiff between(Schema before, Schema after) {
     Objects.requireNonNull(before, "before");
     Objects.requireNonNull(after, "after");
-    Map<Integer, FieldIndex.Entry> oldFields = FieldIndex.of(before.asStruct()).byId();
-    Map<Integer, FieldIndex.Entry> newFields = FieldIndex.of(after.asStruct()).byId();
+    Map<Integer, FieldIndex.Entry> oldFields = FieldIndex.byId(before.asStruct());
+    Map<Integer, FieldIndex.Entry> newFields = FieldIndex.byId(after.asStruct());
 
     List<FieldChange> added = new ArrayList<>();
     List<FieldChange> removed = new ArrayList<>();

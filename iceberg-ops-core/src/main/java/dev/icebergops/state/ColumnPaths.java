@@ -2,11 +2,11 @@ package dev.icebergops.state;
 
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.stream.Collectors;
 import org.apache.iceberg.Schema;
 import org.apache.iceberg.types.Type;
 import org.apache.iceberg.types.Types;
@@ -79,8 +79,8 @@ public final class ColumnPaths {
       }
     }
     Types.StructType struct = (Types.StructType) renumber(later.asStruct(), ids);
-    Set<Integer> identifiers = new HashSet<>();
-    later.identifierFieldIds().forEach(id -> identifiers.add(ids.get(id)));
+    Set<Integer> identifiers =
+        later.identifierFieldIds().stream().map(ids::get).collect(Collectors.toSet());
     return new Aligned(new Schema(struct.fields(), identifiers), drift);
   }
 

@@ -207,11 +207,10 @@ public record TableDiff(Kind kind, TableState before, TableState after) {
     Map<String, String> is = after == null ? Map.of() : after.properties();
     Set<String> keys = new TreeSet<>(was.keySet());
     keys.addAll(is.keySet());
-    List<PropertyChange> changes = new ArrayList<>();
-    keys.stream()
+    return keys.stream()
         .filter(key -> !Objects.equals(was.get(key), is.get(key)))
-        .forEach(key -> changes.add(new PropertyChange(key, was.get(key), is.get(key))));
-    return changes;
+        .map(key -> new PropertyChange(key, was.get(key), is.get(key)))
+        .toList();
   }
 
   /**

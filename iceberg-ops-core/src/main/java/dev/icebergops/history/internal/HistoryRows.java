@@ -23,9 +23,9 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
-import java.util.StringJoiner;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.stream.Collectors;
 import org.apache.iceberg.catalog.TableIdentifier;
 import org.apache.iceberg.data.Record;
 import org.apache.iceberg.types.Types.NestedField;
@@ -129,14 +129,11 @@ public final class HistoryRows {
 
   /** Every non-null column of a record, as {@code {name=value, ...}}. */
   public static String raw(Record record) {
-    StringJoiner values = new StringJoiner(", ", "{", "}");
-    for (NestedField column : record.struct().fields()) {
-      Object value = record.getField(column.name());
-      if (value != null) {
-        values.add(column.name() + "=" + value);
-      }
-    }
-    return values.toString();
+    return record.struct().fields().stream()
+        .map(NestedField::name)
+        .filter(name -> record.getField(name) != null)
+        .map(name -> name + "=" + record.getField(name))
+        .collect(Collectors.joining(", ", "{", "}"));
   }
 
   private static void warnOnce(

@@ -299,19 +299,7 @@ public final class CatalogMigrationContext implements MigrationContext {
 
   @Override
   public void stageData(String table, StagedData step) {
-    StagedStep.Steps parts =
-        new StagedStep.Steps() {
-          @Override
-          public void run(String part, Runnable change, boolean ownCode) {
-            CatalogMigrationContext.this.run(part, change, ownCode);
-          }
-
-          @Override
-          public boolean leavesOut(String note) {
-            return steps.leavesOut(note);
-          }
-        };
-    new StagedStep(this, parts, table, version, step).run();
+    new StagedStep(this, table, version, step).run();
   }
 
   @Override
@@ -325,7 +313,13 @@ public final class CatalogMigrationContext implements MigrationContext {
     run(step, change, false);
   }
 
-  private void run(String step, Runnable change, boolean ownCode) {
+  /** See {@link StepListener#leavesOut}. */
+  boolean leavesOut(String note) {
+    return steps.leavesOut(note);
+  }
+
+  /** Runs a change as a step; {@code ownCode}: it runs the migration's code, not bounded. */
+  void run(String step, Runnable change, boolean ownCode) {
     step(
         step,
         () -> {

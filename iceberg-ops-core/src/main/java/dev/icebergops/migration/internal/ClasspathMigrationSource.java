@@ -85,10 +85,9 @@ public final class ClasspathMigrationSource implements MigrationSource {
       return false;
     }
     for (String segment : name.split("\\.", -1)) {
-      if (segment.isEmpty() || !Character.isJavaIdentifierStart(segment.codePointAt(0))) {
-        return false;
-      }
-      if (!segment.codePoints().allMatch(Character::isJavaIdentifierPart)
+      if (segment.isEmpty()
+          || !Character.isJavaIdentifierStart(segment.codePointAt(0))
+          || !segment.codePoints().allMatch(Character::isJavaIdentifierPart)
           || segment.codePoints().anyMatch(Character::isIdentifierIgnorable)) {
         return false;
       }

@@ -10,6 +10,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.stream.Collectors;
 import org.apache.iceberg.PartitionField;
 import org.apache.iceberg.ReplaceSortOrder;
 import org.apache.iceberg.Schema;
@@ -108,13 +109,11 @@ public final class LayoutChanges {
    * place of removed ones.
    */
   private static Map<String, PartitionField> liveFields(Table table) {
-    Map<String, PartitionField> live = new LinkedHashMap<>();
-    for (PartitionField field : table.spec().fields()) {
-      if (!"void".equals(field.transform().toString())) {
-        live.put(field.name(), field);
-      }
-    }
-    return live;
+    return table.spec().fields().stream()
+        .filter(field -> !"void".equals(field.transform().toString()))
+        .collect(
+            Collectors.toMap(
+                PartitionField::name, field -> field, (a, b) -> b, LinkedHashMap::new));
   }
 
   /**

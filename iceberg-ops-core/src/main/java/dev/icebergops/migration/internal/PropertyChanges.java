@@ -13,6 +13,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
+import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.apache.iceberg.Table;
 import org.apache.iceberg.TableProperties;
@@ -125,12 +126,10 @@ public final class PropertyChanges {
           "Cannot unset table properties of " + name + ": the keys must not be null");
     }
     Table loaded = ctx.loadTable(table);
-    Set<String> present = new LinkedHashSet<>();
-    for (String key : keys) {
-      if (loaded.properties().containsKey(key)) {
-        present.add(key);
-      }
-    }
+    Set<String> present =
+        keys.stream()
+            .filter(loaded.properties()::containsKey)
+            .collect(Collectors.toCollection(LinkedHashSet::new));
     if (present.isEmpty()) {
       LOG.info("Table properties of {} left unchanged: none of {} is set", name, keys);
       return;

@@ -1,6 +1,5 @@
 package dev.icebergops.migration.internal;
 
-import dev.icebergops.migration.MigrationContext;
 import dev.icebergops.migration.StagedData;
 import dev.icebergops.migration.StagedData.MainMoved;
 import java.util.Optional;
@@ -23,18 +22,9 @@ final class StagedStep {
   /** How often a step is staged in all when main moves each time and it is to be staged again. */
   static final int STAGINGS = 3;
 
-  /** How the context runs a part of the step as one of its listener's steps. */
-  interface Steps {
+  /** The context, which runs each part of the step as one of its listener's steps. */
+  private final CatalogMigrationContext ctx;
 
-    /** Runs a change as a step; {@code ownCode}: it runs the migration's code, not bounded. */
-    void run(String step, Runnable change, boolean ownCode);
-
-    /** See {@link StepListener#leavesOut}. */
-    boolean leavesOut(String note);
-  }
-
-  private final MigrationContext ctx;
-  private final Steps steps;
   private final String qualified;
   private final String branch;
   private final StagedData data;
@@ -43,9 +33,8 @@ final class StagedStep {
   /** Whether main had no snapshot when the branch was made: the branch began empty. */
   private boolean fromEmpty;
 
-  StagedStep(MigrationContext ctx, Steps steps, String table, String version, StagedData data) {
+  StagedStep(CatalogMigrationContext ctx, String table, String version, StagedData data) {
     this.ctx = ctx;
-    this.steps = steps;
     this.qualified = ctx.qualified(table);
     if (data == null) {
       throw new IllegalArgumentException(
@@ -67,7 +56,7 @@ final class StagedStep {
   }
 
   void run() {
-    if (steps.leavesOut(previewNote())) {
+    if (ctx.leavesOut(previewNote())) {
       return;
     }
     ctx.publishChanges();
@@ -75,7 +64,7 @@ final class StagedStep {
     StagedBranches.State state = StagedBranches.state(table, branch);
     if (state == StagedBranches.State.PUBLISHED) {
       LOG.info("Branch {} of {} was published by an earlier run: removing it", branch, qualified);
-      steps.run(step("publish", "from"), () -> StagedBranches.drop(table, branch), false);
+      ctx.run(step("publish", "from"), () -> StagedBranches.drop(table, branch), false);
       return;
     }
     if (state != StagedBranches.State.ABSENT) {
@@ -94,13 +83,13 @@ final class StagedStep {
 
   /** Stages, audits and publishes the step once; false when main moved and it is staged again. */
   private boolean stageOnce(Table table, int staging) {
-    steps.run(stage(), () -> createBranch(table), false);
+    ctx.run(stage(), () -> createBranch(table), false);
     long from = stagedFrom;
     BranchView view = new BranchView(branch, table, from);
-    steps.run(step("write", "on"), () -> data.writeOn(view), true);
-    steps.run(step("audit", "on"), () -> audit(table, view.audited()), true);
+    ctx.run(step("write", "on"), () -> data.writeOn(view), true);
+    ctx.run(step("audit", "on"), () -> audit(table, view.audited()), true);
     try {
-      steps.run(step("publish", "from"), () -> publish(table, from, staging), false);
+      ctx.run(step("publish", "from"), () -> publish(table, from, staging), false);
       return true;
     } catch (StageAgain again) {
       return false; // not a step done: the branch was dropped, not published
