@@ -4,6 +4,7 @@ import dev.icebergops.schema.ColumnSpec;
 import dev.icebergops.schema.SchemaContract;
 import java.math.BigDecimal;
 import java.util.List;
+import java.util.Objects;
 import java.util.Set;
 import org.apache.iceberg.data.Record;
 import org.apache.iceberg.types.Type;
@@ -79,14 +80,11 @@ final class StagedAudits {
   }
 
   private static BigDecimal sum(List<Record> rows, String column) {
-    BigDecimal sum = BigDecimal.ZERO;
-    for (Record row : rows) {
-      Object value = value(row, column);
-      if (value != null) {
-        sum = sum.add(new BigDecimal(value.toString()));
-      }
-    }
-    return sum;
+    return rows.stream()
+        .map(row -> value(row, column))
+        .filter(Objects::nonNull)
+        .map(value -> new BigDecimal(value.toString()))
+        .reduce(BigDecimal.ZERO, BigDecimal::add);
   }
 
   /** A column's value in a row; a dotted path walks into structs; null where a struct is null. */

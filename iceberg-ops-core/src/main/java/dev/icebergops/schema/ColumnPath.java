@@ -27,10 +27,9 @@ record ColumnPath(String parent, String leaf) {
 
   /** The fields next to this one: the top-level columns, or the parent struct's fields. */
   List<NestedField> siblings(Schema schema) {
-    if (parent == null) {
-      return schema.columns();
-    }
-    return schema.findField(parent).type().asStructType().fields();
+    return parent == null
+        ? schema.columns()
+        : schema.findField(parent).type().asStructType().fields();
   }
 
   /** Null when the parent struct exists, otherwise why it is unusable. */

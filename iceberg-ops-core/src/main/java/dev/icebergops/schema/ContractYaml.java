@@ -201,12 +201,9 @@ final class ContractYaml {
       if (!(key instanceof String) || !allowed.contains(key)) {
         problem(
             prefix + key,
-            what
-                + " "
-                + describe(key)
-                + " is not allowed (allowed: "
-                + String.join(", ", allowed.stream().sorted().toList())
-                + ")");
+            "%s %s is not allowed (allowed: %s)"
+                .formatted(
+                    what, describe(key), String.join(", ", allowed.stream().sorted().toList())));
       }
     }
   }

@@ -13,6 +13,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
+import java.util.stream.Collectors;
 import org.apache.iceberg.Schema;
 import org.apache.iceberg.Table;
 import org.apache.iceberg.expressions.Literal;
@@ -164,10 +165,9 @@ public record SchemaContract(List<ColumnSpec> columns, boolean strict) {
     String name = resource.strip();
     name = name.startsWith(CLASSPATH) ? name.substring(CLASSPATH.length()) : name;
     name = name.replaceFirst("^/+", "");
-    ClassLoader loader = Thread.currentThread().getContextClassLoader();
-    if (loader == null) {
-      loader = SchemaContract.class.getClassLoader();
-    }
+    ClassLoader loader =
+        Objects.requireNonNullElse(
+            Thread.currentThread().getContextClassLoader(), SchemaContract.class.getClassLoader());
     try (InputStream in = loader.getResourceAsStream(name)) {
       if (in == null) {
         throw new IllegalArgumentException(
@@ -219,8 +219,7 @@ public record SchemaContract(List<ColumnSpec> columns, boolean strict) {
       }
     }
     if (strict) {
-      Set<String> declared = new HashSet<>();
-      columns.forEach(c -> declared.add(c.name()));
+      Set<String> declared = columns.stream().map(ColumnSpec::name).collect(Collectors.toSet());
       for (NestedField field : schema.columns()) {
         if (!declared.contains(field.name())) {
           violations.add(

@@ -1,6 +1,7 @@
 package dev.icebergops.schema;
 
 import java.util.List;
+import java.util.stream.Collectors;
 
 /**
  * Thrown when a table does not conform to its {@link SchemaContract}; {@link #violations()} lists
@@ -36,12 +37,8 @@ public class SchemaContractViolation extends RuntimeException {
   }
 
   private static String message(String subject, List<String> violations) {
-    StringBuilder out = new StringBuilder("Cannot accept schema of ").append(subject);
-    out.append(": ").append(violations.size());
-    out.append(violations.size() == 1 ? " contract violation" : " contract violations");
-    for (String violation : violations) {
-      out.append("\n  - ").append(violation);
-    }
-    return out.toString();
+    return "Cannot accept schema of %s: %s contract violation%s"
+            .formatted(subject, violations.size(), violations.size() == 1 ? "" : "s")
+        + violations.stream().map(violation -> "\n  - " + violation).collect(Collectors.joining());
   }
 }

@@ -161,16 +161,13 @@ public final class HistoryTable {
     if (table == null || table.currentSnapshot() == null) {
       return List.of();
     }
-    List<HistoryRecord> rows = new ArrayList<>();
-    for (Record record :
-        HistoryReader.read(
-            table, identifier, table.currentSnapshot().snapshotId(), Expressions.alwaysTrue())) {
-      if (!HistoryFiles.isLease(record)) {
-        rows.add(HistoryRows.fromRecord(record, identifier));
-      }
-    }
-    rows.sort(Comparator.comparing(HistoryRecord::namespace).thenComparing(HistoryRecord::version));
-    return rows;
+    long snapshotId = table.currentSnapshot().snapshotId();
+    return HistoryReader.read(table, identifier, snapshotId, Expressions.alwaysTrue()).stream()
+        .filter(record -> !HistoryFiles.isLease(record))
+        .map(record -> HistoryRows.fromRecord(record, identifier))
+        .sorted(
+            Comparator.comparing(HistoryRecord::namespace).thenComparing(HistoryRecord::version))
+        .toList();
   }
 
   /**
