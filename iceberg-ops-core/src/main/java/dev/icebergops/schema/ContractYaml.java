@@ -73,11 +73,10 @@ final class ContractYaml {
     if (document == null) {
       throw fail("the file is empty; expected a mapping with a 'columns' list");
     }
-    if (!(document instanceof Map)) {
+    if (!(document instanceof Map<?, ?> root)) {
       throw fail(
           "expected a mapping with a 'columns' list at the top level, got " + describe(document));
     }
-    Map<?, ?> root = (Map<?, ?>) document;
     checkKeys(root, TOP_LEVEL_KEYS, "top-level key", "");
     boolean strict = booleanValue(root, "strict", "'strict'", "strict");
     Object columns = root.get("columns");
@@ -114,11 +113,10 @@ final class ContractYaml {
   private ColumnSpec column(int index, Object entry) {
     String where = "column " + index;
     String path = "columns." + index;
-    if (!(entry instanceof Map)) {
+    if (!(entry instanceof Map<?, ?> column)) {
       return problem(
           path, where + ": expected a mapping with 'name' and 'type', got " + describe(entry));
     }
-    Map<?, ?> column = (Map<?, ?>) entry;
     Object name = column.get("name");
     if (name == null) {
       return problem(path, where + ": missing 'name'");

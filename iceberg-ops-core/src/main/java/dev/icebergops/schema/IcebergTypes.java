@@ -246,16 +246,10 @@ public final class IcebergTypes {
    * @return true for {@code timestamp_ns, timestamptz_ns, unknown, geometry, geography, variant}
    */
   public static boolean requiresFormatV3(Type type) {
-    if (type == null) {
-      return false;
-    }
-    if (FORMAT_V3_TYPES.contains(type.typeId())) {
-      return true;
-    }
-    if (type.isNestedType()) {
-      return type.asNestedType().fields().stream().anyMatch(f -> requiresFormatV3(f.type()));
-    }
-    return false;
+    return type != null
+        && (FORMAT_V3_TYPES.contains(type.typeId())
+            || type.isNestedType()
+                && type.asNestedType().fields().stream().anyMatch(f -> requiresFormatV3(f.type())));
   }
 
   /**

@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.TreeSet;
+import java.util.stream.Collectors;
 
 /**
  * The one diff of two sets of table states (a namespace before and after, or what migrations make
@@ -57,13 +58,10 @@ public final class StateDiff {
   /** The tables whose uuid the later side has under another name: old name to new name. */
   private static Map<String, String> renames(
       Map<String, TableState> before, Map<String, TableState> after) {
-    Map<String, String> byUuid = new HashMap<>();
-    after.forEach(
-        (name, state) -> {
-          if (state.uuid() != null) {
-            byUuid.put(state.uuid(), name);
-          }
-        });
+    Map<String, String> byUuid =
+        after.entrySet().stream()
+            .filter(entry -> entry.getValue().uuid() != null)
+            .collect(Collectors.toMap(e -> e.getValue().uuid(), Map.Entry::getKey, (a, b) -> b));
     Map<String, String> renamed = new HashMap<>();
     before.forEach(
         (name, state) -> {
