@@ -30,7 +30,7 @@ final class CheckCommand extends SessionCommand {
       description =
           "Compare each live table with the state the applied migrations produce (replayed on an"
               + " in-memory shadow) instead of the contracts. Exits "
-              + IcebergOpsCli.DRIFT
+              + CommandContext.DRIFT
               + " when they differ. Writes nothing.")
   boolean drift;
 
@@ -40,7 +40,7 @@ final class CheckCommand extends SessionCommand {
       DriftReport report = session.runner().build().checkDrift();
       output.json(report.asMap());
       output.line(report.text());
-      exitCode = report.isClean() ? 0 : IcebergOpsCli.DRIFT;
+      exitCode = report.isClean() ? 0 : CommandContext.DRIFT;
       return;
     }
     Path dir = session.config().contractsDir();

@@ -48,19 +48,7 @@ import picocli.CommandLine.ScopeType;
       CheckCommand.class,
       SnapshotCommand.class
     })
-final class IcebergOpsCli {
-
-  /** The exit code of any error. */
-  static final int FAILED = 1;
-
-  /** The exit code of {@code check --drift} when a live table differs from its migrations. */
-  static final int DRIFT = 3;
-
-  /**
-   * The exit code of {@code plan --preview --fail-on} when a pending version makes a change of that
-   * class or worse that its migration does not declare.
-   */
-  static final int GATED = 4;
+final class IcebergOpsCli implements CommandContext {
 
   private static final Logger LOG = LoggerFactory.getLogger(IcebergOpsCli.class);
 
@@ -90,8 +78,7 @@ final class IcebergOpsCli {
               + " that filesystem: migrations use, catalog implementations.")
   List<Path> classPath = new ArrayList<>();
 
-  /** The directory relative paths on the command line resolve against. */
-  final Path workDir;
+  private final Path workDir;
 
   final Map<String, String> env;
   final PrintStream out;
@@ -169,16 +156,13 @@ final class IcebergOpsCli {
     return this;
   }
 
-  /** Tells the exit guard which command runs on which namespace, for its error line. */
-  void running(String command, String namespace) {
+  @Override
+  public void running(String command, String namespace) {
     guard.command(command, namespace);
   }
 
-  /**
-   * Reports that code the command ran ended the JVM: the {@code Error:} line, and with {@code
-   * --json} the document with its error.
-   */
-  void reportJvmExit(String message, String version) {
+  @Override
+  public void reportJvmExit(String message, String version) {
     err.println("Error: " + message);
     err.flush();
     if (json) {
@@ -187,13 +171,13 @@ final class IcebergOpsCli {
     out.flush();
   }
 
-  /** The config file: --config, else iceberg-ops.yaml in the working directory. */
-  Path configFile() {
+  @Override
+  public Path configFile() {
     return config != null ? workDir.resolve(config) : workDir.resolve(IcebergOpsConfig.FILE_NAME);
   }
 
-  /** The session on the configured catalog and migrations. */
-  ToolSession openSession() {
+  @Override
+  public ToolSession openSession() {
     Path file = configFile();
     if (!Files.exists(file)) {
       throw new IllegalArgumentException(
@@ -213,8 +197,13 @@ final class IcebergOpsCli {
     return new ToolSession(cliConfig, entries, loader, LOG::warn);
   }
 
-  /** The output of this run, made once the options are parsed. */
-  Output output() {
+  @Override
+  public Path workDir() {
+    return workDir;
+  }
+
+  @Override
+  public Output output() {
     if (output == null) {
       output = new Output(out, json);
     }

@@ -19,7 +19,7 @@ import picocli.CommandLine.ParentCommand;
             + " overwrite any of them.")
 final class InitCommand implements Callable<Integer> {
 
-  @ParentCommand IcebergOpsCli cli;
+  @ParentCommand CommandContext cli;
 
   @Option(
       names = {"-n", "--namespace"},

@@ -25,7 +25,7 @@ final class JvmExitGuard {
   private static final Map<String, String> VERBS =
       Map.of("migrate", "migrate", "rollback", "roll back", "stamp", "stamp");
 
-  private volatile IcebergOpsCli cli;
+  private volatile CommandContext cli;
   private volatile String command;
   private volatile String namespace;
 
@@ -40,7 +40,7 @@ final class JvmExitGuard {
   }
 
   /** A command line starts running: from now on, an exit of the JVM is a failure of it. */
-  void begin(IcebergOpsCli running) {
+  void begin(CommandContext running) {
     this.cli = running;
   }
 
@@ -56,7 +56,7 @@ final class JvmExitGuard {
   }
 
   private void onExit() {
-    IcebergOpsCli running = cli;
+    CommandContext running = cli;
     if (running == null) {
       return;
     }
@@ -69,7 +69,7 @@ final class JvmExitGuard {
     }
     String version = version(exiting.get());
     running.reportJvmExit(message(version), version);
-    Runtime.getRuntime().halt(IcebergOpsCli.FAILED);
+    Runtime.getRuntime().halt(CommandContext.FAILED);
   }
 
   String message(String version) {

@@ -35,7 +35,7 @@ final class PlanCommand extends SessionCommand {
       paramLabel = "breaking|destructive",
       description =
           "With --preview: exit "
-              + IcebergOpsCli.GATED
+              + CommandContext.GATED
               + " when a pending version makes a change of this class or worse that its migration"
               + " class does not declare (@Breaking, @Destructive), naming each.")
   String failOn;
@@ -112,7 +112,7 @@ final class PlanCommand extends SessionCommand {
     output.json(document);
   }
 
-  /** Tells the gate's verdict; exits {@link IcebergOpsCli#GATED} on an undeclared change. */
+  /** Tells the gate's verdict; exits {@link CommandContext#GATED} on an undeclared change. */
   private void gate(Output output, ChangeClass gate, List<String> undeclared) {
     output.line("");
     if (undeclared.isEmpty()) {
@@ -123,7 +123,7 @@ final class PlanCommand extends SessionCommand {
         "Gate --fail-on %s: %s undeclared change%s"
             .formatted(gate.label(), undeclared.size(), undeclared.size() == 1 ? "" : "s"));
     undeclared.forEach(u -> output.line("  " + u));
-    exitCode = IcebergOpsCli.GATED;
+    exitCode = CommandContext.GATED;
   }
 
   private static boolean blocksMigrate(MigrationStatus status) {

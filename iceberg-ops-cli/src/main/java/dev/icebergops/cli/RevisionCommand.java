@@ -98,7 +98,7 @@ final class RevisionCommand extends SessionCommand {
     }
     Path file = dir.resolve(message + ".java");
     Files.writeString(file, source, StandardCharsets.UTF_8);
-    Path shown = cli.workDir.relativize(file);
+    Path shown = cli.workDir().relativize(file);
     output.json(Rows.of("file", file.toString(), "version", version, "changes", changes));
     output.line("Created " + shown);
     changes.forEach(c -> output.line("  " + c));
@@ -113,9 +113,9 @@ final class RevisionCommand extends SessionCommand {
     Table live = session.catalog().loadTable(id);
     RevisionGenerator generator = RevisionGenerator.forTable(table, live).withRenameHints(hints());
     if (target.contract != null) {
-      return generator.against(SchemaContract.fromYaml(cli.workDir.resolve(target.contract)));
+      return generator.against(SchemaContract.fromYaml(cli.workDir().resolve(target.contract)));
     }
-    String json = Files.readString(cli.workDir.resolve(target.schema), StandardCharsets.UTF_8);
+    String json = Files.readString(cli.workDir().resolve(target.schema), StandardCharsets.UTF_8);
     return generator.against(SchemaParser.fromJson(json));
   }
 

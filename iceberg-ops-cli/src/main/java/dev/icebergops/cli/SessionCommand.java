@@ -13,7 +13,7 @@ import picocli.CommandLine.Spec;
 /** A subcommand that works on the configured catalog and migrations. */
 abstract class SessionCommand implements Callable<Integer> {
 
-  @ParentCommand IcebergOpsCli cli;
+  @ParentCommand CommandContext cli;
 
   @Spec CommandSpec spec;
 

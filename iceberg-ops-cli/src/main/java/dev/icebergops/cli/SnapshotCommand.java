@@ -41,7 +41,7 @@ final class SnapshotCommand extends SessionCommand {
     }
     Path target =
         (dir != null
-                ? cli.workDir.resolve(dir)
+                ? cli.workDir().resolve(dir)
                 : session
                     .config()
                     .baseDir()

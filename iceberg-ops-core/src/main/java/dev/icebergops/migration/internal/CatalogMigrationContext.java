@@ -299,7 +299,19 @@ public final class CatalogMigrationContext implements MigrationContext {
 
   @Override
   public void stageData(String table, StagedData step) {
-    new StagedStep(this, table, version, step).run();
+    StagedStep.Steps parts =
+        new StagedStep.Steps() {
+          @Override
+          public void run(String part, Runnable change, boolean ownCode) {
+            CatalogMigrationContext.this.run(part, change, ownCode);
+          }
+
+          @Override
+          public boolean leavesOut(String note) {
+            return steps.leavesOut(note);
+          }
+        };
+    new StagedStep(this, parts, table, version, step).run();
   }
 
   @Override
@@ -313,13 +325,7 @@ public final class CatalogMigrationContext implements MigrationContext {
     run(step, change, false);
   }
 
-  /** See {@link StepListener#leavesOut}. */
-  boolean leavesOut(String note) {
-    return steps.leavesOut(note);
-  }
-
-  /** Runs a change as a step; {@code ownCode}: it runs the migration's code, not bounded. */
-  void run(String step, Runnable change, boolean ownCode) {
+  private void run(String step, Runnable change, boolean ownCode) {
     step(
         step,
         () -> {

@@ -1,5 +1,6 @@
 package dev.icebergops.migration.internal;
 
+import dev.icebergops.migration.MigrationContext;
 import dev.icebergops.migration.StagedData;
 import dev.icebergops.migration.StagedData.MainMoved;
 import java.util.Optional;
@@ -22,9 +23,18 @@ final class StagedStep {
   /** How often a step is staged in all when main moves each time and it is to be staged again. */
   static final int STAGINGS = 3;
 
-  /** The context, which runs each part of the step as one of its listener's steps. */
-  private final CatalogMigrationContext ctx;
+  /** How the context runs a part of the step as one of its listener's steps. */
+  interface Steps {
 
+    /** Runs a change as a step; {@code ownCode}: it runs the migration's code, not bounded. */
+    void run(String step, Runnable change, boolean ownCode);
+
+    /** See {@link StepListener#leavesOut}. */
+    boolean leavesOut(String note);
+  }
+
+  private final MigrationContext ctx;
+  private final Steps steps;
   private final String qualified;
   private final String branch;
   private final StagedData data;
@@ -33,8 +43,9 @@ final class StagedStep {
   /** Whether main had no snapshot when the branch was made: the branch began empty. */
   private boolean fromEmpty;
 
-  StagedStep(CatalogMigrationContext ctx, String table, String version, StagedData data) {
+  StagedStep(MigrationContext ctx, Steps steps, String table, String version, StagedData data) {
     this.ctx = ctx;
+    this.steps = steps;
     this.qualified = ctx.qualified(table);
     if (data == null) {
       throw new IllegalArgumentException(
@@ -56,7 +67,7 @@ final class StagedStep {
   }
 
   void run() {
-    if (ctx.leavesOut(previewNote())) {
+    if (steps.leavesOut(previewNote())) {
       return;
     }
     ctx.publishChanges();
@@ -64,7 +75,7 @@ final class StagedStep {
     StagedBranches.State state = StagedBranches.state(table, branch);
     if (state == StagedBranches.State.PUBLISHED) {
       LOG.info("Branch {} of {} was published by an earlier run: removing it", branch, qualified);
-      ctx.run(step("publish", "from"), () -> StagedBranches.drop(table, branch), false);
+      steps.run(step("publish", "from"), () -> StagedBranches.drop(table, branch), false);
       return;
     }
     if (state != StagedBranches.State.ABSENT) {
@@ -83,13 +94,13 @@ final class StagedStep {
 
   /** Stages, audits and publishes the step once; false when main moved and it is staged again. */
   private boolean stageOnce(Table table, int staging) {
-    ctx.run(stage(), () -> createBranch(table), false);
+    steps.run(stage(), () -> createBranch(table), false);
     long from = stagedFrom;
     BranchView view = new BranchView(branch, table, from);
-    ctx.run(step("write", "on"), () -> data.writeOn(view), true);
-    ctx.run(step("audit", "on"), () -> audit(table, view.audited()), true);
+    steps.run(step("write", "on"), () -> data.writeOn(view), true);
+    steps.run(step("audit", "on"), () -> audit(table, view.audited()), true);
     try {
-      ctx.run(step("publish", "from"), () -> publish(table, from, staging), false);
+      steps.run(step("publish", "from"), () -> publish(table, from, staging), false);
       return true;
     } catch (StageAgain again) {
       return false; // not a step done: the branch was dropped, not published
