@@ -70,7 +70,7 @@ final class ClassState implements ExtensionContext.Store.CloseableResource, Auto
             config,
             runners,
             shapes,
-            StartingVersions.of(config, head()),
+            config.startingVersions(head()),
             run,
             environment.getClass().getName());
     this.verdicts =

@@ -33,7 +33,7 @@ record ContainersSettings(
 
   static ContainersSettings of(ExtensionContext context, Class<?> testClass) {
     IcebergContainers annotation =
-        EnclosingAnnotations.find(testClass, IcebergContainers.class).orElse(null);
+        SuiteConfig.enclosingAnnotation(testClass, IcebergContainers.class).orElse(null);
     Values values = new Values(context, annotation);
     Map<String, String> catalogEnv = catalogEnv(values); // checked first, then the network
     String network =

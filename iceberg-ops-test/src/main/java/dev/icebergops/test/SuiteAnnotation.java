@@ -37,7 +37,7 @@ final class SuiteAnnotation {
       List<ExpectedBackfill> backfills) {
     Class<?> testClass = context.getRequiredTestClass();
     Optional<IcebergMigrations> annotation =
-        EnclosingAnnotations.find(testClass, IcebergMigrations.class);
+        SuiteConfig.enclosingAnnotation(testClass, IcebergMigrations.class);
     if (given != null && annotation.isPresent()) {
       throw SuiteConfig.refused(
           testClass,

@@ -9,21 +9,31 @@ import dev.icebergops.test.internal.CheckSettings;
 import dev.icebergops.test.internal.ContractLocation;
 import dev.icebergops.test.internal.ExpectedBackfill;
 import java.io.UncheckedIOException;
+import java.lang.annotation.Annotation;
 import java.lang.reflect.Constructor;
 import java.lang.reflect.Method;
+import java.lang.reflect.Modifier;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.UUID;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.extension.ExtensionConfigurationException;
 import org.junit.jupiter.api.extension.ExtensionContext;
+import org.junit.platform.commons.annotation.Testable;
 import org.junit.platform.commons.support.AnnotationSupport;
+import org.junit.platform.commons.support.HierarchyTraversalMode;
+import org.junit.platform.commons.support.ReflectionSupport;
 
 /**
  * The configuration of one test class, checked once before its first test: the attributes of its
@@ -91,20 +101,17 @@ record SuiteConfig(
         throw invalid(where, label + " needs either values or fillNulls, not " + neither, null);
       }
       String description = backfill.description();
-      if (!fill.isEmpty()) {
-        description = description.isBlank() ? "nulls filled with " + fill : description;
-        backfills.add(
-            ExpectedBackfill.fillingNulls(
-                backfill.version(), backfill.table(), backfill.column(), description, fill));
-        continue;
-      }
       backfills.add(
           new ExpectedBackfill(
               backfill.version(),
               backfill.table(),
               backfill.column(),
-              description.isBlank() ? type.getSimpleName() : description,
-              values(type, label, where)::expected));
+              !description.isBlank()
+                  ? description
+                  : fill.isEmpty() ? type.getSimpleName() : "nulls filled with " + fill,
+              fill.isEmpty()
+                  ? values(type, label, where)::expected
+                  : ExpectedBackfill.fillingNulls(backfill.column(), fill)));
     }
     return backfills;
   }
@@ -210,13 +217,53 @@ record SuiteConfig(
   }
 
   /**
+   * The versions the class's test methods (its own, inherited and interface default methods) start
+   * from, read from their {@link MigrateTo} annotations before any of them runs, so that one walk
+   * up the migrations can capture a template at each; {@code head} for a test without a version.
+   * Overloads of one name that start at different versions count the first one's.
+   */
+  Set<String> startingVersions(String head) {
+    Map<String, String> versions = new LinkedHashMap<>();
+    for (Method method :
+        ReflectionSupport.findMethods(
+            testClass,
+            m -> AnnotationSupport.isAnnotated(m, Testable.class),
+            HierarchyTraversalMode.TOP_DOWN)) {
+      try {
+        String target = targetFor(method);
+        versions.putIfAbsent(method.getName(), target == null ? head : target);
+      } catch (ExtensionConfigurationException e) {
+        // a malformed @MigrateTo fails its own test, with this message, when the test runs
+      }
+    }
+    return new LinkedHashSet<>(versions.values());
+  }
+
+  /**
+   * The nearest {@code type} annotation of {@code testClass}, on the class, its superclasses and
+   * meta-annotations, or else on the classes that enclose it, searching inner classes outwards: a
+   * {@code @Nested} test class takes its enclosing class's settings.
+   */
+  static <A extends Annotation> Optional<A> enclosingAnnotation(Class<?> testClass, Class<A> type) {
+    return Stream.<Class<?>>iterate(
+            testClass,
+            Objects::nonNull,
+            c ->
+                c.isMemberClass() && !Modifier.isStatic(c.getModifiers())
+                    ? c.getEnclosingClass()
+                    : null)
+        .flatMap(c -> AnnotationSupport.findAnnotation(c, type).stream())
+        .findFirst();
+  }
+
+  /**
    * The version for a test method of the class: its {@link MigrateTo}, the class's, or the target
    * (null for head).
    */
   String targetFor(Method method) {
     Optional<MigrateTo> migrateTo =
         AnnotationSupport.findAnnotation(method, MigrateTo.class)
-            .or(() -> EnclosingAnnotations.find(testClass, MigrateTo.class));
+            .or(() -> enclosingAnnotation(testClass, MigrateTo.class));
     if (migrateTo.isPresent()) {
       String describe =
           AnnotationSupport.isAnnotated(method, MigrateTo.class)

@@ -39,31 +39,23 @@ public record ExpectedBackfill(
   }
 
   /**
-   * A backfill that fills the nulls of a column with one value and keeps every other value.
+   * The values of a backfill that fills the nulls of a column with one value and keeps every other
+   * value.
    *
-   * @param version the version whose upgrade writes the value
-   * @param table the table, without namespace
    * @param column the column, by its name right after the version's upgrade (dotted for a nested
    *     field)
-   * @param description what the values are, for messages
    * @param value the value, as text in the column's type: {@code "POSTED"}, {@code "0"}, {@code
    *     "2026-01-01"}
-   * @return the backfill
+   * @return the values, for {@link #values()}
    */
-  public static ExpectedBackfill fillingNulls(
-      String version, String table, String column, String description, String value) {
-    return new ExpectedBackfill(
-        version,
-        table,
-        column,
-        description,
-        row -> {
-          Object now = row;
-          for (String name : column.split("\\.")) {
-            now = now instanceof Map<?, ?> struct ? struct.get(name) : null;
-          }
-          return now == null ? value : now;
-        });
+  public static Function<Map<String, Object>, Object> fillingNulls(String column, String value) {
+    return row -> {
+      Object now = row;
+      for (String name : column.split("\\.")) {
+        now = now instanceof Map<?, ?> struct ? struct.get(name) : null;
+      }
+      return now == null ? value : now;
+    };
   }
 
   /** "the backfill of payments.amount_cents at 0002 (amount x 100)". */

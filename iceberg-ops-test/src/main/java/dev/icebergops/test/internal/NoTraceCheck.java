@@ -9,6 +9,7 @@ import java.util.Map;
 import java.util.TreeSet;
 import java.util.function.Function;
 import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 /**
  * Up to head, then down to the settings' downTo: the namespace must be as it was at downTo. When
@@ -72,17 +73,12 @@ final class NoTraceCheck {
    * versions above it, in order.
    */
   static List<String> baselineVersions(CheckRun run) {
-    List<String> versions = new ArrayList<>();
     String downTo = run.settings().downTo();
-    if (!MigrationRunner.BASE_VERSION.equals(downTo)) {
-      versions.add(downTo);
-    }
-    for (String version : new TreeSet<>(run.settings().allowedIrreversible())) {
-      if (run.has(version) && version.compareTo(downTo) > 0) {
-        versions.add(version);
-      }
-    }
-    return versions;
+    return Stream.concat(
+            Stream.of(downTo).filter(v -> !MigrationRunner.BASE_VERSION.equals(v)),
+            new TreeSet<>(run.settings().allowedIrreversible())
+                .stream().filter(v -> run.has(v) && v.compareTo(downTo) > 0))
+        .toList();
   }
 
   /** Up to head, recording the shape at each allowed irreversible version on the way. */
