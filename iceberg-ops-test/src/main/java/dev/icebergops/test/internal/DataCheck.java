@@ -69,9 +69,9 @@ final class DataCheck {
   private DataCheck(CheckRun run, Map<String, NoTraceCheck.Below> walkedBelow) {
     this.run = run;
     this.walkedBelow = walkedBelow;
-    this.messages = new DataMessages(run, SEED);
+    this.messages = new DataMessages(run);
     this.backfills = new DeclaredBackfills(run.settings().backfills());
-    this.ledger = new DataLedger(SEED, backfills);
+    this.ledger = new DataLedger(backfills);
   }
 
   /** Walks up to head and back down, from the start (see {@link CheckRun#fromStart}). */

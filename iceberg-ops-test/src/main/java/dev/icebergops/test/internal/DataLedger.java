@@ -24,12 +24,10 @@ final class DataLedger {
   /** Rows written per table and version. */
   static final int ROWS_PER_BATCH = 4;
 
-  private final long seed;
   private final DeclaredBackfills backfills;
   private final List<WrittenBatch> batches = new ArrayList<>();
 
-  DataLedger(long seed, DeclaredBackfills backfills) {
-    this.seed = seed;
+  DataLedger(DeclaredBackfills backfills) {
     this.backfills = backfills;
   }
 
@@ -43,7 +41,7 @@ final class DataLedger {
    */
   String write(String version, String name, Table table) {
     Schema schema = table.schema();
-    RowGenerator generator = new RowGenerator(Objects.hash(seed, version, name));
+    RowGenerator generator = new RowGenerator(Objects.hash(DataCheck.SEED, version, name));
     try {
       List<RowFiles.Written> files = RowFiles.append(table, generator.rows(schema, ROWS_PER_BATCH));
       batches.add(new WrittenBatch(version, name, table.uuid().toString(), schema, files));
@@ -55,7 +53,7 @@ final class DataLedger {
 
   /** A ledger of the batches this one wrote at {@code version} and below. */
   DataLedger upTo(String version) {
-    DataLedger ledger = new DataLedger(seed, backfills);
+    DataLedger ledger = new DataLedger(backfills);
     batches.stream()
         .filter(batch -> batch.version().compareTo(version) <= 0)
         .forEach(ledger.batches::add);

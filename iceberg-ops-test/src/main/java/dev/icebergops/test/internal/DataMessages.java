@@ -1,12 +1,12 @@
 package dev.icebergops.test.internal;
 
-import java.util.List;
+import java.util.stream.Collectors;
 
 /**
  * The words of the data check: a loss laid at an upgrade or a downgrade, declared or not, and a
  * fill, which is none.
  */
-record DataMessages(CheckRun run, long seed) {
+record DataMessages(CheckRun run) {
 
   /** How a migration class declares that it loses data on purpose. */
   private static final String DESTRUCTIVE = "@Destructive(\"<why>\")";
@@ -156,19 +156,18 @@ record DataMessages(CheckRun run, long seed) {
   }
 
   private String samples(DataLoss loss) {
-    StringBuilder out = new StringBuilder(" (rows generated with seed " + seed + "); for example:");
-    List<DataLoss.Sample> samples = loss.samples();
-    for (DataLoss.Sample sample : samples) {
-      out.append("\n  before: ").append(sample.before());
-      if (sample.expected() != null) {
-        out.append("\n  expected: ").append(sample.expected());
-      }
-      out.append("\n  after:  ").append(sample.after());
-    }
-    return out.toString();
+    return " (rows generated with seed %d); for example:".formatted(DataCheck.SEED)
+        + loss.samples().stream()
+            .map(
+                sample ->
+                    "\n  before: "
+                        + sample.before()
+                        + (sample.expected() == null ? "" : "\n  expected: " + sample.expected())
+                        + "\n  after:  "
+                        + sample.after())
+            .collect(Collectors.joining());
   }
 
-  /** A column dropped while one of its type was added: the rename that keeps the values first. */
   private static String rename(DataLoss loss, String added) {
     return ("\n(if %s was renamed to %s, rename it instead, which keeps its values:"
             + " ctx.enforceRename(\"%s\", \"%s\", \"%s\"); if the loss is intended, declare it on"

@@ -8,7 +8,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.StringJoiner;
 import java.util.function.Supplier;
 import java.util.stream.Collectors;
 import org.apache.iceberg.MetadataColumns;
@@ -145,17 +144,12 @@ final class RowComparison {
             .allMatch(id -> written.field(id) != null && !backfilled.contains(id))) {
       return identifiers.stream().sorted().toList();
     }
-    List<Integer> ids = new ArrayList<>();
-    for (Types.NestedField field : written.fields()) {
-      Types.NestedField then = current.asStruct().field(field.fieldId());
-      if (then != null
-          && field.type().isPrimitiveType()
-          && then.type().isPrimitiveType()
-          && !backfilled.contains(field.fieldId())) {
-        ids.add(field.fieldId());
-      }
-    }
-    return ids;
+    Types.StructType then = current.asStruct();
+    return written.fields().stream()
+        .filter(field -> field.type().isPrimitiveType() && !backfilled.contains(field.fieldId()))
+        .map(Types.NestedField::fieldId)
+        .filter(id -> then.field(id) != null && then.field(id).type().isPrimitiveType())
+        .toList();
   }
 
   private void compare(Record written, Record actual) {
@@ -295,14 +289,10 @@ final class RowComparison {
   /** A row as {@code {id=1, note=sa7f}}, nested structs alike. */
   static String render(Object value) {
     if (value instanceof Record record) {
-      StringJoiner out = new StringJoiner(", ", "{", "}");
-      for (Types.NestedField field : record.struct().fields()) {
-        if (MetadataColumns.isMetadataColumn(field.name())) {
-          continue;
-        }
-        out.add(field.name() + "=" + render(record.getField(field.name())));
-      }
-      return out.toString();
+      return record.struct().fields().stream()
+          .filter(field -> !MetadataColumns.isMetadataColumn(field.name()))
+          .map(field -> field.name() + "=" + render(record.getField(field.name())))
+          .collect(Collectors.joining(", ", "{", "}"));
     }
     if (value instanceof ByteBuffer || value instanceof byte[]) {
       return "0x" + java.util.HexFormat.of().formatHex(RowValues.bytes(value));
