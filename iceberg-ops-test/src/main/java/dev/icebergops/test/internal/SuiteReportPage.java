@@ -2,6 +2,7 @@ package dev.icebergops.test.internal;
 
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Collectors;
 
 /**
  * Renders a {@link SuiteReport} as Markdown and as a self-contained HTML page: one walk over the
@@ -129,11 +130,12 @@ abstract class SuiteReportPage {
       out.append("| ").append(String.join(" | ", headers)).append(" |\n|");
       headers.forEach(h -> out.append(" --- |"));
       out.append('\n');
-      for (List<String> row : rows) {
-        out.append("| ");
-        out.append(String.join(" | ", row.stream().map(c -> c.replace("|", "\\|")).toList()));
-        out.append(" |\n");
-      }
+      rows.forEach(
+          row ->
+              out.append(
+                  row.stream()
+                      .map(c -> c.replace("|", "\\|"))
+                      .collect(Collectors.joining(" | ", "| ", " |\n"))));
       out.append('\n');
     }
 
