@@ -1,10 +1,13 @@
 package dev.icebergops.test.internal;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collection;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 import org.apache.iceberg.Schema;
 
@@ -19,7 +22,7 @@ class CheckFindings {
   private final List<String> failures = new ArrayList<>();
   private final List<String> warnings = new ArrayList<>();
   private final List<String> notes = new ArrayList<>();
-  private final List<CheckReport.Fact> facts = new ArrayList<>();
+  private final Set<CheckReport.Fact> facts = new LinkedHashSet<>();
   private final Map<String, String> whyNotApplicable = new LinkedHashMap<>();
 
   /** Why the versions this check does not look at are not covered, or null when it looks at all. */
@@ -71,9 +74,7 @@ class CheckFindings {
 
   /** Marks versions as covered by this check: passed unless a failure names them. */
   void cover(String... versions) {
-    for (String version : versions) {
-      outcomes.putIfAbsent(version, CheckReport.Outcome.PASSED);
-    }
+    Arrays.stream(versions).forEach(v -> outcomes.putIfAbsent(v, CheckReport.Outcome.PASSED));
   }
 
   /**
@@ -81,10 +82,7 @@ class CheckFindings {
    * report states the fact once.
    */
   void fact(String fact, String effect) {
-    CheckReport.Fact entry = new CheckReport.Fact(fact, effect);
-    if (!facts.contains(entry)) {
-      facts.add(entry);
-    }
+    facts.add(new CheckReport.Fact(fact, effect));
   }
 
   /** Says why the versions this check never looks at are not covered, e.g. "checked at head". */
@@ -103,7 +101,7 @@ class CheckFindings {
     failures.addAll(sibling.failures);
     warnings.addAll(sibling.warnings);
     notes.addAll(sibling.notes);
-    sibling.facts.forEach(f -> fact(f.fact(), f.effect()));
+    facts.addAll(sibling.facts);
     outcomes.putAll(sibling.outcomes);
     whyNotApplicable.putAll(sibling.whyNotApplicable);
     failedWithoutVersion |= sibling.failedWithoutVersion;
@@ -126,7 +124,8 @@ class CheckFindings {
         why.put(version, reason);
       }
     }
-    return new CheckReport(check, failures, warnings, notes, versions, headSchemas, facts, why);
+    return new CheckReport(
+        check, failures, warnings, notes, versions, headSchemas, List.copyOf(facts), why);
   }
 
   /** Records the schemas of the tables at head, for the report. */
