@@ -4,7 +4,6 @@ import dev.icebergops.migration.TableNames;
 import dev.icebergops.test.internal.RowFiles;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -15,6 +14,7 @@ import org.apache.iceberg.catalog.Catalog;
 import org.apache.iceberg.data.IcebergGenerics;
 import org.apache.iceberg.data.Record;
 import org.apache.iceberg.io.CloseableIterable;
+import org.apache.iceberg.relocated.com.google.common.collect.Lists;
 import org.apache.iceberg.types.Types;
 
 /**
@@ -79,16 +79,14 @@ public final class IcebergTestData {
    */
   public List<Map<String, Object>> rows(String table) {
     Table loaded = load(table);
-    List<Map<String, Object>> rows = new ArrayList<>();
     try (CloseableIterable<Record> records = IcebergGenerics.read(loaded).build()) {
-      for (Record record : records) {
-        rows.add(toMap(record, loaded.schema().asStruct()));
-      }
+      return Lists.newArrayList(
+          CloseableIterable.transform(
+              records, record -> toMap(record, loaded.schema().asStruct())));
     } catch (IOException e) {
       throw new UncheckedIOException(
           "Cannot read rows of " + loaded.name() + ": " + e.getMessage(), e);
     }
-    return rows;
   }
 
   private static Map<String, Object> toMap(Record record, Types.StructType struct) {

@@ -65,7 +65,7 @@ record NamespaceTemplate(
       Table walked = catalog.loadTable(id);
       Table table =
           TableCopy.of(id, walked, true, leftOut.apply(walked.uuid().toString()))
-              .copyTo(catalog, copy);
+              .copyTo(catalog, copy, null);
       made.put(id.name(), ((HasTableOperations) table).operations().current());
       tables.put(id.name(), TableCopy.of(copy, table, earlierSchemas));
     }
@@ -157,13 +157,12 @@ record NamespaceTemplate(
    * file <location> of its table <name>}: copies made from then on would fail to read it.
    */
   Optional<String> missingFile() {
-    for (Map.Entry<String, TableCopy> table : tables.entrySet()) {
-      Optional<String> file = table.getValue().missingDataFile();
-      if (file.isPresent()) {
-        return Optional.of("data file " + file.get() + " of its table " + table.getKey());
-      }
-    }
-    return Optional.empty();
+    return tables.entrySet().stream()
+        .flatMap(
+            table ->
+                table.getValue().missingDataFile().stream()
+                    .map(file -> "data file " + file + " of its table " + table.getKey()))
+        .findFirst();
   }
 
   /** Whether a table of the template was copied with some of its earlier schemas left out. */

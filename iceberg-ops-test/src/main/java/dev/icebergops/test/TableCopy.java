@@ -266,17 +266,11 @@ record TableCopy(
 
   /**
    * Creates {@code target} as a copy: at the location the catalog gives a new table of that name,
-   * with a metadata file of its own and copies of the data files.
+   * or under the location of {@code copies} (a class's copies) where it has one, with a metadata
+   * file of its own and copies of the data files.
    *
+   * @param copies the class's copies, or null for the location the catalog gives
    * @return the copy, loaded
-   */
-  Table copyTo(Catalog catalog, TableIdentifier target) {
-    return copyTo(catalog, target, null);
-  }
-
-  /**
-   * As {@link #copyTo(Catalog, TableIdentifier)}, under the location of {@code copies} (a class's
-   * copies) where it has one, unless {@code copies} is null.
    */
   Table copyTo(Catalog catalog, TableIdentifier target, ClassCopies copies) {
     String targetLocation = locationOf(catalog, target, copies);

@@ -30,7 +30,8 @@ class TableCopyTest {
     TableIdentifier target = id(runner, "ledger_copy");
 
     assertThat(source.missingDataFile()).isPresent();
-    assertThatThrownBy(() -> source.copyTo(catalog, target)).isInstanceOf(NotFoundException.class);
+    assertThatThrownBy(() -> source.copyTo(catalog, target, null))
+        .isInstanceOf(NotFoundException.class);
     assertThat(catalog.tableExists(target)).as("the copy, registered before its files").isFalse();
     List<String> left = new ArrayList<>();
     ((SupportsPrefixOperations) ledger.io())

@@ -49,12 +49,9 @@ final class BaselineCheck {
     if (chain.size() < baselines.size() && !walkChain(run, baselines, chain)) {
       return run.report();
     }
-    for (ResolvedMigration baseline : baselines) {
-      NamespaceTables expected = chain.get(baseline.version());
-      if (expected != null) {
-        compare(run, baseline, expected);
-      }
-    }
+    baselines.stream()
+        .filter(baseline -> chain.containsKey(baseline.version()))
+        .forEach(baseline -> compare(run, baseline, chain.get(baseline.version())));
     return run.report();
   }
 

@@ -84,9 +84,7 @@ final class HeadChecks {
     String head = run.head();
     run.cover(head);
     run.notCovered("contracts are checked at head (" + head + ") only");
-    for (ContractLocation.Entry entry : entries) {
-      conforms(run, head, entry);
-    }
+    entries.forEach(entry -> conforms(run, head, entry));
   }
 
   private static void conforms(CheckRun run, String head, ContractLocation.Entry entry) {

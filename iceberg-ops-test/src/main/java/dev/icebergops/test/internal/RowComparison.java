@@ -163,11 +163,9 @@ final class RowComparison {
             .map(f -> f.name() + " (id=" + f.fieldId() + ")")
             .collect(Collectors.joining(", "));
     String after = kind == Kind.TABLE_DROPPED ? "(table gone)" : "(not in the new table)";
-    for (RowFiles.Written file : batch.files()) {
-      for (Record row : file.rows()) {
-        note(kind, 0, columns, "", null, () -> render(row), () -> after, null);
-      }
-    }
+    batch.files().stream()
+        .flatMap(file -> file.rows().stream())
+        .forEach(row -> note(kind, 0, columns, "", null, () -> render(row), () -> after, null));
   }
 
   private void struct(

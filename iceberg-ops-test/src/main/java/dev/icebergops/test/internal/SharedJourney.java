@@ -99,11 +99,9 @@ public final class SharedJourney extends Journey {
     MigrationRunner built = runners.apply(this::step);
     // the journey walks the whole chain of versioned migrations, never a baseline
     this.runner = RunnerSeam.withoutBaselines(built);
-    for (StandardCheck check : CHECKS) {
-      if (contracts != null || check != StandardCheck.CONTRACTS) {
-        runs.put(check, new CheckRun(check, runner, this.settings, start));
-      }
-    }
+    CHECKS.stream()
+        .filter(check -> contracts != null || check != StandardCheck.CONTRACTS)
+        .forEach(check -> runs.put(check, new CheckRun(check, runner, this.settings, start)));
   }
 
   /**

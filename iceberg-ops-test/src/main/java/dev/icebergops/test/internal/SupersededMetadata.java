@@ -49,11 +49,10 @@ final class SupersededMetadata {
         flush();
         io = table.io();
       }
-      for (TableMetadata.MetadataLogEntry entry : ops.operations().current().previousFiles()) {
-        if (seen.add(entry.file())) {
-          waiting.add(entry.file());
-        }
-      }
+      ops.operations().current().previousFiles().stream()
+          .map(TableMetadata.MetadataLogEntry::file)
+          .filter(seen::add)
+          .forEach(waiting::add);
     }
     if (waiting.size() >= BATCH) {
       flush();
