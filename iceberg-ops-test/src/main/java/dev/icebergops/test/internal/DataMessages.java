@@ -156,7 +156,7 @@ record DataMessages(CheckRun run) {
   }
 
   private String samples(DataLoss loss) {
-    return " (rows generated with seed %d); for example:".formatted(DataCheck.SEED)
+    return " (rows generated with seed %s); for example:".formatted(DataCheck.SEED)
         + loss.samples().stream()
             .map(
                 sample ->
