@@ -74,7 +74,7 @@ final class DriftCheck {
     }
     List<String> liveTables = view.tablesOfNamespace();
     List<ResolvedMigration> applied = applied(state);
-    ShadowCatalog expected = ShadowCatalog.empty();
+    ShadowCatalog expected = new ShadowCatalog(null);
     for (ResolvedMigration migration : applied) {
       ShadowRun.Ended ended = ShadowRun.upgrade(expected, namespace, migration);
       if (ended.error() != null) {

@@ -80,7 +80,6 @@ final class HistoryLog {
    */
   synchronized void write(List<HistoryRecord> rows, boolean release, RebaseLimit.Carrier carrier) {
     write(rows, release, false, carrier);
-    closed |= release;
   }
 
   /**
@@ -90,7 +89,6 @@ final class HistoryLog {
    */
   synchronized void finish(List<HistoryRecord> rows) {
     write(rows, true, false, null);
-    closed = true;
   }
 
   /**
@@ -101,7 +99,6 @@ final class HistoryLog {
    */
   synchronized void forgetAndFinish() {
     write(List.of(), true, true, null);
-    closed = true;
   }
 
   /** Whether {@link #finish} ended the run: its last rows are written and its lease released. */
@@ -221,6 +218,7 @@ final class HistoryLog {
               return null;
             },
             (tries, last) -> scope.exhausted(what, startedAt, tries, last));
+    closed |= release; // its last write ended the run
   }
 
   /**
@@ -329,15 +327,10 @@ final class HistoryLog {
   /** True when the stored state shows this write: its rows, and the lease renewed or released. */
   private boolean landed(
       NamespaceHistory fresh, List<HistoryRecord> rows, boolean release, RunLease renewed) {
-    for (HistoryRecord row : rows) {
-      if (!fresh.row(row.version()).map(row::equals).orElse(false)) {
-        return false;
-      }
-    }
-    if (release) {
-      return fresh.lease().map(l -> !l.runId().equals(lease.runId())).orElse(true);
-    }
-    return fresh.lease().map(renewed::equals).orElse(false);
+    return rows.stream().allMatch(row -> fresh.row(row.version()).map(row::equals).orElse(false))
+        && (release
+            ? fresh.lease().map(l -> !l.runId().equals(lease.runId())).orElse(true)
+            : fresh.lease().map(renewed::equals).orElse(false));
   }
 
   private void checkStillHeld(NamespaceHistory fresh, Exception cause) {

@@ -44,7 +44,7 @@ final class PreviewRun {
   MigrationPreview run() {
     NamespaceState state = view.readState();
     List<ResolvedMigration> pending = view.pending(state);
-    ShadowCatalog shadow = ShadowCatalog.of(view.catalog());
+    ShadowCatalog shadow = new ShadowCatalog(view.catalog());
     ViewChecks views = ViewChecks.of(view);
     List<VersionPreview> versions = new ArrayList<>();
     boolean failed = false;

@@ -36,10 +36,11 @@ final class RemoteCalls {
   private final Duration timeout;
   private final String endpoints;
 
-  /** When an operation last went unanswered: later ones fail at once for one bound's length. */
-  private volatile long unansweredAtNanos;
-
-  private volatile boolean unanswered;
+  /**
+   * When an operation last went unanswered ({@link System#nanoTime}), or null: later ones fail at
+   * once for one bound's length.
+   */
+  private volatile Long unansweredAtNanos;
 
   RemoteCalls(Catalog catalog, Duration timeout) {
     this.timeout = timeout;
@@ -67,7 +68,7 @@ final class RemoteCalls {
       return future.get(timeout.toMillis(), TimeUnit.MILLISECONDS);
     } catch (TimeoutException e) {
       future.cancel(true);
-      markUnanswered();
+      unansweredAtNanos = System.nanoTime();
       throw new MigrationException(
           null,
           ("Cannot %s: no answer within %s from %s (the runner's time bound; set it with"
@@ -129,7 +130,7 @@ final class RemoteCalls {
         if (steps.currentFor().compareTo(timeout) > 0) {
           String step = steps.current();
           future.cancel(true);
-          markUnanswered();
+          unansweredAtNanos = System.nanoTime();
           throw new StepTimeoutException(
               "step '%s' had no answer within %s from %s; it may still commit"
                   .formatted(step, seconds(timeout), endpoints));
@@ -144,18 +145,14 @@ final class RemoteCalls {
     }
   }
 
-  private void markUnanswered() {
-    unansweredAtNanos = System.nanoTime();
-    unanswered = true;
-  }
-
   /**
    * Fails at once while an earlier operation went unanswered less than one bound ago, so that an
    * outage costs one bound, not one per remaining operation (recording the failure, releasing the
    * lease).
    */
   private void checkAnswering(String what) {
-    if (unanswered && System.nanoTime() - unansweredAtNanos < timeout.toNanos()) {
+    Long at = unansweredAtNanos;
+    if (at != null && System.nanoTime() - at < timeout.toNanos()) {
       throw new MigrationException(
           null,
           "Cannot %s: %s did not answer within %s moments ago; not tried again"

@@ -47,20 +47,14 @@ final class ShadowCatalog extends BaseMetastoreViewCatalog implements SupportsNa
   private final ShadowObjects<ViewMetadata> views;
   private final Set<Namespace> namespaces = ConcurrentHashMap.newKeySet();
 
-  private ShadowCatalog(Catalog live) {
+  /**
+   * @param live the catalog whose tables are first loaded, read-only; null for a shadow that starts
+   *     with no table and no namespace
+   */
+  ShadowCatalog(Catalog live) {
     this.live = live;
     this.tables = new ShadowObjects<>(live == null ? null : this::liveTable);
     this.views = new ShadowObjects<>(live instanceof ViewCatalog ? this::liveView : null);
-  }
-
-  /** A shadow whose tables are first loaded, read-only, from a live catalog. */
-  static ShadowCatalog of(Catalog live) {
-    return new ShadowCatalog(live);
-  }
-
-  /** A shadow that starts with no table and no namespace. */
-  static ShadowCatalog empty() {
-    return new ShadowCatalog(null);
   }
 
   @Override
