@@ -7,7 +7,7 @@ import java.util.concurrent.ThreadLocalRandom;
  * The one policy for a history write that lost to another writer ({@link
  * HistoryConflictException}): try again from a fresh read, after a random pause of up to 50 ms
  * doubled per lost try (at most 2 s, so that writers of other namespaces that lost together do not
- * all try again together), until the contention budget of {@link #attempts()} tries is spent; then
+ * all try again together), until the contention budget of {@code attempts} tries is spent; then
  * fail with the caller's error. Taking the lease, every write of a run and releasing a lease by
  * hand all retry this way.
  *
@@ -37,11 +37,6 @@ final class HistoryRetry {
     }
     this.attempts = attempts;
     this.what = what;
-  }
-
-  /** The budget: how many tries in all. */
-  int attempts() {
-    return attempts;
   }
 
   /**

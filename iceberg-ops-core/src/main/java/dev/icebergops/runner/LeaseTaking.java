@@ -206,10 +206,6 @@ final class LeaseTaking {
       return read.withLease(mine);
     }
 
-    String runId() {
-      return mine.runId();
-    }
-
     /** Whether an earlier try's commit landed although its answer said otherwise. */
     boolean isMine() {
       return read.lease().map(held -> held.runId().equals(mine.runId())).orElse(false);

@@ -150,7 +150,7 @@ final class RunSequence {
         // an adopted lease carries the rows of the plan made on the earlier try
         versions = plan.apply(offer.leased());
       }
-      HistoryRecord first = running(versions.versions(), 0, operation, offer.runId());
+      HistoryRecord first = running(versions.versions(), 0, operation, offer.mine().runId());
       Optional<HeldLease> held = taking.tryTake(offer, first == null ? List.of() : List.of(first));
       if (held.isPresent()) {
         return new Opened(held.get(), versions);

@@ -2,7 +2,6 @@ package dev.icebergops.runner;
 
 import dev.icebergops.history.HistoryConflictException;
 import dev.icebergops.history.HistoryTableMissingException;
-import dev.icebergops.migration.ResolvedMigration;
 import java.io.IOException;
 import java.util.List;
 import org.apache.iceberg.exceptions.BadRequestException;
@@ -27,47 +26,6 @@ final class StepFailures {
           "sun.nio.fs.");
 
   private StepFailures() {}
-
-  /**
-   * The exception for a failed step: the fence's refusal or a concurrent commit as a {@link
-   * ConcurrentMigrationException}, anything else as a {@link MigrationException} naming the step.
-   *
-   * @param what the version's run, for messages: {@code apply migration 0002 to sales}
-   * @param where the phase, and the step within it: {@code upgrade step 'add column'}
-   * @param text what failed and why: {@code upgrade step 'add column' failed: ...}
-   */
-  static RuntimeException error(
-      ResolvedMigration resolved,
-      String namespace,
-      String what,
-      String step,
-      String where,
-      String text,
-      String describeCommitted,
-      Throwable error) {
-    LeaseFence.RefusedByFenceException refused =
-        cause(error, LeaseFence.RefusedByFenceException.class);
-    if (refused != null) {
-      return new ConcurrentMigrationException(
-          resolved.version(),
-          "Cannot %s: %s was refused: %s; committed before it: %s"
-              .formatted(what, where, refused.getMessage(), describeCommitted),
-          error);
-    }
-    if (cause(error, CommitFailedException.class) != null) {
-      return new ConcurrentMigrationException(
-          resolved.version(),
-          "Cannot %s: %s (a concurrent commit to the table); committed before the failure: %s"
-              .formatted(what, text, describeCommitted),
-          error);
-    }
-    return new MigrationException(
-        resolved.version(),
-        namespace,
-        step,
-        "Cannot %s: %s; committed before the failure: %s".formatted(what, text, describeCommitted),
-        error);
-  }
 
   /** An Error is rethrown as it is (with the run's exception attached); others as the exception. */
   static RuntimeException rethrowable(Throwable error, RuntimeException thrown) {

@@ -16,6 +16,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.apache.iceberg.catalog.Catalog;
+import org.apache.iceberg.exceptions.CommitFailedException;
 
 /**
  * Runs one version's upgrade or downgrade with its hooks under a run's lease, and records each
@@ -235,11 +236,43 @@ final class VersionExecutor {
                   : error.toString(),
               Map.of()); // the history's error, the exception and the log show no signed URL
       String text = where(step, phase) + " failed: " + reason;
-      RuntimeException thrown =
-          StepFailures.error(
-              resolved, namespace, what, step, where(step, phase), text, describeCommitted, error);
+      RuntimeException thrown = stepError(step, where(step, phase), text, describeCommitted, error);
       recordFailed(committed, text, thrown);
       return StepFailures.rethrowable(error, thrown);
+    }
+
+    /**
+     * The exception for a failed step: the fence's refusal or a concurrent commit as a {@link
+     * ConcurrentMigrationException}, anything else as a {@link MigrationException} naming the step.
+     *
+     * @param where the phase, and the step within it: {@code upgrade step 'add column'}
+     * @param text what failed and why: {@code upgrade step 'add column' failed: ...}
+     */
+    private RuntimeException stepError(
+        String step, String where, String text, String describeCommitted, Throwable error) {
+      LeaseFence.RefusedByFenceException refused =
+          StepFailures.cause(error, LeaseFence.RefusedByFenceException.class);
+      if (refused != null) {
+        return new ConcurrentMigrationException(
+            resolved.version(),
+            "Cannot %s: %s was refused: %s; committed before it: %s"
+                .formatted(what, where, refused.getMessage(), describeCommitted),
+            error);
+      }
+      if (StepFailures.cause(error, CommitFailedException.class) != null) {
+        return new ConcurrentMigrationException(
+            resolved.version(),
+            "Cannot %s: %s (a concurrent commit to the table); committed before the failure: %s"
+                .formatted(what, text, describeCommitted),
+            error);
+      }
+      return new MigrationException(
+          resolved.version(),
+          namespace,
+          step,
+          "Cannot %s: %s; committed before the failure: %s"
+              .formatted(what, text, describeCommitted),
+          error);
     }
 
     /** Records the version failed; a failure to record it is attached to {@code thrown}. */
