@@ -9,6 +9,7 @@ import java.util.Set;
 import java.util.stream.Collectors;
 import org.apache.iceberg.Schema;
 import org.apache.iceberg.types.Type;
+import org.apache.iceberg.types.TypeUtil;
 import org.apache.iceberg.types.Types;
 import org.apache.iceberg.types.Types.NestedField;
 
@@ -78,43 +79,10 @@ public final class ColumnPaths {
         ids.put(id, owner == null || !is.containsKey(owner) ? id : ++fresh);
       }
     }
-    Types.StructType struct = (Types.StructType) renumber(later.asStruct(), ids);
+    Types.StructType struct = (Types.StructType) TypeUtil.assignIds(later.asStruct(), ids::get);
     Set<Integer> identifiers =
         later.identifierFieldIds().stream().map(ids::get).collect(Collectors.toSet());
     return new Aligned(new Schema(struct.fields(), identifiers), drift);
-  }
-
-  private static Type renumber(Type type, Map<Integer, Integer> ids) {
-    if (type.isStructType()) {
-      List<NestedField> fields = new ArrayList<>();
-      for (NestedField f : type.asStructType().fields()) {
-        fields.add( // its defaults kept
-            NestedField.from(f)
-                .withId(ids.get(f.fieldId()))
-                .ofType(renumber(f.type(), ids))
-                .build());
-      }
-      return Types.StructType.of(fields);
-    }
-    if (type.isListType()) {
-      Types.ListType list = type.asListType();
-      Type element = renumber(list.elementType(), ids);
-      int id = ids.get(list.elementId());
-      return list.isElementOptional()
-          ? Types.ListType.ofOptional(id, element)
-          : Types.ListType.ofRequired(id, element);
-    }
-    if (type.isMapType()) {
-      Types.MapType map = type.asMapType();
-      int key = ids.get(map.keyId());
-      int value = ids.get(map.valueId());
-      Type keyType = renumber(map.keyType(), ids);
-      Type valueType = renumber(map.valueType(), ids);
-      return map.isValueOptional()
-          ? Types.MapType.ofOptional(key, value, keyType, valueType)
-          : Types.MapType.ofRequired(key, value, keyType, valueType);
-    }
-    return type;
   }
 
   private static void visit(Type type, String parent, List<Column> out) {

@@ -5,7 +5,6 @@ import dev.icebergops.runner.TableChange.Kind;
 import dev.icebergops.schema.FieldChange;
 import dev.icebergops.schema.SchemaDiff;
 import dev.icebergops.state.TableState.PartitionField;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -14,6 +13,7 @@ import java.util.Set;
 import java.util.TreeSet;
 import java.util.function.Function;
 import java.util.stream.Collectors;
+import java.util.stream.Stream;
 import org.apache.iceberg.Schema;
 import org.apache.iceberg.types.Types;
 
@@ -205,12 +205,16 @@ public record TableDiff(Kind kind, TableState before, TableState after) {
   public List<PropertyChange> properties() {
     Map<String, String> was = before == null || after == null ? Map.of() : before.properties();
     Map<String, String> is = after == null ? Map.of() : after.properties();
-    Set<String> keys = new TreeSet<>(was.keySet());
-    keys.addAll(is.keySet());
-    return keys.stream()
-        .filter(key -> !Objects.equals(was.get(key), is.get(key)))
+    return differing(was, is)
         .map(key -> new PropertyChange(key, was.get(key), is.get(key)))
         .toList();
+  }
+
+  /** The keys whose values differ between two maps, sorted. */
+  private static Stream<String> differing(Map<String, String> was, Map<String, String> is) {
+    Set<String> keys = new TreeSet<>(was.keySet());
+    keys.addAll(is.keySet());
+    return keys.stream().filter(key -> !Objects.equals(was.get(key), is.get(key)));
   }
 
   /**
@@ -222,18 +226,15 @@ public record TableDiff(Kind kind, TableState before, TableState after) {
       return List.of();
     }
     Map<String, String> was = before == null || !before.isView() ? Map.of() : before.view();
-    Set<String> dialects = new TreeSet<>(was.keySet());
-    dialects.addAll(after.view().keySet());
-    List<String> changes = new ArrayList<>();
-    for (String dialect : dialects) {
-      String then = was.get(dialect);
-      String now = after.view().get(dialect);
-      if (!Objects.equals(then, now)) {
-        changes.add(
-            dialect + ": " + (then == null ? "" : then + " -> ") + (now == null ? "(none)" : now));
-      }
-    }
-    return changes;
+    Map<String, String> is = after.view();
+    return differing(was, is)
+        .map(
+            dialect ->
+                dialect
+                    + ": "
+                    + (was.get(dialect) == null ? "" : was.get(dialect) + " -> ")
+                    + (is.get(dialect) == null ? "(none)" : is.get(dialect)))
+        .toList();
   }
 
   /** Whether nothing differs: the same table, same name, same everything compared. */

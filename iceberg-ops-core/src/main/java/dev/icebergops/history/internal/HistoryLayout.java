@@ -184,8 +184,7 @@ public final class HistoryLayout {
     for (List<FileScanTask> tasks : avro.values()) {
       List<Record> records = new ArrayList<>();
       for (FileScanTask task : tasks) {
-        records.addAll(
-            HistoryReader.readOwnFormat(staged, identifier, task, staged.schema(), true));
+        records.addAll(HistoryReader.readOwnFormat(staged, identifier, task, staged.schema()));
         rewrite.deleteFile(task.file());
       }
       DataFile file = HistoryFiles.write(staged, spec, tasks.get(0).file().partition(), records);

@@ -100,7 +100,7 @@ public final class HistoryReader {
         Schema projection = SnapshotUtil.schemaFor(table, snapshotId);
         for (FileScanTask task : tasks) {
           DataFile file = task.deletes().isEmpty() ? task.file() : null;
-          readOwnFormat(table, identifier, task, projection, true)
+          readOwnFormat(table, identifier, task, projection)
               .forEach(record -> into.accept(record, file));
         }
       } else {
@@ -189,16 +189,12 @@ public final class HistoryReader {
    *     whose classes are not on the class path
    */
   public static List<Record> readOwnFormat(
-      Table table,
-      TableIdentifier identifier,
-      FileScanTask task,
-      Schema projection,
-      boolean caseSensitive)
+      Table table, TableIdentifier identifier, FileScanTask task, Schema projection)
       throws IOException {
     List<Record> into = new ArrayList<>();
     Map<Integer, ?> constants =
         PartitionUtil.constantsMap(task, IdentityPartitionConverters::convertConstant);
-    Evaluator residual = new Evaluator(projection.asStruct(), task.residual(), caseSensitive);
+    Evaluator residual = new Evaluator(projection.asStruct(), task.residual(), true);
     InternalRecordWrapper wrapper = new InternalRecordWrapper(projection.asStruct());
     HistoryDeletes deletes =
         task.deletes().isEmpty()

@@ -4,13 +4,13 @@ import dev.icebergops.history.HistoryRecord;
 import dev.icebergops.history.NamespaceHistory;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.stream.Collectors;
 import org.apache.iceberg.DataFile;
 import org.apache.iceberg.Schema;
 import org.apache.iceberg.data.Record;
@@ -68,8 +68,7 @@ public record HistoryRewrite(boolean whole, List<DataFile> replaced, Set<String>
 
   /** The locations of {@code base}'s files that the write keeps. */
   public List<String> kept(NamespaceHistory base) {
-    Set<String> deleted = new HashSet<>();
-    replaced.forEach(file -> deleted.add(file.location()));
+    Set<String> deleted = replaced.stream().map(DataFile::location).collect(Collectors.toSet());
     return base.files().values().stream()
         .map(DataFile::location)
         .distinct()

@@ -27,6 +27,8 @@ import org.apache.iceberg.exceptions.NoSuchTableException;
 import org.apache.iceberg.exceptions.NotFoundException;
 import org.apache.iceberg.expressions.Expression;
 import org.apache.iceberg.expressions.Expressions;
+import org.apache.iceberg.relocated.com.google.common.collect.Iterables;
+import org.apache.iceberg.util.SnapshotUtil;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -191,8 +193,10 @@ public final class HistoryTable {
     Set<String> wanted = new TreeSet<>(versions);
     wanted.removeAll(versionsOf(load(table, table.currentSnapshot().snapshotId(), namespace)));
     Set<String> found = new TreeSet<>();
-    Snapshot earlier = parentOf(table, table.currentSnapshot());
-    while (earlier != null && !wanted.isEmpty()) {
+    for (Snapshot earlier : Iterables.skip(SnapshotUtil.currentAncestors(table), 1)) {
+      if (wanted.isEmpty()) {
+        break;
+      }
       try {
         for (String version : versionsOf(read(table, earlier.snapshotId(), namespace))) {
           if (wanted.remove(version)) {
@@ -203,17 +207,12 @@ public final class HistoryTable {
         LOG.debug("Cannot read {} at snapshot {}: {}", identifier, earlier, e.getMessage());
         break; // its files were removed: older snapshots tell nothing more
       }
-      earlier = parentOf(table, earlier);
     }
     return found;
   }
 
   private static List<String> versionsOf(NamespaceHistory state) {
     return state.rows().stream().map(HistoryRecord::version).toList();
-  }
-
-  private static Snapshot parentOf(Table table, Snapshot snapshot) {
-    return snapshot.parentId() == null ? null : table.snapshot(snapshot.parentId());
   }
 
   /**

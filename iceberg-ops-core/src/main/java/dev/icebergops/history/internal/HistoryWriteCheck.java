@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.stream.Stream;
 import org.apache.iceberg.PartitionField;
 import org.apache.iceberg.PartitionSpec;
 import org.apache.iceberg.Schema;
@@ -43,12 +44,11 @@ public final class HistoryWriteCheck {
    */
   public static void check(
       Table table, TableIdentifier identifier, NamespaceHistory base, NamespaceHistory next) {
-    List<String> problems = new ArrayList<>();
-    String spec = specProblem(table.spec(), table.schema(), identifier);
-    if (spec != null) {
-      problems.add(spec);
-    }
-    problems.addAll(schemaProblems(table, identifier));
+    List<String> problems =
+        Stream.concat(
+                Stream.ofNullable(specProblem(table.spec(), table.schema(), identifier)),
+                schemaProblems(table, identifier).stream())
+            .toList();
     if (problems.isEmpty()) {
       return;
     }

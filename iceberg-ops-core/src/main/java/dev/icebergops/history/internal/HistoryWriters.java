@@ -8,6 +8,8 @@ import org.apache.iceberg.PartitionField;
 import org.apache.iceberg.Snapshot;
 import org.apache.iceberg.Table;
 import org.apache.iceberg.exceptions.NotFoundException;
+import org.apache.iceberg.relocated.com.google.common.collect.Iterables;
+import org.apache.iceberg.util.SnapshotUtil;
 
 /**
  * Which namespaces wrote the history table after a snapshot: what a run that lost its commits to
@@ -38,8 +40,7 @@ public final class HistoryWriters {
    */
   public static Set<String> since(Table table, Long snapshotId) {
     Set<String> namespaces = new TreeSet<>();
-    Snapshot snapshot = table.currentSnapshot();
-    for (int seen = 0; snapshot != null && seen < MAX_SNAPSHOTS; seen++) {
+    for (Snapshot snapshot : Iterables.limit(SnapshotUtil.currentAncestors(table), MAX_SNAPSHOTS)) {
       if (snapshotId != null && snapshot.snapshotId() == snapshotId) {
         break;
       }
@@ -49,7 +50,6 @@ public final class HistoryWriters {
       } else {
         namespaces.addAll(addedTo(table, snapshot));
       }
-      snapshot = snapshot.parentId() == null ? null : table.snapshot(snapshot.parentId());
     }
     return namespaces;
   }

@@ -299,19 +299,10 @@ public final class CatalogMigrationContext implements MigrationContext {
 
   @Override
   public void stageData(String table, StagedData step) {
-    StagedStep.Steps parts =
-        new StagedStep.Steps() {
-          @Override
-          public void run(String part, Runnable change, boolean ownCode) {
-            CatalogMigrationContext.this.run(part, change, ownCode);
-          }
-
-          @Override
-          public boolean leavesOut(String note) {
-            return steps.leavesOut(note);
-          }
-        };
-    new StagedStep(this, parts, table, version, step).run();
+    StagedStep staged = new StagedStep(this, this::run, table, version, step);
+    if (!steps.leavesOut(staged.previewNote())) {
+      staged.run();
+    }
   }
 
   @Override

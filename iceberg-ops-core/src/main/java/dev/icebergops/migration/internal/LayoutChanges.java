@@ -61,15 +61,12 @@ public final class LayoutChanges {
         toAdd.add(add);
       }
     }
-    List<String> toRemove = new ArrayList<>();
-    Set<String> absent = new TreeSet<>();
-    for (String remove : removes) {
-      if (live.containsKey(remove) && !inPlace.contains(remove)) {
-        toRemove.add(remove);
-      } else if (!live.containsKey(remove)) {
-        absent.add(remove);
-      }
-    }
+    List<String> toRemove =
+        removes.stream().filter(r -> live.containsKey(r) && !inPlace.contains(r)).toList();
+    Set<String> absent =
+        removes.stream()
+            .filter(r -> !live.containsKey(r))
+            .collect(Collectors.toCollection(TreeSet::new));
     if (toAdd.isEmpty() && toRemove.isEmpty()) {
       LOG.info(
           "Partition spec of {} left unchanged: already there {}, already absent {}",
@@ -176,6 +173,7 @@ public final class LayoutChanges {
           "Cannot replace sort order of " + name + ": a sort column is null");
     }
     Table loaded = ctx.loadTable(table);
+    ReplaceSortOrder update = loaded.replaceSortOrder();
     for (SortColumn column : columns) {
       if (loaded.schema().findField(column.column()) == null) {
         throw new IllegalArgumentException(
@@ -183,9 +181,6 @@ public final class LayoutChanges {
                 "Cannot replace sort order of %s: column %s does not exist",
                 name, column.column()));
       }
-    }
-    ReplaceSortOrder update = loaded.replaceSortOrder();
-    for (SortColumn column : columns) {
       if (column.direction() == SortDirection.ASC) {
         update.asc(column.column(), column.nullOrder());
       } else {

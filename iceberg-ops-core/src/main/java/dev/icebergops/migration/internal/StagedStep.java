@@ -28,9 +28,6 @@ final class StagedStep {
 
     /** Runs a change as a step; {@code ownCode}: it runs the migration's code, not bounded. */
     void run(String step, Runnable change, boolean ownCode);
-
-    /** See {@link StepListener#leavesOut}. */
-    boolean leavesOut(String note);
   }
 
   private final MigrationContext ctx;
@@ -67,9 +64,6 @@ final class StagedStep {
   }
 
   void run() {
-    if (steps.leavesOut(previewNote())) {
-      return;
-    }
     ctx.publishChanges();
     Table table = ctx.loadTable(qualified);
     StagedBranches.State state = StagedBranches.state(table, branch);
@@ -180,7 +174,8 @@ final class StagedStep {
             data.mainMoved() == MainMoved.RESTAGE ? ", at each of " + STAGINGS + " stagings" : ""));
   }
 
-  private String previewNote() {
+  /** What the step would do, for a listener that leaves it out ({@link StepListener#leavesOut}). */
+  String previewNote() {
     return "%s, audited by %s, then published onto main: data not previewed"
         .formatted(stage(), data.audits().isEmpty() ? "nothing" : String.join("; ", data.audits()));
   }
