@@ -3,6 +3,7 @@ package dev.icebergops.migration;
 import java.util.EnumMap;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * What a change does to the people who read a table, from the mildest to the most severe (the order
@@ -38,14 +39,10 @@ public enum ChangeClass {
    */
   public static Map<ChangeClass, String> declaredBy(Class<?> migration) {
     Map<ChangeClass, String> declared = new EnumMap<>(ChangeClass.class);
-    Breaking breaking = migration.getAnnotation(Breaking.class);
-    Destructive destructive = migration.getAnnotation(Destructive.class);
-    if (breaking != null) {
-      declared.put(BREAKING, breaking.value());
-    }
-    if (destructive != null) {
-      declared.put(DESTRUCTIVE, destructive.value());
-    }
+    Optional.ofNullable(migration.getAnnotation(Breaking.class))
+        .ifPresent(breaking -> declared.put(BREAKING, breaking.value()));
+    Optional.ofNullable(migration.getAnnotation(Destructive.class))
+        .ifPresent(destructive -> declared.put(DESTRUCTIVE, destructive.value()));
     return declared;
   }
 

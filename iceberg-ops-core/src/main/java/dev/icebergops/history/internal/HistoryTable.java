@@ -5,7 +5,6 @@ import dev.icebergops.history.HistoryTableMissingException;
 import dev.icebergops.history.NamespaceHistory;
 import dev.icebergops.history.RunLease;
 import dev.icebergops.internal.CatalogObjects;
-import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
@@ -16,6 +15,7 @@ import java.util.Set;
 import java.util.TreeSet;
 import java.util.UUID;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.stream.Collectors;
 import org.apache.iceberg.DataFile;
 import org.apache.iceberg.Snapshot;
 import org.apache.iceberg.Table;
@@ -89,10 +89,8 @@ public final class HistoryTable {
   public HistoryTable(Catalog catalog, TableIdentifier identifier, List<HistoryRecord> presumed) {
     this.catalog = Objects.requireNonNull(catalog, "catalog");
     this.identifier = Objects.requireNonNull(identifier, "identifier");
-    Map<String, List<HistoryRecord>> byNamespace = new HashMap<>();
-    presumed.forEach(
-        row -> byNamespace.computeIfAbsent(row.namespace(), ns -> new ArrayList<>()).add(row));
-    this.presumed = Map.copyOf(byNamespace);
+    this.presumed =
+        Map.copyOf(presumed.stream().collect(Collectors.groupingBy(HistoryRecord::namespace)));
   }
 
   /** The history table's identifier. */

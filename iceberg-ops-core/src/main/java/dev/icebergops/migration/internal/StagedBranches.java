@@ -111,16 +111,15 @@ public final class StagedBranches {
   public static void drop(Table table, String branch) {
     table.refresh();
     ManageSnapshots change = table.manageSnapshots();
-    boolean any = false;
-    if (table.refs().containsKey(branch)) {
+    boolean hasBranch = table.refs().containsKey(branch);
+    boolean hasTag = table.refs().containsKey(auditedTag(branch));
+    if (hasBranch) {
       change.removeBranch(branch);
-      any = true;
     }
-    if (table.refs().containsKey(auditedTag(branch))) {
+    if (hasTag) {
       change.removeTag(auditedTag(branch));
-      any = true;
     }
-    if (any) {
+    if (hasBranch || hasTag) {
       change.commit();
     }
   }
