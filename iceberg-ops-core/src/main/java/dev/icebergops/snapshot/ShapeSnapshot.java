@@ -1,5 +1,7 @@
 package dev.icebergops.snapshot;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.icebergops.history.HistoryRecord;
 import dev.icebergops.history.MigrationHistory;
@@ -7,14 +9,21 @@ import dev.icebergops.migration.TableNames;
 import dev.icebergops.runner.MigrationRunner;
 import dev.icebergops.runner.spi.RunnerSeam;
 import dev.icebergops.state.MetadataCopy;
+import java.io.IOException;
+import java.io.InputStream;
 import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
+import java.util.SortedMap;
 import java.util.SortedSet;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import java.util.stream.Stream;
 import org.apache.iceberg.HasTableOperations;
 import org.apache.iceberg.Schema;
 import org.apache.iceberg.Table;
@@ -24,6 +33,7 @@ import org.apache.iceberg.catalog.Catalog;
 import org.apache.iceberg.catalog.Namespace;
 import org.apache.iceberg.catalog.SupportsNamespaces;
 import org.apache.iceberg.catalog.TableIdentifier;
+import org.apache.iceberg.util.JsonUtil;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -47,10 +57,26 @@ public final class ShapeSnapshot {
 
   private static final Logger LOG = LoggerFactory.getLogger(ShapeSnapshot.class);
 
-  private final SnapshotFiles.Contents contents;
+  // the files: pretty-printed, tables sorted, so that a re-export shows in a diff only what changed
+  private static final String MANIFEST = "snapshot.json";
+  private static final String HISTORY = "history.json";
+  private static final String TABLES = "tables";
+  private static final String CLASSPATH = "classpath:";
 
-  private ShapeSnapshot(SnapshotFiles.Contents contents) {
-    this.contents = contents;
+  private final String namespace;
+  private final SortedMap<String, ObjectNode> tables;
+  private final List<HistoryRecord> history;
+  private final SortedSet<String> droppedProperties;
+
+  private ShapeSnapshot(
+      String namespace,
+      Map<String, ObjectNode> tables,
+      List<HistoryRecord> history,
+      SortedSet<String> droppedProperties) {
+    this.namespace = namespace;
+    this.tables = new TreeMap<>(tables);
+    this.history = List.copyOf(history);
+    this.droppedProperties = new TreeSet<>(droppedProperties);
   }
 
   /**
@@ -84,7 +110,7 @@ public final class ShapeSnapshot {
         rows.size(),
         namespace,
         dropped);
-    return new ShapeSnapshot(new SnapshotFiles.Contents(namespace, tables, rows, dropped));
+    return new ShapeSnapshot(namespace, tables, rows, dropped);
   }
 
   /**
@@ -95,7 +121,30 @@ public final class ShapeSnapshot {
    * @throws IllegalArgumentException if the location has no snapshot or a file does not parse
    */
   public static ShapeSnapshot read(String location) {
-    return new ShapeSnapshot(SnapshotFiles.read(location));
+    JsonNode manifest = SnapshotJson.parse(location, MANIFEST, text(location, MANIFEST));
+    String namespace = manifest.path("namespace").asText();
+    Map<String, ObjectNode> tables = new TreeMap<>();
+    for (JsonNode name : manifest.path("tables")) {
+      String file = TABLES + "/" + name.asText() + ".json";
+      tables.put(
+          name.asText(), (ObjectNode) SnapshotJson.parse(location, file, text(location, file)));
+    }
+    List<HistoryRecord> rows = new ArrayList<>();
+    JsonNode history = SnapshotJson.parse(location, HISTORY, text(location, HISTORY));
+    for (int i = 0; i < history.size(); i++) {
+      try {
+        rows.add(SnapshotJson.row(history.get(i), namespace));
+      } catch (RuntimeException e) {
+        throw new IllegalArgumentException(
+            String.format(
+                "Cannot read the snapshot at %s: row %d of %s is not a history row (%s)",
+                location, i + 1, HISTORY, e.getMessage()),
+            e);
+      }
+    }
+    SortedSet<String> dropped = new TreeSet<>();
+    manifest.path("dropped-properties").forEach(key -> dropped.add(key.asText()));
+    return new ShapeSnapshot(namespace, tables, rows, dropped);
   }
 
   /**
@@ -106,17 +155,45 @@ public final class ShapeSnapshot {
    * @throws UncheckedIOException if a file cannot be written
    */
   public void writeTo(Path dir) {
-    SnapshotFiles.write(contents, version(), dir);
+    try {
+      Path tableFiles = dir.resolve(TABLES);
+      Files.createDirectories(tableFiles);
+      try (Stream<Path> old = Files.list(tableFiles)) {
+        for (Path file : old.toList()) {
+          if (!tables.containsKey(file.getFileName().toString().replace(".json", ""))) {
+            Files.delete(file);
+          }
+        }
+      }
+      ObjectNode manifest = JsonUtil.mapper().createObjectNode();
+      manifest.put("format", 1);
+      manifest.put("namespace", namespace);
+      manifest.put("version", version());
+      ArrayNode names = manifest.putArray("tables");
+      tables.keySet().forEach(names::add);
+      ArrayNode dropped = manifest.putArray("dropped-properties");
+      droppedProperties.forEach(dropped::add);
+      Files.writeString(dir.resolve(MANIFEST), SnapshotJson.pretty(manifest));
+      for (Map.Entry<String, ObjectNode> table : tables.entrySet()) {
+        Files.writeString(
+            tableFiles.resolve(table.getKey() + ".json"), SnapshotJson.pretty(table.getValue()));
+      }
+      ArrayNode rows = JsonUtil.mapper().createArrayNode();
+      history.forEach(row -> rows.add(SnapshotJson.row(row)));
+      Files.writeString(dir.resolve(HISTORY), SnapshotJson.pretty(rows));
+    } catch (IOException e) {
+      throw new UncheckedIOException("Cannot write the snapshot into " + dir, e);
+    }
   }
 
   /** The namespace the snapshot was taken of. */
   public String namespace() {
-    return contents.namespace();
+    return namespace;
   }
 
   /** The highest applied version in the history rows, or null when none is applied. */
   public String version() {
-    return contents.history().stream()
+    return history.stream()
         .filter(row -> row.status() == HistoryRecord.Status.APPLIED)
         .map(HistoryRecord::version)
         .max(Comparator.naturalOrder())
@@ -125,17 +202,17 @@ public final class ShapeSnapshot {
 
   /** The tables' names, sorted. */
   public SortedSet<String> tables() {
-    return new TreeSet<>(contents.tables().keySet());
+    return new TreeSet<>(tables.keySet());
   }
 
   /** The keys ({@code <table>.<property>}) of the properties left out as secret, sorted. */
   public SortedSet<String> droppedProperties() {
-    return new TreeSet<>(contents.droppedProperties());
+    return new TreeSet<>(droppedProperties);
   }
 
   /** The history rows, as exported. */
   public List<HistoryRecord> history() {
-    return contents.history();
+    return history;
   }
 
   /**
@@ -160,11 +237,8 @@ public final class ShapeSnapshot {
     if (catalog instanceof SupportsNamespaces namespaces && !namespaces.namespaceExists(ns)) {
       namespaces.createNamespace(ns);
     }
-    contents
-        .tables()
-        .forEach((name, json) -> register(catalog, TableIdentifier.of(ns, name), json));
-    List<HistoryRecord> rows =
-        contents.history().stream().map(row -> row.inNamespace(target)).toList();
+    tables.forEach((name, json) -> register(catalog, TableIdentifier.of(ns, name), json));
+    List<HistoryRecord> rows = history.stream().map(row -> row.inNamespace(target)).toList();
     if (!rows.isEmpty()) {
       RunnerSeam.seedHistory(runner, Map.of(target, rows));
     }
@@ -181,5 +255,29 @@ public final class ShapeSnapshot {
           "Cannot register table " + id + " from a snapshot: " + e.getMessage(), e);
     }
     MetadataCopy.register(catalog, id, staged.io(), staged.location(), text);
+  }
+
+  private static String text(String location, String file) {
+    try {
+      if (!location.startsWith(CLASSPATH)) {
+        return Files.readString(Path.of(location).resolve(file));
+      }
+      String resource = location.substring(CLASSPATH.length()).replaceAll("^/+|/+$", "");
+      ClassLoader loader = Thread.currentThread().getContextClassLoader();
+      try (InputStream in =
+          (loader == null ? ShapeSnapshot.class.getClassLoader() : loader)
+              .getResourceAsStream(resource + "/" + file)) {
+        if (in == null) {
+          throw new IllegalArgumentException(
+              "Cannot read the snapshot at " + location + ": no " + file + " on the classpath");
+        }
+        return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+      }
+    } catch (java.nio.file.NoSuchFileException e) {
+      throw new IllegalArgumentException(
+          "Cannot read the snapshot at " + location + ": no " + file, e);
+    } catch (IOException e) {
+      throw new UncheckedIOException("Cannot read the snapshot at " + location, e);
+    }
   }
 }
