@@ -3,7 +3,6 @@ package dev.icebergops.schema;
 import java.util.List;
 import java.util.Set;
 import java.util.function.Function;
-import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.apache.iceberg.Schema;
@@ -129,13 +128,13 @@ final class Archival {
   /** {@code <leaf>__legacy_<max N among the siblings + 1>}. */
   static String nextLegacyName(List<NestedField> siblings, String leaf) {
     Pattern legacy = Pattern.compile(Pattern.quote(leaf) + "__legacy_(\\d+)");
-    long max = 0;
-    for (NestedField sibling : siblings) {
-      Matcher m = legacy.matcher(sibling.name());
-      if (m.matches() && m.group(1).length() < 18) {
-        max = Math.max(max, Long.parseLong(m.group(1)));
-      }
-    }
+    long max =
+        siblings.stream()
+            .map(sibling -> legacy.matcher(sibling.name()))
+            .filter(m -> m.matches() && m.group(1).length() < 18)
+            .mapToLong(m -> Long.parseLong(m.group(1)))
+            .max()
+            .orElse(0);
     return leaf + "__legacy_" + (max + 1);
   }
 }

@@ -241,18 +241,15 @@ public final class IcebergTypes {
   }
 
   private static boolean structsEqual(Types.StructType a, Types.StructType b) {
-    if (a.fields().size() != b.fields().size()) {
-      return false;
-    }
-    for (Types.NestedField field : a.fields()) {
-      Types.NestedField other = b.field(field.name());
-      if (other == null
-          || other.isOptional() != field.isOptional()
-          || !structurallyEqual(field.type(), other.type())) {
-        return false;
-      }
-    }
-    return true;
+    return a.fields().size() == b.fields().size()
+        && a.fields().stream()
+            .allMatch(
+                field -> {
+                  Types.NestedField other = b.field(field.name());
+                  return other != null
+                      && other.isOptional() == field.isOptional()
+                      && structurallyEqual(field.type(), other.type());
+                });
   }
 
   /**

@@ -135,11 +135,10 @@ final class HistoryDeletes {
       return true;
     }
     StructLike wrapped = wrapper.wrap(row);
-    for (Keys keys : equality) {
-      if (keys.values().contains(StructProjection.create(schema, keys.schema()).wrap(wrapped))) {
-        return true;
-      }
-    }
-    return false;
+    return equality.stream()
+        .anyMatch(
+            keys ->
+                keys.values()
+                    .contains(StructProjection.create(schema, keys.schema()).wrap(wrapped)));
   }
 }

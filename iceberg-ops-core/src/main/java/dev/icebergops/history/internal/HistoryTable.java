@@ -7,6 +7,7 @@ import dev.icebergops.history.RunLease;
 import dev.icebergops.internal.CatalogObjects;
 import java.util.Comparator;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -41,6 +42,25 @@ import org.slf4j.LoggerFactory;
 public final class HistoryTable {
 
   private static final Logger LOG = LoggerFactory.getLogger(HistoryTable.class);
+
+  /** How many states {@link #SEEDED} holds: the ones used last. */
+  private static final int SEEDED_CAPACITY = 256;
+
+  /**
+   * The namespace states that {@link HistoryWriter#seed} wrote, shared by every instance in this
+   * JVM: a snapshot never changes, so the state of one namespace at one snapshot of one table (told
+   * apart by its uuid) is the same whoever reads it, and the first read of a seeded namespace needs
+   * no data file. States read from the table are kept by each instance alone ({@link #lastRead}).
+   */
+  private static final Map<SeededKey, NamespaceHistory> SEEDED =
+      new LinkedHashMap<>(SEEDED_CAPACITY, 0.75f, true) {
+        @Override
+        protected boolean removeEldestEntry(Map.Entry<SeededKey, NamespaceHistory> eldest) {
+          return size() > SEEDED_CAPACITY;
+        }
+      };
+
+  private record SeededKey(UUID table, long snapshotId, String namespace) {}
 
   private final Catalog catalog;
   private final TableIdentifier identifier;
@@ -243,7 +263,10 @@ public final class HistoryTable {
     if (cached != null && cached.isOf(table, snapshotId, namespace)) {
       return cached.state();
     }
-    NamespaceHistory state = SnapshotStates.get(table.uuid(), snapshotId, namespace);
+    NamespaceHistory state;
+    synchronized (SEEDED) {
+      state = SEEDED.get(new SeededKey(table.uuid(), snapshotId, namespace));
+    }
     if (state == null) {
       state = read(table, snapshotId, namespace);
     }
@@ -282,6 +305,13 @@ public final class HistoryTable {
         });
     return new NamespaceHistory(
         namespace, snapshotId, rows, lease[0], stored, filesKnown[0] ? files : null);
+  }
+
+  /** Remembers a state {@link HistoryWriter#seed} committed, for every instance to read. */
+  static void rememberSeeded(UUID table, NamespaceHistory state) {
+    synchronized (SEEDED) {
+      SEEDED.put(new SeededKey(table, state.snapshotId(), state.namespace()), state);
+    }
   }
 
   static Expression namespaceFilter(String namespace) {

@@ -188,7 +188,8 @@ public final class HistoryWriter {
 
   /**
    * Writes one data file per namespace and commits them at once, provided none of the namespaces
-   * has rows; remembers each namespace's state at the new snapshot ({@link SnapshotStates}).
+   * has rows; remembers each namespace's state at the new snapshot ({@link
+   * HistoryTable#rememberSeeded}).
    */
   private void seed(Table table, Map<String, List<HistoryRecord>> rows) {
     Expression filter = Expressions.in(HistoryFiles.NAMESPACE, rows.keySet().toArray());
@@ -220,7 +221,7 @@ public final class HistoryWriter {
           NamespaceHistory stored = next;
           remember.add(
               () ->
-                  SnapshotStates.put(
+                  HistoryTable.rememberSeeded(
                       table.uuid(),
                       rewrite.stored(
                           empty, stored, table.currentSnapshot().snapshotId(), records, file)));

@@ -81,18 +81,14 @@ public final class ClasspathMigrationSource implements MigrationSource {
   }
 
   private static boolean isPackageName(String name) {
-    if (name.isEmpty()) {
-      return false;
-    }
-    for (String segment : name.split("\\.", -1)) {
-      if (segment.isEmpty()
-          || !Character.isJavaIdentifierStart(segment.codePointAt(0))
-          || !segment.codePoints().allMatch(Character::isJavaIdentifierPart)
-          || segment.codePoints().anyMatch(Character::isIdentifierIgnorable)) {
-        return false;
-      }
-    }
-    return true;
+    return !name.isEmpty()
+        && Arrays.stream(name.split("\\.", -1))
+            .allMatch(
+                segment ->
+                    !segment.isEmpty()
+                        && Character.isJavaIdentifierStart(segment.codePointAt(0))
+                        && segment.codePoints().allMatch(Character::isJavaIdentifierPart)
+                        && segment.codePoints().noneMatch(Character::isIdentifierIgnorable));
   }
 
   @Override
