@@ -85,14 +85,13 @@ public record HistoryRewrite(boolean whole, List<DataFile> replaced, Set<String>
     List<Record> records = new ArrayList<>();
     for (HistoryRecord row : next.rows()) {
       Record base = next.stored().get(row.version());
-      if (!keys.contains(row.version())) {
-        continue;
+      if (keys.contains(row.version())) {
+        // another writer's unreadable row is kept as stored, until repair removes it
+        records.add(
+            row.status() == HistoryRecord.Status.UNREADABLE && base != null
+                ? HistoryFiles.copyInto(schema, base)
+                : HistoryFiles.toRecord(schema, row, base));
       }
-      // another writer's unreadable row is kept as stored, until repair removes it
-      records.add(
-          row.status() == HistoryRecord.Status.UNREADABLE && base != null
-              ? HistoryFiles.copyInto(schema, base)
-              : HistoryFiles.toRecord(schema, row, base));
     }
     if (keys.contains(HistoryFiles.LEASE_VERSION)) {
       next.lease()
