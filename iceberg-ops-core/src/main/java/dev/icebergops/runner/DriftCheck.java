@@ -1,10 +1,10 @@
 package dev.icebergops.runner;
 
-import static dev.icebergops.runner.PreviewRendering.sortOrder;
+import static dev.icebergops.runner.ChangeWords.shown;
+import static dev.icebergops.runner.ChangeWords.sortOrder;
 
 import dev.icebergops.migration.ResolvedMigration;
 import dev.icebergops.migration.TableNames;
-import dev.icebergops.redaction.Redaction;
 import dev.icebergops.runner.DriftFinding.Kind;
 import dev.icebergops.schema.FieldChange;
 import dev.icebergops.state.NamespaceTables;
@@ -36,7 +36,7 @@ import org.slf4j.LoggerFactory;
  * table no row lists (rows written before the history recorded uuids), one created after the
  * history's last commit counts as replaced.
  */
-final class DriftCheck {
+record DriftCheck(NamespaceView view) {
 
   private static final Logger LOG = LoggerFactory.getLogger(DriftCheck.class);
 
@@ -50,16 +50,6 @@ final class DriftCheck {
               new Schema(), PartitionSpec.unpartitioned(), "shadow://defaults", Map.of())
           .properties();
 
-  private final NamespaceView view;
-  private final Catalog live;
-  private final String namespace;
-
-  DriftCheck(NamespaceView view) {
-    this.view = view;
-    this.live = view.catalog();
-    this.namespace = view.namespace();
-  }
-
   /**
    * Compares the live tables (but the history table) with what the applied versions make.
    *
@@ -67,6 +57,7 @@ final class DriftCheck {
    *     applied version has no migration, or the replay fails
    */
   DriftReport check() {
+    String namespace = view.namespace();
     NamespaceState state = view.readState();
     if (state.rows().isEmpty()) {
       throw new IllegalStateException(
@@ -87,7 +78,7 @@ final class DriftCheck {
     LOG.info("Replayed {} versions of {} on a shadow to check drift", applied.size(), namespace);
     Map<String, TableState> have = new TreeMap<>();
     liveTables.forEach(table -> load(namespace + "." + table, have));
-    NamespaceTables.views(live, TableNames.namespace(namespace))
+    NamespaceTables.views(view.catalog(), TableNames.namespace(namespace))
         .forEach((id, view) -> have.put(id.toString(), TableState.of(id.toString(), view)));
     TableMetadata history = metadata(view.historyTable()); // when it was last committed to
     Long lastCommit = history == null ? null : history.lastUpdatedMillis();
@@ -127,8 +118,8 @@ final class DriftCheck {
       return state.tablesWithoutHistoryReason("it");
     }
     boolean exists =
-        !(live instanceof SupportsNamespaces namespaces)
-            || namespaces.namespaceExists(TableNames.namespace(namespace));
+        !(view.catalog() instanceof SupportsNamespaces namespaces)
+            || namespaces.namespaceExists(TableNames.namespace(view.namespace()));
     return (exists
             ? "it has no table and no history in " + view.historyTable()
             : "no such namespace")
@@ -199,10 +190,10 @@ final class DriftCheck {
     }
     queries(diff.before(), diff.after(), found);
     diff.partitionRemoved().stream()
-        .map(PreviewRendering::partitionField)
+        .map(ChangeWords::partitionField)
         .forEach(f -> found.add(Kind.PARTITION_FIELD_MISSING, f, f, null));
     diff.partitionAdded().stream()
-        .map(PreviewRendering::partitionField)
+        .map(ChangeWords::partitionField)
         .forEach(f -> found.add(Kind.PARTITION_FIELD_ADDED, f, null, f));
     layout(diff, found);
   }
@@ -262,7 +253,7 @@ final class DriftCheck {
   /** The migrations of the applied versions, in order: the baseline that built it first. */
   private List<ResolvedMigration> applied(NamespaceState state) {
     List<ResolvedMigration> applied = new ArrayList<>();
-    for (MigrationStatus status : VersionStatuses.of(state)) {
+    for (MigrationStatus status : state.statuses()) {
       if (status.state() != MigrationStatus.State.APPLIED) {
         continue;
       }
@@ -270,7 +261,7 @@ final class DriftCheck {
       if (migration == null) {
         throw new IllegalStateException(
             "Cannot check drift of %s: version %s is applied but no migration has it"
-                .formatted(namespace, status.version()));
+                .formatted(view.namespace(), status.version()));
       }
       applied.add(migration);
     }
@@ -288,6 +279,7 @@ final class DriftCheck {
   }
 
   private TableMetadata metadata(TableIdentifier id) {
+    Catalog live = view.catalog();
     if (!live.tableExists(id)) {
       return null;
     }
@@ -297,11 +289,6 @@ final class DriftCheck {
           "Cannot check drift of " + id + ": the catalog does not expose its metadata");
     }
     return withOps.operations().current();
-  }
-
-  /** A property value as it may be shown: {@code unset} for null, secrets masked. */
-  static String shown(String key, String value) {
-    return value == null ? "unset" : Redaction.shown(key, value);
   }
 
   private static String quote(String doc) {

@@ -80,7 +80,9 @@ final class LeaseTaking {
       firstRead = tried == 0 ? read.snapshotId() : firstRead;
       RunLease held = read.lease().orElse(null);
       Instant now = scope.config().clock().instant();
-      if (held == null || held.runId().equals(runId) || !isAlive(held, now)) {
+      if (held == null
+          || held.runId().equals(runId)
+          || !ProcessScope.CURRENT.mayBeAlive(held, now)) {
         RunLease mine =
             ProcessScope.CURRENT.lease(runId, now, now.plus(scope.config().leaseDuration()));
         return new Offer(read, mine, now);
@@ -142,42 +144,6 @@ final class LeaseTaking {
       next = next.with(row);
     }
     return next;
-  }
-
-  /** Releases the namespace's lease whoever holds it; empty when none was held. */
-  static Optional<RunLease> releaseByHand(HistoryScope scope) {
-    String what = "release the run lease of " + scope.namespace();
-    return scope
-        .config()
-        .retry(what)
-        .run(
-            tried -> {
-              NamespaceHistory read = scope.read();
-              Optional<RunLease> held = read.lease();
-              if (held.isPresent()) {
-                scope
-                    .remote()
-                    .call(
-                        what,
-                        () -> new HistoryWriter(scope.history()).commit(read, read.withoutLease()));
-                LOG.warn(
-                    "Released the run lease of namespace {} held by {}",
-                    scope.namespace(),
-                    held.get());
-              }
-              return held;
-            },
-            (tries, last) ->
-                new ConcurrentMigrationException(
-                    null, "Cannot " + what + ": it kept changing", last));
-  }
-
-  /**
-   * True when the lease's holder may still be running: not expired, and not a gone process of this
-   * host's PID namespace and boot (a pid recorded elsewhere, or without them, is not checked).
-   */
-  static boolean isAlive(RunLease lease, Instant now) {
-    return ProcessScope.CURRENT.mayBeAlive(lease, now);
   }
 
   private static String deathOf(RunLease lease, Instant now) {

@@ -29,7 +29,7 @@ final class MigrationValidator {
               state.tablesWithoutHistoryReason(state.namespace())));
     }
     String highest = state.current();
-    VersionStatuses.of(state).stream()
+    state.statuses().stream()
         .map(status -> finding(state, status, location, outOfOrder, highest))
         .filter(Objects::nonNull)
         .forEach(findings::add);

@@ -335,6 +335,72 @@ final class NamespaceState {
     return applied.isEmpty() ? null : applied.get(0);
   }
 
+  /**
+   * The status of every known version (those with a class, and those recorded in history): below
+   * the baseline, pending, applied, missing, failed, running, interrupted, unreadable.
+   */
+  List<MigrationStatus> statuses() {
+    TreeSet<String> versions = new TreeSet<>(migrations.keySet());
+    versions.addAll(rows.keySet());
+    return versions.stream()
+        .map(version -> status(version, migration(version), rows.get(version)))
+        .toList();
+  }
+
+  /** The status of a version no history row of its own stands for: no time, no checksum. */
+  private static MigrationStatus unrecorded(
+      String version, String description, State state, String note, String baselineVersion) {
+    return new MigrationStatus(
+        version, description, state, null, note, false, baselineVersion, null);
+  }
+
+  private MigrationStatus status(String version, ResolvedMigration migration, HistoryRecord row) {
+    String covering = coveringBaseline(version);
+    if (covering != null) {
+      return unrecorded(version, migration.description(), State.BELOW_BASELINE, null, covering);
+    }
+    ResolvedMigration planned = row == null ? plannedBaseline(null) : null;
+    if (planned != null && planned.version().equals(version)) {
+      return unrecorded(version, planned.description(), State.PENDING, null, version);
+    }
+    String description = migration != null ? migration.description() : row.description();
+    if (row == null && isDeletedRow(version)) {
+      return unrecorded(
+          version, description, State.MISSING_FROM_HISTORY, deletedRowAdvice(version), null);
+    }
+    if (row == null) {
+      String note =
+          tablesWithoutHistory.isEmpty()
+              ? null
+              : "not in history although " + tablesWithoutHistoryReason(namespace());
+      return unrecorded(version, description, State.PENDING, note, null);
+    }
+    State state =
+        switch (row.status()) {
+          case APPLIED -> migration == null ? State.MISSING : State.APPLIED;
+          case ROLLED_BACK -> State.ROLLED_BACK;
+          case FAILED -> State.FAILED;
+          case PENDING -> State.PENDING;
+          case RUNNING -> isRunningNow(row) ? State.RUNNING : State.INTERRUPTED;
+          case UNREADABLE -> State.UNREADABLE;
+        };
+    String error = row.error();
+    if (state == State.INTERRUPTED) {
+      error = interruption(row);
+    } else if (state == State.UNREADABLE) {
+      error = unreadable(row);
+    }
+    return new MigrationStatus(
+        version,
+        description,
+        state,
+        state == State.UNREADABLE ? null : row.updatedAt(),
+        error,
+        isChanged(migration, row),
+        row == baselineRow ? version : null,
+        null);
+  }
+
   String namespace() {
     return namespace;
   }

@@ -138,13 +138,13 @@ final class NamespaceView {
     NamespaceState state = readState();
     Set<String> pending =
         pending(state).stream().map(ResolvedMigration::version).collect(Collectors.toSet());
-    return VersionStatuses.of(state).stream().filter(s -> pending.contains(s.version())).toList();
+    return state.statuses().stream().filter(s -> pending.contains(s.version())).toList();
   }
 
   /** See {@link MigrationRunner#status()}. */
   List<MigrationStatus> status() {
     NamespaceState state = readState();
-    return VersionStatuses.of(state).stream().map(s -> withStaged(s, state)).toList();
+    return state.statuses().stream().map(s -> withStaged(s, state)).toList();
   }
 
   /** The status with the staged data branches its failed, running or interrupted row names. */
@@ -243,7 +243,7 @@ final class NamespaceView {
    *
    * @param held the running version's held commits, or null
    */
-  Map<String, String> tableUuids(HeldCommits held) {
+  Map<String, String> tableUuids(VersionStage held) {
     Map<String, String> uuids = new TreeMap<>();
     remote
         .call(

@@ -11,7 +11,7 @@ import dev.icebergops.migration.ResolvedMigration;
  * What a run does to a version, with the names it goes by: the operation its history row records,
  * the hooks it runs around its main step, the status it ends in, and the words of its log lines and
  * messages: an upgrade or a downgrade runs a migration (stamp and repair only record, with rows of
- * their own: {@link VersionRows#stamped}, {@link RepairPlan}).
+ * their own: {@link VersionRows#stamped}, {@link RecordingRuns#repair}).
  */
 enum Operation {
   UPGRADE,

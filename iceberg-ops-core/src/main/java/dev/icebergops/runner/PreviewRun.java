@@ -1,7 +1,5 @@
 package dev.icebergops.runner;
 
-import static dev.icebergops.runner.PreviewRendering.sortOrder;
-
 import dev.icebergops.migration.ChangeClass;
 import dev.icebergops.migration.ResolvedMigration;
 import dev.icebergops.state.StateDiff;
@@ -28,17 +26,9 @@ import org.slf4j.LoggerFactory;
  * change. The live catalog is only read: each table's current metadata, the first time a version
  * asks for it.
  */
-final class PreviewRun {
+record PreviewRun(NamespaceView view) {
 
   private static final Logger LOG = LoggerFactory.getLogger(PreviewRun.class);
-
-  private final NamespaceView view;
-  private final String namespace;
-
-  PreviewRun(NamespaceView view) {
-    this.view = view;
-    this.namespace = view.namespace();
-  }
 
   /** See {@link MigrationRunner#preview()}. */
   MigrationPreview run() {
@@ -65,11 +55,12 @@ final class PreviewRun {
       failed |= version.outcome() == VersionPreview.Outcome.FAILS;
       versions.add(version);
     }
-    return new MigrationPreview(namespace, state.current(), versions);
+    return new MigrationPreview(view.namespace(), state.current(), versions);
   }
 
   private VersionPreview preview(
       ShadowCatalog shadow, ViewChecks views, ResolvedMigration migration) {
+    String namespace = view.namespace();
     Map<TableIdentifier, TableMetadata> before = new HashMap<>(shadow.tables().held());
     Map<TableIdentifier, ViewMetadata> viewsBefore = new HashMap<>(shadow.views().held());
     Set<TableIdentifier> loaded = shadow.tables().loadedFromLive().keySet();
@@ -82,7 +73,7 @@ final class PreviewRun {
     viewsBefore.putAll(shadow.views().loadedFromLiveBut(viewsLoaded));
     List<TableChange> changes = new ArrayList<>();
     StateDiff.between(states(before, viewsBefore), states(after, shadow.views().held()))
-        .forEach(diff -> changes.add(change(diff)));
+        .forEach(diff -> changes.add(TableChange.of(diff)));
     List<ClassedChange> data = new ArrayList<>();
     List<String> notPreviewed = notOnShadow(before, after, shadow.drainUnheld(), ended, data);
     notPreviewed.addAll(views.unread(changes));
@@ -129,35 +120,6 @@ final class PreviewRun {
     views.forEach(
         (id, metadata) -> states.put(id.toString(), TableState.of(id.toString(), metadata)));
     return states;
-  }
-
-  /** What a version does to one table, in the preview's words. */
-  static TableChange change(TableDiff diff) {
-    List<String> spec = new ArrayList<>();
-    diff.partitionAdded().forEach(f -> spec.add("added " + PreviewRendering.partitionField(f)));
-    diff.partitionRemoved().forEach(f -> spec.add("removed " + PreviewRendering.partitionField(f)));
-    String order =
-        diff.sortOrderChanged()
-            ? sortOrder(diff.kind() == TableChange.Kind.CREATED ? null : diff.before())
-                + " -> "
-                + sortOrder(diff.after())
-            : null;
-    List<String> properties = new ArrayList<>();
-    for (TableDiff.PropertyChange p : diff.properties()) {
-      String key = p.key();
-      String before = DriftCheck.shown(key, p.before());
-      String after = DriftCheck.shown(key, p.after());
-      properties.add(
-          p.before() == null
-              ? "set " + key + " = " + after
-              : p.after() == null
-                  ? "removed " + key + " (was " + before + ")"
-                  : "changed %s: %s -> %s".formatted(key, before, after));
-    }
-    String from = diff.kind() == TableChange.Kind.RENAMED ? diff.before().name() : null;
-    TableState state = diff.after() != null ? diff.after() : diff.before();
-    return TableChange.of(
-        diff, spec, order, properties, from, state.isView() ? diff.viewQueries() : null);
   }
 
   /**

@@ -2,10 +2,14 @@ package dev.icebergops.runner;
 
 import static dev.icebergops.runner.RunnerLog.LOG;
 
+import dev.icebergops.history.HistoryRecord;
 import dev.icebergops.history.HistoryRecord.Status;
 import dev.icebergops.history.NamespaceHistory;
 import dev.icebergops.history.RunLease;
+import dev.icebergops.history.internal.HistoryWriter;
+import dev.icebergops.migration.ResolvedMigration;
 import dev.icebergops.migration.internal.StagedBranches.State;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -41,9 +45,7 @@ final class RecordingRuns {
       NamespaceState state = view.state(journal.state());
       List<RepairResult.Change> changes =
           new ArrayList<>(branches(state, lease.fenced(view.catalog(), null), staged));
-      RepairPlan plan = RepairPlan.of(state, scope.config().clock().instant(), journal.runId());
-      journal.finish(plan.rows());
-      changes.addAll(plan.changes());
+      journal.finish(repairRows(state, scope.config().clock().instant(), journal.runId(), changes));
       changes.sort(Comparator.comparing(RepairResult.Change::version));
       changes.forEach(
           c -> LOG.info("Repaired migration {} in {}: {}", c.version(), namespace(), c.change()));
@@ -92,6 +94,85 @@ final class RecordingRuns {
     return changes;
   }
 
+  /**
+   * The rows repair writes: edited checksums accepted, failed and interrupted versions pending,
+   * rows another writer left unreadable removed (listed as rows with status unreadable, which the
+   * journal removes), and statuses another writer spelled another way rewritten; each change is
+   * added to {@code changes}.
+   */
+  private static List<HistoryRecord> repairRows(
+      NamespaceState state, Instant now, String runId, List<RepairResult.Change> changes) {
+    List<HistoryRecord> rows = new ArrayList<>();
+    for (HistoryRecord row : state.rows()) {
+      ResolvedMigration migration = state.migration(row.version());
+      if (NamespaceState.isChanged(migration, row)) {
+        // an applied baseline stays the baseline's row: its operation says so
+        rows.add(
+            copy(
+                row,
+                Status.APPLIED,
+                row.error(),
+                migration.checksum(),
+                now,
+                runId,
+                NamespaceState.isBaselineRow(row) ? NamespaceState.BASELINE : "repair"));
+        changes.add(
+            change(
+                row,
+                "accepted checksum " + migration.checksum() + " (was " + row.checksum() + ")"));
+      } else if (row.status() == Status.UNREADABLE) {
+        // the journal removes an unreadable row: the version then reads as missing from history
+        rows.add(row);
+        changes.add(change(row, "removed its unreadable row: " + row.error()));
+      } else if (row.status() == Status.FAILED || state.isInterrupted(row)) {
+        String was = row.status() == Status.FAILED ? "failed" : "interrupted";
+        String before =
+            row.status() == Status.FAILED ? row.error() : NamespaceState.interruption(row);
+        rows.add(
+            copy(
+                row,
+                Status.PENDING,
+                "repaired; was " + was + ": " + before,
+                migration == null ? row.checksum() : migration.checksum(),
+                now,
+                runId,
+                "repair"));
+        changes.add(change(row, "marked pending (was " + was + ")"));
+      } else if (state.respelled().contains(row.version())) {
+        rows.add(copy(row, row.status(), row.error(), row.checksum(), now, runId, row.operation()));
+        changes.add(change(row, "rewrote its status as " + row.status().value()));
+      }
+    }
+    return rows;
+  }
+
+  private static RepairResult.Change change(HistoryRecord row, String change) {
+    return new RepairResult.Change(row.version(), row.description(), change);
+  }
+
+  private static HistoryRecord copy(
+      HistoryRecord row,
+      Status status,
+      String error,
+      String checksum,
+      Instant now,
+      String runId,
+      String operation) {
+    return new HistoryRecord(
+        row.version(),
+        row.namespace(),
+        row.description(),
+        status,
+        error,
+        checksum,
+        now,
+        row.durationMs(),
+        operation,
+        row.steps(),
+        runId,
+        row.tableUuids());
+  }
+
   /** Deletes every history row of the namespace under its lease; returns how many. */
   int forget() {
     NamespaceHistory read = view.readHistory();
@@ -109,6 +190,29 @@ final class RecordingRuns {
 
   /** Releases the namespace's lease whoever holds it; empty when none was held. */
   Optional<RunLease> releaseLease() {
-    return LeaseTaking.releaseByHand(scope);
+    String what = "release the run lease of " + namespace();
+    return scope
+        .config()
+        .retry(what)
+        .run(
+            tried -> {
+              NamespaceHistory read = scope.read();
+              Optional<RunLease> held = read.lease();
+              if (held.isPresent()) {
+                scope
+                    .remote()
+                    .call(
+                        what,
+                        () -> new HistoryWriter(scope.history()).commit(read, read.withoutLease()));
+                LOG.warn(
+                    "Released the run lease of namespace {} held by {}",
+                    scope.namespace(),
+                    held.get());
+              }
+              return held;
+            },
+            (tries, last) ->
+                new ConcurrentMigrationException(
+                    null, "Cannot " + what + ": it kept changing", last));
   }
 }

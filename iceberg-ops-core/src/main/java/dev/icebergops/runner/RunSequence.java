@@ -31,9 +31,6 @@ final class RunSequence {
   /** The versions a run processes, and the baseline a migrate applies first (or null). */
   private record Versions(List<Version> versions, String baseline) {}
 
-  /** A run that holds the lease, and the versions it planned from the state it took it on. */
-  private record Opened(HeldLease lease, Versions plan) {}
-
   private final RunnerConfig config;
   private final NamespaceView view;
   private final VersionExecutor executor;
@@ -59,22 +56,16 @@ final class RunSequence {
     if (target != null) {
       view.checkTarget("migrate " + namespace() + " to", target);
     }
-    Opened run =
-        open(
-            "migrate " + namespace(),
-            held -> {
-              List<ResolvedMigration> pending = pendingAfterValidation(held, target);
-              String baseline =
-                  !pending.isEmpty() && pending.get(0).isBaseline()
-                      ? pending.get(0).version()
-                      : null;
-              return new Versions(
-                  pending.stream().map(m -> new Version(m, null, false)).toList(), baseline);
-            },
-            Operation.UPGRADE);
-    try (HeldLease lease = run.lease()) {
-      return drive(lease, Operation.UPGRADE, run.plan());
-    }
+    return run(
+        "migrate " + namespace(),
+        held -> {
+          List<ResolvedMigration> pending = pendingAfterValidation(held, target);
+          String baseline =
+              !pending.isEmpty() && pending.get(0).isBaseline() ? pending.get(0).version() : null;
+          return new Versions(
+              pending.stream().map(m -> new Version(m, null, false)).toList(), baseline);
+        },
+        Operation.UPGRADE);
   }
 
   /** See {@link MigrationRunner#rollback(int)}. */
@@ -110,38 +101,36 @@ final class RunSequence {
    * version without a class stops it before anything is written).
    */
   private MigrationResult undo(Function<NamespaceState, List<String>> choose, String target) {
-    Opened run =
-        open(
-            "roll back " + namespace(),
-            held -> {
-              NamespaceState state = view.state(held);
-              List<String> versions = choose.apply(state);
-              checkClassesExist(state, versions, target);
-              if (!versions.isEmpty()) {
-                config
-                    .onEvent()
-                    .accept(new RunEvent.DowngradesStarting(versions)); // a refusal writes nothing
-              }
-              return new Versions(
-                  versions.stream()
-                      .map(
-                          v ->
-                              new Version(
-                                  state.migration(v), state.row(v), isNothingToUndo(state.row(v))))
-                      .toList(),
-                  null);
-            },
-            Operation.DOWNGRADE);
-    try (HeldLease lease = run.lease()) {
-      return drive(lease, Operation.DOWNGRADE, run.plan());
-    }
+    return run(
+        "roll back " + namespace(),
+        held -> {
+          NamespaceState state = view.state(held);
+          List<String> versions = choose.apply(state);
+          checkClassesExist(state, versions, target);
+          if (!versions.isEmpty()) {
+            config
+                .onEvent()
+                .accept(new RunEvent.DowngradesStarting(versions)); // a refusal writes nothing
+          }
+          return new Versions(
+              versions.stream()
+                  .map(
+                      v ->
+                          new Version(
+                              state.migration(v), state.row(v), isNothingToUndo(state.row(v))))
+                  .toList(),
+              null);
+        },
+        Operation.DOWNGRADE);
   }
 
   /**
    * Opens the run with the running row of its first version (unless it has nothing to undo) in the
-   * lease's commit, from the versions {@code plan} picks from the state it takes it on.
+   * lease's commit, from the versions {@code plan} picks from the state it takes it on, and drives
+   * them under that lease.
    */
-  private Opened open(String what, Function<NamespaceHistory, Versions> plan, Operation operation) {
+  private MigrationResult run(
+      String what, Function<NamespaceHistory, Versions> plan, Operation operation) {
     LeaseTaking taking = new LeaseTaking(scope, what);
     Versions versions = new Versions(List.of(), null);
     while (true) {
@@ -153,7 +142,9 @@ final class RunSequence {
       HistoryRecord first = running(versions.versions(), 0, operation, offer.mine().runId());
       Optional<HeldLease> held = taking.tryTake(offer, first == null ? List.of() : List.of(first));
       if (held.isPresent()) {
-        return new Opened(held.get(), versions);
+        try (HeldLease lease = held.get()) {
+          return drive(lease, operation, versions);
+        }
       }
     }
   }

@@ -49,6 +49,6 @@ final class SeamEngine implements RunnerSeam.Engine {
 
   @Override
   public TableChange change(TableDiff diff) {
-    return PreviewRun.change(diff);
+    return TableChange.of(diff);
   }
 }

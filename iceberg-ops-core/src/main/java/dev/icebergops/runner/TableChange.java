@@ -4,6 +4,7 @@ import dev.icebergops.migration.ChangeClass;
 import dev.icebergops.schema.FieldChange;
 import dev.icebergops.schema.SchemaDiff;
 import dev.icebergops.state.TableDiff;
+import dev.icebergops.state.TableState;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -87,14 +88,24 @@ public record TableChange(
         .orElse(null);
   }
 
-  /** The changes of one table in the preview's words, each with the class the diff gives it. */
-  static TableChange of(
-      TableDiff diff,
-      List<String> spec,
-      String order,
-      List<String> properties,
-      String from,
-      List<String> viewQueries) {
+  /**
+   * What a version does to one table, in the preview's words, each change with the class the diff
+   * gives it.
+   */
+  static TableChange of(TableDiff diff) {
+    List<String> spec = new ArrayList<>();
+    diff.partitionAdded().forEach(f -> spec.add("added " + ChangeWords.partitionField(f)));
+    diff.partitionRemoved().forEach(f -> spec.add("removed " + ChangeWords.partitionField(f)));
+    String order =
+        diff.sortOrderChanged()
+            ? ChangeWords.sortOrder(diff.kind() == Kind.CREATED ? null : diff.before())
+                + " -> "
+                + ChangeWords.sortOrder(diff.after())
+            : null;
+    List<String> properties = diff.properties().stream().map(TableChange::property).toList();
+    String from = diff.kind() == Kind.RENAMED ? diff.before().name() : null;
+    TableState state = diff.after() != null ? diff.after() : diff.before();
+    List<String> viewQueries = state.isView() ? diff.viewQueries() : null;
     List<ClassedChange> lines = new ArrayList<>();
     if (viewQueries != null) {
       viewQueries.forEach(
@@ -135,5 +146,17 @@ public record TableChange(
         viewQueries,
         diff.tableClass(),
         lines);
+  }
+
+  /** A property change in the preview's words, e.g. {@code set k = v}; secret values masked. */
+  private static String property(TableDiff.PropertyChange p) {
+    String key = p.key();
+    String before = ChangeWords.shown(key, p.before());
+    String after = ChangeWords.shown(key, p.after());
+    return p.before() == null
+        ? "set " + key + " = " + after
+        : p.after() == null
+            ? "removed " + key + " (was " + before + ")"
+            : "changed %s: %s -> %s".formatted(key, before, after);
   }
 }

@@ -57,7 +57,7 @@ final class TableUuids {
    * @param held the version's commits held back to land with its row, or null: a table they change
    *     is not loaded for its uuid
    */
-  Map<String, String> afterVersion(HeldCommits held) {
+  Map<String, String> afterVersion(VersionStage held) {
     Map<String, String> before = live;
     live = capture(held);
     if (live == null) {
@@ -76,7 +76,7 @@ final class TableUuids {
     return recorded;
   }
 
-  private Map<String, String> capture(HeldCommits held) {
+  private Map<String, String> capture(VersionStage held) {
     try {
       return view.tableUuids(held);
     } catch (RuntimeException e) {

@@ -337,7 +337,10 @@ final class FaultScenario {
         ProgressWatch.of("the faulty run's lease")
             .await(
                 () -> {
-                  held.set(healthy.lease().filter(l -> LeaseTaking.isAlive(l, Instant.now())));
+                  held.set(
+                      healthy
+                          .lease()
+                          .filter(l -> ProcessScope.CURRENT.mayBeAlive(l, Instant.now())));
                   return held.get().isEmpty();
                 });
     hang.ifPresent(h -> problems.add(h + "; the lease is still held: " + held.get().orElseThrow()));

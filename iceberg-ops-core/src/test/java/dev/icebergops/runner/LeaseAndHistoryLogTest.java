@@ -230,7 +230,7 @@ class LeaseAndHistoryLogTest {
       assertThat(mine.pidNamespace()).as("recorded PID namespace").startsWith("pid:[");
       assertThat(mine.bootId()).as("recorded boot").isEqualTo(here.bootId()).isNotBlank();
     }
-    assertThat(LeaseTaking.isAlive(dead, T0)).isFalse();
+    assertThat(ProcessScope.CURRENT.mayBeAlive(dead, T0)).isFalse();
   }
 
   @Test
@@ -275,7 +275,9 @@ class LeaseAndHistoryLogTest {
         .isInstanceOf(ConcurrentMigrationException.class)
         .hasMessageContaining("another run holds its lease: " + older.owner());
     assertThat(stored()).isEqualTo(older);
-    assertThat(LeaseTaking.isAlive(older, T0.plusSeconds(3600))).as("expired").isFalse();
+    assertThat(ProcessScope.CURRENT.mayBeAlive(older, T0.plusSeconds(3600)))
+        .as("expired")
+        .isFalse();
   }
 
   @Test
@@ -290,8 +292,10 @@ class LeaseAndHistoryLogTest {
           .isInstanceOf(ConcurrentMigrationException.class)
           .hasMessageContaining("(pid " + alive.pid() + ", run live-run)");
       assertThat(stored()).isEqualTo(held);
-      assertThat(LeaseTaking.isAlive(held, T0)).isTrue();
-      assertThat(LeaseTaking.isAlive(held, T0.plusSeconds(3600))).as("expired").isFalse();
+      assertThat(ProcessScope.CURRENT.mayBeAlive(held, T0)).isTrue();
+      assertThat(ProcessScope.CURRENT.mayBeAlive(held, T0.plusSeconds(3600)))
+          .as("expired")
+          .isFalse();
     } finally {
       alive.destroyForcibly();
     }

@@ -83,7 +83,7 @@ final class NamespaceChecks {
     }
     healthy
         .lease()
-        .filter(l -> LeaseTaking.isAlive(l, Instant.now()))
+        .filter(l -> ProcessScope.CURRENT.mayBeAlive(l, Instant.now()))
         .ifPresent(l -> problems.add("the killed run's lease still reads as held: " + l));
   }
 

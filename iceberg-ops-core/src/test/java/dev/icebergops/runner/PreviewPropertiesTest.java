@@ -27,7 +27,7 @@ class PreviewPropertiesTest {
                 "comment",
                 "plain"));
 
-    TableChange change = PreviewRun.change(new TableDiff(TableChange.Kind.CHANGED, before, after));
+    TableChange change = TableChange.of(new TableDiff(TableChange.Kind.CHANGED, before, after));
 
     assertThat(change.properties())
         .containsExactly(
