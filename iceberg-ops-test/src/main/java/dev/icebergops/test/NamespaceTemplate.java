@@ -67,7 +67,7 @@ record NamespaceTemplate(
           TableCopy.of(id, walked, true, leftOut.apply(walked.uuid().toString()))
               .copyTo(catalog, copy, null);
       made.put(id.name(), ((HasTableOperations) table).operations().current());
-      tables.put(id.name(), TableCopy.of(copy, table, earlierSchemas));
+      tables.put(id.name(), TableCopy.of(copy, table, earlierSchemas, Map.of()));
     }
     Map<String, ViewMetadata> views =
         ViewCopies.copyTo(catalog, ViewCopies.of(catalog, source), namespace);

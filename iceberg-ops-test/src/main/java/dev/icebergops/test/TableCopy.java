@@ -43,8 +43,8 @@ import org.apache.iceberg.util.JsonUtil;
  * no file with its source: it can append, delete, drop and purge without touching the source or
  * another copy.
  *
- * <p>A copy may keep only the current schema ({@link #of(TableIdentifier, Table, boolean)}): the
- * metadata then does not grow with the number of schemas the table had.
+ * <p>A copy may keep only the current schema ({@link #of(TableIdentifier, Table, boolean, Map)}):
+ * the metadata then does not grow with the number of schemas the table had.
  *
  * <p>The copy has one snapshot at most (the live data files appended at once), no snapshot log,
  * metadata log, branches, tags or statistics. A table with delete files is not copied ({@link #of}
@@ -83,19 +83,12 @@ record TableCopy(
    * The state of {@code table}, known in its catalog as {@code identifier}, now: with every schema
    * the table ever had when {@code earlierSchemas}, else with its current schema only (the field
    * ids and the last column id stay, so a column added to a copy gets the id it would get in the
-   * table).
+   * table). The earlier schemas a walk left out of the table's metadata ({@code leftOut}, by id, as
+   * the metadata's JSON holds them; empty for none) are put back, so that the copy is as if the
+   * walk had kept them.
    *
    * @throws UnsupportedOperationException if the table does not expose its metadata, or has delete
    *     files
-   */
-  static TableCopy of(TableIdentifier identifier, Table table, boolean earlierSchemas) {
-    return of(identifier, table, earlierSchemas, Map.of());
-  }
-
-  /**
-   * As {@link #of(TableIdentifier, Table, boolean)}, for a table out of whose metadata a walk left
-   * the earlier schemas {@code leftOut} (by id, as the metadata's JSON holds them): they are put
-   * back, so that the copy is as if the walk had kept them.
    */
   static TableCopy of(
       TableIdentifier identifier,
@@ -131,7 +124,7 @@ record TableCopy(
       Map<Integer, JsonNode> leftOut) {
     ObjectNode json = MetadataCopy.withoutHistory(current);
     Map<Integer, JsonNode> omitted;
-    int highest = highestSchemaId(json);
+    int highest = schemasById(json).lastKey();
     if (!earlierSchemas && leftOut.keySet().stream().allMatch(id -> id < highest)) {
       // a lean copy leaves out what was left out as it is: not parsed, unless a copy puts it back
       Map<Integer, JsonNode> own = leaveOutEarlierSchemas(json, current.currentSchemaId());
@@ -167,18 +160,11 @@ record TableCopy(
    */
   private static Map<Integer, JsonNode> leaveOutEarlierSchemas(
       ObjectNode metadata, int currentSchemaId) {
-    int highest = highestSchemaId(metadata);
+    TreeMap<Integer, JsonNode> omitted = schemasById(metadata);
+    JsonNode highest = omitted.pollLastEntry().getValue();
     ArrayNode kept = JsonUtil.mapper().createArrayNode();
-    Map<Integer, JsonNode> omitted = new TreeMap<>();
-    for (JsonNode schema : metadata.withArray("schemas")) {
-      int id = schema.path("schema-id").asInt(-1);
-      if (id == currentSchemaId || id == highest) {
-        kept.add(schema);
-      } else {
-        omitted.put(id, schema);
-      }
-    }
-    metadata.set("schemas", kept);
+    Optional.ofNullable(omitted.remove(currentSchemaId)).ifPresent(kept::add);
+    metadata.set("schemas", kept.add(highest));
     return Map.copyOf(omitted);
   }
 
@@ -214,12 +200,11 @@ record TableCopy(
     MetadataCopy.reregister(catalog, target, io, location, now.metadataFileLocation(), json);
   }
 
-  private static int highestSchemaId(ObjectNode metadata) {
-    int highest = -1;
-    for (JsonNode schema : metadata.withArray("schemas")) {
-      highest = Math.max(highest, schema.path("schema-id").asInt(-1));
-    }
-    return highest;
+  /** The schemas of {@code metadata}, by id. */
+  private static TreeMap<Integer, JsonNode> schemasById(ObjectNode metadata) {
+    TreeMap<Integer, JsonNode> schemas = new TreeMap<>();
+    metadata.withArray("schemas").forEach(s -> schemas.put(s.path("schema-id").asInt(-1), s));
+    return schemas;
   }
 
   /** {@code metadata} with the schemas {@code extra} added, by id; its own schemas win. */
@@ -227,12 +212,9 @@ record TableCopy(
     if (extra.isEmpty()) {
       return metadata;
     }
-    Map<Integer, JsonNode> own = new TreeMap<>();
-    for (JsonNode schema : metadata.withArray("schemas")) {
-      own.put(schema.path("schema-id").asInt(-1), schema);
-    }
     metadata.set(
-        "schemas", JsonUtil.mapper().createArrayNode().addAll(withOwn(extra, own).values()));
+        "schemas",
+        JsonUtil.mapper().createArrayNode().addAll(withOwn(extra, schemasById(metadata)).values()));
     return metadata;
   }
 
@@ -315,11 +297,11 @@ record TableCopy(
   /**
    * Drops {@code target}, a copy this made at {@code location}, with its files. A copy under the
    * location of {@code copies} is dropped alone: its files go with the class's. Else, a lean copy
-   * ({@link #of(TableIdentifier, Table, boolean)}) whose earlier schemas were not put back ({@code
-   * schemasRestored}) goes through the catalog's purge: one request, in which the catalog reads the
-   * copy's small metadata and deletes every file it names. Any other copy holds every schema of the
-   * table, which a purge would read once more: it is dropped, and everything under its location
-   * deleted.
+   * ({@link #of(TableIdentifier, Table, boolean, Map)}) whose earlier schemas were not put back
+   * ({@code schemasRestored}) goes through the catalog's purge: one request, in which the catalog
+   * reads the copy's small metadata and deletes every file it names. Any other copy holds every
+   * schema of the table, which a purge would read once more: it is dropped, and everything under
+   * its location deleted.
    *
    * <p>A copy the test dropped or renamed is left alone, its files included (but for those under
    * the location of {@code copies}): the test decided where they go. So is a copy to delete by

@@ -129,7 +129,7 @@ record TemplateCache(Path dir, String library) {
       for (String table : template.tables().keySet()) {
         TableIdentifier id = Namespaces.table(template.namespace(), table);
         // a lean copy's state: its metadata with the current schema, the others left out
-        TableCopy lean = TableCopy.of(id, catalog.loadTable(id), false);
+        TableCopy lean = TableCopy.of(id, catalog.loadTable(id), false, Map.of());
         metadata.put(table, lean.metadata());
         earlier.put(table, EarlierSchemas.of(lean.omitted()));
         List<DataFile> stored = lean.dataFiles();

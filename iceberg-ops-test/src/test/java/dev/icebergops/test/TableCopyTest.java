@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.icebergops.runner.MigrationRunner;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import org.apache.iceberg.FileScanTask;
 import org.apache.iceberg.Table;
 import org.apache.iceberg.catalog.Catalog;
@@ -23,7 +24,7 @@ class TableCopyTest {
   void aCopyWhoseSourceLostADataFileFailsAndLeavesNoTableAndNoObject(
       Catalog catalog, MigrationRunner runner, @IcebergTable("ledger") Table ledger)
       throws Exception {
-    TableCopy source = TableCopy.of(id(runner, "ledger"), ledger, true);
+    TableCopy source = TableCopy.of(id(runner, "ledger"), ledger, true, Map.of());
     try (CloseableIterable<FileScanTask> tasks = ledger.newScan().planFiles()) {
       ledger.io().deleteFile(tasks.iterator().next().file().location());
     }

@@ -28,15 +28,16 @@ final class BaselineCheck {
    *     null to walk the chain in the run's namespace
    */
   static CheckReport run(CheckRun run, Function<String, NamespaceTables> chainShapes) {
-    if (!run.resolve()) {
-      return run.report();
-    }
+    return run.resolved(resolved -> compareAll(resolved, chainShapes));
+  }
+
+  private static void compareAll(CheckRun run, Function<String, NamespaceTables> chainShapes) {
     List<ResolvedMigration> baselines = run.runner().baselines();
     if (baselines.isEmpty()) {
       run.note(
           "not applicable: %s has no baseline migration (B<NNNN>__<Description>)"
               .formatted(run.runner().source().location()));
-      return run.report();
+      return;
     }
     run.notCovered("the check compares baselines, and this version has none");
     Map<String, NamespaceTables> chain = new LinkedHashMap<>();
@@ -47,12 +48,11 @@ final class BaselineCheck {
       }
     }
     if (chain.size() < baselines.size() && !walkChain(run, baselines, chain)) {
-      return run.report();
+      return;
     }
     baselines.stream()
         .filter(baseline -> chain.containsKey(baseline.version()))
         .forEach(baseline -> compare(run, baseline, chain.get(baseline.version())));
-    return run.report();
   }
 
   /**

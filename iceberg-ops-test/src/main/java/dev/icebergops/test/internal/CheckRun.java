@@ -53,11 +53,36 @@ final class CheckRun extends CheckFindings {
    * @return the report
    */
   CheckReport fromStart(Consumer<CheckRun> walk) {
-    if (resolve() && startsEmpty()) {
-      walk.accept(this);
-      cleanUp();
+    return resolved(
+        run -> {
+          if (startsEmpty()) {
+            walk.accept(this);
+            cleanUp();
+          }
+        });
+  }
+
+  /**
+   * Runs a check: resolves the migrations and, when there is one to check, runs {@code check}.
+   *
+   * @return the report
+   */
+  CheckReport resolved(Consumer<CheckRun> check) {
+    if (resolve()) {
+      check.accept(this);
     }
     return report();
+  }
+
+  /**
+   * Migrates to head, runs {@code atHead} when it got there, and rolls back to the start ({@link
+   * #cleanUp()}) either way.
+   */
+  void viaHead(Consumer<CheckRun> atHead) {
+    if (upgrade(null, null)) {
+      atHead.accept(this);
+    }
+    cleanUp();
   }
 
   /** Where the check starts. */

@@ -29,19 +29,19 @@ final class DeclarationCheck {
   private DeclarationCheck() {}
 
   static CheckReport run(CheckRun run) {
-    if (!run.resolve()) {
-      return run.report();
-    }
+    return run.resolved(DeclarationCheck::previewed);
+  }
+
+  private static void previewed(CheckRun run) {
     MigrationPreview preview;
     try {
       preview = run.runner().preview();
     } catch (RuntimeException e) {
       run.fail(
           "Expecting a preview of " + run.ns() + "'s pending versions, but: " + e.getMessage());
-      return run.report();
+      return;
     }
     preview.versions().forEach(version -> check(run, version));
-    return run.report();
   }
 
   /**

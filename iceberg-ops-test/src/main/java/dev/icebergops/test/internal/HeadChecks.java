@@ -13,21 +13,11 @@ final class HeadChecks {
   private HeadChecks() {}
 
   static CheckReport wellFormed(CheckRun run) {
-    if (run.resolve()) {
-      run.migrations().forEach(m -> run.cover(m.version()));
-    }
-    return run.report();
+    return run.resolved(r -> r.migrations().forEach(m -> r.cover(m.version())));
   }
 
   static CheckReport upgradeToHead(CheckRun run) {
-    if (!run.resolve()) {
-      return run.report();
-    }
-    if (run.upgrade(null, null)) {
-      reachedHead(run);
-    }
-    run.cleanUp();
-    return run.report();
+    return run.resolved(r -> r.viaHead(HeadChecks::reachedHead));
   }
 
   /** After migrate() to head: the namespace is at head; records its schemas. */
@@ -44,18 +34,13 @@ final class HeadChecks {
   }
 
   static CheckReport contracts(CheckRun run, ContractLocation location) {
-    if (!run.resolve()) {
-      return run.report();
-    }
-    List<ContractLocation.Entry> entries = entries(run, location);
-    if (entries == null) {
-      return run.report();
-    }
-    if (run.upgrade(null, null)) {
-      conformsAll(run, entries);
-    }
-    run.cleanUp();
-    return run.report();
+    return run.resolved(
+        r -> {
+          List<ContractLocation.Entry> entries = entries(r, location);
+          if (entries != null) {
+            r.viaHead(head -> conformsAll(head, entries));
+          }
+        });
   }
 
   /**

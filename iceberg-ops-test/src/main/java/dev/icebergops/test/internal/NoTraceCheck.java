@@ -23,28 +23,23 @@ final class NoTraceCheck {
   private NoTraceCheck() {}
 
   static CheckReport run(CheckRun run) {
-    if (!run.resolve() || !run.startsEmpty()) {
-      return run.report();
+    return run.resolved(NoTraceCheck::walk);
+  }
+
+  /** From downTo up to head and back down to downTo, in the run's namespace when it is empty. */
+  private static void walk(CheckRun run) {
+    if (!run.startsEmpty() || !knowsDownTo(run)) {
+      return;
     }
     String downTo = run.settings().downTo();
-    if (!knowsDownTo(run)) {
-      return run.report();
-    }
-    NamespaceTables baseline = run.capture();
-    if (!MigrationRunner.BASE_VERSION.equals(downTo)) {
-      if (!run.upgrade(downTo, null)) {
-        run.cleanUp();
-        return run.report();
+    if (MigrationRunner.BASE_VERSION.equals(downTo) || run.upgrade(downTo, null)) {
+      Map<String, NamespaceTables> baselines = new HashMap<>();
+      baselines.put(downTo, run.capture());
+      if (upToHead(run, baselines)) {
+        judge(run, baselines, run.rollBack(downTo), version -> null);
       }
-      baseline = run.capture();
-    }
-    Map<String, NamespaceTables> baselines = new HashMap<>();
-    baselines.put(downTo, baseline);
-    if (upToHead(run, baselines)) {
-      judge(run, baselines, run.rollBack(downTo), version -> null);
     }
     run.cleanUp();
-    return run.report();
   }
 
   /** "Expecting a full rollback to leave no trace in ns", or the same for a rollback to downTo. */
