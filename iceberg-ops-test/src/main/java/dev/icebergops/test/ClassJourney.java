@@ -7,6 +7,7 @@ import dev.icebergops.test.internal.ContractLocation;
 import dev.icebergops.test.internal.JourneyStart;
 import dev.icebergops.test.internal.SharedJourney;
 import dev.icebergops.test.internal.StandardCheck;
+import dev.icebergops.test.internal.WalkSchemas;
 import java.util.Optional;
 
 /**
@@ -65,7 +66,11 @@ final class ClassJourney implements AutoCloseable {
           config.contracts().isBlank() ? null : ContractLocation.of(config.contracts());
       journey =
           SharedJourney.walk(
-              tell -> runners.forJourney(name, tell), config.checkSettings(), contracts, start);
+              tell -> runners.forJourney(name, tell),
+              config.checkSettings(),
+              contracts,
+              start,
+              WalkSchemas.whenWorthIt());
       LOG.info(
           "Walked the standard checks' shared journey of {} in {} from {} in {} ms",
           config.testClass().getSimpleName(),

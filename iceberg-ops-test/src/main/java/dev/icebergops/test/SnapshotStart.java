@@ -73,7 +73,7 @@ record SnapshotStart(SuiteConfig config, String name) implements NamespaceStart 
               .formatted(downTo, version, config.startFrom(), version, version),
           null);
     }
-    return JourneyStart.at(
+    return new JourneyStart(
         version,
         "the snapshot " + config.startFrom(),
         runner -> {

@@ -79,10 +79,15 @@ record TemplateCache(Path dir, String library) {
   private record Entry(
       String version,
       List<HistoryRecord> rows,
-      Map<String, String> metadata,
-      Map<String, EarlierSchemas> earlierSchemas,
-      Map<String, List<DataFile>> files,
+      Map<String, Stored> tables,
       Map<String, String> views)
+      implements Serializable {}
+
+  /**
+   * What is stored of one table: a lean copy's metadata (the current schema only), the schemas it
+   * left out, and its data files, whose copies are {@code <table>-<index>} beside the entry.
+   */
+  private record Stored(String metadata, EarlierSchemas earlier, List<DataFile> files)
       implements Serializable {}
 
   /**
@@ -101,7 +106,7 @@ record TemplateCache(Path dir, String library) {
     }
     String text =
         String.join(
-            "\n", chain, library, IcebergBuild.version(), backend, defaults.toString(), "4");
+            "\n", chain, library, IcebergBuild.version(), backend, defaults.toString(), "5");
     try {
       byte[] hash =
           MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8));
@@ -123,30 +128,25 @@ record TemplateCache(Path dir, String library) {
     Path staging = dir.resolve(name + "." + UUID.randomUUID() + ".tmp");
     try {
       Files.createDirectories(staging);
-      Map<String, String> metadata = new LinkedHashMap<>();
-      Map<String, EarlierSchemas> earlier = new LinkedHashMap<>();
-      Map<String, List<DataFile>> files = new LinkedHashMap<>();
+      Map<String, Stored> tables = new LinkedHashMap<>();
       for (String table : template.tables().keySet()) {
         TableIdentifier id = Namespaces.table(template.namespace(), table);
         // a lean copy's state: its metadata with the current schema, the others left out
         TableCopy lean = TableCopy.of(id, catalog.loadTable(id), false, Map.of());
-        metadata.put(table, lean.metadata());
-        earlier.put(table, EarlierSchemas.of(lean.omitted()));
         List<DataFile> stored = lean.dataFiles();
         for (int i = 0; i < stored.size(); i++) {
           try (InputStream in = lean.io().newInputFile(stored.get(i).location()).newStream()) {
             Files.copy(in, staging.resolve(table + "-" + i));
           }
         }
-        files.put(table, stored);
+        tables.put(table, new Stored(lean.metadata(), EarlierSchemas.of(lean.omitted()), stored));
       }
       Map<String, String> views = new LinkedHashMap<>();
       template.views().forEach((view, made) -> views.put(view, ViewMetadataParser.toJson(made)));
       try (ObjectOutputStream out =
           new ObjectOutputStream(
               new BufferedOutputStream(Files.newOutputStream(staging.resolve(ENTRY))))) {
-        out.writeObject(
-            new Entry(template.version(), template.rows(), metadata, earlier, files, views));
+        out.writeObject(new Entry(template.version(), template.rows(), tables, views));
       }
       Files.move(staging, target, StandardCopyOption.ATOMIC_MOVE);
     } catch (IOException | RuntimeException e) {
@@ -179,12 +179,10 @@ record TemplateCache(Path dir, String library) {
       Namespaces.create(catalog, namespace);
       Map<String, TableCopy> tables = new LinkedHashMap<>();
       Map<String, TableMetadata> made = new LinkedHashMap<>();
-      for (Map.Entry<String, String> table : entry.metadata().entrySet()) {
-        String tableName = table.getKey();
-        TableIdentifier id = Namespaces.table(namespace, tableName);
-        tables.put(
-            tableName,
-            copyOf(catalog, id, table.getValue(), entryDir, entry, earlierSchemas, made));
+      for (Map.Entry<String, Stored> table : entry.tables().entrySet()) {
+        TableIdentifier id = Namespaces.table(namespace, table.getKey());
+        Stored stored = table.getValue();
+        tables.put(id.name(), copyOf(catalog, id, stored, entryDir, earlierSchemas, made));
       }
       Map<String, ViewMetadata> views = new LinkedHashMap<>();
       entry.views().forEach((view, json) -> views.put(view, ViewMetadataParser.fromJson(json)));
@@ -211,20 +209,20 @@ record TemplateCache(Path dir, String library) {
   private static TableCopy copyOf(
       Catalog catalog,
       TableIdentifier id,
-      String json,
+      Stored stored,
       Path entryDir,
-      Entry entry,
       boolean earlierSchemas,
       Map<String, TableMetadata> made) {
     Table staged = catalog.newCreateTableTransaction(id, new Schema()).table();
+    String json = stored.metadata();
     TableMetadata metadata = TableMetadataParser.fromJson(TableCopy.owned(json, staged.location()));
     made.put(id.name(), metadata);
     List<DataFile> files = new ArrayList<>();
-    for (DataFile file : entry.files().get(id.name())) {
+    for (DataFile file : stored.files()) {
       String local = entryDir.resolve(id.name() + "-" + files.size()).toUri().toString();
       files.add(DataFiles.builder(metadata.spec(file.specId())).copy(file).withPath(local).build());
     }
-    EarlierSchemas earlier = entry.earlierSchemas().get(id.name());
+    EarlierSchemas earlier = stored.earlier();
     // the entry's metadata is already a lean copy's: made again only to keep every schema
     return earlierSchemas
         ? TableCopy.of(id, id.toString(), metadata, files, staged.io(), true, earlier)
@@ -250,10 +248,10 @@ record TemplateCache(Path dir, String library) {
 
   /** Every data file of {@code entry} is in {@code entryDir}, with its size. */
   private static void checkFiles(Path entryDir, Entry entry) throws IOException {
-    for (Map.Entry<String, List<DataFile>> table : entry.files().entrySet()) {
-      for (int i = 0; i < table.getValue().size(); i++) {
+    for (Map.Entry<String, Stored> table : entry.tables().entrySet()) {
+      for (int i = 0; i < table.getValue().files().size(); i++) {
         Path local = entryDir.resolve(table.getKey() + "-" + i);
-        long size = table.getValue().get(i).fileSizeInBytes();
+        long size = table.getValue().files().get(i).fileSizeInBytes();
         if (!Files.exists(local) || Files.size(local) != size) {
           throw new IOException(
               "data file " + local.getFileName() + " is missing or not of " + size + " bytes");

@@ -51,10 +51,9 @@ class CheckFindings {
   void failAt(String version, String message) {
     if (version == null) {
       fail(message);
-      return;
+    } else {
+      failAt(List.of(version), message);
     }
-    failures.add(message);
-    outcomes.put(version, CheckReport.Outcome.FAILED);
   }
 
   /** One failure of several versions, e.g. those a rollback walked. */

@@ -11,10 +11,10 @@ import java.util.function.Function;
  * back down to it; the versions at or below it are production's already and are never run.
  *
  * <pre>{@code
- * JourneyStart start = JourneyStart.at("0002", "the snapshot classpath:snapshots/prod/sales",
+ * JourneyStart start = new JourneyStart("0002", "the snapshot classpath:snapshots/prod/sales",
  *     runner -> { snapshot.registerIn(runner);
  *                 return ""; });
- * SharedJourney.walk(runners, start.settings(settings), contracts, start);
+ * SharedJourney.walk(runners, start.settings(settings), contracts, start, WalkSchemas.whenWorthIt());
  * }</pre>
  *
  * @param version the version the namespace is at when the checks start ({@code 0000} when none is
@@ -39,20 +39,6 @@ public record JourneyStart(
   /** An empty namespace: every version is pending. */
   public static JourneyStart empty() {
     return EMPTY;
-  }
-
-  /**
-   * A namespace that {@code prepare} brings to {@code version}.
-   *
-   * @param version the version the prepared namespace is at ({@code 0000} when none is applied)
-   * @param origin what it starts from, for messages, e.g. "the snapshot classpath:snapshots/x"
-   * @param prepare brings an empty namespace (the runner's) to the start, and returns what a
-   *     failing upgrade from there should add to its message (the start's drift, say), or ""
-   * @return the start
-   */
-  public static JourneyStart at(
-      String version, String origin, Function<MigrationRunner, String> prepare) {
-    return new JourneyStart(version, origin, prepare);
   }
 
   /** Whether this is an empty namespace. */

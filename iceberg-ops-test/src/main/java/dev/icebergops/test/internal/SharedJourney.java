@@ -46,7 +46,8 @@ import org.apache.iceberg.io.FileIO;
  *             .source(source).build(),
  *         CheckSettings.defaults(),
  *         null,
- *         JourneyStart.empty());
+ *         JourneyStart.empty(),
+ *         WalkSchemas.whenWorthIt());
  * CheckReport reversible = journey.report(StandardCheck.REVERSIBILITY).orElseGet(checks::reversibility);
  * }</pre>
  */
@@ -114,20 +115,11 @@ public final class SharedJourney extends Journey {
    * @param settings what the checks tolerate
    * @param contracts the contracts to check at head, or null for no contracts check
    * @param start where the journey starts
+   * @param schemas which schemas the tables keep as the walk goes ({@link
+   *     WalkSchemas#whenWorthIt()}, say)
    * @return the journey, with the reports of the checks it could give
    */
   public static SharedJourney walk(
-      Function<Consumer<RunEvent>, MigrationRunner> runners,
-      CheckSettings settings,
-      ContractLocation contracts,
-      JourneyStart start) {
-    return walk(runners, settings, contracts, start, WalkSchemas.whenWorthIt());
-  }
-
-  /**
-   * As {@link #walk(Function, CheckSettings, ContractLocation, JourneyStart)}, trimming as told.
-   */
-  static SharedJourney walk(
       Function<Consumer<RunEvent>, MigrationRunner> runners,
       CheckSettings settings,
       ContractLocation contracts,

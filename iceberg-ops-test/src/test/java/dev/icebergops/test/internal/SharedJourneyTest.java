@@ -165,7 +165,11 @@ class SharedJourneyTest {
 
     SharedJourney journey =
         SharedJourney.walk(
-            onEvent -> shared.runner(source, onEvent), settings, CONTRACTS, JourneyStart.empty());
+            onEvent -> shared.runner(source, onEvent),
+            settings,
+            CONTRACTS,
+            JourneyStart.empty(),
+            WalkSchemas.whenWorthIt());
 
     assertSameAsOwnPasses(name, journey, shared, source, settings, disturbed);
   }
@@ -265,13 +269,15 @@ class SharedJourneyTest {
             onEvent -> shared.runner(source, onEvent),
             CheckSettings.defaults(),
             CONTRACTS,
-            JourneyStart.empty());
+            JourneyStart.empty(),
+            WalkSchemas.whenWorthIt());
     SharedJourney twice =
         SharedJourney.walk(
             onEvent -> broken.runner(once, onEvent),
             CheckSettings.defaults(),
             CONTRACTS,
-            JourneyStart.empty());
+            JourneyStart.empty(),
+            WalkSchemas.whenWorthIt());
 
     assertThat(journey.disturbed()).isEmpty();
     CHECKS.forEach(check -> assertThat(journey.report(check)).get().matches(CheckReport::passed));
@@ -305,7 +311,8 @@ class SharedJourneyTest {
             onEvent -> shared.runner(source, onEvent),
             Fixture.allowing("0002"),
             CONTRACTS,
-            JourneyStart.empty());
+            JourneyStart.empty(),
+            WalkSchemas.whenWorthIt());
 
     assertThat(journey.disturbed()).isEmpty();
     assertThat(journey.report(StandardCheck.REVERSIBILITY)).get().matches(CheckReport::passed);
