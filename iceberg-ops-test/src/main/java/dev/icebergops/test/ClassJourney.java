@@ -71,12 +71,12 @@ final class ClassJourney implements AutoCloseable {
               contracts,
               start,
               WalkSchemas.whenWorthIt());
-      LOG.info(
+      SuiteLog.took(
           "Walked the standard checks' shared journey of {} in {} from {} in {} ms",
+          begin,
           config.testClass().getSimpleName(),
           name,
-          start,
-          (System.nanoTime() - begin) / 1_000_000);
+          start);
       journey
           .disturbed()
           .forEach(

@@ -1,7 +1,5 @@
 package dev.icebergops.test;
 
-import static dev.icebergops.test.SuiteLog.LOG;
-
 import dev.icebergops.history.HistoryRecord;
 import dev.icebergops.runner.MigrationRunner;
 import java.util.List;
@@ -86,10 +84,10 @@ final class TemplateCopyStart implements NamespaceStart {
     long start = System.nanoTime();
     template.restoreEarlierSchemas(runner.catalog(), name, copied);
     schemasRestored = true;
-    LOG.info(
+    SuiteLog.took(
         "Restored the earlier schemas of the copy {} before its first rollback in {} ms",
-        name,
-        (System.nanoTime() - start) / 1_000_000);
+        start,
+        name);
   }
 
   /**
