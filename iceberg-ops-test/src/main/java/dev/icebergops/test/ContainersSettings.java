@@ -80,8 +80,7 @@ record ContainersSettings(
       Optional.ofNullable(startupTimeout).ifPresent(environment::withStartupTimeout);
       Optional.ofNullable(pull).ifPresent(environment::withPull);
     } catch (IllegalArgumentException e) {
-      throw new ExtensionConfigurationException(
-          "Cannot configure the containers backend: " + e.getMessage(), e);
+      throw SuiteConfig.invalid("the containers backend", e.getMessage(), e);
     }
     return environment;
   }

@@ -70,8 +70,7 @@ record SuiteConfig(
   private static final String BASE = MigrationRunner.BASE_VERSION;
 
   static ExtensionConfigurationException refused(Class<?> testClass, String reason) {
-    return new ExtensionConfigurationException(
-        "Cannot configure iceberg-ops for " + testClass.getName() + ": " + reason);
+    return invalid("iceberg-ops for " + testClass.getName(), reason, null);
   }
 
   /** "Cannot configure {@code where}: {@code reason}", caused by {@code cause} (may be null). */

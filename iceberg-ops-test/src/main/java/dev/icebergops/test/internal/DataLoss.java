@@ -61,23 +61,15 @@ record DataLoss(
    * samples belong to losses already reported at an earlier step, and a row of a wide table is
    * long.
    *
-   * @param writtenRow renders the row as written, by the names it was written with
-   * @param readRow renders the row as it reads now, by the current names, or a note when it is gone
+   * @param before renders the row as written, by the names it was written with
+   * @param after renders the row as it reads now, by the current names, or a note when it is gone
    * @param expected what a declared backfill expects in the column, e.g. {@code amount_cents=1250};
    *     null when no backfill applies
    */
-  record Sample(Supplier<String> writtenRow, Supplier<String> readRow, String expected) {
+  record Sample(Supplier<String> before, Supplier<String> after, String expected) {
     Sample {
-      writtenRow = Suppliers.memoize(writtenRow::get);
-      readRow = Suppliers.memoize(readRow::get);
-    }
-
-    String before() {
-      return writtenRow.get();
-    }
-
-    String after() {
-      return readRow.get();
+      before = Suppliers.memoize(before::get);
+      after = Suppliers.memoize(after::get);
     }
   }
 

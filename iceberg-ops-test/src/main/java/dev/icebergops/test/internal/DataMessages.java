@@ -161,10 +161,10 @@ record DataMessages(CheckRun run) {
             .map(
                 sample ->
                     "\n  before: "
-                        + sample.before()
+                        + sample.before().get()
                         + (sample.expected() == null ? "" : "\n  expected: " + sample.expected())
                         + "\n  after:  "
-                        + sample.after())
+                        + sample.after().get())
             .collect(Collectors.joining());
   }
 

@@ -103,7 +103,8 @@ class RowComparisonTest {
               assertThat(loss.kind()).isEqualTo(Kind.VALUES_CHANGED);
               assertThat(loss.column()).isEqualTo("note");
               assertThat(loss.rows()).isEqualTo(1);
-              assertThat(loss.samples().get(0).after()).isEqualTo("{id=2, amount=2.5, note=B}");
+              assertThat(loss.samples().get(0).after().get())
+                  .isEqualTo("{id=2, amount=2.5, note=B}");
             });
   }
 
@@ -119,7 +120,8 @@ class RowComparisonTest {
         .satisfies(
             loss -> {
               assertThat(loss.kind()).isEqualTo(Kind.ROWS_GONE);
-              assertThat(loss.samples().get(0).before()).isEqualTo("{id=2, amount=2.5, note=b}");
+              assertThat(loss.samples().get(0).before().get())
+                  .isEqualTo("{id=2, amount=2.5, note=b}");
             });
   }
 
