@@ -40,8 +40,8 @@ public final class ColumnDefaults {
     if (version < MIN_FORMAT_VERSION) {
       throw new IllegalArgumentException(
           String.format(
-              "Cannot %s with a default: table format version %d does not support default values;"
-                  + " upgrade to %d with upgradeFormatVersion(\"%s\", %d)",
+              "Cannot %s with a default: table format version %s does not support default values;"
+                  + " upgrade to %s with upgradeFormatVersion(\"%s\", %s)",
               what,
               version,
               MIN_FORMAT_VERSION,

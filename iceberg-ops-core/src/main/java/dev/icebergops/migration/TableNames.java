@@ -66,7 +66,7 @@ public final class TableNames {
       if (parts[i].isBlank()) {
         throw new IllegalArgumentException(
             String.format(
-                "Cannot qualify table name %s: part %d is empty%s",
+                "Cannot qualify table name %s: part %s is empty%s",
                 qualified, i + 1, name.contains(".") ? "" : " (in namespace " + namespace + ")"));
       }
     }

@@ -4,6 +4,7 @@ import dev.icebergops.migration.internal.MigrationName;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
+import java.util.Locale;
 import java.util.TreeSet;
 
 /**
@@ -64,8 +65,8 @@ public record VersionGap(String after, String before) {
     int first = Integer.parseInt(after) + 1;
     int last = Integer.parseInt(before) - 1;
     return first == last
-        ? String.format("%04d", first)
-        : String.format("%04d to %04d", first, last);
+        ? String.format(Locale.ROOT, "%04d", first)
+        : String.format(Locale.ROOT, "%04d to %04d", first, last);
   }
 
   /** {@code no version 0006 between 0005 and 0007}. */

@@ -91,7 +91,7 @@ public final class IcebergTypes {
     if (typeString.length() > MAX_LENGTH) {
       throw new IllegalArgumentException(
           String.format(
-              "Cannot parse type %s: longer than %d characters",
+              "Cannot parse type %s: longer than %s characters",
               TypeText.quote(typeString), MAX_LENGTH));
     }
     String original = OUTER_SPACE.matcher(typeString).replaceAll("");

@@ -137,7 +137,7 @@ public final class ShapeSnapshot {
       } catch (RuntimeException e) {
         throw new IllegalArgumentException(
             String.format(
-                "Cannot read the snapshot at %s: row %d of %s is not a history row (%s)",
+                "Cannot read the snapshot at %s: row %s of %s is not a history row (%s)",
                 location, i + 1, HISTORY, e.getMessage()),
             e);
       }

@@ -6,6 +6,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
+import java.util.Locale;
 import java.util.UUID;
 import org.apache.iceberg.Table;
 import org.apache.iceberg.TableMetadata;
@@ -104,7 +105,7 @@ public final class MetadataCopy {
     if (dash > 0 && dash < 10 && name.substring(0, dash).chars().allMatch(Character::isDigit)) {
       version = Integer.parseInt(name.substring(0, dash)); // at most nine digits: an int
     }
-    return String.format("%05d-%s.metadata.json", version + 1, UUID.randomUUID());
+    return String.format(Locale.ROOT, "%05d-%s.metadata.json", version + 1, UUID.randomUUID());
   }
 
   private static void write(FileIO io, String file, String json, TableIdentifier id) {

@@ -73,8 +73,8 @@ public final class HistoryLayout {
       if (found > HistoryFiles.LAYOUT_VERSION) {
         throw new IllegalStateException(
             String.format(
-                "Cannot write migration history %s: its layout version is %d but this release of"
-                    + " iceberg-ops writes version %d; upgrade iceberg-ops",
+                "Cannot write migration history %s: its layout version is %s but this release of"
+                    + " iceberg-ops writes version %s; upgrade iceberg-ops",
                 identifier, found, HistoryFiles.LAYOUT_VERSION));
       }
       try {

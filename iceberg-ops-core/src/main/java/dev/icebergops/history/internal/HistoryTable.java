@@ -165,7 +165,7 @@ public final class HistoryTable {
     if (table.snapshot(snapshotId) == null) {
       throw new IllegalArgumentException(
           String.format(
-              "Cannot read migration history at snapshot %d: %s has no such snapshot",
+              "Cannot read migration history at snapshot %s: %s has no such snapshot",
               snapshotId, identifier));
     }
     return load(table, snapshotId, namespace).rows();

@@ -62,7 +62,7 @@ public final class PropertyChanges {
     if (formatVersion < current) {
       throw new IllegalArgumentException(
           String.format(
-              "Cannot upgrade the format version of %s to %d: it is %d, and a format version never"
+              "Cannot upgrade the format version of %s to %s: it is %s, and a format version never"
                   + " goes down",
               name, formatVersion, current));
     }
@@ -145,7 +145,7 @@ public final class PropertyChanges {
     if (targetMb <= 0) {
       throw new IllegalArgumentException(
           String.format(
-              "Cannot set compaction target size of %s: %d MiB is not positive", name, targetMb));
+              "Cannot set compaction target size of %s: %s MiB is not positive", name, targetMb));
     }
     long bytes;
     try {
@@ -153,7 +153,7 @@ public final class PropertyChanges {
     } catch (ArithmeticException e) {
       throw new IllegalArgumentException(
           String.format(
-              "Cannot set compaction target size of %s: %d MiB is too large", name, targetMb),
+              "Cannot set compaction target size of %s: %s MiB is too large", name, targetMb),
           e);
     }
     set(ctx, table, Map.of(TableProperties.WRITE_TARGET_FILE_SIZE_BYTES, Long.toString(bytes)));
@@ -172,7 +172,7 @@ public final class PropertyChanges {
       if (minSnapshots <= 0) {
         throw new IllegalArgumentException(
             String.format(
-                "Cannot set snapshot retention of %s: minSnapshots %d is not positive",
+                "Cannot set snapshot retention of %s: minSnapshots %s is not positive",
                 name, minSnapshots));
       }
       properties.put(TableProperties.MIN_SNAPSHOTS_TO_KEEP, Integer.toString(minSnapshots));

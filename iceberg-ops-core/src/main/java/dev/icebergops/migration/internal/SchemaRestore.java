@@ -85,7 +85,7 @@ public final class SchemaRestore {
     if (!(loaded instanceof HasTableOperations hasOps)) {
       throw new IllegalArgumentException(
           String.format(
-              "Cannot restore schema %d of %s: the table (%s) does not expose its"
+              "Cannot restore schema %s of %s: the table (%s) does not expose its"
                   + " TableOperations",
               schemaId, name, loaded.getClass().getName()));
     }
@@ -99,14 +99,14 @@ public final class SchemaRestore {
     if (target == null) {
       throw new IllegalArgumentException(
           String.format(
-              "Cannot restore schema %d of %s: the table has no such schema (schema ids: %s)",
+              "Cannot restore schema %s of %s: the table has no such schema (schema ids: %s)",
               schemaId, name, new TreeSet<>(base.schemasById().keySet())));
     }
     List<String> references = missingReferences(base, target);
     if (!references.isEmpty()) {
       throw new IllegalArgumentException(
           String.format(
-              "Cannot restore schema %d of %s: schema %d lacks columns that %s reference(s);"
+              "Cannot restore schema %s of %s: schema %s lacks columns that %s reference(s);"
                   + " change those first",
               schemaId, name, schemaId, String.join(", ", references)));
     }

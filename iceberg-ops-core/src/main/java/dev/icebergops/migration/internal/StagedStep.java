@@ -163,8 +163,8 @@ final class StagedStep {
     }
     throw new IllegalStateException(
         String.format(
-            "Cannot publish staged data of %s: another writer committed snapshot %d (%s) to main"
-                + " while branch %s was staged from snapshot %d%s; nothing of the step was"
+            "Cannot publish staged data of %s: another writer committed snapshot %s (%s) to main"
+                + " while branch %s was staged from snapshot %s%s; nothing of the step was"
                 + " published, the branch is kept for inspection",
             qualified,
             main.snapshotId(),

@@ -78,7 +78,7 @@ public final class StateChanges {
                 (path, ids) ->
                     out.fieldIdDrift.add(
                         String.format(
-                            "%s.%s.%s: id %d -> %d",
+                            "%s.%s.%s: id %s -> %s",
                             namespace, name, path, ids.get(0), ids.get(1))));
       }
       is.put(name, comparable(state, schema));
@@ -233,10 +233,10 @@ public final class StateChanges {
       List<String> is = paths(diff.after());
       schema.added().stream()
           .sorted(Comparator.comparingInt(c -> is.indexOf(c.name())))
-          .forEach(c -> add("Added: %s (id=%d, %s)", c.name(), id(c), type(diff.after(), c)));
+          .forEach(c -> add("Added: %s (id=%s, %s)", c.name(), id(c), type(diff.after(), c)));
       schema.removed().stream()
           .sorted(Comparator.comparingInt(c -> was.indexOf(c.name())))
-          .forEach(c -> add("Removed: %s (id=%d, %s)", c.name(), id(c), type(diff.before(), c)));
+          .forEach(c -> add("Removed: %s (id=%s, %s)", c.name(), id(c), type(diff.before(), c)));
       Map<Integer, List<FieldChange>> byField = new LinkedHashMap<>();
       schema
           .changed()
