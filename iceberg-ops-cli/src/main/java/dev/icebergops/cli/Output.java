@@ -89,11 +89,16 @@ final class Output {
                 step.duration().toMillis()));
   }
 
-  /** The JSON result of a command on a namespace: its name, then the given keys and values. */
-  void result(String namespace, Object... keyValues) {
+  /**
+   * The JSON result of a command on a namespace: its name, then the given keys and values.
+   *
+   * @return the result, to which more keys may be added
+   */
+  Map<String, Object> result(String namespace, Object... keyValues) {
     Map<String, Object> value = Rows.of("namespace", namespace);
     value.putAll(Rows.of(keyValues));
     json(value);
+    return value;
   }
 
   /** A table with a header row ({@link TextTable}); nothing with {@code --json}. */

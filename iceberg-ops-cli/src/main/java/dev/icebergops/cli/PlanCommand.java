@@ -58,22 +58,17 @@ final class PlanCommand extends SessionCommand {
     List<MigrationStatus> blocking =
         runner.status().stream().filter(PlanCommand::blocksMigrate).toList();
     SetNotes notes = new SetNotes(runner);
-    output.result(
-        session.namespace(),
-        "pending",
-        pending.stream().map(Rows::status).toList(),
-        "blocking",
-        blocking.stream().map(Rows::status).toList(),
-        "baseline",
-        Rows.baseline(pending),
-        "gaps",
-        notes.gapsJson(),
-        "skipped",
-        notes.skippedJson());
+    notes.addTo(
+        output.result(
+            session.namespace(),
+            "pending",
+            pending.stream().map(Rows::status).toList(),
+            "blocking",
+            blocking.stream().map(Rows::status).toList(),
+            "baseline",
+            Rows.baseline(pending)));
     if (pending.isEmpty() && blocking.isEmpty()) {
       output.line("Nothing to apply: " + session.namespace() + " is up to date");
-      notes.print(output);
-      return;
     }
     if (!pending.isEmpty()) {
       output.table(

@@ -4,6 +4,7 @@ import dev.icebergops.migration.SkippedMigration;
 import dev.icebergops.migration.VersionGap;
 import dev.icebergops.runner.MigrationRunner;
 import java.util.List;
+import java.util.Map;
 
 /**
  * What {@code status}, {@code plan} and {@code validate} say about the migration set under their
@@ -29,17 +30,18 @@ final class SetNotes {
     }
   }
 
-  /** The gaps as JSON: after, before and the missing versions. */
-  List<Object> gapsJson() {
-    return gaps.stream()
-        .<Object>map(g -> Rows.of("after", g.after(), "before", g.before(), "missing", g.missing()))
-        .toList();
-  }
-
-  /** The skipped classes and files as JSON: name and reason. */
-  List<Object> skippedJson() {
-    return skipped.stream()
-        .<Object>map(s -> Rows.of("name", s.name(), "reason", s.reason()))
-        .toList();
+  /**
+   * Adds the gaps (after, before and the missing versions) and the skipped classes and files (name
+   * and reason) to a JSON result.
+   */
+  void addTo(Map<String, Object> result) {
+    result.put(
+        "gaps",
+        gaps.stream()
+            .map(g -> Rows.of("after", g.after(), "before", g.before(), "missing", g.missing()))
+            .toList());
+    result.put(
+        "skipped",
+        skipped.stream().map(s -> Rows.of("name", s.name(), "reason", s.reason())).toList());
   }
 }

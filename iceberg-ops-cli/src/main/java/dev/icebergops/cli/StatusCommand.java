@@ -18,23 +18,19 @@ final class StatusCommand extends SessionCommand {
     MigrationRunner runner = session.runner().build();
     List<MigrationStatus> status = runner.status();
     SetNotes notes = new SetNotes(runner);
-    output.result(
-        session.namespace(),
-        "versions",
-        status.stream().map(Rows::status).toList(),
-        "baseline",
-        Rows.baseline(status),
-        "gaps",
-        notes.gapsJson(),
-        "skipped",
-        notes.skippedJson());
+    notes.addTo(
+        output.result(
+            session.namespace(),
+            "versions",
+            status.stream().map(Rows::status).toList(),
+            "baseline",
+            Rows.baseline(status)));
     if (status.isEmpty()) {
       output.line("No migrations for " + session.namespace());
-      notes.print(output);
-      return;
+    } else {
+      VersionTable.lines(status, MigrationStatus::note).forEach(output::line);
+      Rows.baselineLine(session.namespace(), status).ifPresent(output::line);
     }
-    VersionTable.lines(status, MigrationStatus::note).forEach(output::line);
-    Rows.baselineLine(session.namespace(), status).ifPresent(output::line);
     notes.print(output);
   }
 }

@@ -116,32 +116,27 @@ public final class ConfigLoader {
     Map<String, Object> root = exists ? read(file) : new LinkedHashMap<>();
     String where =
         exists ? file.getFileName() + " and the plugin configuration" : "the plugin configuration";
-    Map<String, Object> merged = new LinkedHashMap<>(root);
-    settings.forEach(
+    return configure(file, where, merge(where, "", root, settings));
+  }
+
+  /**
+   * The file's settings with {@code over}'s laid over them: a mapping merged key by key, any other
+   * value replacing the file's; null values are not set.
+   */
+  private Map<String, Object> merge(
+      String where, String prefix, Map<String, Object> base, Map<String, Object> over) {
+    Map<String, Object> merged = new LinkedHashMap<>(base);
+    over.forEach(
         (key, value) -> {
-          if (value != null && !"catalog".equals(key)) {
+          String path = prefix + key;
+          if (value instanceof Map) {
+            Map<String, Object> under = mapping(where, path, base.get(key));
+            merged.put(key, merge(where, path + ".", under, mapping(where, path, value)));
+          } else if (value != null) {
             merged.put(key, value);
           }
         });
-    Object catalogSettings = settings.get("catalog");
-    if (catalogSettings != null) {
-      Map<String, Object> catalog =
-          new LinkedHashMap<>(mapping(where, "catalog", root.get("catalog")));
-      mapping(where, "catalog", catalogSettings)
-          .forEach(
-              (key, value) -> {
-                if ("properties".equals(key) && value != null) {
-                  Map<String, Object> properties =
-                      new LinkedHashMap<>(mapping(where, "catalog.properties", catalog.get(key)));
-                  properties.putAll(mapping(where, "catalog.properties", value));
-                  catalog.put(key, properties);
-                } else if (value != null) {
-                  catalog.put(key, value);
-                }
-              });
-      merged.put("catalog", catalog);
-    }
-    return configure(file, where, merged);
+    return merged;
   }
 
   private IcebergOpsConfig configure(Path file, String where, Map<String, Object> root) {

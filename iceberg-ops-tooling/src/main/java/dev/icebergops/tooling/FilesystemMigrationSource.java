@@ -42,8 +42,6 @@ public final class FilesystemMigrationSource implements MigrationSource {
 
   private final Path directory;
   private final SourceCompiler compiler;
-  private String compiledKey;
-  private SourceCompiler.Compiled compiled;
   private List<SkippedMigration> skipped = List.of();
 
   /**
@@ -118,11 +116,7 @@ public final class FilesystemMigrationSource implements MigrationSource {
     List<Path> entries = entries(chosen);
     List<Path> files =
         entries.stream().filter(p -> p.getFileName().toString().endsWith(JAVA)).toList();
-    String key = SourceCompiler.fingerprint(chosen, files);
-    if (!key.equals(compiledKey)) {
-      compiled = compiler.compile(chosen, files, key);
-      compiledKey = key;
-    }
+    SourceCompiler.Compiled compiled = compiler.compile(chosen, files);
     LOG.debug("Compiled {} migration classes in {}", compiled.migrations().size(), chosen);
     List<SkippedMigration> now = skippedFiles(chosen, entries, compiled.skipped());
     if (!now.equals(skipped)) {

@@ -64,13 +64,18 @@ final class SourceCompiler {
   private final ClassLoader parent;
   private final List<Path> extraClassPath;
 
+  /** The key and the migration classes of the last compilation, kept while no file changes. */
+  private String compiledKey;
+
+  private Compiled compiled;
+
   SourceCompiler(ClassLoader parent, List<Path> extraClassPath) {
     this.parent = parent != null ? parent : SourceCompiler.class.getClassLoader();
     this.extraClassPath = List.copyOf(extraClassPath);
   }
 
   /** A digest of the directory's source files (names and contents), to skip recompiling. */
-  static String fingerprint(Path dir, List<Path> files) {
+  private static String fingerprint(Path dir, List<Path> files) {
     try {
       MessageDigest digest = MessageDigest.getInstance("SHA-256");
       digest.update(dir.toString().getBytes(StandardCharsets.UTF_8));
@@ -97,23 +102,27 @@ final class SourceCompiler {
   record Compiled(List<Class<? extends Migration>> migrations, List<SkippedMigration> skipped) {}
 
   /**
-   * Compiles the files (or takes this JVM's earlier compilation of the same sources against the
-   * same class path) and loads the migration classes among them in a new class loader.
-   *
-   * @param fingerprint the {@link #fingerprint} of the files
+   * The migration classes of the files: those of the last call while no file changed, else this
+   * JVM's earlier compilation of the same sources against the same class path, or a new one, loaded
+   * in a new class loader.
    */
-  Compiled compile(Path dir, List<Path> files, String fingerprint) {
+  Compiled compile(Path dir, List<Path> files) {
     if (files.isEmpty()) {
+      compiledKey = null;
       return new Compiled(List.of(), List.of());
     }
     String classPath = classPath();
-    String key = fingerprint + File.pathSeparator + classPath;
-    Map<String, byte[]> classes = COMPILED.get(key);
-    if (classes == null) {
-      classes = javac(dir, files, classPath);
-      COMPILED.put(key, classes);
+    String key = fingerprint(dir, files) + File.pathSeparator + classPath;
+    if (!key.equals(compiledKey)) {
+      Map<String, byte[]> classes = COMPILED.get(key);
+      if (classes == null) {
+        classes = javac(dir, files, classPath);
+        COMPILED.put(key, classes);
+      }
+      compiled = load(dir, new MemoryClassLoader(parent, classes));
+      compiledKey = key;
     }
-    return load(dir, new MemoryClassLoader(parent, classes));
+    return compiled;
   }
 
   private static Map<String, byte[]> javac(Path dir, List<Path> files, String classPath) {
@@ -239,17 +248,14 @@ final class SourceCompiler {
         }
       }
     }
-    addCodeSource(entries, Migration.class);
-    addCodeSource(entries, org.apache.iceberg.Schema.class);
+    for (Class<?> type : List.of(Migration.class, org.apache.iceberg.Schema.class)) {
+      CodeSource source = type.getProtectionDomain().getCodeSource();
+      if (source != null && source.getLocation() != null) {
+        addUrl(entries, source.getLocation());
+      }
+    }
     extraClassPath.forEach(p -> entries.add(p.toAbsolutePath().toString()));
     return String.join(File.pathSeparator, entries);
-  }
-
-  private static void addCodeSource(Set<String> entries, Class<?> type) {
-    CodeSource source = type.getProtectionDomain().getCodeSource();
-    if (source != null && source.getLocation() != null) {
-      addUrl(entries, source.getLocation());
-    }
   }
 
   private static void addUrl(Set<String> entries, URL url) {
