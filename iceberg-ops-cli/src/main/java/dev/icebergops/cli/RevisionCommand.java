@@ -73,10 +73,9 @@ final class RevisionCommand extends SessionCommand {
           "Cannot write a revision to " + dir + ": no such directory (run iceberg-ops init)");
     }
     String version = MigrationFiles.nextVersion(dir);
-    String source;
-    List<String> changes = List.of();
+    Optional<Revision> revision = Optional.empty();
     if (autogenerate) {
-      Optional<Revision> revision = generate(session);
+      revision = generate(session);
       if (revision.isEmpty()) {
         output.json(Rows.of("file", null, "changes", List.of()));
         output.line(
@@ -84,19 +83,17 @@ final class RevisionCommand extends SessionCommand {
                 .formatted(table, target.contract != null ? target.contract : target.schema));
         return;
       }
-      changes = revision.get().changes();
-      String className =
-          MigrationFiles.className(version, message != null ? message : "update " + table);
-      source = revision.get().toJava(null, className);
-      message = className;
-    } else {
-      if (message == null || message.isBlank()) {
-        throw new IllegalArgumentException("Cannot write a revision: give a message with -m");
-      }
-      message = MigrationFiles.className(version, message);
-      source = Revision.skeleton(null, message);
+    } else if (message == null || message.isBlank()) {
+      throw new IllegalArgumentException("Cannot write a revision: give a message with -m");
     }
-    Path file = dir.resolve(message + ".java");
+    String className =
+        MigrationFiles.className(version, message != null ? message : "update " + table);
+    List<String> changes = revision.map(Revision::changes).orElse(List.of());
+    Path file = dir.resolve(className + ".java");
+    String source =
+        revision.isPresent()
+            ? revision.get().toJava(null, className)
+            : Revision.skeleton(null, className);
     Files.writeString(file, source, StandardCharsets.UTF_8);
     Path shown = cli.workDir().relativize(file);
     output.json(Rows.of("file", file.toString(), "version", version, "changes", changes));

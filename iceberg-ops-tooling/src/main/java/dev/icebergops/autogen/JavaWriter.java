@@ -3,6 +3,7 @@ package dev.icebergops.autogen;
 import dev.icebergops.schema.IcebergTypes;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Predicate;
 import java.util.stream.Collectors;
 import org.apache.iceberg.types.Type;
 import org.apache.iceberg.types.Types;
@@ -35,9 +36,33 @@ final class JavaWriter {
             .formatted(table, origin));
     steps.forEach(step -> out.append(" * <p>").append(step.describe()).append('\n'));
     out.append(" */\npublic class ").append(className).append(" extends BaseMigration {\n\n");
-    upgrade(out, steps);
+    method(
+        out,
+        "upgrade",
+        refusal(
+            steps,
+            Step::blocking,
+            "Cannot apply this generated revision as is: %s; opt in to"
+                + " EnforceOptions.legacyArchival(), write a data migration or relax the contract,"
+                + " then remove this line"),
+        steps.stream().map(this::upgradeCall).toList());
     out.append('\n');
-    downgrade(out, steps);
+    List<String> undo = new ArrayList<>();
+    for (Step step : steps) {
+      if (step instanceof Step.Add add) {
+        undo.add(0, "deleteIfPresent(ctx, " + literal(add.path()) + ");");
+      } else if (step instanceof Step.Rename rename) {
+        undo.add(0, call("enforceRename", literal(rename.to()), literal(rename.from())));
+      }
+    }
+    method(
+        out,
+        "downgrade",
+        refusal(
+            steps,
+            s -> !s.reversible(),
+            "Cannot undo %s: Iceberg neither narrows a type nor restores a dropped column"),
+        undo);
     if (steps.stream().anyMatch(s -> s instanceof Step.Add)) {
       out.append(
           """
@@ -54,40 +79,10 @@ final class JavaWriter {
     return out.toString();
   }
 
-  private void upgrade(StringBuilder out, List<Step> steps) {
-    List<String> blocking = steps.stream().filter(Step::blocking).map(Step::describe).toList();
-    method(
-        out,
-        "upgrade",
-        blocking.isEmpty()
-            ? null
-            : "Cannot apply this generated revision as is: "
-                + String.join(", ", blocking)
-                + "; opt in to EnforceOptions.legacyArchival(), write a data migration or"
-                + " relax the contract, then remove this line",
-        steps.stream().map(this::upgradeCall).toList());
-  }
-
-  private void downgrade(StringBuilder out, List<Step> steps) {
-    List<String> irreversible =
-        steps.stream().filter(s -> !s.reversible()).map(Step::describe).toList();
-    List<String> undo = new ArrayList<>();
-    for (Step step : steps) {
-      if (step instanceof Step.Add add) {
-        undo.add(0, "deleteIfPresent(ctx, " + literal(add.path()) + ");");
-      } else if (step instanceof Step.Rename rename) {
-        undo.add(0, call("enforceRename", literal(rename.to()), literal(rename.from())));
-      }
-    }
-    method(
-        out,
-        "downgrade",
-        irreversible.isEmpty()
-            ? null
-            : "Cannot undo "
-                + String.join(", ", irreversible)
-                + ": Iceberg neither narrows a type nor restores a dropped column",
-        undo);
+  /** The message of a method's throw: the steps it refuses in {@code template}; null for none. */
+  private static String refusal(List<Step> steps, Predicate<Step> refused, String template) {
+    List<String> described = steps.stream().filter(refused).map(Step::describe).toList();
+    return described.isEmpty() ? null : template.formatted(String.join(", ", described));
   }
 
   /** One method of the migration: its lines, or, refused, a throw and the lines commented out. */

@@ -11,7 +11,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Comparator;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
@@ -60,8 +62,9 @@ public final class EmbeddedEnvironment extends ServedEnvironment {
   private Path tempDir;
   private S3Store store;
   private RestCatalogServer server;
-  private boolean storeStopped;
-  private boolean serverStopped;
+
+  /** The servers stopped for an outage. */
+  private final Set<AutoCloseable> stopped = new HashSet<>();
 
   EmbeddedEnvironment() {}
 
@@ -142,13 +145,9 @@ public final class EmbeddedEnvironment extends ServedEnvironment {
     }
   }
 
+  /** The error start() throws: the root cause's message, with the store's keys masked in it. */
   @Override
   protected RuntimeException startFailure(Exception e) {
-    return startFailureOf(e);
-  }
-
-  /** The error start() throws: the root cause's message, with the store's keys masked in it. */
-  static IllegalStateException startFailureOf(Exception e) {
     return new IllegalStateException(
         "Cannot start environment: " + Redaction.scrub(Resources.rootMessage(e), STORE_KEYS),
         Resources.unwrap(e));
@@ -163,10 +162,7 @@ public final class EmbeddedEnvironment extends ServedEnvironment {
    */
   public synchronized void stopStore() {
     checkRunning("stop store");
-    if (!storeStopped) {
-      storeStopped = true;
-      stopForOutage(store, "store", "the S3 store at " + store.endpoint());
-    }
+    stopForOutage(store, "store", "the S3 store at " + store.endpoint());
   }
 
   /**
@@ -177,13 +173,13 @@ public final class EmbeddedEnvironment extends ServedEnvironment {
    */
   public synchronized void stopCatalogServer() {
     checkRunning("stop catalog server");
-    if (!serverStopped) {
-      serverStopped = true;
-      stopForOutage(server, "catalog server", "the REST catalog server at " + server.uri());
-    }
+    stopForOutage(server, "catalog server", "the REST catalog server at " + server.uri());
   }
 
-  private static void stopForOutage(AutoCloseable server, String what, String where) {
+  private void stopForOutage(AutoCloseable server, String what, String where) {
+    if (!stopped.add(server)) {
+      return;
+    }
     try {
       server.close();
     } catch (Exception e) {
@@ -239,10 +235,10 @@ public final class EmbeddedEnvironment extends ServedEnvironment {
 
   @Override
   protected void stopServers(Throwable failure) {
-    if (!serverStopped) {
+    if (!stopped.contains(server)) {
       Resources.closeQuietly(server, failure);
     }
-    if (!storeStopped) {
+    if (!stopped.contains(store)) {
       Resources.closeQuietly(store, failure);
     }
     deleteQuietly(tempDir, failure);

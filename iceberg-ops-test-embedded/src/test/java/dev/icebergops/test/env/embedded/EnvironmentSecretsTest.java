@@ -110,7 +110,7 @@ class EnvironmentSecretsTest {
                 + " with secret "
                 + EmbeddedEnvironment.SECRET_KEY);
 
-    IllegalStateException failure = EmbeddedEnvironment.startFailureOf(cause);
+    RuntimeException failure = EmbeddedEnvironment.create().startFailure(cause);
 
     assertThat(failure)
         .hasMessage("Cannot start environment: store refused access key **** with secret ****")
