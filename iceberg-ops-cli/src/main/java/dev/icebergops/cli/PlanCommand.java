@@ -42,11 +42,9 @@ final class PlanCommand extends SessionCommand {
 
   @Override
   void run(ToolSession session, Output output) {
-    if (markdown && !preview) {
-      throw new IllegalArgumentException("Cannot plan: --markdown needs --preview");
-    }
-    if (failOn != null && !preview) {
-      throw new IllegalArgumentException("Cannot plan: --fail-on needs --preview");
+    if (!preview && (markdown || failOn != null)) {
+      throw new IllegalArgumentException(
+          "Cannot plan: %s needs --preview".formatted(markdown ? "--markdown" : "--fail-on"));
     }
     ChangeClass gate = failOn == null ? null : ChangeClass.gate(failOn);
     MigrationRunner runner = session.runner().build();

@@ -133,22 +133,20 @@ public final class FilesystemMigrationSource implements MigrationSource {
   private static List<SkippedMigration> skippedFiles(
       Path dir, List<Path> entries, List<SkippedMigration> classes) {
     List<SkippedMigration> skipped = new ArrayList<>();
-    List<String> named = new ArrayList<>();
     for (SkippedMigration type : classes) {
       String simple = type.name().substring(type.name().lastIndexOf('.') + 1);
       Path file = dir.resolve(simple + JAVA);
       boolean hasFile = entries.contains(file);
-      if (hasFile) {
-        named.add(file.getFileName().toString());
-      }
       skipped.add(
           new SkippedMigration(
               hasFile ? file.toString() : type.name(),
               (hasFile ? "class " + type.name() + ": " : "") + type.reason()));
     }
+    // a file its class's entry names already is not named again
+    List<String> named = skipped.stream().map(SkippedMigration::name).toList();
     for (Path entry : entries) {
       String name = entry.getFileName().toString();
-      if (named.contains(name) || !ATTEMPT.matcher(name).matches()) {
+      if (named.contains(entry.toString()) || !ATTEMPT.matcher(name).matches()) {
         continue;
       }
       if (!name.endsWith(JAVA)) {

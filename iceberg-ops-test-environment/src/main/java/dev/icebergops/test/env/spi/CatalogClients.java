@@ -1,35 +1,22 @@
 package dev.icebergops.test.env.spi;
 
-import dev.icebergops.redaction.Redaction;
-import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 import org.apache.iceberg.CatalogProperties;
 import org.apache.iceberg.CatalogUtil;
 import org.apache.iceberg.aws.AwsClientProperties;
 import org.apache.iceberg.aws.s3.S3FileIO;
 import org.apache.iceberg.aws.s3.S3FileIOProperties;
-import org.apache.iceberg.rest.RESTCatalog;
 
 /**
- * The catalog clients of a started environment: the shared one, those handed out since, and the
- * properties that build them. Every environment connects its clients the same way.
+ * The properties that connect the catalog clients of a started environment. Every environment
+ * connects its clients the same way.
  */
 public final class CatalogClients {
   /** Iceberg's switch for a REST client's metrics reports ({@code RESTSessionCatalog}). */
   static final String METRICS_REPORTING = "rest-metrics-reporting-enabled";
 
-  private final Map<String, String> properties;
-  private final RESTCatalog shared;
-  private final List<RESTCatalog> handedOut = new ArrayList<>();
-
-  /** Connects the shared client, named {@code sharedName}, with {@code properties}. */
-  CatalogClients(String sharedName, Map<String, String> properties) {
-    this.properties = Redaction.protect(properties);
-    this.shared = connect(sharedName);
-  }
+  private CatalogClients() {}
 
   /**
    * The S3FileIO settings that reach a store: warehouse, endpoint, path style, whole-payload
@@ -63,34 +50,5 @@ public final class CatalogClients {
     props.put(METRICS_REPORTING, "false");
     props.putAll(storage);
     return props;
-  }
-
-  Map<String, String> properties() {
-    return properties;
-  }
-
-  RESTCatalog shared() {
-    return shared;
-  }
-
-  synchronized RESTCatalog newClient(String name) {
-    RESTCatalog client = connect(name);
-    handedOut.add(client);
-    return client;
-  }
-
-  /** Closes every client, adding failures to {@code failure}. */
-  synchronized void close(Throwable failure) {
-    for (RESTCatalog client : handedOut) {
-      Resources.closeQuietly(client, failure);
-    }
-    handedOut.clear();
-    Resources.closeQuietly(shared, failure);
-  }
-
-  private RESTCatalog connect(String name) {
-    RESTCatalog client = new RESTCatalog();
-    client.initialize(name, new HashMap<>(properties));
-    return client;
   }
 }

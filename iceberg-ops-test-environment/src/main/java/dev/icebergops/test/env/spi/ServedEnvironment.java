@@ -1,6 +1,10 @@
 package dev.icebergops.test.env.spi;
 
+import dev.icebergops.redaction.Redaction;
 import dev.icebergops.test.env.IcebergTestEnvironment;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import org.apache.iceberg.aws.s3.S3FileIOProperties;
 import org.apache.iceberg.rest.RESTCatalog;
@@ -28,7 +32,12 @@ public abstract class ServedEnvironment implements IcebergTestEnvironment {
   private String bucket = DEFAULT_BUCKET;
   private String catalogName = DEFAULT_CATALOG_NAME;
   private boolean closed;
-  private CatalogClients clients;
+
+  /** The properties of the clients, once the servers run; their {@code toString()} masks keys. */
+  private Map<String, String> properties;
+
+  private RESTCatalog shared;
+  private final List<RESTCatalog> handedOut = new ArrayList<>();
 
   /**
    * Starts the servers and returns the properties of a client that reaches them.
@@ -48,11 +57,12 @@ public abstract class ServedEnvironment implements IcebergTestEnvironment {
     if (closed) {
       throw new IllegalStateException("Cannot start environment: already closed");
     }
-    if (clients != null) {
+    if (shared != null) {
       return;
     }
     try {
-      this.clients = new CatalogClients(catalogName, startServers());
+      this.properties = Redaction.protect(startServers());
+      this.shared = connect(catalogName);
     } catch (Exception e) {
       stopServers(e);
       throw startFailure(e);
@@ -81,26 +91,28 @@ public abstract class ServedEnvironment implements IcebergTestEnvironment {
   @Override
   public final synchronized RESTCatalog catalog() {
     checkRunning("use catalog");
-    return clients.shared();
+    return shared;
   }
 
   @Override
   public final synchronized RESTCatalog newCatalogClient(String name) {
     checkRunning("create catalog client");
-    return clients.newClient(name);
+    RESTCatalog client = connect(name);
+    handedOut.add(client);
+    return client;
   }
 
   @Override
   public final synchronized Map<String, String> catalogProperties() {
     checkRunning("read catalog properties");
-    return clients.properties();
+    return properties;
   }
 
   /** The store's endpoint, as the catalog properties give it to every client. */
   @Override
   public final synchronized String s3Endpoint() {
     checkRunning("read S3 endpoint");
-    return clients.properties().get(S3FileIOProperties.ENDPOINT);
+    return properties.get(S3FileIOProperties.ENDPOINT);
   }
 
   @Override
@@ -125,10 +137,10 @@ public abstract class ServedEnvironment implements IcebergTestEnvironment {
     this.closed = true;
     long startNanos = System.nanoTime();
     RuntimeException failure = new IllegalStateException("Cannot close environment cleanly");
-    if (clients != null) {
-      clients.close(failure);
-      this.clients = null;
-    }
+    handedOut.forEach(client -> Resources.closeQuietly(client, failure));
+    handedOut.clear();
+    Resources.closeQuietly(shared, failure);
+    this.shared = null;
     stopServers(failure);
     if (failure.getSuppressed().length > 0) {
       throw failure;
@@ -138,7 +150,7 @@ public abstract class ServedEnvironment implements IcebergTestEnvironment {
   }
 
   protected final void checkNotStarted(String what) {
-    check("set " + what, clients == null, "already started");
+    check("set " + what, shared == null, "already started");
   }
 
   /** True once {@link #close()} was called. */
@@ -147,7 +159,13 @@ public abstract class ServedEnvironment implements IcebergTestEnvironment {
   }
 
   protected final void checkRunning(String action) {
-    check(action, clients != null, "not started");
+    check(action, shared != null, "not started");
+  }
+
+  private RESTCatalog connect(String name) {
+    RESTCatalog client = new RESTCatalog();
+    client.initialize(name, new HashMap<>(properties));
+    return client;
   }
 
   /** Fails with "Cannot {action}: environment ..." when closed, or else when not {@code ok}. */
