@@ -73,6 +73,9 @@ public final class ConfigLoader {
   /** Where each key of the file read is: its dotted path ("catalog.name"), and "" for the file. */
   private final Map<String, Mark> marks = new HashMap<>();
 
+  /** What the settings were read from, as the errors name it: the file, or it and the plugin's. */
+  private String where;
+
   /**
    * A loader for one run.
    *
@@ -94,7 +97,7 @@ public final class ConfigLoader {
    *     misses the namespace or refers to an unset environment variable
    */
   public IcebergOpsConfig load(Path file) {
-    return configure(file, file.getFileName().toString(), read(file));
+    return configure(file, read(file));
   }
 
   /**
@@ -114,9 +117,9 @@ public final class ConfigLoader {
   public IcebergOpsConfig load(Path file, Map<String, Object> settings) {
     boolean exists = Files.exists(file);
     Map<String, Object> root = exists ? read(file) : new LinkedHashMap<>();
-    String where =
+    where =
         exists ? file.getFileName() + " and the plugin configuration" : "the plugin configuration";
-    return configure(file, where, merge(where, "", root, settings));
+    return configure(file, merge("", root, settings));
   }
 
   /**
@@ -124,14 +127,14 @@ public final class ConfigLoader {
    * value replacing the file's; null values are not set.
    */
   private Map<String, Object> merge(
-      String where, String prefix, Map<String, Object> base, Map<String, Object> over) {
+      String prefix, Map<String, Object> base, Map<String, Object> over) {
     Map<String, Object> merged = new LinkedHashMap<>(base);
     over.forEach(
         (key, value) -> {
           String path = prefix + key;
           if (value instanceof Map) {
-            Map<String, Object> under = mapping(where, path, base.get(key));
-            merged.put(key, merge(where, path + ".", under, mapping(where, path, value)));
+            Map<String, Object> under = mapping(path, base.get(key));
+            merged.put(key, merge(path + ".", under, mapping(path, value)));
           } else if (value != null) {
             merged.put(key, value);
           }
@@ -139,14 +142,13 @@ public final class ConfigLoader {
     return merged;
   }
 
-  private IcebergOpsConfig configure(Path file, String where, Map<String, Object> root) {
-    checkKeys(where, "", root, TOP_KEYS);
-    Map<String, Object> catalog = mapping(where, "catalog", root.get("catalog"));
-    checkKeys(where, "catalog.", catalog, CATALOG_KEYS);
+  private IcebergOpsConfig configure(Path file, Map<String, Object> root) {
+    checkKeys("", root, TOP_KEYS);
+    Map<String, Object> catalog = mapping("catalog", root.get("catalog"));
+    checkKeys("catalog.", catalog, CATALOG_KEYS);
     Map<String, String> properties = new LinkedHashMap<>();
-    mapping(where, "catalog.properties", catalog.get("properties"))
-        .forEach(
-            (key, value) -> properties.put(key, text(where, "catalog.properties." + key, value)));
+    mapping("catalog.properties", catalog.get("properties"))
+        .forEach((key, value) -> properties.put(key, text("catalog.properties." + key, value)));
     env.forEach(
         (name, value) -> {
           if (name.startsWith(CATALOG_PROPERTY_PREFIX)
@@ -155,7 +157,7 @@ public final class ConfigLoader {
           }
         });
     redactor.addSecretsOf(properties);
-    String namespace = setting(where, root, "namespace", null);
+    String namespace = setting(root, "namespace", null);
     if (namespace == null || namespace.isBlank()) {
       throw new IllegalArgumentException(
           "Cannot read config %s: namespace is not set (set it in the file or in %sNAMESPACE)"
@@ -165,26 +167,27 @@ public final class ConfigLoader {
         file,
         override(
             "CATALOG_NAME",
-            text(where, "catalog.name", catalog.get("name")),
+            text("catalog.name", catalog.get("name")),
             IcebergOpsConfig.DEFAULT_CATALOG_NAME),
         properties,
         namespace,
-        setting(where, root, "migrations", IcebergOpsConfig.DEFAULT_MIGRATIONS),
-        setting(where, root, "contracts", IcebergOpsConfig.DEFAULT_CONTRACTS),
-        setting(where, root, "meta-namespace", IcebergOpsConfig.DEFAULT_META_NAMESPACE),
-        flag(where, root, "fail-on-skipped-migrations"));
+        setting(root, "migrations", IcebergOpsConfig.DEFAULT_MIGRATIONS),
+        setting(root, "contracts", IcebergOpsConfig.DEFAULT_CONTRACTS),
+        setting(root, "meta-namespace", IcebergOpsConfig.DEFAULT_META_NAMESPACE),
+        flag(root, "fail-on-skipped-migrations"));
   }
 
   /** A setting that is {@code true} or {@code false}, false when not set. */
-  private boolean flag(String where, Map<String, Object> root, String key) {
-    String value = setting(where, root, key, "false");
+  private boolean flag(Map<String, Object> root, String key) {
+    String value = setting(root, key, "false");
     if (!value.equals("true") && !value.equals("false")) {
-      throw invalid(where, key, " must be true or false, got '" + value + "'");
+      throw invalid(key, " must be true or false, got '" + value + "'");
     }
     return Boolean.parseBoolean(value);
   }
 
   private Map<String, Object> read(Path file) {
+    where = file.getFileName().toString();
     try (InputStream in = Files.newInputStream(file);
         Reader reader =
             new InputStreamReader(
@@ -199,7 +202,7 @@ public final class ConfigLoader {
       }
       markKeys(root, "");
       marks.putIfAbsent("", root.getStartMark());
-      return mapping(file.getFileName().toString(), "", new Builder(options).build(root));
+      return mapping("", new Builder(options).build(root));
     } catch (NoSuchFileException e) {
       throw new IllegalArgumentException("Cannot read config " + file + ": no such file");
     } catch (IOException e) {
@@ -259,9 +262,9 @@ public final class ConfigLoader {
     }
   }
 
-  private String setting(String where, Map<String, Object> root, String key, String fallback) {
+  private String setting(Map<String, Object> root, String key, String fallback) {
     String envName = key.toUpperCase(Locale.ROOT).replace('-', '_');
-    return override(envName, text(where, key, root.get(key)), fallback);
+    return override(envName, text(key, root.get(key)), fallback);
   }
 
   private String override(String envSuffix, String fromFile, String fallback) {
@@ -276,22 +279,20 @@ public final class ConfigLoader {
    * A scalar setting of the file, each {@code ${env:NAME}} reference replaced with the variable's
    * value, which becomes a secret.
    */
-  private String text(String where, String key, Object value) {
+  private String text(String key, Object value) {
     if (value == null) {
       return null;
     }
     if (value instanceof Map || value instanceof List) {
       throw invalid(
-          where,
-          key,
-          " must be a single value, not a " + (value instanceof Map ? "mapping" : "list"));
+          key, " must be a single value, not a " + (value instanceof Map ? "mapping" : "list"));
     }
     Matcher m = ENV_REF.matcher(value.toString());
     StringBuilder out = new StringBuilder();
     while (m.find()) {
       String resolved = env.get(m.group(1));
       if (resolved == null) {
-        throw invalid(where, key, " refers to ${env:" + m.group(1) + "}, which is not set");
+        throw invalid(key, " refers to ${env:" + m.group(1) + "}, which is not set");
       }
       redactor.addSecret(resolved);
       m.appendReplacement(out, Matcher.quoteReplacement(resolved));
@@ -301,7 +302,7 @@ public final class ConfigLoader {
   }
 
   /** The error of a key of the file (a dotted path; "" for the file): "Cannot read config ...". */
-  private IllegalArgumentException invalid(String where, String key, String problem) {
+  private IllegalArgumentException invalid(String key, String problem) {
     return new IllegalArgumentException(
         "Cannot read config %s: %s%s%s"
             .formatted(where, key.isEmpty() ? "the file" : key, at(marks.get(key)), problem));
@@ -316,13 +317,12 @@ public final class ConfigLoader {
   }
 
   @SuppressWarnings("unchecked")
-  private Map<String, Object> mapping(String where, String key, Object value) {
+  private Map<String, Object> mapping(String key, Object value) {
     if (value == null) {
       return Map.of();
     }
     if (!(value instanceof Map)) {
       throw invalid(
-          where,
           key,
           " must be a mapping, got " + value.getClass().getSimpleName().toLowerCase(Locale.ROOT));
     }
@@ -331,7 +331,7 @@ public final class ConfigLoader {
     return out;
   }
 
-  private void checkKeys(String where, String prefix, Map<String, Object> map, Set<String> known) {
+  private void checkKeys(String prefix, Map<String, Object> map, Set<String> known) {
     for (String key : map.keySet()) {
       if (!known.contains(key)) {
         throw new IllegalArgumentException(
