@@ -1,5 +1,7 @@
 package dev.icebergops.redaction;
 
+import java.io.ByteArrayOutputStream;
+import java.io.OutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.util.AbstractCollection;
@@ -254,7 +256,7 @@ public final class Redaction {
    * @return the masking stream; flushing it writes any unfinished line
    */
   public PrintStream wrap(PrintStream target) {
-    return new PrintStream(new LineMasking(target, this::redact), true, StandardCharsets.UTF_8);
+    return new PrintStream(new LineMasking(target), true, StandardCharsets.UTF_8);
   }
 
   private static boolean maskable(String value) {
@@ -281,6 +283,42 @@ public final class Redaction {
                     Matcher.quoteReplacement(
                         hasSignedUrl(query.group(1)) ? "?" + MASK : query.group()));
     return SIGNING_PARAMETER.matcher(out).replaceAll(match -> match.group(1) + "=" + MASK);
+  }
+
+  /** Collects bytes into lines and prints each line to a target once {@link #redact redacted}. */
+  private final class LineMasking extends OutputStream {
+    private final PrintStream target;
+    private final ByteArrayOutputStream line = new ByteArrayOutputStream();
+
+    LineMasking(PrintStream target) {
+      this.target = target;
+    }
+
+    @Override
+    public synchronized void write(int b) {
+      line.write(b);
+      if (b == '\n') {
+        emit();
+      }
+    }
+
+    @Override
+    public synchronized void flush() {
+      emit();
+      target.flush();
+    }
+
+    @Override
+    public void close() {
+      flush();
+    }
+
+    private void emit() {
+      if (line.size() > 0) {
+        target.print(redact(line.toString(StandardCharsets.UTF_8)));
+        line.reset();
+      }
+    }
   }
 
   /** Real values inside; {@code toString()} of the map, its entries and its values masked. */

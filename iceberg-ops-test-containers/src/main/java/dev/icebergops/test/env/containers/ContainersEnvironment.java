@@ -1,7 +1,6 @@
 package dev.icebergops.test.env.containers;
 
 import dev.icebergops.test.env.IcebergTestEnvironment;
-import dev.icebergops.test.env.spi.CatalogClients;
 import dev.icebergops.test.env.spi.Resources;
 import dev.icebergops.test.env.spi.ServedEnvironment;
 import java.nio.file.Files;
@@ -299,7 +298,7 @@ public final class ContainersEnvironment extends ServedEnvironment {
         s3Endpoint,
         s3Image,
         bucket());
-    Map<String, String> properties = CatalogClients.clientProperties(uri, storage(s3Endpoint));
+    Map<String, String> properties = clientProperties(uri, storage(s3Endpoint));
     // the fixture's multi-table commit is not atomic: it answers a table's refused commit as done
     // without making it (docs/reliability.md), so the runner commits one table at a time here
     properties.put(MULTI_TABLE_COMMITS, "false");
@@ -360,7 +359,7 @@ public final class ContainersEnvironment extends ServedEnvironment {
 
   /** The settings of a client that reaches the store at {@code endpoint}. */
   private Map<String, String> storage(String endpoint) {
-    return CatalogClients.storageProperties(warehouse(), endpoint, accessKey, secretKey, REGION);
+    return storageProperties(endpoint, accessKey, secretKey);
   }
 
   /** Network, ports, readiness, pulling and reuse: the same for both containers. */

@@ -2,7 +2,6 @@ package dev.icebergops.test.env.embedded;
 
 import dev.icebergops.redaction.Redaction;
 import dev.icebergops.test.env.IcebergTestEnvironment;
-import dev.icebergops.test.env.spi.CatalogClients;
 import dev.icebergops.test.env.spi.Resources;
 import dev.icebergops.test.env.spi.ServedEnvironment;
 import java.io.IOException;
@@ -129,9 +128,7 @@ public final class EmbeddedEnvironment extends ServedEnvironment {
         serverFuture.join(); // rethrows why the catalog server did not start
       }
 
-      Map<String, String> storage =
-          CatalogClients.storageProperties(
-              warehouse(), store.endpoint(), ACCESS_KEY, SECRET_KEY, REGION);
+      Map<String, String> storage = storageProperties(store.endpoint(), ACCESS_KEY, SECRET_KEY);
       server.serve(backendProperties(storage));
       LOG.info(
           "Iceberg test environment started in {} ms: REST catalog {}, S3 {} (bucket {})",
@@ -139,7 +136,7 @@ public final class EmbeddedEnvironment extends ServedEnvironment {
           server.uri(),
           store.endpoint(),
           bucket);
-      return CatalogClients.clientProperties(server.uri(), storage);
+      return clientProperties(server.uri(), storage);
     } finally {
       starters.shutdown();
     }

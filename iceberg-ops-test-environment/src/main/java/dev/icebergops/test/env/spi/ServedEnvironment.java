@@ -4,8 +4,13 @@ import dev.icebergops.redaction.Redaction;
 import dev.icebergops.test.env.IcebergTestEnvironment;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.apache.iceberg.CatalogProperties;
+import org.apache.iceberg.CatalogUtil;
+import org.apache.iceberg.aws.AwsClientProperties;
+import org.apache.iceberg.aws.s3.S3FileIO;
 import org.apache.iceberg.aws.s3.S3FileIOProperties;
 import org.apache.iceberg.rest.RESTCatalog;
 import org.slf4j.Logger;
@@ -28,6 +33,9 @@ public abstract class ServedEnvironment implements IcebergTestEnvironment {
 
   /** The region clients sign for; the stores accept any. */
   public static final String REGION = "us-east-1";
+
+  /** Iceberg's switch for a REST client's metrics reports ({@code RESTSessionCatalog}). */
+  static final String METRICS_REPORTING = "rest-metrics-reporting-enabled";
 
   private String bucket = DEFAULT_BUCKET;
   private String catalogName = DEFAULT_CATALOG_NAME;
@@ -147,6 +155,40 @@ public abstract class ServedEnvironment implements IcebergTestEnvironment {
     }
     LOG.info(
         "Iceberg test environment stopped in {} ms", (System.nanoTime() - startNanos) / 1_000_000);
+  }
+
+  /**
+   * The S3FileIO settings that reach a store at {@code endpoint}: the {@link #warehouse()}, path
+   * style, whole-payload signing, the keys, the {@link #REGION}.
+   */
+  protected final Map<String, String> storageProperties(
+      String endpoint, String accessKey, String secretKey) {
+    Map<String, String> props = new LinkedHashMap<>();
+    props.put(CatalogProperties.WAREHOUSE_LOCATION, warehouse());
+    props.put(CatalogProperties.FILE_IO_IMPL, S3FileIO.class.getName());
+    props.put(S3FileIOProperties.ENDPOINT, endpoint);
+    props.put(S3FileIOProperties.PATH_STYLE_ACCESS, "true");
+    // whole-payload signing: S3Proxy's Jetty closed some connections after aws-chunked uploads,
+    // and the SDK retried the next request on them after a back-off (see BENCHMARKS.md)
+    props.put(S3FileIOProperties.CHUNKED_ENCODING_ENABLED, "false");
+    props.put(S3FileIOProperties.ACCESS_KEY_ID, accessKey);
+    props.put(S3FileIOProperties.SECRET_ACCESS_KEY, secretKey);
+    props.put(AwsClientProperties.CLIENT_REGION, REGION);
+    return props;
+  }
+
+  /**
+   * The properties of a REST client of the catalog at {@code uri}, storing through {@code storage}.
+   * The client sends no metrics reports: the test catalogs keep none, and each report is one more
+   * round trip after every snapshot commit.
+   */
+  protected static Map<String, String> clientProperties(String uri, Map<String, String> storage) {
+    Map<String, String> props = new LinkedHashMap<>();
+    props.put(CatalogUtil.ICEBERG_CATALOG_TYPE, CatalogUtil.ICEBERG_CATALOG_TYPE_REST);
+    props.put(CatalogProperties.URI, uri);
+    props.put(METRICS_REPORTING, "false");
+    props.putAll(storage);
+    return props;
   }
 
   protected final void checkNotStarted(String what) {
