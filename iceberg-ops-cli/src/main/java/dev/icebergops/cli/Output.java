@@ -3,6 +3,8 @@ package dev.icebergops.cli;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import dev.icebergops.migration.VersionGap;
+import dev.icebergops.runner.MigrationRunner;
 import dev.icebergops.runner.MigrationStep;
 import dev.icebergops.runner.RunEvent;
 import dev.icebergops.tooling.TextTable;
@@ -99,6 +101,33 @@ final class Output {
     value.putAll(Rows.of(keyValues));
     json(value);
     return value;
+  }
+
+  /**
+   * What {@code status}, {@code plan} and {@code validate} say last about the migration set under
+   * their table: a line per gap between versions (not an error), and in the JSON {@code result} of
+   * {@code status} and {@code plan} the gaps and the classes and files the source skips although
+   * they look like migrations. The text does not repeat the skipped: the source's own WARN on
+   * stderr names them, in every command that loads the migrations.
+   *
+   * @param result the JSON result to add the gaps and the skipped to, or null for none
+   */
+  void notes(MigrationRunner runner, Map<String, Object> result) {
+    List<VersionGap> gaps = runner.gaps();
+    if (result != null) {
+      result.put(
+          "gaps",
+          gaps.stream()
+              .map(g -> Rows.of("after", g.after(), "before", g.before(), "missing", g.missing()))
+              .toList());
+      result.put(
+          "skipped",
+          runner.skipped().stream()
+              .map(s -> Rows.of("name", s.name(), "reason", s.reason()))
+              .toList());
+    }
+    gaps.forEach(
+        gap -> line("Gap: " + gap + " (not an error; check that no migration is missing)"));
   }
 
   /** A table with a header row ({@link TextTable}); nothing with {@code --json}. */

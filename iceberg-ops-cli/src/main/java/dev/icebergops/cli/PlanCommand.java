@@ -55,8 +55,7 @@ final class PlanCommand extends SessionCommand {
     List<MigrationStatus> pending = runner.plan();
     List<MigrationStatus> blocking =
         runner.status().stream().filter(PlanCommand::blocksMigrate).toList();
-    SetNotes notes = new SetNotes(runner);
-    notes.addTo(
+    Map<String, Object> result =
         output.result(
             session.namespace(),
             "pending",
@@ -64,7 +63,7 @@ final class PlanCommand extends SessionCommand {
             "blocking",
             blocking.stream().map(Rows::status).toList(),
             "baseline",
-            Rows.baseline(pending)));
+            Rows.baseline(pending));
     if (pending.isEmpty() && blocking.isEmpty()) {
       output.line("Nothing to apply: " + session.namespace() + " is up to date");
     }
@@ -89,7 +88,7 @@ final class PlanCommand extends SessionCommand {
                   version.description(),
                   version.state() == MigrationStatus.State.FAILED ? "failed" : "was interrupted"));
     }
-    notes.print(output);
+    output.notes(runner, result);
   }
 
   /** Prints the preview, and the gate's verdict when there is a gate. */

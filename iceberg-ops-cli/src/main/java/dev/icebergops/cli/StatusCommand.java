@@ -5,6 +5,7 @@ import dev.icebergops.runner.MigrationStatus;
 import dev.icebergops.tooling.ToolSession;
 import dev.icebergops.tooling.VersionTable;
 import java.util.List;
+import java.util.Map;
 import picocli.CommandLine.Command;
 
 /** {@code status}: every version and where it stands. */
@@ -17,20 +18,19 @@ final class StatusCommand extends SessionCommand {
   void run(ToolSession session, Output output) {
     MigrationRunner runner = session.runner().build();
     List<MigrationStatus> status = runner.status();
-    SetNotes notes = new SetNotes(runner);
-    notes.addTo(
+    Map<String, Object> result =
         output.result(
             session.namespace(),
             "versions",
             status.stream().map(Rows::status).toList(),
             "baseline",
-            Rows.baseline(status)));
+            Rows.baseline(status));
     if (status.isEmpty()) {
       output.line("No migrations for " + session.namespace());
     } else {
       VersionTable.lines(status, MigrationStatus::note).forEach(output::line);
       Rows.baselineLine(session.namespace(), status).ifPresent(output::line);
     }
-    notes.print(output);
+    output.notes(runner, result);
   }
 }

@@ -32,7 +32,7 @@ final class ValidateCommand extends SessionCommand {
       output.line(
           "Invalid: %s has %s problem%s"
               .formatted(session.namespace(), findings.size(), findings.size() == 1 ? "" : "s"));
-      new SetNotes(session.runner().build()).print(output);
+      output.notes(session.runner().build(), null);
       // the findings are the result, shown above: the error is their count only
       throw new IllegalStateException(e.getMessage().lines().findFirst().orElse(""));
     }
@@ -40,6 +40,6 @@ final class ValidateCommand extends SessionCommand {
     output.line(
         "Valid: %s has no out-of-order, missing, edited, failed or interrupted version"
             .formatted(session.namespace()));
-    new SetNotes(session.runner().build()).print(output);
+    output.notes(session.runner().build(), null);
   }
 }
