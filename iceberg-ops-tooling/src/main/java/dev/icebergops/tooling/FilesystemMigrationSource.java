@@ -118,7 +118,7 @@ public final class FilesystemMigrationSource implements MigrationSource {
         entries.stream().filter(p -> p.getFileName().toString().endsWith(JAVA)).toList();
     SourceCompiler.Compiled compiled = compiler.compile(chosen, files);
     LOG.debug("Compiled {} migration classes in {}", compiled.migrations().size(), chosen);
-    List<SkippedMigration> now = skippedFiles(chosen, entries, compiled.skipped());
+    List<SkippedMigration> now = skippedFiles(entries, compiled.skipped());
     if (!now.equals(skipped)) {
       now.forEach(s -> LOG.warn("Skipping {}: {}", s.name(), s.reason()));
     }
@@ -131,19 +131,10 @@ public final class FilesystemMigrationSource implements MigrationSource {
    * of its name exists, and the files whose names start like a migration's but break the rule.
    */
   private static List<SkippedMigration> skippedFiles(
-      Path dir, List<Path> entries, List<SkippedMigration> classes) {
-    List<SkippedMigration> skipped = new ArrayList<>();
-    for (SkippedMigration type : classes) {
-      String simple = type.name().substring(type.name().lastIndexOf('.') + 1);
-      Path file = dir.resolve(simple + JAVA);
-      boolean hasFile = entries.contains(file);
-      skipped.add(
-          new SkippedMigration(
-              hasFile ? file.toString() : type.name(),
-              (hasFile ? "class " + type.name() + ": " : "") + type.reason()));
-    }
+      List<Path> entries, List<SkippedMigration> classes) {
+    List<SkippedMigration> skipped = new ArrayList<>(classes);
     // a file its class's entry names already is not named again
-    List<String> named = skipped.stream().map(SkippedMigration::name).toList();
+    List<String> named = classes.stream().map(SkippedMigration::name).toList();
     for (Path entry : entries) {
       String name = entry.getFileName().toString();
       if (named.contains(entry.toString()) || !ATTEMPT.matcher(name).matches()) {

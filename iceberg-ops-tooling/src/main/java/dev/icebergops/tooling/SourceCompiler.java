@@ -97,7 +97,8 @@ final class SourceCompiler {
    * never applied), or a class named like a migration that is not a concrete one.
    *
    * @param migrations the classes named {@code V<NNNN>__} or {@code B<NNNN>__} that are migrations
-   * @param skipped the classes left out, by class name, with the reason
+   * @param skipped the classes left out, with the reason: by their file when a file of their name
+   *     holds them, else by class name
    */
   record Compiled(List<Class<? extends Migration>> migrations, List<SkippedMigration> skipped) {}
 
@@ -119,7 +120,7 @@ final class SourceCompiler {
         classes = javac(dir, files, classPath);
         COMPILED.put(key, classes);
       }
-      compiled = load(dir, new MemoryClassLoader(parent, classes));
+      compiled = load(dir, files, new MemoryClassLoader(parent, classes));
       compiledKey = key;
     }
     return compiled;
@@ -157,7 +158,7 @@ final class SourceCompiler {
     return Map.copyOf(classes);
   }
 
-  private static Compiled load(Path dir, MemoryClassLoader loader) {
+  private static Compiled load(Path dir, List<Path> files, MemoryClassLoader loader) {
     List<Class<? extends Migration>> types = new ArrayList<>();
     List<SkippedMigration> skipped = new ArrayList<>();
     for (String name : loader.classNames()) {
@@ -181,20 +182,24 @@ final class SourceCompiler {
           Migration.class.isAssignableFrom(type)
               && !type.isInterface()
               && !java.lang.reflect.Modifier.isAbstract(type.getModifiers());
-      boolean named = MigrationSet.followsNamingRule(name.substring(name.lastIndexOf('.') + 1));
+      String simple = name.substring(name.lastIndexOf('.') + 1);
+      boolean named = MigrationSet.followsNamingRule(simple);
       if (named && migration) {
         types.add(type.asSubclass(Migration.class));
       } else if (named || migration) {
+        String reason =
+            named
+                ? "it is named like a migration but is not a concrete "
+                    + Migration.class.getSimpleName()
+                : ("it is a %s, but its name is not V<NNNN>__<Description> (four digits, two"
+                        + " underscores, e.g. V0006__AddRefunds), so it is compiled as a helper"
+                        + " and never applied; rename the class and its file")
+                    .formatted(Migration.class.getSimpleName());
+        Path file = dir.resolve(simple + ".java");
         skipped.add(
-            new SkippedMigration(
-                name,
-                named
-                    ? "it is named like a migration but is not a concrete "
-                        + Migration.class.getSimpleName()
-                    : ("it is a %s, but its name is not V<NNNN>__<Description> (four digits, two"
-                            + " underscores, e.g. V0006__AddRefunds), so it is compiled as a helper"
-                            + " and never applied; rename the class and its file")
-                        .formatted(Migration.class.getSimpleName())));
+            files.contains(file)
+                ? new SkippedMigration(file.toString(), "class " + name + ": " + reason)
+                : new SkippedMigration(name, reason));
       }
     }
     return new Compiled(List.copyOf(types), List.copyOf(skipped));
