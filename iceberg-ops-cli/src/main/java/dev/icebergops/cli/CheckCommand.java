@@ -70,7 +70,7 @@ final class CheckCommand extends SessionCommand {
         failing++;
       }
       tables.add(
-          Rows.of("table", id.toString(), "contract", file.toString(), "violations", violations));
+          Output.of("table", id.toString(), "contract", file.toString(), "violations", violations));
       output.line(id + ": " + (violations.isEmpty() ? "conforms" : "does not conform"));
       violations.forEach(v -> output.line("  " + v));
     }

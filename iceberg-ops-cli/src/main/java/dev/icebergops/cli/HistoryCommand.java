@@ -14,7 +14,7 @@ final class HistoryCommand extends SessionCommand {
   @Override
   void run(ToolSession session, Output output) {
     List<HistoryRecord> rows = session.runner().build().history();
-    output.result(session.namespace(), "history", rows.stream().map(Rows::history).toList());
+    output.result(session.namespace(), "history", rows.stream().map(Output::history).toList());
     if (rows.isEmpty()) {
       output.line("No history for " + session.namespace());
       return;
@@ -27,7 +27,7 @@ final class HistoryCommand extends SessionCommand {
                     Output.row(
                         r.version(),
                         r.status().value(),
-                        Rows.time(r.updatedAt()),
+                        Output.time(r.updatedAt()),
                         r.durationMs() + " ms",
                         r.description(),
                         r.error()))

@@ -142,7 +142,7 @@ final class IcebergOpsCli implements CommandContext {
       e.printStackTrace(err);
     }
     if (asJson) {
-      (output != null ? output : new Output(out, true)).finish(Rows.error(e, message, FAILED));
+      (output != null ? output : new Output(out, true)).finish(Output.error(e, message, FAILED));
     }
     return FAILED;
   }
@@ -166,7 +166,7 @@ final class IcebergOpsCli implements CommandContext {
     err.println("Error: " + message);
     err.flush();
     if (json) {
-      output().finish(Rows.of("message", message, "version", version, "exitCode", FAILED));
+      output().finish(Output.of("message", message, "version", version, "exitCode", FAILED));
     }
     out.flush();
   }

@@ -44,7 +44,7 @@ final class InitCommand implements Callable<Integer> {
     Files.writeString(config, template(), StandardCharsets.UTF_8);
     Output output = cli.output();
     output.json(
-        Rows.of(
+        Output.of(
             "config", config.toString(),
             "migrations", migrations.toString(),
             "contracts", contracts.toString()));

@@ -59,11 +59,11 @@ final class PlanCommand extends SessionCommand {
         output.result(
             session.namespace(),
             "pending",
-            pending.stream().map(Rows::status).toList(),
+            pending.stream().map(Output::status).toList(),
             "blocking",
-            blocking.stream().map(Rows::status).toList(),
+            blocking.stream().map(Output::status).toList(),
             "baseline",
-            Rows.baseline(pending));
+            Output.baseline(pending));
     if (pending.isEmpty() && blocking.isEmpty()) {
       output.line("Nothing to apply: " + session.namespace() + " is up to date");
     }
@@ -76,9 +76,9 @@ final class PlanCommand extends SessionCommand {
                       Output.row(
                           s.version(),
                           s.description(),
-                          Rows.state(s.state()) + (s.isBaseline() ? " (baseline)" : "")))
+                          Output.state(s.state()) + (s.isBaseline() ? " (baseline)" : "")))
               .toList());
-      Rows.baselineLine(session.namespace(), pending).ifPresent(output::line);
+      Output.baselineLine(session.namespace(), pending).ifPresent(output::line);
     }
     for (MigrationStatus version : blocking) {
       output.line(
@@ -98,7 +98,7 @@ final class PlanCommand extends SessionCommand {
     output.line(markdown ? result.markdown().stripTrailing() : result.text());
     if (gate != null) {
       List<String> undeclared = result.undeclared(gate);
-      document.put("gate", Rows.of("failOn", gate.label(), "undeclared", undeclared));
+      document.put("gate", Output.of("failOn", gate.label(), "undeclared", undeclared));
       gate(output, gate, undeclared);
     }
     output.json(document);

@@ -39,7 +39,7 @@ final class RepairCommand extends SessionCommand {
         result.changes().stream()
             .map(
                 c ->
-                    Rows.of(
+                    Output.of(
                         "version", c.version(),
                         "description", c.description(),
                         "change", c.change()))

@@ -77,7 +77,7 @@ final class RevisionCommand extends SessionCommand {
     if (autogenerate) {
       revision = generate(session);
       if (revision.isEmpty()) {
-        output.json(Rows.of("file", null, "changes", List.of()));
+        output.json(Output.of("file", null, "changes", List.of()));
         output.line(
             "No changes: %s already matches %s; no file written"
                 .formatted(table, target.contract != null ? target.contract : target.schema));
@@ -96,7 +96,7 @@ final class RevisionCommand extends SessionCommand {
             : Revision.skeleton(null, className);
     Files.writeString(file, source, StandardCharsets.UTF_8);
     Path shown = cli.workDir().relativize(file);
-    output.json(Rows.of("file", file.toString(), "version", version, "changes", changes));
+    output.json(Output.of("file", file.toString(), "version", version, "changes", changes));
     output.line("Created " + shown);
     changes.forEach(c -> output.line("  " + c));
   }

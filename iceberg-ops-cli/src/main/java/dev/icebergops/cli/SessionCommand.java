@@ -49,12 +49,12 @@ abstract class SessionCommand implements Callable<Integer> {
         session.runner().outOfOrder(outOfOrder).onEvent(e -> output.progress(verb, e)).build();
     try {
       MigrationResult result = run.apply(runner);
-      output.json(Rows.result(action, result));
+      output.json(Output.runResult(action, result));
       return result;
     } catch (MigrationException e) {
       MigrationResult partial = e.partialResult();
       if (!partial.steps().isEmpty() || partial.current().isPresent()) {
-        output.json(Rows.result(action, partial));
+        output.json(Output.runResult(action, partial));
         output.line(
             partial.namespace()
                 + (partial.steps().isEmpty() ? " is still at " : " is now at ")

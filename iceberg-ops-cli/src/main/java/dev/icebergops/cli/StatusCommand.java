@@ -22,14 +22,14 @@ final class StatusCommand extends SessionCommand {
         output.result(
             session.namespace(),
             "versions",
-            status.stream().map(Rows::status).toList(),
+            status.stream().map(Output::status).toList(),
             "baseline",
-            Rows.baseline(status));
+            Output.baseline(status));
     if (status.isEmpty()) {
       output.line("No migrations for " + session.namespace());
     } else {
       VersionTable.lines(status, MigrationStatus::note).forEach(output::line);
-      Rows.baselineLine(session.namespace(), status).ifPresent(output::line);
+      Output.baselineLine(session.namespace(), status).ifPresent(output::line);
     }
     output.notes(runner, result);
   }

@@ -22,10 +22,10 @@ final class UnlockCommand extends SessionCommand {
         released
             .map(
                 l ->
-                    Rows.of(
+                    Output.of(
                         "owner", l.owner(),
-                        "since", Rows.time(l.since()),
-                        "expiresAt", Rows.time(l.expiresAt())))
+                        "since", Output.time(l.since()),
+                        "expiresAt", Output.time(l.expiresAt())))
             .orElse(null));
     output.line(
         released

@@ -26,9 +26,9 @@ final class ValidateCommand extends SessionCommand {
       output.table(
           Output.row("VERSION", "PROBLEM", "DETAIL"),
           findings.stream()
-              .map(f -> Output.row(f.version(), Rows.state(f.kind()), Advice.forCli(f.message())))
+              .map(f -> Output.row(f.version(), Output.state(f.kind()), Advice.forCli(f.message())))
               .toList());
-      output.result(session.namespace(), "findings", Rows.findings(findings));
+      output.result(session.namespace(), "findings", Output.findings(findings));
       output.line(
           "Invalid: %s has %s problem%s"
               .formatted(session.namespace(), findings.size(), findings.size() == 1 ? "" : "s"));
