@@ -2,8 +2,8 @@ package dev.icebergops.cli;
 
 import dev.icebergops.runner.MigrationRunner;
 import dev.icebergops.runner.MigrationStatus;
+import dev.icebergops.tooling.TextTable;
 import dev.icebergops.tooling.ToolSession;
-import dev.icebergops.tooling.VersionTable;
 import java.util.List;
 import java.util.Map;
 import picocli.CommandLine.Command;
@@ -28,7 +28,7 @@ final class StatusCommand extends SessionCommand {
     if (status.isEmpty()) {
       output.line("No migrations for " + session.namespace());
     } else {
-      VersionTable.lines(status, MigrationStatus::note).forEach(output::line);
+      TextTable.versions(status, MigrationStatus::note).forEach(output::line);
       Output.baselineLine(session.namespace(), status).ifPresent(output::line);
     }
     output.notes(runner, result);

@@ -4,7 +4,7 @@ import dev.icebergops.migration.ChangeClass;
 import dev.icebergops.runner.MigrationPreview;
 import dev.icebergops.runner.MigrationRunner;
 import dev.icebergops.runner.MigrationStatus;
-import dev.icebergops.tooling.VersionTable;
+import dev.icebergops.tooling.TextTable;
 import java.util.List;
 import org.apache.maven.plugins.annotations.Mojo;
 import org.apache.maven.plugins.annotations.Parameter;
@@ -60,7 +60,7 @@ public class PlanMojo extends IcebergOpsMojo {
       return;
     }
     info("Pending versions of " + namespace + ":");
-    VersionTable.lines(pending, s -> s.isBaseline() ? "baseline" : null)
+    TextTable.versions(pending, s -> s.isBaseline() ? "baseline" : null)
         .forEach(line -> info("  " + line));
   }
 }

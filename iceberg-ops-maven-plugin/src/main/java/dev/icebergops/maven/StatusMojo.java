@@ -2,7 +2,7 @@ package dev.icebergops.maven;
 
 import dev.icebergops.runner.MigrationRunner;
 import dev.icebergops.runner.MigrationStatus;
-import dev.icebergops.tooling.VersionTable;
+import dev.icebergops.tooling.TextTable;
 import java.util.List;
 import org.apache.maven.plugins.annotations.Mojo;
 import org.apache.maven.plugins.annotations.ResolutionScope;
@@ -19,6 +19,6 @@ public class StatusMojo extends IcebergOpsMojo {
       return;
     }
     info("Versions of " + namespace + ":");
-    VersionTable.lines(status, MigrationStatus::note).forEach(line -> info("  " + line));
+    TextTable.versions(status, MigrationStatus::note).forEach(line -> info("  " + line));
   }
 }

@@ -1,11 +1,16 @@
 package dev.icebergops.tooling;
 
+import dev.icebergops.runner.MigrationStatus;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
+import java.util.Objects;
+import java.util.function.Function;
 
 /**
  * Rows of text as aligned lines, the one table layout of the command line and the Maven plugin:
- * each column as wide as its widest cell, two spaces apart.
+ * each column as wide as its widest cell, two spaces apart; and the versions as such a table.
  */
 public final class TextTable {
 
@@ -44,5 +49,30 @@ public final class TextTable {
 
   private static String cell(String value) {
     return value == null ? "" : value.replace('\n', ' ');
+  }
+
+  /**
+   * Versions as a table, the command line's {@code status} and the Maven plugin's {@code status}
+   * and {@code plan} alike: version, description, state, updated, note; the header, then one line
+   * per version.
+   *
+   * @param versions the versions, in order
+   * @param note the text of each version's NOTE column (null for none)
+   * @return one line for the header and one per version
+   */
+  public static List<String> versions(
+      List<MigrationStatus> versions, Function<MigrationStatus, String> note) {
+    List<List<String>> rows =
+        versions.stream()
+            .map(
+                s ->
+                    Arrays.asList(
+                        s.version(),
+                        s.description(),
+                        s.state().name().toLowerCase(Locale.ROOT),
+                        Objects.toString(s.updatedAt(), null),
+                        note.apply(s)))
+            .toList();
+    return lines(List.of("VERSION", "DESCRIPTION", "STATE", "UPDATED", "NOTE"), rows);
   }
 }
