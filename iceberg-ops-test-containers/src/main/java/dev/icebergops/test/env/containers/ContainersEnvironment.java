@@ -1,7 +1,6 @@
 package dev.icebergops.test.env.containers;
 
 import dev.icebergops.test.env.IcebergTestEnvironment;
-import dev.icebergops.test.env.spi.Resources;
 import dev.icebergops.test.env.spi.ServedEnvironment;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -312,7 +311,7 @@ public final class ContainersEnvironment extends ServedEnvironment {
             .formatted(
                 catalogImage,
                 s3Image,
-                Resources.rootMessage(e),
+                rootMessage(e),
                 pull == Pull.NEVER && !(e instanceof EngineCheck.SettingsMissing)
                     ? " (images are never pulled: build or pull them beforehand)"
                     : ""),
@@ -391,9 +390,9 @@ public final class ContainersEnvironment extends ServedEnvironment {
   @Override
   protected void stopServers(Throwable failure) {
     if (!reused) {
-      Resources.closeQuietly(catalogServer, failure);
-      Resources.closeQuietly(store, failure);
-      Resources.closeQuietly(network, failure);
+      closeQuietly(catalogServer, failure);
+      closeQuietly(store, failure);
+      closeQuietly(network, failure);
     }
     this.catalogServer = null;
     this.store = null;

@@ -2,7 +2,6 @@ package dev.icebergops.test.env.embedded;
 
 import dev.icebergops.redaction.Redaction;
 import dev.icebergops.test.env.IcebergTestEnvironment;
-import dev.icebergops.test.env.spi.Resources;
 import dev.icebergops.test.env.spi.ServedEnvironment;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -146,8 +145,7 @@ public final class EmbeddedEnvironment extends ServedEnvironment {
   @Override
   protected RuntimeException startFailure(Exception e) {
     return new IllegalStateException(
-        "Cannot start environment: " + Redaction.scrub(Resources.rootMessage(e), STORE_KEYS),
-        Resources.unwrap(e));
+        "Cannot start environment: " + Redaction.scrub(rootMessage(e), STORE_KEYS), unwrap(e));
   }
 
   /**
@@ -233,10 +231,10 @@ public final class EmbeddedEnvironment extends ServedEnvironment {
   @Override
   protected void stopServers(Throwable failure) {
     if (!stopped.contains(server)) {
-      Resources.closeQuietly(server, failure);
+      closeQuietly(server, failure);
     }
     if (!stopped.contains(store)) {
-      Resources.closeQuietly(store, failure);
+      closeQuietly(store, failure);
     }
     deleteQuietly(tempDir, failure);
     this.server = null;

@@ -1,6 +1,6 @@
 package dev.icebergops.test.env.embedded;
 
-import dev.icebergops.test.env.spi.Resources;
+import dev.icebergops.test.env.spi.ServedEnvironment;
 import java.net.URI;
 import org.gaul.s3proxy.S3Proxy;
 import org.gaul.s3proxy.auth.AuthenticationType;
@@ -40,7 +40,7 @@ final class S3Store implements AutoCloseable {
       proxy.start();
       blobStore.createContainer(bucket);
     } catch (Exception e) {
-      Resources.closeQuietly(proxy::stop, e);
+      ServedEnvironment.closeQuietly(proxy::stop, e);
       throw e;
     }
     return new S3Store(blobStore, proxy, "http://127.0.0.1:" + proxy.getPort());

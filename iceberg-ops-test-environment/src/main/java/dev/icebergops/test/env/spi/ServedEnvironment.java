@@ -7,6 +7,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletionException;
 import org.apache.iceberg.CatalogProperties;
 import org.apache.iceberg.CatalogUtil;
 import org.apache.iceberg.aws.AwsClientProperties;
@@ -145,9 +146,9 @@ public abstract class ServedEnvironment implements IcebergTestEnvironment {
     this.closed = true;
     long startNanos = System.nanoTime();
     RuntimeException failure = new IllegalStateException("Cannot close environment cleanly");
-    handedOut.forEach(client -> Resources.closeQuietly(client, failure));
+    handedOut.forEach(client -> closeQuietly(client, failure));
     handedOut.clear();
-    Resources.closeQuietly(shared, failure);
+    closeQuietly(shared, failure);
     this.shared = null;
     stopServers(failure);
     if (failure.getSuppressed().length > 0) {
@@ -189,6 +190,36 @@ public abstract class ServedEnvironment implements IcebergTestEnvironment {
     props.put(METRICS_REPORTING, "false");
     props.putAll(storage);
     return props;
+  }
+
+  /** Closes {@code closeable} if there is one, adding a failure to {@code failure}. */
+  public static void closeQuietly(AutoCloseable closeable, Throwable failure) {
+    if (closeable == null) {
+      return;
+    }
+    try {
+      closeable.close();
+    } catch (Exception e) {
+      failure.addSuppressed(e);
+    }
+  }
+
+  /** The exception inside any {@link CompletionException} wrappers. */
+  protected static Throwable unwrap(Throwable e) {
+    Throwable t = e;
+    while (t instanceof CompletionException && t.getCause() != null) {
+      t = t.getCause();
+    }
+    return t;
+  }
+
+  /** The message of the innermost cause, or its class name when it has none. */
+  protected static String rootMessage(Throwable e) {
+    Throwable root = e;
+    while (root.getCause() != null && root.getCause() != root) {
+      root = root.getCause();
+    }
+    return root.getMessage() != null ? root.getMessage() : root.getClass().getName();
   }
 
   protected final void checkNotStarted(String what) {
