@@ -188,21 +188,19 @@ public final class ConfigLoader {
 
   private Map<String, Object> read(Path file) {
     where = file.getFileName().toString();
-    try (InputStream in = Files.newInputStream(file);
-        Reader reader =
-            new InputStreamReader(
-                new ByteArrayInputStream(
-                    YamlLimits.readBounded(in, "Cannot read config " + file, "a config file")),
-                StandardCharsets.UTF_8.newDecoder())) {
+    try (InputStream in = Files.newInputStream(file)) {
+      byte[] bytes = YamlLimits.readBounded(in, "Cannot read config " + file, "a config file");
       LoaderOptions options = new LoaderOptions();
       options.setAllowDuplicateKeys(false); // as contracts: a second namespace: is a mistake
-      Node root = new Yaml(new SafeConstructor(options)).compose(reader);
+      Yaml yaml = new Yaml(new SafeConstructor(options));
+      // composed for where each key is, then loaded for the values
+      Node root = yaml.compose(utf8(bytes));
       if (root == null) {
         return Map.of();
       }
       markKeys(root, "");
       marks.putIfAbsent("", root.getStartMark());
-      return mapping("", new Builder(options).build(root));
+      return mapping("", yaml.load(utf8(bytes)));
     } catch (NoSuchFileException e) {
       throw new IllegalArgumentException("Cannot read config " + file + ": no such file");
     } catch (IOException e) {
@@ -249,17 +247,10 @@ public final class ConfigLoader {
         : " at line " + (mark.getLine() + 1) + ", column " + (mark.getColumn() + 1);
   }
 
-  /** SafeConstructor, building from a node composed beforehand. */
-  private static final class Builder extends SafeConstructor {
-    Builder(LoaderOptions options) {
-      super(options);
-      // a constructor used without a Yaml instance does not take this from the options
-      setAllowDuplicateKeys(options.isAllowDuplicateKeys());
-    }
-
-    Object build(Node node) {
-      return constructDocument(node);
-    }
+  /** The file's bytes read as UTF-8, refusing malformed input. */
+  private static Reader utf8(byte[] bytes) {
+    return new InputStreamReader(
+        new ByteArrayInputStream(bytes), StandardCharsets.UTF_8.newDecoder());
   }
 
   private String setting(Map<String, Object> root, String key, String fallback) {
