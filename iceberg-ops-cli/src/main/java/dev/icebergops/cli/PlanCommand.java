@@ -91,7 +91,10 @@ final class PlanCommand extends SessionCommand {
     output.notes(runner, result);
   }
 
-  /** Prints the preview, and the gate's verdict when there is a gate. */
+  /**
+   * Prints the preview, and the gate's verdict when there is a gate: exits {@link
+   * CommandContext#GATED} on an undeclared change.
+   */
   private void preview(MigrationRunner runner, ChangeClass gate, Output output) {
     MigrationPreview result = runner.preview();
     Map<String, Object> document = new LinkedHashMap<>(result.asMap());
@@ -99,23 +102,18 @@ final class PlanCommand extends SessionCommand {
     if (gate != null) {
       List<String> undeclared = result.undeclared(gate);
       document.put("gate", Output.of("failOn", gate.label(), "undeclared", undeclared));
-      gate(output, gate, undeclared);
+      output.line("");
+      if (undeclared.isEmpty()) {
+        output.line("Gate --fail-on " + gate.label() + ": no undeclared change");
+      } else {
+        output.line(
+            "Gate --fail-on %s: %s undeclared change%s"
+                .formatted(gate.label(), undeclared.size(), undeclared.size() == 1 ? "" : "s"));
+        undeclared.forEach(u -> output.line("  " + u));
+        exitCode = CommandContext.GATED; // an undeclared change fails the gate
+      }
     }
     output.json(document);
-  }
-
-  /** Tells the gate's verdict; exits {@link CommandContext#GATED} on an undeclared change. */
-  private void gate(Output output, ChangeClass gate, List<String> undeclared) {
-    output.line("");
-    if (undeclared.isEmpty()) {
-      output.line("Gate --fail-on " + gate.label() + ": no undeclared change");
-      return;
-    }
-    output.line(
-        "Gate --fail-on %s: %s undeclared change%s"
-            .formatted(gate.label(), undeclared.size(), undeclared.size() == 1 ? "" : "s"));
-    undeclared.forEach(u -> output.line("  " + u));
-    exitCode = CommandContext.GATED;
   }
 
   private static boolean blocksMigrate(MigrationStatus status) {

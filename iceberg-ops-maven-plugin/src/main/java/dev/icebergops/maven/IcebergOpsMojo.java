@@ -81,7 +81,9 @@ abstract class IcebergOpsMojo extends AbstractMojo {
   @Override
   public final void execute() throws MojoExecutionException, MojoFailureException {
     if (skip) {
-      getLog().info("Skipping iceberg-ops:" + goal());
+      // the goal's name: the class's without Mojo, in lower case
+      String goal = getClass().getSimpleName().replaceFirst("Mojo$", "").toLowerCase(Locale.ROOT);
+      getLog().info("Skipping iceberg-ops:" + goal);
       return;
     }
     IcebergOpsConfig config = config();
@@ -97,11 +99,6 @@ abstract class IcebergOpsMojo extends AbstractMojo {
       getLog().debug(redactor.redact(e.toString()));
       throw new MojoFailureException(redactor.redact(message(e)));
     }
-  }
-
-  /** The goal's name, for the log: the class's name without {@code Mojo}, in lower case. */
-  private String goal() {
-    return getClass().getSimpleName().replaceFirst("Mojo$", "").toLowerCase(Locale.ROOT);
   }
 
   /**
