@@ -16,7 +16,7 @@ public final class Main {
    * @param args the command line, for example {@code migrate --target 0003}
    */
   public static void main(String[] args) {
-    if (hasVerbose(args)) {
+    if (Arrays.stream(args).anyMatch(arg -> arg.equals("-v") || arg.equals("--verbose"))) {
       System.setProperty("org.slf4j.simpleLogger.defaultLogLevel", "info");
       // progress, not Iceberg's metrics report of every scan and commit: ToolSession keeps its
       // default reporter at WARN (a reporter the catalog's properties name still gets them)
@@ -28,9 +28,5 @@ public final class Main {
             .guardedBy(guard)
             .run(args);
     System.exit(code);
-  }
-
-  private static boolean hasVerbose(String[] args) {
-    return Arrays.stream(args).anyMatch(arg -> arg.equals("-v") || arg.equals("--verbose"));
   }
 }

@@ -14,16 +14,7 @@ import org.gaul.s3proxy.nio2blob.TransientNio2BlobStore;
  * heap, so it behaves the same on every machine, whereas the filesystem store keeps ETags and
  * content types in extended attributes that not every temporary file system supports.
  */
-final class S3Store implements AutoCloseable {
-  private final BlobStore blobStore;
-  private final S3Proxy proxy;
-  private final String endpoint;
-
-  private S3Store(BlobStore blobStore, S3Proxy proxy, String endpoint) {
-    this.blobStore = blobStore;
-    this.proxy = proxy;
-    this.endpoint = endpoint;
-  }
+record S3Store(BlobStore blobStore, S3Proxy proxy, String endpoint) implements AutoCloseable {
 
   /** Starts S3Proxy and creates the bucket. */
   static S3Store start(String bucket, String accessKey, String secretKey) throws Exception {
@@ -44,10 +35,6 @@ final class S3Store implements AutoCloseable {
       throw e;
     }
     return new S3Store(blobStore, proxy, "http://127.0.0.1:" + proxy.getPort());
-  }
-
-  String endpoint() {
-    return endpoint;
   }
 
   @Override
