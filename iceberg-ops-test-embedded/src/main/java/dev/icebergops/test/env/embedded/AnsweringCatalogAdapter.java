@@ -27,8 +27,8 @@ import org.apache.iceberg.rest.responses.ErrorResponse;
  * RESTException} that the servlet logs as an ERROR with a stack trace: one for every expected 404.
  * Here the request ends once the handler has answered, so a test's output shows the project's
  * messages rather than the server's, whichever SLF4J binding the user has. {@link
- * ErrorStatusResponse} keeps the answered status from being overwritten afterwards. Changes are
- * made one at a time, so that a multi-table commit is atomic; and a multi-table commit whose table
+ * RestCatalogServer} keeps the answered status from being overwritten afterwards. Changes are made
+ * one at a time, so that a multi-table commit is atomic; and a multi-table commit whose table
  * changed after its requirements were checked is refused, not retried (see {@link #commitAll}).
  */
 final class AnsweringCatalogAdapter extends RESTCatalogAdapter {

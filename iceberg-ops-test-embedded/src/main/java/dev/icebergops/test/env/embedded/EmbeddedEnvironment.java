@@ -236,23 +236,18 @@ public final class EmbeddedEnvironment extends ServedEnvironment {
     if (!stopped.contains(store)) {
       closeQuietly(store, failure);
     }
-    deleteQuietly(tempDir, failure);
+    if (tempDir != null) {
+      try (Stream<Path> paths = Files.walk(tempDir)) {
+        for (Path path : paths.sorted(Comparator.reverseOrder()).toList()) {
+          Files.deleteIfExists(path);
+        }
+      } catch (IOException | UncheckedIOException e) {
+        failure.addSuppressed(e);
+      }
+    }
     this.server = null;
     this.store = null;
     this.tempDir = null;
-  }
-
-  private static void deleteQuietly(Path dir, Throwable failure) {
-    if (dir == null) {
-      return;
-    }
-    try (Stream<Path> paths = Files.walk(dir)) {
-      for (Path path : paths.sorted(Comparator.reverseOrder()).toList()) {
-        Files.deleteIfExists(path);
-      }
-    } catch (IOException | UncheckedIOException e) {
-      failure.addSuppressed(e);
-    }
   }
 
   private static Thread starterThread(Runnable runnable) {

@@ -5,6 +5,7 @@ import jakarta.servlet.ServletRequest;
 import jakarta.servlet.ServletResponse;
 import jakarta.servlet.http.HttpServlet;
 import jakarta.servlet.http.HttpServletResponse;
+import jakarta.servlet.http.HttpServletResponseWrapper;
 import java.io.IOException;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -107,6 +108,28 @@ final class RestCatalogServer implements AutoCloseable {
     public void service(ServletRequest request, ServletResponse response)
         throws ServletException, IOException {
       delegate.join().service(request, new ErrorStatusResponse((HttpServletResponse) response));
+    }
+  }
+
+  /**
+   * A response whose error status, once set, stays: Iceberg's servlet sets a success status (204,
+   * or 304 for a table load) after a request that returned no body, which would overwrite the error
+   * that {@link AnsweringCatalogAdapter} answered.
+   */
+  private static final class ErrorStatusResponse extends HttpServletResponseWrapper {
+
+    private boolean error;
+
+    ErrorStatusResponse(HttpServletResponse response) {
+      super(response);
+    }
+
+    @Override
+    public void setStatus(int status) {
+      if (!error) {
+        super.setStatus(status);
+        error = status >= 400;
+      }
     }
   }
 }
