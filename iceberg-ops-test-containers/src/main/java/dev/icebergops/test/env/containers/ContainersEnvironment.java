@@ -297,7 +297,8 @@ public final class ContainersEnvironment extends ServedEnvironment {
         s3Endpoint,
         s3Image,
         bucket());
-    Map<String, String> properties = clientProperties(uri, storage(s3Endpoint));
+    Map<String, String> properties =
+        clientProperties(uri, storageProperties(s3Endpoint, accessKey, secretKey));
     // the fixture's multi-table commit is not atomic: it answers a table's refused commit as done
     // without making it (docs/reliability.md), so the runner commits one table at a time here
     properties.put(MULTI_TABLE_COMMITS, "false");
@@ -343,7 +344,7 @@ public final class ContainersEnvironment extends ServedEnvironment {
   private GenericContainer<?> newCatalogContainer(String s3Endpoint) {
     String s3FromCatalog =
         hostNetwork ? s3Endpoint : "http://" + S3_ALIAS + ":" + S3_PORT; // the store, as it sees it
-    Map<String, String> properties = new LinkedHashMap<>(storage(s3FromCatalog));
+    Map<String, String> properties = storageProperties(s3FromCatalog, accessKey, secretKey);
     properties.put(CatalogProperties.URI, FIXTURE_DATABASE);
     if (hostNetwork) {
       properties.put("rest.port", Integer.toString(ports.catalogHost()));
@@ -354,11 +355,6 @@ public final class ContainersEnvironment extends ServedEnvironment {
     container.withEnv(catalogEnv);
     configure(container, "REST catalog", CATALOG_PORT, ports.catalogHost());
     return container;
-  }
-
-  /** The settings of a client that reaches the store at {@code endpoint}. */
-  private Map<String, String> storage(String endpoint) {
-    return storageProperties(endpoint, accessKey, secretKey);
   }
 
   /** Network, ports, readiness, pulling and reuse: the same for both containers. */
