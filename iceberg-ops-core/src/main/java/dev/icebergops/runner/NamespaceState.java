@@ -224,16 +224,10 @@ final class NamespaceState {
 
   /**
    * Migrations up to and including {@code target} (all when null) that migrate would apply: never
-   * run, rolled back or repaired; failed and interrupted ones too when {@code retryFailed}.
-   */
-  List<ResolvedMigration> pending(String target, boolean retryFailed) {
-    return pending(target, retryFailed, true);
-  }
-
-  /**
-   * As {@link #pending(String, boolean)}; with {@code useBaselines}, a namespace without history
-   * starts with the baseline {@link #plannedBaseline} picks, and the versions below a baseline that
-   * built the namespace are never pending.
+   * run, rolled back or repaired; failed and interrupted ones too when {@code retryFailed}. With
+   * {@code useBaselines}, a namespace without history starts with the baseline {@link
+   * #plannedBaseline} picks, and the versions below a baseline that built the namespace are never
+   * pending.
    */
   List<ResolvedMigration> pending(String target, boolean retryFailed, boolean useBaselines) {
     List<ResolvedMigration> pending = new ArrayList<>();

@@ -130,7 +130,7 @@ final class NamespaceView {
 
   /** The versions migrate would apply from {@code state}: failed ones too unless it validates. */
   List<ResolvedMigration> pending(NamespaceState state) {
-    return state.pending(null, !config.validateOnMigrate());
+    return state.pending(null, !config.validateOnMigrate(), true);
   }
 
   /** See {@link MigrationRunner#plan()}. */

@@ -105,72 +105,55 @@ final class RecordingRuns {
     List<HistoryRecord> rows = new ArrayList<>();
     for (HistoryRecord row : state.rows()) {
       ResolvedMigration migration = state.migration(row.version());
+      Status status = row.status();
+      String error = row.error();
+      String checksum = migration == null ? row.checksum() : migration.checksum();
+      String operation = "repair";
+      String what;
       if (NamespaceState.isChanged(migration, row)) {
         // an applied baseline stays the baseline's row: its operation says so
-        rows.add(
-            copy(
-                row,
-                Status.APPLIED,
-                row.error(),
-                migration.checksum(),
-                now,
-                runId,
-                NamespaceState.isBaselineRow(row) ? NamespaceState.BASELINE : "repair"));
-        changes.add(
-            change(
-                row,
-                "accepted checksum " + migration.checksum() + " (was " + row.checksum() + ")"));
-      } else if (row.status() == Status.UNREADABLE) {
+        operation = NamespaceState.isBaselineRow(row) ? NamespaceState.BASELINE : "repair";
+        what = "accepted checksum " + checksum + " (was " + row.checksum() + ")";
+      } else if (status == Status.UNREADABLE) {
         // the journal removes an unreadable row: the version then reads as missing from history
         rows.add(row);
-        changes.add(change(row, "removed its unreadable row: " + row.error()));
-      } else if (row.status() == Status.FAILED || state.isInterrupted(row)) {
-        String was = row.status() == Status.FAILED ? "failed" : "interrupted";
-        String before =
-            row.status() == Status.FAILED ? row.error() : NamespaceState.interruption(row);
-        rows.add(
-            copy(
-                row,
-                Status.PENDING,
-                "repaired; was " + was + ": " + before,
-                migration == null ? row.checksum() : migration.checksum(),
-                now,
-                runId,
-                "repair"));
-        changes.add(change(row, "marked pending (was " + was + ")"));
+        changes.add(change(row, "removed its unreadable row: " + error));
+        continue;
+      } else if (status == Status.FAILED || state.isInterrupted(row)) {
+        String was = status == Status.FAILED ? "failed" : "interrupted";
+        error =
+            "repaired; was %s: %s"
+                .formatted(was, status == Status.FAILED ? error : NamespaceState.interruption(row));
+        status = Status.PENDING;
+        what = "marked pending (was " + was + ")";
       } else if (state.respelled().contains(row.version())) {
-        rows.add(copy(row, row.status(), row.error(), row.checksum(), now, runId, row.operation()));
-        changes.add(change(row, "rewrote its status as " + row.status().value()));
+        checksum = row.checksum();
+        operation = row.operation();
+        what = "rewrote its status as " + status.value();
+      } else {
+        continue;
       }
+      rows.add(
+          new HistoryRecord(
+              row.version(),
+              row.namespace(),
+              row.description(),
+              status,
+              error,
+              checksum,
+              now,
+              row.durationMs(),
+              operation,
+              row.steps(),
+              runId,
+              row.tableUuids()));
+      changes.add(change(row, what));
     }
     return rows;
   }
 
   private static RepairResult.Change change(HistoryRecord row, String change) {
     return new RepairResult.Change(row.version(), row.description(), change);
-  }
-
-  private static HistoryRecord copy(
-      HistoryRecord row,
-      Status status,
-      String error,
-      String checksum,
-      Instant now,
-      String runId,
-      String operation) {
-    return new HistoryRecord(
-        row.version(),
-        row.namespace(),
-        row.description(),
-        status,
-        error,
-        checksum,
-        now,
-        row.durationMs(),
-        operation,
-        row.steps(),
-        runId,
-        row.tableUuids());
   }
 
   /** Deletes every history row of the namespace under its lease; returns how many. */

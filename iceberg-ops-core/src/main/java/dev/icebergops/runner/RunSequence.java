@@ -253,7 +253,7 @@ final class RunSequence {
     if (config.validateOnMigrate()) {
       view.validate(state, "migrate");
     }
-    return state.pending(target, !config.validateOnMigrate());
+    return state.pending(target, !config.validateOnMigrate(), true);
   }
 
   private void checkClassesExist(NamespaceState state, List<String> versions, String target) {
