@@ -233,11 +233,12 @@ final class HistoryLog {
     NamespaceHistory base = state;
     Instant now = scope.config().clock().instant();
     RunLease renewed = lease.renewedUntil(now.plus(scope.config().leaseDuration()));
-    NamespaceHistory next = forget ? withoutRows(base) : base;
-    for (HistoryRecord row : rows) {
-      // iceberg-ops never writes an unreadable row: one among the rows is repair removing it
+    NamespaceHistory next = base;
+    for (HistoryRecord row : forget ? base.rows() : rows) {
+      // forgetting removes every row; iceberg-ops never writes an unreadable row: one among the
+      // rows is repair removing it
       next =
-          row.status() == HistoryRecord.Status.UNREADABLE
+          forget || row.status() == HistoryRecord.Status.UNREADABLE
               ? next.without(row.version())
               : next.with(row);
     }
@@ -265,14 +266,6 @@ final class HistoryLog {
       state = fresh;
       throw e;
     }
-  }
-
-  private static NamespaceHistory withoutRows(NamespaceHistory base) {
-    NamespaceHistory next = base;
-    for (HistoryRecord row : base.rows()) {
-      next = next.without(row.version());
-    }
-    return next;
   }
 
   /**

@@ -9,7 +9,6 @@ import dev.icebergops.history.RunLease;
 import dev.icebergops.history.internal.HistoryWriter;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.ThreadLocalRandom;
@@ -63,7 +62,7 @@ final class LeaseTaking {
     LeaseTaking taking = new LeaseTaking(scope, what);
     Optional<HeldLease> held = Optional.empty();
     while (held.isEmpty()) {
-      held = taking.tryTake(taking.awaitFree(), List.of());
+      held = taking.tryTake(taking.awaitFree(), null);
     }
     return held.get();
   }
@@ -104,21 +103,22 @@ final class LeaseTaking {
   }
 
   /**
-   * Takes the lease from the state offered, with the run's first rows in the same commit; adopts it
+   * Takes the lease from the state offered, with the run's first row in the same commit; adopts it
    * when an earlier try's commit landed although its answer said otherwise.
    *
-   * @param firstRows the rows the caller planned from {@link Offer#leased()}; ignored when adopted
+   * @param first the row the caller planned from {@link Offer#leased()}, or null; ignored when
+   *     adopted
    * @return the held lease, or empty when another writer came first (then await and try again)
    * @throws ConcurrentMigrationException once the contention budget is spent
    */
-  Optional<HeldLease> tryTake(Offer offer, List<HistoryRecord> firstRows) {
+  Optional<HeldLease> tryTake(Offer offer, HistoryRecord first) {
     tried++;
     RunLease held = offer.read().lease().orElse(null);
     if (offer.isMine()) {
       HistoryLog log = new HistoryLog(scope, offer.read(), held);
       return Optional.of(new HeldLease(scope, log, null, scope.leaseMark().orElse(null)));
     }
-    NamespaceHistory target = withRows(offer.leased(), firstRows);
+    NamespaceHistory target = first == null ? offer.leased() : offer.leased().with(first);
     NamespaceHistory taken;
     try {
       taken = scope.remote().call(taking, () -> writer.commit(offer.read(), target));
@@ -136,14 +136,6 @@ final class LeaseTaking {
     }
     HistoryLog log = new HistoryLog(scope, taken, offer.mine());
     return Optional.of(new HeldLease(scope, log, held, taken.snapshotId()));
-  }
-
-  private static NamespaceHistory withRows(NamespaceHistory state, List<HistoryRecord> rows) {
-    NamespaceHistory next = state;
-    for (HistoryRecord row : rows) {
-      next = next.with(row);
-    }
-    return next;
   }
 
   private static String deathOf(RunLease lease, Instant now) {

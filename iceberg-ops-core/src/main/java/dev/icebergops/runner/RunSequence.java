@@ -140,7 +140,7 @@ final class RunSequence {
         versions = plan.apply(offer.leased());
       }
       HistoryRecord first = running(versions.versions(), 0, operation, offer.mine().runId());
-      Optional<HeldLease> held = taking.tryTake(offer, first == null ? List.of() : List.of(first));
+      Optional<HeldLease> held = taking.tryTake(offer, first);
       if (held.isPresent()) {
         try (HeldLease lease = held.get()) {
           return drive(lease, operation, versions);
