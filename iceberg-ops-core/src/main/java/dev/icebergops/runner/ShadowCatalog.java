@@ -133,7 +133,47 @@ final class ShadowCatalog extends BaseMetastoreViewCatalog implements SupportsNa
 
   @Override
   protected TableOperations newTableOps(TableIdentifier id) {
-    return new Ops(id);
+    // one table's operations: commits replace the held metadata when it is still their base
+    return new TableOperations() {
+      @Override
+      public TableMetadata current() {
+        return tables.current(id);
+      }
+
+      @Override
+      public TableMetadata refresh() {
+        return current();
+      }
+
+      @Override
+      public void commit(TableMetadata base, TableMetadata metadata) {
+        tables.commit(
+            id,
+            base,
+            metadata,
+            now ->
+                new CommitFailedException(
+                    "Cannot commit to %s on the shadow: %s",
+                    id,
+                    now == null ? "it was dropped" : base == null ? "it exists" : "it changed"));
+      }
+
+      @Override
+      public FileIO io() {
+        return io;
+      }
+
+      @Override
+      public String metadataFileLocation(String fileName) {
+        return current().location() + "/metadata/" + fileName;
+      }
+
+      @Override
+      public LocationProvider locationProvider() {
+        TableMetadata metadata = current();
+        return LocationProviders.locationsFor(metadata.location(), metadata.properties());
+      }
+    };
   }
 
   @Override
@@ -252,52 +292,5 @@ final class ShadowCatalog extends BaseMetastoreViewCatalog implements SupportsNa
   @Override
   public boolean removeProperties(Namespace namespace, Set<String> properties) {
     return namespaceExists(namespace);
-  }
-
-  /** One table's operations: commits replace the held metadata when it is still their base. */
-  private final class Ops implements TableOperations {
-    private final TableIdentifier id;
-
-    Ops(TableIdentifier id) {
-      this.id = id;
-    }
-
-    @Override
-    public TableMetadata current() {
-      return tables.current(id);
-    }
-
-    @Override
-    public TableMetadata refresh() {
-      return current();
-    }
-
-    @Override
-    public void commit(TableMetadata base, TableMetadata metadata) {
-      tables.commit(
-          id,
-          base,
-          metadata,
-          now ->
-              new CommitFailedException(
-                  "Cannot commit to %s on the shadow: %s",
-                  id, now == null ? "it was dropped" : base == null ? "it exists" : "it changed"));
-    }
-
-    @Override
-    public FileIO io() {
-      return io;
-    }
-
-    @Override
-    public String metadataFileLocation(String fileName) {
-      return current().location() + "/metadata/" + fileName;
-    }
-
-    @Override
-    public LocationProvider locationProvider() {
-      TableMetadata metadata = current();
-      return LocationProviders.locationsFor(metadata.location(), metadata.properties());
-    }
   }
 }
