@@ -213,7 +213,7 @@ final class HistoryLog {
         .config()
         .retry(what)
         .run(
-            tried -> {
+            () -> {
               tryWrite(rows, release, forget, carrier);
               return null;
             },

@@ -2,6 +2,7 @@ package dev.icebergops.runner;
 
 import dev.icebergops.history.HistoryConflictException;
 import java.util.concurrent.ThreadLocalRandom;
+import java.util.function.Supplier;
 
 /**
  * The one policy for a history write that lost to another writer ({@link
@@ -43,16 +44,16 @@ final class HistoryRetry {
    * Runs {@code attempt} until it returns, trying again while it throws {@link
    * HistoryConflictException} and the budget lasts.
    *
-   * @param attempt one try, told its number (from 1); throws {@link HistoryConflictException} to be
-   *     tried again, anything else to stop
+   * @param attempt one try: throws {@link HistoryConflictException} when another writer came first,
+   *     to be tried again, anything else to stop
    * @param exhausted the error to throw once the budget is spent, from the number of tries and the
    *     last conflict
    * @return what the successful try returned
    */
-  <T> T run(Attempt<T> attempt, Exhausted exhausted) {
+  <T> T run(Supplier<T> attempt, Exhausted exhausted) {
     for (int tried = 1; ; tried++) {
       try {
-        return attempt.run(tried);
+        return attempt.get();
       } catch (HistoryConflictException e) {
         afterLoss(tried, e, exhausted);
       }
@@ -81,16 +82,6 @@ final class HistoryRetry {
       Thread.currentThread().interrupt();
       throw new MigrationException(null, "Cannot " + what + ": interrupted", e);
     }
-  }
-
-  /** One try of a history write. */
-  @FunctionalInterface
-  interface Attempt<T> {
-    /**
-     * @param tried the try's number, from 1
-     * @throws HistoryConflictException when another writer came first: tried again
-     */
-    T run(int tried);
   }
 
   /** The error of a write whose budget ran out. */

@@ -178,7 +178,7 @@ final class RecordingRuns {
         .config()
         .retry(what)
         .run(
-            tried -> {
+            () -> {
               NamespaceHistory read = scope.read();
               Optional<RunLease> held = read.lease();
               if (held.isPresent()) {

@@ -68,8 +68,8 @@ class HistoryRetryTest {
               () ->
                   new HistoryRetry(5, "record " + version)
                       .run(
-                          tried -> {
-                            counted.incrementAndGet();
+                          () -> {
+                            int tried = counted.incrementAndGet();
                             NamespaceHistory read = history.load(namespace);
                             if (tried == 1) {
                               await(bothRead); // both first tries start from the same state
@@ -99,7 +99,7 @@ class HistoryRetryTest {
     assertThatThrownBy(
             () ->
                 retry.run(
-                    n -> {
+                    () -> {
                       tried.incrementAndGet();
                       NamespaceHistory read = history.load(namespace);
                       // another writer of the namespace commits between this try's read and write
@@ -127,7 +127,7 @@ class HistoryRetryTest {
             () ->
                 new HistoryRetry(5, "record 0002")
                     .run(
-                        n -> {
+                        () -> {
                           tried.incrementAndGet();
                           throw new IllegalArgumentException("Cannot record 0002: bad row");
                         },
