@@ -5,7 +5,6 @@ import static dev.icebergops.runner.RunnerLog.LOG;
 import dev.icebergops.history.HistoryRecord;
 import dev.icebergops.history.HistoryRecord.Status;
 import dev.icebergops.migration.IrreversibleMigrationException;
-import dev.icebergops.migration.Migration;
 import dev.icebergops.migration.MigrationContext;
 import dev.icebergops.migration.ResolvedMigration;
 import dev.icebergops.migration.internal.CatalogMigrationContext;
@@ -84,7 +83,6 @@ final class VersionExecutor {
   private final class Attempt {
     private final Operation operation;
     private final ResolvedMigration resolved;
-    private final Migration migration;
     private final HeldLease lease;
     private final HistoryLog journal;
     private final StepLog steps;
@@ -96,7 +94,6 @@ final class VersionExecutor {
     Attempt(Operation operation, ResolvedMigration resolved, HeldLease lease) {
       this.operation = operation;
       this.resolved = resolved;
-      this.migration = resolved.migration();
       this.lease = lease;
       this.journal = lease.log();
       this.steps =
@@ -115,12 +112,12 @@ final class VersionExecutor {
 
     void runUpgrade() {
       try {
-        remote.runSteps(steps, () -> migration.preUpgrade(ctx));
+        remote.runSteps(steps, () -> resolved.migration().preUpgrade(ctx));
       } catch (Exception | Error e) {
         throw failed("preUpgrade", e);
       }
       try {
-        remote.runSteps(steps, () -> migration.upgrade(ctx));
+        remote.runSteps(steps, () -> resolved.migration().upgrade(ctx));
       } catch (Exception | Error e) {
         throw failed("upgrade", e);
       }
@@ -128,14 +125,14 @@ final class VersionExecutor {
 
     void runDowngrade(HistoryRecord before) {
       try {
-        remote.runSteps(steps, () -> migration.preDowngrade(ctx));
+        remote.runSteps(steps, () -> resolved.migration().preDowngrade(ctx));
       } catch (Exception | Error e) {
         throw unchanged(
             before, "preDowngrade", "preDowngrade failed: " + e + "; it stays as it was", e);
       }
       try {
         PropertyChanges.refuseToLowerFormatVersion(before.steps());
-        remote.runSteps(steps, () -> migration.downgrade(ctx));
+        remote.runSteps(steps, () -> resolved.migration().downgrade(ctx));
       } catch (IrreversibleMigrationException e) {
         throw unchanged(
             before,
@@ -199,7 +196,7 @@ final class VersionExecutor {
           namespace,
           took.toMillis());
       try {
-        operation.runPostHook(migration, ctx);
+        operation.runPostHook(resolved.migration(), ctx);
       } catch (Exception e) {
         LOG.warn(
             "{} of migration {} in {} failed; it stays {}: {}",
