@@ -65,12 +65,15 @@ final class VersionRows {
     return row(resolved, "stamp", runId, Status.APPLIED, List.of(), null, 0L, tableUuids);
   }
 
-  /** The row recording a failed version as rolled back although nothing of it was committed. */
+  /**
+   * The row recording a failed version as rolled back although nothing of it was committed; its
+   * description as recorded when its class is gone ({@code resolved} null).
+   */
   HistoryRecord nothingToUndo(ResolvedMigration resolved, HistoryRecord failed, String runId) {
     return new HistoryRecord(
-        resolved.version(),
+        failed.version(),
         namespace,
-        resolved.description(),
+        resolved == null ? failed.description() : resolved.description(),
         Status.ROLLED_BACK,
         null,
         failed.checksum(),

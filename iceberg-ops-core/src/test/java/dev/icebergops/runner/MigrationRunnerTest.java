@@ -17,6 +17,7 @@ import dev.icebergops.migration.ResolvedMigration;
 import dev.icebergops.runner.MigrationStatus.State;
 import dev.icebergops.runner.SalesMigrations.V0001__CreateOrders;
 import dev.icebergops.runner.SalesMigrations.V0002__AddRegion;
+import dev.icebergops.runner.SalesMigrations.V0003__PromoteQuantity;
 import dev.icebergops.runner.SalesMigrations.V0004__AddChannel;
 import dev.icebergops.test.env.IcebergTestEnvironment;
 import dev.icebergops.testing.SharedEnvironment;
@@ -461,6 +462,24 @@ class MigrationRunnerTest {
     assertThat(withoutThree.status())
         .extracting(MigrationStatus::version, MigrationStatus::state)
         .contains(tuple("0003", State.MISSING));
+  }
+
+  @Test
+  void rollbackMarksAFailedVersionWithNoStepRolledBackEvenWhenItsClassIsGone() {
+    probe.failOn("0002.upgrade");
+    assertThatThrownBy(runner(SalesMigrations.all())::migrate)
+        .isInstanceOf(MigrationException.class);
+    MigrationRunner withoutTwo =
+        runner(SalesMigrations.source(V0001__CreateOrders.class, V0003__PromoteQuantity.class));
+
+    withoutTwo.rollbackTo("0001");
+
+    assertThat(withoutTwo.history())
+        .extracting(HistoryRecord::version, HistoryRecord::description, HistoryRecord::status)
+        .containsExactly(
+            tuple("0001", "Create orders", Status.APPLIED),
+            tuple("0002", "Add region", Status.ROLLED_BACK));
+    assertThat(columns()).doesNotContain("region");
   }
 
   @Test
