@@ -48,75 +48,56 @@ final class MigrationValidator {
     HistoryRecord row = state.row(version);
     String name =
         migration != null ? migration.toString() : version + " (" + row.description() + ")";
-    return switch (status.state()) {
-      case MISSING_FROM_HISTORY ->
-          new ValidationFinding(
-              version,
-              Kind.MISSING_FROM_HISTORY,
-              name + ": " + NamespaceState.deletedRowAdvice(version));
-      case PENDING, ROLLED_BACK ->
-          migration == null || outOfOrder || highest == null || version.compareTo(highest) >= 0
-              ? null
-              : outOfOrder(version, name, highest);
-      case UNREADABLE ->
-          new ValidationFinding(version, Kind.UNREADABLE_ROW, name + ": " + state.unreadable(row));
-      case MISSING -> missingClass(version, name, row, location);
-      case APPLIED ->
-          status.checksumChanged() ? checksumChanged(version, name, migration, row) : null;
-      case FAILED -> failed(version, name, row);
-      case INTERRUPTED ->
-          new ValidationFinding(
-              version,
-              Kind.INTERRUPTED,
+    String text =
+        switch (status.state()) {
+          case MISSING_FROM_HISTORY -> name + ": " + NamespaceState.deletedRowAdvice(version);
+          case PENDING, ROLLED_BACK ->
+              migration == null || outOfOrder || highest == null || version.compareTo(highest) >= 0
+                  ? null
+                  : ("%1$s is pending but %2$s is already applied; give it a version above %2$s,"
+                          + " or allow it with outOfOrder(true)")
+                      .formatted(name, highest);
+          case UNREADABLE -> name + ": " + state.unreadable(row);
+          case MISSING ->
+              ("%s is applied but no %s in %s has that version; restore the class, or roll back to"
+                      + " below it with the class restored")
+                  .formatted(
+                      name,
+                      NamespaceState.isBaselineRow(row)
+                          ? "baseline class (B" + version + "__)"
+                          : "class",
+                      location);
+          case APPLIED ->
+              status.checksumChanged()
+                  ? ("%s was applied with checksum %s but its class now has %s; revert the edit, or"
+                          + " accept it with repair()")
+                      .formatted(name, abbreviate(row.checksum()), abbreviate(migration.checksum()))
+                  : null;
+          case FAILED ->
+              ("%s failed: %s; completed before the failure: %s; roll it back, or fix the tables and"
+                      + " run repair() (or stamp(\"%s\"))")
+                  .formatted(
+                      name,
+                      row.error(),
+                      row.steps().isEmpty() ? "none" : String.join("; ", row.steps()),
+                      version);
+          case INTERRUPTED ->
               "%s: %s; roll it back, or check the tables and run repair() (or stamp(\"%s\"))"
-                  .formatted(name, NamespaceState.interruption(row), version));
-      case RUNNING, BELOW_BASELINE -> null;
+                  .formatted(name, NamespaceState.interruption(row), version);
+          case RUNNING, BELOW_BASELINE -> null;
+        };
+    return text == null ? null : new ValidationFinding(version, kind(status.state()), text);
+  }
+
+  /** The kind of finding a version's state makes. */
+  private static Kind kind(MigrationStatus.State state) {
+    return switch (state) {
+      case PENDING, ROLLED_BACK -> Kind.OUT_OF_ORDER;
+      case UNREADABLE -> Kind.UNREADABLE_ROW;
+      case MISSING -> Kind.MISSING_CLASS;
+      case APPLIED -> Kind.CHECKSUM_CHANGED;
+      default -> Kind.valueOf(state.name()); // FAILED, INTERRUPTED, MISSING_FROM_HISTORY
     };
-  }
-
-  private static ValidationFinding outOfOrder(String version, String name, String highest) {
-    return new ValidationFinding(
-        version,
-        Kind.OUT_OF_ORDER,
-        ("%1$s is pending but %2$s is already applied; give it a version above %2$s, or allow"
-                + " it with outOfOrder(true)")
-            .formatted(name, highest));
-  }
-
-  private static ValidationFinding missingClass(
-      String version, String name, HistoryRecord row, String location) {
-    return new ValidationFinding(
-        version,
-        Kind.MISSING_CLASS,
-        ("%s is applied but no %s in %s has that version; restore the class, or roll back to below"
-                + " it with the class restored")
-            .formatted(
-                name,
-                NamespaceState.isBaselineRow(row) ? "baseline class (B" + version + "__)" : "class",
-                location));
-  }
-
-  private static ValidationFinding checksumChanged(
-      String version, String name, ResolvedMigration migration, HistoryRecord row) {
-    return new ValidationFinding(
-        version,
-        Kind.CHECKSUM_CHANGED,
-        ("%s was applied with checksum %s but its class now has %s; revert the edit, or accept it"
-                + " with repair()")
-            .formatted(name, abbreviate(row.checksum()), abbreviate(migration.checksum())));
-  }
-
-  private static ValidationFinding failed(String version, String name, HistoryRecord row) {
-    return new ValidationFinding(
-        version,
-        Kind.FAILED,
-        ("%s failed: %s; completed before the failure: %s; roll it back, or fix the tables and run"
-                + " repair() (or stamp(\"%s\"))")
-            .formatted(
-                name,
-                row.error(),
-                row.steps().isEmpty() ? "none" : String.join("; ", row.steps()),
-                version));
   }
 
   private static String abbreviate(String checksum) {
