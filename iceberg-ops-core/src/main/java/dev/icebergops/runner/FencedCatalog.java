@@ -32,6 +32,7 @@ final class FencedCatalog implements InvocationHandler {
   private static final Set<String> READS =
       Set.of(
           "name",
+          "loadTable",
           "listTables",
           "tableExists",
           "listNamespaces",
@@ -102,9 +103,6 @@ final class FencedCatalog implements InvocationHandler {
       fence.publishHeld();
       return null;
     }
-    if (name.equals("loadTable")) {
-      return fenced((TableIdentifier) args[0], (Table) call(catalog, method, args));
-    }
     if (name.equals("buildTable")) {
       return tableBuilder(call(catalog, method, args), (TableIdentifier) args[0]);
     }
@@ -115,13 +113,12 @@ final class FencedCatalog implements InvocationHandler {
       fence.check(describe(name, args));
     }
     Object result = call(catalog, method, args);
-    if (result instanceof Table table && args != null && args[0] instanceof TableIdentifier id) {
-      return fenced(id, table);
-    }
-    if (result instanceof Transaction transaction
-        && args != null
-        && args[0] instanceof TableIdentifier id) {
-      return checkedAtCommit(transaction, id);
+    if (args != null && args[0] instanceof TableIdentifier id) {
+      if (result instanceof Table table) {
+        return fenced(id, table);
+      } else if (result instanceof Transaction transaction) {
+        return checkedAtCommit(transaction, id);
+      }
     }
     return result;
   }
