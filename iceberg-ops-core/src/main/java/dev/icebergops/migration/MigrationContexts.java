@@ -25,6 +25,6 @@ public final class MigrationContexts {
    * @throws IllegalArgumentException if the catalog is null or the namespace is null or blank
    */
   public static MigrationContext of(Catalog catalog, String namespace) {
-    return new CatalogMigrationContext(catalog, namespace, StepListener.NONE);
+    return new CatalogMigrationContext(catalog, namespace, StepListener.NONE, null);
   }
 }

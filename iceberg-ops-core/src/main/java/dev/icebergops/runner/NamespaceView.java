@@ -265,10 +265,9 @@ final class NamespaceView {
    * @throws IllegalArgumentException if no versioned migration has {@code target}
    */
   void checkTarget(String what, String target) {
-    if (migrations().stream().anyMatch(m -> m.version().equals(target))) {
-      return;
+    if (migrations().stream().noneMatch(m -> m.version().equals(target))) {
+      throw unknownTarget(what, target);
     }
-    throw unknownTarget(what, target);
   }
 
   /** The error of a target no migration has: {@code Cannot <what> <target>: ... (known: ...)}. */

@@ -160,7 +160,8 @@ abstract class MigrationContextBehaviour {
               public void afterStep(String step) {
                 heard.add("after " + step);
               }
-            });
+            },
+            null);
 
     listened.createTableIfNotExists("events", EVENTS);
     assertThatThrownBy(() -> listened.deleteColumn("events", "nope"))

@@ -50,18 +50,8 @@ public final class CatalogMigrationContext implements MigrationContext {
    * @param catalog the catalog holding the tables
    * @param namespace the namespace that bare table names are qualified with
    * @param steps told before and after each helper step
-   * @throws IllegalArgumentException if the catalog or listener is null or the namespace is null or
-   *     blank
-   */
-  public CatalogMigrationContext(Catalog catalog, String namespace, StepListener steps) {
-    this(catalog, namespace, steps, null);
-  }
-
-  /**
-   * Binds a context to a catalog and a namespace for one version's upgrade or downgrade.
-   *
-   * @param version the version the context runs, which {@link #restoreSchemaBeforeUpgrade} reads
-   *     the record of; null outside a run
+   * @param version the version the context runs (for one version's upgrade or downgrade), which
+   *     {@link #restoreSchemaBeforeUpgrade} reads the record of; null outside a run
    * @throws IllegalArgumentException if the catalog or listener is null or the namespace is null or
    *     blank
    */
