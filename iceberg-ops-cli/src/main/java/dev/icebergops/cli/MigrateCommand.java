@@ -27,8 +27,8 @@ final class MigrateCommand extends SessionCommand {
   @Override
   void run(ToolSession session, Output output) {
     long start = System.nanoTime();
-    MigrationResult result =
-        versions(session, output, "migrate", "Applied", outOfOrder.allowed, r -> r.migrate(target));
+    var runner = session.runner().outOfOrder(outOfOrder.allowed);
+    MigrationResult result = versions(runner, "migrate", "Applied", r -> r.migrate(target));
     MigrateSummary.lines(result, Duration.ofNanos(System.nanoTime() - start)).forEach(output::line);
   }
 }

@@ -4,6 +4,7 @@ import dev.icebergops.migration.ChangeClass;
 import dev.icebergops.runner.MigrationPreview;
 import dev.icebergops.runner.MigrationRunner;
 import dev.icebergops.runner.MigrationStatus;
+import dev.icebergops.runner.MigrationStatus.State;
 import dev.icebergops.tooling.ToolSession;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -54,7 +55,9 @@ final class PlanCommand extends SessionCommand {
     }
     List<MigrationStatus> pending = runner.plan();
     List<MigrationStatus> blocking =
-        runner.status().stream().filter(PlanCommand::blocksMigrate).toList();
+        runner.status().stream()
+            .filter(s -> s.state() == State.FAILED || s.state() == State.INTERRUPTED)
+            .toList();
     Map<String, Object> result =
         output.result(
             session.namespace(),
@@ -86,7 +89,7 @@ final class PlanCommand extends SessionCommand {
               .formatted(
                   version.version(),
                   version.description(),
-                  version.state() == MigrationStatus.State.FAILED ? "failed" : "was interrupted"));
+                  version.state() == State.FAILED ? "failed" : "was interrupted"));
     }
     output.notes(runner, result);
   }
@@ -114,10 +117,5 @@ final class PlanCommand extends SessionCommand {
       }
     }
     output.json(document);
-  }
-
-  private static boolean blocksMigrate(MigrationStatus status) {
-    return status.state() == MigrationStatus.State.FAILED
-        || status.state() == MigrationStatus.State.INTERRUPTED;
   }
 }

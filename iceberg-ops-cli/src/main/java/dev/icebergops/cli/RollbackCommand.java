@@ -29,11 +29,9 @@ final class RollbackCommand extends SessionCommand {
   void run(ToolSession session, Output output) {
     MigrationResult result =
         versions(
-            session,
-            output,
+            session.runner(),
             "rollback",
             "Rolled back",
-            false,
             runner ->
                 bound != null && bound.target != null
                     ? runner.rollbackTo(bound.target)

@@ -38,15 +38,13 @@ abstract class SessionCommand implements Callable<Integer> {
    * output (after the versions done), the JSON result beside the error; then the failure is
    * rethrown for the {@code Error:} line.
    */
-  static MigrationResult versions(
-      ToolSession session,
-      Output output,
+  MigrationResult versions(
+      MigrationRunner.Builder builder,
       String action,
       String verb,
-      boolean outOfOrder,
       Function<MigrationRunner, MigrationResult> run) {
-    MigrationRunner runner =
-        session.runner().outOfOrder(outOfOrder).onEvent(e -> output.progress(verb, e)).build();
+    Output output = cli.output();
+    MigrationRunner runner = builder.onEvent(e -> output.progress(verb, e)).build();
     try {
       MigrationResult result = run.apply(runner);
       output.json(Output.runResult(action, result));

@@ -18,8 +18,7 @@ final class StampCommand extends SessionCommand {
 
   @Override
   void run(ToolSession session, Output output) {
-    MigrationResult result =
-        versions(session, output, "stamp", "Stamped", false, r -> r.stamp(version));
+    MigrationResult result = versions(session.runner(), "stamp", "Stamped", r -> r.stamp(version));
     output.line(session.namespace() + " is now at " + result.current().orElse("none"));
   }
 }
