@@ -278,18 +278,17 @@ public final class ConfigLoader {
       throw invalid(
           key, " must be a single value, not a " + (value instanceof Map ? "mapping" : "list"));
     }
-    Matcher m = ENV_REF.matcher(value.toString());
-    StringBuilder out = new StringBuilder();
-    while (m.find()) {
-      String resolved = env.get(m.group(1));
-      if (resolved == null) {
-        throw invalid(key, " refers to ${env:" + m.group(1) + "}, which is not set");
-      }
-      redactor.addSecret(resolved);
-      m.appendReplacement(out, Matcher.quoteReplacement(resolved));
-    }
-    m.appendTail(out);
-    return out.toString();
+    return ENV_REF
+        .matcher(value.toString())
+        .replaceAll(
+            m -> {
+              String resolved = env.get(m.group(1));
+              if (resolved == null) {
+                throw invalid(key, " refers to ${env:" + m.group(1) + "}, which is not set");
+              }
+              redactor.addSecret(resolved);
+              return Matcher.quoteReplacement(resolved);
+            });
   }
 
   /** The error of a key of the file (a dotted path; "" for the file): "Cannot read config ...". */

@@ -140,19 +140,17 @@ public final class FilesystemMigrationSource implements MigrationSource {
       if (named.contains(entry.toString()) || !ATTEMPT.matcher(name).matches()) {
         continue;
       }
-      if (!name.endsWith(JAVA)) {
-        skipped.add(
-            new SkippedMigration(
-                entry.toString(),
-                "it is not a .java file, so it is not compiled; a migration is a"
-                    + " V<NNNN>__<Description>.java file"));
-      } else if (!MigrationSet.followsNamingRule(
-          name.substring(0, name.length() - JAVA.length()))) {
-        skipped.add(
-            new SkippedMigration(
-                entry.toString(),
-                "its name is not V<NNNN>__<Description>.java (four digits, two underscores, e.g."
-                    + " V0006__AddRefunds.java), so it is compiled as a helper and never applied"));
+      String reason =
+          !name.endsWith(JAVA)
+              ? "it is not a .java file, so it is not compiled; a migration is a"
+                  + " V<NNNN>__<Description>.java file"
+              : MigrationSet.followsNamingRule(name.substring(0, name.length() - JAVA.length()))
+                  ? null
+                  : "its name is not V<NNNN>__<Description>.java (four digits, two underscores,"
+                      + " e.g. V0006__AddRefunds.java), so it is compiled as a helper and never"
+                      + " applied";
+      if (reason != null) {
+        skipped.add(new SkippedMigration(entry.toString(), reason));
       }
     }
     skipped.sort(Comparator.comparing(SkippedMigration::name));

@@ -139,7 +139,7 @@ final class SourceCompiler {
     Map<String, byte[]> classes = new ConcurrentHashMap<>();
     try (StandardJavaFileManager standard =
             javac.getStandardFileManager(diagnostics, Locale.ROOT, StandardCharsets.UTF_8);
-        JavaFileManager memory = new MemoryFileManager(standard, classes)) {
+        JavaFileManager memory = inMemory(standard, classes)) {
       List<String> options =
           List.of("-classpath", classPath, "-proc:none", "-encoding", "UTF-8", "-nowarn");
       Iterable<? extends JavaFileObject> units = standard.getJavaFileObjectsFromPaths(files);
@@ -178,9 +178,9 @@ final class SourceCompiler {
                 .formatted(
                     name, dir, loader.getParent().getResource(name.replace('.', '/') + ".class")));
       }
+      // an interface is abstract too
       boolean migration =
           Migration.class.isAssignableFrom(type)
-              && !type.isInterface()
               && !java.lang.reflect.Modifier.isAbstract(type.getModifiers());
       String simple = name.substring(name.lastIndexOf('.') + 1);
       boolean named = MigrationSet.followsNamingRule(simple);
@@ -273,32 +273,27 @@ final class SourceCompiler {
     }
   }
 
-  /** Keeps compiled classes in memory instead of writing class files. */
-  private static final class MemoryFileManager
-      extends ForwardingJavaFileManager<StandardJavaFileManager> {
-    private final Map<String, byte[]> classes;
-
-    MemoryFileManager(StandardJavaFileManager delegate, Map<String, byte[]> classes) {
-      super(delegate);
-      this.classes = classes;
-    }
-
-    @Override
-    public JavaFileObject getJavaFileForOutput(
-        Location location, String className, JavaFileObject.Kind kind, FileObject sibling) {
-      return new SimpleJavaFileObject(
-          URI.create("mem:///" + className.replace('.', '/') + kind.extension), kind) {
-        @Override
-        public OutputStream openOutputStream() {
-          return new ByteArrayOutputStream() {
-            @Override
-            public void close() {
-              classes.put(className, toByteArray());
-            }
-          };
-        }
-      };
-    }
+  /** A file manager that keeps compiled classes in {@code classes} instead of class files. */
+  private static JavaFileManager inMemory(
+      StandardJavaFileManager standard, Map<String, byte[]> classes) {
+    return new ForwardingJavaFileManager<>(standard) {
+      @Override
+      public JavaFileObject getJavaFileForOutput(
+          Location location, String className, JavaFileObject.Kind kind, FileObject sibling) {
+        return new SimpleJavaFileObject(
+            URI.create("mem:///" + className.replace('.', '/') + kind.extension), kind) {
+          @Override
+          public OutputStream openOutputStream() {
+            return new ByteArrayOutputStream() {
+              @Override
+              public void close() {
+                classes.put(className, toByteArray());
+              }
+            };
+          }
+        };
+      }
+    };
   }
 
   /** Defines the compiled classes and serves their bytes as resources (for checksums). */
