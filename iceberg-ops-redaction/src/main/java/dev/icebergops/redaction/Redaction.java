@@ -329,7 +329,15 @@ public final class Redaction {
     ProtectedMap(Map<String, String> properties) {
       this.values = Collections.unmodifiableMap(new LinkedHashMap<>(properties));
       Set<Entry<String, String>> protectedEntries = new LinkedHashSet<>();
-      values.forEach((key, value) -> protectedEntries.add(new ProtectedEntry(key, value)));
+      values.forEach(
+          (key, value) ->
+              protectedEntries.add(
+                  new SimpleImmutableEntry<>(key, value) {
+                    @Override
+                    public String toString() {
+                      return getKey() + "=" + shown(getKey(), getValue());
+                    }
+                  }));
       this.entries = Collections.unmodifiableSet(protectedEntries);
     }
 
@@ -371,18 +379,6 @@ public final class Redaction {
     @Override
     public String toString() {
       return redacted(values).toString();
-    }
-  }
-
-  private static final class ProtectedEntry
-      extends AbstractMap.SimpleImmutableEntry<String, String> {
-    ProtectedEntry(String key, String value) {
-      super(key, value);
-    }
-
-    @Override
-    public String toString() {
-      return getKey() + "=" + shown(getKey(), getValue());
     }
   }
 }

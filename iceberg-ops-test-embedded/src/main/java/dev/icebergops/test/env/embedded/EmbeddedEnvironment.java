@@ -230,12 +230,9 @@ public final class EmbeddedEnvironment extends ServedEnvironment {
 
   @Override
   protected void stopServers(Throwable failure) {
-    if (!stopped.contains(server)) {
-      closeQuietly(server, failure);
-    }
-    if (!stopped.contains(store)) {
-      closeQuietly(store, failure);
-    }
+    Stream.of(server, store)
+        .filter(s -> !stopped.contains(s))
+        .forEach(s -> closeQuietly(s, failure));
     if (tempDir != null) {
       try (Stream<Path> paths = Files.walk(tempDir)) {
         for (Path path : paths.sorted(Comparator.reverseOrder()).toList()) {
