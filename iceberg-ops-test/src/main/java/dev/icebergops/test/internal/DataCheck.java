@@ -12,6 +12,7 @@ import java.util.Set;
 import java.util.TreeMap;
 import org.apache.iceberg.Schema;
 import org.apache.iceberg.Table;
+import org.apache.iceberg.relocated.com.google.common.collect.Maps;
 import org.apache.iceberg.types.TypeUtil;
 
 /**
@@ -131,12 +132,10 @@ final class DataCheck {
 
   /** At head: every loss is laid at the upgrade that caused it. */
   void atHead() {
-    Map<String, Schema> schemas = new TreeMap<>();
-    states.get(run.head()).forEach((name, state) -> schemas.put(name, state.schema()));
-    run.recordHead(schemas);
+    run.recordHead(Maps.transformValues(states.get(run.head()), TableState::schema));
     Map<String, Table> tables = run.tables();
     backfills.takeMatched();
-    List<DataLoss> losses = ledger.compare(ledger.reads(tables, files), run.head(), Set.of());
+    List<DataLoss> losses = ledger.compare(tables, files, run.head(), Set.of());
     backfills
         .takeMatched()
         .forEach(
@@ -153,10 +152,7 @@ final class DataCheck {
         run.failAt(loss.backfill().version(), messages.notAsDeclared(loss));
         continue;
       }
-      String culprit = upgradeCulprit(loss);
-      if (culprit == null && tables.containsKey(loss.table())) {
-        culprit = rowCulprit(loss, tables.get(loss.table()));
-      }
+      String culprit = culprit(loss, tables.get(loss.table()));
       if (loss.kind() == Kind.FILLED) {
         filledAt.put(loss.key(), culprit);
         run.note(messages.filled(culprit, loss));
@@ -199,7 +195,7 @@ final class DataCheck {
    */
   void steppedDown(String version, String previous, Map<String, Table> tables) {
     // a loss reported already is reported no more: its findings are not even gathered
-    for (DataLoss loss : ledger.compare(ledger.reads(tables, files), previous, seen)) {
+    for (DataLoss loss : ledger.compare(tables, files, previous, seen)) {
       if (loss.kind() == Kind.FILLED) {
         // noted once: at the downgrade of the version that filled it, or where it first shows
         if (version.equals(filledAt.getOrDefault(loss.key(), version)) && seen.add(loss.key())) {
@@ -268,7 +264,7 @@ final class DataCheck {
 
   /** What is lost at {@code top}, where a walk below starts, was judged at head already. */
   private void seeLosses(String top) {
-    ledger.compare(ledger.reads(run.tables(), files), top, seen).forEach(l -> seen.add(l.key()));
+    ledger.compare(run.tables(), files, top, seen).forEach(l -> seen.add(l.key()));
   }
 
   /**
@@ -330,11 +326,17 @@ final class DataCheck {
         .orElse(null);
   }
 
-  /** The first version after the rows were written whose state explains the loss, or null. */
-  private String upgradeCulprit(DataLoss loss) {
+  /**
+   * The first version after the rows were written whose state explains the loss; else, for rows
+   * lost or changed without a schema change to explain it, the first such version at whose state
+   * the table (when it still exists), read as of its snapshot then, shows the loss; null when none
+   * does or the table's history cannot be read.
+   */
+  private String culprit(DataLoss loss, Table table) {
     String written = loss.writtenAt().get(0);
     String uuid = states.get(written).get(loss.table()).uuid();
-    for (String version : applied.subList(applied.indexOf(written) + 1, applied.size())) {
+    List<String> later = applied.subList(applied.indexOf(written) + 1, applied.size());
+    for (String version : later) {
       TableState state = states.get(version).get(loss.table());
       boolean other = state == null || !state.uuid().equals(uuid);
       boolean has = !other && state.schema().findField(loss.fieldId()) != null;
@@ -348,19 +350,11 @@ final class DataCheck {
         return version;
       }
     }
-    return null;
-  }
-
-  /**
-   * For rows lost or changed without a schema change to explain it: the first version after they
-   * were written at whose state the table, read as of its snapshot then, shows the loss; null when
-   * none does or the table's history cannot be read.
-   */
-  private String rowCulprit(DataLoss loss, Table table) {
-    String written = loss.writtenAt().get(0);
-    String uuid = states.get(written).get(loss.table()).uuid();
+    if (table == null) {
+      return null;
+    }
     Table view = files.view(table);
-    for (String version : applied.subList(applied.indexOf(written) + 1, applied.size())) {
+    for (String version : later) {
       TableState state = states.get(version).get(loss.table());
       if (state == null || !state.uuid().equals(uuid) || state.snapshotId() == null) {
         return null;

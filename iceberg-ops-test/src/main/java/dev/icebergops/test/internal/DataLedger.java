@@ -60,28 +60,23 @@ final class DataLedger {
     return ledger;
   }
 
-  /** Reads the tables of {@code tables} that hold rows this ledger wrote, through {@code files}. */
-  Map<String, TableRead> reads(Map<String, Table> tables, ReadBackFiles files) {
-    List<String> written = tables();
-    return tables.entrySet().stream()
-        .filter(e -> written.contains(e.getKey()))
-        .collect(Collectors.toMap(Map.Entry::getKey, e -> files.read(e.getValue())));
-  }
-
-  /** The tables that hold rows written by this ledger. */
-  List<String> tables() {
-    return batches.stream().map(WrittenBatch::table).distinct().toList();
-  }
-
   /**
    * Compares every batch with the tables as they read now, leaving out the losses already known.
    *
-   * @param now the tables by name; a table absent from the map is gone
+   * @param tables the tables by name, read through {@code files} when they hold rows this ledger
+   *     wrote; a table absent from the map is gone
+   * @param files the files of the read-backs
    * @param at the version the namespace is at: the backfills declared up to it apply
    * @param known the keys ({@link DataLoss#key()}) of the losses to leave out, read during the call
    * @return the other losses, those of one kind, table and field id merged
    */
-  List<DataLoss> compare(Map<String, TableRead> now, String at, Set<String> known) {
+  List<DataLoss> compare(
+      Map<String, Table> tables, ReadBackFiles files, String at, Set<String> known) {
+    Set<String> written = batches.stream().map(WrittenBatch::table).collect(Collectors.toSet());
+    Map<String, TableRead> now =
+        tables.entrySet().stream()
+            .filter(e -> written.contains(e.getKey()))
+            .collect(Collectors.toMap(Map.Entry::getKey, e -> files.read(e.getValue())));
     return compare(now, at, batch -> true, known);
   }
 
