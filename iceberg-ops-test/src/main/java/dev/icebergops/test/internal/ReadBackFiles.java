@@ -145,7 +145,7 @@ final class ReadBackFiles {
     }
     StaticTableOperations readOnly =
         new StaticTableOperations(
-            operations.operations().current(), new ListedFiles(table.io(), listed, opened));
+            operations.operations().current(), listedFiles(table.io(), listed, opened));
     return new BaseTable(readOnly, table.name()) {
       @Override
       public TableScan newScan() {
@@ -154,66 +154,66 @@ final class ReadBackFiles {
     };
   }
 
-  /** The table's file IO for reads, serving a listed file unchanged since it was kept. */
-  private final class ListedFiles implements FileIO {
-    private final FileIO store;
-    private final Map<String, FileInfo> listed;
-    private final Set<String> opened;
-
-    ListedFiles(FileIO store, Map<String, FileInfo> listed, Set<String> opened) {
-      this.store = store;
-      this.listed = listed;
-      this.opened = opened;
-    }
-
-    @Override
-    public InputFile newInputFile(String path) {
-      return input(path, null);
-    }
-
-    @Override
-    public InputFile newInputFile(String path, long length) {
-      return input(path, length);
-    }
-
-    /** The file from memory when listed unchanged and as long as expected, else from the store. */
-    private InputFile input(String path, Long length) {
-      if (opened != null) {
-        opened.add(path);
+  /**
+   * The table's file IO for reads, {@code store}'s, serving a listed file unchanged since it was
+   * kept; each path it opens added to {@code opened} unless null.
+   */
+  private FileIO listedFiles(FileIO store, Map<String, FileInfo> listed, Set<String> opened) {
+    return new FileIO() {
+      @Override
+      public InputFile newInputFile(String path) {
+        return input(path, null);
       }
-      FileInfo info = listed.get(path);
-      if (info == null || info.size() > LARGEST_KEPT || (length != null && length != info.size())) {
-        return length == null ? store.newInputFile(path) : store.newInputFile(path, length);
+
+      @Override
+      public InputFile newInputFile(String path, long length) {
+        return input(path, length);
       }
-      if (!keptUnchanged(path, listed)) {
-        kept.put(path, new Kept(info.size(), info.createdAtMillis(), fetch(path, info.size())));
+
+      /**
+       * The file from memory when listed unchanged and as long as expected, else from the store.
+       */
+      private InputFile input(String path, Long length) {
+        if (opened != null) {
+          opened.add(path);
+        }
+        FileInfo info = listed.get(path);
+        if (info == null
+            || info.size() > LARGEST_KEPT
+            || (length != null && length != info.size())) {
+          return length == null ? store.newInputFile(path) : store.newInputFile(path, length);
+        }
+        if (!keptUnchanged(path, listed)) {
+          kept.put(
+              path, new Kept(info.size(), info.createdAtMillis(), fetch(store, path, info.size())));
+        }
+        return new InMemoryInputFile(path, kept.get(path).bytes());
       }
-      return new InMemoryInputFile(path, kept.get(path).bytes());
-    }
 
-    private byte[] fetch(String path, long size) {
-      try (SeekableInputStream in = store.newInputFile(path, size).newStream()) {
-        return in.readAllBytes();
-      } catch (IOException e) {
-        throw new UncheckedIOException("Cannot read " + path + ": " + e.getMessage(), e);
+      @Override
+      public OutputFile newOutputFile(String path) {
+        throw new UnsupportedOperationException(
+            "Cannot write " + path + ": a read-back is read-only");
       }
-    }
 
-    @Override
-    public OutputFile newOutputFile(String path) {
-      throw new UnsupportedOperationException(
-          "Cannot write " + path + ": a read-back is read-only");
-    }
+      @Override
+      public void deleteFile(String path) {
+        throw new UnsupportedOperationException(
+            "Cannot delete " + path + ": a read-back is read-only");
+      }
 
-    @Override
-    public void deleteFile(String path) {
-      throw new UnsupportedOperationException(
-          "Cannot delete " + path + ": a read-back is read-only");
-    }
+      @Override
+      public Map<String, String> properties() {
+        return store.properties();
+      }
+    };
+  }
 
-    @Override
-    public Map<String, String> properties() {
-      return store.properties();
+  private static byte[] fetch(FileIO store, String path, long size) {
+    try (SeekableInputStream in = store.newInputFile(path, size).newStream()) {
+      return in.readAllBytes();
+    } catch (IOException e) {
+      throw new UncheckedIOException("Cannot read " + path + ": " + e.getMessage(), e);
     }
   }
 }
