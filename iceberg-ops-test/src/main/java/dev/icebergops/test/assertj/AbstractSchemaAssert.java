@@ -12,7 +12,6 @@ import org.apache.iceberg.types.TypeUtil;
 import org.apache.iceberg.types.Types.NestedField;
 import org.assertj.core.api.AbstractAssert;
 import org.assertj.core.api.SoftAssertionsProvider;
-import org.assertj.core.error.ErrorMessageFactory;
 
 /**
  * The schema assertions shared by {@link SchemaAssert} and {@link TableAssert}. Column paths are
@@ -118,23 +117,12 @@ public abstract class AbstractSchemaAssert<SELF extends AbstractSchemaAssert<SEL
    * left by legacy archival.
    */
   public SELF hasLegacyColumn(String column) {
-    isNotNull();
-    List<String> legacy = legacySiblings(column);
-    if (legacy.isEmpty()) {
-      throwAssertionError(shouldHaveLegacyColumn(column + "__legacy_<N>", legacy));
-    }
-    return myself;
+    return hasLegacy(column, null);
   }
 
   /** Verifies that {@code column} has the archived sibling {@code <leaf>__legacy_<n>}. */
   public SELF hasLegacyColumn(String column, int n) {
-    isNotNull();
-    String expected = column + "__legacy_" + n;
-    List<String> legacy = legacySiblings(column);
-    if (!legacy.contains(expected)) {
-      throwAssertionError(shouldHaveLegacyColumn(expected, legacy));
-    }
-    return myself;
+    return hasLegacy(column, column + "__legacy_" + n);
   }
 
   /** Verifies that no column, at any depth, is named {@code <name>__legacy_<N>}. */
@@ -156,14 +144,21 @@ public abstract class AbstractSchemaAssert<SELF extends AbstractSchemaAssert<SEL
     return myself;
   }
 
-  private ErrorMessageFactory shouldHaveLegacyColumn(String expected, List<String> legacy) {
-    return Failure.expecting(
-        actualText(),
-        legacy.isEmpty()
-            ? "to have legacy column:%n  %s%nbut it has none"
-            : "to have legacy column:%n  %s%nbut it only has:%n%s",
-        Failure.text(expected),
-        Failure.lines(legacy));
+  /** The check of {@link #hasLegacyColumn}: {@code expected} among the siblings, or any (null). */
+  private SELF hasLegacy(String column, String expected) {
+    isNotNull();
+    List<String> legacy = legacySiblings(column);
+    if (expected == null ? legacy.isEmpty() : !legacy.contains(expected)) {
+      throwAssertionError(
+          Failure.expecting(
+              actualText(),
+              legacy.isEmpty()
+                  ? "to have legacy column:%n  %s%nbut it has none"
+                  : "to have legacy column:%n  %s%nbut it only has:%n%s",
+              Failure.text(Objects.requireNonNullElse(expected, column + "__legacy_<N>")),
+              Failure.lines(legacy)));
+    }
+    return myself;
   }
 
   /** Full paths of the {@code <leaf>__legacy_<N>} siblings of a column, in schema order. */

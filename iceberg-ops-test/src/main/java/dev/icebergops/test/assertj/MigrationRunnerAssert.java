@@ -161,8 +161,7 @@ public class MigrationRunnerAssert extends AbstractAssert<MigrationRunnerAssert,
     if (status.isEmpty()) {
       return header + " without migrations";
     }
-    List<String> lines = status.stream().map(MigrationRunnerAssert::line).toList();
-    return Failure.headed(header, lines);
+    return Failure.headed(header, status.stream().map(MigrationRunnerAssert::line).toList());
   }
 
   private static String line(MigrationStatus status) {

@@ -37,21 +37,18 @@ public class SchemaDiffAssert extends AbstractAssert<SchemaDiffAssert, SchemaDif
 
   /** Verifies that the diff has no change at all: the two schemas are identical. */
   public SchemaDiffAssert isEmpty() {
-    isNotNull();
-    if (!actual.isEmpty()) {
-      throwAssertionError(
-          Failure.expecting(
-              actual.summary(), "to be empty (the schemas identical)%nbut it has changes"));
-    }
-    return myself;
+    return isEmpty(true, "to be empty (the schemas identical)%nbut it has changes");
   }
 
   /** Verifies that the diff has at least one change. */
   public SchemaDiffAssert isNotEmpty() {
+    return isEmpty(false, "not to be empty%nbut the schemas are identical");
+  }
+
+  private SchemaDiffAssert isEmpty(boolean empty, String expectation) {
     isNotNull();
-    if (actual.isEmpty()) {
-      throwAssertionError(
-          Failure.expecting(actual.summary(), "not to be empty%nbut the schemas are identical"));
+    if (actual.isEmpty() != empty) {
+      throwAssertionError(Failure.expecting(actual.summary(), expectation));
     }
     return myself;
   }
