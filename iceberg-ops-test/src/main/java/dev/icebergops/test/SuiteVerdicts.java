@@ -18,6 +18,8 @@ import java.time.temporal.ChronoUnit;
 import java.util.Optional;
 import java.util.TreeSet;
 import java.util.UUID;
+import java.util.function.Supplier;
+import org.apache.iceberg.relocated.com.google.common.base.Suppliers;
 
 /**
  * The standard checks' passing verdicts kept between runs, beside the templates ({@link
@@ -40,8 +42,9 @@ final class SuiteVerdicts {
   private final SuiteConfig config;
   private final SuiteRunners runners;
   private final String backend;
-  private Path entry;
-  private boolean named;
+
+  /** The entry's directory, named on first use; null when it cannot be named. */
+  private final Supplier<Path> entry = Suppliers.memoize(this::entry);
 
   private SuiteVerdicts(
       TemplateCache cache, SuiteConfig config, SuiteRunners runners, String backend) {
@@ -113,12 +116,9 @@ final class SuiteVerdicts {
     }
   }
 
-  private synchronized Path file(StandardCheck check) {
-    if (!named) {
-      named = true;
-      entry = entry();
-    }
-    return entry == null ? null : entry.resolve(check + ".bin");
+  private Path file(StandardCheck check) {
+    Path named = entry.get();
+    return named == null ? null : named.resolve(check + ".bin");
   }
 
   /** The entry's directory, or null when the migrations or contracts cannot be read. */

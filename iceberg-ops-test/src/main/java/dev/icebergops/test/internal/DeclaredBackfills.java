@@ -66,13 +66,12 @@ final class DeclaredBackfills {
       Types.NestedField field = table == null ? null : table.schema().findField(backfill.column());
       if (field == null) {
         problems.add(
-            "Cannot check "
-                + backfill.label()
-                + ": "
-                + (table == null
-                    ? "there is no table " + backfill.table()
-                    : backfill.table() + " has no column " + backfill.column())
-                + " right after its upgrade");
+            "Cannot check %s: %s right after its upgrade"
+                .formatted(
+                    backfill.label(),
+                    table == null
+                        ? "there is no table " + backfill.table()
+                        : backfill.table() + " has no column " + backfill.column()));
       } else {
         bound.add(new Bound(backfill, table.uuid().toString(), table.schema(), field.fieldId()));
       }

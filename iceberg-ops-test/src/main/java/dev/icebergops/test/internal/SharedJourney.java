@@ -95,9 +95,9 @@ public final class SharedJourney extends Journey {
       ContractLocation contracts,
       JourneyStart start,
       WalkSchemas schemas) {
-    super(settings, start);
+    super(Objects.requireNonNull(settings, "settings"), Objects.requireNonNull(start, "start"));
     this.schemas = schemas;
-    MigrationRunner built = runners.apply(this::step);
+    MigrationRunner built = Objects.requireNonNull(runners, "runners").apply(this::step);
     // the journey walks the whole chain of versioned migrations, never a baseline
     this.runner = RunnerSeam.withoutBaselines(built);
     CHECKS.stream()
@@ -125,13 +125,7 @@ public final class SharedJourney extends Journey {
       ContractLocation contracts,
       JourneyStart start,
       WalkSchemas schemas) {
-    SharedJourney journey =
-        new SharedJourney(
-            Objects.requireNonNull(runners, "runners"),
-            Objects.requireNonNull(settings, "settings"),
-            contracts,
-            Objects.requireNonNull(start, "start"),
-            schemas);
+    SharedJourney journey = new SharedJourney(runners, settings, contracts, start, schemas);
     try {
       journey.startNote = start.prepare(journey.runner);
       journey.walk(contracts);
