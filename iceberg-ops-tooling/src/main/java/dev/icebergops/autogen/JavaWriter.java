@@ -108,8 +108,6 @@ final class JavaWriter {
               ? ""
               : ", EnforceOptions.defaults().withDoc(" + literal(add.doc()) + ")";
       return call("enforceColumn", literal(add.path()), typeExpression(add.type(), true) + options);
-    } else if (step instanceof Step.Promote promote) {
-      return call("enforceColumn", literal(promote.path()), typeExpression(promote.to(), true));
     } else if (step instanceof Step.Rename rename) {
       return call("enforceRename", literal(rename.from()), literal(rename.to()));
     } else if (step instanceof Step.Drop drop) {
@@ -121,11 +119,13 @@ final class JavaWriter {
               nullability.required() ? "requireColumn" : "makeColumnOptional",
               literal(nullability.path()));
     } else if (step instanceof Step.Retype retype) {
-      return "%s // %s -> %s is not a promotion"
-          .formatted(
-              call("enforceColumn", literal(retype.path()), typeExpression(retype.to(), true)),
-              IcebergTypes.format(retype.from()),
-              IcebergTypes.format(retype.to()));
+      String enforce =
+          call("enforceColumn", literal(retype.path()), typeExpression(retype.to(), true));
+      return retype.promotion()
+          ? enforce
+          : "%s // %s -> %s is not a promotion"
+              .formatted(
+                  enforce, IcebergTypes.format(retype.from()), IcebergTypes.format(retype.to()));
     }
     throw new IllegalStateException("Unknown step " + step);
   }

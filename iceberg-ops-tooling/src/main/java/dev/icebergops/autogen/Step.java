@@ -16,7 +16,8 @@ sealed interface Step {
 
   /** True when generated code cannot make it: upgrade() then throws before any step. */
   default boolean blocking() {
-    return this instanceof Retype || this instanceof Nullability n && n.required();
+    return this instanceof Retype r && !r.promotion()
+        || this instanceof Nullability n && n.required();
   }
 
   /** A column the target declares and the table lacks; always added as optional. */
@@ -24,14 +25,6 @@ sealed interface Step {
     @Override
     public String describe() {
       return "add " + path + " (" + IcebergTypes.format(type) + ")";
-    }
-  }
-
-  /** An Iceberg promotion, applied in place. */
-  record Promote(String path, Type from, Type to) implements Step {
-    @Override
-    public String describe() {
-      return "promote " + path + " " + IcebergTypes.format(from) + " -> " + IcebergTypes.format(to);
     }
   }
 
@@ -51,11 +44,14 @@ sealed interface Step {
     }
   }
 
-  /** A type change that is not a promotion: never applied by generated code. */
-  record Retype(String path, Type from, Type to) implements Step {
+  /**
+   * A type change: an Iceberg promotion, applied in place, or any other, never applied by generated
+   * code.
+   */
+  record Retype(String path, Type from, Type to, boolean promotion) implements Step {
     @Override
     public String describe() {
-      return "change type of %s %s -> %s (not a promotion)"
+      return (promotion ? "promote %s %s -> %s" : "change type of %s %s -> %s (not a promotion)")
           .formatted(path, IcebergTypes.format(from), IcebergTypes.format(to));
     }
   }

@@ -137,11 +137,9 @@ final class TargetDiff {
     if (inner != null) {
       Types.StructType isStruct = structAt(is);
       compareLevel(path + inner + ".", isStruct, children(structAt(wanted)), true);
-    } else if (IcebergTypes.isPromotion(is, wanted)) {
-      changes.add(new Step.Promote(path, is, wanted));
     } else {
-      checkFormat(path, wanted);
-      changes.add(new Step.Retype(path, is, wanted));
+      checkFormat(path, wanted); // a promotion's wider type never needs format version 3
+      changes.add(new Step.Retype(path, is, wanted, IcebergTypes.isPromotion(is, wanted)));
     }
   }
 
