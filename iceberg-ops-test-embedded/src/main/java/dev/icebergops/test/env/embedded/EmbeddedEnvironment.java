@@ -259,10 +259,8 @@ public final class EmbeddedEnvironment extends ServedEnvironment {
       T result = step.call();
       LOG.debug("{} started in {} ms", what, (System.nanoTime() - startNanos) / 1_000_000);
       return result;
-    } catch (RuntimeException e) {
-      throw e;
     } catch (Exception e) {
-      throw new CompletionException(e);
+      throw new CompletionException(e); // as the future wraps an unchecked one itself
     }
   }
 }
