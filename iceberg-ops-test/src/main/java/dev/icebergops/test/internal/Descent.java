@@ -178,9 +178,8 @@ final class Descent {
   /** The second downgrade must end where the first did, or the checks still to come may differ. */
   private void checkSecondDowngrade(
       String version, NamespaceTables down, NamespaceTables twice, boolean aboveDownTo) {
-    StateChanges diff = StateChanges.between(twice.namespace(), down, twice);
     String why = "the second downgrade of " + version + " did not end where the first did";
-    if (!diff.isEmpty()) {
+    if (!StateChanges.between(twice.namespace(), down, twice).isEmpty()) {
       journey.disturb(StandardCheck.HISTORY_AGREES, why);
     }
     if (!same(down, twice) && aboveDownTo) {
