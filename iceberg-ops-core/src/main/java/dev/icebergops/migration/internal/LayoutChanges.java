@@ -15,7 +15,6 @@ import org.apache.iceberg.PartitionField;
 import org.apache.iceberg.ReplaceSortOrder;
 import org.apache.iceberg.Schema;
 import org.apache.iceberg.SortDirection;
-import org.apache.iceberg.SortOrder;
 import org.apache.iceberg.Table;
 import org.apache.iceberg.UpdatePartitionSpec;
 import org.apache.iceberg.expressions.Expressions;
@@ -188,8 +187,7 @@ public final class LayoutChanges {
       }
     }
     String order = columns.isEmpty() ? "unsorted" : columns.toString();
-    SortOrder current = loaded.sortOrder();
-    if (update.apply().sameOrder(current)) {
+    if (update.apply().sameOrder(loaded.sortOrder())) {
       LOG.info("Sort order of {} left unchanged: it is already {}", name, order);
       return;
     }
