@@ -38,6 +38,9 @@ public final class NamespaceHistory {
    */
   private final Map<String, DataFile> files;
 
+  /** The versions (and the lease row) whose value is pending: not yet in the data files. */
+  private final Set<String> pending;
+
   /**
    * A state as the history table's reader built it (internal to iceberg-ops: applications read
    * states through {@link MigrationHistory#load}).
@@ -58,6 +61,17 @@ public final class NamespaceHistory {
     this.lease = lease;
     this.stored = Map.copyOf(stored);
     this.files = files == null ? null : Map.copyOf(files);
+    this.pending = Set.of();
+  }
+
+  private NamespaceHistory(NamespaceHistory state, Set<String> pending) {
+    this.namespace = state.namespace;
+    this.snapshotId = state.snapshotId;
+    this.rows = state.rows;
+    this.lease = state.lease;
+    this.stored = state.stored;
+    this.files = state.files;
+    this.pending = Set.copyOf(pending);
   }
 
   /** The state of a namespace without history, read from no table. */
@@ -105,7 +119,8 @@ public final class NamespaceHistory {
     }
     Map<String, HistoryRecord> next = new TreeMap<>(rows);
     next.put(row.version(), row);
-    return new NamespaceHistory(namespace, snapshotId, next, lease, stored, files);
+    return new NamespaceHistory(
+        new NamespaceHistory(namespace, snapshotId, next, lease, stored, files), pending);
   }
 
   /**
@@ -121,7 +136,8 @@ public final class NamespaceHistory {
     }
     Map<String, HistoryRecord> next = new TreeMap<>(rows);
     next.remove(version);
-    return new NamespaceHistory(namespace, snapshotId, next, lease, stored, files);
+    return new NamespaceHistory(
+        new NamespaceHistory(namespace, snapshotId, next, lease, stored, files), pending);
   }
 
   /**
@@ -135,7 +151,9 @@ public final class NamespaceHistory {
     rows.forEach(
         (version, row) -> {
           Record record = stored.get(version);
-          if (record != null && HistoryRows.isNormalized(record, row)) {
+          if (record != null
+              && !pending.contains(version)
+              && HistoryRows.isNormalized(record, row)) {
             versions.add(version);
           }
         });
@@ -144,12 +162,14 @@ public final class NamespaceHistory {
 
   /** This state with the lease set (taken or renewed). */
   public NamespaceHistory withLease(RunLease newLease) {
-    return new NamespaceHistory(namespace, snapshotId, rows, newLease, stored, files);
+    return new NamespaceHistory(
+        new NamespaceHistory(namespace, snapshotId, rows, newLease, stored, files), pending);
   }
 
   /** This state with the lease released. */
   public NamespaceHistory withoutLease() {
-    return new NamespaceHistory(namespace, snapshotId, rows, null, stored, files);
+    return new NamespaceHistory(
+        new NamespaceHistory(namespace, snapshotId, rows, null, stored, files), pending);
   }
 
   /** The records as read, by version and lease row (internal to iceberg-ops). */
@@ -160,6 +180,19 @@ public final class NamespaceHistory {
   /** The data file of each stored record, by version and lease row; null when not all known. */
   public Map<String, DataFile> files() {
     return files;
+  }
+
+  /**
+   * The versions (and the lease row's key) whose value was read from, or written to, the table's
+   * pending rows rather than its data files (internal to iceberg-ops).
+   */
+  public Set<String> pendingKeys() {
+    return pending;
+  }
+
+  /** This state with {@code keys} pending (internal to iceberg-ops). */
+  public NamespaceHistory withPending(Set<String> keys) {
+    return new NamespaceHistory(this, keys);
   }
 
   @Override

@@ -184,9 +184,7 @@ final class RecordingRuns {
               if (held.isPresent()) {
                 scope
                     .remote()
-                    .call(
-                        what,
-                        () -> new HistoryWriter(scope.history()).commit(read, read.withoutLease()));
+                    .call(what, () -> new HistoryWriter(scope.history()).releaseHeldLease(read));
                 LOG.warn(
                     "Released the run lease of namespace {} held by {}",
                     scope.namespace(),

@@ -81,14 +81,10 @@ final class VersionStage implements HeldCommits, RebaseLimit.Carrier {
   }
 
   /**
-   * Writes history rows, carrying what the stage holds into the same commit (when it holds
-   * anything), and releasing the lease when {@code release}.
+   * Writes history rows in one commit with what the stage holds and the lease's proof (so that the
+   * rows may be pending ones, {@code PendingRows}), releasing the lease when {@code release}.
    */
   void write(List<HistoryRecord> rows, boolean release) {
-    if (held.isEmpty()) {
-      journal.write(rows, release, null);
-      return;
-    }
     journal.write(rows, release, this);
     held.clear();
   }
@@ -137,6 +133,12 @@ final class VersionStage implements HeldCommits, RebaseLimit.Carrier {
       }
     } catch (CommitFailedException e) {
       throw tableChangedOrHistory(e);
+    } catch (LeaseFence.RefusedByFenceException e) {
+      if (!changes.isEmpty()) {
+        throw e;
+      }
+      // rows alone: refused as any history write of a run that lost its lease, which says how
+      throw new CommitFailedException(e, "%s", e.getMessage());
     }
     // the catalog takes no multi-table commits: each table, then the history, one at a time
     holding = false;
@@ -145,6 +147,12 @@ final class VersionStage implements HeldCommits, RebaseLimit.Carrier {
       entry.getValue().ops().commit(entry.getValue().base(), entry.getValue().current());
     }
     held.clear();
+    fence.check(fence.historyTable());
     historyOps.commit(base, metadata);
+  }
+
+  @Override
+  public boolean provesLease() {
+    return fence.takesMultiTableCommits();
   }
 }

@@ -120,8 +120,9 @@ class HistoryFilesInParquetTest {
         assertThat(rows).hasSize((int) file.recordCount());
         everyRow.addAll(rows);
       }
-      // three runs: each takes the lease, records each version, releases the lease
-      assertThat(files).isGreaterThanOrEqualTo(7);
+      // three runs: each writes a file when it takes the lease and one when it releases it (with
+      // the rows its versions recorded as pending rows since)
+      assertThat(files).isGreaterThanOrEqualTo(6);
       assertThat(everyRow)
           .extracting(row -> row.get("version") + " " + row.get("status"))
           .contains(

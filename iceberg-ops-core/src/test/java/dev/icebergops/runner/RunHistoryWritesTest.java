@@ -3,6 +3,7 @@ package dev.icebergops.runner;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.icebergops.history.MigrationHistory;
+import dev.icebergops.history.internal.PendingRows;
 import dev.icebergops.migration.BaseMigration;
 import dev.icebergops.migration.MigrationContext;
 import dev.icebergops.migration.MigrationSource;
@@ -12,9 +13,11 @@ import dev.icebergops.runner.FailureFixtures.V0003__AddB;
 import dev.icebergops.runner.FailureFixtures.V0004__AddC;
 import dev.icebergops.test.env.IcebergTestEnvironment;
 import dev.icebergops.testing.SharedEnvironment;
+import java.util.HashMap;
 import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
+import org.apache.iceberg.HasTableOperations;
 import org.apache.iceberg.Snapshot;
 import org.apache.iceberg.Table;
 import org.apache.iceberg.catalog.TableIdentifier;
@@ -27,7 +30,8 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * How many history commits a run makes: a migrate or a rollback takes the lease with its first
  * running row; then one commit per version (its outcome with the next version's running row; the
  * last one also releases the lease), unless the last version has a post-hook, which still runs
- * under the lease.
+ * under the lease. On the REST catalog only the first and the last write data files: the versions
+ * between record pending rows, a table property set in the version's own multi-table commit.
  */
 @ExtendWith(SharedEnvironment.class)
 class RunHistoryWritesTest {
@@ -37,12 +41,14 @@ class RunHistoryWritesTest {
 
   private static final Map<String, String> META_OF = new ConcurrentHashMap<>();
 
+  private IcebergTestEnvironment environment;
   private RESTCatalog catalog;
   private String namespace;
   private String meta;
 
   @BeforeEach
   void setUp(IcebergTestEnvironment environment) {
+    this.environment = environment;
     catalog = environment.catalog();
     String suffix = UUID.randomUUID().toString().replace("-", "").substring(0, 12);
     namespace = "writes_" + suffix;
@@ -58,11 +64,19 @@ class RunHistoryWritesTest {
         .build();
   }
 
+  private Table history() {
+    return catalog.loadTable(TableIdentifier.parse(meta + "." + MigrationHistory.TABLE_NAME));
+  }
+
+  /** The history table's metadata commits since it was created. */
   private int historyCommits() {
-    Table history =
-        catalog.loadTable(TableIdentifier.parse(meta + "." + MigrationHistory.TABLE_NAME));
+    return ((HasTableOperations) history()).operations().current().previousFiles().size();
+  }
+
+  /** The history table's commits that wrote data files: its snapshots. */
+  private int historyDataCommits() {
     int count = 0;
-    for (Snapshot ignored : history.snapshots()) {
+    for (Snapshot ignored : history().snapshots()) {
       count++;
     }
     return count;
@@ -78,10 +92,37 @@ class RunHistoryWritesTest {
     runner.migrate();
 
     assertThat(historyCommits()).isEqualTo(4 + 1);
+    assertThat(historyDataCommits()).isEqualTo(2);
+    assertThat(history().properties()).doesNotContainKey(PendingRows.property(namespace));
     assertThat(runner.lease()).isEmpty();
     assertThat(runner.history())
         .extracting(r -> r.version() + " " + r.status().value())
         .containsExactly("0001 applied", "0002 applied", "0003 applied", "0004 applied");
+  }
+
+  @Test
+  void withoutMultiTableCommitsEachVersionsRecordIsADataCommit() throws Exception {
+    Map<String, String> properties = new HashMap<>(environment.catalogProperties());
+    properties.put(LeaseFence.MULTI_TABLE_COMMITS, "false");
+    try (RESTCatalog oneTableAtATime = new RESTCatalog()) {
+      oneTableAtATime.initialize("one-table-at-a-time", properties);
+      MigrationRunner runner =
+          MigrationRunner.builder(oneTableAtATime)
+              .namespace(namespace)
+              .source(
+                  MigrationSource.of(
+                      V0001__CreateT.class,
+                      V0002__AddA.class,
+                      V0003__AddB.class,
+                      V0004__AddC.class))
+              .metaNamespace(meta)
+              .build();
+
+      runner.migrate();
+    }
+
+    assertThat(historyCommits()).isEqualTo(4 + 1);
+    assertThat(historyDataCommits()).isEqualTo(4 + 1);
   }
 
   @Test
@@ -92,10 +133,12 @@ class RunHistoryWritesTest {
                 V0001__CreateT.class, V0002__AddA.class, V0003__AddB.class, V0004__AddC.class));
     runner.migrate();
     int afterMigrate = historyCommits();
+    int dataAfterMigrate = historyDataCommits();
 
     runner.rollback(3);
 
     assertThat(historyCommits() - afterMigrate).isEqualTo(3 + 1);
+    assertThat(historyDataCommits() - dataAfterMigrate).isEqualTo(2);
     assertThat(runner.lease()).isEmpty();
     assertThat(runner.history())
         .extracting(r -> r.version() + " " + r.status().value())

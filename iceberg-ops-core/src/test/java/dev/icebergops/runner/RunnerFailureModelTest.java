@@ -10,6 +10,7 @@ import dev.icebergops.history.MigrationHistory;
 import dev.icebergops.history.NamespaceHistory;
 import dev.icebergops.history.RunLease;
 import dev.icebergops.history.TestWrites;
+import dev.icebergops.history.internal.PendingRows;
 import dev.icebergops.migration.BaseMigration;
 import dev.icebergops.migration.Migration;
 import dev.icebergops.migration.MigrationContext;
@@ -192,6 +193,9 @@ class RunnerFailureModelTest {
       throws Exception {
     halt(dir, CrashingRun.Point.BETWEEN_STEPS);
     assertThat(columns()).as("nothing of 0002 landed").containsExactly("id");
+    assertThat(historyTable().properties())
+        .as("0001's outcome and 0002's running row, pending rows of the halted run")
+        .containsKey(PendingRows.property(namespace));
 
     MigrationRunner runner = runner(V0001__CreateT.class, V0002__AddAAndB.class);
     assertThat(runner.status())
@@ -207,6 +211,13 @@ class RunnerFailureModelTest {
     assertThat(runner.status())
         .extracting(MigrationStatus::state)
         .containsExactly(State.APPLIED, State.APPLIED);
+    assertThat(historyTable().properties())
+        .as("stored as rows by the runs since")
+        .doesNotContainKey(PendingRows.property(namespace));
+  }
+
+  private Table historyTable() {
+    return catalog.loadTable(TableIdentifier.of(meta, MigrationHistory.TABLE_NAME));
   }
 
   /**

@@ -97,7 +97,7 @@ public final class HistoryLayout {
   }
 
   private static void commit(Table table, TableIdentifier identifier, int found) {
-    Transaction transaction = RebaseLimit.of(table, null, false, null).newTransaction();
+    Transaction transaction = RebaseLimit.of(table, null, false, null, null).newTransaction();
     UpdateSchema schema = transaction.updateSchema();
     for (NestedField column : HistoryFiles.ADDED_AFTER_V1) {
       if (table.schema().findField(column.name()) == null) {

@@ -21,7 +21,8 @@ import org.apache.iceberg.data.Record;
  * changes or removes, so a deploy onto a long history writes its own few rows rather than every row
  * again. It replaces the whole partition instead when it changes nothing, when the base state was
  * not read from the table or holds a row whose file is unknown (another engine's files, delete
- * files), and when the namespace would otherwise hold more than {@value #MAX_FILES} files.
+ * files, pending rows), and when the namespace would otherwise hold more than {@value #MAX_FILES}
+ * files.
  *
  * @param whole whether the write replaces the namespace's whole partition
  * @param replaced the files the write deletes (empty when whole)
@@ -42,7 +43,10 @@ public record HistoryRewrite(boolean whole, List<DataFile> replaced, Set<String>
   public static HistoryRewrite plan(NamespaceHistory base, NamespaceHistory next) {
     Set<String> nextKeys = keys(next);
     Map<String, DataFile> files = base.files();
-    if (base.snapshotId() == null || files == null || !files.keySet().containsAll(keys(base))) {
+    if (base.snapshotId() == null
+        || files == null
+        || !base.pendingKeys().isEmpty()
+        || !files.keySet().containsAll(keys(base))) {
       return whole(nextKeys);
     }
     Set<String> changed = changed(base, next);

@@ -17,6 +17,7 @@ import java.util.TreeSet;
 import java.util.UUID;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.stream.Collectors;
+import java.util.stream.Stream;
 import org.apache.iceberg.DataFile;
 import org.apache.iceberg.Snapshot;
 import org.apache.iceberg.Table;
@@ -182,9 +183,17 @@ public final class HistoryTable {
       return List.of();
     }
     long snapshotId = table.currentSnapshot().snapshotId();
-    return HistoryReader.read(table, identifier, snapshotId, Expressions.alwaysTrue()).stream()
-        .filter(record -> !HistoryFiles.isLease(record))
-        .map(record -> HistoryRows.fromRecord(record, identifier))
+    Map<String, Map<String, HistoryRecord>> pending = PendingRows.rowsByNamespace(table);
+    return Stream.concat(
+            HistoryReader.read(table, identifier, snapshotId, Expressions.alwaysTrue()).stream()
+                .filter(record -> !HistoryFiles.isLease(record))
+                .map(record -> HistoryRows.fromRecord(record, identifier))
+                .filter(
+                    row ->
+                        !pending
+                            .getOrDefault(row.namespace(), Map.of())
+                            .containsKey(row.version())),
+            pending.values().stream().flatMap(rows -> rows.values().stream()))
         .sorted(
             Comparator.comparing(HistoryRecord::namespace).thenComparing(HistoryRecord::version))
         .toList();
@@ -258,7 +267,19 @@ public final class HistoryTable {
     return table == null ? Set.of() : HistoryWriters.since(table, snapshotId);
   }
 
+  /**
+   * The namespace's state at a snapshot; at the current snapshot, with its pending rows ({@link
+   * PendingRows}) laid over the rows of the data files.
+   */
   NamespaceHistory load(Table table, long snapshotId, String namespace) {
+    NamespaceHistory folded = loadFolded(table, snapshotId, namespace);
+    Snapshot current = table.currentSnapshot();
+    return current != null && current.snapshotId() == snapshotId
+        ? PendingRows.overlay(table, folded)
+        : folded;
+  }
+
+  private NamespaceHistory loadFolded(Table table, long snapshotId, String namespace) {
     ReadState cached = lastRead.get();
     if (cached != null && cached.isOf(table, snapshotId, namespace)) {
       return cached.state();

@@ -8,17 +8,22 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 import org.apache.iceberg.DataFile;
+import org.apache.iceberg.HasTableOperations;
 import org.apache.iceberg.OverwriteFiles;
 import org.apache.iceberg.RowDelta;
 import org.apache.iceberg.Snapshot;
 import org.apache.iceberg.SnapshotUpdate;
 import org.apache.iceberg.Table;
+import org.apache.iceberg.TableMetadata;
+import org.apache.iceberg.TableOperations;
 import org.apache.iceberg.catalog.TableIdentifier;
 import org.apache.iceberg.data.Record;
 import org.apache.iceberg.exceptions.CommitFailedException;
+import org.apache.iceberg.exceptions.CommitStateUnknownException;
 import org.apache.iceberg.exceptions.NoSuchNamespaceException;
 import org.apache.iceberg.exceptions.NoSuchTableException;
 import org.apache.iceberg.exceptions.ValidationException;
@@ -95,6 +100,33 @@ public final class HistoryWriter {
    */
   public NamespaceHistory commit(
       NamespaceHistory base, NamespaceHistory next, RebaseLimit.Carrier carrier) {
+    boolean takesOver =
+        base.lease().isPresent()
+            && next.lease().filter(l -> !l.runId().equals(base.lease().get().runId())).isPresent();
+    return commit(base, next, carrier, takesOver);
+  }
+
+  /**
+   * Releases the lease of whichever run holds it, as an operator does: the holder's pending rows
+   * stay pending, since the holder may have written some after {@code read} was read.
+   *
+   * @param read the state as read, holding a lease
+   * @throws HistoryConflictException if another writer changed the namespace's history since {@code
+   *     read} was read; nothing was written then
+   */
+  public NamespaceHistory releaseHeldLease(NamespaceHistory read) {
+    return commit(read, read.withoutLease(), null, true);
+  }
+
+  /**
+   * @param keepsPending whether the write leaves the former holder's pending rows as they are (a
+   *     takeover, an operator's release), instead of storing them as rows
+   */
+  private NamespaceHistory commit(
+      NamespaceHistory base,
+      NamespaceHistory next,
+      RebaseLimit.Carrier carrier,
+      boolean keepsPending) {
     if (!base.namespace().equals(next.namespace())) {
       throw new IllegalArgumentException(
           "Cannot record migration history: the states belong to namespaces %s and %s"
@@ -105,9 +137,16 @@ public final class HistoryWriter {
     Table cached = history.lastCommitted.getAndSet(null);
     Table table = tableToCommitFrom(base, cached);
     base = overUpgrade(table, base);
+    HistoryWriteCheck.check(table, identifier, base, next);
+    Set<String> pending =
+        carrier != null && carrier.provesLease() && base.snapshotId() != null
+            ? PendingRows.keys(base, next)
+            : Set.of();
+    if (!pending.isEmpty()) {
+      return commitPending(table, next, pending, carrier);
+    }
     Expression filter = HistoryTable.namespaceFilter(namespace);
     HistoryRewrite rewrite = HistoryRewrite.plan(base, next);
-    HistoryWriteCheck.check(table, identifier, base, next);
     List<Record> written = rewrite.records(table.schema(), next);
     DataFile file =
         rewrite.whole() || !written.isEmpty()
@@ -116,7 +155,10 @@ public final class HistoryWriter {
     try {
       // a change of the lease's holder moves its tag in the same metadata commit
       String tag = LeaseTag.moves(base, next) ? LeaseTag.name(namespace) : null;
-      Table target = RebaseLimit.of(table, carrier, table != cached, tag);
+      // the rows pending are stored now, unless the lease is taken from its holder, who may have
+      // added some since they were read
+      String stores = keepsPending ? null : PendingRows.property(namespace);
+      Table target = RebaseLimit.of(table, carrier, table != cached, tag, stores);
       SnapshotUpdate<?> write =
           rewrite.whole()
               ? wholePartition(target, filter, base, file)
@@ -132,7 +174,44 @@ public final class HistoryWriter {
           "record migration history of namespace " + namespace, "changed it concurrently", e);
     }
     history.lastCommitted.set(table);
-    return rewrite.stored(base, next, table.currentSnapshot().snapshotId(), written, file);
+    long snapshotId = table.currentSnapshot().snapshotId();
+    if (keepsPending && table.properties().containsKey(PendingRows.property(namespace))) {
+      // a takeover that left the former holder's pending rows: read them as they now stand
+      return history.load(table, snapshotId, namespace);
+    }
+    return rewrite.stored(base, next, snapshotId, written, file);
+  }
+
+  /**
+   * Stores {@code next} as pending rows ({@link PendingRows}): one table property, committed by
+   * {@code carrier} with the proof that the run holds the lease, and read back.
+   */
+  private NamespaceHistory commitPending(
+      Table table, NamespaceHistory next, Set<String> keys, RebaseLimit.Carrier carrier) {
+    String namespace = next.namespace();
+    String property = PendingRows.property(namespace);
+    String value = PendingRows.json(next, keys);
+    TableOperations ops = ((HasTableOperations) table).operations();
+    TableMetadata current = ops.current();
+    try {
+      carrier.commit(
+          ops,
+          current,
+          TableMetadata.buildFrom(current).setProperties(Map.of(property, value)).build());
+    } catch (NoSuchTableException | NoSuchNamespaceException e) {
+      throw history.missing(namespace, e);
+    } catch (CommitFailedException e) {
+      throw HistoryWriters.conflict(
+          "record migration history of namespace " + namespace, "changed it concurrently", e);
+    }
+    if (!value.equals(ops.refresh().property(property, null))) {
+      throw new CommitStateUnknownException(
+          new IllegalStateException(
+              "the catalog answered the multi-table commit as done, but the history table does"
+                  + " not have its rows"));
+    }
+    history.lastCommitted.set(table);
+    return next.withPending(keys);
   }
 
   /**

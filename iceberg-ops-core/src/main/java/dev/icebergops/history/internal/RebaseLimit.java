@@ -1,6 +1,7 @@
 package dev.icebergops.history.internal;
 
 import dev.icebergops.history.HistoryConflictException;
+import java.util.Set;
 import org.apache.iceberg.BaseTable;
 import org.apache.iceberg.HasTableOperations;
 import org.apache.iceberg.Snapshot;
@@ -35,15 +36,24 @@ public final class RebaseLimit extends ForwardingTableOperations {
   /** The lease tag each commit points at the snapshot it makes ({@link LeaseTag}), or null. */
   private final String movedTag;
 
+  /** The table property each commit removes (a namespace's pending rows it stores), or null. */
+  private final String removedProperty;
+
   private int refused;
 
   /** The table's metadata as this try knows it, for the next refresh; or null: ask the catalog. */
   private TableMetadata known;
 
-  private RebaseLimit(TableOperations delegate, Carrier carrier, boolean fresh, String movedTag) {
+  private RebaseLimit(
+      TableOperations delegate,
+      Carrier carrier,
+      boolean fresh,
+      String movedTag,
+      String removedProperty) {
     super(delegate);
     this.carrier = carrier;
     this.movedTag = movedTag;
+    this.removedProperty = removedProperty;
     this.known = fresh ? delegate.current() : null;
   }
 
@@ -52,7 +62,7 @@ public final class RebaseLimit extends ForwardingTableOperations {
    * snapshot commits, which then read the table from the catalog only after a refusal.
    */
   public static Table asLoaded(Table table) {
-    return of(table, null, true, null);
+    return of(table, null, true, null, null);
   }
 
   /**
@@ -63,11 +73,14 @@ public final class RebaseLimit extends ForwardingTableOperations {
    *     from it without reading it again (the catalog refuses it if another writer came first)
    * @param movedTag the lease tag that each commit points at the snapshot it makes, in the same
    *     metadata commit (a change of the lease's holder), or null
+   * @param removedProperty the table property each commit removes, or null
    */
-  static Table of(Table table, Carrier carrier, boolean fresh, String movedTag) {
+  static Table of(
+      Table table, Carrier carrier, boolean fresh, String movedTag, String removedProperty) {
     if (table instanceof HasTableOperations hasOperations) {
       return new BaseTable(
-          new RebaseLimit(hasOperations.operations(), carrier, fresh, movedTag), table.name());
+          new RebaseLimit(hasOperations.operations(), carrier, fresh, movedTag, removedProperty),
+          table.name());
     }
     return table;
   }
@@ -76,6 +89,10 @@ public final class RebaseLimit extends ForwardingTableOperations {
   public void commit(TableMetadata base, TableMetadata committed) {
     known = null;
     TableMetadata metadata = movedTag == null ? committed : LeaseTag.movedTo(committed, movedTag);
+    if (removedProperty != null && metadata.properties().containsKey(removedProperty)) {
+      metadata =
+          TableMetadata.buildFrom(metadata).removeProperties(Set.of(removedProperty)).build();
+    }
     try {
       if (carrier != null) {
         carrier.commit(delegate, base, metadata);
@@ -140,5 +157,14 @@ public final class RebaseLimit extends ForwardingTableOperations {
      * @throws CommitFailedException if the catalog refused the commit; nothing was committed then
      */
     void commit(TableOperations ops, TableMetadata base, TableMetadata metadata);
+
+    /**
+     * Whether each commit it makes also asserts that its run still holds the namespace's lease (the
+     * lease tag where it was), in one multi-table commit: what a write of pending rows needs
+     * ({@link PendingRows}), since the catalog checks no table property.
+     */
+    default boolean provesLease() {
+      return false;
+    }
   }
 }
