@@ -97,7 +97,7 @@ class HistoryFilesInParquetTest {
     assertThat(table.properties())
         .containsEntry(TableProperties.DEFAULT_FILE_FORMAT, "parquet")
         .containsEntry(TableProperties.PARQUET_COMPRESSION, "uncompressed")
-        .containsEntry(HistoryFiles.LAYOUT_VERSION_PROPERTY, "5");
+        .containsEntry(HistoryFiles.LAYOUT_VERSION_PROPERTY, "6");
     Map<String, Integer> tableIds = new LinkedHashMap<>();
     for (NestedField column : table.schema().columns()) {
       tableIds.put(column.name(), column.fieldId());
@@ -206,7 +206,7 @@ class HistoryFilesInParquetTest {
 
     Table table = catalog.loadTable(history.tableIdentifier());
     assertThat(table.properties())
-        .containsEntry(HistoryFiles.LAYOUT_VERSION_PROPERTY, "5")
+        .containsEntry(HistoryFiles.LAYOUT_VERSION_PROPERTY, "6")
         .containsEntry(TableProperties.DEFAULT_FILE_FORMAT, "parquet")
         .containsEntry(TableProperties.PARQUET_COMPRESSION, "uncompressed");
     List<Snapshot> upgrades = upgradeSnapshots(table);
@@ -214,7 +214,7 @@ class HistoryFilesInParquetTest {
     Snapshot upgrade = upgrades.get(0);
     assertThat(upgrade.parentId()).isEqualTo(avroEra);
     assertThat(upgrade.summary())
-        .containsEntry(HistoryLayout.SUMMARY_UPGRADE, "3 -> 5")
+        .containsEntry(HistoryLayout.SUMMARY_UPGRADE, "3 -> 6")
         .containsEntry("deleted-data-files", "3")
         .containsEntry("added-data-files", "2")
         .containsEntry("deleted-records", "5")
@@ -311,7 +311,7 @@ class HistoryFilesInParquetTest {
 
     Table table = catalog.loadTable(seeding.tableIdentifier());
     assertThat(upgradeSnapshots(table)).hasSize(1);
-    assertThat(table.properties()).containsEntry(HistoryFiles.LAYOUT_VERSION_PROPERTY, "5");
+    assertThat(table.properties()).containsEntry(HistoryFiles.LAYOUT_VERSION_PROPERTY, "6");
     assertThat(AnotherEngine.dataFiles(table))
         .extracting(DataFile::format)
         .containsOnly(FileFormat.PARQUET);
@@ -336,7 +336,7 @@ class HistoryFilesInParquetTest {
 
     Table table = catalog.loadTable(history.tableIdentifier());
     assertThat(upgradeSnapshots(table)).hasSize(1);
-    assertThat(stale.properties()).containsEntry(HistoryFiles.LAYOUT_VERSION_PROPERTY, "5");
+    assertThat(stale.properties()).containsEntry(HistoryFiles.LAYOUT_VERSION_PROPERTY, "6");
     assertThat(history.readAll())
         .extracting(r -> r.namespace() + "/" + r.version())
         .containsExactly("hr/0001", "sales/0001", "sales/0002");

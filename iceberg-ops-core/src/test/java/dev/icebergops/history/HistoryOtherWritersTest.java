@@ -151,7 +151,7 @@ class HistoryOtherWritersTest {
     TestWrites.record(history, row("0002", Status.APPLIED), null);
 
     Table upgraded = catalog.loadTable(history.tableIdentifier());
-    assertThat(upgraded.properties()).containsEntry("iceberg-ops.history.layout-version", "5");
+    assertThat(upgraded.properties()).containsEntry("iceberg-ops.history.layout-version", "6");
     assertThat(upgraded.schema().findField("run_id")).isNotNull();
     assertThat(history.read("sales"))
         .extracting(HistoryRecord::version, HistoryRecord::description, HistoryRecord::checksum)
@@ -211,7 +211,7 @@ class HistoryOtherWritersTest {
     catalog
         .loadTable(history.tableIdentifier())
         .updateProperties()
-        .set("iceberg-ops.history.layout-version", "6")
+        .set("iceberg-ops.history.layout-version", "7")
         .commit();
     MigrationHistory olderRelease = new MigrationHistory(catalog, meta);
 
@@ -220,11 +220,11 @@ class HistoryOtherWritersTest {
         .hasMessage(
             "Cannot write migration history "
                 + history.tableIdentifier()
-                + ": its layout version is 6 but this release of iceberg-ops writes version 5;"
+                + ": its layout version is 7 but this release of iceberg-ops writes version 6;"
                 + " upgrade iceberg-ops");
     assertThat(history.read("sales")).extracting(HistoryRecord::version).containsExactly("0001");
     assertThat(catalog.loadTable(history.tableIdentifier()).properties())
-        .containsEntry("iceberg-ops.history.layout-version", "6");
+        .containsEntry("iceberg-ops.history.layout-version", "7");
   }
 
   @Test
@@ -255,7 +255,7 @@ class HistoryOtherWritersTest {
     HistoryLayout.upgrade(stale, history.tableIdentifier());
 
     Table upgraded = catalog.loadTable(history.tableIdentifier());
-    assertThat(upgraded.properties()).containsEntry("iceberg-ops.history.layout-version", "5");
+    assertThat(upgraded.properties()).containsEntry("iceberg-ops.history.layout-version", "6");
     assertThat(upgraded.schema().columns())
         .extracting(column -> column.name())
         .containsExactlyElementsOf(

@@ -143,7 +143,7 @@ class HistoryWithoutHadoopTest {
         .isEqualTo("0001 applied, 0002 applied");
 
     Table table = catalog.loadTable(history.tableIdentifier());
-    assertThat(table.properties()).containsEntry(HistoryFiles.LAYOUT_VERSION_PROPERTY, "5");
+    assertThat(table.properties()).containsEntry(HistoryFiles.LAYOUT_VERSION_PROPERTY, "6");
     assertThat(AnotherEngine.dataFiles(table))
         .extracting(DataFile::format)
         .containsOnly(FileFormat.PARQUET);

@@ -156,7 +156,7 @@ class MigrationHistoryTest {
         .containsEntry(TableProperties.DEFAULT_FILE_FORMAT, "parquet")
         .containsEntry(TableProperties.PARQUET_COMPRESSION, "uncompressed")
         .containsEntry(TableProperties.COMMIT_NUM_RETRIES, "20")
-        .containsEntry("iceberg-ops.history.layout-version", "5");
+        .containsEntry("iceberg-ops.history.layout-version", "6");
     assertThat(
             ((org.apache.iceberg.HasTableOperations) table).operations().current().formatVersion())
         .isEqualTo(2);

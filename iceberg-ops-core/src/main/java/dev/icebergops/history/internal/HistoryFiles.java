@@ -69,9 +69,11 @@ public final class HistoryFiles {
    * The layout this release writes: 2 adds operation, steps, run_id and the lease columns; 3 adds
    * the PID namespace and boot of the lease's holder; 4 writes the data files in Parquet instead of
    * Avro (PyIceberg and DuckDB scan Parquet and ORC only), uncompressed; 5 adds the uuids of the
-   * namespace's tables recorded with each version.
+   * namespace's tables recorded with each version; 6 may hold a namespace's latest rows as pending
+   * rows, a table property ({@link PendingRows}) that an earlier release would not read, so that it
+   * refuses to write the table rather than act on a stale history.
    */
-  public static final int LAYOUT_VERSION = 5;
+  public static final int LAYOUT_VERSION = 6;
 
   /** The first layout whose data files are Parquet. */
   public static final int PARQUET_LAYOUT = 4;
