@@ -170,6 +170,9 @@ public record IcebergOpsConfig(
     }
   }
 
+  /** The system property that names the directory SQLite's JDBC driver unpacks its library to. */
+  static final String SQLITE_TMPDIR = "org.sqlite.tmpdir";
+
   /**
    * The properties of the embedded catalog: SQLite JDBC in {@code localDir/catalog.db}, the
    * warehouse in {@code localDir/warehouse} (created here).
@@ -178,6 +181,7 @@ public record IcebergOpsConfig(
    * @return the catalog properties
    */
   public static Map<String, String> embeddedProperties(Path localDir) {
+    isolateSqliteNativeLibrary();
     Path warehouse = localDir.resolve("warehouse");
     try {
       Files.createDirectories(warehouse);
@@ -191,5 +195,25 @@ public record IcebergOpsConfig(
     // the schema version that supports views, as Iceberg's REST fixture uses
     props.put(JdbcCatalog.PROPERTY_PREFIX + "schema-version", "V1");
     return props;
+  }
+
+  /**
+   * Has SQLite's JDBC driver unpack its native library into a directory of this JVM's own, unless
+   * {@value #SQLITE_TMPDIR} names one. On its first connection the driver deletes the libraries
+   * other JVMs left in its directory (the system's temporary directory by default); one that a JVM
+   * ending at that moment deletes first made it log an error with a stack trace into the build of
+   * two projects started side by side.
+   */
+  private static synchronized void isolateSqliteNativeLibrary() {
+    if (System.getProperty(SQLITE_TMPDIR) != null) {
+      return;
+    }
+    try {
+      Path own = Files.createTempDirectory("iceberg-ops-sqlite-");
+      own.toFile().deleteOnExit(); // after the library and its lock, registered later
+      System.setProperty(SQLITE_TMPDIR, own.toString());
+    } catch (IOException e) {
+      throw new UncheckedIOException("Cannot create a directory for SQLite's native library", e);
+    }
   }
 }
