@@ -149,6 +149,8 @@ public final class HistoryFiles {
           .put(TableProperties.COMMIT_NUM_RETRIES, "20")
           .put(TableProperties.COMMIT_MIN_RETRY_WAIT_MS, "20")
           .put(TableProperties.COMMIT_MAX_RETRY_WAIT_MS, "2000")
+          // each commit writes a new metadata file: those past the table's metadata log are deleted
+          .put(TableProperties.METADATA_DELETE_AFTER_COMMIT_ENABLED, "true")
           .put(LAYOUT_VERSION_PROPERTY, String.valueOf(LAYOUT_VERSION))
           .buildOrThrow();
 

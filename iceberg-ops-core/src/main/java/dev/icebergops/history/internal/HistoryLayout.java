@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.UnaryOperator;
 import org.apache.iceberg.DataFile;
 import org.apache.iceberg.FileFormat;
 import org.apache.iceberg.FileScanTask;
@@ -97,7 +98,8 @@ public final class HistoryLayout {
   }
 
   private static void commit(Table table, TableIdentifier identifier, int found) {
-    Transaction transaction = RebaseLimit.of(table, null, false, null, null).newTransaction();
+    Transaction transaction =
+        RebaseLimit.of(table, null, false, UnaryOperator.identity()).newTransaction();
     UpdateSchema schema = transaction.updateSchema();
     for (NestedField column : HistoryFiles.ADDED_AFTER_V1) {
       if (table.schema().findField(column.name()) == null) {

@@ -243,12 +243,14 @@ public final class HistoryTable {
   }
 
   /**
-   * The snapshot the namespace's lease tag points at: the commit that last took, took over or
-   * released its run lease. Every such commit moves the tag, and nothing else does, so a catalog
-   * commit that asserts the tag has not moved cannot land once another run has taken the lease.
+   * The snapshot the namespace's lease tag points at: the commit that last took or took over its
+   * run lease. Every such commit moves the tag, the release removes it, and nothing else changes
+   * it, so a catalog commit that asserts the tag has not moved cannot land once another run has
+   * taken the lease, or once it was released.
    *
    * @param namespace the migrated namespace
-   * @return the snapshot id, empty when the history table or the tag does not exist
+   * @return the snapshot id, empty when the history table or the tag does not exist (no run holds
+   *     the lease)
    */
   public Optional<Long> leaseMark(String namespace) {
     Table table = loadTableOrNull();

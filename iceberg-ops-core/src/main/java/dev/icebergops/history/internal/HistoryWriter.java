@@ -11,6 +11,7 @@ import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.UnaryOperator;
 import org.apache.iceberg.DataFile;
 import org.apache.iceberg.HasTableOperations;
 import org.apache.iceberg.OverwriteFiles;
@@ -153,12 +154,8 @@ public final class HistoryWriter {
             ? HistoryFiles.write(table, namespace, written)
             : null;
     try {
-      // a change of the lease's holder moves its tag in the same metadata commit
-      String tag = LeaseTag.moves(base, next) ? LeaseTag.name(namespace) : null;
-      // the rows pending are stored now, unless the lease is taken from its holder, who may have
-      // added some since they were read
-      String stores = keepsPending ? null : PendingRows.property(namespace);
-      Table target = RebaseLimit.of(table, carrier, table != cached, tag, stores);
+      Table target =
+          RebaseLimit.of(table, carrier, table != cached, alongside(base, next, keepsPending));
       SnapshotUpdate<?> write =
           rewrite.whole()
               ? wholePartition(target, filter, base, file)
@@ -175,11 +172,24 @@ public final class HistoryWriter {
     }
     history.lastCommitted.set(table);
     long snapshotId = table.currentSnapshot().snapshotId();
+    HistoryExpiry.expireIfDue(table);
     if (keepsPending && table.properties().containsKey(PendingRows.property(namespace))) {
       // a takeover that left the former holder's pending rows: read them as they now stand
       return history.load(table, snapshotId, namespace);
     }
     return rewrite.stored(base, next, snapshotId, written, file);
+  }
+
+  /**
+   * What a data write's metadata commit changes besides its snapshot: the lease tag, when the
+   * lease's holder changes ({@link LeaseTag#change}); the namespace's pending rows, which the write
+   * stores, removed, unless the lease is taken from its holder, who may have added some since they
+   * were read.
+   */
+  private static UnaryOperator<TableMetadata> alongside(
+      NamespaceHistory base, NamespaceHistory next, boolean keepsPending) {
+    UnaryOperator<TableMetadata> tag = LeaseTag.change(base, next);
+    return keepsPending ? tag : tag.andThen(PendingRows.removed(next.namespace()))::apply;
   }
 
   /**
@@ -315,6 +325,7 @@ public final class HistoryWriter {
           e);
     }
     remember.forEach(Runnable::run); // a later read of these namespaces at this snapshot reads none
+    HistoryExpiry.expireIfDue(table);
   }
 
   /** The namespace's whole partition replaced by the new file. */

@@ -4,18 +4,19 @@ import dev.icebergops.history.NamespaceHistory;
 import dev.icebergops.history.RunLease;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.function.UnaryOperator;
 import org.apache.iceberg.SnapshotRef;
 import org.apache.iceberg.Table;
 import org.apache.iceberg.TableMetadata;
 
 /**
  * The tag on the history table that marks who holds a namespace's run lease: every commit that
- * takes, takes over or releases the lease moves it to the snapshot it commits, and nothing else
- * moves it. A run remembers where the tag pointed when it took the lease; a catalog commit that
- * asserts the tag still points there (the REST catalog's {@code assert-ref-snapshot-id}, in one
- * multi-table commit with the change) cannot land once another run has taken the lease over.
- * Renewals and the rows of other namespaces leave the tag alone, so a run's fence holds for its
- * whole run.
+ * takes or takes over the lease moves it to the snapshot it commits, the commit that releases it
+ * removes it, and nothing else changes it. A run remembers where the tag pointed when it took the
+ * lease; a catalog commit that asserts the tag still points there (the REST catalog's {@code
+ * assert-ref-snapshot-id}, in one multi-table commit with the change) cannot land once another run
+ * has taken the lease over. Renewals and the rows of other namespaces leave the tag alone, so a
+ * run's fence holds for its whole run.
  */
 public final class LeaseTag {
 
@@ -40,18 +41,33 @@ public final class LeaseTag {
   }
 
   /**
-   * {@code metadata}, a commit's, with {@code tag} pointing at the snapshot it makes: the lease row
-   * and the tag land in one metadata commit, whose requirements (on a REST catalog) include the
-   * tag's position in the metadata it was built from.
+   * What a write from {@code base} to {@code next} does to the namespace's tag, in the same
+   * metadata commit as its snapshot: nothing while the holder stays; when another run takes the
+   * lease, the tag points at the snapshot the write makes; when the write releases it, the tag is
+   * removed, so that the snapshot it named can expire (a later take creates it again, at another
+   * snapshot). The commit's requirements (on a REST catalog) include the tag's position in the
+   * metadata it was built from.
    */
-  static TableMetadata movedTo(TableMetadata metadata, String tag) {
-    long made = metadata.currentSnapshot().snapshotId();
-    SnapshotRef was = metadata.ref(tag);
-    SnapshotRef ref =
-        was == null
-            ? SnapshotRef.tagBuilder(made).build()
-            : SnapshotRef.builderFrom(was, made).build();
-    return TableMetadata.buildFrom(metadata).setRef(tag, ref).build();
+  static UnaryOperator<TableMetadata> change(NamespaceHistory base, NamespaceHistory next) {
+    if (!moves(base, next)) {
+      return UnaryOperator.identity();
+    }
+    String tag = name(next.namespace());
+    if (next.lease().isEmpty()) {
+      return metadata ->
+          metadata.ref(tag) == null
+              ? metadata
+              : TableMetadata.buildFrom(metadata).removeRef(tag).build();
+    }
+    return metadata -> {
+      long made = metadata.currentSnapshot().snapshotId();
+      SnapshotRef was = metadata.ref(tag);
+      SnapshotRef ref =
+          was == null
+              ? SnapshotRef.tagBuilder(made).build()
+              : SnapshotRef.builderFrom(was, made).build();
+      return TableMetadata.buildFrom(metadata).setRef(tag, ref).build();
+    };
   }
 
   private static String holder(NamespaceHistory state) {

@@ -15,7 +15,9 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import java.util.function.UnaryOperator;
 import org.apache.iceberg.Table;
+import org.apache.iceberg.TableMetadata;
 import org.apache.iceberg.util.JsonUtil;
 
 /**
@@ -45,6 +47,15 @@ public final class PendingRows {
   /** The table property of a namespace's pending rows: {@code iceberg-ops.pending.sales}. */
   public static String property(String namespace) {
     return PROPERTY_PREFIX + namespace;
+  }
+
+  /** {@code metadata} without the namespace's pending rows: a data write that stores them. */
+  static UnaryOperator<TableMetadata> removed(String namespace) {
+    String property = property(namespace);
+    return metadata ->
+        metadata.properties().containsKey(property)
+            ? TableMetadata.buildFrom(metadata).removeProperties(Set.of(property)).build()
+            : metadata;
   }
 
   /**

@@ -1,7 +1,7 @@
 package dev.icebergops.history.internal;
 
 import dev.icebergops.history.HistoryConflictException;
-import java.util.Set;
+import java.util.function.UnaryOperator;
 import org.apache.iceberg.BaseTable;
 import org.apache.iceberg.HasTableOperations;
 import org.apache.iceberg.Snapshot;
@@ -33,11 +33,11 @@ public final class RebaseLimit extends ForwardingTableOperations {
 
   private final Carrier carrier;
 
-  /** The lease tag each commit points at the snapshot it makes ({@link LeaseTag}), or null. */
-  private final String movedTag;
-
-  /** The table property each commit removes (a namespace's pending rows it stores), or null. */
-  private final String removedProperty;
+  /**
+   * What each commit changes besides what it was built with, in the same metadata commit: the lease
+   * tag ({@link LeaseTag}), the pending rows it stores ({@link PendingRows}).
+   */
+  private final UnaryOperator<TableMetadata> alongside;
 
   private int refused;
 
@@ -48,12 +48,10 @@ public final class RebaseLimit extends ForwardingTableOperations {
       TableOperations delegate,
       Carrier carrier,
       boolean fresh,
-      String movedTag,
-      String removedProperty) {
+      UnaryOperator<TableMetadata> alongside) {
     super(delegate);
     this.carrier = carrier;
-    this.movedTag = movedTag;
-    this.removedProperty = removedProperty;
+    this.alongside = alongside;
     this.known = fresh ? delegate.current() : null;
   }
 
@@ -62,7 +60,7 @@ public final class RebaseLimit extends ForwardingTableOperations {
    * snapshot commits, which then read the table from the catalog only after a refusal.
    */
   public static Table asLoaded(Table table) {
-    return of(table, null, true, null, null);
+    return of(table, null, true, UnaryOperator.identity());
   }
 
   /**
@@ -71,16 +69,14 @@ public final class RebaseLimit extends ForwardingTableOperations {
    *
    * @param fresh whether {@code table} was loaded or created for this commit: the commit starts
    *     from it without reading it again (the catalog refuses it if another writer came first)
-   * @param movedTag the lease tag that each commit points at the snapshot it makes, in the same
-   *     metadata commit (a change of the lease's holder), or null
-   * @param removedProperty the table property each commit removes, or null
+   * @param alongside what each commit also changes, in the same metadata commit (the lease tag when
+   *     the lease's holder changes, say)
    */
   static Table of(
-      Table table, Carrier carrier, boolean fresh, String movedTag, String removedProperty) {
+      Table table, Carrier carrier, boolean fresh, UnaryOperator<TableMetadata> alongside) {
     if (table instanceof HasTableOperations hasOperations) {
       return new BaseTable(
-          new RebaseLimit(hasOperations.operations(), carrier, fresh, movedTag, removedProperty),
-          table.name());
+          new RebaseLimit(hasOperations.operations(), carrier, fresh, alongside), table.name());
     }
     return table;
   }
@@ -88,11 +84,7 @@ public final class RebaseLimit extends ForwardingTableOperations {
   @Override
   public void commit(TableMetadata base, TableMetadata committed) {
     known = null;
-    TableMetadata metadata = movedTag == null ? committed : LeaseTag.movedTo(committed, movedTag);
-    if (removedProperty != null && metadata.properties().containsKey(removedProperty)) {
-      metadata =
-          TableMetadata.buildFrom(metadata).removeProperties(Set.of(removedProperty)).build();
-    }
+    TableMetadata metadata = alongside.apply(committed);
     try {
       if (carrier != null) {
         carrier.commit(delegate, base, metadata);
