@@ -60,6 +60,9 @@ public final class Measurements {
       if (selection.includes("B2W")) {
         costs.warmCache(heap);
       }
+      if (selection.includes("BH")) {
+        new HistoryGrowth(env.catalog()).measure(HistoryGrowth.NAMESPACES);
+      }
       // last: the longest, and a run stopped part-way keeps every figure above
       ScaleMeasures scale = new ScaleMeasures(env.catalog(), ChainPlan.fromSystemProperty());
       if (selection.includes("BL")) {

@@ -126,6 +126,25 @@ final class Notes {
         timed in rounds of one call each, so that the anchor is neither colder nor on a quieter
         machine than its measures.
       - B7: used heap after three `System.gc()` calls, after the start minus before it.
+      - BH, a run's cost against the runs its history table has served (`-Dbench.only=BH`):
+        one fresh meta namespace, so one history table, serves 300 fresh namespaces in turn.
+        In each, the runner (built with that meta namespace) resolves the 10-chain and the
+        namespace is created, untimed; then `migrate("0002")` (the chain's first two versions:
+        the table created and one column added) and `rollback(2)` are timed together, one
+        figure per namespace, and the namespace is purged, untimed. Each run takes and releases
+        its lease: history commits that add snapshots. The median of namespaces 276-300 against
+        the median of namespaces 26-50 (the first 25 warm up): a run must not cost more as its
+        history table serves more namespaces and runs (target 1.3 x). The machine is shared,
+        and its load over the measure's minutes moves both windows, so each run of the two
+        windows is followed by a load anchor, reported beside the target: the same walk in
+        another fresh namespace against a fresh history table of its own window (made just
+        before the window with one untimed run, so it has served at most 26 runs), timed
+        likewise; that row takes the median of each run over its anchor, late window over
+        early. The history table's metadata JSON (`TableMetadataParser.toJson` of its current
+        metadata, in characters, all ASCII), its snapshot count and its ref count after the
+        last namespace are reported beside it; the meta namespace is purged at the end. The
+        measure uses only the public API of `MigrationRunner` and Iceberg, so that it runs
+        unchanged on an older commit, for a side-by-side comparison.
 
       ## Where the time goes, and what was changed
 

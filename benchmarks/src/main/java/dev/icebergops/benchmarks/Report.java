@@ -301,6 +301,9 @@ final class Report {
     if (key.startsWith("b7.")) {
       return "MiB";
     }
+    if (key.startsWith("bh.")) {
+      return HistoryGrowth.unit(key);
+    }
     return key.startsWith("bl.versions-applied.") ? "versions" : "ms";
   }
 
@@ -400,6 +403,9 @@ final class Report {
       md.append(target.row(medians)).append('\n');
     }
     md.append(baselineTarget(medians).row(medians)).append('\n');
+    md.append(HistoryGrowth.target(medians).row(medians)).append('\n');
+    md.append(HistoryGrowth.pairedTarget().row(medians)).append('\n');
+    md.append(HistoryGrowth.sizeRow(medians));
     md.append("| B1 | cold start, containers | Iceberg's REST server alone | ")
         .append(
             docker
