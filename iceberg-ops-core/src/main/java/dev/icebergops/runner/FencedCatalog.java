@@ -101,15 +101,18 @@ final class FencedCatalog implements InvocationHandler {
     }
     if (method.getDeclaringClass() == HeldChanges.class) {
       fence.publishHeld();
+      fence.touchingAll(); // for another client (Spark) to change tables its own way
       return null;
     }
     if (name.equals("buildTable")) {
+      fence.touching(args);
       return tableBuilder(call(catalog, method, args), (TableIdentifier) args[0]);
     }
     if (name.equals("loadView")) {
       return fenced((TableIdentifier) args[0], (View) call(catalog, method, args));
     }
     if (!READS.contains(name)) {
+      fence.touching(args);
       fence.check(describe(name, args));
     }
     Object result = call(catalog, method, args);

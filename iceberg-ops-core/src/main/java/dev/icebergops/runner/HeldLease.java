@@ -14,8 +14,10 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Predicate;
 import java.util.function.Supplier;
 import org.apache.iceberg.catalog.Catalog;
+import org.apache.iceberg.catalog.TableIdentifier;
 
 /**
  * A run's lease on its namespace, once taken ({@link LeaseTaking}): renewed in the background while
@@ -92,6 +94,7 @@ final class HeldLease implements AutoCloseable {
     }
     if (fencedView == null || WrappedCatalog.underlying(fencedView) != catalog) {
       // one view per run: a REST server without multi-table commits is found out once
+      boolean replacing = fence != null;
       fence =
           new LeaseFence(
               catalog,
@@ -100,6 +103,9 @@ final class HeldLease implements AutoCloseable {
               mark,
               this::lossOfLease);
       fencedView = FencedCatalog.of(catalog, fence);
+      if (replacing) {
+        fence.touchingAll(); // what went through the view before is not known to this one
+      }
     }
     fence.upgrading(upgrading);
     return fencedView;
@@ -116,6 +122,14 @@ final class HeldLease implements AutoCloseable {
       stage = new VersionStage(fence, log, running);
       fence.stage(stage);
     }
+  }
+
+  /**
+   * Which tables may have changed their identity through the run's catalog since the last call (see
+   * {@link LeaseFence#touched}); every table when the run's catalog is not fenced.
+   */
+  synchronized Predicate<TableIdentifier> touched() {
+    return fence == null ? table -> true : fence.touched();
   }
 
   /** The stage of the version running, or null: its commits go out one at a time. */

@@ -6,6 +6,9 @@ import dev.icebergops.migration.internal.SchemaRestore;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Predicate;
 import java.util.function.Supplier;
 import org.apache.iceberg.TableMetadata;
 import org.apache.iceberg.TableOperations;
@@ -52,6 +55,12 @@ final class LeaseFence {
 
   /** Holds the running version's table commits back, or null: they commit one by one. */
   private volatile HeldCommits stage;
+
+  /** The tables whose identity a change may have changed since last asked ({@link #touched}). */
+  private final Set<TableIdentifier> touched = ConcurrentHashMap.newKeySet();
+
+  /** Whether a change may have changed any table's identity since last asked. */
+  private volatile boolean touchedAll;
 
   /**
    * @param catalog the catalog the run changes tables in, holding the history table
@@ -197,6 +206,47 @@ final class LeaseFence {
     if (lost.isPresent()) {
       throw refused(target, lost.get(), null);
     }
+  }
+
+  /**
+   * Notes a change that cannot carry the proof, made with {@code args}: the tables it names may
+   * have another identity after it (created, dropped, renamed, registered, replaced); a change that
+   * names none (a namespace's) may have changed any.
+   */
+  void touching(Object[] args) {
+    boolean named = false;
+    for (Object arg : args == null ? new Object[0] : args) {
+      if (arg instanceof TableIdentifier table) {
+        touched.add(table);
+        named = true;
+      }
+    }
+    if (!named) {
+      touchedAll = true;
+    }
+  }
+
+  /**
+   * Notes that any table's identity may have changed: the version published its changes for another
+   * client.
+   */
+  void touchingAll() {
+    touchedAll = true;
+  }
+
+  /**
+   * Which tables may have changed their identity through this run's catalog since the last call,
+   * and starts noting afresh.
+   */
+  Predicate<TableIdentifier> touched() {
+    if (touchedAll) {
+      touchedAll = false;
+      touched.clear();
+      return table -> true;
+    }
+    Set<TableIdentifier> tables = Set.copyOf(touched);
+    touched.removeAll(tables);
+    return tables::contains;
   }
 
   /** Commits what the running version holds back, if anything; the rest goes change by change. */

@@ -16,11 +16,14 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import java.util.function.Predicate;
 import java.util.stream.Collectors;
+import org.apache.iceberg.TableMetadata;
 import org.apache.iceberg.catalog.Catalog;
 import org.apache.iceberg.catalog.Namespace;
 import org.apache.iceberg.catalog.TableIdentifier;
 import org.apache.iceberg.exceptions.NoSuchNamespaceException;
+import org.apache.iceberg.exceptions.NoSuchTableException;
 
 /**
  * What a runner reads of its namespace, and writes nothing: the migrations (resolved once), the
@@ -239,24 +242,35 @@ final class NamespaceView {
   /**
    * The uuid of each of the namespace's tables but the history table, by name: one list, and one
    * load per table but those whose changes {@code held} holds back (the staged metadata has the
-   * uuid, and their commit requires the table to still have it).
+   * uuid, and their commit requires the table to still have it) and those {@code known} lists that
+   * {@code changed} says kept their identity.
    *
    * @param held the running version's held commits, or null
+   * @param known the uuids of the last capture, or null for none
+   * @param changed whether a table may have changed its identity since that capture
    */
-  Map<String, String> tableUuids(VersionStage held) {
-    Map<String, String> uuids = new TreeMap<>();
-    remote
-        .call(
-            "read the tables of " + namespace,
-            () ->
-                NamespaceTables.tablesOf(
-                    catalog,
-                    namespace,
-                    history.tableIdentifier(),
-                    id -> held == null ? null : held.current(id)))
-        .states()
-        .forEach((name, state) -> uuids.put(name, state.uuid()));
-    return uuids;
+  Map<String, String> tableUuids(
+      VersionStage held, Map<String, String> known, Predicate<TableIdentifier> changed) {
+    return remote.call(
+        "read the tables of " + namespace,
+        () -> {
+          Map<String, String> uuids = new TreeMap<>();
+          for (TableIdentifier id : NamespaceTables.listTables(catalog, namespace)) {
+            TableMetadata staged = held == null ? null : held.current(id);
+            if (staged != null) {
+              uuids.put(id.name(), staged.uuid());
+            } else if (known != null && known.containsKey(id.name()) && !changed.test(id)) {
+              uuids.put(id.name(), known.get(id.name()));
+            } else if (!id.equals(history.tableIdentifier())) {
+              try {
+                uuids.put(id.name(), catalog.loadTable(id).uuid().toString());
+              } catch (NoSuchTableException e) {
+                // dropped between listing and loading: not part of the namespace
+              }
+            }
+          }
+          return uuids;
+        });
   }
 
   /**

@@ -222,7 +222,9 @@ final class RunSequence {
       List<MigrationStep> steps = new ArrayList<>();
       List<ResolvedMigration> pending = state.pending(version, true, false);
       Map<String, String> uuids =
-          pending.isEmpty() ? Map.of() : new TableUuids(view, state.rows()).afterVersion(null);
+          pending.isEmpty()
+              ? Map.of()
+              : new TableUuids(view, state.rows()).afterVersion(null, table -> true);
       for (ResolvedMigration migration : pending) {
         stamped.add(rows.stamped(migration, journal.runId(), uuids));
         steps.add(new MigrationStep(migration.version(), migration.description(), Duration.ZERO));

@@ -7,6 +7,8 @@ import java.util.Collection;
 import java.util.Comparator;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.function.Predicate;
+import org.apache.iceberg.catalog.TableIdentifier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -15,8 +17,12 @@ import org.slf4j.LoggerFactory;
  * stamps ({@link HistoryRecord#tableUuids()}), and that drift expects: a table the version made
  * (not there before it, or there with another uuid) with its own uuid, any other with the uuid
  * recorded before (the first one seen when no row lists it yet), so that a table replaced by hand
- * between runs stays found out. Each capture reads the namespace's tables: one list, one load per
- * table whose changes the version does not hold back.
+ * between runs stays found out. The capture before the first version reads the namespace's tables:
+ * one list, one load per table. The capture after a version lists them again and loads only those
+ * it may have made: tables new since the capture before, and those a change the version made
+ * through the run's catalog names (a create, drop, rename, register or replace), or every table
+ * after a change that names none (a namespace's, or changes published for Spark). Tables whose
+ * changes the version holds back are read from what it holds.
  */
 final class TableUuids {
 
@@ -46,7 +52,7 @@ final class TableUuids {
 
   /** Captures the tables before the first version, to tell which tables a version made. */
   TableUuids beforeFirstVersion() {
-    live = capture(null);
+    live = capture(null, null, table -> true);
     return this;
   }
 
@@ -56,10 +62,12 @@ final class TableUuids {
    *
    * @param held the version's commits held back to land with its row, or null: a table they change
    *     is not loaded for its uuid
+   * @param changed whether a table may have changed its identity during the version: one that did
+   *     not keeps the uuid captured before it, unloaded
    */
-  Map<String, String> afterVersion(VersionStage held) {
+  Map<String, String> afterVersion(VersionStage held, Predicate<TableIdentifier> changed) {
     Map<String, String> before = live;
-    live = capture(held);
+    live = capture(held, before, changed);
     if (live == null) {
       return Map.of();
     }
@@ -76,9 +84,10 @@ final class TableUuids {
     return recorded;
   }
 
-  private Map<String, String> capture(VersionStage held) {
+  private Map<String, String> capture(
+      VersionStage held, Map<String, String> known, Predicate<TableIdentifier> changed) {
     try {
-      return view.tableUuids(held);
+      return view.tableUuids(held, known, changed);
     } catch (RuntimeException e) {
       LOG.warn(
           "Cannot read the tables of {} to record their uuids; drift checks them by their creation"

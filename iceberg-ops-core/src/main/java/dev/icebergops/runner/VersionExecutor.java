@@ -183,7 +183,7 @@ final class VersionExecutor {
               steps.done(),
               null,
               took.toMillis(),
-              uuids.afterVersion(lease.stage())));
+              uuids.afterVersion(lease.stage(), lease.touched())));
       if (next != null) {
         written.add(next);
       }

@@ -10,7 +10,6 @@ import java.util.Set;
 import java.util.SortedMap;
 import java.util.TreeMap;
 import java.util.function.BiConsumer;
-import java.util.function.Function;
 import org.apache.iceberg.Table;
 import org.apache.iceberg.TableMetadata;
 import org.apache.iceberg.catalog.Catalog;
@@ -61,7 +60,7 @@ public final class NamespaceTables {
    */
   public static NamespaceTables capture(
       Catalog catalog, String namespace, BiConsumer<String, Table> loaded) {
-    Map<String, TableState> tables = tables(catalog, namespace, null, id -> null, loaded);
+    Map<String, TableState> tables = tables(catalog, namespace, loaded);
     views(catalog, TableNames.namespace(namespace))
         .forEach((id, view) -> tables.put(id.name(), TableState.of(id.name(), view)));
     return new NamespaceTables(namespace, tables);
@@ -84,45 +83,28 @@ public final class NamespaceTables {
   }
 
   /**
-   * Captures a namespace's tables, views aside: one list, and one load per table but {@code
-   * skipped} and those whose metadata {@code held} gives (a version's commits held back).
+   * The namespace's tables, as the catalog lists them.
    *
-   * @param skipped a table left out (the history table), or null
-   * @param held the metadata to read a table from instead of loading it, null for none
+   * @return the tables' identifiers, none when the namespace does not exist
    */
-  public static NamespaceTables tablesOf(
-      Catalog catalog,
-      String namespace,
-      TableIdentifier skipped,
-      Function<TableIdentifier, TableMetadata> held) {
-    return new NamespaceTables(namespace, tables(catalog, namespace, skipped, held, (n, t) -> {}));
+  public static List<TableIdentifier> listTables(Catalog catalog, String namespace) {
+    try {
+      return catalog.listTables(TableNames.namespace(namespace));
+    } catch (NoSuchNamespaceException e) {
+      return List.of();
+    }
   }
 
   private static Map<String, TableState> tables(
-      Catalog catalog,
-      String namespace,
-      TableIdentifier skipped,
-      Function<TableIdentifier, TableMetadata> held,
-      BiConsumer<String, Table> loaded) {
+      Catalog catalog, String namespace, BiConsumer<String, Table> loaded) {
     Objects.requireNonNull(catalog, "catalog");
     Objects.requireNonNull(namespace, "namespace");
     Map<String, TableState> tables = new TreeMap<>();
-    List<TableIdentifier> ids;
-    try {
-      ids = catalog.listTables(TableNames.namespace(namespace));
-    } catch (NoSuchNamespaceException e) {
-      return tables;
-    }
-    for (TableIdentifier id : ids) {
-      TableMetadata metadata = id.equals(skipped) ? null : held.apply(id);
+    for (TableIdentifier id : listTables(catalog, namespace)) {
       try {
-        if (metadata != null) {
-          tables.put(id.name(), TableState.of(id.name(), metadata));
-        } else if (!id.equals(skipped)) {
-          Table table = catalog.loadTable(id);
-          tables.put(id.name(), TableState.of(id.name(), table));
-          loaded.accept(id.name(), table);
-        }
+        Table table = catalog.loadTable(id);
+        tables.put(id.name(), TableState.of(id.name(), table));
+        loaded.accept(id.name(), table);
       } catch (NoSuchTableException e) {
         // dropped between listing and loading: not part of the namespace
       }

@@ -19,6 +19,7 @@ import java.util.List;
 import java.util.Map;
 import org.apache.iceberg.Schema;
 import org.apache.iceberg.Table;
+import org.apache.iceberg.catalog.Catalog;
 import org.apache.iceberg.catalog.TableIdentifier;
 import org.apache.iceberg.data.Record;
 import org.junit.jupiter.api.BeforeEach;
@@ -76,6 +77,23 @@ class TableUuidsTest {
             Map.entry("0001", Map.of("orders", first)),
             Map.entry("0002", Map.of("orders", uuid("orders"))));
     assertThat(runner.checkDrift().findings()).isEmpty();
+  }
+
+  /**
+   * A version that publishes its changes for another client (as binding Spark does) and has that
+   * client replace a table: the run's catalog never sees the replacement, and the table is loaded
+   * again for its uuid.
+   */
+  @Test
+  void aTableReplacedByAnotherClientAfterTheVersionPublishedIsRecordedWithItsNewUuid() {
+    own.runner(V0001__CreateOrders.class).migrate();
+    String first = uuid("orders");
+    outside = own.catalog();
+
+    own.runner(V0001__CreateOrders.class, V0002__RecreateOrdersOutside.class).migrate();
+
+    assertThat(uuid("orders")).isNotEqualTo(first);
+    assertThat(recorded()).containsEntry("0002", Map.of("orders", uuid("orders")));
   }
 
   @Test
@@ -143,12 +161,30 @@ class TableUuidsTest {
     assertThat(table.schema().findField(HistoryFiles.TABLE_UUIDS)).isNull();
   }
 
+  /** Another client of the catalog than the run's, as Spark's is. */
+  private static Catalog outside;
+
+  /** Publishes its changes, then has another client drop and create the orders table again. */
+  public static class V0002__RecreateOrdersOutside extends BaseMigration {
+    @Override
+    public void upgrade(MigrationContext ctx) {
+      ctx.publishChanges();
+      outside.dropTable(ctx.identifier("orders"), true);
+      outside.createTable(ctx.identifier("orders"), PreviewFixtures.ORDERS);
+    }
+
+    @Override
+    public void downgrade(MigrationContext ctx) {
+      upgrade(ctx);
+    }
+  }
+
   /** Drops the orders table with its files and creates it again, both ways. */
   public static class V0002__RecreateOrders extends BaseMigration {
     @Override
     public void upgrade(MigrationContext ctx) {
       ctx.catalog().dropTable(ctx.identifier("orders"), true);
-      ctx.createTableIfNotExists("orders", PreviewFixtures.ORDERS);
+      ctx.catalog().createTable(ctx.identifier("orders"), PreviewFixtures.ORDERS);
     }
 
     @Override

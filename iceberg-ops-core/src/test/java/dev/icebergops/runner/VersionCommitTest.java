@@ -139,6 +139,31 @@ class VersionCommitTest {
   }
 
   @Test
+  void aVersionLoadsOnlyTheTablesItMayHaveMadeNotEveryTableOfItsNamespace() {
+    runner(catalog, V0001__CreateT.class).migrate();
+    for (int i = 0; i < 20; i++) {
+      catalog.createTable(TableIdentifier.of(namespace, "x" + i), FailureFixtures.T);
+    }
+    proxy.clearLog();
+
+    runner(proxied, V0001__CreateT.class, V0002__AddAAndB.class, V0004__AddC.class).migrate();
+
+    String others = "GET /v1/namespaces/" + namespace + "/tables/x";
+    assertThat(proxy.requests())
+        .filteredOn(line -> line.startsWith(others))
+        .as("the other tables' loads: each once, before the first version")
+        .hasSize(20);
+    Map<String, String> uuids = new java.util.TreeMap<>();
+    catalog
+        .listTables(org.apache.iceberg.catalog.Namespace.of(namespace))
+        .forEach(id -> uuids.put(id.name(), catalog.loadTable(id).uuid().toString()));
+    assertThat(runner(catalog, V0001__CreateT.class).history())
+        .extracting(HistoryRecord::version, HistoryRecord::tableUuids)
+        .as("every table's uuid, recorded with each version of the run")
+        .contains(tuple("0002", uuids), tuple("0004", uuids));
+  }
+
+  @Test
   void aRunWithNothingPendingReadsNoTableOrViewOfTheNamespace() {
     runner(catalog, V0001__CreateT.class).migrate();
     proxy.clearLog();
