@@ -63,6 +63,9 @@ public final class Measurements {
       if (selection.includes("BH")) {
         new HistoryGrowth(env.catalog()).measure(HistoryGrowth.NAMESPACES);
       }
+      if (selection.includes("BT")) {
+        new TableCountGrowth(env.catalog()).measure(3);
+      }
       // last: the longest, and a run stopped part-way keeps every figure above
       ScaleMeasures scale = new ScaleMeasures(env.catalog(), ChainPlan.fromSystemProperty());
       if (selection.includes("BL")) {

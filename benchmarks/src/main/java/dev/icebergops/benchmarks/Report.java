@@ -304,6 +304,9 @@ final class Report {
     if (key.startsWith("bh.")) {
       return HistoryGrowth.unit(key);
     }
+    if (key.startsWith("bt.")) {
+      return TableCountGrowth.unit(key);
+    }
     return key.startsWith("bl.versions-applied.") ? "versions" : "ms";
   }
 
@@ -406,6 +409,8 @@ final class Report {
     md.append(HistoryGrowth.target(medians).row(medians)).append('\n');
     md.append(HistoryGrowth.pairedTarget().row(medians)).append('\n');
     md.append(HistoryGrowth.sizeRow(medians));
+    md.append(TableCountGrowth.target().row(medians)).append('\n');
+    md.append(TableCountGrowth.middleTarget().row(medians)).append('\n');
     md.append("| B1 | cold start, containers | Iceberg's REST server alone | ")
         .append(
             docker

@@ -12,7 +12,8 @@ import java.util.stream.Collectors;
  * selects the three; {@code B2} and {@code B5} are the measures at N = 10 and 50 alone. Issue 38's
  * measures ({@link CostMeasures}) are {@code B2S}, {@code B2R}, {@code B5I}, {@code B5R} and {@code
  * B2W}, at the lengths of the {@link ChainPlan}; {@code BH} is a run's cost against the runs its
- * history table has served ({@link HistoryGrowth}). A partial run never rewrites BENCHMARKS.md.
+ * history table has served ({@link HistoryGrowth}), {@code BT} a version's cost against the
+ * namespace's table count ({@link TableCountGrowth}). A partial run never rewrites BENCHMARKS.md.
  */
 record Selection(Set<String> ids) {
 
