@@ -17,9 +17,9 @@ import org.slf4j.LoggerFactory;
  * stamps ({@link HistoryRecord#tableUuids()}), and that drift expects: a table the version made
  * (not there before it, or there with another uuid) with its own uuid, any other with the uuid
  * recorded before (the first one seen when no row lists it yet), so that a table replaced by hand
- * between runs stays found out. The capture before the first version reads the namespace's tables:
- * one list, one load per table. The capture after a version lists them again and loads only those
- * it may have made: tables new since the capture before, and those a change the version made
+ * between runs stays found out. The capture before the first version lists the namespace's tables
+ * and loads those no history row lists. The capture after a version lists them again and loads only
+ * those it may have made: tables new since the capture before, and those a change the version made
  * through the run's catalog names (a create, drop, rename, register or replace), or every table
  * after a change that names none (a namespace's, or changes published for Spark). Tables whose
  * changes the version holds back are read from what it holds.
@@ -50,9 +50,14 @@ final class TableUuids {
     return uuids;
   }
 
-  /** Captures the tables before the first version, to tell which tables a version made. */
+  /**
+   * Captures the tables before the first version, to tell which tables a version made: a table the
+   * history lists is taken at the uuid it recorded, unloaded (a version that leaves it alone
+   * records that uuid again whatever the table's own, so that one replaced by hand stays found
+   * out); the others are loaded.
+   */
   TableUuids beforeFirstVersion() {
-    live = capture(null, null, table -> true);
+    live = capture(null, new TreeMap<>(expected), table -> false);
     return this;
   }
 

@@ -161,6 +161,20 @@ class VersionCommitTest {
         .extracting(HistoryRecord::version, HistoryRecord::tableUuids)
         .as("every table's uuid, recorded with each version of the run")
         .contains(tuple("0002", uuids), tuple("0004", uuids));
+
+    // the history now lists every table: the next run loads none it does not change
+    proxy.clearLog();
+    runner(
+            proxied,
+            V0001__CreateT.class,
+            V0002__AddAAndB.class,
+            V0004__AddC.class,
+            FailureFixtures.V0005__AddD.class)
+        .migrate();
+    assertThat(proxy.requests()).filteredOn(line -> line.startsWith(others)).isEmpty();
+    assertThat(runner(catalog, V0001__CreateT.class).history())
+        .extracting(HistoryRecord::version, HistoryRecord::tableUuids)
+        .contains(tuple("0005", uuids));
   }
 
   @Test
