@@ -19,10 +19,10 @@ import org.apache.iceberg.types.Types;
  * as well).
  *
  * <p>Per size T ({@link #SIZES}), a fresh namespace with a fresh meta namespace of its own is
- * migrated to 0001 of the 10-chain and given T other one-column tables, untimed; then {@code
- * migrate("0005")} (four versions, each adding a column to the chain's table) is timed and divided
- * by four, and both namespaces are purged, untimed. The sizes alternate in rounds, the first of
- * which warms up; the median per size and the ratios to T = 1.
+ * migrated to 0001 of the 10-chain, given T other one-column tables and migrated to 0002 (which
+ * records them), untimed; then {@code migrate("0005")} (three versions, each adding a column to the
+ * chain's table) is timed and divided by three, and both namespaces are purged, untimed. The sizes
+ * alternate in rounds, the first of which warms up; the median per size and the ratios to T = 1.
  */
 final class TableCountGrowth {
 
@@ -37,6 +37,12 @@ final class TableCountGrowth {
 
   /** The version migrated to, untimed, before the other tables are created. */
   static final int FROM = 1;
+
+  /**
+   * The version migrated to, untimed, after the other tables are created: the history then lists
+   * them, as it does the tables of a namespace a run has seen before.
+   */
+  static final int RECORDED = 2;
 
   /** The version the timed {@code migrate} goes to. */
   static final int TO = 5;
@@ -105,9 +111,10 @@ final class TableCountGrowth {
             TableIdentifier.of(namespace, String.format(Locale.ROOT, "other_%03d", i)),
             OTHER_SCHEMA);
       }
+      runner.migrate(Chains.version(RECORDED));
       long start = System.nanoTime();
       runner.migrate(Chains.version(TO));
-      return (System.nanoTime() - start) / (TO - FROM);
+      return (System.nanoTime() - start) / (TO - RECORDED);
     } finally {
       purgeIfMade(namespace);
       purgeIfMade(meta);
@@ -124,8 +131,8 @@ final class TableCountGrowth {
   static Target target() {
     return new Target(
         "BT",
-        "per version of `migrate(\"0005\")` (the 10-chain from 0001: four one-column versions on"
-            + " one table), the namespace holding 300 other tables",
+        "per version of `migrate(\"0005\")` (the 10-chain from 0002: three one-column versions on"
+            + " one table), the namespace holding 300 other tables its history lists",
         "the same, the namespace holding 1 other table",
         "bt.per-version.300",
         "bt.per-version.1",
