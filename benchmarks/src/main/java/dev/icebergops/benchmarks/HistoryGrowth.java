@@ -14,6 +14,8 @@ import org.apache.iceberg.catalog.Catalog;
 import org.apache.iceberg.catalog.Namespace;
 import org.apache.iceberg.catalog.SupportsNamespaces;
 import org.apache.iceberg.catalog.TableIdentifier;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * BH: whether a run's cost grows with the runs its history table has served, from the public API of
@@ -26,6 +28,8 @@ import org.apache.iceberg.catalog.TableIdentifier;
  * bh.late.ms}), and the history table's metadata JSON, snapshots and refs at the end.
  */
 final class HistoryGrowth {
+
+  private static final Logger LOG = LoggerFactory.getLogger(HistoryGrowth.class);
 
   /** How many namespaces one history table serves. */
   static final int NAMESPACES = 300;
@@ -72,16 +76,17 @@ final class HistoryGrowth {
         if (windowed) {
           anchors.add(runIn(fresh));
         }
-        System.out.printf(
-            Locale.ROOT,
-            "BH %d %.1f ms%s, %.0f s in%n",
-            i,
-            nanos.get(i - 1) / 1e6,
-            windowed
-                ? String.format(
-                    Locale.ROOT, " (fresh %.1f ms)", anchors.get(anchors.size() - 1) / 1e6)
-                : "",
-            (System.nanoTime() - started) / 1e9);
+        LOG.info(
+            String.format(
+                Locale.ROOT,
+                "BH %d %.1f ms%s, %.0f s in",
+                i,
+                nanos.get(i - 1) / 1e6,
+                windowed
+                    ? String.format(
+                        Locale.ROOT, " (fresh %.1f ms)", anchors.get(anchors.size() - 1) / 1e6)
+                    : "",
+                (System.nanoTime() - started) / 1e9));
       }
       emit(namespaces, nanos, anchors);
       recordHistory(meta);

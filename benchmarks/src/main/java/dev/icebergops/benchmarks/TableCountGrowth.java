@@ -12,6 +12,8 @@ import org.apache.iceberg.catalog.Namespace;
 import org.apache.iceberg.catalog.SupportsNamespaces;
 import org.apache.iceberg.catalog.TableIdentifier;
 import org.apache.iceberg.types.Types;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * BT: whether a version's cost grows with the tables of its namespace that it does not touch, from
@@ -25,6 +27,8 @@ import org.apache.iceberg.types.Types;
  * alternate in rounds, the first of which warms up; the median per size and the ratios to T = 1.
  */
 final class TableCountGrowth {
+
+  private static final Logger LOG = LoggerFactory.getLogger(TableCountGrowth.class);
 
   /** The numbers of other tables in the namespace, besides the one the chain changes. */
   static final int[] SIZES = {1, 100, 300};
@@ -74,14 +78,15 @@ final class TableCountGrowth {
         if (timed) {
           nanos.get(size).add(perVersion);
         }
-        System.out.printf(
-            Locale.ROOT,
-            "BT round %d%s, %d other tables: %.1f ms per version, %.0f s in%n",
-            round + 1,
-            timed ? "" : " (warm-up)",
-            size,
-            perVersion / 1e6,
-            (System.nanoTime() - started) / 1e9);
+        LOG.info(
+            String.format(
+                Locale.ROOT,
+                "BT round %d%s, %d other tables: %.1f ms per version, %.0f s in",
+                round + 1,
+                timed ? "" : " (warm-up)",
+                size,
+                perVersion / 1e6,
+                (System.nanoTime() - started) / 1e9));
       }
     }
     emit(nanos);
