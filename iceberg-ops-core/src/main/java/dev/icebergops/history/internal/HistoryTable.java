@@ -70,10 +70,17 @@ public final class HistoryTable {
   private final Map<String, List<HistoryRecord>> presumed;
 
   /**
-   * The table as this instance's last successful commit left it: the next commit from the state
-   * that commit returned needs no round trips to load it again. Taken by one commit at a time.
+   * The table as this instance's last successful commit left it, or as its last read of a namespace
+   * loaded it: the next commit from the state that commit or read returned needs no round trip to
+   * load it again. Taken by one commit at a time.
    */
-  final AtomicReference<Table> lastCommitted = new AtomicReference<>();
+  final AtomicReference<SeenTable> lastSeen = new AtomicReference<>();
+
+  /**
+   * A table as a commit left it or a read loaded it ({@code loaded}): a commit right after that
+   * read starts from it as from a table loaded for the commit, without reading it again.
+   */
+  record SeenTable(Table table, boolean loaded) {}
 
   /**
    * The namespace state this instance last read, with the table it was read from: a snapshot never
@@ -132,11 +139,11 @@ public final class HistoryTable {
   public NamespaceHistory load(String namespace) {
     Objects.requireNonNull(namespace, "namespace");
     Table table = loadTableOrNull();
-    forgetIfChanged(table);
     NamespaceHistory stored =
         table == null || table.currentSnapshot() == null
             ? NamespaceHistory.empty(namespace)
             : load(table, table.currentSnapshot().snapshotId(), namespace);
+    lastSeen.set(table == null ? null : new SeenTable(table, true));
     List<HistoryRecord> rows = presumed.get(namespace);
     if (rows == null || !stored.rows().isEmpty() || stored.lease().isPresent()) {
       return stored;
@@ -339,20 +346,6 @@ public final class HistoryTable {
 
   static Expression namespaceFilter(String namespace) {
     return Expressions.equal(HistoryFiles.NAMESPACE, namespace);
-  }
-
-  /**
-   * Forgets the table kept from the last commit when another writer changed its schema or partition
-   * spec since (which makes no snapshot): the next commit checks the table as it is.
-   */
-  void forgetIfChanged(Table loaded) {
-    Table cached = lastCommitted.get();
-    if (cached != null
-        && (loaded == null
-            || cached.schema().schemaId() != loaded.schema().schemaId()
-            || cached.spec().specId() != loaded.spec().specId())) {
-      lastCommitted.compareAndSet(cached, null);
-    }
   }
 
   HistoryTableMissingException missing(String namespace, Exception cause) {

@@ -4,6 +4,7 @@ import dev.icebergops.history.HistoryConflictException;
 import dev.icebergops.history.HistoryRecord;
 import dev.icebergops.history.HistoryTableMissingException;
 import dev.icebergops.history.NamespaceHistory;
+import dev.icebergops.history.internal.HistoryTable.SeenTable;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -135,8 +136,8 @@ public final class HistoryWriter {
     }
     String namespace = next.namespace();
     starting();
-    Table cached = history.lastCommitted.getAndSet(null);
-    Table table = tableToCommitFrom(base, cached);
+    SeenTable start = tableToCommitFrom(base, history.lastSeen.getAndSet(null));
+    Table table = start.table();
     base = overUpgrade(table, base);
     HistoryWriteCheck.check(table, identifier, base, next);
     Set<String> pending =
@@ -155,7 +156,7 @@ public final class HistoryWriter {
             : null;
     try {
       Table target =
-          RebaseLimit.of(table, carrier, table != cached, alongside(base, next, keepsPending));
+          RebaseLimit.of(table, carrier, start.loaded(), alongside(base, next, keepsPending));
       SnapshotUpdate<?> write =
           rewrite.whole()
               ? wholePartition(target, filter, base, file)
@@ -170,7 +171,7 @@ public final class HistoryWriter {
       throw HistoryWriters.conflict(
           "record migration history of namespace " + namespace, "changed it concurrently", e);
     }
-    history.lastCommitted.set(table);
+    history.lastSeen.set(new SeenTable(table, false));
     long snapshotId = table.currentSnapshot().snapshotId();
     HistoryExpiry.expireIfDue(table);
     if (keepsPending && table.properties().containsKey(PendingRows.property(namespace))) {
@@ -220,7 +221,7 @@ public final class HistoryWriter {
               "the catalog answered the multi-table commit as done, but the history table does"
                   + " not have its rows"));
     }
-    history.lastCommitted.set(table);
+    history.lastSeen.set(new SeenTable(table, false));
     return next.withPending(keys);
   }
 
@@ -377,27 +378,25 @@ public final class HistoryWriter {
   }
 
   /**
-   * The table to commit {@code base}'s successor to: the one this instance last committed when
-   * {@code base} is the state that commit left (nothing read since shows otherwise), else loaded
-   * ({@code cached}: the table that commit left, or null). An outdated copy costs nothing in
-   * correctness: Iceberg refreshes it and validates again from {@code base}'s snapshot when the
-   * catalog refuses the commit.
+   * The table to commit {@code base}'s successor to, in the layout this release writes: the one
+   * this instance last committed or read ({@code seen}, or null) when {@code base} is the state
+   * that commit or read left (nothing read since shows otherwise), else loaded. An outdated copy
+   * costs nothing in correctness: Iceberg refreshes it and validates again from {@code base}'s
+   * snapshot when the catalog refuses the commit.
    */
-  private Table tableToCommitFrom(NamespaceHistory base, Table cached) {
-    if (cached != null
-        && base.snapshotId() != null
-        && cached.currentSnapshot() != null
-        && cached.currentSnapshot().snapshotId() == base.snapshotId()) {
-      return cached;
-    }
+  private SeenTable tableToCommitFrom(NamespaceHistory base, SeenTable seen) {
     if (base.snapshotId() == null) {
-      return history.loadOrCreateTable();
+      return new SeenTable(history.loadOrCreateTable(), true);
     }
-    Table table = history.loadTableOrNull();
-    if (table == null) {
+    Snapshot current = seen == null ? null : seen.table().currentSnapshot();
+    SeenTable start =
+        current != null && current.snapshotId() == base.snapshotId()
+            ? seen
+            : new SeenTable(history.loadTableOrNull(), true);
+    if (start.table() == null) {
       throw history.missing(base.namespace(), null);
     }
-    HistoryLayout.upgrade(table, identifier);
-    return table;
+    HistoryLayout.upgrade(start.table(), identifier);
+    return start;
   }
 }

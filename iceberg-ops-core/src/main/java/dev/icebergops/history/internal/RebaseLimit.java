@@ -67,8 +67,9 @@ public final class RebaseLimit extends ForwardingTableOperations {
    * The table, committing through operations that stop rebasing after {@value #REBASES}, and
    * through {@code carrier} unless it is null.
    *
-   * @param fresh whether {@code table} was loaded or created for this commit: the commit starts
-   *     from it without reading it again (the catalog refuses it if another writer came first)
+   * @param fresh whether {@code table} was loaded or created for this commit, or by the read of the
+   *     state it commits from: the commit starts from it without reading it again (the catalog
+   *     refuses it if another writer came first)
    * @param alongside what each commit also changes, in the same metadata commit (the lease tag when
    *     the lease's holder changes, say)
    */
