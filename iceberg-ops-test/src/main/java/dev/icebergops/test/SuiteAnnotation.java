@@ -6,8 +6,10 @@ import dev.icebergops.test.env.IcebergTestEnvironment;
 import dev.icebergops.test.internal.ExpectedBackfill;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import org.junit.jupiter.api.extension.ExtensionConfigurationException;
 import org.junit.jupiter.api.extension.ExtensionContext;
 
@@ -17,6 +19,13 @@ import org.junit.jupiter.api.extension.ExtensionContext;
  * extension that knows the annotation, so that the rest of the suite does not reach back to it.
  */
 final class SuiteAnnotation {
+
+  /**
+   * The class-path source of each location read on the system class loader in this JVM: every class
+   * at a location shares its one class-path scan (a scan reads every jar on the class path), and a
+   * migration in a mistyped package is reported once.
+   */
+  private static final Map<String, MigrationSource> SOURCES = new ConcurrentHashMap<>();
 
   private SuiteAnnotation() {}
 
@@ -101,7 +110,10 @@ final class SuiteAnnotation {
       throw SuiteConfig.invalid(where, "the location is empty", null);
     }
     try {
-      return MigrationSource.classpath(locations[0]);
+      // another loader may see other classes, and would be held here for as long as the JVM runs
+      return Thread.currentThread().getContextClassLoader() == ClassLoader.getSystemClassLoader()
+          ? SOURCES.computeIfAbsent(locations[0], MigrationSource::classpath)
+          : MigrationSource.classpath(locations[0]);
     } catch (IllegalArgumentException e) {
       throw SuiteConfig.invalid(where, e.getMessage(), e);
     }

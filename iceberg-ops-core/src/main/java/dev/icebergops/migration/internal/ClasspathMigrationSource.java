@@ -1,5 +1,7 @@
 package dev.icebergops.migration.internal;
 
+import static java.util.stream.Collectors.toSet;
+
 import dev.icebergops.internal.Quoting;
 import dev.icebergops.migration.Migration;
 import dev.icebergops.migration.MigrationFactory;
@@ -7,26 +9,29 @@ import dev.icebergops.migration.MigrationSet;
 import dev.icebergops.migration.MigrationSource;
 import dev.icebergops.migration.ResolvedMigration;
 import dev.icebergops.migration.SkippedMigration;
-import io.github.classgraph.ClassInfo;
 import io.github.classgraph.Resource;
 import io.github.classgraph.ScanResult;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.lang.reflect.Modifier;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.stream.Collectors;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * Migrations in a package on the class path, found with ClassGraph. A scan reads the class path's
- * every jar and directory listing, so each source scans once and keeps the migration classes it
- * found (a JVM's class path and its loaded classes do not change); every {@link #resolve} still
- * creates fresh instances and checks the set's rules. A scan that fails is not kept.
+ * every jar and directory listing, so each source scans once, listing the resources of the
+ * location's parent package: the location's classes and the near packages' ({@link
+ * NearbyMigrations}) at once. Only the classes named like migrations are loaded, without running
+ * their static initializers. The source keeps the migration classes it found (a JVM's class path
+ * and its loaded classes do not change); every {@link #resolve} still creates fresh instances and
+ * checks the set's rules. A scan that fails is not kept.
  */
 public final class ClasspathMigrationSource implements MigrationSource {
 
@@ -116,36 +121,67 @@ public final class ClasspathMigrationSource implements MigrationSource {
   /** The migration classes near the location, found and logged once. */
   private synchronized List<SkippedMigration> nearby() {
     if (nearby == null) {
-      nearby = NearbyMigrations.find(packageName, classLoader, location());
-      nearby.forEach(s -> LOG.warn("Skipping {}: {}", s.name(), s.reason()));
+      try (ScanResult scan = scanRoot()) {
+        nearby(scan);
+      }
     }
     return nearby;
   }
 
+  private synchronized void nearby(ScanResult scan) {
+    if (nearby == null) {
+      nearby = NearbyMigrations.find(scan, packageName, classLoader, location());
+      nearby.forEach(s -> LOG.warn("Skipping {}: {}", s.name(), s.reason()));
+    }
+  }
+
+  /**
+   * Lists the resources of the location's parent package, which holds the near packages too: one
+   * scan, no class file read. A scan reads the class path's every jar and directory listing.
+   */
+  private ScanResult scanRoot() {
+    return NearbyMigrations.graph(classLoader)
+        .acceptPackages(NearbyMigrations.scanRoot(packageName))
+        .scan();
+  }
+
   private List<Class<? extends Migration>> scan(String namespace) {
-    try (ScanResult scan =
-        NearbyMigrations.graph(classLoader).enableClassInfo().acceptPackages(packageName).scan()) {
-      if (scan.getAllResources().isEmpty()) {
+    try (ScanResult scan = scanRoot()) {
+      nearby(scan);
+      String prefix = packageName.replace('.', '/') + "/";
+      List<String> classes = new ArrayList<>();
+      boolean found = false;
+      for (Resource resource : scan.getAllResources()) {
+        String path = resource.getPath();
+        found |= path.startsWith(prefix);
+        if (path.startsWith(prefix) && path.endsWith(".class") && !path.contains("$")) {
+          classes.add(path.substring(0, path.length() - ".class".length()).replace('/', '.'));
+        }
+      }
+      if (!found) {
         throw new IllegalArgumentException(
             "Cannot find migrations at " + location() + ": no such package on the class path");
       }
-      Set<String> found =
-          scan.getAllClasses().stream()
-              .map(ClassInfo::getPackageName)
-              .collect(Collectors.toUnmodifiableSet());
-      String chosen = choosePackage(found, namespace);
+      Set<String> packagesFound =
+          classes.stream().map(ClasspathMigrationSource::packageOfClass).collect(toSet());
+      String chosen = choosePackage(packagesFound, namespace);
       List<Class<? extends Migration>> types = new ArrayList<>();
-      for (ClassInfo info : scan.getAllClasses()) {
-        if (info.getPackageName().equals(chosen) && isCandidate(info)) {
-          refuseShadowed(scan, info);
-          types.add(info.loadClass(Migration.class));
+      for (String name : new TreeSet<>(classes)) {
+        Class<? extends Migration> type = packageOfClass(name).equals(chosen) ? load(name) : null;
+        if (type != null) {
+          refuseShadowed(scan, name);
+          types.add(type);
         }
       }
       LOG.debug("Found {} migration classes in {}", types.size(), chosen);
       typesByPackage.put(chosen, List.copyOf(types));
-      packages = found;
+      packages = packagesFound;
       return types;
     }
+  }
+
+  private static String packageOfClass(String name) {
+    return name.substring(0, name.lastIndexOf('.'));
   }
 
   /** The namespace's subpackage when it holds classes, otherwise the location itself. */
@@ -163,17 +199,15 @@ public final class ClasspathMigrationSource implements MigrationSource {
    * Refuses a migration class that two class-path roots hold with different bytes: the class loader
    * would silently run the first one. Identical copies (a jar listed twice) are harmless.
    */
-  private static void refuseShadowed(ScanResult scan, ClassInfo info) {
-    List<Resource> copies = scan.getResourcesWithPath(info.getName().replace('.', '/') + ".class");
+  private static void refuseShadowed(ScanResult scan, String name) {
+    List<Resource> copies = scan.getResourcesWithPath(name.replace('.', '/') + ".class");
     for (Resource copy : copies.subList(Math.min(1, copies.size()), copies.size())) {
       if (!Arrays.equals(bytes(copies.get(0)), bytes(copy))) {
         throw new IllegalArgumentException(
             ("Cannot load migration %s: two class-path roots hold different classes of that name,"
                     + " %s and %s; only the first would run")
                 .formatted(
-                    info.getName(),
-                    copies.get(0).getClasspathElementURI(),
-                    copy.getClasspathElementURI()));
+                    name, copies.get(0).getClasspathElementURI(), copy.getClasspathElementURI()));
       }
     }
   }
@@ -186,34 +220,57 @@ public final class ClasspathMigrationSource implements MigrationSource {
     }
   }
 
-  private static boolean isCandidate(ClassInfo info) {
-    if (info.isInnerClass() || info.isAnonymousInnerClass()) {
-      return false;
+  /**
+   * The class of a top-level class named like a migration, loaded without running its static
+   * initializer, when it is a concrete {@link Migration}; null for a class of another name, and for
+   * one named like a migration that is not one (with a warning).
+   *
+   * @throws IllegalArgumentException for a concrete migration whose name breaks the rule
+   */
+  private Class<? extends Migration> load(String name) {
+    String simpleName = name.substring(name.lastIndexOf('.') + 1);
+    if (!MigrationName.looksLikeMigration(simpleName)) {
+      return null;
     }
-    String name = info.getSimpleName();
-    boolean migration = info.implementsInterface(Migration.class.getName());
-    boolean concrete = !info.isAbstract() && !info.isInterface();
-    if (MigrationName.parse(name) != null) {
-      if (!migration || !concrete) {
-        LOG.warn(
-            "Skipping {}: it is named like a migration but is not a concrete {}",
-            info.getName(),
-            Migration.class.getSimpleName());
-        return false;
+    Class<?> type = loadClass(name);
+    boolean migration = Migration.class.isAssignableFrom(type);
+    boolean concrete = !type.isInterface() && !Modifier.isAbstract(type.getModifiers());
+    if (MigrationName.parse(simpleName) != null) {
+      if (migration && concrete) {
+        return type.asSubclass(Migration.class);
       }
-      return true;
+      LOG.warn(
+          "Skipping {}: it is named like a migration but is not a concrete {}",
+          name,
+          Migration.class.getSimpleName());
+      return null;
     }
-    if (migration && concrete && MigrationName.looksLikeMigration(name)) {
+    if (migration && concrete) {
       throw new IllegalArgumentException(
           "Cannot load migration "
-              + info.getName()
-              + (name.startsWith("B")
+              + name
+              + (simpleName.startsWith("B")
                   ? ": a baseline's class name must be B<NNNN>__<Description>, for example"
                       + " B0250__Baseline"
                   : ": the class name must be V<NNNN>__<Description>, for example"
                       + " V0001__CreateOrders"));
     }
-    return false;
+    return null;
+  }
+
+  private Class<?> loadClass(String name) {
+    ClassLoader loader = classLoader;
+    if (loader == null) {
+      loader = Thread.currentThread().getContextClassLoader();
+    }
+    if (loader == null) {
+      loader = ClasspathMigrationSource.class.getClassLoader();
+    }
+    try {
+      return Class.forName(name, false, loader);
+    } catch (ClassNotFoundException | LinkageError e) {
+      throw new IllegalArgumentException("Cannot load migration " + name + ": " + e, e);
+    }
   }
 
   @Override

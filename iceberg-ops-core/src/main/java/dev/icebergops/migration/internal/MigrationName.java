@@ -17,6 +17,9 @@ public record MigrationName(String version, String description, boolean baseline
   private static final Pattern NAME = Pattern.compile("([VB])(\\d{4})__([A-Za-z0-9][A-Za-z0-9_]*)");
   private static final Pattern ATTEMPT = Pattern.compile("[VB]\\d.*");
   private static final Pattern VERSION = Pattern.compile("\\d{4}");
+  private static final Pattern LOWER_UPPER = Pattern.compile("(?<=[a-z0-9])(?=[A-Z])");
+  private static final Pattern ACRONYM_END = Pattern.compile("(?<=[A-Z])(?=[A-Z][a-z])");
+  private static final Pattern SPACES = Pattern.compile("\\s+");
 
   /** The parsed name, or null when the simple name does not follow the rule. */
   public static MigrationName parse(String simpleName) {
@@ -42,12 +45,10 @@ public record MigrationName(String version, String description, boolean baseline
    * {@code AddRegionToOrders} or {@code Add_region_to_orders} becomes {@code Add region to orders}.
    */
   public static String humanize(String text) {
-    String spaced =
-        text.replace('_', ' ')
-            .replaceAll("(?<=[a-z0-9])(?=[A-Z])", " ")
-            .replaceAll("(?<=[A-Z])(?=[A-Z][a-z])", " ")
-            .replaceAll("\\s+", " ")
-            .trim();
+    String spaced = text.replace('_', ' ');
+    spaced = LOWER_UPPER.matcher(spaced).replaceAll(" ");
+    spaced = ACRONYM_END.matcher(spaced).replaceAll(" ");
+    spaced = SPACES.matcher(spaced).replaceAll(" ").trim();
     String[] words = spaced.split(" ");
     StringBuilder out = new StringBuilder();
     for (int i = 0; i < words.length; i++) {

@@ -13,6 +13,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
 
@@ -33,8 +34,8 @@ import java.util.concurrent.ConcurrentHashMap;
  * location has no near package (its parent would be the whole class path). Nor is a package that is
  * itself a location of a source made in this JVM, or that holds a whole chain of its own (versions
  * without a gap from 0001 or from one of its baselines): another set, not a typo. The packages are
- * listed with one ClassGraph resource scan of the parent package, and only the candidates' class
- * files are read, with a second scan; no class is loaded.
+ * listed from the source's one ClassGraph resource scan of the parent package, and only the
+ * candidates' class files are read, with a second scan; no class is loaded.
  */
 public final class NearbyMigrations {
 
@@ -53,27 +54,28 @@ public final class NearbyMigrations {
   /**
    * The migration classes near a package, each with the reason it was left out.
    *
+   * @param parentScan a scan of the package's parent package ({@link #scanRoot})
    * @param packageName the configured package
    * @param classLoader the loader to scan, or null for ClassGraph's default
    * @param location the configured location, for the reason
    */
-  static List<SkippedMigration> find(String packageName, ClassLoader classLoader, String location) {
+  static List<SkippedMigration> find(
+      ScanResult parentScan, String packageName, ClassLoader classLoader, String location) {
     int dot = packageName.lastIndexOf('.');
     if (dot < 0) {
       return List.of();
     }
     String parent = packageName.substring(0, dot);
     String last = packageName.substring(dot + 1);
-    List<String> candidates = candidates(graph(classLoader).acceptPackages(parent), packageName);
-    Set<String> chains = wholeChains(candidates);
+    Map<String, List<String>> nearPackages = candidates(parentScan, parent, last);
+    Set<String> chains = wholeChains(nearPackages);
     List<String> near = new ArrayList<>();
-    for (String candidate : candidates) {
-      String pkg = candidate.substring(0, candidate.lastIndexOf('.'));
-      boolean other = LOCATIONS.contains(pkg) || chains.contains(pkg);
-      if (!other && (pkg.equals(parent) || isNearName(pkg.substring(parent.length() + 1), last))) {
-        near.add(candidate);
-      }
-    }
+    nearPackages.forEach(
+        (pkg, names) -> {
+          if (!chains.contains(pkg)) {
+            near.addAll(names);
+          }
+        });
     if (near.isEmpty()) {
       return List.of();
     }
@@ -100,50 +102,61 @@ public final class NearbyMigrations {
   }
 
   /**
-   * The top-level classes named like migrations under the parent package, directly in it or in a
-   * direct subpackage, outside the configured package.
+   * The package a source scans, its resources listed and no class file read: the configured
+   * package's parent, which holds the near packages too, or the package itself when it has none.
    */
-  private static List<String> candidates(ClassGraph parentScan, String packageName) {
-    TreeSet<String> names = new TreeSet<>();
-    String parent = packageName.substring(0, packageName.lastIndexOf('.'));
-    try (ScanResult scan = parentScan.scan()) {
-      for (Resource resource : scan.getAllResources()) {
-        String path = resource.getPath();
-        if (!path.endsWith(".class") || path.contains("$")) {
-          continue;
-        }
-        String name = path.substring(0, path.length() - ".class".length()).replace('/', '.');
-        int dot = name.lastIndexOf('.');
-        String pkg = name.substring(0, dot);
-        boolean direct =
-            pkg.equals(parent) || pkg.lastIndexOf('.') == parent.length() && pkg.startsWith(parent);
-        if (direct
-            && !pkg.equals(packageName)
-            && MigrationName.parse(name.substring(dot + 1)) != null) {
-          names.add(name);
-        }
+  static String scanRoot(String packageName) {
+    int dot = packageName.lastIndexOf('.');
+    return dot < 0 ? packageName : packageName.substring(0, dot);
+  }
+
+  /**
+   * The top-level classes named like migrations directly in the parent package or in a direct
+   * subpackage whose name is near {@code last}, by package; neither the configured package nor
+   * another configured location. Only the names in such packages are parsed.
+   */
+  private static Map<String, List<String>> candidates(ScanResult scan, String parent, String last) {
+    Map<String, Boolean> nearByName = new HashMap<>();
+    Map<String, List<String>> names = new TreeMap<>();
+    for (Resource resource : scan.getAllResources()) {
+      String path = resource.getPath();
+      if (!path.endsWith(".class") || path.contains("$")) {
+        continue;
+      }
+      String name = path.substring(0, path.length() - ".class".length()).replace('/', '.');
+      int dot = name.lastIndexOf('.');
+      String pkg = name.substring(0, dot);
+      boolean near =
+          nearByName.computeIfAbsent(
+              pkg,
+              p ->
+                  !LOCATIONS.contains(p)
+                      && (p.equals(parent)
+                          || p.lastIndexOf('.') == parent.length()
+                              && p.startsWith(parent)
+                              && isNearName(p.substring(parent.length() + 1), last)));
+      if (near && MigrationName.parse(name.substring(dot + 1)) != null) {
+        names.computeIfAbsent(pkg, p -> new ArrayList<>()).add(name);
       }
     }
-    return List.copyOf(names);
+    return names;
   }
 
   /** The packages whose versions run without a gap from 0001 or from one of their baselines. */
-  private static Set<String> wholeChains(List<String> candidates) {
-    Map<String, TreeSet<Integer>> versions = new HashMap<>();
-    Map<String, TreeSet<Integer>> baselines = new HashMap<>();
-    for (String name : candidates) {
-      int dot = name.lastIndexOf('.');
-      MigrationName parsed = MigrationName.parse(name.substring(dot + 1));
-      (parsed.baseline() ? baselines : versions)
-          .computeIfAbsent(name.substring(0, dot), pkg -> new TreeSet<>())
-          .add(Integer.parseInt(parsed.version()));
-    }
+  private static Set<String> wholeChains(Map<String, List<String>> candidates) {
     Set<String> whole = new HashSet<>();
-    versions.forEach(
-        (pkg, v) -> {
+    candidates.forEach(
+        (pkg, names) -> {
+          TreeSet<Integer> versions = new TreeSet<>();
+          Set<Integer> baselines = new HashSet<>();
+          for (String name : names) {
+            MigrationName parsed = MigrationName.parse(name.substring(pkg.length() + 1));
+            (parsed.baseline() ? baselines : versions).add(Integer.parseInt(parsed.version()));
+          }
           boolean start =
-              v.first() == 1 || baselines.getOrDefault(pkg, new TreeSet<>()).contains(v.first());
-          if (start && v.last() - v.first() + 1 == v.size()) {
+              !versions.isEmpty()
+                  && (versions.first() == 1 || baselines.contains(versions.first()));
+          if (start && versions.last() - versions.first() + 1 == versions.size()) {
             whole.add(pkg);
           }
         });
