@@ -136,13 +136,13 @@ public final class ClasspathMigrationSource implements MigrationSource {
   }
 
   /**
-   * Lists the resources of the location's parent package, which holds the near packages too: one
-   * scan, no class file read. A scan reads the class path's every jar and directory listing.
+   * Lists the resources of the location's parent package, which holds the near packages too (of the
+   * location itself when it has no parent): one scan, no class file read.
    */
   private ScanResult scanRoot() {
-    return NearbyMigrations.graph(classLoader)
-        .acceptPackages(NearbyMigrations.scanRoot(packageName))
-        .scan();
+    int dot = packageName.lastIndexOf('.');
+    String root = dot < 0 ? packageName : packageName.substring(0, dot);
+    return NearbyMigrations.graph(classLoader).acceptPackages(root).scan();
   }
 
   private List<Class<? extends Migration>> scan(String namespace) {
@@ -259,15 +259,11 @@ public final class ClasspathMigrationSource implements MigrationSource {
   }
 
   private Class<?> loadClass(String name) {
-    ClassLoader loader = classLoader;
-    if (loader == null) {
-      loader = Thread.currentThread().getContextClassLoader();
-    }
-    if (loader == null) {
-      loader = ClasspathMigrationSource.class.getClassLoader();
-    }
+    ClassLoader loader =
+        classLoader != null ? classLoader : Thread.currentThread().getContextClassLoader();
     try {
-      return Class.forName(name, false, loader);
+      return Class.forName(
+          name, false, loader != null ? loader : ClasspathMigrationSource.class.getClassLoader());
     } catch (ClassNotFoundException | LinkageError e) {
       throw new IllegalArgumentException("Cannot load migration " + name + ": " + e, e);
     }

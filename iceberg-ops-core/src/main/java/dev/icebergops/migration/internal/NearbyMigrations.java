@@ -54,7 +54,7 @@ public final class NearbyMigrations {
   /**
    * The migration classes near a package, each with the reason it was left out.
    *
-   * @param parentScan a scan of the package's parent package ({@link #scanRoot})
+   * @param parentScan a listing of the resources of the package's parent package
    * @param packageName the configured package
    * @param classLoader the loader to scan, or null for ClassGraph's default
    * @param location the configured location, for the reason
@@ -99,15 +99,6 @@ public final class NearbyMigrations {
   static ClassGraph graph(ClassLoader classLoader) {
     ClassGraph graph = new ClassGraph();
     return classLoader == null ? graph : graph.overrideClassLoaders(classLoader);
-  }
-
-  /**
-   * The package a source scans, its resources listed and no class file read: the configured
-   * package's parent, which holds the near packages too, or the package itself when it has none.
-   */
-  static String scanRoot(String packageName) {
-    int dot = packageName.lastIndexOf('.');
-    return dot < 0 ? packageName : packageName.substring(0, dot);
   }
 
   /**
