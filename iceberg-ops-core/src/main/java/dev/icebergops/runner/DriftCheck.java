@@ -20,9 +20,7 @@ import java.util.TreeMap;
 import java.util.TreeSet;
 import org.apache.iceberg.PartitionSpec;
 import org.apache.iceberg.Schema;
-import org.apache.iceberg.Table;
 import org.apache.iceberg.TableMetadata;
-import org.apache.iceberg.catalog.Catalog;
 import org.apache.iceberg.catalog.SupportsNamespaces;
 import org.apache.iceberg.catalog.TableIdentifier;
 import org.slf4j.Logger;
@@ -84,24 +82,14 @@ record DriftCheck(NamespaceView view) {
     Long lastCommit = history == null ? null : history.lastUpdatedMillis();
     Map<String, String> recorded = TableUuids.recorded(state.rows());
     Map<String, TableState> want = new TreeMap<>();
-    expected
-        .tables()
-        .held()
+    PreviewRun.states(expected.tables().held(), expected.views().held())
         .forEach(
-            (id, metadata) -> {
-              String name = id.toString();
-              load(name, have);
-              TableState made = TableState.of(name, metadata);
-              want.put(name, asMade(made, have.get(name), recorded.get(id.name()), lastCommit));
-            });
-    expected
-        .views()
-        .held()
-        .forEach(
-            (id, metadata) -> {
-              String name = id.toString();
-              TableState made = TableState.of(name, metadata);
-              want.put(name, asMade(made, have.get(name), null, lastCommit));
+            (name, made) -> {
+              String uuid = made.isView() ? null : recorded.get(TableIdentifier.parse(name).name());
+              if (!made.isView()) {
+                load(name, have);
+              }
+              want.put(name, asMade(made, have.get(name), uuid, lastCommit));
             });
     List<DriftFinding> findings = new ArrayList<>();
     StateDiff.between(want, have).forEach(diff -> findings(diff, findings));
@@ -279,16 +267,7 @@ record DriftCheck(NamespaceView view) {
   }
 
   private TableMetadata metadata(TableIdentifier id) {
-    Catalog live = view.catalog();
-    if (!live.tableExists(id)) {
-      return null;
-    }
-    Table table = live.loadTable(id);
-    if (!(table instanceof org.apache.iceberg.HasTableOperations withOps)) {
-      throw new IllegalStateException(
-          "Cannot check drift of " + id + ": the catalog does not expose its metadata");
-    }
-    return withOps.operations().current();
+    return ShadowCatalog.liveTable(view.catalog(), id, "check drift of " + id);
   }
 
   private static String quote(String doc) {

@@ -71,13 +71,19 @@ final class HistoryRetry {
     if (tried >= attempts) {
       throw exhausted.error(tried, lost);
     }
-    pause(tried);
+    pause(
+        1L + ThreadLocalRandom.current().nextLong(Math.min(2000L, 50L << Math.min(tried, 6))),
+        what);
   }
 
-  private void pause(int tried) {
+  /**
+   * Pauses a history write or the wait for a lease.
+   *
+   * @throws MigrationException {@code Cannot <what>: interrupted}, if the thread is interrupted
+   */
+  static void pause(long millis, String what) {
     try {
-      Thread.sleep(
-          1L + ThreadLocalRandom.current().nextLong(Math.min(2000L, 50L << Math.min(tried, 6))));
+      Thread.sleep(millis);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new MigrationException(null, "Cannot " + what + ": interrupted", e);

@@ -95,10 +95,10 @@ final class LeaseTaking {
                 .formatted(what, held.owner(), held.since(), held.expiresAt()),
             null);
       }
-      pause(
-          Math.min(
-              ThreadLocalRandom.current().nextLong(500, 1500),
-              Duration.between(now, deadline).toMillis() + 1));
+      long wait = Duration.between(now, deadline).toMillis() + 1;
+      HistoryRetry.pause(
+          Math.max(1L, Math.min(ThreadLocalRandom.current().nextLong(500, 1500), wait)),
+          "take the run lease");
     }
   }
 
@@ -142,15 +142,6 @@ final class LeaseTaking {
     return lease.isExpiredAt(now)
         ? "it expired at " + lease.expiresAt()
         : "its process " + lease.pid() + " on this host is gone";
-  }
-
-  private static void pause(long millis) {
-    try {
-      Thread.sleep(Math.max(1L, millis));
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new MigrationException(null, "Cannot take the run lease: interrupted", e);
-    }
   }
 
   /**

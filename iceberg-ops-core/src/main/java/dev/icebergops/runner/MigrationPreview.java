@@ -6,6 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 
 /**
  * What {@code migrate()} would do to the live tables, found by running the pending versions on an
@@ -60,7 +61,9 @@ public record MigrationPreview(String namespace, String current, List<VersionPre
   /** The preview for people, one block per version. */
   public String text() {
     StringBuilder out = new StringBuilder();
-    out.append("Preview of %s (at %s): %s\n".formatted(namespace, at(), summary()));
+    out.append(
+        "Preview of %s (at %s): %s\n"
+            .formatted(namespace, Objects.requireNonNullElse(current, "no version"), summary()));
     for (VersionPreview v : versions) {
       out.append('\n').append(title(v)).append('\n');
       v.declared().forEach((c, why) -> out.append("  declared %s: %s\n".formatted(c.label(), why)));
@@ -246,10 +249,6 @@ public record MigrationPreview(String namespace, String current, List<VersionPre
         .findFirst()
         .map(c -> open + c.changeClass().label() + close)
         .orElse("");
-  }
-
-  private String at() {
-    return current == null ? "no version" : current;
   }
 
   private String summary() {

@@ -9,21 +9,15 @@ import dev.icebergops.migration.ResolvedMigration;
 import dev.icebergops.migration.SkippedMigration;
 import dev.icebergops.migration.TableNames;
 import dev.icebergops.migration.VersionGap;
-import dev.icebergops.state.NamespaceTables;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.TreeMap;
 import java.util.TreeSet;
-import java.util.function.Predicate;
 import java.util.stream.Collectors;
-import org.apache.iceberg.TableMetadata;
 import org.apache.iceberg.catalog.Catalog;
 import org.apache.iceberg.catalog.Namespace;
 import org.apache.iceberg.catalog.TableIdentifier;
 import org.apache.iceberg.exceptions.NoSuchNamespaceException;
-import org.apache.iceberg.exceptions.NoSuchTableException;
 
 /**
  * What a runner reads of its namespace, and writes nothing: the migrations (resolved once), the
@@ -153,11 +147,11 @@ final class NamespaceView {
   /** The status with the staged data branches its failed, running or interrupted row names. */
   private MigrationStatus withStaged(MigrationStatus status, NamespaceState state) {
     HistoryRecord row = state.row(status.version());
-    boolean unfinished =
-        status.state() == MigrationStatus.State.FAILED
-            || status.state() == MigrationStatus.State.RUNNING
-            || status.state() == MigrationStatus.State.INTERRUPTED;
-    List<StagedLeftover> left = unfinished ? StagedLeftover.of(row, catalog, remote) : List.of();
+    List<StagedLeftover> left =
+        switch (status.state()) {
+          case FAILED, RUNNING, INTERRUPTED -> StagedLeftover.of(row, catalog, remote);
+          default -> List.of();
+        };
     return left.isEmpty()
         ? status
         : status.withStaged(
@@ -237,40 +231,6 @@ final class NamespaceView {
         .map(TableIdentifier::name)
         .sorted()
         .toList();
-  }
-
-  /**
-   * The uuid of each of the namespace's tables but the history table, by name: one list, and one
-   * load per table but those whose changes {@code held} holds back (the staged metadata has the
-   * uuid, and their commit requires the table to still have it) and those {@code known} lists that
-   * {@code changed} says kept their identity.
-   *
-   * @param held the running version's held commits, or null
-   * @param known the uuids of the last capture, or null for none
-   * @param changed whether a table may have changed its identity since that capture
-   */
-  Map<String, String> tableUuids(
-      VersionStage held, Map<String, String> known, Predicate<TableIdentifier> changed) {
-    return remote.call(
-        "read the tables of " + namespace,
-        () -> {
-          Map<String, String> uuids = new TreeMap<>();
-          for (TableIdentifier id : NamespaceTables.listTables(catalog, namespace)) {
-            TableMetadata staged = held == null ? null : held.current(id);
-            if (staged != null) {
-              uuids.put(id.name(), staged.uuid());
-            } else if (known != null && known.containsKey(id.name()) && !changed.test(id)) {
-              uuids.put(id.name(), known.get(id.name()));
-            } else if (!id.equals(history.tableIdentifier())) {
-              try {
-                uuids.put(id.name(), catalog.loadTable(id).uuid().toString());
-              } catch (NoSuchTableException e) {
-                // dropped between listing and loading: not part of the namespace
-              }
-            }
-          }
-          return uuids;
-        });
   }
 
   /**

@@ -112,7 +112,8 @@ record PreviewRun(NamespaceView view) {
     }
   }
 
-  private static Map<String, TableState> states(
+  /** The state of each table and view, by full name. */
+  static Map<String, TableState> states(
       Map<TableIdentifier, TableMetadata> tables, Map<TableIdentifier, ViewMetadata> views) {
     Map<String, TableState> states = new HashMap<>();
     tables.forEach(

@@ -53,7 +53,9 @@ final class ShadowCatalog extends BaseMetastoreViewCatalog implements SupportsNa
    */
   ShadowCatalog(Catalog live) {
     this.live = live;
-    this.tables = new ShadowObjects<>(live == null ? null : this::liveTable);
+    this.tables =
+        new ShadowObjects<>(
+            live == null ? null : id -> liveTable(live, id, "load table " + id + " into a shadow"));
     this.views = new ShadowObjects<>(live instanceof ViewCatalog ? this::liveView : null);
   }
 
@@ -209,8 +211,13 @@ final class ShadowCatalog extends BaseMetastoreViewCatalog implements SupportsNa
         () -> new AlreadyExistsException("Cannot rename %s to %s: it already exists", from, to));
   }
 
-  /** A table's current metadata in the live catalog, or null when it has no such table. */
-  private TableMetadata liveTable(TableIdentifier id) {
+  /**
+   * A table's current metadata in the live catalog, or null when it has no such table.
+   *
+   * @param use what the metadata is read for, for the error: {@code check drift of sales.orders}
+   * @throws IllegalStateException if the catalog does not expose the table's metadata
+   */
+  static TableMetadata liveTable(Catalog live, TableIdentifier id, String use) {
     Table table;
     try {
       table = live.loadTable(id);
@@ -219,7 +226,7 @@ final class ShadowCatalog extends BaseMetastoreViewCatalog implements SupportsNa
     }
     if (!(table instanceof HasTableOperations withOps)) {
       throw new IllegalStateException(
-          "Cannot load table " + id + " into a shadow: the catalog does not expose its metadata");
+          "Cannot " + use + ": the catalog does not expose its metadata");
     }
     return withOps.operations().current();
   }

@@ -4,7 +4,6 @@ import dev.icebergops.migration.Migration;
 import dev.icebergops.migration.MigrationContext;
 import dev.icebergops.migration.ResolvedMigration;
 import dev.icebergops.migration.internal.CatalogMigrationContext;
-import dev.icebergops.migration.internal.StepListener;
 import dev.icebergops.redaction.Redaction;
 import java.util.ArrayList;
 import java.util.List;
@@ -45,37 +44,22 @@ final class ShadowRun {
 
   static Ended upgrade(ShadowCatalog shadow, String namespace, ResolvedMigration resolved) {
     Migration migration = resolved.migration();
-    Steps steps = new Steps();
+    List<String> leftOut = new ArrayList<>();
+    StepLog steps = // remembers the step that is running, and leaves data steps out
+        new StepLog(done -> {}) {
+          @Override
+          public boolean leavesOut(String note) {
+            return leftOut.add(note);
+          }
+        };
     MigrationContext ctx =
         new CatalogMigrationContext(shadow, namespace, steps, resolved.version());
     try {
       migration.preUpgrade(ctx);
       migration.upgrade(ctx);
-      return new Ended(null, null, steps.leftOut);
+      return new Ended(null, null, leftOut);
     } catch (Exception | LinkageError | AssertionError e) {
-      return new Ended(steps.current, e, steps.leftOut);
-    }
-  }
-
-  /** Remembers the step that is running, and leaves data steps out. */
-  private static final class Steps implements StepListener {
-    private final List<String> leftOut = new ArrayList<>();
-    private String current;
-
-    @Override
-    public boolean leavesOut(String note) {
-      leftOut.add(note);
-      return true;
-    }
-
-    @Override
-    public void beforeStep(String step) {
-      current = step;
-    }
-
-    @Override
-    public void afterStep(String step) {
-      current = null;
+      return new Ended(steps.current(), e, leftOut);
     }
   }
 }

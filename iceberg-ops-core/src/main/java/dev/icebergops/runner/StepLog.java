@@ -9,7 +9,7 @@ import java.util.function.Consumer;
  * The helper steps one upgrade or downgrade completed. Before each step after the first, it has the
  * steps done so far recorded, so that a run that dies later leaves a row saying what it committed.
  */
-final class StepLog implements StepListener {
+class StepLog implements StepListener {
 
   private final List<String> done = new ArrayList<>();
   private final Consumer<List<String>> recordProgress;

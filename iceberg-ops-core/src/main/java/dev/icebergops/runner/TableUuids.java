@@ -3,12 +3,16 @@ package dev.icebergops.runner;
 import dev.icebergops.history.HistoryRecord;
 import dev.icebergops.history.HistoryRecord.Status;
 import dev.icebergops.redaction.Redaction;
+import dev.icebergops.state.NamespaceTables;
 import java.util.Collection;
 import java.util.Comparator;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.function.Predicate;
+import org.apache.iceberg.TableMetadata;
+import org.apache.iceberg.catalog.Catalog;
 import org.apache.iceberg.catalog.TableIdentifier;
+import org.apache.iceberg.exceptions.NoSuchTableException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -89,10 +93,41 @@ final class TableUuids {
     return recorded;
   }
 
+  /**
+   * The uuid of each of the namespace's tables but the history table, by name: one list, and one
+   * load per table but those whose changes {@code held} holds back (the staged metadata has the
+   * uuid, and their commit requires the table to still have it) and those {@code known} lists that
+   * {@code changed} says kept their identity; null when they cannot be read.
+   *
+   * @param held the running version's held commits, or null
+   * @param known the uuids of the last capture, or null for none
+   * @param changed whether a table may have changed its identity since that capture
+   */
   private Map<String, String> capture(
       VersionStage held, Map<String, String> known, Predicate<TableIdentifier> changed) {
+    Catalog catalog = view.catalog();
     try {
-      return view.tableUuids(held, known, changed);
+      return view.remote()
+          .call(
+              "read the tables of " + view.namespace(),
+              () -> {
+                Map<String, String> uuids = new TreeMap<>();
+                for (TableIdentifier id : NamespaceTables.listTables(catalog, view.namespace())) {
+                  TableMetadata staged = held == null ? null : held.current(id);
+                  if (staged != null) {
+                    uuids.put(id.name(), staged.uuid());
+                  } else if (known != null && known.containsKey(id.name()) && !changed.test(id)) {
+                    uuids.put(id.name(), known.get(id.name()));
+                  } else if (!id.equals(view.historyTable())) {
+                    try {
+                      uuids.put(id.name(), catalog.loadTable(id).uuid().toString());
+                    } catch (NoSuchTableException e) {
+                      // dropped between listing and loading: not part of the namespace
+                    }
+                  }
+                }
+                return uuids;
+              });
     } catch (RuntimeException e) {
       LOG.warn(
           "Cannot read the tables of {} to record their uuids; drift checks them by their creation"

@@ -111,15 +111,15 @@ final class VersionExecutor {
     }
 
     void runUpgrade() {
+      upgradePhase("preUpgrade", () -> resolved.migration().preUpgrade(ctx));
+      upgradePhase("upgrade", () -> resolved.migration().upgrade(ctx));
+    }
+
+    private void upgradePhase(String phase, RemoteCalls.Body body) {
       try {
-        remote.runSteps(steps, () -> resolved.migration().preUpgrade(ctx));
+        remote.runSteps(steps, body);
       } catch (Exception | Error e) {
-        throw failed("preUpgrade", e);
-      }
-      try {
-        remote.runSteps(steps, () -> resolved.migration().upgrade(ctx));
-      } catch (Exception | Error e) {
-        throw failed("upgrade", e);
+        throw failed(phase, e);
       }
     }
 

@@ -4,7 +4,8 @@ import dev.icebergops.migration.TableNames;
 import dev.icebergops.redaction.Redaction;
 import dev.icebergops.runner.TableChange.Kind;
 import dev.icebergops.schema.FieldChange;
-import dev.icebergops.schema.SchemaDiff;
+import dev.icebergops.state.StateDiff;
+import dev.icebergops.state.TableState;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashSet;
@@ -12,11 +13,9 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
-import java.util.UUID;
 import java.util.function.Function;
 import net.sf.jsqlparser.statement.select.Select;
 import org.apache.iceberg.Schema;
-import org.apache.iceberg.Table;
 import org.apache.iceberg.catalog.Catalog;
 import org.apache.iceberg.catalog.Namespace;
 import org.apache.iceberg.catalog.TableIdentifier;
@@ -160,7 +159,7 @@ final class ViewChecks {
    * The namespace's tables, read before a run's version so that {@link #warn} can tell what it
    * renamed or dropped; empty (and nothing read) when the namespace has no view.
    */
-  Map<TableIdentifier, Table> tables(NamespaceView namespace) {
+  Map<String, TableState> tables(NamespaceView namespace) {
     if (views.isEmpty()) {
       return Map.of();
     }
@@ -172,8 +171,10 @@ final class ViewChecks {
           .call(
               "read the tables of " + ns,
               () -> {
-                Map<TableIdentifier, Table> tables = new HashMap<>();
-                catalog.listTables(ns).forEach(id -> tables.put(id, catalog.loadTable(id)));
+                Map<String, TableState> tables = new HashMap<>();
+                for (TableIdentifier id : catalog.listTables(ns)) {
+                  tables.put(id.toString(), TableState.of(id.toString(), catalog.loadTable(id)));
+                }
                 return tables;
               });
     } catch (RuntimeException e) {
@@ -193,29 +194,14 @@ final class ViewChecks {
    *
    * @param before the tables {@link #tables} read before the version
    */
-  void warn(String version, Map<TableIdentifier, Table> before, NamespaceView namespace) {
+  void warn(String version, Map<String, TableState> before, NamespaceView namespace) {
     if (views.isEmpty() || before.isEmpty()) {
       return;
     }
-    Map<TableIdentifier, Table> after = tables(namespace);
-    Map<UUID, TableIdentifier> namesAfter = new HashMap<>();
-    after.forEach((id, table) -> namesAfter.put(table.uuid(), id));
-    List<TableChange> changes = new ArrayList<>();
-    before.forEach(
-        (id, table) -> {
-          if (after.containsKey(id)) {
-            changes.add(
-                change(id.toString(), Kind.CHANGED, table.schema(), after.get(id).schema(), null));
-          } else {
-            TableIdentifier renamed = namesAfter.get(table.uuid());
-            changes.add(
-                renamed == null
-                    ? change(id.toString(), Kind.DROPPED, table.schema(), table.schema(), null)
-                    : change(renamed.toString(), Kind.RENAMED, table.schema(), table.schema(), id));
-          }
-        });
+    List<TableChange> changes =
+        StateDiff.between(before, tables(namespace)).stream().map(TableChange::of).toList();
     Function<TableIdentifier, Schema> schemas =
-        id -> before.containsKey(id) ? before.get(id).schema() : null;
+        id -> before.containsKey(id.toString()) ? before.get(id.toString()).schema() : null;
     for (ViewBreak broken : broken(changes, schemas)) {
       LOG.warn(
           "Migration {} breaks a view of {}: {}; the view fails at query time until it is replaced",
@@ -223,22 +209,6 @@ final class ViewChecks {
           namespace.namespace(),
           broken.describe("migration " + version));
     }
-  }
-
-  /** A change of one table as {@link #warn} sees it: its kind and its schema before and after. */
-  private static TableChange change(
-      String table, Kind kind, Schema before, Schema after, TableIdentifier renamedFrom) {
-    return new TableChange(
-        table,
-        kind,
-        SchemaDiff.between(before, after),
-        List.of(),
-        null,
-        List.of(),
-        renamedFrom == null ? null : renamedFrom.toString(),
-        null, // a table's change: no view queries
-        null,
-        List.of());
   }
 
   /** Whether the change drops or renames a table (not a view): a view that reads it fails. */
