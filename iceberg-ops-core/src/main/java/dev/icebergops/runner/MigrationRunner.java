@@ -14,7 +14,9 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
 import java.util.function.Consumer;
+import java.util.stream.Collectors;
 import org.apache.iceberg.catalog.Catalog;
 
 /**
@@ -159,7 +161,7 @@ public final class MigrationRunner {
    * @throws IllegalArgumentException if the migration set breaks a rule
    */
   public List<ResolvedMigration> baselines() {
-    return view.baselines();
+    return view.all().stream().filter(ResolvedMigration::isBaseline).toList();
   }
 
   /** Whether {@code migrate} applies a baseline to a namespace without history. */
@@ -175,7 +177,10 @@ public final class MigrationRunner {
    * @return the baseline, or empty when the versioned migrations build the namespace
    */
   public Optional<ResolvedMigration> baseline() {
-    return view.baseline();
+    NamespaceState state = view.readState();
+    HistoryRecord row = state.baselineRow();
+    return Optional.ofNullable(
+        row != null ? state.migration(row.version()) : state.plannedBaseline(null));
   }
 
   /**
@@ -200,7 +205,7 @@ public final class MigrationRunner {
    * @throws IllegalArgumentException if the migration set breaks a rule
    */
   public List<VersionGap> gaps() {
-    return view.gaps();
+    return VersionGap.between(migrations().stream().map(ResolvedMigration::version).toList());
   }
 
   /**
@@ -214,7 +219,10 @@ public final class MigrationRunner {
    *     when validation on migrate is off)
    */
   public List<MigrationStatus> plan() {
-    return view.plan();
+    NamespaceState state = view.readState();
+    Set<String> pending =
+        view.pending(state).stream().map(ResolvedMigration::version).collect(Collectors.toSet());
+    return state.statuses().stream().filter(s -> pending.contains(s.version())).toList();
   }
 
   /**
@@ -257,7 +265,22 @@ public final class MigrationRunner {
    * @return one status per version, in version order
    */
   public List<MigrationStatus> status() {
-    return view.status();
+    NamespaceState state = view.readState();
+    return state.statuses().stream().map(s -> withStaged(s, state)).toList();
+  }
+
+  /** The status with the staged data branches its failed, running or interrupted row names. */
+  private MigrationStatus withStaged(MigrationStatus status, NamespaceState state) {
+    List<StagedLeftover> left =
+        switch (status.state()) {
+          case FAILED, RUNNING, INTERRUPTED ->
+              StagedLeftover.of(state.row(status.version()), catalog(), view.remote());
+          default -> List.of();
+        };
+    return left.isEmpty()
+        ? status
+        : status.withStaged(
+            left.stream().map(StagedLeftover::note).collect(Collectors.joining("; ")));
   }
 
   /**
@@ -266,7 +289,7 @@ public final class MigrationRunner {
    * @return the current version, or empty when none is applied
    */
   public Optional<String> current() {
-    return view.current();
+    return Optional.ofNullable(view.current(view.readHistory()));
   }
 
   /**
@@ -410,7 +433,7 @@ public final class MigrationRunner {
    * @return the lease, which may have expired if its run died
    */
   public Optional<RunLease> lease() {
-    return view.lease();
+    return view.readHistory().lease();
   }
 
   /**

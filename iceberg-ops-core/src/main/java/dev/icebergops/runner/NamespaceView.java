@@ -1,16 +1,12 @@
 package dev.icebergops.runner;
 
-import dev.icebergops.history.HistoryRecord;
 import dev.icebergops.history.NamespaceHistory;
-import dev.icebergops.history.RunLease;
 import dev.icebergops.history.internal.HistoryTable;
 import dev.icebergops.migration.MigrationSource;
 import dev.icebergops.migration.ResolvedMigration;
 import dev.icebergops.migration.SkippedMigration;
 import dev.icebergops.migration.TableNames;
-import dev.icebergops.migration.VersionGap;
 import java.util.List;
-import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.stream.Collectors;
@@ -22,7 +18,7 @@ import org.apache.iceberg.exceptions.NoSuchNamespaceException;
 /**
  * What a runner reads of its namespace, and writes nothing: the migrations (resolved once), the
  * history rows, the state both make ({@link NamespaceState}), and the namespace's tables; and the
- * runner's read-only operations on them (plan, status, validate, current, history, lease).
+ * checks a run makes on them (skipped migrations, validation, the target).
  */
 final class NamespaceView {
 
@@ -78,19 +74,6 @@ final class NamespaceView {
     return all().stream().filter(m -> !m.isBaseline()).toList();
   }
 
-  /** The baselines, in version order. */
-  List<ResolvedMigration> baselines() {
-    return all().stream().filter(ResolvedMigration::isBaseline).toList();
-  }
-
-  /** See {@link MigrationRunner#baseline()}. */
-  Optional<ResolvedMigration> baseline() {
-    NamespaceState state = readState();
-    HistoryRecord row = state.baselineRow();
-    return Optional.ofNullable(
-        row != null ? state.migration(row.version()) : state.plannedBaseline(null));
-  }
-
   /** See {@link MigrationRunner#skipped()}. */
   List<SkippedMigration> skipped() {
     all();
@@ -120,42 +103,9 @@ final class NamespaceView {
     }
   }
 
-  /** See {@link MigrationRunner#gaps()}. */
-  List<VersionGap> gaps() {
-    return VersionGap.between(migrations().stream().map(ResolvedMigration::version).toList());
-  }
-
   /** The versions migrate would apply from {@code state}: failed ones too unless it validates. */
   List<ResolvedMigration> pending(NamespaceState state) {
     return state.pending(null, !config.validateOnMigrate(), true);
-  }
-
-  /** See {@link MigrationRunner#plan()}. */
-  List<MigrationStatus> plan() {
-    NamespaceState state = readState();
-    Set<String> pending =
-        pending(state).stream().map(ResolvedMigration::version).collect(Collectors.toSet());
-    return state.statuses().stream().filter(s -> pending.contains(s.version())).toList();
-  }
-
-  /** See {@link MigrationRunner#status()}. */
-  List<MigrationStatus> status() {
-    NamespaceState state = readState();
-    return state.statuses().stream().map(s -> withStaged(s, state)).toList();
-  }
-
-  /** The status with the staged data branches its failed, running or interrupted row names. */
-  private MigrationStatus withStaged(MigrationStatus status, NamespaceState state) {
-    HistoryRecord row = state.row(status.version());
-    List<StagedLeftover> left =
-        switch (status.state()) {
-          case FAILED, RUNNING, INTERRUPTED -> StagedLeftover.of(row, catalog, remote);
-          default -> List.of();
-        };
-    return left.isEmpty()
-        ? status
-        : status.withStaged(
-            left.stream().map(StagedLeftover::note).collect(Collectors.joining("; ")));
   }
 
   /**
@@ -180,16 +130,6 @@ final class NamespaceView {
   /** The highest applied version of a history, from its rows alone (no migration loaded). */
   String current(NamespaceHistory read) {
     return new NamespaceState(namespace, List.of(), read, config.clock().instant(), true).current();
-  }
-
-  /** See {@link MigrationRunner#current()}. */
-  Optional<String> current() {
-    return Optional.ofNullable(current(readHistory()));
-  }
-
-  /** See {@link MigrationRunner#lease()}. */
-  Optional<RunLease> lease() {
-    return readHistory().lease();
   }
 
   NamespaceHistory readHistory() {
