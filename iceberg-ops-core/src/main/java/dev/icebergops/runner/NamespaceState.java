@@ -196,10 +196,6 @@ final class NamespaceState {
         .formatted(version);
   }
 
-  List<ResolvedMigration> migrations() {
-    return new ArrayList<>(migrations.values());
-  }
-
   /** The history row for a version, or null. */
   HistoryRecord row(String version) {
     return rows.get(version);
