@@ -7,7 +7,6 @@ import java.net.UnknownHostException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
-import java.util.List;
 
 /**
  * Where a process id means something: a host name, the PID namespace and the boot. A lease's pid is
@@ -26,7 +25,7 @@ record ProcessScope(String host, String pidNamespace, String bootId) {
       new ProcessScope(
           hostName(),
           read(() -> Files.readSymbolicLink(Path.of("/proc/self/ns/pid")).toString()),
-          read(() -> firstLine(Path.of("/proc/sys/kernel/random/boot_id"))));
+          read(() -> Files.readString(Path.of("/proc/sys/kernel/random/boot_id")).strip()));
 
   /** A lease held from now on by this process. */
   RunLease lease(String runId, Instant since, Instant expiresAt) {
@@ -68,12 +67,6 @@ record ProcessScope(String host, String pidNamespace, String bootId) {
     } catch (IOException | UnsupportedOperationException | SecurityException e) {
       return null;
     }
-  }
-
-  /** The first line of a file, read to its end (a /proc file reports a size of 0). */
-  private static String firstLine(Path file) throws IOException {
-    List<String> lines = Files.readAllLines(file);
-    return lines.isEmpty() ? null : lines.get(0).trim();
   }
 
   private static String hostName() {
