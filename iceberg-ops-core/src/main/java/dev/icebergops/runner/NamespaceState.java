@@ -270,11 +270,6 @@ final class NamespaceState {
     return above(floor, Set.of(Status.APPLIED, Status.FAILED, Status.RUNNING));
   }
 
-  /** Applied versions above {@code floor}, highest first. */
-  List<String> appliedAbove(String floor) {
-    return above(floor, Set.of(Status.APPLIED));
-  }
-
   /** The versions above {@code floor} whose row has one of the statuses, highest first. */
   private List<String> above(String floor, Set<Status> statuses) {
     return rows.descendingMap().values().stream()
@@ -321,7 +316,7 @@ final class NamespaceState {
 
   /** The highest applied version, or null. */
   String current() {
-    List<String> applied = appliedAbove("");
+    List<String> applied = above("", Set.of(Status.APPLIED));
     return applied.isEmpty() ? null : applied.get(0);
   }
 
