@@ -24,12 +24,12 @@ import java.util.function.Function;
  * CheckReport report = checks.reversibility();
  * if (!report.passed()) throw new AssertionError(report.failureMessage());
  * }</pre>
+ *
+ * @param runner the runner whose migrations and namespace are checked, used without baselines
+ * @param settings what the checks tolerate, from their start ({@link JourneyStart#settings})
+ * @param start where the checks start
  */
-public final class MigrationChecks {
-
-  private final MigrationRunner runner;
-  private final CheckSettings settings;
-  private final JourneyStart start;
+public record MigrationChecks(MigrationRunner runner, CheckSettings settings, JourneyStart start) {
 
   /**
    * Creates the checks for a runner.
@@ -38,17 +38,11 @@ public final class MigrationChecks {
    * @param settings what the checks tolerate
    */
   public MigrationChecks(MigrationRunner runner, CheckSettings settings) {
-    Objects.requireNonNull(runner, "runner");
     // the checks walk the chain of versioned migrations: a baseline must not stand in for it
-    this.runner = RunnerSeam.withoutBaselines(runner);
-    this.settings = Objects.requireNonNull(settings, "settings");
-    this.start = JourneyStart.empty();
-  }
-
-  private MigrationChecks(MigrationChecks checks, JourneyStart start) {
-    this.runner = checks.runner;
-    this.start = start;
-    this.settings = start.settings(checks.settings);
+    this(
+        RunnerSeam.withoutBaselines(Objects.requireNonNull(runner, "runner")),
+        Objects.requireNonNull(settings, "settings"),
+        JourneyStart.empty());
   }
 
   /**
@@ -60,7 +54,8 @@ public final class MigrationChecks {
    * @return the checks
    */
   public MigrationChecks from(JourneyStart start) {
-    return new MigrationChecks(this, Objects.requireNonNull(start, "start"));
+    Objects.requireNonNull(start, "start");
+    return new MigrationChecks(runner, start.settings(settings), start);
   }
 
   private CheckRun start(StandardCheck check) {

@@ -185,7 +185,10 @@ public final class SharedJourney extends Journey {
     } else {
       upFailed();
     }
-    cleanUp(active, atBase);
+    if (!atBase) {
+      CheckRun.cleanUp(
+          active.values()); // to the start's version, each active check told what is left
+    }
   }
 
   /**
@@ -335,23 +338,6 @@ public final class SharedJourney extends Journey {
     }
     HistoryCheck.atHead(runs.get(StandardCheck.HISTORY_AGREES));
     data.atHead();
-  }
-
-  /**
-   * Rolls back to the start's version (0000 from empty) unless there already, and reports what is
-   * left to each active check.
-   */
-  private void cleanUp(Map<StandardCheck, CheckRun> active, boolean atBase) {
-    if (atBase) {
-      return;
-    }
-    CheckRun any = runs.get(StandardCheck.UPGRADE_TO_HEAD);
-    try {
-      CheckRun.Stop left = any.rollBack(start.version());
-      active.values().forEach(run -> run.reportLeftAt(left));
-    } catch (RuntimeException e) {
-      active.values().forEach(run -> run.reportCleanUpFailure(e));
-    }
   }
 
   /**
