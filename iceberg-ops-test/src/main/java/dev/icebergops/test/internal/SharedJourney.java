@@ -86,9 +86,6 @@ public final class SharedJourney extends Journey {
   /** The tables' file IO, which writes the metadata registered below. */
   private FileIO keptIn;
 
-  /** What the runner's step listener does with each version it reports, or null for nothing. */
-  private Consumer<MigrationStep> onStep;
-
   private SharedJourney(
       Function<Consumer<RunEvent>, MigrationRunner> runners,
       CheckSettings settings,
@@ -300,12 +297,6 @@ public final class SharedJourney extends Journey {
     } catch (RuntimeException | Error e) {
       disturbAll("the journey failed after " + done.step().version() + ": " + e);
     }
-  }
-
-  /** Sets what the step listener does, null for nothing. */
-  @Override
-  void onStep(Consumer<MigrationStep> phase) {
-    this.onStep = phase;
   }
 
   private Optional<String> next(String version) {
