@@ -75,22 +75,6 @@ abstract class Journey {
   }
 
   /**
-   * The runs the walk reports its findings to: every check's but the declarations check's, which
-   * judges the upgrades only ({@link #declarations}).
-   */
-  Map<StandardCheck, CheckRun> active() {
-    Map<StandardCheck, CheckRun> active = new LinkedHashMap<>(runs);
-    active.remove(StandardCheck.DESTRUCTIVE_DECLARED);
-    return active;
-  }
-
-  /** An upgrade failed on the way up: the staircase cannot start, the preview tells how far. */
-  void upFailed() {
-    disturb(StandardCheck.REVERSIBILITY, "an upgrade failed before the staircase could start");
-    disturb(StandardCheck.DESTRUCTIVE_DECLARED, "an upgrade failed: the preview tells how far");
-  }
-
-  /**
    * The declarations check of one upgrade on the way up ({@link DeclarationCheck#upgraded}), or,
    * for a version that changed snapshots or a start from a snapshot, whose live tables the preview
    * reads, its own pass.

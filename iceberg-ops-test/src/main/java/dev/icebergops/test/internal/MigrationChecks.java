@@ -3,6 +3,7 @@ package dev.icebergops.test.internal;
 import dev.icebergops.runner.MigrationRunner;
 import dev.icebergops.runner.spi.RunnerSeam;
 import dev.icebergops.state.NamespaceTables;
+import java.util.List;
 import java.util.Objects;
 import java.util.function.Function;
 
@@ -64,13 +65,14 @@ public record MigrationChecks(MigrationRunner runner, CheckSettings settings, Jo
 
   /** Every class loads, versions are unique and match their names, and there is at least one. */
   public CheckReport wellFormed() {
-    return HeadChecks.wellFormed(
-        new CheckRun(StandardCheck.WELL_FORMED, runner, settings, JourneyStart.empty()));
+    return new CheckRun(StandardCheck.WELL_FORMED, runner, settings, JourneyStart.empty())
+        .resolved(run -> run.migrations().forEach(m -> run.cover(m.version())));
   }
 
   /** From an empty namespace, migrate() reaches head without error. */
   public CheckReport upgradeToHead() {
-    return HeadChecks.upgradeToHead(start(StandardCheck.UPGRADE_TO_HEAD));
+    return start(StandardCheck.UPGRADE_TO_HEAD)
+        .resolved(run -> run.viaHead(HeadChecks::reachedHead));
   }
 
   /** Staircase: for each version, up one, down one, compare with before, up again. */
@@ -80,7 +82,7 @@ public record MigrationChecks(MigrationRunner runner, CheckSettings settings, Jo
 
   /** Up to head, then rollbackTo(downTo): the namespace is as it was before. */
   public CheckReport noTrace() {
-    return NoTraceCheck.run(start(StandardCheck.NO_TRACE));
+    return start(StandardCheck.NO_TRACE).resolved(NoTraceCheck::walk);
   }
 
   /** For each version: upgrade() again on its own result commits nothing and changes nothing. */
@@ -96,7 +98,14 @@ public record MigrationChecks(MigrationRunner runner, CheckSettings settings, Jo
    */
   public CheckReport contracts(ContractLocation location) {
     Objects.requireNonNull(location, "location");
-    return HeadChecks.contracts(start(StandardCheck.CONTRACTS), location);
+    return start(StandardCheck.CONTRACTS)
+        .resolved(
+            run -> {
+              List<ContractLocation.Entry> entries = HeadChecks.entries(run, location);
+              if (entries != null) {
+                run.viaHead(head -> HeadChecks.conformsAll(head, entries));
+              }
+            });
   }
 
   /**
@@ -114,12 +123,12 @@ public record MigrationChecks(MigrationRunner runner, CheckSettings settings, Jo
    * namespace, is declared with {@code @Destructive} on its migration class.
    */
   public CheckReport destructiveDeclared() {
-    return DeclarationCheck.run(start(StandardCheck.DESTRUCTIVE_DECLARED));
+    return start(StandardCheck.DESTRUCTIVE_DECLARED).resolved(DeclarationCheck::previewed);
   }
 
   /** History rows agree with what ran: after migrate one applied row per version, etc. */
   public CheckReport historyAgrees() {
-    return HistoryCheck.run(start(StandardCheck.HISTORY_AGREES));
+    return start(StandardCheck.HISTORY_AGREES).resolved(HistoryCheck::walk);
   }
 
   /**
@@ -129,7 +138,7 @@ public record MigrationChecks(MigrationRunner runner, CheckSettings settings, Jo
    * which must be empty. A set without baselines passes with a note that the check does not apply.
    */
   public CheckReport baselines() {
-    return BaselineCheck.run(start(StandardCheck.BASELINES), null);
+    return start(StandardCheck.BASELINES).resolved(run -> BaselineCheck.compareAll(run, null));
   }
 
   /**
@@ -141,6 +150,7 @@ public record MigrationChecks(MigrationRunner runner, CheckSettings settings, Jo
    */
   public CheckReport baselines(Function<String, NamespaceTables> chainShapes) {
     Objects.requireNonNull(chainShapes, "chainShapes");
-    return BaselineCheck.run(start(StandardCheck.BASELINES), chainShapes);
+    return start(StandardCheck.BASELINES)
+        .resolved(run -> BaselineCheck.compareAll(run, chainShapes));
   }
 }

@@ -164,7 +164,10 @@ public final class SharedJourney extends Journey {
     if (!runs.values().stream().map(CheckRun::resolve).reduce(true, Boolean::logicalAnd)) {
       return;
     }
-    Map<StandardCheck, CheckRun> active = active();
+    // the runs the walk reports its findings to: not the declarations check's, which judges the
+    // upgrades only (declarations)
+    Map<StandardCheck, CheckRun> active = new LinkedHashMap<>(runs);
+    active.remove(StandardCheck.DESTRUCTIVE_DECLARED);
     if (location != null) {
       contracts = HeadChecks.entries(runs.get(StandardCheck.CONTRACTS), location);
       if (contracts == null) {
@@ -180,7 +183,9 @@ public final class SharedJourney extends Journey {
       atHead(active);
       atBase = new Descent(this, active).walk();
     } else {
-      upFailed();
+      // the staircase cannot start, the preview tells how far
+      disturb(StandardCheck.REVERSIBILITY, "an upgrade failed before the staircase could start");
+      disturb(StandardCheck.DESTRUCTIVE_DECLARED, "an upgrade failed: the preview tells how far");
     }
     if (!atBase) {
       CheckRun.cleanUp(
