@@ -223,10 +223,9 @@ public final class StandardChecks {
    * namespace when the journey cannot vouch for it or the namespace is not at the start (empty).
    */
   private CheckReport shared(StandardCheck check, Supplier<CheckReport> own) {
-    if (!start.isAt(runner)) {
-      return own.get();
-    }
-    return kept(check, () -> journey.get().report(check).orElseGet(own));
+    return start.isAt(runner)
+        ? kept(check, () -> journey.get().report(check).orElseGet(own))
+        : own.get();
   }
 
   /**

@@ -32,31 +32,17 @@ import org.apache.iceberg.relocated.com.google.common.base.Suppliers;
  * versions, the catalog's table defaults) with the test environment's kind (embedded, containers)
  * as its backend. A failing verdict is never kept. A class that starts from a snapshot, has a
  * factory of its own or declares backfills (code the key cannot see) is never served.
+ *
+ * @param entry the entry's directory, named on first use; null when it cannot be named
  */
-final class SuiteVerdicts {
+record SuiteVerdicts(SuiteConfig config, Supplier<Path> entry) {
 
   /** A kept verdict and the run that gave it. */
   private record Kept(CheckReport report, String run) implements Serializable {}
 
-  private final TemplateCache cache;
-  private final SuiteConfig config;
-  private final SuiteRunners runners;
-  private final String backend;
-
-  /** The entry's directory, named on first use; null when it cannot be named. */
-  private final Supplier<Path> entry = Suppliers.memoize(this::entry);
-
-  private SuiteVerdicts(
-      TemplateCache cache, SuiteConfig config, SuiteRunners runners, String backend) {
-    this.cache = cache;
-    this.config = config;
-    this.runners = runners;
-    this.backend = backend;
-  }
-
   /**
    * The verdicts of the class of {@code config} in the environment {@code backend} names (its
-   * class), or null when the class is never served.
+   * class), or null when the class is never served; the entry's directory is named on first use.
    */
   static SuiteVerdicts of(
       TemplateCache cache, SuiteConfig config, SuiteRunners runners, String backend) {
@@ -65,7 +51,8 @@ final class SuiteVerdicts {
             || config.startFrom() != null
             || !config.backfills().isEmpty()
         ? null
-        : new SuiteVerdicts(cache, config, runners, backend);
+        : new SuiteVerdicts(
+            config, Suppliers.memoize(() -> entry(cache, config, runners, backend)));
   }
 
   /** The passing verdict of {@code check} an earlier run kept for the same inputs, if any. */
@@ -122,7 +109,8 @@ final class SuiteVerdicts {
   }
 
   /** The entry's directory, or null when the migrations or contracts cannot be read. */
-  private Path entry() {
+  private static Path entry(
+      TemplateCache cache, SuiteConfig config, SuiteRunners runners, String backend) {
     try {
       StringBuilder text = new StringBuilder("verdicts 1\n").append(runners.chain(null));
       CheckSettings settings = config.checkSettings();

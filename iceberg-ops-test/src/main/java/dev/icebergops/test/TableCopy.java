@@ -3,10 +3,10 @@ package dev.icebergops.test;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.io.JsonStringEncoder;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.icebergops.state.MetadataCopy;
 import dev.icebergops.test.internal.RowFiles;
+import dev.icebergops.test.internal.WalkSchemas;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -17,7 +17,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.TreeMap;
+import java.util.TreeSet;
 import java.util.UUID;
 import org.apache.iceberg.DataFile;
 import org.apache.iceberg.DataFiles;
@@ -160,12 +162,8 @@ record TableCopy(
    */
   private static Map<Integer, JsonNode> leaveOutEarlierSchemas(
       ObjectNode metadata, int currentSchemaId) {
-    TreeMap<Integer, JsonNode> omitted = schemasById(metadata);
-    JsonNode highest = omitted.pollLastEntry().getValue();
-    ArrayNode kept = JsonUtil.mapper().createArrayNode();
-    Optional.ofNullable(omitted.remove(currentSchemaId)).ifPresent(kept::add);
-    metadata.set("schemas", kept.add(highest));
-    return Map.copyOf(omitted);
+    Set<Integer> keep = new TreeSet<>(List.of(currentSchemaId, schemasById(metadata).lastKey()));
+    return Map.copyOf(WalkSchemas.keepSchemas(metadata, keep, Map.of()));
   }
 
   /** Whether a copy leaves out some of the table's earlier schemas. */
@@ -209,12 +207,9 @@ record TableCopy(
 
   /** {@code metadata} with the schemas {@code extra} added, by id; its own schemas win. */
   private static ObjectNode withSchemas(ObjectNode metadata, Map<Integer, JsonNode> extra) {
-    if (extra.isEmpty()) {
-      return metadata;
+    if (!extra.isEmpty()) {
+      WalkSchemas.keepSchemas(metadata, null, extra);
     }
-    metadata.set(
-        "schemas",
-        JsonUtil.mapper().createArrayNode().addAll(withOwn(extra, schemasById(metadata)).values()));
     return metadata;
   }
 

@@ -22,7 +22,6 @@ final class TestNamespace implements ExtensionContext.Store.CloseableResource, A
   private final String testName;
   private final String target;
   private final NamespaceStart start;
-  private final String name;
   private final MigrationRunner runner;
   private NamespaceStart.ReturnPoint returnPoint;
   private long historyWrites;
@@ -42,10 +41,9 @@ final class TestNamespace implements ExtensionContext.Store.CloseableResource, A
     this.testName = testName;
     this.target = target;
     this.start = start;
-    this.name = start.name();
     this.runner =
         runners.forTest(
-            name, start.presumedHistory(), versions -> start.beforeFirstRollback(runner()));
+            start.name(), start.presumedHistory(), versions -> start.beforeFirstRollback(runner()));
   }
 
   /** Brings the namespace to the test's version. */
@@ -53,7 +51,7 @@ final class TestNamespace implements ExtensionContext.Store.CloseableResource, A
     long begin = System.nanoTime();
     returnPoint = start.prepare(runner, target);
     historyWrites = RunnerSeam.historyWrites(runner);
-    SuiteLog.took("Prepared namespace {} {} for {} in {} ms", begin, name, start, testName);
+    SuiteLog.took("Prepared namespace {} {} for {} in {} ms", begin, name(), start, testName);
   }
 
   /** Fails the test when it damaged what the class's later tests start from. */
@@ -81,7 +79,7 @@ final class TestNamespace implements ExtensionContext.Store.CloseableResource, A
   }
 
   String name() {
-    return name;
+    return start.name();
   }
 
   String testName() {
@@ -102,7 +100,7 @@ final class TestNamespace implements ExtensionContext.Store.CloseableResource, A
 
   /** The classes that look like migrations but that the source leaves out for this namespace. */
   List<SkippedMigration> skipped() {
-    return runner.source().skipped(name);
+    return runner.source().skipped(name());
   }
 
   /**
@@ -117,6 +115,6 @@ final class TestNamespace implements ExtensionContext.Store.CloseableResource, A
     closed = true;
     long begin = System.nanoTime();
     start.drop(catalog());
-    SuiteLog.took("Dropped namespace {} in {} ms", begin, name);
+    SuiteLog.took("Dropped namespace {} in {} ms", begin, name());
   }
 }

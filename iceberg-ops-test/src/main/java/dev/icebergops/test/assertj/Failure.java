@@ -79,9 +79,8 @@ final class Failure extends BasicErrorMessageFactory {
 
   /** One line per item, or {@code (none)}. */
   private static String linesOf(List<?> items) {
-    if (items.isEmpty()) {
-      return "(none)";
-    }
-    return items.stream().map(String::valueOf).collect(Collectors.joining("\n"));
+    return items.isEmpty()
+        ? "(none)"
+        : items.stream().map(String::valueOf).collect(Collectors.joining("\n"));
   }
 }

@@ -158,10 +158,9 @@ public class MigrationRunnerAssert extends AbstractAssert<MigrationRunnerAssert,
 
   private String statusText(List<MigrationStatus> status) {
     String header = "namespace " + actual.namespace();
-    if (status.isEmpty()) {
-      return header + " without migrations";
-    }
-    return Failure.headed(header, status.stream().map(MigrationRunnerAssert::line).toList());
+    return status.isEmpty()
+        ? header + " without migrations"
+        : Failure.headed(header, status.stream().map(MigrationRunnerAssert::line).toList());
   }
 
   private static String line(MigrationStatus status) {

@@ -7,6 +7,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
 import java.util.TreeMap;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.apache.iceberg.NullOrder;
 import org.apache.iceberg.PartitionField;
 import org.apache.iceberg.Schema;
@@ -221,31 +223,27 @@ public class TableAssert extends AbstractSchemaAssert<TableAssert, Table> {
   /** One parsed field of {@link #hasSortOrder(String...)}. */
   private record ExpectedSortField(String term, SortDirection direction, NullOrder nulls) {
 
+    /** {@code <term> [asc|desc] [nulls first|nulls last]}, case-insensitive but for the term. */
+    private static final Pattern LAYOUT =
+        Pattern.compile(
+            "(\\S+)(?:\\s+(asc|desc))?(?:\\s+nulls\\s+(first|last))?", Pattern.CASE_INSENSITIVE);
+
     static ExpectedSortField parse(String text) {
-      String[] tokens = Objects.requireNonNull(text, "sort field").trim().split("\\s+");
-      int i = 1;
-      SortDirection direction = SortDirection.ASC;
-      if (i < tokens.length && tokens[i].equalsIgnoreCase("asc")) {
-        i++;
-      } else if (i < tokens.length && tokens[i].equalsIgnoreCase("desc")) {
-        direction = SortDirection.DESC;
-        i++;
-      }
-      NullOrder nulls = null;
-      if (i + 1 < tokens.length && tokens[i].equalsIgnoreCase("nulls")) {
-        if (tokens[i + 1].equalsIgnoreCase("first")) {
-          nulls = NullOrder.NULLS_FIRST;
-        } else if (tokens[i + 1].equalsIgnoreCase("last")) {
-          nulls = NullOrder.NULLS_LAST;
-        }
-        i = nulls == null ? i : i + 2;
-      }
-      if (tokens[0].isEmpty() || i != tokens.length) {
+      Matcher field = LAYOUT.matcher(Objects.requireNonNull(text, "sort field").trim());
+      if (!field.matches()) {
         throw new IllegalArgumentException(
             "Cannot parse sort field: '%s', expected '<column> [asc|desc] [nulls first|nulls last]'"
                 .formatted(text));
       }
-      return new ExpectedSortField(tokens[0], direction, nulls);
+      SortDirection direction =
+          "desc".equalsIgnoreCase(field.group(2)) ? SortDirection.DESC : SortDirection.ASC;
+      NullOrder nulls =
+          field.group(3) == null
+              ? null
+              : "first".equalsIgnoreCase(field.group(3))
+                  ? NullOrder.NULLS_FIRST
+                  : NullOrder.NULLS_LAST;
+      return new ExpectedSortField(field.group(1), direction, nulls);
     }
 
     boolean matches(String actualTerm, SortField field) {

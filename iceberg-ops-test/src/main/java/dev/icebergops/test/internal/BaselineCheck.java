@@ -22,16 +22,12 @@ final class BaselineCheck {
   private BaselineCheck() {}
 
   /**
-   * Runs the check.
+   * Runs the check on the resolved migrations.
    *
    * @param chainShapes the shape after each version's upgrade on the chain (null for unknown), or
    *     null to walk the chain in the run's namespace
    */
-  static CheckReport run(CheckRun run, Function<String, NamespaceTables> chainShapes) {
-    return run.resolved(resolved -> compareAll(resolved, chainShapes));
-  }
-
-  private static void compareAll(CheckRun run, Function<String, NamespaceTables> chainShapes) {
+  static void compareAll(CheckRun run, Function<String, NamespaceTables> chainShapes) {
     List<ResolvedMigration> baselines = run.runner().baselines();
     if (baselines.isEmpty()) {
       run.note(

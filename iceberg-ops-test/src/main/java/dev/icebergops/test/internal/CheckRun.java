@@ -6,6 +6,7 @@ import dev.icebergops.migration.TableNames;
 import dev.icebergops.runner.MigrationException;
 import dev.icebergops.runner.MigrationRunner;
 import dev.icebergops.state.NamespaceTables;
+import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -14,7 +15,7 @@ import java.util.Optional;
 import java.util.TreeMap;
 import java.util.function.Consumer;
 import org.apache.iceberg.Table;
-import org.apache.iceberg.catalog.TableIdentifier;
+import org.apache.iceberg.catalog.Catalog;
 
 /**
  * One run of one check: the runner, the settings, the findings so far and the steps every check
@@ -211,10 +212,15 @@ final class CheckRun extends CheckFindings {
 
   /** Every table of the namespace, loaded now, by name. */
   Map<String, Table> tables() {
+    return tables(runner.catalog(), ns());
+  }
+
+  /** Every table of {@code namespace}, loaded now, by name. */
+  static Map<String, Table> tables(Catalog catalog, String namespace) {
     Map<String, Table> tables = new TreeMap<>();
-    for (TableIdentifier id : runner.catalog().listTables(TableNames.namespace(ns()))) {
-      tables.put(id.name(), runner.catalog().loadTable(id));
-    }
+    catalog
+        .listTables(TableNames.namespace(namespace))
+        .forEach(id -> tables.put(id.name(), catalog.loadTable(id)));
     return tables;
   }
 
@@ -360,18 +366,25 @@ final class CheckRun extends CheckFindings {
    * when an allowed irreversible version holds it.
    */
   void cleanUp() {
-    try {
-      reportLeftAt(rollBack(start.version()));
-    } catch (RuntimeException e) {
-      reportCleanUpFailure(e);
-    }
+    cleanUp(List.of(this));
   }
 
-  /** Reports that a rollback to 0000 threw instead of stopping at a version. */
-  void reportCleanUpFailure(RuntimeException e) {
-    warn(
-        "the %s check could not roll %s back to %s: %s"
-            .formatted(check(), ns(), start.version(), e.toString()));
+  /**
+   * As {@link #cleanUp()}, for runs in one namespace: each is told what is left, or that the
+   * rollback threw instead of stopping at a version.
+   */
+  static void cleanUp(Collection<CheckRun> runs) {
+    CheckRun any = runs.iterator().next();
+    try {
+      Stop left = any.rollBack(any.start.version());
+      runs.forEach(run -> run.reportLeftAt(left));
+    } catch (RuntimeException e) {
+      runs.forEach(
+          run ->
+              run.warn(
+                  "the %s check could not roll %s back to %s: %s"
+                      .formatted(run.check(), run.ns(), run.start.version(), e.toString())));
+    }
   }
 
   /** Whether the rollback stopped at an irreversible version the test class allows. */

@@ -124,27 +124,23 @@ public record ContractLocation(String location) {
   }
 
   private List<Entry> fromJar(URI uri) {
-    FileSystem opened = null;
-    FileSystem fs;
+    String spec = uri.getSchemeSpecificPart();
+    String inside = spec.substring(spec.indexOf("!/") + 1);
+    FileSystem opened;
     try {
-      try {
-        fs = FileSystems.newFileSystem(uri, Map.of());
-        opened = fs;
-      } catch (FileSystemAlreadyExistsException e) {
-        fs = FileSystems.getFileSystem(uri);
-      }
-      String spec = uri.getSchemeSpecificPart();
-      String inside = spec.substring(spec.indexOf("!/") + 1);
-      return read(directory(fs.getPath(inside)));
+      opened = FileSystems.newFileSystem(uri, Map.of());
+    } catch (FileSystemAlreadyExistsException e) {
+      return read(directory(FileSystems.getFileSystem(uri).getPath(inside)));
     } catch (IOException e) {
       throw new UncheckedIOException("Cannot read contracts at " + location + ": " + e, e);
+    }
+    try {
+      return read(directory(opened.getPath(inside)));
     } finally {
-      if (opened != null) {
-        try {
-          opened.close();
-        } catch (IOException ignored) {
-          // reading is done; a failure to close the jar changes nothing
-        }
+      try {
+        opened.close();
+      } catch (IOException ignored) {
+        // reading is done; a failure to close the jar changes nothing
       }
     }
   }

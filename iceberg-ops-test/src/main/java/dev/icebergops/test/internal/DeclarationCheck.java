@@ -28,11 +28,8 @@ final class DeclarationCheck {
 
   private DeclarationCheck() {}
 
-  static CheckReport run(CheckRun run) {
-    return run.resolved(DeclarationCheck::previewed);
-  }
-
-  private static void previewed(CheckRun run) {
+  /** The check's own pass: the preview of the pending versions, each version checked. */
+  static void previewed(CheckRun run) {
     MigrationPreview preview;
     try {
       preview = run.runner().preview();

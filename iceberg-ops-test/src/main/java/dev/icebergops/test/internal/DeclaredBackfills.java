@@ -161,11 +161,10 @@ final class DeclaredBackfills {
         value = field.initialDefault();
       } else {
         value = written == null ? null : written.getField(then.name());
-        if (value instanceof Record nested && field.type().isStructType()) {
-          value = view(field.type().asStructType(), then.type().asStructType(), nested, filled);
-        } else {
-          value = promoted(field.type(), value);
-        }
+        value =
+            value instanceof Record nested && field.type().isStructType()
+                ? view(field.type().asStructType(), then.type().asStructType(), nested, filled)
+                : promoted(field.type(), value);
       }
       row.put(field.name(), value);
     }

@@ -53,7 +53,7 @@ final class Descent {
   boolean walk() {
     String start = journey.start.version();
     CheckRun history = journey.runs.get(StandardCheck.HISTORY_AGREES);
-    journey.onStep(step -> downgraded(journey.version(step.version())));
+    journey.onStep = step -> downgraded(journey.version(step.version()));
     CheckRun.Stop stop = history.rollBack(downTo);
     CheckRun.Stop unwalked = stop == null ? null : below(stop);
     judgeNoTrace(stop);
@@ -61,7 +61,7 @@ final class Descent {
       stop = history.rollBack(start);
       unwalked = stop;
     }
-    journey.onStep(null);
+    journey.onStep = null;
     if (unwalked != null) {
       journey.disturb(
           StandardCheck.REVERSIBILITY,

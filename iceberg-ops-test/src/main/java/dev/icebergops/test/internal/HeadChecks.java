@@ -12,14 +12,6 @@ final class HeadChecks {
 
   private HeadChecks() {}
 
-  static CheckReport wellFormed(CheckRun run) {
-    return run.resolved(r -> r.migrations().forEach(m -> r.cover(m.version())));
-  }
-
-  static CheckReport upgradeToHead(CheckRun run) {
-    return run.resolved(r -> r.viaHead(HeadChecks::reachedHead));
-  }
-
   /** After migrate() to head: the namespace is at head; records its schemas. */
   static void reachedHead(CheckRun run) {
     run.migrations().forEach(m -> run.cover(m.version()));
@@ -31,16 +23,6 @@ final class HeadChecks {
           "Expecting migrate() to reach head (%s) in %s, but %s is at %s"
               .formatted(head, run.ns(), run.ns(), current.orElse("no version")));
     }
-  }
-
-  static CheckReport contracts(CheckRun run, ContractLocation location) {
-    return run.resolved(
-        r -> {
-          List<ContractLocation.Entry> entries = entries(r, location);
-          if (entries != null) {
-            r.viaHead(head -> conformsAll(head, entries));
-          }
-        });
   }
 
   /**

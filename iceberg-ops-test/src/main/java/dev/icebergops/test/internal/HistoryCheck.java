@@ -18,13 +18,14 @@ final class HistoryCheck {
 
   private HistoryCheck() {}
 
-  static CheckReport run(CheckRun run) {
-    if (!run.resolve() || !run.startsEmpty()) {
-      return run.report();
+  /** The check's own pass, from the start (see {@link CheckRun#resolved}): up to head and back. */
+  static void walk(CheckRun run) {
+    if (!run.startsEmpty()) {
+      return;
     }
     if (!run.upgrade(null, null)) {
       run.cleanUp();
-      return run.report();
+      return;
     }
     atHead(run);
     CheckRun.Stop stop = run.rollBack(run.start().version());
@@ -32,7 +33,6 @@ final class HistoryCheck {
     if (stop != null) {
       run.cleanUp();
     }
-    return run.report();
   }
 
   /** Right after migrate() to head: one applied row per version. */

@@ -13,9 +13,9 @@ import org.apache.iceberg.Table;
 
 /**
  * A walk of the standard checks through the migrations, as its {@link Descent} sees it: the checks'
- * runs, the shapes recorded on the way up, what disturbs a check, and the three steps the walk does
- * for the descent. {@link SharedJourney} is the one walk; the descent sees only this, so that the
- * walk and its descent do not depend on each other.
+ * runs, the shapes recorded on the way up, what disturbs a check, what the runner's step listener
+ * does, and the three steps the walk does for the descent. {@link SharedJourney} is the one walk;
+ * the descent sees only this, so that the walk and its descent do not depend on each other.
  */
 abstract class Journey {
 
@@ -45,6 +45,9 @@ abstract class Journey {
   /** The data check that rides along, or its walk below an irreversible version. */
   DataCheck data;
 
+  /** What the runner's step listener does with each version it reports, or null for nothing. */
+  Consumer<MigrationStep> onStep;
+
   /** The tables the last {@link #capture()} loaded, by name. */
   Map<String, Table> captured = Map.of();
 
@@ -72,22 +75,6 @@ abstract class Journey {
   }
 
   /**
-   * The runs the walk reports its findings to: every check's but the declarations check's, which
-   * judges the upgrades only ({@link #declarations}).
-   */
-  Map<StandardCheck, CheckRun> active() {
-    Map<StandardCheck, CheckRun> active = new LinkedHashMap<>(runs);
-    active.remove(StandardCheck.DESTRUCTIVE_DECLARED);
-    return active;
-  }
-
-  /** An upgrade failed on the way up: the staircase cannot start, the preview tells how far. */
-  void upFailed() {
-    disturb(StandardCheck.REVERSIBILITY, "an upgrade failed before the staircase could start");
-    disturb(StandardCheck.DESTRUCTIVE_DECLARED, "an upgrade failed: the preview tells how far");
-  }
-
-  /**
    * The declarations check of one upgrade on the way up ({@link DeclarationCheck#upgraded}), or,
    * for a version that changed snapshots or a start from a snapshot, whose live tables the preview
    * reads, its own pass.
@@ -106,9 +93,6 @@ abstract class Journey {
   List<ResolvedMigration> migrations() {
     return runs.get(StandardCheck.UPGRADE_TO_HEAD).migrations();
   }
-
-  /** Sets what the step listener does, null for nothing. */
-  abstract void onStep(Consumer<MigrationStep> phase);
 
   /** Captures the namespace's shape. */
   abstract NamespaceTables capture();

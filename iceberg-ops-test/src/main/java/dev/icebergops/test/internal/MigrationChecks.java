@@ -3,6 +3,7 @@ package dev.icebergops.test.internal;
 import dev.icebergops.runner.MigrationRunner;
 import dev.icebergops.runner.spi.RunnerSeam;
 import dev.icebergops.state.NamespaceTables;
+import java.util.List;
 import java.util.Objects;
 import java.util.function.Function;
 
@@ -24,12 +25,12 @@ import java.util.function.Function;
  * CheckReport report = checks.reversibility();
  * if (!report.passed()) throw new AssertionError(report.failureMessage());
  * }</pre>
+ *
+ * @param runner the runner whose migrations and namespace are checked, used without baselines
+ * @param settings what the checks tolerate, from their start ({@link JourneyStart#settings})
+ * @param start where the checks start
  */
-public final class MigrationChecks {
-
-  private final MigrationRunner runner;
-  private final CheckSettings settings;
-  private final JourneyStart start;
+public record MigrationChecks(MigrationRunner runner, CheckSettings settings, JourneyStart start) {
 
   /**
    * Creates the checks for a runner.
@@ -38,17 +39,11 @@ public final class MigrationChecks {
    * @param settings what the checks tolerate
    */
   public MigrationChecks(MigrationRunner runner, CheckSettings settings) {
-    Objects.requireNonNull(runner, "runner");
     // the checks walk the chain of versioned migrations: a baseline must not stand in for it
-    this.runner = RunnerSeam.withoutBaselines(runner);
-    this.settings = Objects.requireNonNull(settings, "settings");
-    this.start = JourneyStart.empty();
-  }
-
-  private MigrationChecks(MigrationChecks checks, JourneyStart start) {
-    this.runner = checks.runner;
-    this.start = start;
-    this.settings = start.settings(checks.settings);
+    this(
+        RunnerSeam.withoutBaselines(Objects.requireNonNull(runner, "runner")),
+        Objects.requireNonNull(settings, "settings"),
+        JourneyStart.empty());
   }
 
   /**
@@ -60,7 +55,8 @@ public final class MigrationChecks {
    * @return the checks
    */
   public MigrationChecks from(JourneyStart start) {
-    return new MigrationChecks(this, Objects.requireNonNull(start, "start"));
+    Objects.requireNonNull(start, "start");
+    return new MigrationChecks(runner, start.settings(settings), start);
   }
 
   private CheckRun start(StandardCheck check) {
@@ -69,13 +65,14 @@ public final class MigrationChecks {
 
   /** Every class loads, versions are unique and match their names, and there is at least one. */
   public CheckReport wellFormed() {
-    return HeadChecks.wellFormed(
-        new CheckRun(StandardCheck.WELL_FORMED, runner, settings, JourneyStart.empty()));
+    return new CheckRun(StandardCheck.WELL_FORMED, runner, settings, JourneyStart.empty())
+        .resolved(run -> run.migrations().forEach(m -> run.cover(m.version())));
   }
 
   /** From an empty namespace, migrate() reaches head without error. */
   public CheckReport upgradeToHead() {
-    return HeadChecks.upgradeToHead(start(StandardCheck.UPGRADE_TO_HEAD));
+    return start(StandardCheck.UPGRADE_TO_HEAD)
+        .resolved(run -> run.viaHead(HeadChecks::reachedHead));
   }
 
   /** Staircase: for each version, up one, down one, compare with before, up again. */
@@ -85,7 +82,7 @@ public final class MigrationChecks {
 
   /** Up to head, then rollbackTo(downTo): the namespace is as it was before. */
   public CheckReport noTrace() {
-    return NoTraceCheck.run(start(StandardCheck.NO_TRACE));
+    return start(StandardCheck.NO_TRACE).resolved(NoTraceCheck::walk);
   }
 
   /** For each version: upgrade() again on its own result commits nothing and changes nothing. */
@@ -101,7 +98,14 @@ public final class MigrationChecks {
    */
   public CheckReport contracts(ContractLocation location) {
     Objects.requireNonNull(location, "location");
-    return HeadChecks.contracts(start(StandardCheck.CONTRACTS), location);
+    return start(StandardCheck.CONTRACTS)
+        .resolved(
+            run -> {
+              List<ContractLocation.Entry> entries = HeadChecks.entries(run, location);
+              if (entries != null) {
+                run.viaHead(head -> HeadChecks.conformsAll(head, entries));
+              }
+            });
   }
 
   /**
@@ -119,12 +123,12 @@ public final class MigrationChecks {
    * namespace, is declared with {@code @Destructive} on its migration class.
    */
   public CheckReport destructiveDeclared() {
-    return DeclarationCheck.run(start(StandardCheck.DESTRUCTIVE_DECLARED));
+    return start(StandardCheck.DESTRUCTIVE_DECLARED).resolved(DeclarationCheck::previewed);
   }
 
   /** History rows agree with what ran: after migrate one applied row per version, etc. */
   public CheckReport historyAgrees() {
-    return HistoryCheck.run(start(StandardCheck.HISTORY_AGREES));
+    return start(StandardCheck.HISTORY_AGREES).resolved(HistoryCheck::walk);
   }
 
   /**
@@ -134,7 +138,7 @@ public final class MigrationChecks {
    * which must be empty. A set without baselines passes with a note that the check does not apply.
    */
   public CheckReport baselines() {
-    return BaselineCheck.run(start(StandardCheck.BASELINES), null);
+    return start(StandardCheck.BASELINES).resolved(run -> BaselineCheck.compareAll(run, null));
   }
 
   /**
@@ -146,6 +150,7 @@ public final class MigrationChecks {
    */
   public CheckReport baselines(Function<String, NamespaceTables> chainShapes) {
     Objects.requireNonNull(chainShapes, "chainShapes");
-    return BaselineCheck.run(start(StandardCheck.BASELINES), chainShapes);
+    return start(StandardCheck.BASELINES)
+        .resolved(run -> BaselineCheck.compareAll(run, chainShapes));
   }
 }

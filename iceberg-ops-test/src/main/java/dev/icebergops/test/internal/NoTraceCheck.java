@@ -22,12 +22,8 @@ final class NoTraceCheck {
 
   private NoTraceCheck() {}
 
-  static CheckReport run(CheckRun run) {
-    return run.resolved(NoTraceCheck::walk);
-  }
-
   /** From downTo up to head and back down to downTo, in the run's namespace when it is empty. */
-  private static void walk(CheckRun run) {
+  static void walk(CheckRun run) {
     if (!run.startsEmpty() || !knowsDownTo(run)) {
       return;
     }

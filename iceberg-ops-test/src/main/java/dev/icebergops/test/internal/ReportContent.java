@@ -67,10 +67,9 @@ record ReportContent(
   /** One check's cell: "not run", "not applicable" when it was skipped, else its report's word. */
   private String cell(StandardCheck check, Function<CheckReport, String> word) {
     CheckEntry entry = entries.get(check);
-    if (entry == null) {
-      return "not run";
-    }
-    return entry.report() == null ? "not applicable" : word.apply(entry.report());
+    return entry == null
+        ? "not run"
+        : entry.report() == null ? "not applicable" : word.apply(entry.report());
   }
 
   /** The version's outcome in a report: not applicable when the check did not cover it. */

@@ -55,12 +55,7 @@ record ScratchNamespace(CheckRun run, MigrationRunner runner, boolean shared)
    */
   static ScratchNamespace open(CheckRun run, String suffix, boolean baselines) {
     MigrationRunner runner =
-        RunnerSeam.baselines(
-                run.runner().toBuilder()
-                    .namespace(run.runner().namespace() + "_" + suffix)
-                    .onEvent(event -> {}),
-                baselines)
-            .build();
+        RunnerSeam.baselines(beside(run, suffix).onEvent(event -> {}), baselines).build();
     RunnerSeam.forgetHistory(runner); // fresh: no history rows
     return new ScratchNamespace(run, runner, false);
   }
@@ -82,10 +77,7 @@ record ScratchNamespace(CheckRun run, MigrationRunner runner, boolean shared)
       Map<String, TableMetadata> metadata,
       FileIO io,
       List<HistoryRecord> rows) {
-    MigrationRunner runner =
-        RunnerSeam.baselines(
-                run.runner().toBuilder().namespace(run.runner().namespace() + "_" + suffix), false)
-            .build();
+    MigrationRunner runner = RunnerSeam.baselines(beside(run, suffix), false).build();
     ScratchNamespace scratch = new ScratchNamespace(run, runner, true);
     String ns = runner.namespace();
     try {
@@ -106,6 +98,11 @@ record ScratchNamespace(CheckRun run, MigrationRunner runner, boolean shared)
       scratch.close();
       return null;
     }
+  }
+
+  /** A builder of the run's runner for {@code <run's namespace>_<suffix>}. */
+  private static MigrationRunner.Builder beside(CheckRun run, String suffix) {
+    return run.runner().toBuilder().namespace(run.runner().namespace() + "_" + suffix);
   }
 
   /** Reads the table's current files, failing when one is gone. */

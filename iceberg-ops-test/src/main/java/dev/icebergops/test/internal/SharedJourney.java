@@ -86,9 +86,6 @@ public final class SharedJourney extends Journey {
   /** The tables' file IO, which writes the metadata registered below. */
   private FileIO keptIn;
 
-  /** What the runner's step listener does with each version it reports, or null for nothing. */
-  private Consumer<MigrationStep> onStep;
-
   private SharedJourney(
       Function<Consumer<RunEvent>, MigrationRunner> runners,
       CheckSettings settings,
@@ -167,7 +164,10 @@ public final class SharedJourney extends Journey {
     if (!runs.values().stream().map(CheckRun::resolve).reduce(true, Boolean::logicalAnd)) {
       return;
     }
-    Map<StandardCheck, CheckRun> active = active();
+    // the runs the walk reports its findings to: not the declarations check's, which judges the
+    // upgrades only (declarations)
+    Map<StandardCheck, CheckRun> active = new LinkedHashMap<>(runs);
+    active.remove(StandardCheck.DESTRUCTIVE_DECLARED);
     if (location != null) {
       contracts = HeadChecks.entries(runs.get(StandardCheck.CONTRACTS), location);
       if (contracts == null) {
@@ -183,9 +183,14 @@ public final class SharedJourney extends Journey {
       atHead(active);
       atBase = new Descent(this, active).walk();
     } else {
-      upFailed();
+      // the staircase cannot start, the preview tells how far
+      disturb(StandardCheck.REVERSIBILITY, "an upgrade failed before the staircase could start");
+      disturb(StandardCheck.DESTRUCTIVE_DECLARED, "an upgrade failed: the preview tells how far");
     }
-    cleanUp(active, atBase);
+    if (!atBase) {
+      CheckRun.cleanUp(
+          active.values()); // to the start's version, each active check told what is left
+    }
   }
 
   /**
@@ -299,12 +304,6 @@ public final class SharedJourney extends Journey {
     }
   }
 
-  /** Sets what the step listener does, null for nothing. */
-  @Override
-  void onStep(Consumer<MigrationStep> phase) {
-    this.onStep = phase;
-  }
-
   private Optional<String> next(String version) {
     return migrations().stream()
         .map(ResolvedMigration::version)
@@ -335,23 +334,6 @@ public final class SharedJourney extends Journey {
     }
     HistoryCheck.atHead(runs.get(StandardCheck.HISTORY_AGREES));
     data.atHead();
-  }
-
-  /**
-   * Rolls back to the start's version (0000 from empty) unless there already, and reports what is
-   * left to each active check.
-   */
-  private void cleanUp(Map<StandardCheck, CheckRun> active, boolean atBase) {
-    if (atBase) {
-      return;
-    }
-    CheckRun any = runs.get(StandardCheck.UPGRADE_TO_HEAD);
-    try {
-      CheckRun.Stop left = any.rollBack(start.version());
-      active.values().forEach(run -> run.reportLeftAt(left));
-    } catch (RuntimeException e) {
-      active.values().forEach(run -> run.reportCleanUpFailure(e));
-    }
   }
 
   /**

@@ -109,11 +109,7 @@ public final class WalkSchemas {
    */
   public void keepAfter(RunEvent event, Catalog catalog, String namespace) {
     if (event instanceof RunEvent.StepDone done && ++steps % EVERY == 0) {
-      Map<String, Table> tables = new TreeMap<>();
-      for (TableIdentifier id : catalog.listTables(TableNames.namespace(namespace))) {
-        tables.put(id.name(), catalog.loadTable(id));
-      }
-      keepFor(done.step().version(), catalog, namespace, tables);
+      keepFor(done.step().version(), catalog, namespace, CheckRun.tables(catalog, namespace));
     }
   }
 
@@ -208,17 +204,7 @@ public final class WalkSchemas {
     try {
       ObjectNode json =
           (ObjectNode) JsonUtil.mapper().readTree(TableMetadataParser.toJson(current));
-      Map<Integer, JsonNode> schemas = new TreeMap<>();
-      for (JsonNode schema : json.withArray("schemas")) {
-        int schemaId = schema.path("schema-id").asInt(-1);
-        if (keep == null || keep.contains(schemaId)) {
-          schemas.put(schemaId, schema);
-        } else {
-          stash.put(schemaId, schema);
-        }
-      }
-      schemas.putAll(putBack);
-      json.set("schemas", JsonUtil.mapper().createArrayNode().addAll(schemas.values()));
+      stash.putAll(keepSchemas(json, keep, putBack));
       metadata = JsonUtil.mapper().writeValueAsString(json);
     } catch (IOException e) {
       throw new UncheckedIOException("Cannot trim the schemas of " + id + ": " + e, e);
@@ -231,6 +217,25 @@ public final class WalkSchemas {
       LOG.debug("Cannot delete {}: {}", current.metadataFileLocation(), e.toString());
     }
     LOG.debug("Kept schemas {} of {}", keep == null ? "all" : keep, id);
+  }
+
+  /**
+   * Keeps in {@code metadata}, a table metadata file's JSON, the schemas of {@code keep} (null:
+   * every one), adds those of {@code add} it lacks, in the order of their ids.
+   *
+   * @return the schemas left out, by id
+   */
+  public static Map<Integer, JsonNode> keepSchemas(
+      ObjectNode metadata, Set<Integer> keep, Map<Integer, JsonNode> add) {
+    Map<Integer, JsonNode> kept = new TreeMap<>();
+    Map<Integer, JsonNode> left = new TreeMap<>();
+    for (JsonNode schema : metadata.withArray("schemas")) {
+      int id = schema.path("schema-id").asInt(-1);
+      (keep == null || keep.contains(id) ? kept : left).put(id, schema);
+    }
+    add.forEach(kept::putIfAbsent);
+    metadata.set("schemas", JsonUtil.mapper().createArrayNode().addAll(kept.values()));
+    return left;
   }
 
   /**
