@@ -188,9 +188,10 @@ final class ViewChecks {
 
   /**
    * Logs a warning for each view that reads a column the version renamed or dropped, or a table it
-   * dropped or renamed (told apart by the table's UUID): the run goes on, as Liquibase and Atlas
-   * apply a change their lint warned of; the preview and the gate on breaking changes are where it
-   * is caught before.
+   * dropped or renamed (told apart by the table's UUID; a table renamed away and another created
+   * under its name is compared with that other): the run goes on, as Liquibase and Atlas apply a
+   * change their lint warned of; the preview and the gate on breaking changes are where it is
+   * caught before.
    *
    * @param before the tables {@link #tables} read before the version
    */
@@ -198,8 +199,17 @@ final class ViewChecks {
     if (views.isEmpty() || before.isEmpty()) {
       return;
     }
-    List<TableChange> changes =
-        StateDiff.between(before, tables(namespace)).stream().map(TableChange::of).toList();
+    Map<String, TableState> after = tables(namespace);
+    List<TableChange> changes = new ArrayList<>();
+    before.forEach(
+        (name, was) -> {
+          // a view reads a table by name: where the name still stands, it reads what stands there
+          Map<String, TableState> now =
+              after.containsKey(name) ? Map.of(name, after.get(name)) : after;
+          StateDiff.between(Map.of(name, was), now).stream()
+              .filter(diff -> diff.before() == was)
+              .forEach(diff -> changes.add(TableChange.of(diff)));
+        });
     Function<TableIdentifier, Schema> schemas =
         id -> before.containsKey(id.toString()) ? before.get(id.toString()).schema() : null;
     for (ViewBreak broken : broken(changes, schemas)) {

@@ -69,6 +69,14 @@ class BrokenViewsTest {
     }
   }
 
+  public static class V0002__SwapOrders extends PreviewFixtures.Forward {
+    @Override
+    public void upgrade(MigrationContext ctx) {
+      ctx.catalog().renameTable(ctx.identifier("orders"), ctx.identifier("orders_v1"));
+      ctx.createTableIfNotExists("orders", ORDERS);
+    }
+  }
+
   private OwnHistory own;
 
   @BeforeEach
@@ -237,6 +245,15 @@ class BrokenViewsTest {
         .contains(
             breaks(ns + ".notes", ns + ".orders, which migration 0002 drops")
                 + "; the view fails at query time until it is replaced");
+  }
+
+  @Test
+  void migrateSwappingATableForOneWithTheColumnsAViewReadsDoesNotWarn() {
+    view("notes", "spark", "SELECT note FROM orders");
+
+    assertThat(migrateLog(V0002__SwapOrders.class)).doesNotContain("breaks a view");
+    assertThat(own.catalog().tableExists(TableIdentifier.of(own.namespace(), "orders_v1")))
+        .isTrue();
   }
 
   /** What {@code migrate} to {@code pending} writes to standard error. */
