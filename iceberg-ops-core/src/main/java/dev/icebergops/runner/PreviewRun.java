@@ -71,9 +71,10 @@ record PreviewRun(NamespaceView view) {
     // first touched by this version: as it is live
     before.putAll(shadow.tables().loadedFromLiveBut(loaded));
     viewsBefore.putAll(shadow.views().loadedFromLiveBut(viewsLoaded));
-    List<TableChange> changes = new ArrayList<>();
-    StateDiff.between(states(before, viewsBefore), states(after, shadow.views().held()))
-        .forEach(diff -> changes.add(TableChange.of(diff)));
+    Map<String, TableState> statesBefore = states(before, viewsBefore);
+    Map<String, TableState> statesAfter = states(after, shadow.views().held());
+    List<TableChange> changes =
+        StateDiff.between(statesBefore, statesAfter).stream().map(TableChange::of).toList();
     List<ClassedChange> data = new ArrayList<>();
     List<String> notPreviewed = notOnShadow(before, after, shadow.drainUnheld(), ended, data);
     notPreviewed.addAll(views.unread(changes));
@@ -86,7 +87,8 @@ record PreviewRun(NamespaceView view) {
       outcome = VersionPreview.Outcome.FAILS;
       error = ended.message(migration, namespace);
     }
-    List<ViewBreak> broken = views.broken(changes, id -> schemaBefore(before, id));
+    List<ViewBreak> broken =
+        views.broken(ViewChecks.byName(statesBefore, statesAfter), id -> schemaBefore(before, id));
     return new VersionPreview(
         migration.version(),
         migration.description(),

@@ -199,17 +199,7 @@ final class ViewChecks {
     if (views.isEmpty() || before.isEmpty()) {
       return;
     }
-    Map<String, TableState> after = tables(namespace);
-    List<TableChange> changes = new ArrayList<>();
-    before.forEach(
-        (name, was) -> {
-          // a view reads a table by name: where the name still stands, it reads what stands there
-          Map<String, TableState> now =
-              after.containsKey(name) ? Map.of(name, after.get(name)) : after;
-          StateDiff.between(Map.of(name, was), now).stream()
-              .filter(diff -> diff.before() == was)
-              .forEach(diff -> changes.add(TableChange.of(diff)));
-        });
+    List<TableChange> changes = byName(before, tables(namespace));
     Function<TableIdentifier, Schema> schemas =
         id -> before.containsKey(id.toString()) ? before.get(id.toString()).schema() : null;
     for (ViewBreak broken : broken(changes, schemas)) {
@@ -219,6 +209,24 @@ final class ViewChecks {
           namespace.namespace(),
           broken.describe("migration " + version));
     }
+  }
+
+  /**
+   * What became of each earlier table as a view sees it: a view reads a table by name, so where the
+   * name still stands (a table renamed away and another created under its name), the change
+   * compares with what stands there now.
+   */
+  static List<TableChange> byName(Map<String, TableState> before, Map<String, TableState> after) {
+    List<TableChange> changes = new ArrayList<>();
+    before.forEach(
+        (name, was) -> {
+          Map<String, TableState> now =
+              after.containsKey(name) ? Map.of(name, after.get(name)) : after;
+          StateDiff.between(Map.of(name, was), now).stream()
+              .filter(diff -> diff.before() == was)
+              .forEach(diff -> changes.add(TableChange.of(diff)));
+        });
+    return changes;
   }
 
   /** Whether the change drops or renames a table (not a view): a view that reads it fails. */

@@ -248,9 +248,18 @@ class BrokenViewsTest {
   }
 
   @Test
-  void migrateSwappingATableForOneWithTheColumnsAViewReadsDoesNotWarn() {
+  void aTableSwappedForOneWithTheColumnsAViewReadsIsNoBreakInThePreviewNorInMigrate() {
     view("notes", "spark", "SELECT note FROM orders");
+    String ns = own.namespace();
 
+    VersionPreview preview = previewOf(V0002__SwapOrders.class);
+
+    assertThat(preview.brokenViews()).isEmpty();
+    assertThat(preview.changes())
+        .extracting(TableChange::table, TableChange::kind)
+        .contains(
+            org.assertj.core.groups.Tuple.tuple(ns + ".orders_v1", TableChange.Kind.RENAMED),
+            org.assertj.core.groups.Tuple.tuple(ns + ".orders", TableChange.Kind.CREATED));
     assertThat(migrateLog(V0002__SwapOrders.class)).doesNotContain("breaks a view");
     assertThat(own.catalog().tableExists(TableIdentifier.of(own.namespace(), "orders_v1")))
         .isTrue();
