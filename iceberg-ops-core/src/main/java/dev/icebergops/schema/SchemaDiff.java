@@ -2,6 +2,7 @@ package dev.icebergops.schema;
 
 import dev.icebergops.internal.ColumnDefaults;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
@@ -29,11 +30,11 @@ import org.apache.iceberg.types.Types.NestedField;
 public record SchemaDiff(
     List<FieldChange> added, List<FieldChange> removed, List<FieldChange> changed) {
 
-  /** A difference as given, the lists copied. */
+  /** A difference as given, the lists read-only. */
   public SchemaDiff {
-    added = List.copyOf(added);
-    removed = List.copyOf(removed);
-    changed = List.copyOf(changed);
+    added = Collections.unmodifiableList(added);
+    removed = Collections.unmodifiableList(removed);
+    changed = Collections.unmodifiableList(changed);
   }
 
   /**
