@@ -86,46 +86,27 @@ final class MigrationChecksum {
         digest.update(name.getBytes(StandardCharsets.UTF_8));
         continue;
       }
-      NestCollector collector = new NestCollector(root);
-      new ClassReader(bytes).accept(collector, ClassReader.SKIP_CODE | ClassReader.SKIP_DEBUG);
-      collector.members.stream().filter(seen::add).forEach(queue::add);
+      Stripped stripped = new Stripped(root);
+      new ClassReader(bytes).accept(stripped, ClassReader.SKIP_DEBUG);
+      stripped.members.stream().filter(seen::add).forEach(queue::add);
       if (name.equals(root)) {
-        update(digest, name, bytes);
+        update(digest, name, stripped.bytes());
       } else {
-        nest.put(name, bytes);
+        nest.put(name, stripped.bytes());
       }
     }
     nest.forEach((member, bytes) -> update(digest, member, bytes));
     return HexFormat.of().formatHex(digest.digest());
   }
 
-  private static void update(MessageDigest digest, String name, byte[] classFile) {
+  private static void update(MessageDigest digest, String name, byte[] stripped) {
     digest.update(name.getBytes(StandardCharsets.UTF_8));
-    digest.update(withoutDebugAttributes(classFile));
+    digest.update(stripped);
   }
 
   /** The descriptors of the declarations a checksum leaves out. */
   private static final Set<String> DECLARATIONS =
       Set.of(Type.getDescriptor(Breaking.class), Type.getDescriptor(Destructive.class));
-
-  /**
-   * Re-writes a class file without debug attributes and without the declarations {@link Breaking}
-   * and {@link Destructive}, with a constant pool built afresh.
-   */
-  static byte[] withoutDebugAttributes(byte[] classFile) {
-    ClassWriter writer = new ClassWriter(0);
-    ClassVisitor undeclared =
-        new ClassVisitor(Opcodes.ASM9, writer) {
-          @Override
-          public AnnotationVisitor visitAnnotation(String descriptor, boolean visible) {
-            return DECLARATIONS.contains(descriptor)
-                ? null
-                : super.visitAnnotation(descriptor, visible);
-          }
-        };
-    new ClassReader(classFile).accept(undeclared, ClassReader.SKIP_DEBUG);
-    return writer.toByteArray();
-  }
 
   private static byte[] read(ClassLoader loader, String internalName) {
     String resource = internalName + ".class";
@@ -147,19 +128,33 @@ final class MigrationChecksum {
     }
   }
 
-  /** Collects the classes nested in a class: its nest members and its inner classes. */
-  private static final class NestCollector extends ClassVisitor {
+  /**
+   * A class file re-written without debug attributes (read with {@code SKIP_DEBUG}) and without the
+   * declarations {@link Breaking} and {@link Destructive}, with a constant pool built afresh; and
+   * the classes nested in it: its nest members and its inner classes.
+   */
+  private static final class Stripped extends ClassVisitor {
     private final String root;
     private final Set<String> members = new TreeSet<>();
 
-    NestCollector(String root) {
-      super(Opcodes.ASM9);
+    Stripped(String root) {
+      super(Opcodes.ASM9, new ClassWriter(0));
       this.root = root;
+    }
+
+    byte[] bytes() {
+      return ((ClassWriter) cv).toByteArray();
+    }
+
+    @Override
+    public AnnotationVisitor visitAnnotation(String descriptor, boolean visible) {
+      return DECLARATIONS.contains(descriptor) ? null : super.visitAnnotation(descriptor, visible);
     }
 
     @Override
     public void visitNestMember(String nestMember) {
       members.add(nestMember);
+      super.visitNestMember(nestMember);
     }
 
     @Override
@@ -167,6 +162,7 @@ final class MigrationChecksum {
       if (name.startsWith(root + "$")) {
         members.add(name);
       }
+      super.visitInnerClass(name, outerName, innerName, access);
     }
   }
 }

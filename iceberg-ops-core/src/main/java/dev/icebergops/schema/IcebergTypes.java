@@ -1,6 +1,7 @@
 package dev.icebergops.schema;
 
 import java.util.Arrays;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
@@ -8,6 +9,7 @@ import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
+import java.util.stream.IntStream;
 import org.apache.iceberg.types.EdgeAlgorithm;
 import org.apache.iceberg.types.Type;
 import org.apache.iceberg.types.Type.TypeID;
@@ -224,28 +226,19 @@ public final class IcebergTypes {
     if (a == null || b == null) {
       return a == b;
     }
-    if (a.typeId() != b.typeId()) {
-      return false;
+    if (!a.isNestedType() || a.typeId() != b.typeId()) {
+      return a.equals(b);
     }
-    return switch (a.typeId()) {
-      case STRUCT -> structsEqual(a.asStructType(), b.asStructType());
-      case LIST ->
-          a.asListType().isElementOptional() == b.asListType().isElementOptional()
-              && structurallyEqual(a.asListType().elementType(), b.asListType().elementType());
-      case MAP ->
-          a.asMapType().isValueOptional() == b.asMapType().isValueOptional()
-              && structurallyEqual(a.asMapType().keyType(), b.asMapType().keyType())
-              && structurallyEqual(a.asMapType().valueType(), b.asMapType().valueType());
-      default -> a.equals(b);
-    };
-  }
-
-  private static boolean structsEqual(Types.StructType a, Types.StructType b) {
-    return a.fields().size() == b.fields().size()
-        && a.fields().stream()
+    // a struct's fields matched by name; a list's element, a map's key and value in order
+    List<Types.NestedField> fields = a.asNestedType().fields();
+    List<Types.NestedField> others = b.asNestedType().fields();
+    return fields.size() == others.size()
+        && IntStream.range(0, fields.size())
             .allMatch(
-                field -> {
-                  Types.NestedField other = b.field(field.name());
+                i -> {
+                  Types.NestedField field = fields.get(i);
+                  Types.NestedField other =
+                      a.isStructType() ? b.asStructType().field(field.name()) : others.get(i);
                   return other != null
                       && other.isOptional() == field.isOptional()
                       && structurallyEqual(field.type(), other.type());

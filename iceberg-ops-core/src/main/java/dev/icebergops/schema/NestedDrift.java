@@ -40,15 +40,12 @@ final class NestedDrift {
               .formatted(path, IcebergTypes.format(live), IcebergTypes.format(expected)));
     } else if (live.isStructType()) {
       struct(path, live.asStructType(), expected.asStructType());
-    } else if (live.isListType()) {
-      Types.ListType is = live.asListType();
-      Types.ListType want = expected.asListType();
-      child(path + ".element", is.fields().get(0), want.fields().get(0));
-    } else if (live.isMapType()) {
-      Types.MapType is = live.asMapType();
-      Types.MapType want = expected.asMapType();
-      type(path + ".key", is.keyType(), want.keyType());
-      child(path + ".value", is.fields().get(1), want.fields().get(1));
+    } else if (live.isNestedType()) { // a list's element, a map's key (always required) and value
+      List<NestedField> is = live.asNestedType().fields();
+      List<NestedField> want = expected.asNestedType().fields();
+      for (int i = 0; i < is.size(); i++) {
+        child(path + "." + is.get(i).name(), is.get(i), want.get(i));
+      }
     }
   }
 

@@ -22,18 +22,19 @@ import org.apache.iceberg.types.Types.NestedField;
  *
  * <p>A field added or removed together with its parent is reported once, at the parent. A field
  * that changed in several ways yields one entry per kind of change.
+ *
+ * @param added fields new in the later schema
+ * @param removed fields dropped from the earlier schema
+ * @param changed fields present in both with a different name, type, doc, required flag or defaults
  */
-public final class SchemaDiff {
+public record SchemaDiff(
+    List<FieldChange> added, List<FieldChange> removed, List<FieldChange> changed) {
 
-  private final List<FieldChange> added;
-  private final List<FieldChange> removed;
-  private final List<FieldChange> changed;
-
-  private SchemaDiff(
-      List<FieldChange> added, List<FieldChange> removed, List<FieldChange> changed) {
-    this.added = Collections.unmodifiableList(added);
-    this.removed = Collections.unmodifiableList(removed);
-    this.changed = Collections.unmodifiableList(changed);
+  /** A difference as given, the lists read-only. */
+  public SchemaDiff {
+    added = Collections.unmodifiableList(added);
+    removed = Collections.unmodifiableList(removed);
+    changed = Collections.unmodifiableList(changed);
   }
 
   /**
@@ -122,21 +123,6 @@ public final class SchemaDiff {
             ColumnDefaults.text(field.type(), field.writeDefault()));
   }
 
-  /** Fields new in the later schema. */
-  public List<FieldChange> added() {
-    return added;
-  }
-
-  /** Fields dropped from the earlier schema. */
-  public List<FieldChange> removed() {
-    return removed;
-  }
-
-  /** Fields present in both with a different name, type, doc, required flag or defaults. */
-  public List<FieldChange> changed() {
-    return changed;
-  }
-
   /** Every change: added, then removed, then changed. */
   public List<FieldChange> all() {
     List<FieldChange> all = new ArrayList<>(added);
@@ -175,16 +161,6 @@ public final class SchemaDiff {
     for (FieldChange change : changes) {
       out.append("  ").append(change.describe()).append('\n');
     }
-  }
-
-  @Override
-  public boolean equals(Object o) {
-    return o instanceof SchemaDiff && all().equals(((SchemaDiff) o).all());
-  }
-
-  @Override
-  public int hashCode() {
-    return all().hashCode();
   }
 
   @Override

@@ -104,8 +104,13 @@ public final class YamlLimits {
     return builder.build(root);
   }
 
-  /** " at line L, column C" for a mark, or nothing. */
-  static String where(Mark mark) {
+  /**
+   * Where a mark is, for a message.
+   *
+   * @param mark a mark of a YAML node or problem, or null
+   * @return {@code " at line L, column C"} (both counted from 1), or nothing when null
+   */
+  public static String where(Mark mark) {
     return mark == null
         ? ""
         : " at line " + (mark.getLine() + 1) + ", column " + (mark.getColumn() + 1);

@@ -31,15 +31,15 @@ import org.apache.iceberg.view.ViewMetadata;
  * runner.rollbackTo("0003");
  * List<TableDiff> diff = StateDiff.between(before.states(), NamespaceTables.capture(catalog, "sales").states());
  * }</pre>
+ *
+ * @param namespace the namespace captured
+ * @param states the states by table name, sorted
  */
-public final class NamespaceTables {
+public record NamespaceTables(String namespace, SortedMap<String, TableState> states) {
 
-  private final String namespace;
-  private final SortedMap<String, TableState> tables;
-
-  private NamespaceTables(String namespace, Map<String, TableState> tables) {
-    this.namespace = namespace;
-    this.tables = Collections.unmodifiableSortedMap(new TreeMap<>(tables));
+  /** A namespace's states as given, copied. */
+  public NamespaceTables {
+    states = Collections.unmodifiableSortedMap(new TreeMap<>(states));
   }
 
   /**
@@ -60,7 +60,7 @@ public final class NamespaceTables {
    */
   public static NamespaceTables capture(
       Catalog catalog, String namespace, BiConsumer<String, Table> loaded) {
-    Map<String, TableState> tables = tables(catalog, namespace, loaded);
+    SortedMap<String, TableState> tables = tables(catalog, namespace, loaded);
     views(catalog, TableNames.namespace(namespace))
         .forEach((id, view) -> tables.put(id.name(), TableState.of(id.name(), view)));
     return new NamespaceTables(namespace, tables);
@@ -76,7 +76,7 @@ public final class NamespaceTables {
    */
   public static NamespaceTables of(
       String namespace, Map<String, TableMetadata> tables, Map<String, ViewMetadata> views) {
-    Map<String, TableState> states = new TreeMap<>();
+    SortedMap<String, TableState> states = new TreeMap<>();
     tables.forEach((name, table) -> states.put(name, TableState.of(name, table)));
     views.forEach((name, view) -> states.put(name, TableState.of(name, view)));
     return new NamespaceTables(namespace, states);
@@ -95,11 +95,11 @@ public final class NamespaceTables {
     }
   }
 
-  private static Map<String, TableState> tables(
+  private static SortedMap<String, TableState> tables(
       Catalog catalog, String namespace, BiConsumer<String, Table> loaded) {
     Objects.requireNonNull(catalog, "catalog");
     Objects.requireNonNull(namespace, "namespace");
-    Map<String, TableState> tables = new TreeMap<>();
+    SortedMap<String, TableState> tables = new TreeMap<>();
     for (TableIdentifier id : listTables(catalog, namespace)) {
       try {
         Table table = catalog.loadTable(id);
@@ -144,24 +144,14 @@ public final class NamespaceTables {
     return found;
   }
 
-  /** The namespace captured. */
-  public String namespace() {
-    return namespace;
-  }
-
   /** The table and view names, without namespace, sorted. */
   public Set<String> tables() {
-    return tables.keySet();
-  }
-
-  /** The states by table name, sorted. */
-  public SortedMap<String, TableState> states() {
-    return tables;
+    return states.keySet();
   }
 
   /** Whether every table exposes its metadata file, so that a commit shows as a new one. */
   public boolean showsCommits() {
-    return tables.values().stream().allMatch(t -> t.metadataLocation() != null);
+    return states.values().stream().allMatch(t -> t.metadataLocation() != null);
   }
 
   /**
@@ -171,7 +161,7 @@ public final class NamespaceTables {
    */
   public Map<String, Integer> fieldIds(String table) {
     Map<String, Integer> ids = new TreeMap<>();
-    TableState state = tables.get(table);
+    TableState state = states.get(table);
     if (state != null) {
       ColumnPaths.of(state.schema()).forEach(c -> ids.put(c.path(), c.field().fieldId()));
     }
@@ -180,7 +170,7 @@ public final class NamespaceTables {
 
   /** The current metadata file of one table, or null when it is not there or not exposed. */
   public String metadataLocation(String table) {
-    TableState state = tables.get(table);
+    TableState state = states.get(table);
     return state == null ? null : state.metadataLocation();
   }
 
@@ -189,7 +179,7 @@ public final class NamespaceTables {
    * snapshot), or null when the table is not there.
    */
   public String rows(String table) {
-    TableState state = tables.get(table);
+    TableState state = states.get(table);
     return state == null
         ? null
         : state.uuid() + "@" + (state.snapshotId() == null ? "none" : state.snapshotId());
@@ -197,6 +187,6 @@ public final class NamespaceTables {
 
   @Override
   public String toString() {
-    return "NamespaceTables{" + namespace + ", tables=" + tables.keySet() + "}";
+    return "NamespaceTables{" + namespace + ", tables=" + states.keySet() + "}";
   }
 }

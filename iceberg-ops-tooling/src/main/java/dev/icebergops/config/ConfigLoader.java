@@ -212,14 +212,19 @@ public final class ConfigLoader {
               .formatted(
                   file,
                   e.getProblem().replaceFirst("^found duplicate key", "duplicate key"),
-                  at(e.getProblemMark())));
+                  YamlLimits.where(e.getProblemMark())));
     } catch (MarkedYAMLException e) {
       String problem =
           e.getContext() == null
               ? e.getProblem()
               : e.getProblem() == null ? e.getContext() : e.getContext() + ", " + e.getProblem();
       throw new IllegalArgumentException(
-          "Cannot read config " + file + ": invalid YAML: " + problem + at(e.getProblemMark()), e);
+          "Cannot read config "
+              + file
+              + ": invalid YAML: "
+              + problem
+              + YamlLimits.where(e.getProblemMark()),
+          e);
     } catch (YAMLException e) {
       String reason = e.getMessage().lines().findFirst().orElse("invalid YAML");
       throw new IllegalArgumentException(
@@ -238,13 +243,6 @@ public final class ConfigLoader {
         }
       }
     }
-  }
-
-  /** " at line L, column C" of a mark (of a key: marks.get(dotted path)), or nothing when null. */
-  private static String at(Mark mark) {
-    return mark == null
-        ? ""
-        : " at line " + (mark.getLine() + 1) + ", column " + (mark.getColumn() + 1);
   }
 
   /** The file's bytes read as UTF-8, refusing malformed input. */
@@ -295,7 +293,11 @@ public final class ConfigLoader {
   private IllegalArgumentException invalid(String key, String problem) {
     return new IllegalArgumentException(
         "Cannot read config %s: %s%s%s"
-            .formatted(where, key.isEmpty() ? "the file" : key, at(marks.get(key)), problem));
+            .formatted(
+                where,
+                key.isEmpty() ? "the file" : key,
+                YamlLimits.where(marks.get(key)),
+                problem));
   }
 
   private static String propertyKey(String envKey) {
@@ -329,7 +331,7 @@ public final class ConfigLoader {
                 .formatted(
                     where,
                     prefix + key,
-                    at(marks.get(prefix + key)),
+                    YamlLimits.where(marks.get(prefix + key)),
                     known.stream().sorted().map(k -> prefix + k).toList()));
       }
     }

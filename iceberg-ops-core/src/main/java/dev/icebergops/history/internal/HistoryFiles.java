@@ -98,36 +98,24 @@ public final class HistoryFiles {
           required(7, UPDATED_AT, Types.TimestampType.withZone()),
           optional(8, DURATION_MS, Types.LongType.get()));
 
-  /** The columns layout version 2 adds to version 1, in order. */
-  public static final List<NestedField> ADDED_IN_V2 =
+  /** Every column a later layout adds to version 1, in order. */
+  public static final List<NestedField> ADDED_AFTER_V1 =
       List.of(
+          // layout version 2
           optional(9, OPERATION, Types.StringType.get()),
           optional(10, STEPS, Types.ListType.ofOptional(15, Types.StringType.get())),
           optional(11, RUN_ID, Types.StringType.get()),
           optional(12, LEASE_HOST, Types.StringType.get()),
           optional(13, LEASE_PID, Types.LongType.get()),
-          optional(14, LEASE_EXPIRES_AT, Types.TimestampType.withZone()));
-
-  /** The columns layout version 3 adds to version 2, in order. */
-  public static final List<NestedField> ADDED_IN_V3 =
-      List.of(
+          optional(14, LEASE_EXPIRES_AT, Types.TimestampType.withZone()),
+          // layout version 3
           optional(16, LEASE_PID_NAMESPACE, Types.StringType.get()),
-          optional(17, LEASE_BOOT_ID, Types.StringType.get()));
-
-  /** The column layout version 5 adds: each table's uuid by name. */
-  public static final NestedField ADDED_IN_V5 =
-      optional(
-          18,
-          TABLE_UUIDS,
-          Types.MapType.ofOptional(19, 20, Types.StringType.get(), Types.StringType.get()));
-
-  /** Every column a later layout adds to version 1, in order. */
-  public static final List<NestedField> ADDED_AFTER_V1 =
-      ImmutableList.<NestedField>builder()
-          .addAll(ADDED_IN_V2)
-          .addAll(ADDED_IN_V3)
-          .add(ADDED_IN_V5)
-          .build();
+          optional(17, LEASE_BOOT_ID, Types.StringType.get()),
+          // layout version 5: each table's uuid by name
+          optional(
+              18,
+              TABLE_UUIDS,
+              Types.MapType.ofOptional(19, 20, Types.StringType.get(), Types.StringType.get())));
 
   /** The history table's schema, layout version 5. */
   public static final Schema SCHEMA =

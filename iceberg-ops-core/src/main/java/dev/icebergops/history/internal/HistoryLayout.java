@@ -118,13 +118,12 @@ public final class HistoryLayout {
           .set(HistoryFiles.LAYOUT_VERSION_PROPERTY, String.valueOf(HistoryFiles.LAYOUT_VERSION))
           .commit();
       transaction.commitTransaction();
-    } catch (IOException e) {
+    } catch (IOException | RuntimeException e) {
       written.forEach(file -> HistoryFiles.deleteQuietly(table, file));
-      throw new UncheckedIOException(
-          "Cannot upgrade migration history " + identifier + ": " + e.getMessage(), e);
-    } catch (RuntimeException e) {
-      written.forEach(file -> HistoryFiles.deleteQuietly(table, file));
-      throw e;
+      throw e instanceof IOException io
+          ? new UncheckedIOException(
+              "Cannot upgrade migration history " + identifier + ": " + io.getMessage(), io)
+          : (RuntimeException) e;
     }
     table.refresh();
     LOG.info(

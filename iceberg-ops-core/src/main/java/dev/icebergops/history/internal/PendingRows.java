@@ -9,13 +9,12 @@ import java.io.IOException;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.Iterator;
 import java.util.Map;
 import java.util.Set;
-import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.function.UnaryOperator;
+import java.util.stream.Collectors;
 import org.apache.iceberg.Table;
 import org.apache.iceberg.TableMetadata;
 import org.apache.iceberg.util.JsonUtil;
@@ -137,21 +136,15 @@ public final class PendingRows {
 
   /** Every namespace's pending rows in the table, by namespace and version. */
   static Map<String, Map<String, HistoryRecord>> rowsByNamespace(Table table) {
-    Map<String, Map<String, HistoryRecord>> all = new HashMap<>();
-    table
-        .properties()
-        .forEach(
-            (key, value) -> {
-              if (key.startsWith(PROPERTY_PREFIX)) {
-                String namespace = key.substring(PROPERTY_PREFIX.length());
-                Map<String, HistoryRecord> rows = new TreeMap<>();
-                overlay(table, NamespaceHistory.empty(namespace))
-                    .rows()
-                    .forEach(row -> rows.put(row.version(), row));
-                all.put(namespace, rows);
-              }
-            });
-    return all;
+    return table.properties().keySet().stream()
+        .filter(key -> key.startsWith(PROPERTY_PREFIX))
+        .map(key -> key.substring(PROPERTY_PREFIX.length()))
+        .collect(
+            Collectors.toMap(
+                namespace -> namespace,
+                namespace ->
+                    overlay(table, NamespaceHistory.empty(namespace)).rows().stream()
+                        .collect(Collectors.toMap(HistoryRecord::version, row -> row))));
   }
 
   private static void writeRow(JsonGenerator generator, HistoryRecord row) throws IOException {
