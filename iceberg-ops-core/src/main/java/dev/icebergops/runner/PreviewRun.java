@@ -75,9 +75,10 @@ record PreviewRun(NamespaceView view) {
     Map<String, TableState> statesAfter = states(after, shadow.views().held());
     List<TableChange> changes =
         StateDiff.between(statesBefore, statesAfter).stream().map(TableChange::of).toList();
+    List<TableChange> forViews = ViewChecks.byName(statesBefore, statesAfter);
     List<ClassedChange> data = new ArrayList<>();
     List<String> notPreviewed = notOnShadow(before, after, shadow.drainUnheld(), ended, data);
-    notPreviewed.addAll(views.unread(changes));
+    notPreviewed.addAll(views.unread(forViews));
     VersionPreview.Outcome outcome =
         notPreviewed.isEmpty()
             ? VersionPreview.Outcome.PREVIEWED
@@ -87,8 +88,7 @@ record PreviewRun(NamespaceView view) {
       outcome = VersionPreview.Outcome.FAILS;
       error = ended.message(migration, namespace);
     }
-    List<ViewBreak> broken =
-        views.broken(ViewChecks.byName(statesBefore, statesAfter), id -> schemaBefore(before, id));
+    List<ViewBreak> broken = views.broken(forViews, id -> schemaBefore(before, id));
     return new VersionPreview(
         migration.version(),
         migration.description(),

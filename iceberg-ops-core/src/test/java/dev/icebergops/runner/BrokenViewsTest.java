@@ -265,6 +265,20 @@ class BrokenViewsTest {
         .isTrue();
   }
 
+  @Test
+  void aViewWhoseSqlCannotBeReadIsNotReportedWhenATableSwapBreaksNothingByName() {
+    view("odd", "spark", "SELECT note FROM orders TIMESTAMP AS OF '2026-01-01 00:00:00'");
+
+    VersionPreview swapped = previewOf(V0002__SwapOrders.class);
+    VersionPreview renamed = previewOf(V0002__RenameOrders.class);
+
+    assertThat(swapped.notPreviewed()).isEmpty();
+    assertThat(swapped.outcome()).isEqualTo(VersionPreview.Outcome.PREVIEWED);
+    assertThat(renamed.notPreviewed())
+        .singleElement(org.assertj.core.api.InstanceOfAssertFactories.STRING)
+        .startsWith("view " + own.namespace() + ".odd (spark): its columns are not checked");
+  }
+
   /** What {@code migrate} to {@code pending} writes to standard error. */
   private String migrateLog(Class<? extends PreviewFixtures.Forward> pending) {
     return StandardError.capture(() -> own.runner(V0001__CreateOrders.class, pending).migrate());
