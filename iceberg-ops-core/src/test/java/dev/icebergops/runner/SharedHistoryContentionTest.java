@@ -105,11 +105,12 @@ class SharedHistoryContentionTest {
 
   @Test
   void contentionFromOtherNamespacesAloneNeverSurfacesAsNoAnswer() {
-    // well beyond one commit's round trips, well below Iceberg's own retries of one commit; and
-    // well below one write's 20 tries, whose pauses alone add up to about 16 s once the eight
-    // writers keep winning: a write that outlasts the bound by losing must not read as silence
-    // (the default 50 tries made one write last up to a minute, and the test 87 s of a CI run)
-    RemoteCalls remote = new RemoteCalls(env.catalog(), Duration.ofSeconds(10));
+    // the runner's default bound, which each try of a write gets anew: one try is at most four
+    // commits (RebaseLimit), which a loaded machine does not stretch to a minute, while a bound
+    // of 10 s was once reached by one try at a load average of 16, and read as "no answer";
+    // 20 tries rather than the default 50, whose pauses made one write last up to a minute once
+    // the eight writers kept winning (and the test 87 s of a CI run)
+    RemoteCalls remote = new RemoteCalls(env.catalog(), Duration.ofSeconds(60));
     RunnerConfig options = RunConfigs.of(namespace, Clock.systemUTC(), LEASE, Duration.ZERO, 20);
     List<String> failures = new ArrayList<>();
     int written = 0;
