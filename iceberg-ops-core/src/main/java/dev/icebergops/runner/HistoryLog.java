@@ -274,7 +274,14 @@ final class HistoryLog {
    */
   private void checkUnchanged(
       NamespaceHistory fresh, List<HistoryRecord> rows, HistoryConflictException cause) {
-    checkStillHeld(fresh, cause);
+    RunLease holder = fresh.lease().orElse(null);
+    if (holder == null || !holder.runId().equals(lease.runId())) {
+      throw new ConcurrentMigrationException(
+          null,
+          "Cannot go on migrating %s: this run lost its lease (%s); nothing more was recorded"
+              .formatted(namespace, howLost(fresh, holder)),
+          cause);
+    }
     for (HistoryRecord row : rows) {
       if (!Objects.equals(
           fresh.row(row.version()).orElse(null), state.row(row.version()).orElse(null))) {
@@ -324,17 +331,6 @@ final class HistoryLog {
         && (release
             ? fresh.lease().map(l -> !l.runId().equals(lease.runId())).orElse(true)
             : fresh.lease().map(renewed::equals).orElse(false));
-  }
-
-  private void checkStillHeld(NamespaceHistory fresh, Exception cause) {
-    RunLease now = fresh.lease().orElse(null);
-    if (now == null || !now.runId().equals(lease.runId())) {
-      throw new ConcurrentMigrationException(
-          null,
-          "Cannot go on migrating %s: this run lost its lease (%s); nothing more was recorded"
-              .formatted(namespace, howLost(fresh, now)),
-          cause);
-    }
   }
 
   /**

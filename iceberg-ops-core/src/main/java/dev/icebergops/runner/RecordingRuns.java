@@ -26,9 +26,9 @@ final class RecordingRuns {
   private final NamespaceView view;
   private final HistoryScope scope;
 
-  RecordingRuns(NamespaceView view, HistoryScope scope) {
+  RecordingRuns(NamespaceView view) {
     this.view = view;
-    this.scope = scope;
+    this.scope = view.scope();
   }
 
   private String namespace() {
@@ -84,14 +84,14 @@ final class RecordingRuns {
                       : "only an audited branch is published: drop it with"
                           + " repair(StagedRepair.DROP)"));
     }
-    List<RepairResult.Change> changes = new ArrayList<>();
-    for (StagedLeftover branch : open) {
-      String description = state.row(branch.version()).description();
-      changes.add(
-          new RepairResult.Change(
-              branch.version(), description, branch.repair(staged, fenced, scope.remote())));
-    }
-    return changes;
+    return open.stream()
+        .map(
+            branch ->
+                new RepairResult.Change(
+                    branch.version(),
+                    state.row(branch.version()).description(),
+                    branch.repair(staged, fenced, scope.remote())))
+        .toList();
   }
 
   /**
@@ -158,7 +158,7 @@ final class RecordingRuns {
 
   /** Deletes every history row of the namespace under its lease; returns how many. */
   int forget() {
-    NamespaceHistory read = view.readHistory();
+    NamespaceHistory read = scope.read();
     if (read.rows().isEmpty() && read.lease().isEmpty()) {
       return 0;
     }

@@ -35,14 +35,12 @@ final class RunSequence {
   private final NamespaceView view;
   private final VersionExecutor executor;
   private final VersionRows rows;
-  private final HistoryScope scope;
 
-  RunSequence(NamespaceView view, HistoryScope scope) {
-    this.config = scope.config();
+  RunSequence(NamespaceView view) {
+    this.config = view.scope().config();
     this.view = view;
-    this.executor = new VersionExecutor(config, scope.remote());
+    this.executor = new VersionExecutor(config, view.remote());
     this.rows = new VersionRows(config.namespace(), config.clock());
-    this.scope = scope;
   }
 
   private String namespace() {
@@ -131,7 +129,7 @@ final class RunSequence {
    */
   private MigrationResult run(
       String what, Function<NamespaceHistory, Versions> plan, Operation operation) {
-    LeaseTaking taking = new LeaseTaking(scope, what);
+    LeaseTaking taking = new LeaseTaking(view.scope(), what);
     Versions versions = new Versions(List.of(), null);
     while (true) {
       LeaseTaking.Offer offer = taking.awaitFree();
@@ -215,7 +213,7 @@ final class RunSequence {
   /** See {@link MigrationRunner#stamp(String)}. */
   MigrationResult stamp(String version) {
     view.checkTarget("stamp " + namespace() + " at", version);
-    try (HeldLease lease = LeaseTaking.open(scope, "stamp " + namespace())) {
+    try (HeldLease lease = LeaseTaking.open(view.scope(), "stamp " + namespace())) {
       HistoryLog journal = lease.log();
       NamespaceState state = view.state(journal.state());
       List<HistoryRecord> stamped = new ArrayList<>();
