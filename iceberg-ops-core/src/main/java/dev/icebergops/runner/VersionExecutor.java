@@ -217,15 +217,13 @@ final class VersionExecutor {
      */
     private RuntimeException failed(String phase, Throwable error) {
       String step = steps.current() != null ? steps.current() : phase;
-      List<String> committed = steps.done();
-      String describeCommitted = steps.describeDone();
+      List<String> committed = new ArrayList<>(steps.done());
       if (steps.current() != null && StepFailures.isUnknownOutcome(error)) {
         // the step's commit may have reached the catalog although no answer said so: rollback must
         // run the downgrade rather than take the version for one that committed nothing
-        committed = new ArrayList<>(committed);
         committed.add(steps.current() + UNKNOWN_OUTCOME);
-        describeCommitted = String.join("; ", committed);
       }
+      String describeCommitted = committed.isEmpty() ? "none" : String.join("; ", committed);
       String reason =
           Redaction.scrub(
               error instanceof RemoteCalls.StepTimeoutException
