@@ -183,12 +183,12 @@ final class RunSequence {
         }
         HistoryRecord next = running(versions, i + 1, operation, journal.runId());
         boolean release = i + 1 == versions.size() && !operation.hasPostHook(version.migration());
-        var tables = views.tables(view);
+        var tables = views.tables();
         done(
             steps,
             executor.run(
                 operation, version.migration(), version.before(), lease, next, release, uuids));
-        views.warn(version.migration().version(), tables, view);
+        views.warn(version.migration().version(), tables);
         runningWritten = next != null;
       } catch (MigrationException e) {
         throw e.withPartialResult(
