@@ -92,9 +92,10 @@ public final class MigrationRunner {
     HistoryTable table =
         new HistoryTable(config.catalog(), history.tableIdentifier(), config.presumedHistory());
     RemoteCalls remote = new RemoteCalls(config.catalog(), config.timeout());
-    this.view = new NamespaceView(new HistoryScope(table, config, remote));
+    HistoryScope scope = new HistoryScope(table, config, remote);
+    this.view = new NamespaceView(scope);
     this.runs = new RunSequence(view);
-    this.records = new RecordingRuns(view);
+    this.records = new RecordingRuns(view, scope);
   }
 
   /**

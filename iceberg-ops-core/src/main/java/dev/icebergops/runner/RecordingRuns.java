@@ -20,16 +20,11 @@ import org.apache.iceberg.catalog.Catalog;
 /**
  * The runs of one namespace that only record, under its run lease, and run no migration: repair,
  * forgetting the history, and releasing the lease by hand.
+ *
+ * @param view the namespace's reads
+ * @param scope what the runs reach its history through: the view's
  */
-final class RecordingRuns {
-
-  private final NamespaceView view;
-  private final HistoryScope scope;
-
-  RecordingRuns(NamespaceView view) {
-    this.view = view;
-    this.scope = view.scope();
-  }
+record RecordingRuns(NamespaceView view, HistoryScope scope) {
 
   private String namespace() {
     return scope.namespace();

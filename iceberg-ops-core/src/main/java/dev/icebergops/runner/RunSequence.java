@@ -39,8 +39,8 @@ final class RunSequence {
   RunSequence(NamespaceView view) {
     this.config = view.scope().config();
     this.view = view;
-    this.executor = new VersionExecutor(config, view.remote());
     this.rows = new VersionRows(config.namespace(), config.clock());
+    this.executor = new VersionExecutor(config.catalog(), config.namespace(), rows, view.remote());
   }
 
   private String namespace() {
