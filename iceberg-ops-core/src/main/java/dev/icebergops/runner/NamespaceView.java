@@ -1,7 +1,6 @@
 package dev.icebergops.runner;
 
 import dev.icebergops.history.NamespaceHistory;
-import dev.icebergops.migration.MigrationSource;
 import dev.icebergops.migration.ResolvedMigration;
 import dev.icebergops.migration.SkippedMigration;
 import dev.icebergops.migration.TableNames;
@@ -39,10 +38,6 @@ final class NamespaceView {
 
   String namespace() {
     return namespace;
-  }
-
-  MigrationSource source() {
-    return config.source();
   }
 
   Catalog catalog() {

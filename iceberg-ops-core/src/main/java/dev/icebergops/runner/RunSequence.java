@@ -272,7 +272,7 @@ final class RunSequence {
                     version,
                     row.description(),
                     row.status().value(),
-                    view.source().location()),
+                    config.source().location()),
             null);
       }
     }
