@@ -26,7 +26,7 @@ import org.apache.iceberg.view.ViewOperations;
  * implements every interface the user's catalog does ({@code SupportsNamespaces}, {@code
  * ViewCatalog}, ...), so migrations see the same catalog, fenced.
  */
-final class FencedCatalog implements InvocationHandler {
+record FencedCatalog(Catalog catalog, LeaseFence fence) implements InvocationHandler {
 
   /** Calls that change nothing: passed through unchecked. */
   private static final Set<String> READS =
@@ -51,14 +51,6 @@ final class FencedCatalog implements InvocationHandler {
           "toString",
           "hashCode",
           "equals");
-
-  private final Catalog catalog;
-  private final LeaseFence fence;
-
-  private FencedCatalog(Catalog catalog, LeaseFence fence) {
-    this.catalog = catalog;
-    this.fence = fence;
-  }
 
   /** The catalog, with every change behind the fence. */
   static Catalog of(Catalog catalog, LeaseFence fence) {

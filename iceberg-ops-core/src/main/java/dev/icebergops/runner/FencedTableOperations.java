@@ -28,11 +28,7 @@ final class FencedTableOperations extends ForwardingTableOperations {
 
   @Override
   public TableMetadata current() {
-    TableMetadata staged = fence.staged(identifier);
-    if (staged != null || sawStaged) {
-      return refresh();
-    }
-    return stale ? refresh() : delegate.current();
+    return fence.staged(identifier) != null || sawStaged || stale ? refresh() : delegate.current();
   }
 
   @Override

@@ -129,16 +129,13 @@ final class HistoryLog {
       write(List.of(), true, false, null);
     } catch (RuntimeException e) {
       String reason = String.valueOf(e.getMessage());
-      if (reason.startsWith("Cannot release the run lease")) {
-        // the write already says what could not be released, and why
-        LOG.warn("{}; it expires at {}", reason, lease.expiresAt());
-      } else {
-        LOG.warn(
-            "Cannot release the run lease of namespace {}: {}; it expires at {}",
-            namespace,
-            reason,
-            lease.expiresAt());
-      }
+      // a write that failed already says what could not be released, and why
+      LOG.warn(
+          "{}; it expires at {}",
+          reason.startsWith("Cannot release the run lease")
+              ? reason
+              : "Cannot release the run lease of namespace %s: %s".formatted(namespace, reason),
+          lease.expiresAt());
     } finally {
       closed = true;
     }
@@ -274,7 +271,14 @@ final class HistoryLog {
    */
   private void checkUnchanged(
       NamespaceHistory fresh, List<HistoryRecord> rows, HistoryConflictException cause) {
-    checkStillHeld(fresh, cause);
+    RunLease holder = fresh.lease().orElse(null);
+    if (holder == null || !holder.runId().equals(lease.runId())) {
+      throw new ConcurrentMigrationException(
+          null,
+          "Cannot go on migrating %s: this run lost its lease (%s); nothing more was recorded"
+              .formatted(namespace, howLost(fresh, holder)),
+          cause);
+    }
     for (HistoryRecord row : rows) {
       if (!Objects.equals(
           fresh.row(row.version()).orElse(null), state.row(row.version()).orElse(null))) {
@@ -326,17 +330,6 @@ final class HistoryLog {
             : fresh.lease().map(renewed::equals).orElse(false));
   }
 
-  private void checkStillHeld(NamespaceHistory fresh, Exception cause) {
-    RunLease now = fresh.lease().orElse(null);
-    if (now == null || !now.runId().equals(lease.runId())) {
-      throw new ConcurrentMigrationException(
-          null,
-          "Cannot go on migrating %s: this run lost its lease (%s); nothing more was recorded"
-              .formatted(namespace, howLost(fresh, now)),
-          cause);
-    }
-  }
-
   /**
    * Why this run no longer holds the lease, from the history as stored now. Not synchronized: a
    * refused commit asks it from the remote thread while {@link #write} holds the lock and waits.
@@ -351,17 +344,14 @@ final class HistoryLog {
             .filter(row -> !row.equals(written.row(row.version()).orElse(null)))
             .map(HistoryRecord::runId)
             .findFirst();
-    String taken;
-    if (holder != null) {
-      taken = "now held by " + holder.owner() + " since " + holder.since();
-    } else if (otherRun.isPresent()) {
-      taken = "run " + otherRun.get() + " took it over and has since released it";
-    } else {
-      taken =
-          expired
-              ? "it was then released by an operator or another run"
-              : "it was released by an operator";
-    }
+    String taken =
+        holder != null
+            ? "now held by " + holder.owner() + " since " + holder.since()
+            : otherRun.isPresent()
+                ? "run " + otherRun.get() + " took it over and has since released it"
+                : expired
+                    ? "it was then released by an operator or another run"
+                    : "it was released by an operator";
     return expired
         ? "it expired at " + mine.expiresAt() + " without being renewed; " + taken
         : taken;

@@ -17,27 +17,21 @@ import java.util.function.Supplier;
  * NamespaceHistory stored =
  *     retry.run(attempt -> commitFromAFreshRead(), (tries, last) -> exhausted(tries, last));
  * }</pre>
+ *
+ * @param attempts the budget: how many tries in all (at least 1)
+ * @param what the write, for the message of an interrupted pause: {@code take the run lease of
+ *     sales}
  */
-final class HistoryRetry {
+record HistoryRetry(int attempts, String what) {
 
   /** How many tries a history write gets unless configured otherwise. */
   static final int DEFAULT_ATTEMPTS = 50;
 
-  private final int attempts;
-  private final String what;
-
-  /**
-   * @param attempts the budget: how many tries in all (at least 1)
-   * @param what the write, for the message of an interrupted pause: {@code take the run lease of
-   *     sales}
-   */
-  HistoryRetry(int attempts, String what) {
+  HistoryRetry {
     if (attempts < 1) {
       throw new IllegalArgumentException(
           "Cannot retry " + what + ": the attempts must be at least 1, got " + attempts);
     }
-    this.attempts = attempts;
-    this.what = what;
   }
 
   /**

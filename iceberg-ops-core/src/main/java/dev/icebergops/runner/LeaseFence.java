@@ -4,12 +4,14 @@ import static dev.icebergops.runner.RunnerLog.LOG;
 
 import dev.icebergops.migration.internal.SchemaRestore;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Predicate;
 import java.util.function.Supplier;
+import java.util.stream.Stream;
 import org.apache.iceberg.TableMetadata;
 import org.apache.iceberg.TableOperations;
 import org.apache.iceberg.UpdateRequirement;
@@ -214,14 +216,14 @@ final class LeaseFence {
    * names none (a namespace's) may have changed any.
    */
   void touching(Object[] args) {
-    boolean named = false;
-    for (Object arg : args == null ? new Object[0] : args) {
-      if (arg instanceof TableIdentifier table) {
-        touched.add(table);
-        named = true;
-      }
-    }
-    if (!named) {
+    List<TableIdentifier> named =
+        Stream.ofNullable(args)
+            .flatMap(Arrays::stream)
+            .filter(TableIdentifier.class::isInstance)
+            .map(TableIdentifier.class::cast)
+            .toList();
+    touched.addAll(named);
+    if (named.isEmpty()) {
       touchedAll = true;
     }
   }

@@ -27,19 +27,6 @@ public record MigrationResult(
   }
 
   /**
-   * A result that applied no baseline.
-   *
-   * @param namespace the namespace migrated
-   * @param steps the versions processed, in order
-   * @param currentVersion the highest applied version afterwards, or null
-   * @param takenOverLease the expired lease this run took over, or null
-   */
-  public MigrationResult(
-      String namespace, List<MigrationStep> steps, String currentVersion, RunLease takenOverLease) {
-    this(namespace, steps, currentVersion, takenOverLease, null);
-  }
-
-  /**
    * A result without a taken-over lease.
    *
    * @param namespace the namespace migrated

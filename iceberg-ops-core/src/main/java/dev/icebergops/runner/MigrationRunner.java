@@ -93,8 +93,8 @@ public final class MigrationRunner {
         new HistoryTable(config.catalog(), history.tableIdentifier(), config.presumedHistory());
     RemoteCalls remote = new RemoteCalls(config.catalog(), config.timeout());
     HistoryScope scope = new HistoryScope(table, config, remote);
-    this.view = new NamespaceView(config, table, remote);
-    this.runs = new RunSequence(view, scope);
+    this.view = new NamespaceView(scope);
+    this.runs = new RunSequence(view);
     this.records = new RecordingRuns(view, scope);
   }
 
@@ -289,7 +289,7 @@ public final class MigrationRunner {
    * @return the current version, or empty when none is applied
    */
   public Optional<String> current() {
-    return Optional.ofNullable(view.current(view.readHistory()));
+    return Optional.ofNullable(view.current(view.scope().read()));
   }
 
   /**
@@ -298,7 +298,7 @@ public final class MigrationRunner {
    * @return the rows in version order
    */
   public List<HistoryRecord> history() {
-    return view.readHistory().rows();
+    return view.scope().read().rows();
   }
 
   /**
@@ -433,7 +433,7 @@ public final class MigrationRunner {
    * @return the lease, which may have expired if its run died
    */
   public Optional<RunLease> lease() {
-    return view.readHistory().lease();
+    return view.scope().read().lease();
   }
 
   /**

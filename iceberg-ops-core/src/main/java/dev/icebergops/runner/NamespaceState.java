@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
@@ -231,36 +232,28 @@ final class NamespaceState {
     if (baseline != null) {
       pending.add(baseline);
     }
-    for (ResolvedMigration versioned : migrations.values()) {
-      String version = versioned.version();
-      boolean inRange = target == null || version.compareTo(target) <= 0;
-      if (baseline != null && version.compareTo(baseline.version()) <= 0) {
-        continue;
-      }
-      if (baselineRow != null
-          && version.compareTo(baselineRow.version()) < 0
-          && !rows.containsKey(version)) {
-        continue;
-      }
-      if (inRange && !isDeletedRow(version) && isPending(rows.get(version), retryFailed)) {
-        ResolvedMigration migration = migration(version);
-        if (migration != null) {
-          pending.add(migration);
-        }
-      }
-    }
+    migrations.keySet().stream()
+        .filter(version -> target == null || version.compareTo(target) <= 0)
+        .filter(version -> baseline == null || version.compareTo(baseline.version()) > 0)
+        .filter(
+            version ->
+                baselineRow == null
+                    || version.compareTo(baselineRow.version()) >= 0
+                    || rows.containsKey(version))
+        .filter(version -> !isDeletedRow(version) && isPending(rows.get(version), retryFailed))
+        .map(this::migration)
+        .filter(Objects::nonNull)
+        .forEach(pending::add);
     return pending;
   }
 
   private static boolean isPending(HistoryRecord row, boolean retryFailed) {
-    if (row == null) {
-      return true;
-    }
-    return switch (row.status()) {
-      case ROLLED_BACK, PENDING -> true;
-      case FAILED, RUNNING -> retryFailed;
-      case APPLIED, UNREADABLE -> false;
-    };
+    return row == null
+        || switch (row.status()) {
+          case ROLLED_BACK, PENDING -> true;
+          case FAILED, RUNNING -> retryFailed;
+          case APPLIED, UNREADABLE -> false;
+        };
   }
 
   /**

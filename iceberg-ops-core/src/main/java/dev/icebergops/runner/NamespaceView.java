@@ -1,8 +1,6 @@
 package dev.icebergops.runner;
 
 import dev.icebergops.history.NamespaceHistory;
-import dev.icebergops.history.internal.HistoryTable;
-import dev.icebergops.migration.MigrationSource;
 import dev.icebergops.migration.ResolvedMigration;
 import dev.icebergops.migration.SkippedMigration;
 import dev.icebergops.migration.TableNames;
@@ -22,41 +20,38 @@ import org.apache.iceberg.exceptions.NoSuchNamespaceException;
  */
 final class NamespaceView {
 
+  private final HistoryScope scope;
   private final RunnerConfig config;
-  private final Catalog catalog;
   private final String namespace;
-  private final HistoryTable history;
-  private final RemoteCalls remote;
   private volatile List<ResolvedMigration> resolved;
 
-  NamespaceView(RunnerConfig config, HistoryTable history, RemoteCalls remote) {
-    this.config = config;
-    this.catalog = config.catalog();
+  NamespaceView(HistoryScope scope) {
+    this.scope = scope;
+    this.config = scope.config();
     this.namespace = config.namespace();
-    this.history = history;
-    this.remote = remote;
+  }
+
+  /** What the runs reach the namespace's history through. */
+  HistoryScope scope() {
+    return scope;
   }
 
   String namespace() {
     return namespace;
   }
 
-  MigrationSource source() {
-    return config.source();
-  }
-
   Catalog catalog() {
-    return catalog;
+    return config.catalog();
   }
 
   /** The runner's time bound on its own remote operations. */
   RemoteCalls remote() {
-    return remote;
+    return scope.remote();
   }
 
   /** The history table's identifier. */
   TableIdentifier historyTable() {
-    return history.tableIdentifier();
+    return scope.history().tableIdentifier();
   }
 
   /** The versioned migrations and the baselines, resolved once. */
@@ -132,12 +127,8 @@ final class NamespaceView {
     return new NamespaceState(namespace, List.of(), read, config.clock().instant(), true).current();
   }
 
-  NamespaceHistory readHistory() {
-    return remote.call("read the history of " + namespace, () -> history.load(namespace));
-  }
-
   NamespaceState readState() {
-    return inspected(readHistory());
+    return inspected(scope.read());
   }
 
   /**
@@ -151,10 +142,11 @@ final class NamespaceView {
     Set<String> deleted =
         candidates.isEmpty()
             ? Set.of()
-            : remote.call(
-                "read the earlier history of " + namespace,
-                () -> history.deletedRows(namespace, candidates));
-    return state.withLostHistory(history.tableIdentifier().toString(), tables, deleted);
+            : remote()
+                .call(
+                    "read the earlier history of " + namespace,
+                    () -> scope.history().deletedRows(namespace, candidates));
+    return state.withLostHistory(historyTable().toString(), tables, deleted);
   }
 
   /** The namespace's tables but the history table (when it lives there), sorted by name. */
@@ -162,12 +154,12 @@ final class NamespaceView {
     Namespace ns = TableNames.namespace(namespace);
     List<TableIdentifier> listed;
     try {
-      listed = remote.call("list the tables of " + namespace, () -> catalog.listTables(ns));
+      listed = remote().call("list the tables of " + namespace, () -> catalog().listTables(ns));
     } catch (NoSuchNamespaceException e) {
       return List.of();
     }
     return listed.stream()
-        .filter(id -> !id.equals(history.tableIdentifier()))
+        .filter(id -> !id.equals(historyTable()))
         .map(TableIdentifier::name)
         .sorted()
         .toList();

@@ -20,16 +20,11 @@ import org.apache.iceberg.catalog.Catalog;
 /**
  * The runs of one namespace that only record, under its run lease, and run no migration: repair,
  * forgetting the history, and releasing the lease by hand.
+ *
+ * @param view the namespace's reads
+ * @param scope what the runs reach its history through: the view's
  */
-final class RecordingRuns {
-
-  private final NamespaceView view;
-  private final HistoryScope scope;
-
-  RecordingRuns(NamespaceView view, HistoryScope scope) {
-    this.view = view;
-    this.scope = scope;
-  }
+record RecordingRuns(NamespaceView view, HistoryScope scope) {
 
   private String namespace() {
     return scope.namespace();
@@ -84,14 +79,14 @@ final class RecordingRuns {
                       : "only an audited branch is published: drop it with"
                           + " repair(StagedRepair.DROP)"));
     }
-    List<RepairResult.Change> changes = new ArrayList<>();
-    for (StagedLeftover branch : open) {
-      String description = state.row(branch.version()).description();
-      changes.add(
-          new RepairResult.Change(
-              branch.version(), description, branch.repair(staged, fenced, scope.remote())));
-    }
-    return changes;
+    return open.stream()
+        .map(
+            branch ->
+                new RepairResult.Change(
+                    branch.version(),
+                    state.row(branch.version()).description(),
+                    branch.repair(staged, fenced, scope.remote())))
+        .toList();
   }
 
   /**
@@ -158,7 +153,7 @@ final class RecordingRuns {
 
   /** Deletes every history row of the namespace under its lease; returns how many. */
   int forget() {
-    NamespaceHistory read = view.readHistory();
+    NamespaceHistory read = scope.read();
     if (read.rows().isEmpty() && read.lease().isEmpty()) {
       return 0;
     }

@@ -35,14 +35,12 @@ final class RunSequence {
   private final NamespaceView view;
   private final VersionExecutor executor;
   private final VersionRows rows;
-  private final HistoryScope scope;
 
-  RunSequence(NamespaceView view, HistoryScope scope) {
-    this.config = scope.config();
+  RunSequence(NamespaceView view) {
+    this.config = view.scope().config();
     this.view = view;
-    this.executor = new VersionExecutor(config, scope.remote());
     this.rows = new VersionRows(config.namespace(), config.clock());
-    this.scope = scope;
+    this.executor = new VersionExecutor(config.catalog(), config.namespace(), rows, view.remote());
   }
 
   private String namespace() {
@@ -131,7 +129,7 @@ final class RunSequence {
    */
   private MigrationResult run(
       String what, Function<NamespaceHistory, Versions> plan, Operation operation) {
-    LeaseTaking taking = new LeaseTaking(scope, what);
+    LeaseTaking taking = new LeaseTaking(view.scope(), what);
     Versions versions = new Versions(List.of(), null);
     while (true) {
       LeaseTaking.Offer offer = taking.awaitFree();
@@ -185,12 +183,12 @@ final class RunSequence {
         }
         HistoryRecord next = running(versions, i + 1, operation, journal.runId());
         boolean release = i + 1 == versions.size() && !operation.hasPostHook(version.migration());
-        var tables = views.tables(view);
+        var tables = views.tables();
         done(
             steps,
             executor.run(
                 operation, version.migration(), version.before(), lease, next, release, uuids));
-        views.warn(version.migration().version(), tables, view);
+        views.warn(version.migration().version(), tables);
         runningWritten = next != null;
       } catch (MigrationException e) {
         throw e.withPartialResult(
@@ -215,7 +213,7 @@ final class RunSequence {
   /** See {@link MigrationRunner#stamp(String)}. */
   MigrationResult stamp(String version) {
     view.checkTarget("stamp " + namespace() + " at", version);
-    try (HeldLease lease = LeaseTaking.open(scope, "stamp " + namespace())) {
+    try (HeldLease lease = LeaseTaking.open(view.scope(), "stamp " + namespace())) {
       HistoryLog journal = lease.log();
       NamespaceState state = view.state(journal.state());
       List<HistoryRecord> stamped = new ArrayList<>();
@@ -274,7 +272,7 @@ final class RunSequence {
                     version,
                     row.description(),
                     row.status().value(),
-                    view.source().location()),
+                    config.source().location()),
             null);
       }
     }

@@ -3,7 +3,6 @@ package dev.icebergops.runner;
 import dev.icebergops.history.HistoryRecord;
 import dev.icebergops.migration.internal.StagedBranches;
 import dev.icebergops.migration.internal.StagedBranches.State;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -36,18 +35,17 @@ record StagedLeftover(String version, String table, String branch, State state) 
         .map(StagedBranches::staged)
         .flatMap(Optional::stream)
         .forEach(staged -> tableOfBranch.putIfAbsent(staged.getValue(), staged.getKey()));
-    List<StagedLeftover> left = new ArrayList<>();
-    tableOfBranch.forEach(
-        (branch, table) ->
-            left.add(
+    return tableOfBranch.entrySet().stream()
+        .map(
+            e ->
                 new StagedLeftover(
                     row.version(),
-                    table,
-                    branch,
+                    e.getValue(),
+                    e.getKey(),
                     remote.call(
-                        "read branch " + branch + " of " + table,
-                        () -> state(catalog, table, branch)))));
-    return left;
+                        "read branch " + e.getKey() + " of " + e.getValue(),
+                        () -> state(catalog, e.getValue(), e.getKey()))))
+        .toList();
   }
 
   private static State state(Catalog catalog, String table, String branch) {

@@ -23,22 +23,10 @@ import org.apache.iceberg.exceptions.CommitFailedException;
  * steps done before each later step, then its outcome. Exceptions and errors are both recorded and
  * rethrown; the migration's own error stays primary and a history failure is attached to it.
  */
-final class VersionExecutor {
+record VersionExecutor(Catalog catalog, String namespace, VersionRows rows, RemoteCalls remote) {
 
   /** Marks a recorded step whose commit may or may not have landed. */
   static final String UNKNOWN_OUTCOME = " (outcome unknown)";
-
-  private final Catalog catalog;
-  private final String namespace;
-  private final VersionRows rows;
-  private final RemoteCalls remote;
-
-  VersionExecutor(RunnerConfig config, RemoteCalls remote) {
-    this.catalog = config.catalog();
-    this.namespace = config.namespace();
-    this.rows = new VersionRows(namespace, config.clock());
-    this.remote = remote;
-  }
 
   /**
    * Runs one version: pre-hook, main step, record, post-hook. Its running row is already written;
@@ -217,15 +205,13 @@ final class VersionExecutor {
      */
     private RuntimeException failed(String phase, Throwable error) {
       String step = steps.current() != null ? steps.current() : phase;
-      List<String> committed = steps.done();
-      String describeCommitted = steps.describeDone();
+      List<String> committed = new ArrayList<>(steps.done());
       if (steps.current() != null && StepFailures.isUnknownOutcome(error)) {
         // the step's commit may have reached the catalog although no answer said so: rollback must
         // run the downgrade rather than take the version for one that committed nothing
-        committed = new ArrayList<>(committed);
         committed.add(steps.current() + UNKNOWN_OUTCOME);
-        describeCommitted = String.join("; ", committed);
       }
+      String describeCommitted = committed.isEmpty() ? "none" : String.join("; ", committed);
       String reason =
           Redaction.scrub(
               error instanceof RemoteCalls.StepTimeoutException

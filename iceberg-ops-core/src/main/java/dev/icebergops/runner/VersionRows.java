@@ -11,15 +11,7 @@ import java.util.Map;
  * The history rows a run writes for its versions, in whatever state they record: running, done,
  * failed, stamped, or rolled back with nothing to undo; each timestamped by the runner's clock.
  */
-final class VersionRows {
-
-  private final String namespace;
-  private final Clock clock;
-
-  VersionRows(String namespace, Clock clock) {
-    this.namespace = namespace;
-    this.clock = clock;
-  }
+record VersionRows(String namespace, Clock clock) {
 
   /** The row of one version, operation and run, with the tables' uuids after it. */
   HistoryRecord row(

@@ -31,20 +31,17 @@ import org.slf4j.LoggerFactory;
  * The views of a namespace, their SQL read once from the live catalog, and which of them a
  * version's changes break: a view whose SQL (in any of its dialects) reads a column the version
  * renames or drops, or a table it drops or renames.
+ *
+ * @param views each SQL representation of each view
+ * @param namespace the namespace the views are read from, and its tables
  */
-final class ViewChecks {
+record ViewChecks(List<Sql> views, NamespaceView namespace) {
 
   private static final Logger LOG = LoggerFactory.getLogger(ViewChecks.class);
 
   /** One SQL representation of a view: its parsed query, or why it could not be parsed. */
   private record Sql(
       String view, String dialect, Namespace namespace, Select query, String error) {}
-
-  private final List<Sql> views;
-
-  private ViewChecks(List<Sql> views) {
-    this.views = views;
-  }
 
   /**
    * The views of the namespace, read within the runner's time bound; none when the catalog serves
@@ -73,7 +70,7 @@ final class ViewChecks {
             Redaction.scrub(e.toString(), Map.of()));
       }
     }
-    return new ViewChecks(views);
+    return new ViewChecks(views, namespace);
   }
 
   private static List<Sql> sql(TableIdentifier id, View view) {
@@ -159,7 +156,7 @@ final class ViewChecks {
    * The namespace's tables, read before a run's version so that {@link #warn} can tell what it
    * renamed or dropped; empty (and nothing read) when the namespace has no view.
    */
-  Map<String, TableState> tables(NamespaceView namespace) {
+  Map<String, TableState> tables() {
     if (views.isEmpty()) {
       return Map.of();
     }
@@ -195,11 +192,11 @@ final class ViewChecks {
    *
    * @param before the tables {@link #tables} read before the version
    */
-  void warn(String version, Map<String, TableState> before, NamespaceView namespace) {
+  void warn(String version, Map<String, TableState> before) {
     if (views.isEmpty() || before.isEmpty()) {
       return;
     }
-    List<TableChange> changes = byName(before, tables(namespace));
+    List<TableChange> changes = byName(before, tables());
     Function<TableIdentifier, Schema> schemas =
         id -> before.containsKey(id.toString()) ? before.get(id.toString()).schema() : null;
     for (ViewBreak broken : broken(changes, schemas)) {

@@ -121,7 +121,7 @@ final class ViewReads {
   }
 
   private void plain(PlainSelect select, Scope outer) {
-    Scope scope = new Scope(outer);
+    Scope scope = new Scope(outer, new LinkedHashMap<>());
     List<Join> joins = orEmpty(select.getJoins());
     from(select.getFromItem(), scope);
     joins.forEach(join -> from(join.getFromItem(), scope));
@@ -248,13 +248,7 @@ final class ViewReads {
   private record Source(TableIdentifier table, Schema schema) {}
 
   /** The sources of one SELECT, by alias and by name, and the scope of the query around it. */
-  private static final class Scope {
-    private final Scope outer;
-    private final Map<String, Source> sources = new LinkedHashMap<>();
-
-    Scope(Scope outer) {
-      this.outer = outer;
-    }
+  private record Scope(Scope outer, Map<String, Source> sources) {
 
     void add(String name, Source source) {
       if (name != null) {
