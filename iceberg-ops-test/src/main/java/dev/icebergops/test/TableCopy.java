@@ -129,10 +129,13 @@ record TableCopy(
     int highest = schemasById(json).lastKey();
     if (!earlierSchemas && leftOut.keySet().stream().allMatch(id -> id < highest)) {
       // a lean copy leaves out what was left out as it is: not parsed, unless a copy puts it back
-      Map<Integer, JsonNode> own = leaveOutEarlierSchemas(json, current.currentSchemaId());
-      omitted = own.isEmpty() ? leftOut : Map.copyOf(withOwn(leftOut, own));
+      Map<Integer, JsonNode> own = new TreeMap<>(leftOut); // the copy's own schemas win
+      own.putAll(leaveOutEarlierSchemas(json, current.currentSchemaId()));
+      omitted = Map.copyOf(own);
     } else {
-      withSchemas(json, leftOut);
+      if (!leftOut.isEmpty()) {
+        WalkSchemas.keepSchemas(json, null, leftOut); // its own schemas win
+      }
       omitted = earlierSchemas ? Map.of() : leaveOutEarlierSchemas(json, current.currentSchemaId());
     }
     json.put("location", LOCATION);
@@ -190,7 +193,8 @@ record TableCopy(
     try {
       ObjectNode metadata =
           (ObjectNode) JsonUtil.mapper().readTree(TableMetadataParser.toJson(now));
-      json = JsonUtil.mapper().writeValueAsString(withSchemas(metadata, omitted));
+      WalkSchemas.keepSchemas(metadata, null, omitted);
+      json = JsonUtil.mapper().writeValueAsString(metadata);
     } catch (IOException e) {
       throw new UncheckedIOException(
           "Cannot restore the earlier schemas of " + target + ": " + e.getMessage(), e);
@@ -202,22 +206,6 @@ record TableCopy(
   private static TreeMap<Integer, JsonNode> schemasById(ObjectNode metadata) {
     TreeMap<Integer, JsonNode> schemas = new TreeMap<>();
     metadata.withArray("schemas").forEach(s -> schemas.put(s.path("schema-id").asInt(-1), s));
-    return schemas;
-  }
-
-  /** {@code metadata} with the schemas {@code extra} added, by id; its own schemas win. */
-  private static ObjectNode withSchemas(ObjectNode metadata, Map<Integer, JsonNode> extra) {
-    if (!extra.isEmpty()) {
-      WalkSchemas.keepSchemas(metadata, null, extra);
-    }
-    return metadata;
-  }
-
-  /** {@code extra} and {@code own} in one map by id; {@code own}'s schemas win. */
-  private static Map<Integer, JsonNode> withOwn(
-      Map<Integer, JsonNode> extra, Map<Integer, JsonNode> own) {
-    Map<Integer, JsonNode> schemas = new TreeMap<>(extra);
-    schemas.putAll(own);
     return schemas;
   }
 

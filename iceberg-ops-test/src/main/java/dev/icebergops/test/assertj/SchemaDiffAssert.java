@@ -55,13 +55,12 @@ public class SchemaDiffAssert extends AbstractAssert<SchemaDiffAssert, SchemaDif
 
   /** Verifies that the field at {@code path} was added. */
   public SchemaDiffAssert hasAdded(String path) {
-    return has(actual -> actual.added(), c -> c.name().equals(path), "added column", quote(path));
+    return has(SchemaDiff::added, c -> c.name().equals(path), "added column", quote(path));
   }
 
   /** Verifies that the field at {@code path} (its path in the older schema) was removed. */
   public SchemaDiffAssert hasRemoved(String path) {
-    return has(
-        actual -> actual.removed(), c -> c.name().equals(path), "removed column", quote(path));
+    return has(SchemaDiff::removed, c -> c.name().equals(path), "removed column", quote(path));
   }
 
   /** Verifies that the field at {@code from} was renamed to {@code to} (both full paths). */
@@ -130,8 +129,7 @@ public class SchemaDiffAssert extends AbstractAssert<SchemaDiffAssert, SchemaDif
 
   private SchemaDiffAssert changed(
       ChangeType type, Predicate<FieldChange> matches, String kind, String change) {
-    return has(
-        actual -> actual.changed(), c -> c.changeType() == type && matches.test(c), kind, change);
+    return has(SchemaDiff::changed, c -> c.changeType() == type && matches.test(c), kind, change);
   }
 
   private SchemaDiffAssert has(
