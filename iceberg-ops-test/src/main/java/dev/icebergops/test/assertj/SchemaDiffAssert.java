@@ -74,8 +74,7 @@ public class SchemaDiffAssert extends AbstractAssert<SchemaDiffAssert, SchemaDif
 
   /** Verifies that the type of the field at {@code path} changed, whatever the types. */
   public SchemaDiffAssert hasTypeChange(String path) {
-    return changed(
-        ChangeType.TYPE_CHANGED, c -> c.name().equals(path), "type change of", quote(path));
+    return changed(ChangeType.TYPE_CHANGED, path, "type change of");
   }
 
   /**
@@ -93,17 +92,12 @@ public class SchemaDiffAssert extends AbstractAssert<SchemaDiffAssert, SchemaDif
 
   /** Verifies that the doc of the field at {@code path} changed. */
   public SchemaDiffAssert hasDocChange(String path) {
-    return changed(
-        ChangeType.DOC_CHANGED, c -> c.name().equals(path), "doc change of", quote(path));
+    return changed(ChangeType.DOC_CHANGED, path, "doc change of");
   }
 
   /** Verifies that the field at {@code path} went from required to optional, or back. */
   public SchemaDiffAssert hasNullabilityChange(String path) {
-    return changed(
-        ChangeType.NULLABILITY_CHANGED,
-        c -> c.name().equals(path),
-        "nullability change of",
-        quote(path));
+    return changed(ChangeType.NULLABILITY_CHANGED, path, "nullability change of");
   }
 
   /**
@@ -125,6 +119,11 @@ public class SchemaDiffAssert extends AbstractAssert<SchemaDiffAssert, SchemaDif
               Failure.lines(others)));
     }
     return myself;
+  }
+
+  /** A change of {@code type} to the field at {@code path}. */
+  private SchemaDiffAssert changed(ChangeType type, String path, String kind) {
+    return changed(type, c -> c.name().equals(path), kind, quote(path));
   }
 
   private SchemaDiffAssert changed(
