@@ -65,7 +65,8 @@ final class SuiteAnnotation {
     String target =
         a.target().isEmpty() ? null : SuiteConfig.version(a.target(), where + ": target");
     String downTo = SuiteConfig.version(a.downTo(), where + ": downTo");
-    Set<String> irreversible = SuiteConfig.versions(a.irreversible(), where + ": irreversible");
+    Arrays.stream(a.irreversible()).forEach(v -> SuiteConfig.version(v, where + ": irreversible"));
+    Set<String> irreversible = Set.of(a.irreversible());
     List<ExpectedBackfill> all = SuiteConfig.backfills(a.backfills(), where + ": backfills");
     for (ExpectedBackfill backfill : backfills) {
       SuiteConfig.version(backfill.version(), where + ": backfill of " + backfill.column());

@@ -280,11 +280,6 @@ record SuiteConfig(
     return value;
   }
 
-  static Set<String> versions(String[] values, String where) {
-    Arrays.stream(values).forEach(value -> version(value, where));
-    return Set.of(values);
-  }
-
   /** {@code <prefix>_<name>_<random>}, lower case, letters, digits and underscores only. */
   String uniqueName(String name) {
     String prefix = namespacePrefix.isEmpty() ? testClass.getSimpleName() : namespacePrefix;

@@ -112,16 +112,16 @@ record SuiteVerdicts(SuiteConfig config, Supplier<Path> entry) {
   private static Path entry(
       TemplateCache cache, SuiteConfig config, SuiteRunners runners, String backend) {
     try {
-      StringBuilder text = new StringBuilder("verdicts 1\n").append(runners.chain(null));
       CheckSettings settings = config.checkSettings();
-      text.append("\nirreversible=")
-          .append(new TreeSet<>(settings.allowedIrreversible()))
-          .append(" downTo=")
-          .append(settings.downTo())
-          .append(" strictFieldIds=")
-          .append(settings.strictFieldIds())
-          .append("\ncontracts=")
-          .append(config.contracts());
+      StringBuilder text =
+          new StringBuilder(
+              "verdicts 1\n%s\nirreversible=%s downTo=%s strictFieldIds=%s\ncontracts=%s"
+                  .formatted(
+                      runners.chain(null),
+                      new TreeSet<>(settings.allowedIrreversible()),
+                      settings.downTo(),
+                      settings.strictFieldIds(),
+                      config.contracts()));
       if (!config.contracts().isBlank()) {
         ContractLocation.of(config.contracts())
             .entries()

@@ -18,7 +18,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.UUID;
 import org.apache.iceberg.DataFile;
@@ -125,15 +124,19 @@ record TableCopy(
       boolean earlierSchemas,
       Map<Integer, JsonNode> leftOut) {
     ObjectNode json = MetadataCopy.withoutHistory(current);
-    Map<Integer, JsonNode> omitted;
-    int highest = schemasById(json).lastKey();
-    if (!earlierSchemas && leftOut.keySet().stream().allMatch(id -> id < highest)) {
-      // a lean copy leaves out what was left out as it is: not parsed, unless a copy puts it back
-      Map<Integer, JsonNode> own = leaveOutEarlierSchemas(json, current.currentSchemaId());
-      omitted = own.isEmpty() ? leftOut : Map.copyOf(withOwn(leftOut, own));
-    } else {
-      withSchemas(json, leftOut);
-      omitted = earlierSchemas ? Map.of() : leaveOutEarlierSchemas(json, current.currentSchemaId());
+    if (!leftOut.isEmpty()) {
+      WalkSchemas.keepSchemas(json, null, leftOut); // its own schemas win
+    }
+    Map<Integer, JsonNode> omitted = Map.of();
+    if (!earlierSchemas) {
+      // the current schema and the one of the highest id stay, so that a schema the copy adds gets
+      // the id it would get in the table
+      int highest = -1;
+      for (JsonNode schema : json.withArray("schemas")) {
+        highest = Math.max(highest, schema.path("schema-id").asInt(-1));
+      }
+      Set<Integer> keep = new TreeSet<>(List.of(current.currentSchemaId(), highest));
+      omitted = Map.copyOf(WalkSchemas.keepSchemas(json, keep, Map.of()));
     }
     json.put("location", LOCATION);
     json.put("table-uuid", UUID_TOKEN);
@@ -154,16 +157,6 @@ record TableCopy(
         current.location(),
         dataFiles,
         io);
-  }
-
-  /**
-   * Keeps the current schema and the one of the highest id (so that a schema the copy adds gets the
-   * id it would get in the table), and returns the others, by id.
-   */
-  private static Map<Integer, JsonNode> leaveOutEarlierSchemas(
-      ObjectNode metadata, int currentSchemaId) {
-    Set<Integer> keep = new TreeSet<>(List.of(currentSchemaId, schemasById(metadata).lastKey()));
-    return Map.copyOf(WalkSchemas.keepSchemas(metadata, keep, Map.of()));
   }
 
   /** Whether a copy leaves out some of the table's earlier schemas. */
@@ -190,35 +183,13 @@ record TableCopy(
     try {
       ObjectNode metadata =
           (ObjectNode) JsonUtil.mapper().readTree(TableMetadataParser.toJson(now));
-      json = JsonUtil.mapper().writeValueAsString(withSchemas(metadata, omitted));
+      WalkSchemas.keepSchemas(metadata, null, omitted);
+      json = JsonUtil.mapper().writeValueAsString(metadata);
     } catch (IOException e) {
       throw new UncheckedIOException(
           "Cannot restore the earlier schemas of " + target + ": " + e.getMessage(), e);
     }
     MetadataCopy.reregister(catalog, target, io, location, now.metadataFileLocation(), json);
-  }
-
-  /** The schemas of {@code metadata}, by id. */
-  private static TreeMap<Integer, JsonNode> schemasById(ObjectNode metadata) {
-    TreeMap<Integer, JsonNode> schemas = new TreeMap<>();
-    metadata.withArray("schemas").forEach(s -> schemas.put(s.path("schema-id").asInt(-1), s));
-    return schemas;
-  }
-
-  /** {@code metadata} with the schemas {@code extra} added, by id; its own schemas win. */
-  private static ObjectNode withSchemas(ObjectNode metadata, Map<Integer, JsonNode> extra) {
-    if (!extra.isEmpty()) {
-      WalkSchemas.keepSchemas(metadata, null, extra);
-    }
-    return metadata;
-  }
-
-  /** {@code extra} and {@code own} in one map by id; {@code own}'s schemas win. */
-  private static Map<Integer, JsonNode> withOwn(
-      Map<Integer, JsonNode> extra, Map<Integer, JsonNode> own) {
-    Map<Integer, JsonNode> schemas = new TreeMap<>(extra);
-    schemas.putAll(own);
-    return schemas;
   }
 
   private static List<DataFile> liveDataFiles(Table table) {

@@ -7,7 +7,6 @@ import java.util.Objects;
 import java.util.TreeMap;
 import java.util.regex.Pattern;
 import org.apache.iceberg.Schema;
-import org.apache.iceberg.types.Type;
 import org.apache.iceberg.types.TypeUtil;
 import org.apache.iceberg.types.Types.NestedField;
 import org.assertj.core.api.AbstractAssert;
@@ -167,15 +166,13 @@ public abstract class AbstractSchemaAssert<SELF extends AbstractSchemaAssert<SEL
     int dot = column.lastIndexOf('.');
     String prefix = dot < 0 ? "" : column.substring(0, dot + 1);
     Pattern legacy = Pattern.compile(Pattern.quote(column.substring(dot + 1)) + "__legacy_\\d+");
-    List<NestedField> siblings = List.of();
-    if (dot < 0) {
-      siblings = schema().columns();
-    } else {
+    List<NestedField> siblings = schema().columns();
+    if (dot >= 0) {
       NestedField parent = schema().findField(column.substring(0, dot));
-      Type type = parent == null ? null : parent.type();
-      if (type != null && type.isStructType()) {
-        siblings = type.asStructType().fields();
-      }
+      siblings =
+          parent != null && parent.type().isStructType()
+              ? parent.type().asStructType().fields()
+              : List.of();
     }
     return siblings.stream()
         .map(NestedField::name)

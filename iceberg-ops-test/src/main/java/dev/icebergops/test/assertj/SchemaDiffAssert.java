@@ -55,13 +55,12 @@ public class SchemaDiffAssert extends AbstractAssert<SchemaDiffAssert, SchemaDif
 
   /** Verifies that the field at {@code path} was added. */
   public SchemaDiffAssert hasAdded(String path) {
-    return has(actual -> actual.added(), c -> c.name().equals(path), "added column", quote(path));
+    return has(SchemaDiff::added, c -> c.name().equals(path), "added column", quote(path));
   }
 
   /** Verifies that the field at {@code path} (its path in the older schema) was removed. */
   public SchemaDiffAssert hasRemoved(String path) {
-    return has(
-        actual -> actual.removed(), c -> c.name().equals(path), "removed column", quote(path));
+    return has(SchemaDiff::removed, c -> c.name().equals(path), "removed column", quote(path));
   }
 
   /** Verifies that the field at {@code from} was renamed to {@code to} (both full paths). */
@@ -75,8 +74,7 @@ public class SchemaDiffAssert extends AbstractAssert<SchemaDiffAssert, SchemaDif
 
   /** Verifies that the type of the field at {@code path} changed, whatever the types. */
   public SchemaDiffAssert hasTypeChange(String path) {
-    return changed(
-        ChangeType.TYPE_CHANGED, c -> c.name().equals(path), "type change of", quote(path));
+    return changed(ChangeType.TYPE_CHANGED, path, "type change of");
   }
 
   /**
@@ -94,17 +92,12 @@ public class SchemaDiffAssert extends AbstractAssert<SchemaDiffAssert, SchemaDif
 
   /** Verifies that the doc of the field at {@code path} changed. */
   public SchemaDiffAssert hasDocChange(String path) {
-    return changed(
-        ChangeType.DOC_CHANGED, c -> c.name().equals(path), "doc change of", quote(path));
+    return changed(ChangeType.DOC_CHANGED, path, "doc change of");
   }
 
   /** Verifies that the field at {@code path} went from required to optional, or back. */
   public SchemaDiffAssert hasNullabilityChange(String path) {
-    return changed(
-        ChangeType.NULLABILITY_CHANGED,
-        c -> c.name().equals(path),
-        "nullability change of",
-        quote(path));
+    return changed(ChangeType.NULLABILITY_CHANGED, path, "nullability change of");
   }
 
   /**
@@ -128,10 +121,14 @@ public class SchemaDiffAssert extends AbstractAssert<SchemaDiffAssert, SchemaDif
     return myself;
   }
 
+  /** A change of {@code type} to the field at {@code path}. */
+  private SchemaDiffAssert changed(ChangeType type, String path, String kind) {
+    return changed(type, c -> c.name().equals(path), kind, quote(path));
+  }
+
   private SchemaDiffAssert changed(
       ChangeType type, Predicate<FieldChange> matches, String kind, String change) {
-    return has(
-        actual -> actual.changed(), c -> c.changeType() == type && matches.test(c), kind, change);
+    return has(SchemaDiff::changed, c -> c.changeType() == type && matches.test(c), kind, change);
   }
 
   private SchemaDiffAssert has(

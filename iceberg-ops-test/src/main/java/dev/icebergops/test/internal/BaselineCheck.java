@@ -24,8 +24,8 @@ final class BaselineCheck {
   /**
    * Runs the check on the resolved migrations.
    *
-   * @param chainShapes the shape after each version's upgrade on the chain (null for unknown), or
-   *     null to walk the chain in the run's namespace
+   * @param chainShapes the shape after each version's upgrade on the chain, null for a version it
+   *     does not know, which a walk up the chain in the run's namespace captures
    */
   static void compareAll(CheckRun run, Function<String, NamespaceTables> chainShapes) {
     List<ResolvedMigration> baselines = run.runner().baselines();
@@ -38,7 +38,7 @@ final class BaselineCheck {
     run.notCovered("the check compares baselines, and this version has none");
     Map<String, NamespaceTables> chain = new LinkedHashMap<>();
     for (ResolvedMigration baseline : baselines) {
-      NamespaceTables known = chainShapes == null ? null : chainShapes.apply(baseline.version());
+      NamespaceTables known = chainShapes.apply(baseline.version());
       if (known != null) {
         chain.put(baseline.version(), known);
       }

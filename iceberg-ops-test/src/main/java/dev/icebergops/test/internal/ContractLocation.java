@@ -15,6 +15,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 import java.util.TreeMap;
 import java.util.stream.Stream;
 
@@ -100,11 +101,11 @@ public record ContractLocation(String location) {
 
   private List<Entry> fromClasspath(String resource) {
     String dir = resource.replaceAll("^/+", "").replaceAll("/+$", "");
-    ClassLoader loader = Thread.currentThread().getContextClassLoader();
-    if (loader == null) {
-      loader = ContractLocation.class.getClassLoader();
-    }
-    URL url = loader.getResource(dir);
+    URL url =
+        Objects.requireNonNullElse(
+                Thread.currentThread().getContextClassLoader(),
+                ContractLocation.class.getClassLoader())
+            .getResource(dir);
     if (url == null) {
       throw missing("no directory " + dir + " on the class path");
     }

@@ -212,7 +212,7 @@ final class Descent {
     baselines.put(
         downTo, atStart ? journey.before.get(all.get(0).version()) : journey.after.get(downTo));
     NoTraceCheck.baselineVersions(run).forEach(v -> baselines.putIfAbsent(v, journey.after.get(v)));
-    NoTraceCheck.judge(run, baselines, stop, journey.data::walkedBelow);
+    new NoTraceCheck(run, baselines, journey.data::walkedBelow).judge(stop);
   }
 
   /** Whether both captures have the same shape and field ids. */

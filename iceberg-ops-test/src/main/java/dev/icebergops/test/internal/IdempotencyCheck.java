@@ -48,14 +48,10 @@ final class IdempotencyCheck {
     if (touched.isEmpty()) {
       return true;
     }
-    if (touched.size() == 1) {
-      run.failAt(
-          migration.version(),
-          subject + " changed " + touched.first() + ":\n  " + lines(diff, touched.first()));
-      return false;
-    }
     String tables =
-        touched.stream().map(t -> "\n" + t + ":\n  " + lines(diff, t)).collect(joining());
+        touched.size() == 1
+            ? "\n  " + lines(diff, touched.first())
+            : touched.stream().map(t -> "\n" + t + ":\n  " + lines(diff, t)).collect(joining());
     run.failAt(
         migration.version(), subject + " changed " + String.join(", ", touched) + ":" + tables);
     return false;

@@ -17,10 +17,15 @@ import java.util.stream.Stream;
  * first reached that version, so the versions above it are still proven; and the versions below it
  * are walked from a fresh namespace, up to the version below it and down to downTo, so that they
  * are proven too.
+ *
+ * @param run the check's run
+ * @param baselines the shape at downTo and at each allowed irreversible version above it
+ * @param walked where the walk below an allowed irreversible version that another check made
+ *     already left its namespace, by the version (null when none did): judged here instead of
+ *     walked again
  */
-final class NoTraceCheck {
-
-  private NoTraceCheck() {}
+record NoTraceCheck(
+    CheckRun run, Map<String, NamespaceTables> baselines, Function<String, Below> walked) {
 
   /** From downTo up to head and back down to downTo, in the run's namespace when it is empty. */
   static void walk(CheckRun run) {
@@ -29,10 +34,10 @@ final class NoTraceCheck {
     }
     String downTo = run.settings().downTo();
     if (MigrationRunner.BASE_VERSION.equals(downTo) || run.upgrade(downTo, null)) {
-      Map<String, NamespaceTables> baselines = new HashMap<>();
-      baselines.put(downTo, run.capture());
-      if (upToHead(run, baselines)) {
-        judge(run, baselines, run.rollBack(downTo), version -> null);
+      NoTraceCheck check = new NoTraceCheck(run, new HashMap<>(), version -> null);
+      check.baselines.put(downTo, run.capture());
+      if (check.upToHead()) {
+        check.judge(run.rollBack(downTo));
       }
     }
     run.cleanUp();
@@ -73,7 +78,7 @@ final class NoTraceCheck {
   }
 
   /** Up to head, recording the shape at each allowed irreversible version on the way. */
-  private static boolean upToHead(CheckRun run, Map<String, NamespaceTables> baselines) {
+  private boolean upToHead() {
     for (String version : baselineVersions(run)) {
       if (!baselines.containsKey(version)) {
         if (!run.upgrade(version, null)) {
@@ -99,21 +104,13 @@ final class NoTraceCheck {
    * version stopped it, the versions below that one are walked too, from a fresh namespace (see
    * {@link #walkBelow}), so that one irreversible version hides none below it.
    *
-   * @param baselines the shape at downTo and at each allowed irreversible version above it
    * @param stop why the rollback stopped early, or null
-   * @param walked where the walk below an allowed irreversible version that another check made
-   *     already left its namespace, by the version (null when none did): judged here instead of
-   *     walked again
    */
-  static void judge(
-      CheckRun run,
-      Map<String, NamespaceTables> baselines,
-      CheckRun.Stop stop,
-      Function<String, Below> walked) {
+  void judge(CheckRun.Stop stop) {
     Walk walk = new Walk("migrating to head (" + run.head() + ")", run.head(), stop);
-    CheckRun.Stop irreversible = judge(run, baselines, walk, run.capture());
+    CheckRun.Stop irreversible = judge(walk, run.capture());
     while (irreversible != null) {
-      irreversible = walkBelow(run, baselines, irreversible.version(), walked);
+      irreversible = walkBelow(irreversible.version());
     }
   }
 
@@ -125,8 +122,7 @@ final class NoTraceCheck {
    *
    * @return the allowed irreversible version that stopped the walk above downTo, or null
    */
-  private static CheckRun.Stop judge(
-      CheckRun run, Map<String, NamespaceTables> baselines, Walk walk, NamespaceTables left) {
+  private CheckRun.Stop judge(Walk walk, NamespaceTables left) {
     String subject = subject(run);
     String downTo = run.settings().downTo();
     String reached = downTo;
@@ -147,8 +143,8 @@ final class NoTraceCheck {
       }
       reached = stop.version();
     }
-    List<String> walked = between(run, reached, walk.top());
-    walked.forEach(run::cover);
+    List<String> covered = between(reached, walk.top());
+    covered.forEach(run::cover);
     StateChanges diff = StateChanges.between(run.ns(), baselines.get(reached), left);
     String where = "after " + walk.from() + " and rolling back to " + downTo;
     if (!reached.equals(downTo)) {
@@ -156,7 +152,7 @@ final class NoTraceCheck {
     }
     if (!diff.isEmpty()) {
       run.failAt(
-          walked,
+          covered,
           "%s, but %s %s:\n%s"
               .formatted(subject, where, summary(diff), diff.describeTables(diff.changedTables())));
     }
@@ -171,13 +167,9 @@ final class NoTraceCheck {
    *
    * @return the allowed irreversible version that stopped this walk above downTo, or null
    */
-  private static CheckRun.Stop walkBelow(
-      CheckRun run,
-      Map<String, NamespaceTables> baselines,
-      String irreversible,
-      Function<String, Below> walked) {
+  private CheckRun.Stop walkBelow(String irreversible) {
     String downTo = run.settings().downTo();
-    List<String> below = between(run, downTo, irreversible);
+    List<String> below = between(downTo, irreversible);
     below.remove(irreversible);
     if (below.isEmpty()) {
       return null;
@@ -188,7 +180,7 @@ final class NoTraceCheck {
             .formatted(top, run.label(irreversible));
     Below done = walked.apply(irreversible);
     if (done != null) {
-      return judge(run, baselines, new Walk(from, top, done.stop()), done.left());
+      return judge(new Walk(from, top, done.stop()), done.left());
     }
     try (ScratchNamespace scratch = ScratchNamespace.open(run, "below" + irreversible, false)) {
       RuntimeException failure = CheckRun.migrate(scratch.runner(), top);
@@ -201,12 +193,12 @@ final class NoTraceCheck {
         return null;
       }
       Walk walk = new Walk(from, top, CheckRun.rollBack(scratch.runner(), downTo));
-      return judge(run, baselines, walk, scratch.capture());
+      return judge(walk, scratch.capture());
     }
   }
 
   /** The versions above {@code low}, up to and including {@code high}, in order. */
-  private static List<String> between(CheckRun run, String low, String high) {
+  private List<String> between(String low, String high) {
     return run.migrations().stream()
         .map(m -> m.version())
         .filter(v -> v.compareTo(low) > 0 && v.compareTo(high) <= 0)

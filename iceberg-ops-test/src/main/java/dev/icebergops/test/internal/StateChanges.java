@@ -29,8 +29,22 @@ import org.apache.iceberg.types.Type;
  * {@link StateDiff} of the tables matched by name, their columns by path (a column dropped and
  * added again alike is equal, its new field id reported as drift), the properties Iceberg sets on
  * its own left out.
+ *
+ * @param byTable the lines describing each table's changes, by qualified name
+ * @param addedTables the qualified names of the tables that exist only in the later capture
+ * @param removedTables the qualified names of the tables that exist only in the earlier capture
+ * @param committedTables the qualified names of the tables whose metadata changed (a commit
+ *     happened), even if the shape did not; a table that exists on one side only counts as
+ *     committed
+ * @param fieldIdDrift columns whose path and shape survived but whose field id changed:
+ *     "ns.orders.region: id 7 -> 9"
  */
-public final class StateChanges {
+public record StateChanges(
+    Map<String, List<String>> byTable,
+    List<String> addedTables,
+    List<String> removedTables,
+    List<String> committedTables,
+    List<String> fieldIdDrift) {
 
   /**
    * Properties Iceberg writes on its own, with the value it writes: every new table gets {@code
@@ -40,14 +54,6 @@ public final class StateChanges {
       Map.of(
           TableProperties.PARQUET_COMPRESSION,
           TableProperties.PARQUET_COMPRESSION_DEFAULT_SINCE_1_4_0);
-
-  private final Map<String, List<String>> changes = new LinkedHashMap<>();
-  private final List<String> addedTables = new ArrayList<>();
-  private final List<String> removedTables = new ArrayList<>();
-  private final List<String> committedTables = new ArrayList<>();
-  private final List<String> fieldIdDrift = new ArrayList<>();
-
-  private StateChanges() {}
 
   /**
    * Compares two captures, naming the tables as in {@code namespace}.
@@ -59,7 +65,13 @@ public final class StateChanges {
    */
   public static StateChanges between(
       String namespace, NamespaceTables before, NamespaceTables after) {
-    StateChanges out = new StateChanges();
+    StateChanges out =
+        new StateChanges(
+            new LinkedHashMap<>(),
+            new ArrayList<>(),
+            new ArrayList<>(),
+            new ArrayList<>(),
+            new ArrayList<>());
     Map<String, TableState> was = new TreeMap<>();
     Map<String, TableState> is = new TreeMap<>();
     Map<String, Map<String, List<Integer>>> drift = new TreeMap<>();
@@ -88,16 +100,16 @@ public final class StateChanges {
       switch (diff.kind()) {
         case CREATED -> {
           out.addedTables.add(qualified);
-          out.changes.put(qualified, onlyIn("added", diff.after()));
+          out.byTable.put(qualified, onlyIn("added", diff.after()));
         }
         case DROPPED -> {
           out.removedTables.add(qualified);
-          out.changes.put(qualified, onlyIn("removed", diff.before()));
+          out.byTable.put(qualified, onlyIn("removed", diff.before()));
         }
         default -> {
           List<String> lines = TableLines.of(diff, drift.getOrDefault(diff.name(), Map.of()));
           if (!lines.isEmpty()) {
-            out.changes.put(qualified, lines);
+            out.byTable.put(qualified, lines);
           }
         }
       }
@@ -131,22 +143,12 @@ public final class StateChanges {
 
   /** True when no table was added or removed and no table's shape changed (field ids aside). */
   public boolean isEmpty() {
-    return changes.isEmpty();
+    return byTable.isEmpty();
   }
 
   /** The qualified names of the tables whose shape differs, added and removed ones included. */
   public List<String> changedTables() {
-    return List.copyOf(changes.keySet());
-  }
-
-  /** The qualified names of the tables that exist only in the later capture. */
-  public List<String> addedTables() {
-    return addedTables;
-  }
-
-  /** The qualified names of the tables that exist only in the earlier capture. */
-  public List<String> removedTables() {
-    return removedTables;
+    return List.copyOf(byTable.keySet());
   }
 
   /**
@@ -154,23 +156,7 @@ public final class StateChanges {
    * it did not change.
    */
   public List<String> changes(String qualifiedTable) {
-    return changes.getOrDefault(qualifiedTable, List.of());
-  }
-
-  /**
-   * The qualified names of the tables whose metadata changed (a commit happened), even if the shape
-   * did not; a table that exists on one side only counts as committed.
-   */
-  public List<String> committedTables() {
-    return committedTables;
-  }
-
-  /**
-   * Columns whose path and shape survived but whose field id changed: "ns.orders.region: id 7 ->
-   * 9".
-   */
-  public List<String> fieldIdDrift() {
-    return fieldIdDrift;
+    return byTable.getOrDefault(qualifiedTable, List.of());
   }
 
   /**
@@ -179,7 +165,7 @@ public final class StateChanges {
    */
   public String describe() {
     List<String> blocks = new ArrayList<>();
-    changes.forEach((table, lines) -> blocks.add(block(table, lines)));
+    byTable.forEach((table, lines) -> blocks.add(block(table, lines)));
     if (!fieldIdDrift.isEmpty()) {
       blocks.add(block("field-id drift", fieldIdDrift));
     }

@@ -132,8 +132,8 @@ public final class WalkSchemas {
     Set<String> trimmed = new TreeSet<>();
     tables.forEach(
         (name, table) -> {
-          if (table instanceof HasTableOperations ops
-              && keep(catalog, namespace, name, ops.operations().current(), version, table)) {
+          if (keep(
+              catalog, TableIdentifier.of(TableNames.namespace(namespace), name), table, version)) {
             trimmed.add(name);
             trims++;
           }
@@ -141,13 +141,11 @@ public final class WalkSchemas {
     return trimmed;
   }
 
-  private boolean keep(
-      Catalog catalog,
-      String namespace,
-      String name,
-      TableMetadata current,
-      String version,
-      Table table) {
+  private boolean keep(Catalog catalog, TableIdentifier id, Table table, String version) {
+    if (!(table instanceof HasTableOperations ops)) {
+      return false;
+    }
+    TableMetadata current = ops.operations().current();
     Map<Integer, JsonNode> stash = leftOut.getOrDefault(current.uuid(), Map.of());
     List<Integer> restored = restoredAtOrBelow(current, version);
     Set<Integer> keep = new TreeSet<>(List.of(current.currentSchemaId(), highestId(current)));
@@ -169,21 +167,20 @@ public final class WalkSchemas {
       // with the schemas the next downgrades restore, while they hold no more columns than what
       // stays: one rewrite for several versions down
       int added = 0;
-      for (Integer id : restored) {
-        JsonNode schema = stash.get(id);
-        if (schema != null && !current.schemasById().containsKey(id)) {
+      for (Integer schemaId : restored) {
+        JsonNode schema = stash.get(schemaId);
+        if (schema != null && !current.schemasById().containsKey(schemaId)) {
           added += schema.path("fields").size();
           if (!putBack.isEmpty() && added > kept) {
             break;
           }
-          putBack.put(id, schema);
+          putBack.put(schemaId, schema);
         }
       }
     }
     if (!worthIt && !missing) {
       return false;
     }
-    TableIdentifier id = TableIdentifier.of(TableNames.namespace(namespace), name);
     rewrite(catalog, id, table, current, worthIt ? keep : null, putBack);
     return true;
   }
