@@ -51,10 +51,10 @@ public final class ColumnDefaults {
   }
 
   /**
-   * Adds a column to a schema update with its defaults: the rows written before read the initial
+   * Adds a column with its defaults, in one schema commit: the rows written before read the initial
    * default, a writer that leaves the column out writes the write default.
    *
-   * @param update the schema update
+   * @param table the table
    * @param parent the parent struct's path, or null for a top-level column
    * @param leaf the column's name in its parent
    * @param type the column's type
@@ -65,7 +65,7 @@ public final class ColumnDefaults {
    * @throws IllegalArgumentException if a default cannot be cast to the type
    */
   public static void add(
-      UpdateSchema update,
+      Table table,
       String parent,
       String leaf,
       Type type,
@@ -73,6 +73,7 @@ public final class ColumnDefaults {
       boolean required,
       Literal<?> initial,
       Literal<?> write) {
+    UpdateSchema update = table.updateSchema();
     if (required) {
       update.addRequiredColumn(parent, leaf, type, doc, initial);
     } else {
@@ -81,6 +82,7 @@ public final class ColumnDefaults {
     if (!Objects.equals(value(initial, type), value(write, type))) {
       update.updateColumnDefault(parent == null ? leaf : parent + "." + leaf, write);
     }
+    update.commit();
   }
 
   /** A default's value cast to a type, or null for none. */

@@ -87,7 +87,8 @@ public final class IcebergTypes {
    *     parameters the type does not take
    */
   public static Type.PrimitiveType parse(String typeString) {
-    if (typeString == null || OUTER_SPACE.matcher(typeString).replaceAll("").isEmpty()) {
+    String original = typeString == null ? "" : OUTER_SPACE.matcher(typeString).replaceAll("");
+    if (original.isEmpty()) {
       throw new IllegalArgumentException("Cannot parse type: the type string is empty");
     }
     if (typeString.length() > MAX_LENGTH) {
@@ -96,7 +97,6 @@ public final class IcebergTypes {
               "Cannot parse type %s: longer than %s characters",
               TypeText.quote(typeString), MAX_LENGTH));
     }
-    String original = OUTER_SPACE.matcher(typeString).replaceAll("");
     String text = original.toLowerCase(Locale.ROOT);
     if (NESTED.matcher(text).matches() || text.equals("struct") || text.equals("list")) {
       throw TypeText.invalid(typeString, "nested types are not supported, use a primitive type");

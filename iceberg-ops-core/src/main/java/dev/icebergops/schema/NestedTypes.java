@@ -131,11 +131,10 @@ final class NestedTypes {
     int keyId = nextId++;
     int valueId = nextId++;
     skipSpace();
-    String keyword = nullabilityWord();
-    if ("optional".equals(keyword)) {
+    if ("optional".equals(nullabilityWord())) {
       throw error("a map key is always required");
     }
-    pos += keyword == null ? 0 : keyword.length();
+    nullability(); // "required", if written
     Type key = type(depth, join(path, "key"));
     skipSpace();
     expect(',');

@@ -4,7 +4,6 @@ import dev.icebergops.internal.ColumnDefaults;
 import dev.icebergops.migration.MigrationContext;
 import org.apache.iceberg.Schema;
 import org.apache.iceberg.Table;
-import org.apache.iceberg.UpdateSchema;
 import org.apache.iceberg.expressions.Literal;
 import org.apache.iceberg.types.Type;
 import org.apache.iceberg.types.Types.NestedField;
@@ -68,9 +67,7 @@ final class ColumnAdd {
               name, column));
     }
     ColumnDefaults.checkSupported(loaded, "add column " + name + "." + column, initial, write);
-    UpdateSchema update = loaded.updateSchema();
-    ColumnDefaults.add(update, parent, leaf, type, doc, required, initial, write);
-    update.commit();
+    ColumnDefaults.add(loaded, parent, leaf, type, doc, required, initial, write);
     LOG.info("Added column {}.{} ({})", name, column, type);
   }
 
