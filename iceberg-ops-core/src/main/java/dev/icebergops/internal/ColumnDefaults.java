@@ -2,6 +2,7 @@ package dev.icebergops.internal;
 
 import com.fasterxml.jackson.databind.node.TextNode;
 import java.util.Objects;
+import org.apache.iceberg.Schema;
 import org.apache.iceberg.SingleValueParser;
 import org.apache.iceberg.Table;
 import org.apache.iceberg.TableUtil;
@@ -10,10 +11,12 @@ import org.apache.iceberg.catalog.TableIdentifier;
 import org.apache.iceberg.expressions.Expressions;
 import org.apache.iceberg.expressions.Literal;
 import org.apache.iceberg.types.Type;
+import org.apache.iceberg.types.Types.NestedField;
 
 /**
  * Column defaults, which format version 3 brings: the refusal on an older table, a column added
- * with its initial and write defaults, and a default's text. Internal: not part of the public API.
+ * with its initial and write defaults (and the check of the struct it is added to), and a default's
+ * text. Internal: not part of the public API.
  */
 public final class ColumnDefaults {
 
@@ -83,6 +86,26 @@ public final class ColumnDefaults {
       update.updateColumnDefault(parent == null ? leaf : parent + "." + leaf, write);
     }
     update.commit();
+  }
+
+  /**
+   * Why a column cannot be added to {@code parent}: it does not exist, or is not a struct.
+   *
+   * @param parent the parent struct's path, or null for a top-level column
+   * @return the reason, or null when the parent is a struct or there is none
+   */
+  public static String parentProblem(Schema schema, String parent) {
+    if (parent == null) {
+      return null;
+    }
+    NestedField field = schema.findField(parent);
+    if (field == null) {
+      return "parent struct " + parent + " does not exist";
+    }
+    if (!field.type().isStructType()) {
+      return "parent " + parent + " is a " + field.type() + ", not a struct";
+    }
+    return null;
   }
 
   /** A default's value cast to a type, or null for none. */

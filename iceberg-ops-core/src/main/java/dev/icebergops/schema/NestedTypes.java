@@ -1,5 +1,6 @@
 package dev.icebergops.schema;
 
+import dev.icebergops.internal.Quoting;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -264,7 +265,7 @@ final class NestedTypes {
 
   private IllegalArgumentException error(String reason) {
     String found =
-        pos < text.length() ? TypeText.quote(String.valueOf(text.charAt(pos))) : "the end";
+        pos < text.length() ? Quoting.quote(String.valueOf(text.charAt(pos))) : "the end";
     return TypeText.invalid(text, reason + " at character " + (pos + 1) + ", found " + found);
   }
 

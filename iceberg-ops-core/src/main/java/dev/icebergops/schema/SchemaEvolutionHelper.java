@@ -346,7 +346,7 @@ public final class SchemaEvolutionHelper {
   }
 
   private void checkParent(Schema schema, ColumnPath path, String verb) {
-    String problem = path.parentProblem(schema);
+    String problem = ColumnDefaults.parentProblem(schema, path.parent());
     if (problem != null) {
       throw new IllegalArgumentException(
           String.format("Cannot %s column %s.%s: %s", verb, table.name(), path, problem));
