@@ -41,14 +41,6 @@ public final class ViewChanges {
 
   private ViewChanges() {}
 
-  /** Creates a view reading one query, or loads the existing one. */
-  public static View createIfNotExists(
-      MigrationContext ctx, String view, Schema schema, String dialect, String sql) {
-    // a null dialect or query is refused, named, as an empty one
-    return createIfNotExists(
-        ctx, view, schema, Map.of(dialect == null ? "" : dialect, sql == null ? "" : sql));
-  }
-
   /** Creates a view reading the queries (SQL by dialect), or loads the existing one. */
   public static View createIfNotExists(
       MigrationContext ctx, String view, Schema schema, Map<String, String> queries) {
