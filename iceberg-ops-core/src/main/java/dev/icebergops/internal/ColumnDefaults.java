@@ -2,6 +2,7 @@ package dev.icebergops.internal;
 
 import com.fasterxml.jackson.databind.node.TextNode;
 import java.util.Objects;
+import org.apache.iceberg.Schema;
 import org.apache.iceberg.SingleValueParser;
 import org.apache.iceberg.Table;
 import org.apache.iceberg.TableUtil;
@@ -10,10 +11,12 @@ import org.apache.iceberg.catalog.TableIdentifier;
 import org.apache.iceberg.expressions.Expressions;
 import org.apache.iceberg.expressions.Literal;
 import org.apache.iceberg.types.Type;
+import org.apache.iceberg.types.Types.NestedField;
 
 /**
  * Column defaults, which format version 3 brings: the refusal on an older table, a column added
- * with its initial and write defaults, and a default's text. Internal: not part of the public API.
+ * with its initial and write defaults (and the check of the struct it is added to), and a default's
+ * text. Internal: not part of the public API.
  */
 public final class ColumnDefaults {
 
@@ -51,10 +54,10 @@ public final class ColumnDefaults {
   }
 
   /**
-   * Adds a column to a schema update with its defaults: the rows written before read the initial
+   * Adds a column with its defaults, in one schema commit: the rows written before read the initial
    * default, a writer that leaves the column out writes the write default.
    *
-   * @param update the schema update
+   * @param table the table
    * @param parent the parent struct's path, or null for a top-level column
    * @param leaf the column's name in its parent
    * @param type the column's type
@@ -65,7 +68,7 @@ public final class ColumnDefaults {
    * @throws IllegalArgumentException if a default cannot be cast to the type
    */
   public static void add(
-      UpdateSchema update,
+      Table table,
       String parent,
       String leaf,
       Type type,
@@ -73,6 +76,7 @@ public final class ColumnDefaults {
       boolean required,
       Literal<?> initial,
       Literal<?> write) {
+    UpdateSchema update = table.updateSchema();
     if (required) {
       update.addRequiredColumn(parent, leaf, type, doc, initial);
     } else {
@@ -81,6 +85,27 @@ public final class ColumnDefaults {
     if (!Objects.equals(value(initial, type), value(write, type))) {
       update.updateColumnDefault(parent == null ? leaf : parent + "." + leaf, write);
     }
+    update.commit();
+  }
+
+  /**
+   * Why a column cannot be added to {@code parent}: it does not exist, or is not a struct.
+   *
+   * @param parent the parent struct's path, or null for a top-level column
+   * @return the reason, or null when the parent is a struct or there is none
+   */
+  public static String parentProblem(Schema schema, String parent) {
+    if (parent == null) {
+      return null;
+    }
+    NestedField field = schema.findField(parent);
+    if (field == null) {
+      return "parent struct " + parent + " does not exist";
+    }
+    if (!field.type().isStructType()) {
+      return "parent " + parent + " is a " + field.type() + ", not a struct";
+    }
+    return null;
   }
 
   /** A default's value cast to a type, or null for none. */

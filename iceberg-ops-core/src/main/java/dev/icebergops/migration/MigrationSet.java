@@ -3,8 +3,10 @@ package dev.icebergops.migration;
 import dev.icebergops.internal.Quoting;
 import dev.icebergops.migration.internal.MigrationName;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.TreeMap;
 import java.util.function.Supplier;
 
@@ -42,7 +44,7 @@ public final class MigrationSet {
           (resolved.isBaseline() ? baselines : byVersion).put(version, resolved);
       if (previous != null) {
         String[] both = {previous.className(), type.getName()};
-        java.util.Arrays.sort(both);
+        Arrays.sort(both);
         throw new IllegalArgumentException(
             String.format(
                 "Cannot load migrations from %s: %s%s is declared by both %s and %s",
@@ -90,8 +92,10 @@ public final class MigrationSet {
               .formatted(type.getName(), version, name.version()));
     }
     boolean baseline = name != null && name.baseline();
+    String description =
+        Objects.requireNonNullElse(ask(type, "description()", migration::description), "");
     return new ResolvedMigration(
-        version, describe(type, migration), migration, MigrationChecksum.of(migration), baseline);
+        version, description, migration, MigrationChecksum.of(migration), baseline);
   }
 
   /**
@@ -118,11 +122,6 @@ public final class MigrationSet {
     } catch (Exception | LinkageError e) {
       throw new IllegalArgumentException("Cannot create migration " + type.getName() + ": " + e, e);
     }
-  }
-
-  private static String describe(Class<? extends Migration> type, Migration migration) {
-    String description = ask(type, "description()", migration::description);
-    return description == null ? "" : description;
   }
 
   /**

@@ -67,9 +67,7 @@ public final class StagedData {
    * @throws IllegalArgumentException if the write is null
    */
   public static StagedData write(Consumer<StagedBranch> write) {
-    if (write == null) {
-      throw new IllegalArgumentException("Cannot stage data: the write is null");
-    }
+    require(write, "write");
     return new StagedData(write, List.of(), MainMoved.FAIL);
   }
 

@@ -17,17 +17,11 @@ import org.slf4j.LoggerFactory;
  * Moves a column out of the way as {@code <leaf>__legacy_N} (step 1) and puts it back when the step
  * that follows fails (the compensating transaction).
  */
-final class Archival {
+record Archival(Table table) {
 
   static final String ARCHIVED_PREFIX = "[ARCHIVED]";
 
   private static final Logger LOG = LoggerFactory.getLogger(Archival.class);
-
-  private final Table table;
-
-  Archival(Table table) {
-    this.table = table;
-  }
 
   /** What step 1 changed, so that it can be undone. */
   record Archived(ColumnPath column, ColumnPath legacy, boolean wasRequired, String oldDoc) {}

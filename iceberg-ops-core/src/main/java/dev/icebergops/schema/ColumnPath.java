@@ -32,21 +32,6 @@ record ColumnPath(String parent, String leaf) {
         : schema.findField(parent).type().asStructType().fields();
   }
 
-  /** Null when the parent struct exists, otherwise why it is unusable. */
-  String parentProblem(Schema schema) {
-    if (parent == null) {
-      return null;
-    }
-    NestedField field = schema.findField(parent);
-    if (field == null) {
-      return "parent struct " + parent + " does not exist";
-    }
-    if (!field.type().isStructType()) {
-      return "parent " + parent + " is a " + field.type() + ", not a struct";
-    }
-    return null;
-  }
-
   @Override
   public String toString() {
     return full();

@@ -181,17 +181,17 @@ final class ContractYaml {
 
   private boolean booleanValue(Map<?, ?> map, String key, String what, String path) {
     Object value = map.get(key);
-    if (value == null) {
-      if (map.containsKey(key)) {
-        problem(path, what + " must be true or false, got an empty value");
-      }
-      return false;
+    if (value instanceof Boolean bool) {
+      return bool;
     }
-    if (!(value instanceof Boolean)) {
-      problem(path, what + " must be true or false, got " + describe(value));
-      return false;
+    if (value != null || map.containsKey(key)) {
+      problem(
+          path,
+          what
+              + " must be true or false, got "
+              + (value == null ? "an empty value" : describe(value)));
     }
-    return (Boolean) value;
+    return false;
   }
 
   private void checkKeys(Map<?, ?> map, Set<String> allowed, String what, String prefix) {

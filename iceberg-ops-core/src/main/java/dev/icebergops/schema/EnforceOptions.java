@@ -11,29 +11,22 @@ import org.apache.iceberg.expressions.Literal;
  * helper.enforceColumn("duration", Types.StringType.get(),
  *     EnforceOptions.legacyArchival().withDoc("Duration as text"));
  * }</pre>
+ *
+ * @param doc the column description to write, or null to leave it alone
+ * @param contract the contract to check afterwards, or null
+ * @param isLegacyArchival whether an incompatible type change archives the old column instead of
+ *     failing
+ * @param initialDefault the initial default to give an added column, or null
+ * @param writeDefault the write default the column must have, or null to leave it alone
  */
-public final class EnforceOptions {
+public record EnforceOptions(
+    String doc,
+    SchemaContract contract,
+    boolean isLegacyArchival,
+    Literal<?> initialDefault,
+    Literal<?> writeDefault) {
 
   private static final EnforceOptions DEFAULTS = new EnforceOptions(null, null, false, null, null);
-
-  private final String doc;
-  private final SchemaContract contract;
-  private final boolean legacyArchival;
-  private final Literal<?> initialDefault;
-  private final Literal<?> writeDefault;
-
-  private EnforceOptions(
-      String doc,
-      SchemaContract contract,
-      boolean legacyArchival,
-      Literal<?> initialDefault,
-      Literal<?> writeDefault) {
-    this.doc = doc;
-    this.contract = contract;
-    this.legacyArchival = legacyArchival;
-    this.initialDefault = initialDefault;
-    this.writeDefault = writeDefault;
-  }
 
   /** No doc, no contract, no archival: an incompatible type change is refused. */
   public static EnforceOptions defaults() {
@@ -50,12 +43,13 @@ public final class EnforceOptions {
 
   /** These options with a column description to write. */
   public EnforceOptions withDoc(String description) {
-    return new EnforceOptions(description, contract, legacyArchival, initialDefault, writeDefault);
+    return new EnforceOptions(
+        description, contract, isLegacyArchival, initialDefault, writeDefault);
   }
 
   /** These options with a contract checked once the column is enforced. */
   public EnforceOptions withContract(SchemaContract schemaContract) {
-    return new EnforceOptions(doc, schemaContract, legacyArchival, initialDefault, writeDefault);
+    return new EnforceOptions(doc, schemaContract, isLegacyArchival, initialDefault, writeDefault);
   }
 
   /** These options with legacy archival switched on. */
@@ -78,31 +72,6 @@ public final class EnforceOptions {
    * @return a copy with these defaults
    */
   public EnforceOptions withDefaults(Literal<?> initial, Literal<?> write) {
-    return new EnforceOptions(doc, contract, legacyArchival, initial, write);
-  }
-
-  /** The column description to write, or null to leave it alone. */
-  public String doc() {
-    return doc;
-  }
-
-  /** The contract to check afterwards, or null. */
-  public SchemaContract contract() {
-    return contract;
-  }
-
-  /** The initial default to give an added column, or null. */
-  public Literal<?> initialDefault() {
-    return initialDefault;
-  }
-
-  /** The write default the column must have, or null to leave it alone. */
-  public Literal<?> writeDefault() {
-    return writeDefault;
-  }
-
-  /** Whether an incompatible type change archives the old column instead of failing. */
-  public boolean isLegacyArchival() {
-    return legacyArchival;
+    return new EnforceOptions(doc, contract, isLegacyArchival, initial, write);
   }
 }

@@ -1,5 +1,6 @@
 package dev.icebergops.schema;
 
+import dev.icebergops.internal.Quoting;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
@@ -87,16 +88,16 @@ public final class IcebergTypes {
    *     parameters the type does not take
    */
   public static Type.PrimitiveType parse(String typeString) {
-    if (typeString == null || OUTER_SPACE.matcher(typeString).replaceAll("").isEmpty()) {
+    String original = typeString == null ? "" : OUTER_SPACE.matcher(typeString).replaceAll("");
+    if (original.isEmpty()) {
       throw new IllegalArgumentException("Cannot parse type: the type string is empty");
     }
     if (typeString.length() > MAX_LENGTH) {
       throw new IllegalArgumentException(
           String.format(
               "Cannot parse type %s: longer than %s characters",
-              TypeText.quote(typeString), MAX_LENGTH));
+              Quoting.quote(typeString), MAX_LENGTH));
     }
-    String original = OUTER_SPACE.matcher(typeString).replaceAll("");
     String text = original.toLowerCase(Locale.ROOT);
     if (NESTED.matcher(text).matches() || text.equals("struct") || text.equals("list")) {
       throw TypeText.invalid(typeString, "nested types are not supported, use a primitive type");
@@ -326,11 +327,11 @@ public final class IcebergTypes {
           typeString,
           ("the CRS %s is not authority:code (e.g. OGC:CRS84, EPSG:4326), srid:<number> or"
                   + " projjson:<table property>")
-              .formatted(TypeText.quote(crs)));
+              .formatted(Quoting.quote(crs)));
     }
     if (m.group(1).equalsIgnoreCase("srid") && !DIGITS.matcher(m.group(2)).matches()) {
       throw TypeText.invalid(
-          typeString, "the CRS " + TypeText.quote(crs) + " must give a number after srid:");
+          typeString, "the CRS " + Quoting.quote(crs) + " must give a number after srid:");
     }
     return crs;
   }
@@ -342,6 +343,6 @@ public final class IcebergTypes {
       }
     }
     throw TypeText.invalid(
-        typeString, "the edge algorithm " + TypeText.quote(name) + " is not one of " + ALGORITHMS);
+        typeString, "the edge algorithm " + Quoting.quote(name) + " is not one of " + ALGORITHMS);
   }
 }

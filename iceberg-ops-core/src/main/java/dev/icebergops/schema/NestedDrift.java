@@ -10,13 +10,7 @@ import org.apache.iceberg.types.Types.NestedField;
  * nested path ({@code address.zip}, {@code items.element.sku}, {@code attrs.value.unit}), so drift
  * inside a struct, list or map is reported where it is, not as two whole types.
  */
-final class NestedDrift {
-
-  private final List<String> out;
-
-  private NestedDrift(List<String> out) {
-    this.out = out;
-  }
+record NestedDrift(List<String> out) {
 
   /**
    * Adds one line per difference between the live type and the expected one to {@code out}.

@@ -1,5 +1,6 @@
 package dev.icebergops.schema;
 
+import dev.icebergops.internal.Quoting;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -131,11 +132,10 @@ final class NestedTypes {
     int keyId = nextId++;
     int valueId = nextId++;
     skipSpace();
-    String keyword = nullabilityWord();
-    if ("optional".equals(keyword)) {
+    if ("optional".equals(nullabilityWord())) {
       throw error("a map key is always required");
     }
-    pos += keyword == null ? 0 : keyword.length();
+    nullability(); // "required", if written
     Type key = type(depth, join(path, "key"));
     skipSpace();
     expect(',');
@@ -265,7 +265,7 @@ final class NestedTypes {
 
   private IllegalArgumentException error(String reason) {
     String found =
-        pos < text.length() ? TypeText.quote(String.valueOf(text.charAt(pos))) : "the end";
+        pos < text.length() ? Quoting.quote(String.valueOf(text.charAt(pos))) : "the end";
     return TypeText.invalid(text, reason + " at character " + (pos + 1) + ", found " + found);
   }
 

@@ -162,9 +162,7 @@ public record SchemaContract(List<ColumnSpec> columns, boolean strict) {
       throw new IllegalArgumentException(
           "Cannot load contract " + resource + ": the name is empty");
     }
-    String name = resource.strip();
-    name = name.startsWith(CLASSPATH) ? name.substring(CLASSPATH.length()) : name;
-    name = name.replaceFirst("^/+", "");
+    String name = resource.strip().replaceFirst("^" + CLASSPATH, "").replaceFirst("^/+", "");
     ClassLoader loader =
         Objects.requireNonNullElse(
             Thread.currentThread().getContextClassLoader(), SchemaContract.class.getClassLoader());

@@ -292,9 +292,8 @@ public final class SchemaEvolutionHelper {
   }
 
   private void addColumn(ColumnPath path, Type type, EnforceOptions options) {
-    UpdateSchema update = table.updateSchema();
     ColumnDefaults.add(
-        update,
+        table,
         path.parent(),
         path.leaf(),
         type,
@@ -302,7 +301,6 @@ public final class SchemaEvolutionHelper {
         false,
         options.initialDefault(),
         options.writeDefault());
-    update.commit();
     LOG.info("Added column {}.{} ({})", table.name(), path, type);
   }
 
@@ -348,7 +346,7 @@ public final class SchemaEvolutionHelper {
   }
 
   private void checkParent(Schema schema, ColumnPath path, String verb) {
-    String problem = path.parentProblem(schema);
+    String problem = ColumnDefaults.parentProblem(schema, path.parent());
     if (problem != null) {
       throw new IllegalArgumentException(
           String.format("Cannot %s column %s.%s: %s", verb, table.name(), path, problem));

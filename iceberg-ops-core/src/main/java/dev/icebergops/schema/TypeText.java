@@ -8,15 +8,11 @@ final class TypeText {
   private TypeText() {}
 
   static IllegalArgumentException invalid(String typeString, String reason) {
-    return new IllegalArgumentException("Cannot parse type " + quote(typeString) + ": " + reason);
+    return invalid(typeString, reason, null);
   }
 
   static IllegalArgumentException invalid(String typeString, String reason, Throwable cause) {
     return new IllegalArgumentException(
-        "Cannot parse type " + quote(typeString) + ": " + reason, cause);
-  }
-
-  static String quote(String text) {
-    return Quoting.quote(text);
+        "Cannot parse type " + Quoting.quote(typeString) + ": " + reason, cause);
   }
 }

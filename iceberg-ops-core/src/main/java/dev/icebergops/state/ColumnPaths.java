@@ -48,9 +48,8 @@ public final class ColumnPaths {
 
   /** The fields by path, in schema order. */
   public static Map<String, Column> byPath(Schema schema) {
-    Map<String, Column> byPath = new LinkedHashMap<>();
-    of(schema).forEach(c -> byPath.put(c.path(), c));
-    return byPath;
+    return of(schema).stream()
+        .collect(Collectors.toMap(Column::path, c -> c, (a, b) -> b, LinkedHashMap::new));
   }
 
   /**

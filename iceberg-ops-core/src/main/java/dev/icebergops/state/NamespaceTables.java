@@ -60,7 +60,18 @@ public record NamespaceTables(String namespace, SortedMap<String, TableState> st
    */
   public static NamespaceTables capture(
       Catalog catalog, String namespace, BiConsumer<String, Table> loaded) {
-    SortedMap<String, TableState> tables = tables(catalog, namespace, loaded);
+    Objects.requireNonNull(catalog, "catalog");
+    Objects.requireNonNull(namespace, "namespace");
+    SortedMap<String, TableState> tables = new TreeMap<>();
+    for (TableIdentifier id : listTables(catalog, namespace)) {
+      try {
+        Table table = catalog.loadTable(id);
+        tables.put(id.name(), TableState.of(id.name(), table));
+        loaded.accept(id.name(), table);
+      } catch (NoSuchTableException e) {
+        // dropped between listing and loading: not part of the namespace
+      }
+    }
     views(catalog, TableNames.namespace(namespace))
         .forEach((id, view) -> tables.put(id.name(), TableState.of(id.name(), view)));
     return new NamespaceTables(namespace, tables);
@@ -93,23 +104,6 @@ public record NamespaceTables(String namespace, SortedMap<String, TableState> st
     } catch (NoSuchNamespaceException e) {
       return List.of();
     }
-  }
-
-  private static SortedMap<String, TableState> tables(
-      Catalog catalog, String namespace, BiConsumer<String, Table> loaded) {
-    Objects.requireNonNull(catalog, "catalog");
-    Objects.requireNonNull(namespace, "namespace");
-    SortedMap<String, TableState> tables = new TreeMap<>();
-    for (TableIdentifier id : listTables(catalog, namespace)) {
-      try {
-        Table table = catalog.loadTable(id);
-        tables.put(id.name(), TableState.of(id.name(), table));
-        loaded.accept(id.name(), table);
-      } catch (NoSuchTableException e) {
-        // dropped between listing and loading: not part of the namespace
-      }
-    }
-    return tables;
   }
 
   /**

@@ -37,7 +37,11 @@ import org.apache.iceberg.util.StructProjection;
  * iceberg-core's {@link PositionDeleteIndex}. The data file is read in {@link #schema()}: the
  * projection plus the row position and the equality columns it lacks.
  */
-final class HistoryDeletes {
+record HistoryDeletes(
+    Schema schema,
+    PositionDeleteIndex positions,
+    List<Keys> equality,
+    InternalRecordWrapper wrapper) {
 
   /** Reads the records of a whole Parquet or Avro file in a projection. */
   @FunctionalInterface
@@ -46,19 +50,7 @@ final class HistoryDeletes {
   }
 
   /** The deleted values of one set of equality columns. */
-  private record Keys(Schema schema, StructLikeSet values) {}
-
-  private final Schema schema;
-  private final PositionDeleteIndex positions;
-  private final List<Keys> equality;
-  private final InternalRecordWrapper wrapper;
-
-  private HistoryDeletes(Schema schema, PositionDeleteIndex positions, List<Keys> equality) {
-    this.schema = schema;
-    this.positions = positions;
-    this.equality = equality;
-    this.wrapper = new InternalRecordWrapper(schema.asStruct());
-  }
+  record Keys(Schema schema, StructLikeSet values) {}
 
   /** Whether the history's own readers read every delete file of the task (not ORC). */
   static boolean readable(FileScanTask task) {
@@ -107,7 +99,10 @@ final class HistoryDeletes {
       schema = TypeUtil.join(schema, new Schema(MetadataColumns.ROW_POSITION));
     }
     return new HistoryDeletes(
-        schema, PositionDeleteIndexUtil.merge(positions), new ArrayList<>(equality.values()));
+        schema,
+        PositionDeleteIndexUtil.merge(positions),
+        new ArrayList<>(equality.values()),
+        new InternalRecordWrapper(schema.asStruct()));
   }
 
   /** A deletion vector: the Puffin blob at the delete file's offset, read in one request. */
@@ -121,11 +116,6 @@ final class HistoryDeletes {
           "Cannot read deletion vector " + ContentFileUtil.dvDesc(file) + ": " + e.getMessage(), e);
     }
     return PositionDeleteIndex.deserialize(bytes, file);
-  }
-
-  /** The schema the data file is read in. */
-  Schema schema() {
-    return schema;
   }
 
   /** Whether a delete file removes a row of the data file, read in {@link #schema()}. */

@@ -181,13 +181,7 @@ public final class HistoryParquet {
   }
 
   /** Writes through the table's FileIO. */
-  private static final class Output implements org.apache.parquet.io.OutputFile {
-    private final OutputFile file;
-
-    Output(OutputFile file) {
-      this.file = file;
-    }
-
+  private record Output(OutputFile file) implements org.apache.parquet.io.OutputFile {
     @Override
     public PositionOutputStream create(long blockSizeHint) throws IOException {
       return stream(file.create());

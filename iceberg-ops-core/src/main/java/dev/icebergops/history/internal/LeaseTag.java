@@ -36,8 +36,7 @@ public final class LeaseTag {
 
   /** The snapshot the tag points at in the table as loaded, if the tag exists. */
   public static Optional<Long> mark(Table table, String namespace) {
-    SnapshotRef ref = table.refs().get(name(namespace));
-    return ref == null ? Optional.empty() : Optional.of(ref.snapshotId());
+    return Optional.ofNullable(table.refs().get(name(namespace))).map(SnapshotRef::snapshotId);
   }
 
   /**

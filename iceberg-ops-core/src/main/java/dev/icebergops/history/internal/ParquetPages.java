@@ -38,7 +38,8 @@ import org.apache.parquet.hadoop.metadata.ParquetMetadata;
  * and its pages are then handed to Iceberg's value readers through this {@link PageReadStore}.
  * Unencrypted files only; compressed pages go through the given codec factory.
  */
-public final class ParquetPages implements PageReadStore {
+public record ParquetPages(long rowCount, long rowIndexOffset, Map<ColumnPath, Column> columns)
+    implements PageReadStore {
 
   private static final byte[] MAGIC = {'P', 'A', 'R', '1'};
 
@@ -46,15 +47,6 @@ public final class ParquetPages implements PageReadStore {
   private static final int MAX_FOOTER_BYTES = 100 * 1024 * 1024;
 
   private static final ParquetMetadataConverter CONVERTER = new ParquetMetadataConverter();
-
-  private final long rowCount;
-  private final long rowIndexOffset;
-  private final Map<ColumnPath, Column> columns = new HashMap<>();
-
-  private ParquetPages(long rowCount, long rowIndexOffset) {
-    this.rowCount = rowCount;
-    this.rowIndexOffset = rowIndexOffset;
-  }
 
   /** The footer of a whole Parquet file. */
   public static ParquetMetadata footer(byte[] file, String location) throws IOException {
@@ -77,7 +69,7 @@ public final class ParquetPages implements PageReadStore {
   public static ParquetPages of(
       byte[] file, BlockMetaData block, long rowIndexOffset, CompressionCodecFactory codecs)
       throws IOException {
-    ParquetPages pages = new ParquetPages(block.getRowCount(), rowIndexOffset);
+    ParquetPages pages = new ParquetPages(block.getRowCount(), rowIndexOffset, new HashMap<>());
     for (ColumnChunkMetaData chunk : block.getColumns()) {
       pages.columns.put(chunk.getPath(), column(file, chunk, codecs));
     }
@@ -180,7 +172,7 @@ public final class ParquetPages implements PageReadStore {
   }
 
   /** One column chunk's pages, handed out once each. */
-  private static final class Column implements PageReader {
+  static final class Column implements PageReader {
     private final long valueCount;
     private final Deque<DataPage> pages = new ArrayDeque<>();
     private DictionaryPage dictionary;

@@ -23,11 +23,11 @@ final class BranchView implements StagedBranch {
   private List<Record> rows;
   private List<Record> mainRows;
 
-  BranchView(String name, Table table, long stagedFrom) {
-    this(name, table, stagedFrom, false);
-  }
-
-  private BranchView(String name, Table table, long stagedFrom, boolean keepsRows) {
+  /**
+   * @param keepsRows whether the rows are read once and kept (the audits' view), or read again at
+   *     each call (the write's view)
+   */
+  BranchView(String name, Table table, long stagedFrom, boolean keepsRows) {
     this.name = name;
     this.table = table;
     this.stagedFrom = stagedFrom;

@@ -112,9 +112,11 @@ public final class CatalogMigrationContext implements MigrationContext {
 
   @Override
   public View createViewIfNotExists(String view, Schema schema, String dialect, String sql) {
+    // a null dialect or query is refused, named, as an empty one
+    Map<String, String> query = Map.of(dialect == null ? "" : dialect, sql == null ? "" : sql);
     return step(
         "create view " + label(view),
-        () -> ViewChanges.createIfNotExists(this, view, schema, dialect, sql));
+        () -> ViewChanges.createIfNotExists(this, view, schema, query));
   }
 
   @Override

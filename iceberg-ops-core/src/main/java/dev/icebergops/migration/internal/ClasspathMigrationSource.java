@@ -71,10 +71,8 @@ public final class ClasspathMigrationSource implements MigrationSource {
           "Cannot use migration location %s: longer than %s characters"
               .formatted(Quoting.quote(location), MAX_LOCATION));
     }
-    String path = location.startsWith(PREFIX) ? location.substring(PREFIX.length()) : location;
-    path = path.startsWith("/") ? path.substring(1) : path;
-    path = path.endsWith("/") ? path.substring(0, path.length() - 1) : path;
-    String name = path.replace('/', '.');
+    // one leading and one trailing slash dropped
+    String name = location.replaceFirst("^" + PREFIX, "").replaceAll("^/|/$", "").replace('/', '.');
     if (!isPackageName(name)) {
       throw new IllegalArgumentException(
           "Cannot use migration location "

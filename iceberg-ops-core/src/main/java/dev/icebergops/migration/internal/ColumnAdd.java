@@ -4,10 +4,8 @@ import dev.icebergops.internal.ColumnDefaults;
 import dev.icebergops.migration.MigrationContext;
 import org.apache.iceberg.Schema;
 import org.apache.iceberg.Table;
-import org.apache.iceberg.UpdateSchema;
 import org.apache.iceberg.expressions.Literal;
 import org.apache.iceberg.types.Type;
-import org.apache.iceberg.types.Types.NestedField;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -42,19 +40,10 @@ final class ColumnAdd {
     int dot = column.lastIndexOf('.');
     String parent = dot < 0 ? null : column.substring(0, dot);
     String leaf = column.substring(dot + 1);
-    if (parent != null) {
-      NestedField parentField = schema.findField(parent);
-      if (parentField == null) {
-        throw new IllegalArgumentException(
-            String.format(
-                "Cannot add column %s.%s: parent struct %s does not exist", name, column, parent));
-      }
-      if (!parentField.type().isStructType()) {
-        throw new IllegalArgumentException(
-            String.format(
-                "Cannot add column %s.%s: parent %s is a %s, not a struct",
-                name, column, parent, parentField.type()));
-      }
+    String problem = ColumnDefaults.parentProblem(schema, parent);
+    if (problem != null) {
+      throw new IllegalArgumentException(
+          String.format("Cannot add column %s.%s: %s", name, column, problem));
     }
     if (schema.findField(column) != null) {
       throw new IllegalArgumentException(
@@ -68,9 +57,7 @@ final class ColumnAdd {
               name, column));
     }
     ColumnDefaults.checkSupported(loaded, "add column " + name + "." + column, initial, write);
-    UpdateSchema update = loaded.updateSchema();
-    ColumnDefaults.add(update, parent, leaf, type, doc, required, initial, write);
-    update.commit();
+    ColumnDefaults.add(loaded, parent, leaf, type, doc, required, initial, write);
     LOG.info("Added column {}.{} ({})", name, column, type);
   }
 

@@ -38,6 +38,8 @@ public final class PropertyChanges {
 
   private static final Logger LOG = LoggerFactory.getLogger(MigrationContext.class);
 
+  private static final long MIB = 1024L * 1024L;
+
   private PropertyChanges() {}
 
   /**
@@ -142,20 +144,13 @@ public final class PropertyChanges {
 
   public static void compactionTargetSize(MigrationContext ctx, String table, long targetMb) {
     String name = ctx.qualified(table);
-    if (targetMb <= 0) {
+    if (targetMb <= 0 || targetMb > Long.MAX_VALUE / MIB) { // a size in bytes that a long holds
       throw new IllegalArgumentException(
           String.format(
-              "Cannot set compaction target size of %s: %s MiB is not positive", name, targetMb));
+              "Cannot set compaction target size of %s: %s MiB is %s",
+              name, targetMb, targetMb <= 0 ? "not positive" : "too large"));
     }
-    long bytes;
-    try {
-      bytes = Math.multiplyExact(targetMb, 1024L * 1024L);
-    } catch (ArithmeticException e) {
-      throw new IllegalArgumentException(
-          String.format(
-              "Cannot set compaction target size of %s: %s MiB is too large", name, targetMb),
-          e);
-    }
+    long bytes = targetMb * MIB;
     set(ctx, table, Map.of(TableProperties.WRITE_TARGET_FILE_SIZE_BYTES, Long.toString(bytes)));
   }
 

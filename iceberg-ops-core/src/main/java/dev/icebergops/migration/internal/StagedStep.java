@@ -90,7 +90,7 @@ final class StagedStep {
   private boolean stageOnce(Table table, int staging) {
     steps.run(stage(), () -> createBranch(table), false);
     long from = stagedFrom;
-    BranchView view = new BranchView(branch, table, from);
+    BranchView view = new BranchView(branch, table, from, false);
     steps.run(step("write", "on"), () -> data.writeOn(view), true);
     steps.run(step("audit", "on"), () -> audit(table, view.audited()), true);
     try {

@@ -7,21 +7,14 @@ package dev.icebergops.migration.internal;
 public interface StepListener {
 
   /** Does nothing. */
-  StepListener NONE =
-      new StepListener() {
-        @Override
-        public void beforeStep(String step) {}
-
-        @Override
-        public void afterStep(String step) {}
-      };
+  StepListener NONE = new StepListener() {};
 
   /**
-   * Called before a helper starts changing a table.
+   * Called before a helper starts changing a table; does nothing unless overridden.
    *
    * @param step what the helper is about to do, for example {@code add column sales.orders.region}
    */
-  void beforeStep(String step);
+  default void beforeStep(String step) {}
 
   /**
    * Called before a step that runs the migration's own code (a staged data step's write or audits)
@@ -44,9 +37,10 @@ public interface StepListener {
   }
 
   /**
-   * Called after a helper returned normally: its changes are committed.
+   * Called after a helper returned normally: its changes are committed. Does nothing unless
+   * overridden.
    *
    * @param step the step, as given to {@link #beforeStep}
    */
-  void afterStep(String step);
+  default void afterStep(String step) {}
 }

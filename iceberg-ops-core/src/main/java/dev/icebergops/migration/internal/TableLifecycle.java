@@ -22,11 +22,10 @@ public final class TableLifecycle {
   public static Table createIfNotExists(
       MigrationContext ctx, String table, Schema schema, TableOptions options) {
     TableIdentifier id = ctx.identifier(table);
-    if (schema == null) {
-      throw new IllegalArgumentException("Cannot create table " + id + ": the schema is null");
-    }
-    if (options == null) {
-      throw new IllegalArgumentException("Cannot create table " + id + ": the options are null");
+    if (schema == null || options == null) {
+      throw new IllegalArgumentException(
+          "Cannot create table %s: the %s null"
+              .formatted(id, schema == null ? "schema is" : "options are"));
     }
     if (ctx.catalog().tableExists(id)) {
       LOG.info("Table {} already exists; left unchanged", id);

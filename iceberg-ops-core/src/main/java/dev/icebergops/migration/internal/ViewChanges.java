@@ -7,6 +7,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.stream.Collectors;
 import org.apache.iceberg.Schema;
 import org.apache.iceberg.catalog.TableIdentifier;
 import org.apache.iceberg.catalog.ViewCatalog;
@@ -39,14 +40,6 @@ public final class ViewChanges {
   private static final Logger LOG = LoggerFactory.getLogger(MigrationContext.class);
 
   private ViewChanges() {}
-
-  /** Creates a view reading one query, or loads the existing one. */
-  public static View createIfNotExists(
-      MigrationContext ctx, String view, Schema schema, String dialect, String sql) {
-    // a null dialect or query is refused, named, as an empty one
-    return createIfNotExists(
-        ctx, view, schema, Map.of(dialect == null ? "" : dialect, sql == null ? "" : sql));
-  }
 
   /** Creates a view reading the queries (SQL by dialect), or loads the existing one. */
   public static View createIfNotExists(
@@ -91,37 +84,33 @@ public final class ViewChanges {
           }
           oldNames.put(newName, oldName);
         });
-    List<NestedField> columns = new ArrayList<>();
-    List<String> spark = new ArrayList<>();
-    List<String> trino = new ArrayList<>();
-    for (NestedField column : schema.columns()) {
-      String oldName = oldNames.getOrDefault(column.name(), column.name());
-      columns.add(NestedField.from(column).withName(oldName).build());
-      spark.add(aliased(column.name(), oldName, '`'));
-      trino.add(aliased(column.name(), oldName, '"'));
-    }
+    List<NestedField> columns =
+        schema.columns().stream()
+            .map(
+                c ->
+                    NestedField.from(c).withName(oldNames.getOrDefault(c.name(), c.name())).build())
+            .toList();
     // in the view's own namespace the table goes by its bare name, as in each copy of it
     TableIdentifier id = ctx.identifier(table);
     boolean bare = id.namespace().equals(ctx.identifier(view).namespace());
     Map<String, String> queries = new LinkedHashMap<>();
-    queries.put("spark", select(spark, id, bare, '`'));
-    queries.put("trino", select(trino, id, bare, '"'));
+    queries.put("spark", select(schema, oldNames, id, bare, '`'));
+    queries.put("trino", select(schema, oldNames, id, bare, '"'));
     return createIfNotExists(ctx, view, new Schema(columns), queries);
   }
 
-  private static String aliased(String column, String alias, char quote) {
-    String quoted = quote + column + quote;
-    return column.equals(alias) ? quoted : quoted + " AS " + quote + alias + quote;
-  }
-
+  /** {@code SELECT} each column, as its old name if renamed, {@code FROM} the table. */
   private static String select(
-      List<String> columns, TableIdentifier table, boolean bare, char quote) {
+      Schema schema, Map<String, String> oldNames, TableIdentifier table, boolean bare, char q) {
     List<String> parts = new ArrayList<>(bare ? List.of() : List.of(table.namespace().levels()));
     parts.add(table.name());
     return "SELECT "
-        + String.join(", ", columns)
+        + schema.columns().stream()
+            .map(NestedField::name)
+            .map(c -> q + c + q + (oldNames.containsKey(c) ? " AS " + q + oldNames.get(c) + q : ""))
+            .collect(Collectors.joining(", "))
         + " FROM "
-        + String.join(".", parts.stream().map(p -> quote + p + quote).toList());
+        + String.join(".", parts.stream().map(p -> q + p + q).toList());
   }
 
   public static View replace(
