@@ -2,7 +2,6 @@ package dev.icebergops.cli;
 
 import dev.icebergops.config.IcebergOpsConfig;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -41,7 +40,7 @@ final class InitCommand implements Callable<Integer> {
     }
     Files.createDirectories(migrations);
     Files.createDirectories(contracts);
-    Files.writeString(config, template(), StandardCharsets.UTF_8);
+    Files.writeString(config, template());
     Output output = cli.output();
     output.json(
         Output.of(

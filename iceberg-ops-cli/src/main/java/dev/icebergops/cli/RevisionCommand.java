@@ -8,7 +8,6 @@ import dev.icebergops.schema.SchemaContract;
 import dev.icebergops.tooling.FilesystemMigrationSource;
 import dev.icebergops.tooling.ToolSession;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -94,7 +93,7 @@ final class RevisionCommand extends SessionCommand {
         revision.isPresent()
             ? revision.get().toJava(null, className)
             : Revision.skeleton(null, className);
-    Files.writeString(file, source, StandardCharsets.UTF_8);
+    Files.writeString(file, source);
     Path shown = cli.workDir().relativize(file);
     output.json(Output.of("file", file.toString(), "version", version, "changes", changes));
     output.line("Created " + shown);
@@ -112,7 +111,7 @@ final class RevisionCommand extends SessionCommand {
     if (target.contract != null) {
       return generator.against(SchemaContract.fromYaml(cli.workDir().resolve(target.contract)));
     }
-    String json = Files.readString(cli.workDir().resolve(target.schema), StandardCharsets.UTF_8);
+    String json = Files.readString(cli.workDir().resolve(target.schema));
     return generator.against(SchemaParser.fromJson(json));
   }
 

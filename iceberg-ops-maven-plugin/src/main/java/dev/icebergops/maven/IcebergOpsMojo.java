@@ -141,7 +141,6 @@ abstract class IcebergOpsMojo extends AbstractMojo {
     try {
       IcebergOpsConfig config =
           new ConfigLoader(System.getenv(), redactor).load(configFile.toPath(), settings);
-      redactor.addSecretsOf(config.catalogProperties());
       String catalogShown =
           config.embedded()
               ? "(embedded, in " + config.baseDir().resolve(IcebergOpsConfig.LOCAL_DIR) + ")"

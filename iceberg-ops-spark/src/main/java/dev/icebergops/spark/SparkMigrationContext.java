@@ -74,10 +74,9 @@ public final class SparkMigrationContext {
     }
     if (session.isEmpty()) {
       throw new IllegalStateException(
-          "Cannot bind Spark to a migration of namespace "
-              + context.namespace()
-              + ": no active SparkSession; build one before the runner runs"
-              + " (SparkSession.builder()...getOrCreate())");
+          ("Cannot bind Spark to a migration of namespace %s: no active SparkSession; build one"
+                  + " before the runner runs (SparkSession.builder()...getOrCreate())")
+              .formatted(context.namespace()));
     }
     return of(context, session.get());
   }
@@ -97,9 +96,8 @@ public final class SparkMigrationContext {
     }
     if (session == null) {
       throw new IllegalArgumentException(
-          "Cannot bind Spark to a migration of namespace "
-              + context.namespace()
-              + ": the session is null");
+          "Cannot bind Spark to a migration of namespace %s: the session is null"
+              .formatted(context.namespace()));
     }
     String catalog =
         catalogName(session, "bind Spark to a migration of namespace " + context.namespace());
@@ -225,12 +223,8 @@ public final class SparkMigrationContext {
     String prefix = context.catalog().name() + ".";
     if (!table.startsWith(prefix)) {
       throw new IllegalArgumentException(
-          "Cannot name branch "
-              + branch.name()
-              + " in Spark: its table "
-              + table
-              + " is not of the runner's catalog "
-              + context.catalog().name());
+          "Cannot name branch %s in Spark: its table %s is not of the runner's catalog %s"
+              .formatted(branch.name(), table, context.catalog().name()));
     }
     return table(table.substring(prefix.length()))
         + ".`branch_"

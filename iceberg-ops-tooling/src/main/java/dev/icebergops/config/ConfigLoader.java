@@ -202,34 +202,29 @@ public final class ConfigLoader {
       marks.putIfAbsent("", root.getStartMark());
       return mapping("", yaml.load(utf8(bytes)));
     } catch (NoSuchFileException e) {
-      throw new IllegalArgumentException("Cannot read config " + file + ": no such file");
+      throw unreadable(file, "no such file", null);
     } catch (IOException e) {
-      throw new IllegalArgumentException("Cannot read config " + file + ": " + e.getMessage(), e);
+      throw unreadable(file, e.getMessage(), e);
     } catch (DuplicateKeyException e) {
       // its cause adds only "while constructing a mapping"
-      throw new IllegalArgumentException(
-          "Cannot read config %s: %s%s (a key is set once)"
-              .formatted(
-                  file,
-                  e.getProblem().replaceFirst("^found duplicate key", "duplicate key"),
-                  YamlLimits.where(e.getProblemMark())));
+      String problem = e.getProblem().replaceFirst("^found duplicate key", "duplicate key");
+      throw unreadable(
+          file, problem + YamlLimits.where(e.getProblemMark()) + " (a key is set once)", null);
     } catch (MarkedYAMLException e) {
       String problem =
           e.getContext() == null
               ? e.getProblem()
               : e.getProblem() == null ? e.getContext() : e.getContext() + ", " + e.getProblem();
-      throw new IllegalArgumentException(
-          "Cannot read config "
-              + file
-              + ": invalid YAML: "
-              + problem
-              + YamlLimits.where(e.getProblemMark()),
-          e);
+      throw unreadable(file, "invalid YAML: " + problem + YamlLimits.where(e.getProblemMark()), e);
     } catch (YAMLException e) {
       String reason = e.getMessage().lines().findFirst().orElse("invalid YAML");
-      throw new IllegalArgumentException(
-          "Cannot read config " + file + ": invalid YAML: " + reason, e);
+      throw unreadable(file, "invalid YAML: " + reason, e);
     }
+  }
+
+  /** The error of a config file that cannot be read: "Cannot read config FILE: reason". */
+  private static IllegalArgumentException unreadable(Path file, String reason, Exception cause) {
+    return new IllegalArgumentException("Cannot read config " + file + ": " + reason, cause);
   }
 
   /** Records where each key of the mappings under {@code node} is, by its dotted path. */

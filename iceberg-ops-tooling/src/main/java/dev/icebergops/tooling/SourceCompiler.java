@@ -109,7 +109,6 @@ final class SourceCompiler {
    */
   Compiled compile(Path dir, List<Path> files) {
     if (files.isEmpty()) {
-      compiledKey = null;
       return new Compiled(List.of(), List.of());
     }
     String classPath = classPath();

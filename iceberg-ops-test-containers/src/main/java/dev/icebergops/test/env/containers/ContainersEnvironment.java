@@ -53,7 +53,7 @@ import org.testcontainers.utility.TestcontainersConfiguration;
  * then left running by {@link #close()}. Reuse needs identical containers from run to run, so with
  * host networking the ports are then the images' usual 8181 and 9000.
  */
-public final class ContainersEnvironment extends ServedEnvironment {
+public final class ContainersEnvironment extends ServedEnvironment<ContainersEnvironment> {
   /** The catalog image unless {@link #withCatalogImage(String)} names another. */
   public static final String DEFAULT_CATALOG_IMAGE =
       "apache/iceberg-rest-fixture:" + IcebergBuild.version();
@@ -185,33 +185,6 @@ public final class ContainersEnvironment extends ServedEnvironment {
     }
     this.accessKey = newAccessKey;
     this.secretKey = newSecretKey;
-    return this;
-  }
-
-  /**
-   * Names the bucket that holds the warehouse, {@value EmbeddedEnvironment#DEFAULT_BUCKET} by
-   * default.
-   *
-   * @param newBucket an S3 bucket name
-   * @return this environment
-   * @throws IllegalArgumentException if {@code newBucket} is not a valid bucket name
-   * @throws IllegalStateException if the environment was started
-   */
-  public synchronized ContainersEnvironment withBucket(String newBucket) {
-    setBucket(newBucket);
-    return this;
-  }
-
-  /**
-   * Names the shared client that {@link #catalog()} returns.
-   *
-   * @param newCatalogName a catalog name
-   * @return this environment
-   * @throws IllegalArgumentException if {@code newCatalogName} is empty
-   * @throws IllegalStateException if the environment was started
-   */
-  public synchronized ContainersEnvironment withCatalogName(String newCatalogName) {
-    setCatalogName(newCatalogName);
     return this;
   }
 

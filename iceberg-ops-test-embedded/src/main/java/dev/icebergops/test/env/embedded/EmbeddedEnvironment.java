@@ -42,7 +42,7 @@ import org.slf4j.LoggerFactory;
  *
  * <p>Both servers start in parallel; start-up takes about a second and is logged at INFO.
  */
-public final class EmbeddedEnvironment extends ServedEnvironment {
+public final class EmbeddedEnvironment extends ServedEnvironment<EmbeddedEnvironment> {
   /** The S3 access key the store accepts. */
   public static final String ACCESS_KEY = "iceberg-ops-key-id";
 
@@ -74,33 +74,6 @@ public final class EmbeddedEnvironment extends ServedEnvironment {
    */
   public static EmbeddedEnvironment create() {
     return new EmbeddedEnvironment();
-  }
-
-  /**
-   * Names the bucket that holds the warehouse, {@value #DEFAULT_BUCKET} by default.
-   *
-   * @param newBucket an S3 bucket name
-   * @return this environment
-   * @throws IllegalStateException if the environment was started
-   * @throws IllegalArgumentException if {@code newBucket} is not a valid bucket name
-   */
-  public synchronized EmbeddedEnvironment withBucket(String newBucket) {
-    setBucket(newBucket);
-    return this;
-  }
-
-  /**
-   * Names the shared client that {@link #catalog()} returns, {@value #DEFAULT_CATALOG_NAME} by
-   * default.
-   *
-   * @param newCatalogName a catalog name
-   * @return this environment
-   * @throws IllegalStateException if the environment was started
-   * @throws IllegalArgumentException if {@code newCatalogName} is empty
-   */
-  public synchronized EmbeddedEnvironment withCatalogName(String newCatalogName) {
-    setCatalogName(newCatalogName);
-    return this;
   }
 
   @Override

@@ -22,14 +22,17 @@ import org.slf4j.LoggerFactory;
  * catalog name, and the catalog clients handed out once the servers run. A subclass starts and
  * stops its servers. For the environments of iceberg-ops-test-embedded and
  * iceberg-ops-test-containers; may change in any release.
+ *
+ * @param <E> the environment itself, which its settings return
  */
-public abstract class ServedEnvironment implements IcebergTestEnvironment {
+public abstract class ServedEnvironment<E extends ServedEnvironment<E>>
+    implements IcebergTestEnvironment {
   private static final Logger LOG = LoggerFactory.getLogger(IcebergTestEnvironment.class);
 
-  /** The bucket that holds the warehouse unless a subclass's {@code withBucket} names another. */
+  /** The bucket that holds the warehouse unless {@link #withBucket} names another. */
   public static final String DEFAULT_BUCKET = "warehouse";
 
-  /** The name of the shared client unless a subclass's {@code withCatalogName} names another. */
+  /** The name of the shared client unless {@link #withCatalogName} names another. */
   public static final String DEFAULT_CATALOG_NAME = "iceberg";
 
   /** The region clients sign for; the stores accept any. */
@@ -81,20 +84,45 @@ public abstract class ServedEnvironment implements IcebergTestEnvironment {
     }
   }
 
-  protected final synchronized void setBucket(String newBucket) {
+  /**
+   * Names the bucket that holds the warehouse, {@value #DEFAULT_BUCKET} by default.
+   *
+   * @param newBucket an S3 bucket name
+   * @return this environment
+   * @throws IllegalStateException if the environment was started
+   * @throws IllegalArgumentException if {@code newBucket} is not a valid bucket name
+   */
+  public final synchronized E withBucket(String newBucket) {
     checkNotStarted("bucket");
     if (newBucket == null || !newBucket.matches("[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]")) {
       throw new IllegalArgumentException("Cannot use bucket: invalid S3 bucket name: " + newBucket);
     }
     this.bucket = newBucket;
+    return self();
   }
 
-  protected final synchronized void setCatalogName(String newCatalogName) {
+  /**
+   * Names the shared client that {@link #catalog()} returns, {@value #DEFAULT_CATALOG_NAME} by
+   * default.
+   *
+   * @param newCatalogName a catalog name
+   * @return this environment
+   * @throws IllegalStateException if the environment was started
+   * @throws IllegalArgumentException if {@code newCatalogName} is empty
+   */
+  public final synchronized E withCatalogName(String newCatalogName) {
     checkNotStarted("catalog name");
     if (newCatalogName == null || newCatalogName.isBlank()) {
       throw new IllegalArgumentException("Cannot use catalog name: empty");
     }
     this.catalogName = newCatalogName;
+    return self();
+  }
+
+  /** This environment, as the type its settings return. */
+  @SuppressWarnings("unchecked")
+  private E self() {
+    return (E) this;
   }
 
   @Override
