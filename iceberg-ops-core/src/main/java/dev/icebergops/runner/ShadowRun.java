@@ -49,7 +49,8 @@ final class ShadowRun {
         new StepLog(done -> {}) {
           @Override
           public boolean leavesOut(String note) {
-            return leftOut.add(note);
+            leftOut.add(note);
+            return true;
           }
         };
     MigrationContext ctx =
