@@ -35,7 +35,7 @@ final class HeldLease implements AutoCloseable {
             return thread;
           });
 
-  private final HistoryScope scope;
+  private final NamespaceView scope;
   private final HistoryLog log;
   private final RunLease takenOver;
 
@@ -61,7 +61,7 @@ final class HeldLease implements AutoCloseable {
    * @param takenOver the dead run's lease this run took over, or null
    * @param mark where the lease tag pointed when this run took the lease, or null when not known
    */
-  HeldLease(HistoryScope scope, HistoryLog log, RunLease takenOver, Long mark) {
+  HeldLease(NamespaceView scope, HistoryLog log, RunLease takenOver, Long mark) {
     this.scope = scope;
     this.log = log;
     this.takenOver = takenOver;

@@ -24,7 +24,7 @@ import java.util.Optional;
  */
 final class HistoryLog {
 
-  private final HistoryScope scope;
+  private final NamespaceView scope;
   private final HistoryWriter writer;
   private final String namespace;
   // volatile: howLost reads them without the lock, from the remote thread a write waits on
@@ -38,7 +38,7 @@ final class HistoryLog {
    * @param state the namespace's history as stored with the run's lease
    * @param lease the run's lease, as stored
    */
-  HistoryLog(HistoryScope scope, NamespaceHistory state, RunLease lease) {
+  HistoryLog(NamespaceView scope, NamespaceHistory state, RunLease lease) {
     this.scope = scope;
     this.writer = new HistoryWriter(scope.history());
     this.namespace = scope.namespace();

@@ -31,7 +31,7 @@ import java.util.concurrent.ThreadLocalRandom;
  */
 final class LeaseTaking {
 
-  private final HistoryScope scope;
+  private final NamespaceView scope;
   private final String what;
   private final String taking;
   private final String runId = UUID.randomUUID().toString();
@@ -44,7 +44,7 @@ final class LeaseTaking {
   /**
    * @param what the operation, for messages: {@code migrate sales}
    */
-  LeaseTaking(HistoryScope scope, String what) {
+  LeaseTaking(NamespaceView scope, String what) {
     this.scope = scope;
     this.what = what;
     this.taking = "take the run lease of " + scope.namespace();
@@ -58,7 +58,7 @@ final class LeaseTaking {
    *
    * @throws ConcurrentMigrationException if another live run holds the lease
    */
-  static HeldLease open(HistoryScope scope, String what) {
+  static HeldLease open(NamespaceView scope, String what) {
     LeaseTaking taking = new LeaseTaking(scope, what);
     Optional<HeldLease> held = Optional.empty();
     while (held.isEmpty()) {

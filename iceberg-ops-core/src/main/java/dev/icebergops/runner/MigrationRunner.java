@@ -92,10 +92,9 @@ public final class MigrationRunner {
     HistoryTable table =
         new HistoryTable(config.catalog(), history.tableIdentifier(), config.presumedHistory());
     RemoteCalls remote = new RemoteCalls(config.catalog(), config.timeout());
-    HistoryScope scope = new HistoryScope(table, config, remote);
-    this.view = new NamespaceView(scope);
+    this.view = new NamespaceView(table, config, remote);
     this.runs = new RunSequence(view);
-    this.records = new RecordingRuns(view, scope);
+    this.records = new RecordingRuns(view);
   }
 
   /**
@@ -289,7 +288,7 @@ public final class MigrationRunner {
    * @return the current version, or empty when none is applied
    */
   public Optional<String> current() {
-    return Optional.ofNullable(view.current(view.scope().read()));
+    return Optional.ofNullable(view.current(view.read()));
   }
 
   /**
@@ -298,7 +297,7 @@ public final class MigrationRunner {
    * @return the rows in version order
    */
   public List<HistoryRecord> history() {
-    return view.scope().read().rows();
+    return view.read().rows();
   }
 
   /**
@@ -433,7 +432,7 @@ public final class MigrationRunner {
    * @return the lease, which may have expired if its run died
    */
   public Optional<RunLease> lease() {
-    return view.scope().read().lease();
+    return view.read().lease();
   }
 
   /**

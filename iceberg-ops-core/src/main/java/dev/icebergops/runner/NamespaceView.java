@@ -1,10 +1,13 @@
 package dev.icebergops.runner;
 
+import dev.icebergops.history.HistoryConflictException;
 import dev.icebergops.history.NamespaceHistory;
+import dev.icebergops.history.internal.HistoryTable;
 import dev.icebergops.migration.ResolvedMigration;
 import dev.icebergops.migration.SkippedMigration;
 import dev.icebergops.migration.TableNames;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.stream.Collectors;
@@ -16,24 +19,37 @@ import org.apache.iceberg.exceptions.NoSuchNamespaceException;
 /**
  * What a runner reads of its namespace, and writes nothing: the migrations (resolved once), the
  * history rows, the state both make ({@link NamespaceState}), and the namespace's tables; and the
- * checks a run makes on them (skipped migrations, validation, the target).
+ * checks a run makes on them (skipped migrations, validation, the target). It is also what a run
+ * reaches the history of its namespace through: the history table, the runner's configuration (the
+ * namespace, the clock, the lease's timing, the contention budget) and the time-bounded remote
+ * calls.
  */
 final class NamespaceView {
 
-  private final HistoryScope scope;
+  private final HistoryTable history;
   private final RunnerConfig config;
+  private final RemoteCalls remote;
   private final String namespace;
   private volatile List<ResolvedMigration> resolved;
 
-  NamespaceView(HistoryScope scope) {
-    this.scope = scope;
-    this.config = scope.config();
+  NamespaceView(HistoryTable history, RunnerConfig config, RemoteCalls remote) {
+    this.history = history;
+    this.config = config;
+    this.remote = remote;
     this.namespace = config.namespace();
   }
 
-  /** What the runs reach the namespace's history through. */
-  HistoryScope scope() {
-    return scope;
+  HistoryTable history() {
+    return history;
+  }
+
+  RunnerConfig config() {
+    return config;
+  }
+
+  /** The runner's time bound on its own remote operations. */
+  RemoteCalls remote() {
+    return remote;
   }
 
   String namespace() {
@@ -44,14 +60,19 @@ final class NamespaceView {
     return config.catalog();
   }
 
-  /** The runner's time bound on its own remote operations. */
-  RemoteCalls remote() {
-    return scope.remote();
-  }
-
   /** The history table's identifier. */
   TableIdentifier historyTable() {
-    return scope.history().tableIdentifier();
+    return history.tableIdentifier();
+  }
+
+  /** The namespace's history as stored now. */
+  NamespaceHistory read() {
+    return remote.call("read the history of " + namespace, () -> history.load(namespace));
+  }
+
+  /** Where the namespace's lease tag points now, if anywhere. */
+  Optional<Long> leaseMark() {
+    return remote.call("read the run lease of " + namespace, () -> history.leaseMark(namespace));
   }
 
   /** The versioned migrations and the baselines, resolved once. */
@@ -128,7 +149,7 @@ final class NamespaceView {
   }
 
   NamespaceState readState() {
-    return inspected(scope.read());
+    return inspected(read());
   }
 
   /**
@@ -142,10 +163,9 @@ final class NamespaceView {
     Set<String> deleted =
         candidates.isEmpty()
             ? Set.of()
-            : remote()
-                .call(
-                    "read the earlier history of " + namespace,
-                    () -> scope.history().deletedRows(namespace, candidates));
+            : remote.call(
+                "read the earlier history of " + namespace,
+                () -> history.deletedRows(namespace, candidates));
     return state.withLostHistory(historyTable().toString(), tables, deleted);
   }
 
@@ -154,7 +174,7 @@ final class NamespaceView {
     Namespace ns = TableNames.namespace(namespace);
     List<TableIdentifier> listed;
     try {
-      listed = remote().call("list the tables of " + namespace, () -> catalog().listTables(ns));
+      listed = remote.call("list the tables of " + namespace, () -> catalog().listTables(ns));
     } catch (NoSuchNamespaceException e) {
       return List.of();
     }
@@ -183,5 +203,48 @@ final class NamespaceView {
     return new IllegalArgumentException(
         "Cannot %s %s: no migration has that version (known: %s)"
             .formatted(what, target, known.isEmpty() ? "none" : String.join(", ", known)));
+  }
+
+  /**
+   * The end of a history write's contention budget: the shared history table kept changing under it
+   * while the catalog answered every try. Says so, with how many runs on other namespaces wrote the
+   * table meanwhile, instead of letting the tries run into the time bound meant for a catalog that
+   * does not answer.
+   *
+   * @param what the write, for the message
+   * @param readAt the history table's snapshot when the write first read it, or null
+   * @param tries how many tries the catalog refused
+   * @param last the last refusal
+   */
+  ConcurrentMigrationException exhausted(
+      String what, Long readAt, int tries, HistoryConflictException last) {
+    return new ConcurrentMigrationException(
+        null,
+        ("Cannot %s: the history table %s kept changing (%s wrote it during this attempt; the"
+                + " catalog answered and refused %s %s); try again, or give the busiest namespaces"
+                + " a history table of their own (MigrationRunner.Builder.metaNamespace)")
+            .formatted(
+                what,
+                history.tableIdentifier(),
+                otherRuns(readAt),
+                tries,
+                tries == 1 ? "try" : "tries"),
+        last);
+  }
+
+  /** How many runs on other namespaces wrote the history table since {@code readAt}. */
+  private String otherRuns(Long readAt) {
+    Set<String> others;
+    try {
+      others =
+          new TreeSet<>(
+              remote.call(
+                  "read the history table's snapshots",
+                  () -> history.namespacesWrittenSince(readAt)));
+    } catch (RuntimeException e) {
+      return "runs on other namespaces";
+    }
+    others.remove(namespace());
+    return others.size() + (others.size() == 1 ? " run" : " runs") + " on other namespaces";
   }
 }

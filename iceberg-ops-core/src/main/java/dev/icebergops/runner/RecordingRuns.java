@@ -21,13 +21,12 @@ import org.apache.iceberg.catalog.Catalog;
  * The runs of one namespace that only record, under its run lease, and run no migration: repair,
  * forgetting the history, and releasing the lease by hand.
  *
- * @param view the namespace's reads
- * @param scope what the runs reach its history through: the view's
+ * @param view the namespace's reads, and what the runs reach its history through
  */
-record RecordingRuns(NamespaceView view, HistoryScope scope) {
+record RecordingRuns(NamespaceView view) {
 
   private String namespace() {
-    return scope.namespace();
+    return view.namespace();
   }
 
   /**
@@ -35,12 +34,12 @@ record RecordingRuns(NamespaceView view, HistoryScope scope) {
    * failed and interrupted versions left unpublished, marks those versions pending, drops bad rows.
    */
   RepairResult repair(StagedRepair staged) {
-    try (HeldLease lease = LeaseTaking.open(scope, "repair " + namespace())) {
+    try (HeldLease lease = LeaseTaking.open(view, "repair " + namespace())) {
       HistoryLog journal = lease.log();
       NamespaceState state = view.state(journal.state());
       List<RepairResult.Change> changes =
           new ArrayList<>(branches(state, lease.fenced(view.catalog(), null), staged));
-      journal.finish(repairRows(state, scope.config().clock().instant(), journal.runId(), changes));
+      journal.finish(repairRows(state, view.config().clock().instant(), journal.runId(), changes));
       changes.sort(Comparator.comparing(RepairResult.Change::version));
       changes.forEach(
           c -> LOG.info("Repaired migration {} in {}: {}", c.version(), namespace(), c.change()));
@@ -58,7 +57,7 @@ record RecordingRuns(NamespaceView view, HistoryScope scope) {
     List<StagedLeftover> open =
         state.rows().stream()
             .filter(row -> row.status() == Status.FAILED || state.isInterrupted(row))
-            .flatMap(row -> StagedLeftover.of(row, fenced, scope.remote()).stream())
+            .flatMap(row -> StagedLeftover.of(row, fenced, view.remote()).stream())
             .filter(StagedLeftover::isOpen)
             .toList();
     List<StagedLeftover> refused =
@@ -85,7 +84,7 @@ record RecordingRuns(NamespaceView view, HistoryScope scope) {
                 new RepairResult.Change(
                     branch.version(),
                     state.row(branch.version()).description(),
-                    branch.repair(staged, fenced, scope.remote())))
+                    branch.repair(staged, fenced, view.remote())))
         .toList();
   }
 
@@ -153,11 +152,11 @@ record RecordingRuns(NamespaceView view, HistoryScope scope) {
 
   /** Deletes every history row of the namespace under its lease; returns how many. */
   int forget() {
-    NamespaceHistory read = scope.read();
+    NamespaceHistory read = view.read();
     if (read.rows().isEmpty() && read.lease().isEmpty()) {
       return 0;
     }
-    try (HeldLease lease = LeaseTaking.open(scope, "forget the history of " + namespace())) {
+    try (HeldLease lease = LeaseTaking.open(view, "forget the history of " + namespace())) {
       HistoryLog journal = lease.log();
       int deleted = journal.state().rows().size();
       journal.forgetAndFinish();
@@ -169,20 +168,18 @@ record RecordingRuns(NamespaceView view, HistoryScope scope) {
   /** Releases the namespace's lease whoever holds it; empty when none was held. */
   Optional<RunLease> releaseLease() {
     String what = "release the run lease of " + namespace();
-    return scope
-        .config()
+    return view.config()
         .retry(what)
         .run(
             () -> {
-              NamespaceHistory read = scope.read();
+              NamespaceHistory read = view.read();
               Optional<RunLease> held = read.lease();
               if (held.isPresent()) {
-                scope
-                    .remote()
-                    .call(what, () -> new HistoryWriter(scope.history()).releaseHeldLease(read));
+                view.remote()
+                    .call(what, () -> new HistoryWriter(view.history()).releaseHeldLease(read));
                 LOG.warn(
                     "Released the run lease of namespace {} held by {}",
-                    scope.namespace(),
+                    view.namespace(),
                     held.get());
               }
               return held;

@@ -37,7 +37,7 @@ final class RunSequence {
   private final VersionRows rows;
 
   RunSequence(NamespaceView view) {
-    this.config = view.scope().config();
+    this.config = view.config();
     this.view = view;
     this.rows = new VersionRows(config.namespace(), config.clock());
     this.executor = new VersionExecutor(config.catalog(), config.namespace(), rows, view.remote());
@@ -129,7 +129,7 @@ final class RunSequence {
    */
   private MigrationResult run(
       String what, Function<NamespaceHistory, Versions> plan, Operation operation) {
-    LeaseTaking taking = new LeaseTaking(view.scope(), what);
+    LeaseTaking taking = new LeaseTaking(view, what);
     Versions versions = new Versions(List.of(), null);
     while (true) {
       LeaseTaking.Offer offer = taking.awaitFree();
@@ -213,7 +213,7 @@ final class RunSequence {
   /** See {@link MigrationRunner#stamp(String)}. */
   MigrationResult stamp(String version) {
     view.checkTarget("stamp " + namespace() + " at", version);
-    try (HeldLease lease = LeaseTaking.open(view.scope(), "stamp " + namespace())) {
+    try (HeldLease lease = LeaseTaking.open(view, "stamp " + namespace())) {
       HistoryLog journal = lease.log();
       NamespaceState state = view.state(journal.state());
       List<HistoryRecord> stamped = new ArrayList<>();

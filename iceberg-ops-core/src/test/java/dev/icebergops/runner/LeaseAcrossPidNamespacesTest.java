@@ -66,7 +66,7 @@ class LeaseAcrossPidNamespacesTest {
       assertThatThrownBy(
               () ->
                   LeaseTaking.open(
-                      new HistoryScope(TestWrites.table(history), options, remote),
+                      new NamespaceView(TestWrites.table(history), options, remote),
                       "migrate " + namespace))
           .isInstanceOf(ConcurrentMigrationException.class)
           .hasMessageContaining("another run holds its lease: " + held.owner());

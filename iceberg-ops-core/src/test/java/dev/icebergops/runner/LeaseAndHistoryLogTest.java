@@ -65,7 +65,7 @@ class LeaseAndHistoryLogTest {
   private HeldLease open(Clock clock, Duration leaseDuration, Duration leaseWait) {
     RunnerConfig options = RunConfigs.of(namespace, clock, leaseDuration, leaseWait);
     return LeaseTaking.open(
-        new HistoryScope(TestWrites.table(history), options, remote), "migrate " + namespace);
+        new NamespaceView(TestWrites.table(history), options, remote), "migrate " + namespace);
   }
 
   private HeldLease openAt(Instant now) {

@@ -27,7 +27,7 @@ public final class LeaseHolder {
         RunConfigs.of(args[1], Clock.systemUTC(), Duration.ofMinutes(30), Duration.ZERO);
     try (HeldLease journal =
         LeaseTaking.open(
-            new HistoryScope(
+            new NamespaceView(
                 TestWrites.table(new MigrationHistory(catalog, args[2])),
                 options,
                 new RemoteCalls(catalog, ChildJvm.REMOTE_BOUND)),

@@ -75,7 +75,7 @@ class SharedHistoryContentionTest {
     RunnerConfig oneTry = RunConfigs.of(namespace, Clock.systemUTC(), LEASE, Duration.ZERO, 1);
     ConcurrentMigrationException refused = null;
     try (HeldLease journal =
-        LeaseTaking.open(new HistoryScope(TestWrites.table(history), oneTry, remote), "migrate")) {
+        LeaseTaking.open(new NamespaceView(TestWrites.table(history), oneTry, remote), "migrate")) {
       hammerFromOtherNamespaces();
       for (int i = 1; i <= 500 && refused == null; i++) {
         try {
@@ -115,7 +115,8 @@ class SharedHistoryContentionTest {
     List<String> failures = new ArrayList<>();
     int written = 0;
     try (HeldLease journal =
-        LeaseTaking.open(new HistoryScope(TestWrites.table(history), options, remote), "migrate")) {
+        LeaseTaking.open(
+            new NamespaceView(TestWrites.table(history), options, remote), "migrate")) {
       hammerFromOtherNamespaces();
       for (int i = 1; i <= 3; i++) {
         try {
