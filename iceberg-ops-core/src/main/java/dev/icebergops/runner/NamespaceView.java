@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.stream.Collectors;
 import org.apache.iceberg.catalog.Catalog;
 import org.apache.iceberg.catalog.Namespace;
@@ -23,37 +24,21 @@ import org.apache.iceberg.exceptions.NoSuchNamespaceException;
  * reaches the history of its namespace through: the history table, the runner's configuration (the
  * namespace, the clock, the lease's timing, the contention budget) and the time-bounded remote
  * calls.
+ *
+ * @param resolved the versioned migrations and the baselines once resolved (see {@link #all()})
  */
-final class NamespaceView {
-
-  private final HistoryTable history;
-  private final RunnerConfig config;
-  private final RemoteCalls remote;
-  private final String namespace;
-  private volatile List<ResolvedMigration> resolved;
+record NamespaceView(
+    HistoryTable history,
+    RunnerConfig config,
+    RemoteCalls remote,
+    AtomicReference<List<ResolvedMigration>> resolved) {
 
   NamespaceView(HistoryTable history, RunnerConfig config, RemoteCalls remote) {
-    this.history = history;
-    this.config = config;
-    this.remote = remote;
-    this.namespace = config.namespace();
-  }
-
-  HistoryTable history() {
-    return history;
-  }
-
-  RunnerConfig config() {
-    return config;
-  }
-
-  /** The runner's time bound on its own remote operations. */
-  RemoteCalls remote() {
-    return remote;
+    this(history, config, remote, new AtomicReference<>());
   }
 
   String namespace() {
-    return namespace;
+    return config.namespace();
   }
 
   Catalog catalog() {
@@ -67,20 +52,21 @@ final class NamespaceView {
 
   /** The namespace's history as stored now. */
   NamespaceHistory read() {
-    return remote.call("read the history of " + namespace, () -> history.load(namespace));
+    return remote.call("read the history of " + namespace(), () -> history.load(namespace()));
   }
 
   /** Where the namespace's lease tag points now, if anywhere. */
   Optional<Long> leaseMark() {
-    return remote.call("read the run lease of " + namespace, () -> history.leaseMark(namespace));
+    return remote.call(
+        "read the run lease of " + namespace(), () -> history.leaseMark(namespace()));
   }
 
   /** The versioned migrations and the baselines, resolved once. */
   List<ResolvedMigration> all() {
-    List<ResolvedMigration> migrations = resolved;
+    List<ResolvedMigration> migrations = resolved.get();
     if (migrations == null) {
-      migrations = config.source().resolve(namespace, config.factory());
-      resolved = migrations;
+      migrations = config.source().resolve(namespace(), config.factory());
+      resolved.set(migrations);
     }
     return migrations;
   }
@@ -93,7 +79,7 @@ final class NamespaceView {
   /** See {@link MigrationRunner#skipped()}. */
   List<SkippedMigration> skipped() {
     all();
-    return config.source().skipped(namespace);
+    return config.source().skipped(namespace());
   }
 
   /**
@@ -107,12 +93,12 @@ final class NamespaceView {
       String each = skipped.stream().map(s -> "Skipping " + s).collect(Collectors.joining(" | "));
       throw new MigrationException(
           null,
-          namespace,
+          namespace(),
           "validate",
           "Cannot %s %s: failOnSkippedMigrations is on, and the source skips %s: %s"
               .formatted(
                   operation,
-                  namespace,
+                  namespace(),
                   skipped.size() == 1 ? "1 migration" : skipped.size() + " migrations",
                   each),
           null);
@@ -135,17 +121,19 @@ final class NamespaceView {
     List<ValidationFinding> findings =
         MigrationValidator.findings(state, config.source().location(), config.outOfOrder());
     if (!findings.isEmpty()) {
-      throw new MigrationValidationException(operation, namespace, findings);
+      throw new MigrationValidationException(operation, namespace(), findings);
     }
   }
 
   NamespaceState state(NamespaceHistory read) {
-    return new NamespaceState(namespace, all(), read, config.clock().instant(), config.baselines());
+    return new NamespaceState(
+        namespace(), all(), read, config.clock().instant(), config.baselines());
   }
 
   /** The highest applied version of a history, from its rows alone (no migration loaded). */
   String current(NamespaceHistory read) {
-    return new NamespaceState(namespace, List.of(), read, config.clock().instant(), true).current();
+    return new NamespaceState(namespace(), List.of(), read, config.clock().instant(), true)
+        .current();
   }
 
   NamespaceState readState() {
@@ -164,17 +152,17 @@ final class NamespaceView {
         candidates.isEmpty()
             ? Set.of()
             : remote.call(
-                "read the earlier history of " + namespace,
-                () -> history.deletedRows(namespace, candidates));
+                "read the earlier history of " + namespace(),
+                () -> history.deletedRows(namespace(), candidates));
     return state.withLostHistory(historyTable().toString(), tables, deleted);
   }
 
   /** The namespace's tables but the history table (when it lives there), sorted by name. */
   List<String> tablesOfNamespace() {
-    Namespace ns = TableNames.namespace(namespace);
+    Namespace ns = TableNames.namespace(namespace());
     List<TableIdentifier> listed;
     try {
-      listed = remote.call("list the tables of " + namespace, () -> catalog().listTables(ns));
+      listed = remote.call("list the tables of " + namespace(), () -> catalog().listTables(ns));
     } catch (NoSuchNamespaceException e) {
       return List.of();
     }
