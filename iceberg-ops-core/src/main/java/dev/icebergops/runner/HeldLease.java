@@ -98,7 +98,7 @@ final class HeldLease implements AutoCloseable {
       fence =
           new LeaseFence(
               catalog,
-              scope.history().tableIdentifier(),
+              scope.historyTable(),
               MigrationHistory.leaseTag(scope.namespace()),
               mark,
               this::lossOfLease);
@@ -171,15 +171,13 @@ final class HeldLease implements AutoCloseable {
     }
     NamespaceHistory fresh = scope.read();
     if (now.isEmpty() && fresh.snapshotId() == null) {
-      return Optional.of(
-          "the history table " + scope.history().tableIdentifier() + " no longer exists");
+      return Optional.of("the history table " + scope.historyTable() + " no longer exists");
     }
     RunLease holder = fresh.lease().orElse(null);
     if (holder != null && holder.runId().equals(log.runId())) {
       return Optional.of(
           "its lease tag %s was moved by another writer of %s"
-              .formatted(
-                  MigrationHistory.leaseTag(scope.namespace()), scope.history().tableIdentifier()));
+              .formatted(MigrationHistory.leaseTag(scope.namespace()), scope.historyTable()));
     }
     return Optional.of(log.howLost(fresh, holder));
   }
