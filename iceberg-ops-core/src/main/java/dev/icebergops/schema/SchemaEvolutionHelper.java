@@ -245,7 +245,10 @@ public final class SchemaEvolutionHelper {
     if (source == null && target == null) {
       LOG.warn("Cannot rename column {}.{} to {}: neither column exists", table.name(), from, to);
     } else if (source == null) {
-      updateDocIfChanged(to, target, doc);
+      if (doc != null && !doc.equals(target.doc())) {
+        table.updateSchema().updateColumnDoc(to.full(), doc).commit();
+        LOG.info("Updated doc of column {}.{}", table.name(), to);
+      }
     } else if (target == null) {
       renameColumn(from, to, doc);
     } else {
@@ -331,13 +334,6 @@ public final class SchemaEvolutionHelper {
       update.updateColumnDefault(path.full(), options.writeDefault());
     }
     return changed;
-  }
-
-  private void updateDocIfChanged(ColumnPath path, NestedField field, String doc) {
-    if (doc != null && !doc.equals(field.doc())) {
-      table.updateSchema().updateColumnDoc(path.full(), doc).commit();
-      LOG.info("Updated doc of column {}.{}", table.name(), path);
-    }
   }
 
   private void checkParent(Schema schema, ColumnPath path, String verb) {
