@@ -30,7 +30,7 @@ record Archival(Table table) {
    * Refuses archival of a column that the partition spec, the sort order or the identifier fields
    * reference (directly or through a nested field), since those references would follow its id.
    */
-  void checkNotReferenced(Schema schema, ColumnPath path, NestedField field) {
+  private void checkNotReferenced(Schema schema, ColumnPath path, NestedField field) {
     Set<Integer> ids = TypeUtil.indexById(Types.StructType.of(field)).keySet();
     List<String> refs =
         Stream.of(
@@ -58,7 +58,7 @@ record Archival(Table table) {
   }
 
   /** Step 1: rename to the next free legacy name, make optional, prefix the doc; one commit. */
-  Archived archive(Schema schema, ColumnPath path, NestedField field) {
+  private Archived archive(Schema schema, ColumnPath path, NestedField field) {
     ColumnPath legacy = path.sibling(nextLegacyName(path.siblings(schema), path.leaf()));
     String archivedDoc =
         field.doc() == null ? ARCHIVED_PREFIX : ARCHIVED_PREFIX + " " + field.doc();
@@ -72,11 +72,14 @@ record Archival(Table table) {
   }
 
   /**
-   * Runs step 2; if it fails, undoes step 1 and rethrows the step-2 error.
+   * Archives a column that nothing references (step 1), then runs step 2; if it fails, undoes step
+   * 1 and rethrows the step-2 error.
    *
    * @throws IllegalStateException if undoing step 1 fails as well, naming the stranded column
    */
-  void completeOrRestore(Archived archived, Runnable step2) {
+  void completeOrRestore(Schema schema, ColumnPath path, NestedField field, Runnable step2) {
+    checkNotReferenced(schema, path, field);
+    Archived archived = archive(schema, path, field);
     try {
       step2.run();
     } catch (RuntimeException step2Error) {

@@ -268,11 +268,9 @@ public final class IcebergTypes {
    */
   public static String format(Type type) {
     Objects.requireNonNull(type, "type");
-    if (type.typeId() == TypeID.DECIMAL) {
-      Types.DecimalType d = (Types.DecimalType) type;
-      return "decimal(" + d.precision() + "," + d.scale() + ")";
-    }
-    return type.toString();
+    return type instanceof Types.DecimalType d
+        ? "decimal(" + d.precision() + "," + d.scale() + ")"
+        : type.toString();
   }
 
   /**

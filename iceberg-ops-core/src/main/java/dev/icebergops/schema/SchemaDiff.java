@@ -154,12 +154,9 @@ public record SchemaDiff(
   }
 
   private static void section(StringBuilder out, String title, List<FieldChange> changes) {
-    if (changes.isEmpty()) {
-      return;
-    }
-    out.append(title).append(":\n");
-    for (FieldChange change : changes) {
-      out.append("  ").append(change.describe()).append('\n');
+    if (!changes.isEmpty()) {
+      out.append(title).append(":\n");
+      changes.forEach(change -> out.append("  ").append(change.describe()).append('\n'));
     }
   }
 

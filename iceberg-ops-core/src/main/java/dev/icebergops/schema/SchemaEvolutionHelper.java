@@ -1,7 +1,6 @@
 package dev.icebergops.schema;
 
 import dev.icebergops.internal.ColumnDefaults;
-import dev.icebergops.schema.Archival.Archived;
 import java.util.Objects;
 import org.apache.iceberg.Schema;
 import org.apache.iceberg.Table;
@@ -166,9 +165,7 @@ public final class SchemaEvolutionHelper {
               ? "nested types cannot change in place; evolve their sub-fields with dotted paths"
               : "opt in to EnforceOptions.legacyArchival() to keep the old column and add a new one");
     } else {
-      archival.checkNotReferenced(schema, path, field);
-      Archived archived = archival.archive(schema, path, field);
-      archival.completeOrRestore(archived, () -> addColumn(path, type, options));
+      archival.completeOrRestore(schema, path, field, () -> addColumn(path, type, options));
     }
     checkContract(options.contract());
   }
@@ -248,13 +245,14 @@ public final class SchemaEvolutionHelper {
     if (source == null && target == null) {
       LOG.warn("Cannot rename column {}.{} to {}: neither column exists", table.name(), from, to);
     } else if (source == null) {
-      updateDocIfChanged(to, target, doc);
+      if (doc != null && !doc.equals(target.doc())) {
+        table.updateSchema().updateColumnDoc(to.full(), doc).commit();
+        LOG.info("Updated doc of column {}.{}", table.name(), to);
+      }
     } else if (target == null) {
       renameColumn(from, to, doc);
     } else {
-      archival.checkNotReferenced(schema, to, target);
-      Archived archived = archival.archive(schema, to, target);
-      archival.completeOrRestore(archived, () -> renameColumn(from, to, doc));
+      archival.completeOrRestore(schema, to, target, () -> renameColumn(from, to, doc));
     }
   }
 
@@ -336,13 +334,6 @@ public final class SchemaEvolutionHelper {
       update.updateColumnDefault(path.full(), options.writeDefault());
     }
     return changed;
-  }
-
-  private void updateDocIfChanged(ColumnPath path, NestedField field, String doc) {
-    if (doc != null && !doc.equals(field.doc())) {
-      table.updateSchema().updateColumnDoc(path.full(), doc).commit();
-      LOG.info("Updated doc of column {}.{}", table.name(), path);
-    }
   }
 
   private void checkParent(Schema schema, ColumnPath path, String verb) {

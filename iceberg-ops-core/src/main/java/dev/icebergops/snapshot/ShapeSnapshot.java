@@ -121,16 +121,15 @@ public final class ShapeSnapshot {
    * @throws IllegalArgumentException if the location has no snapshot or a file does not parse
    */
   public static ShapeSnapshot read(String location) {
-    JsonNode manifest = SnapshotJson.parse(location, MANIFEST, text(location, MANIFEST));
+    JsonNode manifest = json(location, MANIFEST);
     String namespace = manifest.path("namespace").asText();
     Map<String, ObjectNode> tables = new TreeMap<>();
     for (JsonNode name : manifest.path("tables")) {
-      String file = TABLES + "/" + name.asText() + ".json";
       tables.put(
-          name.asText(), (ObjectNode) SnapshotJson.parse(location, file, text(location, file)));
+          name.asText(), (ObjectNode) json(location, TABLES + "/" + name.asText() + ".json"));
     }
     List<HistoryRecord> rows = new ArrayList<>();
-    JsonNode history = SnapshotJson.parse(location, HISTORY, text(location, HISTORY));
+    JsonNode history = json(location, HISTORY);
     for (int i = 0; i < history.size(); i++) {
       try {
         rows.add(SnapshotJson.row(history.get(i), namespace));
@@ -257,10 +256,11 @@ public final class ShapeSnapshot {
     MetadataCopy.register(catalog, id, staged.io(), staged.location(), text);
   }
 
-  private static String text(String location, String file) {
+  private static JsonNode json(String location, String file) {
     try {
       if (!location.startsWith(CLASSPATH)) {
-        return Files.readString(Path.of(location).resolve(file));
+        return SnapshotJson.parse(
+            location, file, Files.readString(Path.of(location).resolve(file)));
       }
       String resource = location.substring(CLASSPATH.length()).replaceAll("^/+|/+$", "");
       ClassLoader loader = Thread.currentThread().getContextClassLoader();
@@ -271,7 +271,8 @@ public final class ShapeSnapshot {
           throw new IllegalArgumentException(
               "Cannot read the snapshot at " + location + ": no " + file + " on the classpath");
         }
-        return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        return SnapshotJson.parse(
+            location, file, new String(in.readAllBytes(), StandardCharsets.UTF_8));
       }
     } catch (java.nio.file.NoSuchFileException e) {
       throw new IllegalArgumentException(

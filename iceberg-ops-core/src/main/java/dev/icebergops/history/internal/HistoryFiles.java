@@ -12,6 +12,7 @@ import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.UUID;
 import org.apache.iceberg.DataFile;
 import org.apache.iceberg.FileFormat;
@@ -240,17 +241,14 @@ public final class HistoryFiles {
   }
 
   public static RunLease leaseFromRecord(Record record) {
-    Object pid = field(record, LEASE_PID);
     Object expires = field(record, LEASE_EXPIRES_AT);
     Instant since = instant(record.getField(UPDATED_AT));
-    String host = (String) field(record, LEASE_HOST);
-    String runId = (String) field(record, RUN_ID);
     return new RunLease(
-        host == null ? "unknown host" : host,
-        pid == null ? -1L : (Long) pid,
+        Objects.requireNonNullElse((String) field(record, LEASE_HOST), "unknown host"),
+        (Long) Objects.requireNonNullElse(field(record, LEASE_PID), -1L),
         (String) field(record, LEASE_PID_NAMESPACE),
         (String) field(record, LEASE_BOOT_ID),
-        runId == null ? "unknown run" : runId,
+        Objects.requireNonNullElse((String) field(record, RUN_ID), "unknown run"),
         since,
         expires == null ? since : instant(expires));
   }

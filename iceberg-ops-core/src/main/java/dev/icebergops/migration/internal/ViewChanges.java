@@ -52,8 +52,7 @@ public final class ViewChanges {
       return views.loadView(id);
     }
     CatalogObjects.createNamespaceIfMissing(ctx.catalog(), id.namespace());
-    ViewBuilder builder =
-        views.buildView(id).withSchema(schema).withDefaultNamespace(id.namespace());
+    ViewBuilder builder = builder(views, id, schema);
     queries.forEach(builder::withQuery);
     View created = builder.create();
     LOG.info("Created view {}", id);
@@ -133,12 +132,7 @@ public final class ViewChanges {
       LOG.info("View {} already reads this query; left unchanged", id);
       return current;
     }
-    ViewBuilder builder =
-        views
-            .buildView(id)
-            .withSchema(schema)
-            .withDefaultNamespace(id.namespace())
-            .withQuery(dialect, sql);
+    ViewBuilder builder = builder(views, id, schema).withQuery(dialect, sql);
     if (version != null && !current.properties().containsKey(BEFORE_UPGRADE + version)) {
       builder.withProperty(
           BEFORE_UPGRADE + version, String.valueOf(current.currentVersion().versionId()));
@@ -196,6 +190,11 @@ public final class ViewChanges {
             .removeProperties(Set.of(BEFORE_UPGRADE + version))
             .build());
     LOG.info("Restored version {} of view {} (was {})", versionId, id, metadata.currentVersionId());
+  }
+
+  /** A new definition of the view, in the view's own namespace. */
+  private static ViewBuilder builder(ViewCatalog views, TableIdentifier id, Schema schema) {
+    return views.buildView(id).withSchema(schema).withDefaultNamespace(id.namespace());
   }
 
   private static View load(ViewCatalog views, TableIdentifier id, String verb) {
