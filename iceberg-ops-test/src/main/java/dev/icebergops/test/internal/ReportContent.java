@@ -9,6 +9,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.function.Function;
 import java.util.stream.Collectors;
+import java.util.stream.IntStream;
 import java.util.stream.Stream;
 import org.apache.iceberg.Schema;
 import org.apache.iceberg.types.Type;
@@ -116,12 +117,10 @@ record ReportContent(
       row.subList(2, row.size()).forEach(cell -> line.add(textCell(cell)));
       lines.add(line);
     }
-    int[] widths = new int[lines.get(0).size()];
-    for (List<String> line : lines) {
-      for (int i = 0; i < line.size(); i++) {
-        widths[i] = Math.max(widths[i], line.get(i).length());
-      }
-    }
+    int[] widths =
+        IntStream.range(0, lines.get(0).size())
+            .map(i -> lines.stream().mapToInt(line -> line.get(i).length()).max().orElse(0))
+            .toArray();
     StringBuilder out = new StringBuilder();
     for (List<String> line : lines) {
       StringBuilder text = new StringBuilder();

@@ -9,13 +9,14 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.TreeMap;
 import java.util.function.Supplier;
+import java.util.stream.Stream;
 import org.apache.iceberg.Schema;
 
 /**
@@ -66,15 +67,12 @@ public final class SuiteReport {
 
   /** The set's notes: its gaps between versions, then the migrations the source skipped. */
   synchronized List<String> setNotes() {
-    List<String> notes = new ArrayList<>();
-    VersionGap.between(descriptions.keySet())
-        .forEach(
-            gap ->
-                notes.add("Gap: " + gap + " (not an error; check that no migration is missing)"));
-    if (skippedMigrations != null) {
-      skippedMigrations.forEach(s -> notes.add("Skipped " + s));
-    }
-    return notes;
+    return Stream.concat(
+            VersionGap.between(descriptions.keySet()).stream()
+                .map(gap -> "Gap: " + gap + " (not an error; check that no migration is missing)"),
+            Objects.requireNonNullElse(skippedMigrations, List.<SkippedMigration>of()).stream()
+                .map(skipped -> "Skipped " + skipped))
+        .toList();
   }
 
   /** Records one check's report, and the schemas at head it saw. */

@@ -21,6 +21,7 @@ import org.apache.iceberg.Table;
 import org.apache.iceberg.TableMetadata;
 import org.apache.iceberg.TableMetadataParser;
 import org.apache.iceberg.catalog.Catalog;
+import org.apache.iceberg.catalog.Namespace;
 import org.apache.iceberg.catalog.TableIdentifier;
 import org.apache.iceberg.util.JsonUtil;
 import org.slf4j.Logger;
@@ -124,26 +125,17 @@ public final class WalkSchemas {
    * when that is worth it.
    *
    * @param tables the namespace's tables, as just loaded
-   * @return the tables registered again, by name
    * @throws RuntimeException when a table could not be registered again
    */
-  Set<String> keepFor(
-      String version, Catalog catalog, String namespace, Map<String, Table> tables) {
-    Set<String> trimmed = new TreeSet<>();
+  void keepFor(String version, Catalog catalog, String namespace, Map<String, Table> tables) {
+    Namespace parsed = TableNames.namespace(namespace);
     tables.forEach(
-        (name, table) -> {
-          if (keep(
-              catalog, TableIdentifier.of(TableNames.namespace(namespace), name), table, version)) {
-            trimmed.add(name);
-            trims++;
-          }
-        });
-    return trimmed;
+        (name, table) -> keep(catalog, TableIdentifier.of(parsed, name), table, version));
   }
 
-  private boolean keep(Catalog catalog, TableIdentifier id, Table table, String version) {
+  private void keep(Catalog catalog, TableIdentifier id, Table table, String version) {
     if (!(table instanceof HasTableOperations ops)) {
-      return false;
+      return;
     }
     TableMetadata current = ops.operations().current();
     Map<Integer, JsonNode> stash = leftOut.getOrDefault(current.uuid(), Map.of());
@@ -178,11 +170,10 @@ public final class WalkSchemas {
         }
       }
     }
-    if (!worthIt && !missing) {
-      return false;
+    if (worthIt || missing) {
+      rewrite(catalog, id, table, current, worthIt ? keep : null, putBack);
+      trims++;
     }
-    rewrite(catalog, id, table, current, worthIt ? keep : null, putBack);
-    return true;
   }
 
   /**
